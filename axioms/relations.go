@@ -1,0 +1,174 @@
+package axioms
+
+import "github.com/go-air/gini/z"
+
+// relation holds the literals of one relation variable, created on first
+// use and memoized in a slice indexed by the positions of the arguments in
+// their sorts' domains.
+//
+// A total order over sort s (§7.3.4) keeps one literal per unordered pair
+// {i, j}, i < j: R(i, j) = m_ij, R(j, i) = ¬m_ij and R(i, i) = false.
+type relation struct {
+	decl    *Decl
+	total   bool
+	dims    []int // domain size per parameter
+	strides []int
+	lits    []z.Lit         // flat table (0 = not yet created)
+	big     map[int64]z.Lit // used instead when the flat table would be huge
+	// facts collects statically forced values of the (canonical) literal
+	// of a tuple: factTrue | factFalse; both = conflict.
+	facts []uint8
+}
+
+const (
+	factTrue  = 1
+	factFalse = 2
+)
+
+// maxFlat bounds the flat literal table of a relation.
+const maxFlat = 1 << 24
+
+func newRelation(d *Decl, in *interp, total bool) *relation {
+	r := &relation{decl: d, total: total}
+	size := int64(1)
+	for _, s := range d.Params {
+		r.dims = append(r.dims, len(in.sortDom[s]))
+		size *= int64(len(in.sortDom[s]))
+	}
+	r.strides = make([]int, len(r.dims))
+	st := 1
+	for k := len(r.dims) - 1; k >= 0; k-- {
+		r.strides[k] = st
+		st *= r.dims[k]
+	}
+	if size <= maxFlat {
+		r.lits = make([]z.Lit, size)
+	} else {
+		r.big = map[int64]z.Lit{}
+	}
+	return r
+}
+
+// index maps a tuple to its table index and the polarity of R(args)
+// relative to the stored literal. ok is false when R(args) is false for
+// every valuation: an argument outside its parameter's sort, or i = j for a
+// total order.
+func (r *relation) index(in *interp, args []int32) (idx int64, neg bool, ok bool) {
+	if r.total {
+		s := r.decl.Params[0]
+		p, q := in.sortPos[s][args[0]], in.sortPos[r.decl.Params[1]][args[1]]
+		if p < 0 || q < 0 || p == q {
+			return 0, false, false
+		}
+		if p > q {
+			return int64(q)*int64(r.dims[0]) + int64(p), true, true
+		}
+		return int64(p)*int64(r.dims[0]) + int64(q), false, true
+	}
+	for k, a := range args {
+		p := in.sortPos[r.decl.Params[k]][a]
+		if p < 0 {
+			return 0, false, false
+		}
+		idx += int64(p) * int64(r.strides[k])
+	}
+	return idx, false, true
+}
+
+// peek returns the stored literal of R(args) without creating one: the
+// constant false outside the domain, 0 if not yet created.
+func (r *relation) peek(in *interp, args []int32) z.Lit {
+	idx, neg, ok := r.index(in, args)
+	if !ok {
+		return in.c.F
+	}
+	l := r.stored(idx)
+	if l != 0 && neg {
+		l = l.Not()
+	}
+	return l
+}
+
+func (r *relation) stored(idx int64) z.Lit {
+	if r.big != nil {
+		return r.big[idx]
+	}
+	return r.lits[idx]
+}
+
+func (r *relation) store(idx int64, l z.Lit) {
+	if r.big != nil {
+		r.big[idx] = l
+	} else {
+		r.lits[idx] = l
+	}
+}
+
+// lit returns the literal of R(args), creating a fresh one if needed.
+func (r *relation) lit(in *interp, args []int32, fresh *int) z.Lit {
+	idx, neg, ok := r.index(in, args)
+	if !ok {
+		return in.c.F
+	}
+	l := r.stored(idx)
+	if l == 0 {
+		l = in.c.Lit()
+		r.store(idx, l)
+		*fresh++
+	}
+	if neg {
+		return l.Not()
+	}
+	return l
+}
+
+// addFact records that R(args) must have value v (under the guards of
+// args). It reports false if the tuple is outside the domain.
+func (r *relation) addFact(in *interp, args []int32, v bool) bool {
+	idx, neg, ok := r.index(in, args)
+	if !ok || r.big != nil {
+		return false
+	}
+	if r.facts == nil {
+		r.facts = make([]uint8, r.size())
+	}
+	if v != neg {
+		r.facts[idx] |= factTrue
+	} else {
+		r.facts[idx] |= factFalse
+	}
+	return true
+}
+
+func (r *relation) size() int64 {
+	n := int64(1)
+	for _, d := range r.dims {
+		n *= int64(d)
+	}
+	return n
+}
+
+// conflicted reports whether contradicting facts were recorded for the
+// tuple; such tuples keep a free literal and their clauses.
+func (r *relation) conflicted(in *interp, args []int32) bool {
+	idx, _, ok := r.index(in, args)
+	return ok && r.facts != nil && r.facts[idx] == factTrue|factFalse
+}
+
+// applyFacts fixes the literal of every tuple with a consistent fact and
+// returns the numbers of fixed and conflicting tuples.
+func (r *relation) applyFacts(in *interp) (fixed, conflicts int) {
+	for idx, f := range r.facts {
+		switch f {
+		case factTrue:
+			r.store(int64(idx), in.c.T)
+			fixed++
+		case factFalse:
+			r.store(int64(idx), in.c.F)
+			fixed++
+		case factTrue | factFalse:
+			conflicts++
+		}
+	}
+	return fixed, conflicts
+}

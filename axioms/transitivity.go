@@ -1,0 +1,150 @@
+package axioms
+
+import (
+	"math/bits"
+
+	"github.com/go-air/gini/z"
+)
+
+// A tournament (a total, antisymmetric, irreflexive relation) is
+// transitive iff it has no 3-cycle, and a triple a < b < c can cycle in two
+// ways: a→b→c→a (m_ab, m_bc, ¬m_ac) or a→c→b→a (¬m_ab, ¬m_bc, m_ac). So
+// two guarded clauses per triple encode transitivity.
+
+// eagerTransitivity adds both clauses for every triple of instructions
+// that may execute, skipping those that fixed literals satisfy.
+func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
+	in, c := inst.in, inst.in.c
+	dom := e.dom[r.decl.Params[0]]
+	var ab [2]int32
+	for x, a := range dom {
+		for y := x + 1; y < len(dom); y++ {
+			b := dom[y]
+			ab[0], ab[1] = a, b
+			mab := r.lit(in, ab[:], &inst.stats.RelationLits)
+			gab := c.And(in.guards[a], in.guards[b])
+			// Prefixes shared by all c: G_a ∧ G_b ∧ ±m_ab.
+			fwd, bwd := c.And(gab, mab), c.And(gab, mab.Not())
+			for _, cc := range dom[y+1:] {
+				ab[0], ab[1] = b, cc
+				mbc := r.lit(in, ab[:], &inst.stats.RelationLits)
+				ab[0], ab[1] = a, cc
+				mac := r.lit(in, ab[:], &inst.stats.RelationLits)
+				gc := in.guards[cc]
+				// cycle a→b→c→a is forbidden: ¬(… ∧ m_bc ∧ ¬m_ac)
+				if fwd != c.F {
+					if cyc := c.And(fwd, c.And(c.And(gc, mbc), mac.Not())); cyc != c.F {
+						e.clauses = append(e.clauses, cyc.Not())
+						inst.stats.TransitivityClauses++
+					}
+				}
+				if bwd != c.F {
+					if cyc := c.And(bwd, c.And(c.And(gc, mbc.Not()), mac)); cyc != c.F {
+						e.clauses = append(e.clauses, cyc.Not())
+						inst.stats.TransitivityClauses++
+					}
+				}
+			}
+		}
+	}
+}
+
+// maxLemmas bounds the lemmas returned by one call of Lemmas.
+const maxLemmas = 20000
+
+// Lemmas inspects a satisfying assignment (value gives the truth of a
+// literal; constants are handled here) and returns guarded transitivity
+// clauses it violates: one per 3-cycle among executed instructions in each
+// total order, up to a cap. It returns nil when every total order is
+// transitive on the executed instructions — then the assignment satisfies
+// the full model. With eager transitivity it always returns nil.
+//
+// value may be asked about relation literals that occur in no clause yet
+// (pairs no axiom mentions); any answer is fine for those, since every
+// lemma is a valid transitivity clause.
+func (inst *Instance) Lemmas(value func(z.Lit) bool) [][]z.Lit {
+	if inst.opts.Transitivity != Lazy {
+		return nil
+	}
+	in, c := inst.in, inst.in.c
+	val := func(l z.Lit) bool {
+		switch l {
+		case c.T:
+			return true
+		case c.F:
+			return false
+		}
+		return value(l)
+	}
+	var out [][]z.Lit
+	var pair [2]int32
+	for _, ri := range inst.totals {
+		r := inst.rels[ri]
+		var exec []int32
+		for _, i := range in.sortDom[r.decl.Params[0]] {
+			if val(in.guards[i]) {
+				exec = append(exec, i)
+			}
+		}
+		k := len(exec)
+		words := (k + 63) / 64
+		out1 := make([]uint64, k*words) // row p: q with exec[p] → exec[q]
+		lit := func(p, q int) z.Lit {
+			pair[0], pair[1] = exec[p], exec[q]
+			return r.lit(in, pair[:], &inst.stats.RelationLits)
+		}
+		for p := 0; p < k; p++ {
+			for q := p + 1; q < k; q++ {
+				if val(lit(p, q)) {
+					out1[p*words+q/64] |= 1 << (q % 64)
+				} else {
+					out1[q*words+p/64] |= 1 << (p % 64)
+				}
+			}
+		}
+		// Report each cycle once, from its smallest member a: a→b, then
+		// c > a with b→c and c→a (c ∉ out(a)).
+		for a := 0; a < k && len(out) < maxLemmas; a++ {
+			rowA := out1[a*words : (a+1)*words]
+			for bw := range rowA {
+				for bbits := rowA[bw]; bbits != 0 && len(out) < maxLemmas; bbits &= bbits - 1 {
+					b := bw*64 + bits.TrailingZeros64(bbits)
+					if b < a {
+						continue
+					}
+					rowB := out1[b*words : (b+1)*words]
+					for cw := a / 64; cw < words && len(out) < maxLemmas; cw++ {
+						cand := rowB[cw] &^ rowA[cw]
+						if cw == a/64 {
+							cand &^= (uint64(2) << (a % 64)) - 1 // only c > a
+						}
+						for ; cand != 0 && len(out) < maxLemmas; cand &= cand - 1 {
+							cc := cw*64 + bits.TrailingZeros64(cand)
+							out = append(out, inst.transitivityLemma(exec[a], exec[b], exec[cc], lit(a, b), lit(b, cc), lit(a, cc)))
+						}
+					}
+				}
+			}
+		}
+	}
+	inst.stats.Lemmas += len(out)
+	return out
+}
+
+// transitivityLemma is ¬G_a ∨ ¬G_b ∨ ¬G_c ∨ ¬R(a,b) ∨ ¬R(b,c) ∨ R(a,c),
+// without its constantly false literals (an empty clause becomes the
+// false constant: a cycle among fixed pairs of always-executed
+// instructions).
+func (inst *Instance) transitivityLemma(a, b, cc int32, rab, rbc, rac z.Lit) []z.Lit {
+	in, c := inst.in, inst.in.c
+	cl := make([]z.Lit, 0, 6)
+	for _, l := range [...]z.Lit{in.guards[a].Not(), in.guards[b].Not(), in.guards[cc].Not(), rab.Not(), rbc.Not(), rac} {
+		if l != c.F {
+			cl = append(cl, l)
+		}
+	}
+	if len(cl) == 0 {
+		cl = append(cl, c.F)
+	}
+	return cl
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/frontend"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/spf13/cobra"
+)
+
+// checkFlags are the flags shared by run and mine.
+type checkFlags struct {
+	model        string
+	spec         string
+	tests        []string
+	html         string
+	json         bool
+	timeout      time.Duration
+	maxUnroll    int
+	intWidth     int
+	quiet        bool
+	verbose      bool
+	encoding     string
+	transitivity string
+}
+
+func (f *checkFlags) register(cmd *cobra.Command, full bool) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
+	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
+	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
+	fl.IntVar(&f.maxUnroll, "max-unroll", 64, "highest loop bound before INCONCLUSIVE")
+	fl.IntVar(&f.intWidth, "int-width", 16, "number width in bits when the range analysis finds no bound")
+	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
+	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
+	if full {
+		fl.StringVar(&f.html, "html", "", "write one HTML page per test and an index page to this directory")
+	}
+}
+
+// options builds the mining options; errors are usage errors.
+func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
+	var o mining.Options
+	m, err := axioms.LoadModel(f.model)
+	if err != nil {
+		return o, nil, err
+	}
+	enc, err := axioms.ParseEncoding(f.encoding)
+	if err != nil {
+		return o, nil, err
+	}
+	var tr axioms.Transitivity
+	switch f.transitivity {
+	case "eager":
+		tr = axioms.Eager
+	case "lazy":
+		tr = axioms.Lazy
+	default:
+		return o, nil, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+	}
+	if f.intWidth < 2 || f.intWidth > 64 {
+		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
+	}
+	if f.spec != "" {
+		sp, err := frontend.Load([]string{f.spec})
+		if err != nil {
+			return o, nil, err
+		}
+		o.Spec = sp
+	}
+	o.Model = m
+	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
+	o.MaxUnroll = f.maxUnroll
+	o.FallbackWidth = f.intWidth
+	o.Timeout = f.timeout
+	return o, m, nil
+}
+
+// loadProgram reads IMPL... TESTFILE: the implementation files and the
+// selected tests.
+func loadProgram(args []string, tests []string) (*lsl.Program, []*lsl.Test, error) {
+	if len(args) < 2 {
+		return nil, nil, fmt.Errorf("need implementation files and a .tst file")
+	}
+	tfile := args[len(args)-1]
+	if !strings.HasSuffix(tfile, ".tst") {
+		return nil, nil, fmt.Errorf("the last argument must be a test file ending in .tst, not %s", tfile)
+	}
+	prog, err := frontend.Load(args[:len(args)-1])
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := frontend.ReadFile(tfile)
+	if err != nil {
+		return nil, nil, err
+	}
+	tf, err := lsl.ParseTests(tfile, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tf.Check(prog); err != nil {
+		return nil, nil, err
+	}
+	sel, err := tf.Select(tests)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, sel, nil
+}

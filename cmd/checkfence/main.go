@@ -1,0 +1,68 @@
+// Command checkfence finds concurrency bugs and missing memory fences in
+// lock-free code on relaxed memory models (see README.md and SPEC.md).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/spf13/cobra"
+
+	// C front end registered once it lands: _ "github.com/checkfence/checkfence/frontend/c"
+)
+
+// Exit statuses (SPEC §2).
+const (
+	exitPass         = 0
+	exitFail         = 1
+	exitUsage        = 2
+	exitInconclusive = 3
+	exitInterrupted  = 130
+)
+
+// exitError carries an exit status out of a command.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	root := newRoot()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitPass
+	}
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	if lsl.IsInputError(err) {
+		fmt.Fprintln(os.Stderr, err)
+	} else {
+		fmt.Fprintf(os.Stderr, "checkfence: %v\n", err)
+	}
+	return exitUsage
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "checkfence",
+		Short: "Find concurrency bugs and missing fences in lock-free code on relaxed memory models",
+		Long: `checkfence checks concurrent data types written in C (or LSL, or LLVM IR) on
+axiomatic memory models with a SAT solver. For each bounded test it explores every
+execution the model allows and answers PASS, or FAIL with a counterexample trace.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%v (see checkfence %s --help)", err, c.Name())
+	})
+	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd())
+	return root
+}

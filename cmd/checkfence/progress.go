@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// progress shows what a check is doing on stderr, only when it is a terminal.
+type progress struct {
+	w     io.Writer
+	on    bool
+	last  time.Time
+	shown bool
+}
+
+func newProgress(w *os.File, enabled bool) *progress {
+	p := &progress{w: w}
+	if enabled {
+		if fi, err := w.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) update(pr mining.Progress) {
+	if !p.on || time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	msg := fmt.Sprintf("%s: %s", pr.Test, pr.Phase)
+	if pr.Round > 0 {
+		msg += fmt.Sprintf(" (unroll round %d)", pr.Round)
+	}
+	if pr.Observations > 0 {
+		msg += fmt.Sprintf(", %d observations", pr.Observations)
+	}
+	msg += fmt.Sprintf(", %.1fs", pr.Elapsed.Seconds())
+	fmt.Fprintf(p.w, "\r\033[K%s", msg)
+	p.shown = true
+}
+
+func (p *progress) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.shown = false
+	}
+}

@@ -1,0 +1,132 @@
+package encode
+
+import (
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// Add is a + b modulo 2^w (ripple-carry).
+func Add(c *logic.C, a, b BV) BV {
+	sameWidth(a, b)
+	sum, _ := addCarry(c, a, b, c.F)
+	return sum
+}
+
+// Sub is a - b modulo 2^w, computed as a + ^b + 1.
+func Sub(c *logic.C, a, b BV) BV {
+	sameWidth(a, b)
+	diff, _ := addCarry(c, a, Not(c, b), c.T)
+	return diff
+}
+
+// Neg is -a modulo 2^w.
+func Neg(c *logic.C, a BV) BV {
+	checkWidth(len(a))
+	r, _ := addCarry(c, Not(c, a), ConstBV(c, 0, len(a)), c.T)
+	return r
+}
+
+// addCarry returns a + b + cin over len(a) bits and the carry out of the top
+// bit. Constant operands fold, so adding constant zero creates no gates.
+func addCarry(c *logic.C, a, b BV, cin z.Lit) (BV, z.Lit) {
+	r := make(BV, len(a))
+	carry := cin
+	for i := range a {
+		t := c.Xor(a[i], b[i])
+		r[i] = c.Xor(t, carry)
+		carry = c.Or(c.And(a[i], b[i]), c.And(carry, t))
+	}
+	return r, carry
+}
+
+// Mul is a * b modulo 2^w, by shift-and-add. The operand with more constant
+// bits drives the partial products, so constant-zero multiplier bits cost
+// nothing and multiplication by a constant only adds shifted copies.
+func Mul(c *logic.C, a, b BV) BV {
+	sameWidth(a, b)
+	if constBits(c, a) > constBits(c, b) {
+		a, b = b, a
+	}
+	w := len(a)
+	acc := ConstBV(c, 0, w)
+	for i := 0; i < w; i++ {
+		if b[i] == c.F {
+			continue
+		}
+		// Only the bits from i upwards change: (a << i) has zeros below.
+		partial := make(BV, w-i)
+		for j := range partial {
+			partial[j] = c.And(a[j], b[i])
+		}
+		hi, _ := addCarry(c, acc[i:], partial, c.F)
+		copy(acc[i:], hi)
+	}
+	return acc
+}
+
+func constBits(c *logic.C, a BV) int {
+	n := 0
+	for _, m := range a {
+		if m == c.T || m == c.F {
+			n++
+		}
+	}
+	return n
+}
+
+// DivS is the signed quotient a / b, truncated toward zero as in Go and C99
+// (so MinInt / -1 wraps to MinInt). For b == 0 it is -1 when a >= 0 and 1
+// when a < 0 (the SMT-LIB bvsdiv convention).
+func DivS(c *logic.C, a, b BV) BV {
+	q, _ := divModS(c, a, b)
+	return q
+}
+
+// ModS is the signed remainder of DivS: it has the sign of a, and
+// a == DivS(a, b)*b + ModS(a, b). For b == 0 it is a.
+func ModS(c *logic.C, a, b BV) BV {
+	_, r := divModS(c, a, b)
+	return r
+}
+
+// divModS divides the magnitudes with an unsigned restoring divider and fixes
+// up the signs: the quotient is negative when the signs differ, the remainder
+// takes the sign of the dividend.
+func divModS(c *logic.C, a, b BV) (q, r BV) {
+	sameWidth(a, b)
+	w := len(a)
+	sa, sb := a[w-1], b[w-1]
+	absA := Mux(c, sa, Neg(c, a), a)
+	absB := Mux(c, sb, Neg(c, b), b)
+	uq, ur := divModU(c, absA, absB)
+	q = Mux(c, c.Xor(sa, sb), Neg(c, uq), uq)
+	r = Mux(c, sa, Neg(c, ur), ur)
+	return q, r
+}
+
+// divModU is unsigned restoring division of n by d (both w bits). Division by
+// zero yields an all-ones quotient and remainder n.
+//
+// Before step k (1-based) the partial remainder is below 2^(k-1), so it fits
+// in k-1 bits; the step subtracts only the low k bits of d and requires the
+// rest of d to be zero. This halves the circuit compared to full-width steps.
+func divModU(c *logic.C, n, d BV) (q, r BV) {
+	w := len(n)
+	// highSet[k] is d[k] | ... | d[w-1].
+	highSet := make([]z.Lit, w+1)
+	highSet[w] = c.F
+	for k := w - 1; k >= 0; k-- {
+		highSet[k] = c.Or(d[k], highSet[k+1])
+	}
+	q = make(BV, w)
+	r = BV{}
+	for k := 1; k <= w; k++ {
+		i := w - k
+		shifted := append(BV{n[i]}, r...)
+		diff, noBorrow := addCarry(c, shifted, Not(c, d[:k]), c.T)
+		fits := c.And(noBorrow, highSet[k].Not())
+		q[i] = fits
+		r = Mux(c, fits, diff, shifted)
+	}
+	return q, r
+}

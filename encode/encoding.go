@@ -1,0 +1,404 @@
+package encode
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// Options control Build.
+type Options struct {
+	Axioms        axioms.Options
+	FallbackWidth int // --int-width: number width when ranges are unbounded
+}
+
+// Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
+// concurrent program and memory model, as a circuit, plus the literals the
+// checking procedures need: the status of every thread, the observation
+// vector, and the memory model's relations for decoding.
+type Encoding struct {
+	U       *lsl.Unrolled
+	Ranges  *lsl.Ranges
+	C       *logic.C
+	Model   *axioms.Instance
+	Instrs  []*Instr
+	Threads []*ThreadEnc
+
+	// Phi is the conjunction of every constraint an execution satisfies.
+	Phi z.Lit
+	// Status literals.
+	AnyError    z.Lit // some thread fails an assertion or runtime check
+	AnyPruned   z.Lit // some thread reaches a loop bound
+	AnyBlocked  z.Lit // some thread is blocked in a spin loop (on final values: a deadlock)
+	AllDone     z.Lit // every thread completes normally
+	Deadlock    z.Lit // a deadlock with no thread pruned or failed
+	Obs         map[ObsKey]*ObsSlot
+	ObsKeys     []ObsKey // sorted
+	Stats       Stats
+	vx          *valCtx
+	undef       *Val
+	trackDeps   bool
+	wellformed  []z.Lit
+	assumeFail  []z.Lit
+	atomics     int
+	seeds       [][]seedVar // per load instruction index
+	seedOf      map[[2]int]z.Lit
+	aliasMemo   map[[2]int]z.Lit
+	hasSeed     map[int]z.Lit
+	threadOf    []int
+	threadKinds []lsl.ThreadKind
+}
+
+type seedVar struct {
+	store int
+	lit   z.Lit
+}
+
+// ObsSlot is the symbolic content of one observation key: whether it is
+// observed and the value.
+type ObsSlot struct {
+	Present z.Lit
+	Val     *Val
+}
+
+// Stats are the sizes reported in the results table (Fig. 8.4 columns).
+type Stats struct {
+	Instrs, Loads, Stores, Fences int // unrolled LSL statements and instructions
+	Width, PtrDepth               int
+	SeedVars                      int
+	Nodes                         int
+	Axioms                        axioms.InstanceStats
+}
+
+// Build encodes an unrolled program on a memory model.
+func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: opt.FallbackWidth})
+	c := logic.NewC()
+	labels := 0
+	for _, th := range u.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			if o, ok := s.(*lsl.Observe); ok && o.Kind == lsl.ObsLabel {
+				labels++
+			}
+			return true
+		})
+	}
+	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
+	e := &Encoding{
+		U:         u,
+		Ranges:    ranges,
+		C:         c,
+		Obs:       map[ObsKey]*ObsSlot{},
+		seedOf:    map[[2]int]z.Lit{},
+		aliasMemo: map[[2]int]z.Lit{},
+		hasSeed:   map[int]z.Lit{},
+		trackDeps: needsDependencies(m, u),
+	}
+	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
+	e.undef = e.vx.undef()
+	for ti, th := range u.Threads {
+		e.execThread(ti, th)
+		e.threadKinds = append(e.threadKinds, th.Kind)
+	}
+	for _, in := range e.Instrs {
+		e.threadOf = append(e.threadOf, in.Thread)
+	}
+	psi := e.psi()
+	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
+	if err != nil {
+		return nil, err
+	}
+	e.Model = inst
+	spins, err := e.spinConsistency()
+	if err != nil {
+		return nil, err
+	}
+	parts := []z.Lit{psi, inst.Constraint(), spins}
+	parts = append(parts, e.wellformed...)
+	for _, a := range e.assumeFail {
+		parts = append(parts, a.Not())
+	}
+	e.Phi = c.Ands(parts...)
+	e.status()
+	e.observations()
+	e.stats()
+	return e, nil
+}
+
+// psi builds Ψ (§5.3): seed variables for every load and store that may
+// alias, with equal addresses and values; at most one seed per load; a load
+// without a seed reads the initial value of its address.
+func (e *Encoding) psi() z.Lit {
+	c := e.C
+	var loads, stores []*Instr
+	for _, in := range e.Instrs {
+		switch in.Kind {
+		case axioms.Load:
+			loads = append(loads, in)
+		case axioms.Store:
+			stores = append(stores, in)
+		}
+	}
+	e.seeds = make([][]seedVar, len(e.Instrs))
+	parts := []z.Lit{}
+	for _, l := range loads {
+		var cands []z.Lit
+		for _, s := range stores {
+			if !e.Ranges.MayAlias(l.ID, s.ID) {
+				continue
+			}
+			if e.ForcedBefore(l.Index, s.Index) {
+				continue // the store happens after the load (init/final structure)
+			}
+			v := c.Lit()
+			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})
+			e.seedOf[[2]int{l.Index, s.Index}] = v
+			cands = append(cands, v)
+			ok := c.Ands(l.Guard, s.Guard, e.aliased(l, s), e.vx.same(l.Data, s.Data))
+			parts = append(parts, c.Implies(v, ok))
+		}
+		// at most one seed: ladder encoding
+		prefix := c.F
+		for _, v := range cands {
+			parts = append(parts, c.And(v, prefix).Not())
+			prefix = c.Or(prefix, v)
+		}
+		e.hasSeed[l.Index] = prefix
+		init := e.initial(l)
+		parts = append(parts, c.Implies(c.And(l.Guard, prefix.Not()), e.vx.same(l.Data, init)))
+	}
+	e.Stats.SeedVars = len(e.seedOf)
+	return c.Ands(parts...)
+}
+
+// initial is the value a never-written cell at the load's address holds:
+// the global's initializer or 0 for globals (and the pool's flags), ⊥ for
+// allocated blocks and locals.
+func (e *Encoding) initial(l *Instr) *Val {
+	c := e.C
+	vx := e.vx
+	abs := e.Ranges.Addr(l.ID)
+	ptrs, complete := abs.Pointers()
+	if complete {
+		out := e.undef
+		var vals []lsl.Value
+		for _, p := range ptrs {
+			vals = append(vals, e.initialCell(p))
+		}
+		if allSame(vals) && len(vals) > 0 {
+			return vx.constVal(vals[0])
+		}
+		for i := len(ptrs) - 1; i >= 0; i-- {
+			cell := vx.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: ptrs[i]})
+			out = vx.mux(vx.ptrEq(l.Addr, cell), vx.constVal(vals[i]), out)
+		}
+		return out
+	}
+	// Unknown address: decide by the base, then overlay initialized cells.
+	zero := c.F
+	for _, b := range e.U.Blocks {
+		if b.ZeroInit() {
+			zero = c.Or(zero, Eq(c, l.Addr.Ptr[0], ConstBV(c, b.Base, vx.w)))
+		}
+	}
+	out := vx.mux(zero, vx.constVal(lsl.Num(0)), e.undef)
+	for gi, g := range e.U.Prog.Globals {
+		for _, ci := range g.Init {
+			p := append([]int64{int64(gi + 1)}, ci.Path...)
+			cell := vx.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: p})
+			out = vx.mux(vx.ptrEq(l.Addr, cell), vx.constVal(ci.Val), out)
+		}
+	}
+	return out
+}
+
+func allSame(vs []lsl.Value) bool {
+	for _, v := range vs {
+		if !v.Equal(vs[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Encoding) initialCell(p []int64) lsl.Value {
+	if g := e.U.Prog.GlobalName(p[0]); g != "" {
+		for _, ci := range e.U.Prog.Globals[p[0]-1].Init {
+			if len(ci.Path) == len(p)-1 {
+				match := true
+				for i, n := range ci.Path {
+					if p[i+1] != n {
+						match = false
+					}
+				}
+				if match {
+					return ci.Val
+				}
+			}
+		}
+	}
+	if b := e.U.Block(p[0]); b != nil && b.ZeroInit() {
+		return lsl.Num(0)
+	}
+	return lsl.Undef
+}
+
+// aliased is A_i = A_j, false when the range analysis rules it out.
+func (e *Encoding) aliased(a, b *Instr) z.Lit {
+	if a.Index == b.Index {
+		return e.C.T
+	}
+	k := [2]int{min(a.Index, b.Index), max(a.Index, b.Index)}
+	if v, ok := e.aliasMemo[k]; ok {
+		return v
+	}
+	v := e.C.F
+	if e.Ranges.MayAlias(a.ID, b.ID) {
+		v = e.vx.ptrEq(a.Addr, b.Addr)
+	}
+	e.aliasMemo[k] = v
+	return v
+}
+
+// ForcedBefore reports that instruction i happens before j in every
+// execution because of the test's structure: the init thread runs before the
+// concurrent threads, which run before the final thread (SPEC §4). Order
+// within a thread is the memory model's business.
+func (e *Encoding) ForcedBefore(i, j int) bool {
+	ti, tj := e.threadOf[i], e.threadOf[j]
+	if ti == tj {
+		return false
+	}
+	ki, kj := e.threadKinds[ti], e.threadKinds[tj]
+	return (ki == lsl.ThreadInit && kj != lsl.ThreadInit) || (kj == lsl.ThreadFinal && ki != lsl.ThreadFinal)
+}
+
+// spinConsistency says that a thread blocked in a spin loop observed final
+// values: no load of its last iteration is followed in memory order by an
+// aliased store. Otherwise the loop would eventually read the newer value
+// and the execution is not a complete one (so it is excluded); a blocked
+// thread that did see final values is deadlocked.
+func (e *Encoding) spinConsistency() (z.Lit, error) {
+	c := e.C
+	parts := []z.Lit{}
+	for _, th := range e.Threads {
+		for _, sp := range th.Spins {
+			if sp.Blocked == c.F {
+				continue
+			}
+			final, err := e.finalLoads(sp.Loads)
+			if err != nil {
+				return c.F, err
+			}
+			parts = append(parts, c.Implies(sp.Blocked, final))
+		}
+	}
+	return c.Ands(parts...), nil
+}
+
+// finalLoads holds when each executed load in loads reads the last value of
+// its cell: no aliased store after it in memory_order.
+func (e *Encoding) finalLoads(loads []int) (z.Lit, error) {
+	c := e.C
+	if len(loads) == 0 {
+		return c.T, nil
+	}
+	if !e.Model.HasRel("memory_order") {
+		return c.F, fmt.Errorf("the memory model has no relation memory_order, which spin loops and locks need to detect deadlocks")
+	}
+	res := c.T
+	for _, li := range loads {
+		l := e.Instrs[li]
+		for _, s := range e.Instrs {
+			if s.Kind != axioms.Store || !e.Ranges.MayAlias(l.ID, s.ID) {
+				continue
+			}
+			later := c.Ands(s.Guard, e.aliased(l, s), e.Model.Rel("memory_order", l.Index, s.Index))
+			res = c.And(res, c.Implies(l.Guard, later.Not()))
+		}
+	}
+	return res, nil
+}
+
+func (e *Encoding) status() {
+	c := e.C
+	var errs, pruned, blocked, done []z.Lit
+	for _, th := range e.Threads {
+		for _, es := range th.Errors {
+			errs = append(errs, es.Guard)
+		}
+		for _, p := range th.Pruned {
+			pruned = append(pruned, p.Guard)
+		}
+		for _, sp := range th.Spins {
+			blocked = append(blocked, sp.Blocked)
+		}
+		done = append(done, th.Done)
+	}
+	e.AnyError = c.Ors(errs...)
+	e.AnyPruned = c.Ors(pruned...)
+	e.AnyBlocked = c.Ors(blocked...)
+	e.AllDone = c.Ands(done...)
+	e.Deadlock = c.Ands(e.AnyBlocked, e.AnyPruned.Not(), e.AnyError.Not())
+}
+
+// observations merges the observation events of every key into a slot: the
+// key is present if some event with it executes; its value is that of the
+// last such event in program order.
+func (e *Encoding) observations() {
+	c := e.C
+	for _, th := range e.Threads {
+		for _, ev := range th.obs {
+			s, ok := e.Obs[ev.key]
+			if !ok {
+				s = &ObsSlot{Present: c.F, Val: e.undef}
+				e.Obs[ev.key] = s
+				e.ObsKeys = append(e.ObsKeys, ev.key)
+			}
+			s.Val = e.vx.mux(ev.guard, ev.val, s.Val)
+			s.Present = c.Or(s.Present, ev.guard)
+		}
+	}
+	sortObsKeys(e.ObsKeys)
+}
+
+func (e *Encoding) stats() {
+	for _, th := range e.U.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			switch s.(type) {
+			case *lsl.Block, *lsl.Atomic:
+			default:
+				e.Stats.Instrs++
+			}
+			return true
+		})
+	}
+	for _, in := range e.Instrs {
+		switch in.Kind {
+		case axioms.Load:
+			e.Stats.Loads++
+		case axioms.Store:
+			e.Stats.Stores++
+		case axioms.Fence:
+			e.Stats.Fences++
+		}
+	}
+	e.Stats.Width = e.vx.w
+	e.Stats.PtrDepth = e.vx.d
+	e.Stats.Nodes = e.C.Len()
+	e.Stats.Axioms = e.Model.Stats()
+}
+
+// Seed returns the seed literal of load l and store s (false if impossible).
+func (e *Encoding) Seed(l, s int) z.Lit {
+	if v, ok := e.seedOf[[2]int{l, s}]; ok {
+		return v
+	}
+	return e.C.F
+}
+
+var _ = bits.Len

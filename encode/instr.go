@@ -1,0 +1,110 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Instr is one load, store or fence of the unrolled program as the encoding
+// sees it: guard G_i, address A_i and value D_i (§5.1.3).
+type Instr struct {
+	Index  int // position in Encoding.Instrs: the axioms.Universe numbering
+	ID     int // lsl instruction id
+	Kind   axioms.InstrKind
+	Thread int // index into Encoding.Threads
+	Op     int // operation index within the thread (-1: thread start/end fence)
+	Stmt   lsl.Stmt
+	Fence  lsl.FenceKind
+	Guard  z.Lit
+	Addr   *Val // accesses
+	Data   *Val // loads: the fresh loaded value; stores: the stored value
+	Atomic int  // atomic block id, 0 when outside atomic blocks
+	ddeps  depSet
+	cdeps  depSet
+}
+
+// Pos is the instruction's source position.
+func (in *Instr) Pos() lsl.Pos { return in.Stmt.Position() }
+
+// Expr is the C-level expression the access implements ("" if unknown).
+func (in *Instr) Expr() string {
+	switch s := in.Stmt.(type) {
+	case *lsl.Load:
+		return s.Expr
+	case *lsl.Store:
+		return s.Expr
+	}
+	return ""
+}
+
+// IsAccess reports whether the instruction is a load or a store.
+func (in *Instr) IsAccess() bool { return in.Kind == axioms.Load || in.Kind == axioms.Store }
+
+// Failure kinds, as in the --json "reason" field.
+const (
+	ReasonAssertion    = "assertion"
+	ReasonRuntimeError = "runtime-error"
+	ReasonDeadlock     = "deadlock"
+	ReasonConsistency  = "consistency"
+)
+
+// ErrorSite is a place where a thread can fail: a failing assertion, an
+// explicit abort, or a runtime check of §7.1.1.
+type ErrorSite struct {
+	Reason string
+	Thread int
+	Op     int
+	Stmt   lsl.Stmt
+	Guard  z.Lit
+	Msg    string   // assertion or abort message; otherwise empty (see Args)
+	Args   []*Val   // operands of the failing operation, to explain runtime errors
+	Assign *lsl.Assign
+}
+
+// PrunedSite is a Pruned statement: reaching it means loop Loop needs a
+// higher bound.
+type PrunedSite struct {
+	Loop   string
+	Thread int
+	Guard  z.Lit
+	Pos    lsl.Pos
+}
+
+// SpinSite is one spin loop: Blocked holds when its (only modelled) iteration
+// wants to retry.
+type SpinSite struct {
+	Stmt    *lsl.Spin
+	Thread  int
+	Op      int
+	Blocked z.Lit
+	Loads   []int // instruction indices of the loads in the iteration
+}
+
+// ObsKey identifies one observed quantity: thread, operation record (1 for
+// the first observe label of the thread, 0 before any), kind and name.
+type ObsKey struct {
+	Thread int
+	Record int
+	Kind   lsl.ObsKind
+	Name   string
+}
+
+// obsEvent is one Observe statement instance with a fixed key.
+type obsEvent struct {
+	key   ObsKey
+	guard z.Lit
+	val   *Val
+	op    int // operation index within the thread
+}
+
+// ThreadEnc is the encoding of one thread.
+type ThreadEnc struct {
+	T      *lsl.Thread
+	Done   z.Lit // the thread completes normally
+	Errors []*ErrorSite
+	Pruned []*PrunedSite
+	Spins  []*SpinSite
+	Instrs []int
+	obs    []*obsEvent
+}

@@ -1,0 +1,351 @@
+package encode
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// sstate is the symbolic state of one execution state of the encoder
+// (guardmap/regmap of §5.5.4): the condition under which execution is in it,
+// the register contents, the control dependencies so far, and the number of
+// observation records opened so far.
+type sstate struct {
+	g    z.Lit
+	r    map[lsl.Reg]*Val
+	ctrl depSet
+	rec  *Val
+}
+
+// texec runs the forward symbolic execution of one thread.
+type texec struct {
+	e      *Encoding
+	th     *ThreadEnc
+	ti     int
+	cur    sstate
+	breaks map[string][]sstate
+	conts  map[string][]z.Lit
+	spins  [][]int // loads seen inside the enclosing spin loops
+	atomic int
+	op     int
+	labels int // number of observe label statements: bound on the record index
+}
+
+func (e *Encoding) execThread(ti int, th *lsl.Thread) {
+	c := e.C
+	te := &ThreadEnc{T: th}
+	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}}
+	lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+		if o, ok := s.(*lsl.Observe); ok && o.Kind == lsl.ObsLabel {
+			x.labels++
+		}
+		return true
+	})
+	x.cur = sstate{g: c.T, r: map[lsl.Reg]*Val{}, rec: e.vx.num(ConstBV(c, 0, e.vx.w))}
+	// Body.Stmts are the operations, plus the creation/join fences.
+	op := 0
+	for _, s := range th.Body.Stmts {
+		if f, ok := s.(*lsl.Fence); ok && f.Kind == lsl.FenceFull && s != nil && isThreadFence(th, s) {
+			x.op = -1
+		} else {
+			x.op = op
+			op++
+		}
+		x.stmt(s)
+	}
+	te.Done = x.cur.g
+	e.Threads = append(e.Threads, te)
+}
+
+// isThreadFence reports whether s is the fence the unroller adds at the end
+// of the init thread or the start of the final thread.
+func isThreadFence(th *lsl.Thread, s lsl.Stmt) bool {
+	n := len(th.Body.Stmts)
+	switch th.Kind {
+	case lsl.ThreadInit:
+		return s == th.Body.Stmts[n-1]
+	case lsl.ThreadFinal:
+		return s == th.Body.Stmts[0]
+	}
+	return false
+}
+
+func (x *texec) val(o lsl.Operand) *Val {
+	switch o := o.(type) {
+	case lsl.Reg:
+		if v, ok := x.cur.r[o]; ok {
+			return v
+		}
+		return x.e.undef
+	case lsl.Const:
+		return x.e.vx.constVal(o.V)
+	}
+	panic(fmt.Sprintf("bad operand %T", o))
+}
+
+func (x *texec) set(r lsl.Reg, v *Val) {
+	x.cur.r[r] = v
+}
+
+func copyRegs(m map[lsl.Reg]*Val) map[lsl.Reg]*Val {
+	n := make(map[lsl.Reg]*Val, len(m))
+	for k, v := range m {
+		n[k] = v
+	}
+	return n
+}
+
+func (x *texec) fork(g z.Lit) sstate {
+	return sstate{g: g, r: copyRegs(x.cur.r), ctrl: x.cur.ctrl, rec: x.cur.rec}
+}
+
+// merge joins two states that reach the same point.
+func (x *texec) merge(a, b sstate) sstate {
+	c := x.e.C
+	if a.g == c.F {
+		return b
+	}
+	if b.g == c.F {
+		return a
+	}
+	out := sstate{g: c.Or(a.g, b.g), r: make(map[lsl.Reg]*Val, len(a.r))}
+	for k, va := range a.r {
+		vb, ok := b.r[k]
+		if !ok {
+			vb = x.e.undef
+		}
+		out.r[k] = x.e.vx.mux(a.g, va, vb)
+	}
+	for k, vb := range b.r {
+		if _, ok := a.r[k]; !ok {
+			out.r[k] = x.e.vx.mux(a.g, x.e.undef, vb)
+		}
+	}
+	out.rec = x.e.vx.mux(a.g, a.rec, b.rec)
+	if x.e.trackDeps {
+		out.ctrl = muxDeps(c, a.g, a.ctrl, b.ctrl)
+	}
+	return out
+}
+
+func (x *texec) stmts(ss []lsl.Stmt) {
+	for _, s := range ss {
+		if x.cur.g == x.e.C.F {
+			return // the rest of the block is unreachable
+		}
+		x.stmt(s)
+	}
+}
+
+// block runs a (possibly labelled) block and joins the breaks that target it.
+func (x *texec) block(b *lsl.Block) {
+	if b.Label == "" {
+		x.stmts(b.Stmts)
+		return
+	}
+	saved, had := x.breaks[b.Label]
+	x.breaks[b.Label] = nil
+	x.stmts(b.Stmts)
+	for _, s := range x.breaks[b.Label] {
+		x.cur = x.merge(x.cur, s)
+	}
+	if had {
+		x.breaks[b.Label] = saved
+	} else {
+		delete(x.breaks, b.Label)
+	}
+}
+
+// fail records an error site reached under g ∧ cond and continues on ¬cond.
+func (x *texec) fail(reason string, s lsl.Stmt, cond z.Lit, msg string, args []*Val) {
+	c := x.e.C
+	g := c.And(x.cur.g, cond)
+	if g == c.F {
+		return
+	}
+	es := &ErrorSite{Reason: reason, Thread: x.ti, Op: x.op, Stmt: s, Guard: g, Msg: msg, Args: args}
+	if a, ok := s.(*lsl.Assign); ok {
+		es.Assign = a
+	}
+	x.th.Errors = append(x.th.Errors, es)
+	x.cur.g = c.And(x.cur.g, cond.Not())
+}
+
+func (x *texec) addCtrl(v *Val) {
+	if x.e.trackDeps && len(v.deps) > 0 {
+		x.cur.ctrl = unionDeps(x.e.C, x.cur.ctrl, v.deps)
+	}
+}
+
+func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
+	in := &Instr{Index: len(x.e.Instrs), ID: id, Kind: kind, Thread: x.ti, Op: x.op, Stmt: s, Guard: x.cur.g, Atomic: x.atomic}
+	if x.e.trackDeps {
+		in.cdeps = x.cur.ctrl
+	}
+	x.e.Instrs = append(x.e.Instrs, in)
+	x.th.Instrs = append(x.th.Instrs, in.Index)
+	return in
+}
+
+func (x *texec) stmt(s lsl.Stmt) {
+	c := x.e.C
+	vx := x.e.vx
+	switch s := s.(type) {
+	case *lsl.Block:
+		x.block(s)
+	case *lsl.Assign:
+		args := make([]*Val, len(s.Args))
+		for i, a := range s.Args {
+			args[i] = x.val(a)
+		}
+		if !x.e.trackDeps {
+			for i, a := range args {
+				if len(a.deps) > 0 {
+					args[i] = withDeps(a, nil)
+				}
+			}
+		}
+		res, err := vx.apply(s.Op, s.Comp, s.Field, args)
+		x.fail(ReasonRuntimeError, s, err, "", args)
+		x.set(s.Dst, res)
+	case *lsl.Load:
+		addr := x.val(s.Addr)
+		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		if x.cur.g == c.F {
+			return
+		}
+		in := x.instr(axioms.Load, s, s.ID)
+		in.Addr = addr
+		in.Data = vx.fresh(x.e.Ranges.Value(s.ID))
+		if x.e.trackDeps {
+			in.ddeps = addr.deps
+			in.Data.deps = depSet{{load: in.Index, cond: c.T}}
+		}
+		for i := range x.spins {
+			x.spins[i] = append(x.spins[i], in.Index)
+		}
+		x.set(s.Dst, in.Data)
+	case *lsl.Store:
+		addr := x.val(s.Addr)
+		v := x.val(s.Val)
+		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		if x.cur.g == c.F {
+			return
+		}
+		in := x.instr(axioms.Store, s, s.ID)
+		in.Addr = addr
+		in.Data = v
+		if x.e.trackDeps {
+			in.ddeps = unionDeps(c, addr.deps, v.deps)
+		}
+	case *lsl.Fence:
+		in := x.instr(axioms.Fence, s, s.ID)
+		in.Fence = s.Kind
+	case *lsl.If:
+		cond := x.val(s.Cond)
+		t, err := vx.truth(cond)
+		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.addCtrl(cond)
+		g := x.cur.g
+		elseState := x.fork(c.And(g, t.Not()))
+		x.cur.g = c.And(g, t)
+		x.block(s.Then)
+		thenState := x.cur
+		x.cur = elseState
+		if s.Else != nil {
+			x.block(s.Else)
+		}
+		x.cur = x.merge(thenState, x.cur)
+	case *lsl.Break:
+		x.breaks[s.Label] = append(x.breaks[s.Label], x.fork(x.cur.g))
+		x.cur.g = c.F
+	case *lsl.Continue:
+		x.conts[s.Label] = append(x.conts[s.Label], x.cur.g)
+		x.cur.g = c.F
+	case *lsl.Abort:
+		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
+	case *lsl.Pruned:
+		x.th.Pruned = append(x.th.Pruned, &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos})
+		x.cur.g = c.F
+	case *lsl.Choose:
+		v := vx.freshRange(s.Lo, s.Hi, true)
+		lo, hi := ConstBV(c, s.Lo, vx.w), ConstBV(c, s.Hi, vx.w)
+		x.e.wellformed = append(x.e.wellformed, Sle(c, lo, v), Sle(c, v, hi))
+		x.set(s.Dst, vx.num(v))
+	case *lsl.Atomic:
+		saved := x.atomic
+		if x.atomic == 0 {
+			x.e.atomics++
+			x.atomic = x.e.atomics
+		}
+		x.block(s.Body)
+		x.atomic = saved
+	case *lsl.Spin:
+		x.conts[s.Label] = nil
+		x.spins = append(x.spins, nil)
+		x.block(&lsl.Block{Label: s.Label, Stmts: s.Body.Stmts, Pos: s.Body.Pos})
+		loads := x.spins[len(x.spins)-1]
+		x.spins = x.spins[:len(x.spins)-1]
+		blocked := c.Ors(x.conts[s.Label]...)
+		delete(x.conts, s.Label)
+		x.th.Spins = append(x.th.Spins, &SpinSite{Stmt: s, Thread: x.ti, Op: x.op, Blocked: blocked, Loads: loads})
+	case *lsl.Assert:
+		cond := x.val(s.Cond)
+		t, err := vx.truth(cond)
+		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.addCtrl(cond)
+		msg := s.Msg
+		if msg == "" {
+			msg = "assertion failed"
+		}
+		x.fail(ReasonAssertion, s, t.Not(), msg, nil)
+	case *lsl.Assume:
+		cond := x.val(s.Cond)
+		t, err := vx.truth(cond)
+		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.addCtrl(cond)
+		x.e.assumeFail = append(x.e.assumeFail, c.And(x.cur.g, t.Not()))
+		x.cur.g = c.And(x.cur.g, t)
+	case *lsl.Observe:
+		x.observe(s)
+	case *lsl.Free:
+		p := x.val(s.Ptr)
+		x.fail(ReasonRuntimeError, s, p.P.Not(), "free of a value that is not a pointer", []*Val{p})
+	default:
+		panic(fmt.Sprintf("encode: statement %T in unrolled program", s))
+	}
+}
+
+// observe records an observation under every record index it may have.
+func (x *texec) observe(s *lsl.Observe) {
+	c := x.e.C
+	vx := x.e.vx
+	var v *Val
+	if s.Kind == lsl.ObsLabel {
+		x.cur.rec = vx.num(Add(c, x.cur.rec.Num, ConstBV(c, 1, vx.w)))
+		v = vx.constVal(lsl.Num(1))
+	} else {
+		v = x.val(s.Val)
+	}
+	for j := 0; j <= x.labels; j++ {
+		at := Eq(c, x.cur.rec.Num, ConstBV(c, int64(j), vx.w))
+		g := c.And(x.cur.g, at)
+		if g == c.F {
+			continue
+		}
+		x.th.obs = append(x.th.obs, &obsEvent{key: ObsKey{Thread: x.ti, Record: j, Kind: s.Kind, Name: s.Name}, guard: g, val: v, op: x.op})
+	}
+}
+
+// sortedKeys returns map keys in order (deterministic encodings).
+func sortedKeys[T any](m map[string]T) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

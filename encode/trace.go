@@ -1,0 +1,239 @@
+package encode
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Execution is a decoded execution: what each thread did, where every load
+// got its value, the memory order, the observations, and (for a
+// counterexample) the failure.
+type Execution struct {
+	Threads []*ThreadTrace
+	Order   []int // executed accesses (instruction indices) in memory order
+	Obs     Observation
+	Failure *Failure
+	Events  map[int]*Event // by instruction index
+}
+
+// ThreadTrace is one thread of an execution.
+type ThreadTrace struct {
+	Name   string
+	Kind   lsl.ThreadKind
+	Status string // "done", "failed", "pruned", "blocked"
+	Ops    []*OpTrace
+	Edge   []*Event // thread creation/join fences
+}
+
+// OpTrace is one operation of a thread.
+type OpTrace struct {
+	Name   string
+	Index  int
+	Events []*Event
+	Obs    []ObsItem
+}
+
+// Event is one executed instruction.
+type Event struct {
+	Instr    int
+	ID       int
+	Thread   int
+	Kind     string // load, store, fence
+	Pos      lsl.Pos
+	Expr     string
+	Addr     lsl.Value
+	AddrName string
+	Value    lsl.Value
+	Source   int // loads: instruction index of the seeding store, -1 for the initial value
+	Fence    lsl.FenceKind
+	Atomic   int
+	Order    int // position in the memory order (-1 if none)
+}
+
+// Failure describes why an execution is a counterexample.
+type Failure struct {
+	Reason string
+	Thread int
+	Op     int
+	Pos    lsl.Pos
+	Msg    string
+}
+
+// Decode reads the execution of a satisfying assignment.
+func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
+	x := &Execution{Events: map[int]*Event{}}
+	u := e.U
+	for ti, te := range e.Threads {
+		tt := &ThreadTrace{Name: te.T.Name, Kind: te.T.Kind, Status: "done"}
+		for k, name := range te.T.Ops {
+			tt.Ops = append(tt.Ops, &OpTrace{Name: name, Index: k})
+		}
+		for _, ii := range te.Instrs {
+			in := e.Instrs[ii]
+			if !val(in.Guard) {
+				continue
+			}
+			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Atomic: in.Atomic, Order: -1}
+			if in.IsAccess() {
+				ev.Addr = e.vx.decode(in.Addr, val)
+				ev.AddrName = u.AddrName(ev.Addr)
+				ev.Value = e.vx.decode(in.Data, val)
+			}
+			if in.Kind == axioms.Load {
+				for _, sv := range e.seeds[ii] {
+					if val(sv.lit) {
+						ev.Source = sv.store
+					}
+				}
+			}
+			x.Events[ii] = ev
+			if in.Op >= 0 && in.Op < len(tt.Ops) {
+				tt.Ops[in.Op].Events = append(tt.Ops[in.Op].Events, ev)
+			} else {
+				tt.Edge = append(tt.Edge, ev)
+			}
+		}
+		for _, es := range te.Errors {
+			if val(es.Guard) {
+				tt.Status = "failed"
+				if x.Failure == nil {
+					x.Failure = e.explain(es, val)
+				}
+			}
+		}
+		for _, p := range te.Pruned {
+			if val(p.Guard) {
+				tt.Status = "pruned"
+			}
+		}
+		for _, sp := range te.Spins {
+			if val(sp.Blocked) {
+				tt.Status = "blocked"
+				if x.Failure == nil {
+					x.Failure = &Failure{Reason: ReasonDeadlock, Thread: ti, Op: sp.Op, Pos: sp.Stmt.Pos,
+						Msg: "thread " + te.T.Name + " waits forever in the spin loop"}
+				}
+			}
+		}
+		x.Threads = append(x.Threads, tt)
+	}
+	x.Obs = e.DecodeObs(val)
+	e.attachObs(x, val)
+	if e.Model.HasRel("memory_order") {
+		for ii, ev := range x.Events {
+			if ev.Kind != "fence" {
+				x.Order = append(x.Order, ii)
+			}
+		}
+		sort.Slice(x.Order, func(a, b int) bool {
+			i, j := x.Order[a], x.Order[b]
+			return val(e.Model.Rel("memory_order", i, j))
+		})
+		for k, ii := range x.Order {
+			x.Events[ii].Order = k
+		}
+	}
+	return x
+}
+
+// attachObs assigns every observed item to the operation whose code
+// produced it.
+func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
+	for ti, te := range e.Threads {
+		// find, for each record, the op of the executed label event
+		recOp := map[int]int{}
+		for _, ev := range te.obs {
+			if ev.key.Kind == lsl.ObsLabel && val(ev.guard) {
+				recOp[ev.key.Record] = ev.op
+			}
+		}
+		for _, it := range x.Obs.Items {
+			if it.Key.Thread != ti {
+				continue
+			}
+			op, ok := recOp[it.Key.Record]
+			if !ok || op < 0 || op >= len(x.Threads[ti].Ops) {
+				continue
+			}
+			x.Threads[ti].Ops[op].Obs = append(x.Threads[ti].Ops[op].Obs, it)
+		}
+	}
+}
+
+// explain turns an error site of a model into a failure with a concrete
+// message, re-evaluating the failing operation on the decoded operands.
+func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
+	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
+	if f.Msg != "" && es.Reason == ReasonAssertion {
+		return f
+	}
+	args := make([]lsl.Value, len(es.Args))
+	for i, a := range es.Args {
+		args[i] = e.vx.decode(a, val)
+	}
+	if f.Msg != "" {
+		return f
+	}
+	switch s := es.Stmt.(type) {
+	case *lsl.Assign:
+		var comp *lsl.Composite
+		field := -1
+		if s.Comp != "" {
+			comp = e.U.Prog.Composite(s.Comp)
+			if comp != nil {
+				field = comp.FieldIndex(s.Field)
+			}
+		}
+		_, msg := lsl.EvalOp(s.Op, comp, field, args)
+		if msg == "" {
+			msg = s.Op.Name() + " failed"
+		}
+		f.Msg = fmt.Sprintf("%s (operands %s)", msg, formatValues(args, e.U))
+	case *lsl.Load:
+		f.Msg = fmt.Sprintf("load through %s", describe(args[0]))
+		if s.Expr != "" {
+			f.Msg += " in " + s.Expr
+		}
+	case *lsl.Store:
+		f.Msg = fmt.Sprintf("store through %s", describe(args[0]))
+		if s.Expr != "" {
+			f.Msg += " in " + s.Expr
+		}
+	case *lsl.If, *lsl.Assert, *lsl.Assume:
+		_, msg := lsl.Truth(args[0])
+		f.Msg = msg
+	case *lsl.Free:
+		f.Msg = "free of " + describe(args[0])
+	}
+	return f
+}
+
+func describe(v lsl.Value) string {
+	switch v.Kind {
+	case lsl.KUndef:
+		return "an undefined value"
+	case lsl.KNum:
+		if v.Num == 0 {
+			return "a null pointer"
+		}
+		return fmt.Sprintf("the number %d", v.Num)
+	case lsl.KComp:
+		return "a composite value " + v.String()
+	}
+	return v.String()
+}
+
+func formatValues(vs []lsl.Value, u *lsl.Unrolled) string {
+	s := ""
+	for i, v := range vs {
+		if i > 0 {
+			s += ", "
+		}
+		s += v.Format(u.BaseName)
+	}
+	return s
+}

@@ -1,0 +1,421 @@
+package encode
+
+import (
+	"math/bits"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+// Val is a symbolic LSL value: a tagged union of bit vectors. Exactly one of
+// the kind flags U, N, P, C holds in every execution (the encoding of fresh
+// values derives them from a binary code, so exclusivity needs no clauses).
+// Only the parts of the active kind are meaningful: Num for numbers; PLen and
+// the first len components of Ptr for pointers; Tag and Fields for
+// composites. Parts of inactive kinds are arbitrary and ignored by Same.
+type Val struct {
+	U, N, P, C z.Lit
+	Num        BV
+	PLen       []z.Lit // one-hot: PLen[k] ⇔ the pointer has k+1 components
+	Ptr        []BV
+	Tag        BV
+	Fields     []*Val
+	deps       depSet // loads this value was computed from (data dependencies)
+}
+
+// valCtx holds the shape every value of one encoding shares.
+type valCtx struct {
+	c       *logic.C
+	w       int // number and pointer-component width
+	d       int // pointer depth
+	nf      int // composite fields
+	tw      int // composite tag width
+	comps   []*lsl.Composite
+	compIdx map[string]int
+}
+
+func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
+	x := &valCtx{c: c, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
+	for i, cp := range comps {
+		x.compIdx[cp.Name] = i
+		x.nf = max(x.nf, len(cp.Fields))
+	}
+	x.tw = max(1, bits.Len(uint(len(comps))))
+	return x
+}
+
+func (x *valCtx) zero() BV { return ConstBV(x.c, 0, x.w) }
+
+// blank returns a value of kind k with every payload constant 0.
+func (x *valCtx) blank() *Val {
+	c := x.c
+	v := &Val{U: c.F, N: c.F, P: c.F, C: c.F, Num: x.zero()}
+	v.PLen = make([]z.Lit, x.d)
+	v.Ptr = make([]BV, x.d)
+	for i := range v.PLen {
+		v.PLen[i] = c.F
+		v.Ptr[i] = x.zero()
+	}
+	v.Tag = ConstBV(c, 0, x.tw)
+	return v
+}
+
+func (x *valCtx) undef() *Val {
+	v := x.blank()
+	v.U = x.c.T
+	return v
+}
+
+func (x *valCtx) num(n BV) *Val {
+	v := x.blank()
+	v.N = x.c.T
+	v.Num = n
+	return v
+}
+
+// constVal encodes a concrete value.
+func (x *valCtx) constVal(cv lsl.Value) *Val {
+	c := x.c
+	v := x.blank()
+	switch cv.Kind {
+	case lsl.KUndef:
+		v.U = c.T
+	case lsl.KNum:
+		v.N = c.T
+		v.Num = ConstBV(c, cv.Num, x.w)
+	case lsl.KPtr:
+		v.P = c.T
+		if len(cv.Ptr) <= x.d {
+			v.PLen[len(cv.Ptr)-1] = c.T
+		}
+		for i, n := range cv.Ptr {
+			if i < x.d {
+				v.Ptr[i] = ConstBV(c, n, x.w)
+			}
+		}
+	case lsl.KComp:
+		v.C = c.T
+		v.Tag = ConstBV(c, int64(x.compIdx[cv.Comp]), x.tw)
+		v.Fields = make([]*Val, x.nf)
+		for i := range v.Fields {
+			if i < len(cv.Fields) {
+				v.Fields[i] = x.constVal(cv.Fields[i])
+			} else {
+				v.Fields[i] = x.undef()
+			}
+		}
+	}
+	return v
+}
+
+// choice returns one-hot literals selecting one of n alternatives, built from
+// ceil(log2 n) fresh inputs (codes beyond n-1 select the last alternative).
+func (x *valCtx) choice(n int) []z.Lit {
+	c := x.c
+	out := make([]z.Lit, n)
+	if n == 1 {
+		out[0] = c.T
+		return out
+	}
+	nb := bits.Len(uint(n - 1))
+	in := make([]z.Lit, nb)
+	for i := range in {
+		in[i] = c.Lit()
+	}
+	for k := 0; k < n; k++ {
+		if k == n-1 {
+			// every code ≥ n-1
+			out[k] = geConst(c, in, n-1)
+			continue
+		}
+		lits := make([]z.Lit, nb)
+		for i := 0; i < nb; i++ {
+			if k>>i&1 == 1 {
+				lits[i] = in[i]
+			} else {
+				lits[i] = in[i].Not()
+			}
+		}
+		out[k] = c.Ands(lits...)
+	}
+	return out
+}
+
+// geConst is "the unsigned number in bits ≥ k".
+func geConst(c *logic.C, in []z.Lit, k int) z.Lit {
+	// compare from the most significant bit
+	res := c.T // equal so far ⇒ ≥ holds
+	for i := 0; i < len(in); i++ {
+		b := in[i]
+		if k>>i&1 == 1 {
+			res = c.And(b, res)
+		} else {
+			res = c.Or(b, res)
+		}
+	}
+	return res
+}
+
+// fresh returns an unconstrained value restricted to what abs allows: the
+// possible kinds, the range of numbers, pointer lengths and component ranges.
+// With abs == nil everything representable is allowed.
+func (x *valCtx) fresh(abs *lsl.AbsVal) *Val {
+	v := x.blank()
+	var kinds []lsl.Kind
+	for _, k := range []lsl.Kind{lsl.KUndef, lsl.KNum, lsl.KPtr, lsl.KComp} {
+		if abs == nil || abs.MayBe(k) {
+			if k == lsl.KComp && len(x.comps) == 0 {
+				continue
+			}
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) == 0 {
+		kinds = []lsl.Kind{lsl.KUndef}
+	}
+	sel := x.choice(len(kinds))
+	for i, k := range kinds {
+		switch k {
+		case lsl.KUndef:
+			v.U = sel[i]
+		case lsl.KNum:
+			v.N = sel[i]
+			v.Num = x.freshNum(abs)
+		case lsl.KPtr:
+			v.P = sel[i]
+			x.freshPtr(v, abs)
+		case lsl.KComp:
+			v.C = sel[i]
+			x.freshComp(v, abs)
+		}
+	}
+	return v
+}
+
+func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {
+	lo, hi, ok := int64(0), int64(0), false
+	if abs != nil {
+		lo, hi, ok = abs.NumRange()
+	}
+	return x.freshRange(lo, hi, ok)
+}
+
+// freshRange returns a fresh number known to lie in [lo, hi] (if ok): bits
+// that are constant over the range are fixed.
+func (x *valCtx) freshRange(lo, hi int64, ok bool) BV {
+	c := x.c
+	if !ok {
+		return FreshBV(c, x.w)
+	}
+	if lo == hi {
+		return ConstBV(c, lo, x.w)
+	}
+	if lo >= 0 {
+		nb := bits.Len64(uint64(hi))
+		v := FreshBV(c, nb)
+		out := make(BV, x.w)
+		for i := range out {
+			if i < nb {
+				out[i] = v[i]
+			} else {
+				out[i] = c.F
+			}
+		}
+		return out
+	}
+	nb := BitsFor(lo, hi)
+	return SignExtend(c, FreshBV(c, nb), x.w)
+}
+
+func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
+	c := x.c
+	var lens []int
+	if abs != nil {
+		lens = abs.PtrLens()
+	}
+	if len(lens) == 0 {
+		for l := 1; l <= x.d; l++ {
+			lens = append(lens, l)
+		}
+	}
+	sel := x.choice(len(lens))
+	for i, l := range lens {
+		if l-1 < x.d {
+			v.PLen[l-1] = sel[i]
+		}
+	}
+	// component ranges
+	ptrs, complete := [][]int64(nil), false
+	if abs != nil {
+		ptrs, complete = abs.Pointers()
+	}
+	for i := 0; i < x.d; i++ {
+		if !complete || abs == nil {
+			v.Ptr[i] = FreshBV(c, x.w)
+			continue
+		}
+		lo, hi, any := int64(0), int64(0), false
+		for _, p := range ptrs {
+			if i < len(p) {
+				if !any || p[i] < lo {
+					lo = p[i]
+				}
+				if !any || p[i] > hi {
+					hi = p[i]
+				}
+				any = true
+			}
+		}
+		if !any {
+			continue // no pointer this long: component unused
+		}
+		v.Ptr[i] = x.freshRange(lo, hi, true)
+	}
+}
+
+func (x *valCtx) freshComp(v *Val, abs *lsl.AbsVal) {
+	c := x.c
+	v.Tag = FreshBV(c, x.tw)
+	v.Fields = make([]*Val, x.nf)
+	for i := range v.Fields {
+		var fa *lsl.AbsVal
+		if abs != nil {
+			fa = &lsl.AbsVal{}
+			for _, fs := range abs.Comps {
+				if i < len(fs) {
+					fa.Join(fs[i])
+				}
+			}
+			if fa.IsEmpty() {
+				fa.Undef = true
+			}
+			fa.Comps = nil
+		}
+		v.Fields[i] = x.fresh(fa)
+	}
+}
+
+// Same is meta-level equality: the values are identical (⊥ equals ⊥). Used
+// for aliasing, value flow and observations — never a program comparison.
+func (x *valCtx) same(a, b *Val) z.Lit {
+	c := x.c
+	if a == b {
+		return c.T
+	}
+	u := c.And(a.U, b.U)
+	n := c.Ands(a.N, b.N, Eq(c, a.Num, b.Num))
+	p := c.Ands(a.P, b.P, x.ptrEq(a, b))
+	cp := c.F
+	if a.C != c.F && b.C != c.F {
+		cp = c.Ands(a.C, b.C, Eq(c, a.Tag, b.Tag))
+		for i := range a.Fields {
+			cp = c.And(cp, x.same(a.Fields[i], b.Fields[i]))
+		}
+	}
+	return c.Ors(u, n, p, cp)
+}
+
+// ptrEq compares the pointer parts: same length, same components below it.
+func (x *valCtx) ptrEq(a, b *Val) z.Lit {
+	c := x.c
+	res := c.T
+	longer := c.F // length > i, accumulated from the top
+	for i := x.d - 1; i >= 0; i-- {
+		res = c.And(res, c.Implies(a.PLen[i], b.PLen[i]))
+		res = c.And(res, c.Implies(b.PLen[i], a.PLen[i]))
+		longer = c.Or(longer, a.PLen[i])
+		res = c.And(res, c.Implies(longer, Eq(c, a.Ptr[i], b.Ptr[i])))
+	}
+	return res
+}
+
+// mux is sel ? a : b, part by part.
+func (x *valCtx) mux(sel z.Lit, a, b *Val) *Val {
+	c := x.c
+	if a == b || sel == c.T {
+		return a
+	}
+	if sel == c.F {
+		return b
+	}
+	v := &Val{
+		U:   c.Choice(sel, a.U, b.U),
+		N:   c.Choice(sel, a.N, b.N),
+		P:   c.Choice(sel, a.P, b.P),
+		C:   c.Choice(sel, a.C, b.C),
+		Num: Mux(c, sel, a.Num, b.Num),
+		Tag: Mux(c, sel, a.Tag, b.Tag),
+	}
+	v.PLen = make([]z.Lit, x.d)
+	v.Ptr = make([]BV, x.d)
+	for i := 0; i < x.d; i++ {
+		v.PLen[i] = c.Choice(sel, a.PLen[i], b.PLen[i])
+		v.Ptr[i] = Mux(c, sel, a.Ptr[i], b.Ptr[i])
+	}
+	if a.Fields != nil || b.Fields != nil {
+		fa, fb := x.fields(a), x.fields(b)
+		v.Fields = make([]*Val, x.nf)
+		for i := range v.Fields {
+			v.Fields[i] = x.mux(sel, fa[i], fb[i])
+		}
+	}
+	v.deps = muxDeps(c, sel, a.deps, b.deps)
+	return v
+}
+
+func (x *valCtx) fields(a *Val) []*Val {
+	if a.Fields != nil {
+		return a.Fields
+	}
+	fs := make([]*Val, x.nf)
+	for i := range fs {
+		fs[i] = x.undef()
+	}
+	return fs
+}
+
+// truth converts a branch condition: true for nonzero numbers and pointers;
+// err holds for ⊥ and composites.
+func (x *valCtx) truth(v *Val) (t, err z.Lit) {
+	c := x.c
+	t = c.Or(c.And(v.N, IsZero(c, v.Num).Not()), v.P)
+	err = c.Or(v.U, v.C)
+	return
+}
+
+// decode reads a value from a model.
+func (x *valCtx) decode(v *Val, val func(z.Lit) bool) lsl.Value {
+	switch {
+	case val(v.N):
+		return lsl.Num(ValueOf(v.Num, val))
+	case val(v.P):
+		n := 0
+		for i, l := range v.PLen {
+			if val(l) {
+				n = i + 1
+			}
+		}
+		if n == 0 {
+			n = 1
+		}
+		p := make([]int64, n)
+		for i := range p {
+			p[i] = ValueOf(v.Ptr[i], val)
+		}
+		return lsl.Value{Kind: lsl.KPtr, Ptr: p}
+	case val(v.C):
+		t := int(ValueOf(v.Tag, func(l z.Lit) bool { return val(l) }))
+		t &= (1 << x.tw) - 1
+		if t >= len(x.comps) {
+			return lsl.Undef
+		}
+		cp := x.comps[t]
+		fs := make([]lsl.Value, len(cp.Fields))
+		for i := range fs {
+			fs[i] = x.decode(x.fields(v)[i], val)
+		}
+		return lsl.Comp(cp.Name, fs...)
+	}
+	return lsl.Undef
+}

@@ -1,0 +1,208 @@
+package cfront
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	cc "modernc.org/cc/v4"
+)
+
+// Source is one C source file: a translation unit (names ending in .h are
+// only available to #include).
+type Source struct {
+	Name string
+	Text []byte
+}
+
+// Translate reads the named C files and translates them, as one program,
+// to LSL.
+func Translate(files []string) (*lsl.Program, error) {
+	var srcs []Source
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, &lsl.Error{Pos: lsl.Pos{File: name}, Msg: fmt.Sprintf("cannot read: %v", err)}
+		}
+		srcs = append(srcs, Source{Name: name, Text: b})
+	}
+	return TranslateSources(srcs)
+}
+
+// TranslateSources translates C sources, each a translation unit, to one
+// LSL program. Functions and globals are linked by name. Errors are an
+// lsl.ErrorList with C positions.
+func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
+	t := newTranslator()
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			msg := fmt.Sprintf("internal error: %v", r)
+			if os.Getenv("CHECKFENCE_DEBUG") != "" {
+				msg += "\n" + string(debug.Stack())
+			}
+			err = append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg})
+		}
+	}()
+	fsys := &sourceFS{mem: map[string][]byte{}}
+	for _, s := range srcs {
+		fsys.mem[s.Name] = s.Text
+	}
+	var parseErrs lsl.ErrorList
+	for _, s := range srcs {
+		if strings.HasSuffix(s.Name, ".h") {
+			continue
+		}
+		ast, err := parseUnit(s, fsys)
+		if err != nil {
+			if l, ok := err.(lsl.ErrorList); ok {
+				parseErrs = append(parseErrs, l...)
+			} else {
+				parseErrs = append(parseErrs, &lsl.Error{Pos: lsl.Pos{File: s.Name}, Msg: err.Error()})
+			}
+			continue
+		}
+		t.units = append(t.units, &unit{
+			name:        s.Name,
+			ast:         ast,
+			statics:     map[string]*globalVar{},
+			staticFuncs: map[string]*funcDef{},
+		})
+	}
+	if len(parseErrs) > 0 {
+		return nil, parseErrs
+	}
+	t.run()
+	if len(t.errs) > 0 {
+		return nil, t.errs
+	}
+	return t.prog, nil
+}
+
+// translator holds the program-wide state of one translation.
+type translator struct {
+	prog  *lsl.Program
+	units []*unit
+	errs  lsl.ErrorList
+	seen  map[lsl.Pos]bool // positions that already have an error
+
+	globals    map[string]*globalVar // external linkage, by C name
+	funcs      map[string]*funcDef   // external linkage, by C name
+	globalName nameSet               // LSL global names in use
+	procName   nameSet               // LSL procedure names in use
+
+	structs     map[string]*lsl.Struct // declared LSL structs, by name
+	structSrc   map[string]lsl.Pos     // where each struct was first declared
+	anonStructs map[*cc.Declarator]string
+	anonCount   int
+	composites  map[string]*composite // by composite (packed word) name
+	packedTypes map[string]string     // C struct name → composite name
+
+	curPos lsl.Pos // what is being translated, for internal errors
+}
+
+// unit is one translation unit.
+type unit struct {
+	name        string
+	ast         *cc.AST
+	statics     map[string]*globalVar // file-scope statics, by C name
+	staticFuncs map[string]*funcDef
+
+	staticOrder     []*globalVar // in declaration order, for naming
+	staticFuncOrder []*funcDef
+}
+
+func newTranslator() *translator {
+	return &translator{
+		prog:        &lsl.Program{},
+		seen:        map[lsl.Pos]bool{},
+		globals:     map[string]*globalVar{},
+		funcs:       map[string]*funcDef{},
+		globalName:  nameSet{},
+		procName:    nameSet{},
+		structs:     map[string]*lsl.Struct{},
+		structSrc:   map[string]lsl.Pos{},
+		anonStructs: map[*cc.Declarator]string{},
+		composites:  map[string]*composite{},
+		packedTypes: map[string]string{},
+	}
+}
+
+// errorAt records an error. Only the first error at a position is kept, so
+// one problem is not reported again by every enclosing expression.
+func (t *translator) errorAt(pos lsl.Pos, format string, args ...any) {
+	if t.seen[pos] {
+		return
+	}
+	t.seen[pos] = true
+	t.errs = append(t.errs, lsl.Errorf(pos, format, args...))
+}
+
+func (t *translator) errorf(n cc.Node, format string, args ...any) {
+	pos := nodePos(n)
+	if !pos.IsValid() {
+		pos = t.curPos
+	}
+	t.errorAt(pos, format, args...)
+}
+
+// run translates the parsed units: declarations first (so that every global
+// has its base number and every function its procedure name before any code
+// refers to them), then initializers, then function bodies.
+func (t *translator) run() {
+	for _, u := range t.units {
+		t.collectTypedefs(u)
+	}
+	for _, u := range t.units {
+		t.declareUnit(u)
+	}
+	t.nameStatics()
+	t.checkGlobalTypes()
+	for _, u := range t.units {
+		t.initGlobals(u)
+	}
+	for _, u := range t.units {
+		t.translateFuncs(u)
+	}
+}
+
+// externals iterates the external declarations of a unit in order.
+func externals(u *unit) []*cc.ExternalDeclaration {
+	var out []*cc.ExternalDeclaration
+	for l := u.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		if l.ExternalDeclaration != nil {
+			out = append(out, l.ExternalDeclaration)
+		}
+	}
+	return out
+}
+
+// initDeclarators lists the declarators of a declaration.
+func initDeclarators(d *cc.Declaration) []*cc.InitDeclarator {
+	if d == nil || d.Case != cc.DeclarationDecl {
+		return nil
+	}
+	var out []*cc.InitDeclarator
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		if l.InitDeclarator != nil {
+			out = append(out, l.InitDeclarator)
+		}
+	}
+	return out
+}
+
+// nameSet hands out unique names.
+type nameSet map[string]bool
+
+// unique returns base if unused, else base+sep+"2", base+sep+"3", … and
+// marks the result used.
+func (s nameSet) unique(base, sep string) string {
+	name := base
+	for i := 2; s[name]; i++ {
+		name = fmt.Sprintf("%s%s%d", base, sep, i)
+	}
+	s[name] = true
+	return name
+}

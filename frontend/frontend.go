@@ -1,0 +1,99 @@
+package frontend
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Func translates a group of files of one kind into an LSL program.
+type Func func(files []string) (*lsl.Program, error)
+
+var registry = map[string]Func{}
+
+// Register makes f the front end for files ending in ext (".c").
+func Register(ext string, f Func) { registry[ext] = f }
+
+// Extensions lists the registered extensions.
+func Extensions() []string {
+	var out []string
+	for e := range registry {
+		out = append(out, e)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func init() { Register(".lsl", loadLSL) }
+
+func loadLSL(files []string) (*lsl.Program, error) {
+	var srcs []lsl.SourceFile
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fileError(f, err)
+		}
+		srcs = append(srcs, lsl.SourceFile{Name: f, Src: b})
+	}
+	return lsl.ParseFiles(srcs)
+}
+
+// fileError reports an unreadable file in the file:line:col form.
+func fileError(name string, err error) error {
+	msg := err.Error()
+	if os.IsNotExist(err) {
+		msg = "no such file"
+	} else if pe, ok := err.(*os.PathError); ok {
+		msg = pe.Err.Error()
+	}
+	return &lsl.Error{Pos: lsl.Pos{File: name, Line: 1, Col: 1}, Msg: msg}
+}
+
+// Load translates the implementation files and links them into one program.
+func Load(files []string) (*lsl.Program, error) {
+	groups := map[string][]string{}
+	var order []string
+	for _, f := range files {
+		ext := strings.ToLower(filepath.Ext(f))
+		if _, ok := registry[ext]; !ok {
+			return nil, &lsl.Error{Pos: lsl.Pos{File: f, Line: 1, Col: 1},
+				Msg: fmt.Sprintf("cannot read %q files (known: %s)", ext, strings.Join(Extensions(), " "))}
+		}
+		if _, err := os.Stat(f); err != nil {
+			return nil, fileError(f, err)
+		}
+		if _, ok := groups[ext]; !ok {
+			order = append(order, ext)
+		}
+		groups[ext] = append(groups[ext], f)
+	}
+	var progs []*lsl.Program
+	for _, ext := range order {
+		p, err := registry[ext](groups[ext])
+		if err != nil {
+			return nil, err
+		}
+		progs = append(progs, p)
+	}
+	if len(progs) == 1 {
+		return progs[0], progs[0].Check()
+	}
+	p, err := lsl.Link(progs...)
+	if err != nil {
+		return nil, err
+	}
+	return p, p.Check()
+}
+
+// ReadFile reads an input file, reporting problems as input errors.
+func ReadFile(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fileError(name, err)
+	}
+	return b, nil
+}

@@ -1,0 +1,232 @@
+package lsl
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// SourceFile is one input file for ParseFiles.
+type SourceFile struct {
+	Name string
+	Src  []byte
+}
+
+// maxNesting bounds the bracket nesting of an input so that the recursive
+// parser cannot exhaust the stack.
+const maxNesting = 500
+
+var lslParser = participle.MustBuild[fileAST](
+	participle.Lexer(lslLexer),
+	participle.UseLookahead(0),
+)
+
+// Parse parses one .lsl file and performs the checks that need only this
+// file: names are unique, labels, composites, fields and globals resolve,
+// basic functions get the right number of arguments. Calls and type names may
+// refer to other files, so Parse does not run Program.Check; ParseFiles does.
+func Parse(filename string, src []byte) (*Program, error) {
+	return parseFiles([]SourceFile{{Name: filename, Src: src}})
+}
+
+// ParseFiles parses several .lsl files as one program: declarations of every
+// file are visible in all of them (a global of one file may be used as @name in
+// another). It then runs Program.Check.
+func ParseFiles(files []SourceFile) (*Program, error) {
+	p, err := parseFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func parseFiles(files []SourceFile) (*Program, error) {
+	asts := make([]*fileAST, len(files))
+	for i, f := range files {
+		ast, err := parseSyntax(f.Name, f.Src)
+		if err != nil {
+			return nil, err
+		}
+		asts[i] = ast
+	}
+	b := newBuilder()
+	b.build(asts)
+	if err := b.errs.Err(); err != nil {
+		return nil, err
+	}
+	return b.prog, nil
+}
+
+// parseSyntax runs the lexer and the participle grammar on one file.
+func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
+	defer func() {
+		// The grammar is built not to panic; this is the last line of defence
+		// so that bad input can never crash the tool.
+		if r := recover(); r != nil {
+			ast = nil
+			err = ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "internal parser error: %v", r)}
+		}
+	}()
+	tokens, err := lexTokens(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens}, lslSymbols["Comment"], lslSymbols["Whitespace"])
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	ast, err = lslParser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	return ast, nil
+}
+
+var lslSymbols = lslLexer.Symbols()
+
+// lexTokens lexes src completely and rejects inputs nested too deeply.
+func lexTokens(filename string, src []byte) ([]lexer.Token, error) {
+	tokens, err := lexAll(lslLexer, filename, src)
+	if err != nil {
+		return nil, err
+	}
+	depth := 0
+	for _, t := range tokens {
+		if t.Type != lslSymbols["Punct"] {
+			continue
+		}
+		switch t.Value {
+		case "{", "(", "[":
+			depth++
+			if depth > maxNesting {
+				return nil, ErrorList{Errorf(lslPos(t.Pos), "brackets nested more than %d deep", maxNesting)}
+			}
+		case "}", ")", "]":
+			depth--
+		}
+	}
+	return tokens, nil
+}
+
+// lexAll runs a lexer over the whole input; the last token is EOF.
+func lexAll(def lexer.StringDefinition, filename string, src []byte) ([]lexer.Token, error) {
+	lx, err := def.LexString(filename, string(src))
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	var tokens []lexer.Token
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			return nil, lexError(filename, src, err)
+		}
+		tokens = append(tokens, t)
+		if t.EOF() {
+			return tokens, nil
+		}
+	}
+}
+
+// lexError describes the text the lexer could not match.
+func lexError(filename string, src []byte, err error) error {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return convertParseError(filename, err)
+	}
+	pos := lslPos(perr.Position())
+	pos.File = filename
+	rest := string(src[min(perr.Position().Offset, len(src)):])
+	var msg string
+	switch {
+	case strings.HasPrefix(rest, `"`):
+		msg = "unterminated string"
+	case strings.HasPrefix(rest, "/*"):
+		msg = "unterminated comment"
+	default:
+		r, _ := utf8.DecodeRuneInString(rest)
+		msg = fmt.Sprintf("unexpected character %q", r)
+	}
+	return ErrorList{Errorf(pos, "syntax error: %s", msg)}
+}
+
+// sliceLexer replays already lexed tokens.
+type sliceLexer struct {
+	tokens []lexer.Token
+	i      int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	t := l.tokens[l.i]
+	if l.i < len(l.tokens)-1 {
+		l.i++
+	}
+	return t, nil
+}
+
+// convertParseError turns a participle or lexer error into an ErrorList
+// holding one *Error.
+func convertParseError(filename string, err error) error {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		pos := lslPos(perr.Position())
+		if pos.File == "" {
+			pos.File = filename
+		}
+		return ErrorList{&Error{Pos: pos, Msg: syntaxMessage(perr.Message())}}
+	}
+	return ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "%v", err)}
+}
+
+// syntaxMessage rewrites participle's messages: the grammar's node names
+// become words, and of an expected sequence only its first element is kept.
+func syntaxMessage(msg string) string {
+	msg = strings.TrimPrefix(msg, "lexer: ")
+	if m := expectedRE.FindStringSubmatch(msg); m != nil {
+		msg = "unexpected " + tokenWord(m[1])
+		if want := expectedWord(m[2]); want != "" {
+			msg += ", expected " + want
+		}
+	}
+	return "syntax error: " + msg
+}
+
+var expectedRE = regexp.MustCompile(`^unexpected token "(.*)"(?: \(expected (.*)\))?$`)
+
+func tokenWord(tok string) string {
+	if tok == "<EOF>" {
+		return "end of file"
+	}
+	return strconv.Quote(tok)
+}
+
+var grammarWords = map[string]string{
+	"<string>": "a string", "StrTok": "a string",
+	"<int>": "an integer", "IntTok": "an integer",
+	"<ident>": "a name", "NameTok": "a name",
+	"<reg>": "a register", "RegTok": "a register",
+	"<global>": "a global", "<word>": "a fence kind", "WordTok": "a fence kind",
+	"OperandAST": "an operand", "ConstAST": "a constant", "PtrAST": "a pointer",
+	"TypeAST": "a type", "BlockAST": `"{"`, "TstName": "a name", "TstCloseTok": `")"`,
+}
+
+// expectedWord describes the first element of an expected grammar sequence,
+// or returns "" when that is not a single token or known node.
+func expectedWord(ebnf string) string {
+	first, _, _ := strings.Cut(ebnf, " ")
+	if w, ok := grammarWords[first]; ok {
+		return w
+	}
+	if strings.HasPrefix(first, `"`) && strings.HasSuffix(first, `"`) && len(first) > 1 {
+		return first
+	}
+	return ""
+}

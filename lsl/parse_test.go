@@ -1,0 +1,417 @@
+package lsl
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseAccepts(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{
+			name: "juxtaposed statements",
+			src:  "global X proc f() { %a := 1 %b := add(%a, 2) store @X, %b }",
+			want: `
+		global X
+
+		proc f() {
+		    %a := 1
+		    %b := add(%a, 2)
+		    store @X, %b
+		}
+		`,
+		},
+		{
+			name: "integers",
+			src:  "proc f() { %a := 0x1F %b := -5 %c := -0x10 %d := 007 %e := -9223372036854775808 %k := choose -3 .. -3 }",
+			want: `
+		proc f() {
+		    %a := 31
+		    %b := -5
+		    %c := -16
+		    %d := 7
+		    %e := -9223372036854775808
+		    %k := choose -3 .. -3
+		}
+		`,
+		},
+		{
+			name: "pointers and forward references",
+			src: `proc f() { %a := [@Y 1 0] %b := [3 1] %c := @X %d := [@X] %e := m{@Y, undef} %g := [@Y -1] }
+			      composite m(p, q) global X = [@Y 2] global Y`,
+			want: `
+		composite m (p, q)
+
+		global X = [@Y 2]
+		global Y
+
+		proc f() {
+		    %a := [@Y 1 0]
+		    %b := [3 1]
+		    %c := @X
+		    %d := @X
+		    %e := m{@Y, undef}
+		    %g := [@Y -1]
+		}
+		`,
+		},
+		{
+			name: "global initializers",
+			src:  "struct s { a, b: int[2] } global A : s { 1.1 = 3, 0 = @A } global B : int[2] { = 5 } global C { } global D : ptr",
+			want: `
+		struct s { a, b: int[2] }
+
+		global A : s { 1.1 = 3, 0 = @A }
+		global B : int[2] = 5
+		global C
+		global D : ptr
+		`,
+		},
+		{
+			name: "else if chains",
+			src:  "proc f() { if %a { %x := 1 } else if %b { %x := 2 } else if 0 {} else { %x := 3 } if %c {} else {} }",
+			want: `
+		proc f() {
+		    if %a {
+		        %x := 1
+		    } else if %b {
+		        %x := 2
+		    } else if 0 {
+		    } else {
+		        %x := 3
+		    }
+		    if %c {
+		    } else {
+		    }
+		}
+		`,
+		},
+		{
+			name: "labels, including keywords as labels",
+			src:  "proc f() { if: { break if } if: { continue if } l: { m: { break l } } spin s { l: { continue s } } { } }",
+			want: `
+		proc f() {
+		    if: {
+		        break if
+		    }
+		    if: {
+		        continue if
+		    }
+		    l: {
+		        m: {
+		            break l
+		        }
+		    }
+		    spin s {
+		        l: {
+		            continue s
+		        }
+		    }
+		    {
+		    }
+		}
+		`,
+		},
+		{
+			name: "alloc types do not swallow the next statement",
+			src: `proc f() { %a := alloc fresh
+			              b: { } %c := alloc pool node_t[2] "n" store %c, 1 %d := alloc local
+			              if 1 {} %e := alloc fresh t free fresh %e free pool %c }`,
+			want: `
+		proc f() {
+		    %a := alloc fresh
+		    b: {
+		    }
+		    %c := alloc pool node_t[2] "n"
+		    store %c, 1
+		    %d := alloc local
+		    if 1 {
+		    }
+		    %e := alloc fresh t
+		    free fresh %e
+		    free pool %c
+		}
+		`,
+		},
+		{
+			name: "memory accesses, ids and expressions",
+			src: `proc f() { %a := load @X as "x" store#2 [@X 0], %a as "x[0]" fence#3 data-dependent-loads
+			              %b := load #4 %a fence full %c := load %a
+			              as: { break as } }
+			      global X`,
+			want: `
+		global X
+
+		proc f() {
+		    %a := load @X as "x"
+		    store#2 [@X 0], %a as "x[0]"
+		    fence#3 data-dependent-loads
+		    %b := load#4 %a
+		    fence full
+		    %c := load %a
+		    as: {
+		        break as
+		    }
+		}
+		`,
+		},
+		{
+			name: "calls and results",
+			src:  "proc g(%a) -> (%x, %y) { } proc f() { call g(1) %r := call h() %r, %s := call g(@Z, m{1}) } composite m(a) global Z",
+			want: `
+		composite m (a)
+
+		global Z
+
+		proc g(%a) -> (%x, %y) {
+		}
+
+		proc f() {
+		    call g(1)
+		    %r := call h()
+		    %r, %s := call g(@Z, m{1})
+		}
+		`,
+		},
+		{
+			name: "basic and composite functions",
+			src: `composite mp(ptr, marked) composite mp_x(y)
+			      proc f() { %a := copy(%b) %c := make_mp(1, 0) %d := get_mp_marked(%c) %e := set_mp_ptr(%c, 2)
+			                 %f := get_mp_x_y(%g) %t := threadid() %n := numthreads() %s := select(1, 2, 3) }`,
+			want: `
+		composite mp (ptr, marked)
+		composite mp_x (y)
+
+		proc f() {
+		    %a := %b
+		    %c := make_mp(1, 0)
+		    %d := get_mp_marked(%c)
+		    %e := set_mp_ptr(%c, 2)
+		    %f := get_mp_x_y(%g)
+		    %t := threadid()
+		    %n := numthreads()
+		    %s := select(1, 2, 3)
+		}
+		`,
+		},
+		{
+			name: "a composite may be named like a keyword",
+			src:  "composite load(a) proc f() { %r := load{1} %s := load %r }",
+			want: `
+		composite load (a)
+
+		proc f() {
+		    %r := load{1}
+		    %s := load %r
+		}
+		`,
+		},
+		{
+			name: "observations, assertions, strings",
+			src: `proc f() { observe label "op" observe input "in" 3 observe output "out" %r
+			             assert %r assert 1 "a\"b\n\x00é\u00e9" assume %r abort "" pruned "l@x.c:3" atomic { } }`,
+			want: `
+		proc f() {
+		    observe label "op"
+		    observe input "in" 3
+		    observe output "out" %r
+		    assert %r
+		    assert 1 "a\"b\n\x00éé"
+		    assume %r
+		    abort ""
+		    pruned "l@x.c:3"
+		    atomic {
+		    }
+		}
+		`,
+		},
+		{
+			name: "comments and registers with dots",
+			src:  "// c1\nproc /* c2 */ f(%a.b, %$1) -> (%_x.2) { /* multi\nline */ %_x.2 := %a.b // end\n }",
+			want: `
+		proc f(%a.b, %$1) -> (%_x.2) {
+		    %_x.2 := %a.b
+		}
+		`,
+		},
+		{
+			name: "empty program",
+			src:  "// nothing\n",
+			want: "",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustParse(t, tt.src)
+			got := Format(p, PrintOptions{})
+			if want := trimLines(tt.want); got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"missing operand", "proc f() { %a := }", `t.lsl:1:18: syntax error: unexpected "}"`},
+		{"missing comma", "proc f() { store %a %b }", `t.lsl:1:21: syntax error: unexpected "%b", expected ","`},
+		{"end of file", "proc f() {\n", `t.lsl:2:1: syntax error: unexpected end of file, expected "}"`},
+		{"unterminated string", "proc f() {\n  abort \"x\n}", "t.lsl:2:9: syntax error: unterminated string"},
+		{"unterminated comment", "/* x", "t.lsl:1:1: syntax error: unterminated comment"},
+		{"bad character", "proc f() { ? }", `t.lsl:1:12: syntax error: unexpected character '?'`},
+		{"observe label needs a name", "proc f() { observe label }", `t.lsl:1:26: syntax error: unexpected "}", expected a string`},
+		{"nested function call", "proc f() { %a := add(1, sub(2, 3)) }", `t.lsl:1:28: syntax error: unexpected "(", expected "{"`},
+		{"statement at top level", "%a := 1", `t.lsl:1:1: syntax error: unexpected "%a"`},
+		{"unknown function", "proc f() { %a := foo(1) }", "t.lsl:1:18: unknown function foo"},
+		{"arity", "proc f() { %a := add(1) }", "t.lsl:1:18: add takes 2 arguments, got 1"},
+		{"arity of threadid", "proc f() { %a := threadid(1) }", "t.lsl:1:18: threadid takes 0 arguments, got 1"},
+		{"arity of make", "composite m(a) proc f() { %a := make_m() }", "t.lsl:1:33: make_m takes 1 argument, got 0"},
+		{"make of unknown composite", "proc f() { %a := make_m() }", "t.lsl:1:18: unknown composite m in make_m"},
+		{"get of unknown field", "composite m(a) proc f() { %a := get_m_b(%x) }", "t.lsl:1:33: composite m has no field b"},
+		{"set of unknown composite", "proc f() { %a := set_m_b(%x, 1) }", "t.lsl:1:18: unknown function set_m_b"},
+		{"ambiguous field function", "composite a(b_c) composite a_b(c) proc f() { %x := get_a_b_c(%y) }",
+			"t.lsl:1:52: ambiguous function get_a_b_c (composites a, a_b)"},
+		{"composite value arity", "composite m(a, b) global X = m{1}", "t.lsl:1:30: composite m has 2 fields, got 1 values"},
+		{"unknown composite value", "global X = m{1}", "t.lsl:1:12: unknown composite m"},
+		{"nested composite value", "composite m(a) global X = m{m{1}}", "t.lsl:1:29: a composite field cannot hold a composite value"},
+		{"undef composite", "composite undef(a)", "t.lsl:1:11: undef is not a valid composite name"},
+		{"unknown global", "proc f() { %x := load [@Y 1] }", "t.lsl:1:24: unknown global @Y"},
+		{"unknown global alone", "global X = @Y", "t.lsl:1:12: unknown global @Y"},
+		{"duplicate struct", "struct s {}\nstruct s { a }", "t.lsl:2:8: duplicate struct s (previous declaration at t.lsl:1:1)"},
+		{"duplicate composite", "composite c()\ncomposite c()", "t.lsl:2:11: duplicate composite c (previous declaration at t.lsl:1:1)"},
+		{"duplicate global", "global g\nloc \"a.c\" 7 2\nglobal g", "t.lsl:3:8: duplicate global g (previous declaration at t.lsl:1:1)"},
+		{"duplicate proc", "loc \"a.c\" 7 2\nproc p() {}\nproc p() {}", "t.lsl:3:6: duplicate procedure p (previous declaration at a.c:7:2)"},
+		{"duplicate struct field", "struct s { a, b, a }", "t.lsl:1:18: duplicate field a in struct s"},
+		{"duplicate composite field", "composite c(a, a)", "t.lsl:1:16: duplicate field a in composite c"},
+		{"duplicate parameter", "proc p(%a, %a) {}", "t.lsl:1:12: duplicate parameter %a"},
+		{"duplicate result", "proc p() -> (%a, %a) {}", "t.lsl:1:18: duplicate result %a"},
+		{"duplicate cell", "global g : int[2] { 1 = 1, 1 = 2 }", "t.lsl:1:28: duplicate initializer for a cell of global g"},
+		{"negative cell offset", "global g : int[2] { -1 = 1 }", "t.lsl:1:21: cell offset must not be negative"},
+		{"negative dimension", "global g : int[-1]", "t.lsl:1:16: array dimension must not be negative"},
+		{"negative loc", "proc f() { loc \"x\" -1 0 }", "t.lsl:1:20: loc line must not be negative"},
+		{"unknown break label", "proc f() { l: { } break l }", "t.lsl:1:25: break to unknown label l (no enclosing block has this label)"},
+		{"unknown continue label", "proc f() { continue l }", "t.lsl:1:21: continue to unknown label l (no enclosing block has this label)"},
+		{"shadowed label", "proc f() { l: { m: { l: { } } } }", "t.lsl:1:22: label l is already used by an enclosing block"},
+		{"spin shadows label", "proc f() { l: { spin l { } } }", "t.lsl:1:22: label l is already used by an enclosing block"},
+		{"break to spin", "proc f() { spin l { break l } }", "t.lsl:1:27: break cannot target spin loop l (only continue can)"},
+		{"empty choice", "proc f() { %r := choose 3 .. 1 }", "t.lsl:1:25: empty choice range 3 .. 1"},
+		{"integer overflow", "proc f() { %r := 9223372036854775808 }", "t.lsl:1:18: integer 9223372036854775808 out of range"},
+		{"negative overflow", "proc f() { %r := -0x8000000000000001 }", "t.lsl:1:18: integer -0x8000000000000001 out of range"},
+		{"zero id", "proc f() { fence#0 full }", "t.lsl:1:18: instruction id 0 must be a positive number"},
+		{"unknown fence", "proc f() {\n  fence store-stor }",
+			`t.lsl:2:9: unknown fence kind "store-stor" (valid kinds: load-load, load-store, store-load, store-store, aliased-loads, data-dependent-loads, control-dependent, full)`},
+		{"unknown alloc kind", "proc f() { %a := alloc heap }", "t.lsl:1:24: unknown allocation kind heap (valid kinds: fresh, pool, local)"},
+		{"free local", "proc f() { free local %a }", "t.lsl:1:17: unknown free kind local (valid kinds: fresh, pool)"},
+		{"several registers without call", "proc f() { %a, %b := load %c }", "t.lsl:1:16: only a call can assign several registers"},
+		{"bad escape", `proc f() { abort "\q" }`, `t.lsl:1:18: invalid string literal "\q"`},
+		{"too deep", "proc f() " + strings.Repeat("{", 600), "t.lsl:1:510: brackets nested more than 500 deep"},
+		{"several errors, sorted", "proc f() { %a := foo() }\nproc f() { break x }",
+			"t.lsl:1:18: unknown function foo\nt.lsl:2:6: duplicate procedure f (previous declaration at t.lsl:1:1)\nt.lsl:2:18: break to unknown label x (no enclosing block has this label)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse("t.lsl", []byte(tt.src))
+			if err == nil {
+				t.Fatalf("Parse accepted:\n%s", Format(p, PrintOptions{}))
+			}
+			if !IsInputError(err) {
+				t.Errorf("error %v is not an input error", err)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("got  %s\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestParsePositions checks where statements and declarations get their
+// positions: from the .lsl text, or from the last loc directive.
+func TestParsePositions(t *testing.T) {
+	src := `global A
+loc "a.c" 3 4
+global B
+global C
+proc f() {
+    %x := 1
+    loc "f.c" 10 2
+    %y := 2
+    if %y {
+        loc "f.c" 11 3
+        %z := 3
+    } else if %x {
+        %w := 1
+    }
+    %v := 5
+}
+proc g() {
+    %x := 1
+}
+`
+	p := mustParse(t, src)
+	pos := func(file string, line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
+	f := p.Proc("f").Body
+	ifs := f.Stmts[2].(*If)
+	elseIf := ifs.Else.Stmts[0].(*If)
+	checks := []struct {
+		what      string
+		got, want Pos
+	}{
+		{"global A", p.Globals[0].Pos, pos("t.lsl", 1, 1)},
+		{"global B (after top-level loc)", p.Globals[1].Pos, pos("a.c", 3, 4)},
+		{"global C (loc applies to one declaration)", p.Globals[2].Pos, pos("t.lsl", 4, 1)},
+		{"proc f", p.Proc("f").Pos, pos("t.lsl", 5, 1)},
+		{"body of f", f.Pos, pos("t.lsl", 5, 1)},
+		{"%x := 1", f.Stmts[0].Position(), pos("t.lsl", 6, 5)},
+		{"%y := 2", f.Stmts[1].Position(), pos("f.c", 10, 2)},
+		{"if", ifs.Pos, pos("f.c", 10, 2)},
+		{"then block", ifs.Then.Pos, pos("f.c", 10, 2)},
+		{"%z := 3", ifs.Then.Stmts[0].Position(), pos("f.c", 11, 3)},
+		{"else block", ifs.Else.Pos, pos("f.c", 10, 2)},
+		{"else if (loc persists after the nested block)", elseIf.Pos, pos("f.c", 11, 3)},
+		{"%v := 5", f.Stmts[3].Position(), pos("f.c", 11, 3)},
+		{"%x := 1 in g (loc ends with the procedure)", p.Proc("g").Body.Stmts[0].Position(), pos("t.lsl", 18, 5)},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: position %s, want %s", c.what, c.got, c.want)
+		}
+	}
+}
+
+func TestParseDoesNotCheckCalls(t *testing.T) {
+	// A harness may call procedures of another file; Parse leaves calls to
+	// ParseFiles and Program.Check.
+	if _, err := Parse("h.lsl", []byte("proc t() { call enqueue(1) }")); err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	_, err := ParseFiles([]SourceFile{{Name: "h.lsl", Src: []byte("proc t() { call enqueue(1) }")}})
+	if want := "h.lsl:1:12: call to unknown procedure enqueue"; err == nil || err.Error() != want {
+		t.Errorf("ParseFiles: got %v, want %s", err, want)
+	}
+}
+
+func TestParseFilesSharesDeclarations(t *testing.T) {
+	files := []SourceFile{
+		{Name: "harness.lsl", Src: []byte("proc t() { %x := load [@q 1] %m := make_m(%x) call put(%m) }")},
+		{Name: "impl.lsl", Src: []byte("composite m(v) global p global q : int[2] proc put(%v) { store @p, %v }")},
+	}
+	p, err := ParseFiles(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ld := p.Proc("t").Body.Stmts[0].(*Load)
+	if got := ld.Addr.(Const).V; !got.Equal(Ptr(2, 1)) {
+		t.Errorf("[@q 1] resolved to %s, want [2 1]", got)
+	}
+	files[1].Src = []byte("proc put(%v) { }\nproc t() { }")
+	_, err = ParseFiles(files)
+	want := "harness.lsl:1:24: unknown global @q\n" +
+		"harness.lsl:1:36: unknown composite m in make_m\n" +
+		"impl.lsl:2:6: duplicate procedure t (previous declaration at harness.lsl:1:1)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

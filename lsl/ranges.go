@@ -1,0 +1,495 @@
+package lsl
+
+// RangeOptions control AnalyzeRanges.
+type RangeOptions struct {
+	// FallbackWidth is the number width used when some number's range is
+	// unbounded (too many values); values outside it wrap around.
+	FallbackWidth int
+}
+
+// Ranges is the result of the range analysis of §7.3.2: for every access the
+// possible addresses, for every load the possible values, and the bit width
+// and pointer depth that suffice to represent every value of every execution.
+type Ranges struct {
+	Width     int  // two's-complement width of numbers and pointer components
+	Fallback  bool // Width is RangeOptions.FallbackWidth because some range is unbounded
+	PtrDepth  int  // longest pointer
+	MaxFields int  // most fields of a composite
+	addr      map[int]*AbsVal
+	value     map[int]*AbsVal
+	regs      map[Reg]*AbsVal
+	Passes    int
+}
+
+// Addr returns the possible addresses of access id.
+func (r *Ranges) Addr(id int) *AbsVal { return r.addr[id] }
+
+// Value returns the possible values loaded (or stored) by access id.
+func (r *Ranges) Value(id int) *AbsVal { return r.value[id] }
+
+// Reg returns the possible values of a register (nil if never assigned).
+func (r *Ranges) Reg(x Reg) *AbsVal { return r.regs[x] }
+
+// MayAlias reports whether accesses i and j may touch the same cell.
+func (r *Ranges) MayAlias(i, j int) bool {
+	a, b := r.addr[i], r.addr[j]
+	if !a.MayBe(KPtr) || !b.MayBe(KPtr) {
+		return false
+	}
+	if a.PtrTop || b.PtrTop {
+		return true
+	}
+	if len(a.Ptrs) > len(b.Ptrs) {
+		a, b = b, a
+	}
+	for k := range a.Ptrs {
+		if _, ok := b.Ptrs[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// AnalyzeRanges runs the flow-insensitive range analysis on an unrolled
+// program: registers and memory cells accumulate every value any assignment
+// or store may give them until a fixpoint is reached. Each value records how
+// many value-creating operations produced it; values derived through more
+// operations than the program contains are impossible in any execution (the
+// program is loop-free) and are dropped, which makes the fixpoint finite.
+func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
+	if opt.FallbackWidth <= 0 {
+		opt.FallbackWidth = 16
+	}
+	a := &analysis{
+		u:     u,
+		regs:  map[Reg]*AbsVal{},
+		mem:   map[string]*AbsVal{},
+		memP:  map[string][]int64{},
+		any:   &AbsVal{},
+		addr:  map[int]*AbsVal{},
+		value: map[int]*AbsVal{},
+		comps: map[string]*Composite{},
+	}
+	for _, c := range u.Prog.Composites {
+		a.comps[c.Name] = c
+	}
+	a.inits()
+	for _, th := range u.Threads {
+		Walk(th.Body, func(s Stmt) bool {
+			if as, ok := s.(*Assign); ok && grows(as.Op) {
+				a.maxDepth++
+			}
+			return true
+		})
+	}
+	a.maxDepth++
+	r := &Ranges{addr: a.addr, value: a.value, regs: a.regs}
+	for {
+		r.Passes++
+		a.changed = false
+		for _, th := range u.Threads {
+			Walk(th.Body, func(s Stmt) bool { a.stmt(s); return true })
+		}
+		if !a.changed {
+			break
+		}
+	}
+	a.measure(r, opt)
+	return r
+}
+
+type analysis struct {
+	u        *Unrolled
+	regs     map[Reg]*AbsVal
+	mem      map[string]*AbsVal
+	memP     map[string][]int64
+	any      *AbsVal // values stored through unknown addresses
+	addr     map[int]*AbsVal
+	value    map[int]*AbsVal
+	comps    map[string]*Composite
+	initVal  map[string]Value // explicit initial values of global cells
+	initAll  *AbsVal          // every initial value (for unknown addresses)
+	maxDepth int
+	changed  bool
+}
+
+// grows reports whether op can create numbers or pointers not among its
+// arguments.
+func grows(op Op) bool {
+	switch op {
+	case OpBitNot, OpNeg, OpAdd, OpSub, OpMul, OpDiv, OpMod, OpAnd, OpOr, OpXor, OpShl, OpShr, OpOffset:
+		return true
+	}
+	return false
+}
+
+func (a *analysis) inits() {
+	a.initVal = map[string]Value{}
+	a.initAll = &AbsVal{}
+	a.initAll.addUndef()
+	a.initAll.addNum(0, 0)
+	for i, g := range a.u.Prog.Globals {
+		base := int64(i + 1)
+		for _, c := range g.Init {
+			p := append([]int64{base}, c.Path...)
+			a.initVal[ptrKey(p)] = c.Val
+			a.initAll.addValue(c.Val, 0)
+		}
+	}
+}
+
+// initial returns the value of a never-written cell.
+func (a *analysis) initial(p []int64) Value {
+	if v, ok := a.initVal[ptrKey(p)]; ok {
+		return v
+	}
+	if b := a.u.Block(p[0]); b != nil && b.ZeroInit() {
+		return Num(0)
+	}
+	return Undef
+}
+
+func (a *analysis) reg(x Reg) *AbsVal {
+	v, ok := a.regs[x]
+	if !ok {
+		v = &AbsVal{Undef: true} // registers start as ⊥
+		a.regs[x] = v
+	}
+	return v
+}
+
+func (a *analysis) operand(o Operand) *AbsVal {
+	switch o := o.(type) {
+	case Reg:
+		return a.reg(o)
+	case Const:
+		return ConstAbs(o.V)
+	}
+	return &AbsVal{}
+}
+
+func (a *analysis) join(dst, src *AbsVal) {
+	if dst.Join(src) {
+		a.changed = true
+	}
+}
+
+func (a *analysis) record(m map[int]*AbsVal, id int, v *AbsVal) {
+	d, ok := m[id]
+	if !ok {
+		d = &AbsVal{}
+		m[id] = d
+	}
+	a.join(d, v)
+}
+
+func (a *analysis) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *Assign:
+		args := make([]*AbsVal, len(s.Args))
+		for i, o := range s.Args {
+			args[i] = a.operand(o)
+		}
+		a.join(a.reg(s.Dst), a.eval(s, args))
+	case *Choose:
+		v := &AbsVal{}
+		if s.Hi-s.Lo+1 > absNumCap {
+			v.NumTop = true
+		} else {
+			for n := s.Lo; n <= s.Hi; n++ {
+				v.addNum(n, 0)
+			}
+		}
+		a.join(a.reg(s.Dst), v)
+	case *Load:
+		ad := a.operand(s.Addr)
+		a.record(a.addr, s.ID, ad)
+		v := a.load(ad)
+		a.record(a.value, s.ID, v)
+		a.join(a.reg(s.Dst), v)
+	case *Store:
+		ad := a.operand(s.Addr)
+		v := a.operand(s.Val)
+		a.record(a.addr, s.ID, ad)
+		a.record(a.value, s.ID, v)
+		if ad.PtrTop {
+			a.join(a.any, v)
+		}
+		for k, p := range ad.Ptrs {
+			c, ok := a.mem[k]
+			if !ok {
+				c = &AbsVal{}
+				a.mem[k] = c
+				a.memP[k] = p.p
+			}
+			a.join(c, v)
+		}
+	}
+}
+
+func (a *analysis) load(ad *AbsVal) *AbsVal {
+	v := &AbsVal{}
+	v.Join(a.any)
+	if ad.PtrTop {
+		for _, c := range a.mem {
+			v.Join(c)
+		}
+		v.Join(a.initAll)
+	}
+	for k, p := range ad.Ptrs {
+		if c, ok := a.mem[k]; ok {
+			v.Join(c)
+		}
+		v.addValue(a.initial(p.p), 0)
+	}
+	return v
+}
+
+func (a *analysis) eval(s *Assign, args []*AbsVal) *AbsVal {
+	out := &AbsVal{}
+	switch s.Op {
+	case OpCopy:
+		out.Join(args[0])
+		return out
+	case OpSelect:
+		out.Join(args[1])
+		out.Join(args[2])
+		return out
+	case OpEq, OpNe, OpLt, OpLe:
+		out.addNum(0, 0)
+		out.addNum(1, 0)
+		return out
+	case OpMake:
+		fs := make([]*AbsVal, len(args))
+		for i, f := range args {
+			fs[i] = &AbsVal{}
+			fs[i].Join(f)
+			fs[i].Comps = nil // composite fields are never composite
+		}
+		out.Comps = map[string][]*AbsVal{s.Comp: fs}
+		return out
+	case OpGet, OpSet:
+		c := a.comps[s.Comp]
+		if c == nil {
+			return out
+		}
+		fi := c.FieldIndex(s.Field)
+		fs, ok := args[0].Comps[s.Comp]
+		if !ok || fi < 0 || fi >= len(fs) {
+			return out
+		}
+		if s.Op == OpGet {
+			out.Join(fs[fi])
+			return out
+		}
+		nf := make([]*AbsVal, len(fs))
+		for i := range fs {
+			nf[i] = &AbsVal{}
+			if i == fi {
+				nf[i].Join(args[1])
+				nf[i].Comps = nil
+			} else {
+				nf[i].Join(fs[i])
+			}
+		}
+		out.Comps = map[string][]*AbsVal{s.Comp: nf}
+		return out
+	}
+	// Arithmetic and pointer operations: summaries for unbounded arguments,
+	// explicit enumeration otherwise.
+	numTop, ptrTop := false, false
+	for _, x := range args {
+		numTop = numTop || x.NumTop
+		ptrTop = ptrTop || x.PtrTop
+	}
+	switch s.Op {
+	case OpPointer:
+		if numTop {
+			out.setPtrTop(1, -1<<62, 1<<62)
+		}
+	case OpOffset:
+		if numTop || ptrTop {
+			lo, hi := args[0].compBounds()
+			l2, h2 := args[1].numBounds()
+			out.setPtrTop(args[0].maxLen()+1, min(lo, l2), max(hi, h2))
+			return out
+		}
+	case OpGetBase:
+		if ptrTop {
+			lo, hi := args[0].compBounds()
+			out.setPtrTop(args[0].maxLen(), lo, hi)
+		}
+	case OpBaseOf, OpGetOffset:
+		if ptrTop {
+			out.setNumTop()
+		}
+	default:
+		if numTop {
+			out.setNumTop()
+			return out
+		}
+	}
+	combos := 1
+	lists := make([][]elem, len(args))
+	for i, x := range args {
+		lists[i] = x.scalars()
+		combos *= len(lists[i])
+		if combos > 1<<16 {
+			if s.Op == OpOffset || s.Op == OpGetBase || s.Op == OpPointer {
+				lo, hi := args[0].compBounds()
+				out.setPtrTop(args[0].maxLen()+1, lo, hi)
+			} else {
+				out.setNumTop()
+			}
+			return out
+		}
+	}
+	growth := 0
+	if grows(s.Op) {
+		growth = 1
+	}
+	vals := make([]Value, len(args))
+	var rec func(i, depth int)
+	rec = func(i, depth int) {
+		if i == len(args) {
+			if depth > a.maxDepth {
+				return
+			}
+			v, err := EvalOp(s.Op, a.comps[s.Comp], -1, vals)
+			if err == "" {
+				out.addValue(v, depth)
+			}
+			return
+		}
+		for _, e := range lists[i] {
+			vals[i] = e.v
+			rec(i+1, max(depth, e.depth+growth))
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+func (a *AbsVal) maxLen() int {
+	n := 1
+	if a.PtrTop && a.PtrTopLen > n {
+		n = a.PtrTopLen
+	}
+	for _, p := range a.Ptrs {
+		if len(p.p) > n {
+			n = len(p.p)
+		}
+	}
+	return n
+}
+
+func (a *AbsVal) compBounds() (lo, hi int64) {
+	lo, hi = 0, 0
+	if a.PtrTop {
+		lo, hi = a.PtrTopComps[0], a.PtrTopComps[1]
+	}
+	for _, p := range a.Ptrs {
+		for _, n := range p.p {
+			lo, hi = min(lo, n), max(hi, n)
+		}
+	}
+	return
+}
+
+func (a *AbsVal) numBounds() (lo, hi int64) {
+	if a.NumTop {
+		return -1 << 62, 1 << 62
+	}
+	l, h, ok := a.NumRange()
+	if !ok {
+		return 0, 0
+	}
+	return l, h
+}
+
+// measure computes the width and depth that represent every value.
+func (a *analysis) measure(r *Ranges, opt RangeOptions) {
+	w := 2
+	depth := 1
+	top := false
+	see := func(v *AbsVal) {
+		if v == nil {
+			return
+		}
+		if v.NumTop {
+			top = true
+		}
+		if v.PtrTop {
+			if v.PtrTopComps[0] < -1<<40 || v.PtrTopComps[1] > 1<<40 {
+				top = true
+			} else {
+				w = max(w, bitsFor(v.PtrTopComps[0]), bitsFor(v.PtrTopComps[1]))
+			}
+			depth = max(depth, v.PtrTopLen)
+		}
+		for n := range v.Nums {
+			w = max(w, bitsFor(n))
+		}
+		for _, p := range v.Ptrs {
+			depth = max(depth, len(p.p))
+			for _, n := range p.p {
+				w = max(w, bitsFor(n))
+			}
+		}
+	}
+	var visit func(v *AbsVal)
+	visit = func(v *AbsVal) {
+		see(v)
+		if v != nil {
+			for _, fs := range v.Comps {
+				for _, f := range fs {
+					visit(f)
+				}
+			}
+		}
+	}
+	for _, v := range a.regs {
+		visit(v)
+	}
+	for _, v := range a.mem {
+		visit(v)
+	}
+	visit(a.any)
+	visit(a.initAll)
+	// Base numbers of every block must be representable.
+	w = max(w, bitsFor(int64(len(a.u.Blocks))))
+	for _, th := range a.u.Threads {
+		Walk(th.Body, func(s Stmt) bool {
+			if c, ok := s.(*Choose); ok {
+				w = max(w, bitsFor(c.Lo), bitsFor(c.Hi))
+			}
+			for _, o := range Operands(s) {
+				if c, ok := o.(Const); ok {
+					visit(ConstAbs(c.V))
+				}
+			}
+			return true
+		})
+	}
+	if top {
+		r.Fallback = true
+		w = max(w, opt.FallbackWidth)
+	}
+	r.Width = w
+	r.PtrDepth = depth
+	for _, c := range a.u.Prog.Composites {
+		r.MaxFields = max(r.MaxFields, len(c.Fields))
+	}
+}
+
+// bitsFor returns the two's-complement width that holds n.
+func bitsFor(n int64) int {
+	w := 1
+	for n < -(int64(1)<<(w-1)) || n > (int64(1)<<(w-1))-1 {
+		w++
+		if w >= 64 {
+			return 64
+		}
+	}
+	return w
+}

@@ -1,0 +1,205 @@
+package lsl
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// OpRef names an operation (a procedure without parameters or results) in a
+// test.
+type OpRef struct {
+	Name string
+	Pos  Pos
+}
+
+// Test is one symbolic test (SPEC §4): Init runs first on its own thread,
+// then the Threads run concurrently, then Final runs after all of them.
+type Test struct {
+	Name    string
+	Init    []OpRef
+	Threads [][]OpRef
+	Final   []OpRef
+	Pos     Pos
+}
+
+// TestFile is a parsed .tst file.
+type TestFile struct {
+	File  string
+	Tests []*Test
+}
+
+// tstLexer: test names may contain + and . (litmus names like 2+2W), so
+// names and operations share one token; operations are checked to be
+// identifiers afterwards.
+var tstLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Comment", Pattern: `//[^\n]*|/\*(?:[^*]|\*+[^*/])*\*+/`},
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	{Name: "Name", Pattern: `[A-Za-z0-9_][A-Za-z0-9_+.]*`},
+	{Name: "Punct", Pattern: `[=()|]`},
+})
+
+type tstFileAST struct {
+	Tests []*tstTestAST `parser:"@@*"`
+}
+
+// The final operations stop where the next "test NAME =" begins, so that an
+// operation may still be called "test".
+type tstTestAST struct {
+	Pos   lexer.Position
+	Name  tstName     `parser:"\"test\" @@ \"=\""`
+	Init  []tstName   `parser:"@@* \"(\""`
+	Items []tstItem   `parser:"@@*"`
+	Close tstCloseTok `parser:"@@"`
+	Final []tstName   `parser:"( (?! \"test\" Name \"=\" ) @@ )*"`
+}
+
+type tstName struct {
+	Pos  lexer.Position
+	Name string `parser:"@Name"`
+}
+
+// tstItem is an operation or a "|" between threads.
+type tstItem struct {
+	Pos  lexer.Position
+	Bar  bool   `parser:"  @\"|\""`
+	Name string `parser:"| @Name"`
+}
+
+type tstCloseTok struct {
+	Pos   lexer.Position
+	Paren string `parser:"@\")\""`
+}
+
+var tstParser = participle.MustBuild[tstFileAST](
+	participle.Lexer(tstLexer),
+	participle.UseLookahead(0),
+)
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// ParseTests parses a .tst file. It reports syntax errors, empty threads,
+// operation names that are not identifiers and duplicate test names.
+func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tf = nil
+			err = ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "internal parser error: %v", r)}
+		}
+	}()
+	tokens, err := lexAll(tstLexer, filename, src)
+	if err != nil {
+		return nil, err
+	}
+	syms := tstLexer.Symbols()
+	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens}, syms["Comment"], syms["Whitespace"])
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	ast, err := tstParser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	var errs ErrorList
+	ops := func(names []tstName) []OpRef {
+		var out []OpRef
+		for _, n := range names {
+			if !identRE.MatchString(n.Name) {
+				errs = append(errs, Errorf(lslPos(n.Pos), "invalid operation name %s", n.Name))
+			}
+			out = append(out, OpRef{Name: n.Name, Pos: lslPos(n.Pos)})
+		}
+		return out
+	}
+	tf = &TestFile{File: filename}
+	seen := map[string]*Test{}
+	for _, ta := range ast.Tests {
+		t := &Test{Name: ta.Name.Name, Pos: lslPos(ta.Name.Pos), Init: ops(ta.Init), Final: ops(ta.Final)}
+		if prev := seen[t.Name]; prev != nil {
+			errs = append(errs, Errorf(t.Pos, "duplicate test %s (previous definition at %s)", t.Name, prev.Pos))
+		} else {
+			seen[t.Name] = t
+		}
+		var thread []tstName
+		endThread := func(end lexer.Position) {
+			if len(thread) == 0 {
+				errs = append(errs, Errorf(lslPos(end), "empty thread in test %s", t.Name))
+			}
+			t.Threads = append(t.Threads, ops(thread))
+			thread = nil
+		}
+		for _, it := range ta.Items {
+			if it.Bar {
+				endThread(it.Pos)
+				continue
+			}
+			thread = append(thread, tstName{Pos: it.Pos, Name: it.Name})
+		}
+		endThread(ta.Close.Pos)
+		tf.Tests = append(tf.Tests, t)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return tf, nil
+}
+
+// Check verifies that every operation of every test is a procedure of p
+// without parameters and results.
+func (tf *TestFile) Check(p *Program) error {
+	var errs ErrorList
+	for _, t := range tf.Tests {
+		all := append(append([]OpRef(nil), t.Init...), t.Final...)
+		for _, th := range t.Threads {
+			all = append(all, th...)
+		}
+		for _, op := range all {
+			proc := p.Proc(op.Name)
+			switch {
+			case proc == nil:
+				errs = append(errs, Errorf(op.Pos, "unknown operation %s", op.Name))
+			case len(proc.Params) > 0:
+				errs = append(errs, Errorf(op.Pos, "operation %s has parameters (an operation must be a procedure without parameters and results)", op.Name))
+			case len(proc.Results) > 0:
+				errs = append(errs, Errorf(op.Pos, "operation %s has results (an operation must be a procedure without parameters and results)", op.Name))
+			}
+		}
+	}
+	return errs.Err()
+}
+
+// Select returns the tests named in names (the --test flags), in that order
+// and without repetitions, or every test when names is empty. An unknown
+// name is an error that lists the available tests.
+func (tf *TestFile) Select(names []string) ([]*Test, error) {
+	if len(names) == 0 {
+		return tf.Tests, nil
+	}
+	byName := map[string]*Test{}
+	var all []string
+	for _, t := range tf.Tests {
+		byName[t.Name] = t
+		all = append(all, t.Name)
+	}
+	var out []*Test
+	var unknown []string
+	taken := map[string]bool{}
+	for _, n := range names {
+		t := byName[n]
+		switch {
+		case t == nil:
+			unknown = append(unknown, n)
+		case !taken[n]:
+			taken[n] = true
+			out = append(out, t)
+		}
+	}
+	if len(unknown) > 0 {
+		// An input error without position: the name came from the command line.
+		return nil, &Error{Msg: "unknown test " + strings.Join(unknown, ", ") + " (tests in " +
+			tf.File + ": " + strings.Join(all, ", ") + ")"}
+	}
+	return out, nil
+}

@@ -1,0 +1,449 @@
+package lsl
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// UnrollOptions control Unroll.
+type UnrollOptions struct {
+	// Bounds gives the number of iterations of each loop instance (and the
+	// recursion depth of each recursive procedure per operation), by key.
+	// Missing keys get DefaultBound (1 when zero).
+	Bounds       map[string]int
+	DefaultBound int
+	// Serial wraps every operation in an atomic block: with the sc model this
+	// yields the serial executions that mining enumerates (§6.5).
+	Serial bool
+}
+
+// Unroll inlines the operations of each thread, unrolls loops and recursion
+// to their bounds (cutting off the rest with Pruned), allocates memory blocks
+// and numbers the instructions (§4.5.1). The program must have passed Check.
+func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (*Unrolled, error) {
+	if opt.DefaultBound <= 0 {
+		opt.DefaultBound = 1
+	}
+	r := &unroller{
+		p:        p,
+		opt:      opt,
+		u:        &Unrolled{Prog: p, Loops: map[string]*LoopInfo{}, Serial: opt.Serial},
+		loopOrd:  map[*Block]int{},
+		isLoop:   map[*Block]bool{},
+		typeSeen: map[string]int{},
+	}
+	for _, g := range p.Globals {
+		r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: int64(len(r.u.Blocks) + 1), Kind: BlockGlobal, Name: g.Name, Type: g.Type, Site: g.Pos})
+	}
+	for _, t := range threads {
+		if t.Kind == ThreadConcurrent {
+			r.numThreads++
+		}
+	}
+	ci := 0
+	for _, spec := range threads {
+		th := &Thread{Kind: spec.Kind, Index: -1, Ops: append([]string(nil), spec.Ops...)}
+		switch spec.Kind {
+		case ThreadInit:
+			th.Name = "init"
+		case ThreadFinal:
+			th.Name = "final"
+		default:
+			th.Index = ci
+			ci++
+			th.Name = "t" + strconv.Itoa(ci)
+		}
+		if err := r.thread(th, spec); err != nil {
+			return nil, err
+		}
+		r.u.Threads = append(r.u.Threads, th)
+	}
+	r.expandPool()
+	r.number()
+	return r.u, nil
+}
+
+type unroller struct {
+	p          *Program
+	opt        UnrollOptions
+	u          *Unrolled
+	inst       int // activation counter: register and label suffixes
+	numThreads int
+	threadID   int64
+	loopOrd    map[*Block]int // static ordinal of each loop block within its procedure
+	isLoop     map[*Block]bool
+	typeSeen   map[string]int // per-name counters for block names
+	pool       []*poolSite
+}
+
+// activation is one inlined procedure call.
+type activation struct {
+	proc   *Proc
+	suffix string
+	key    string            // "t1.2:enqueue>helper": prefix of loop keys
+	opKey  string            // "t1.2": prefix of recursion keys
+	stack  []string          // procedures being inlined, outermost first
+	labels map[string]string // source label → renamed label, for the labels in scope
+	iter   map[string]string // loop label → label of the current iteration block
+	spins  map[string]bool   // labels of enclosing spin loops
+	path   string            // enclosing loop iterations: "L1#2/"
+}
+
+// poolSite is an lsl_malloc or lsl_free awaiting expansion: the pool size is
+// the number of malloc instances in the whole unrolled program.
+type poolSite struct {
+	slot  *Block // filled with the expansion
+	alloc *Alloc // nil for free
+	free  Operand
+	dst   Reg
+	pos   Pos
+	tmp   string
+}
+
+func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
+	if spec.Kind == ThreadConcurrent {
+		r.threadID = int64(th.Index)
+	} else {
+		r.threadID = int64(r.numThreads) // init and final get the id after the last thread
+	}
+	body := &Block{}
+	if spec.Kind == ThreadFinal {
+		body.Stmts = append(body.Stmts, &Fence{Kind: FenceFull}) // join
+	}
+	for k, name := range spec.Ops {
+		var pos Pos
+		if k < len(spec.OpPos) {
+			pos = spec.OpPos[k]
+		}
+		proc := r.p.Proc(name)
+		if proc == nil {
+			return Errorf(pos, "unknown operation %s", name)
+		}
+		if len(proc.Params) > 0 || len(proc.Results) > 0 {
+			return Errorf(pos, "operation %s must take no arguments and return nothing", name)
+		}
+		opKey := th.Name + "." + strconv.Itoa(k)
+		a := r.newActivation(proc, opKey+":"+name, opKey, nil)
+		op := &Block{Stmts: []Stmt{r.block(a, proc.Body)}, Pos: pos}
+		var st Stmt = op
+		if r.opt.Serial {
+			st = &Atomic{Body: op, Pos: pos}
+		}
+		body.Stmts = append(body.Stmts, st)
+	}
+	if spec.Kind == ThreadInit {
+		body.Stmts = append(body.Stmts, &Fence{Kind: FenceFull}) // thread creation
+	}
+	th.Body = body
+	return nil
+}
+
+func (r *unroller) newActivation(p *Proc, key, opKey string, stack []string) *activation {
+	r.inst++
+	return &activation{
+		proc:   p,
+		suffix: "$" + strconv.Itoa(r.inst),
+		key:    key,
+		opKey:  opKey,
+		stack:  append(append([]string(nil), stack...), p.Name),
+		labels: map[string]string{},
+		iter:   map[string]string{},
+		spins:  map[string]bool{},
+	}
+}
+
+func (a *activation) reg(x Reg) Reg { return x + Reg(a.suffix) }
+
+func (a *activation) op(o Operand) Operand {
+	if x, ok := o.(Reg); ok {
+		return a.reg(x)
+	}
+	return o
+}
+
+func (a *activation) ops(os []Operand) []Operand {
+	out := make([]Operand, len(os))
+	for i, o := range os {
+		out[i] = a.op(o)
+	}
+	return out
+}
+
+func (a *activation) label(l string) string {
+	return l + "__" + a.suffix[1:]
+}
+
+func (r *unroller) block(a *activation, b *Block) *Block {
+	if b == nil {
+		return &Block{}
+	}
+	if b.Label != "" && r.loop(a.proc, b) {
+		return r.unrollLoop(a, b)
+	}
+	out := &Block{Pos: b.Pos}
+	if b.Label != "" {
+		out.Label = a.label(b.Label)
+		a.labels[b.Label] = out.Label
+		defer delete(a.labels, b.Label)
+	}
+	out.Stmts = r.stmts(a, b.Stmts)
+	return out
+}
+
+func (r *unroller) stmts(a *activation, in []Stmt) []Stmt {
+	var out []Stmt
+	for _, s := range in {
+		out = r.stmt(a, s, out)
+	}
+	return out
+}
+
+// loop reports whether labelled block b continues itself, i.e. is a loop.
+func (r *unroller) loop(p *Proc, b *Block) bool {
+	if v, ok := r.isLoop[b]; ok {
+		return v
+	}
+	found := false
+	Walk(b, func(s Stmt) bool {
+		if c, ok := s.(*Continue); ok && c.Label == b.Label {
+			found = true
+		}
+		return !found
+	})
+	r.isLoop[b] = found
+	if found {
+		r.numberLoops(p)
+	}
+	return found
+}
+
+// numberLoops gives every loop block of p its ordinal, used in loop keys.
+func (r *unroller) numberLoops(p *Proc) {
+	if p == nil {
+		return
+	}
+	if _, done := r.loopOrd[p.Body]; done {
+		return
+	}
+	r.loopOrd[p.Body] = 0
+	n := 0
+	Walk(p.Body, func(s Stmt) bool {
+		if b, ok := s.(*Block); ok && b.Label != "" && b != p.Body {
+			if r.loopNoNumber(b) {
+				n++
+				r.loopOrd[b] = n
+			}
+		}
+		return true
+	})
+	if p.Body.Label != "" && r.loopNoNumber(p.Body) {
+		r.loopOrd[p.Body] = n + 1
+	}
+}
+
+func (r *unroller) loopNoNumber(b *Block) bool {
+	if v, ok := r.isLoop[b]; ok {
+		return v
+	}
+	found := false
+	Walk(b, func(s Stmt) bool {
+		if c, ok := s.(*Continue); ok && c.Label == b.Label {
+			found = true
+		}
+		return !found
+	})
+	r.isLoop[b] = found
+	return found
+}
+
+// unrollLoop unrolls loop block b to its bound (Fig. 4.6):
+//
+//	L: { L_i1: { body[continue L ↦ break L_i1]; break L } … L_ik: {…}; pruned }
+func (r *unroller) unrollLoop(a *activation, b *Block) *Block {
+	ord := r.loopOrd[b]
+	key := a.key + "/" + a.path + "L" + strconv.Itoa(ord)
+	bound := r.bound(key)
+	if _, ok := r.u.Loops[key]; !ok {
+		r.u.Loops[key] = &LoopInfo{Key: key, Pos: b.Pos, Proc: a.proc.Name, Label: b.Label, Bound: bound}
+	}
+	outer := &Block{Label: a.label(b.Label), Pos: b.Pos}
+	a.labels[b.Label] = outer.Label
+	savedPath := a.path
+	for i := 1; i <= bound; i++ {
+		it := &Block{Label: outer.Label + "_i" + strconv.Itoa(i), Pos: b.Pos}
+		a.iter[b.Label] = it.Label
+		a.path = savedPath + "L" + strconv.Itoa(ord) + "#" + strconv.Itoa(i) + "/"
+		it.Stmts = r.stmts(a, b.Stmts)
+		it.Stmts = append(it.Stmts, &Break{Label: outer.Label, Pos: b.Pos})
+		outer.Stmts = append(outer.Stmts, it)
+	}
+	a.path = savedPath
+	delete(a.iter, b.Label)
+	delete(a.labels, b.Label)
+	outer.Stmts = append(outer.Stmts, &Pruned{Loop: key, Pos: b.Pos})
+	return outer
+}
+
+func (r *unroller) bound(key string) int {
+	if n, ok := r.opt.Bounds[key]; ok && n > 0 {
+		return n
+	}
+	return r.opt.DefaultBound
+}
+
+func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
+	switch s := s.(type) {
+	case *Block:
+		return append(out, r.block(a, s))
+	case *Assign:
+		switch s.Op {
+		case OpThreadID:
+			return append(out, &Assign{Dst: a.reg(s.Dst), Op: OpCopy, Args: []Operand{Const{Num(r.threadID)}}, Pos: s.Pos})
+		case OpNumThreads:
+			return append(out, &Assign{Dst: a.reg(s.Dst), Op: OpCopy, Args: []Operand{Const{Num(int64(r.numThreads))}}, Pos: s.Pos})
+		}
+		return append(out, &Assign{Dst: a.reg(s.Dst), Op: s.Op, Comp: s.Comp, Field: s.Field, Args: a.ops(s.Args), Pos: s.Pos})
+	case *Load:
+		return append(out, &Load{Dst: a.reg(s.Dst), Addr: a.op(s.Addr), Expr: s.Expr, Pos: s.Pos})
+	case *Store:
+		return append(out, &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Pos: s.Pos})
+	case *Fence:
+		return append(out, &Fence{Kind: s.Kind, Pos: s.Pos})
+	case *If:
+		n := &If{Cond: a.op(s.Cond), Then: r.block(a, s.Then), Pos: s.Pos}
+		if s.Else != nil {
+			n.Else = r.block(a, s.Else)
+		}
+		return append(out, n)
+	case *Break:
+		return append(out, &Break{Label: a.labels[s.Label], Pos: s.Pos})
+	case *Continue:
+		if a.spins[s.Label] {
+			return append(out, &Continue{Label: a.labels[s.Label], Pos: s.Pos})
+		}
+		return append(out, &Break{Label: a.iter[s.Label], Pos: s.Pos})
+	case *Abort:
+		return append(out, &Abort{Msg: s.Msg, Pos: s.Pos})
+	case *Pruned:
+		return append(out, &Pruned{Loop: s.Loop, Pos: s.Pos})
+	case *Call:
+		return r.call(a, s, out)
+	case *Choose:
+		return append(out, &Choose{Dst: a.reg(s.Dst), Lo: s.Lo, Hi: s.Hi, Pos: s.Pos})
+	case *Atomic:
+		return append(out, &Atomic{Body: r.block(a, s.Body), Pos: s.Pos})
+	case *Spin:
+		n := &Spin{Label: a.label(s.Label), Pos: s.Pos}
+		a.labels[s.Label] = n.Label
+		a.spins[s.Label] = true
+		n.Body = r.block(a, s.Body)
+		delete(a.labels, s.Label)
+		delete(a.spins, s.Label)
+		return append(out, n)
+	case *Assert:
+		return append(out, &Assert{Cond: a.op(s.Cond), Msg: s.Msg, Pos: s.Pos})
+	case *Assume:
+		return append(out, &Assume{Cond: a.op(s.Cond), Pos: s.Pos})
+	case *Observe:
+		n := &Observe{Kind: s.Kind, Name: s.Name, Pos: s.Pos}
+		if s.Val != nil {
+			n.Val = a.op(s.Val)
+		}
+		return append(out, n)
+	case *Alloc:
+		return r.alloc(a, s, out)
+	case *Free:
+		if s.Kind == AllocPool {
+			slot := &Block{Pos: s.Pos}
+			r.inst++
+			r.pool = append(r.pool, &poolSite{slot: slot, free: a.op(s.Ptr), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst)})
+			return append(out, slot)
+		}
+		return append(out, &Free{Ptr: a.op(s.Ptr), Kind: s.Kind, Pos: s.Pos})
+	}
+	panic(fmt.Sprintf("unroll: unexpected statement %T", s))
+}
+
+func (r *unroller) call(a *activation, s *Call, out []Stmt) []Stmt {
+	callee := r.p.Proc(s.Proc)
+	depth := 0
+	for _, name := range a.stack {
+		if name == s.Proc {
+			depth++
+		}
+	}
+	if depth > 0 {
+		key := a.opKey + "/rec:" + s.Proc
+		bound := r.bound(key)
+		if li, ok := r.u.Loops[key]; !ok {
+			r.u.Loops[key] = &LoopInfo{Key: key, Pos: s.Pos, Proc: s.Proc, Bound: bound, Recursion: true}
+		} else if li.Bound < bound {
+			li.Bound = bound
+		}
+		if depth >= bound {
+			return append(out, &Pruned{Loop: key, Pos: s.Pos})
+		}
+	}
+	b := r.newActivation(callee, a.key+">"+s.Proc, a.opKey, a.stack)
+	for i, p := range callee.Params {
+		out = append(out, &Assign{Dst: b.reg(p), Op: OpCopy, Args: []Operand{a.op(s.Args[i])}, Pos: s.Pos})
+	}
+	out = append(out, r.block(b, callee.Body))
+	for i, res := range s.Results {
+		out = append(out, &Assign{Dst: a.reg(res), Op: OpCopy, Args: []Operand{b.reg(callee.Results[i])}, Pos: s.Pos})
+	}
+	return out
+}
+
+func (r *unroller) alloc(a *activation, s *Alloc, out []Stmt) []Stmt {
+	if s.Kind == AllocPool {
+		slot := &Block{Pos: s.Pos}
+		r.inst++
+		r.pool = append(r.pool, &poolSite{slot: slot, alloc: s, dst: a.reg(s.Dst), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst)})
+		return append(out, slot)
+	}
+	kind := BlockFresh
+	name := "block"
+	if s.Type != nil && s.Type.Name != "" {
+		name = s.Type.Name
+	}
+	if s.Kind == AllocLocal {
+		kind = BlockLocal
+		if s.Name != "" {
+			name = s.Name
+		}
+	}
+	base := r.newBlock(kind, name, s.Type, s.Pos)
+	return append(out, &Assign{Dst: a.reg(s.Dst), Op: OpCopy, Args: []Operand{Const{Ptr(base)}}, Pos: s.Pos})
+}
+
+// newBlock adds a memory block named name#k (k counts blocks of that name).
+func (r *unroller) newBlock(kind BlockKind, name string, t *TypeRef, pos Pos) int64 {
+	r.typeSeen[name]++
+	base := int64(len(r.u.Blocks) + 1)
+	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: base, Kind: kind, Name: name + "#" + strconv.Itoa(r.typeSeen[name]), Type: t, Site: pos})
+	return base
+}
+
+// number assigns instruction ids to loads, stores and fences, thread by
+// thread in program order.
+func (r *unroller) number() {
+	id := 0
+	for _, th := range r.u.Threads {
+		Walk(th.Body, func(s Stmt) bool {
+			switch s := s.(type) {
+			case *Load:
+				id++
+				s.ID = id
+			case *Store:
+				id++
+				s.ID = id
+			case *Fence:
+				id++
+				s.ID = id
+			}
+			return true
+		})
+	}
+	r.u.NumIDs = id
+}

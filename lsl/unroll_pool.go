@@ -1,0 +1,95 @@
+package lsl
+
+// expandPool replaces every lsl_malloc / lsl_free placeholder by LSL code
+// over a pool with one block per malloc instance of the unrolled program
+// (§7.2.4): malloc atomically picks any free block and marks it allocated,
+// free marks it free again (an error if it is not allocated). Blocks keep
+// their contents across reuse, so ABA problems show up. Full fences around
+// both model the synchronization any real allocator performs.
+func (r *unroller) expandPool() {
+	if len(r.pool) == 0 {
+		return
+	}
+	var n int64
+	typeName := ""
+	sameType := true
+	for _, s := range r.pool {
+		if s.alloc == nil {
+			continue
+		}
+		n++
+		name := ""
+		if s.alloc.Type != nil {
+			name = s.alloc.Type.Name
+		}
+		if n == 1 {
+			typeName = name
+		} else if name != typeName {
+			sameType = false
+		}
+	}
+	if !sameType || typeName == "" {
+		typeName = "block"
+	}
+	first := int64(len(r.u.Blocks) + 1)
+	for i := int64(0); i < n; i++ {
+		r.newBlock(BlockPool, typeName, nil, Pos{})
+	}
+	flags := int64(len(r.u.Blocks) + 1)
+	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})
+	for _, s := range r.pool {
+		if s.alloc != nil {
+			s.slot.Stmts = poolMalloc(s, n, first, flags)
+		} else {
+			s.slot.Stmts = poolFree(s, n, first, flags)
+		}
+	}
+}
+
+func poolMalloc(s *poolSite, n, first, flags int64) []Stmt {
+	p := s.pos
+	k, fa, f, free, b := Reg("k"+s.tmp), Reg("fa"+s.tmp), Reg("f"+s.tmp), Reg("free"+s.tmp), Reg("b"+s.tmp)
+	return []Stmt{
+		&Fence{Kind: FenceFull, Pos: p},
+		&Atomic{Pos: p, Body: &Block{Pos: p, Stmts: []Stmt{
+			&Choose{Dst: k, Lo: 0, Hi: n - 1, Pos: p},
+			&Assign{Dst: fa, Op: OpOffset, Args: []Operand{Const{Ptr(flags)}, k}, Pos: p},
+			&Load{Dst: f, Addr: fa, Expr: "pool.flags[k]", Pos: p},
+			&Assign{Dst: free, Op: OpEq, Args: []Operand{f, Const{Num(0)}}, Pos: p},
+			&Assume{Cond: free, Pos: p},
+			&Store{Addr: fa, Val: Const{Num(1)}, Expr: "pool.flags[k]", Pos: p},
+		}}},
+		&Fence{Kind: FenceFull, Pos: p},
+		&Assign{Dst: b, Op: OpAdd, Args: []Operand{k, Const{Num(first)}}, Pos: p},
+		&Assign{Dst: s.dst, Op: OpPointer, Args: []Operand{b}, Pos: p},
+	}
+}
+
+func poolFree(s *poolSite, n, first, flags int64) []Stmt {
+	p := s.pos
+	r := func(name string) Reg { return Reg(name + s.tmp) }
+	b, k, lo, hi, in, pb, ex, fa, f, al := r("b"), r("k"), r("lo"), r("hi"), r("in"), r("pb"), r("exact"), r("fa"), r("f"), r("held")
+	check := func(c Reg, msg string) Stmt {
+		return &If{Cond: c, Then: &Block{Pos: p}, Else: &Block{Pos: p, Stmts: []Stmt{&Abort{Msg: msg, Pos: p}}}, Pos: p}
+	}
+	return []Stmt{
+		&Fence{Kind: FenceFull, Pos: p},
+		&Atomic{Pos: p, Body: &Block{Pos: p, Stmts: []Stmt{
+			&Assign{Dst: b, Op: OpBaseOf, Args: []Operand{s.free}, Pos: p},
+			&Assign{Dst: k, Op: OpSub, Args: []Operand{b, Const{Num(first)}}, Pos: p},
+			&Assign{Dst: lo, Op: OpLe, Args: []Operand{Const{Num(0)}, k}, Pos: p},
+			&Assign{Dst: hi, Op: OpLt, Args: []Operand{k, Const{Num(n)}}, Pos: p},
+			&Assign{Dst: in, Op: OpAnd, Args: []Operand{lo, hi}, Pos: p},
+			check(in, "free of a pointer that lsl_malloc did not return"),
+			&Assign{Dst: pb, Op: OpPointer, Args: []Operand{b}, Pos: p},
+			&Assign{Dst: ex, Op: OpEq, Args: []Operand{s.free, pb}, Pos: p},
+			check(ex, "free of a pointer into the middle of a block"),
+			&Assign{Dst: fa, Op: OpOffset, Args: []Operand{Const{Ptr(flags)}, k}, Pos: p},
+			&Load{Dst: f, Addr: fa, Expr: "pool.flags[k]", Pos: p},
+			&Assign{Dst: al, Op: OpEq, Args: []Operand{f, Const{Num(1)}}, Pos: p},
+			check(al, "free of a block that is not allocated (double free)"),
+			&Store{Addr: fa, Val: Const{Num(0)}, Expr: "pool.flags[k]", Pos: p},
+		}}},
+		&Fence{Kind: FenceFull, Pos: p},
+	}
+}

@@ -1,0 +1,107 @@
+package lsl
+
+// ThreadKind distinguishes the serial init and final threads of a test from
+// its concurrent threads.
+type ThreadKind uint8
+
+const (
+	ThreadInit ThreadKind = iota + 1
+	ThreadConcurrent
+	ThreadFinal
+)
+
+func (k ThreadKind) String() string {
+	switch k {
+	case ThreadInit:
+		return "init"
+	case ThreadConcurrent:
+		return "concurrent"
+	case ThreadFinal:
+		return "final"
+	}
+	return "?"
+}
+
+// ThreadSpec is one thread of a test as the unroller sees it: the operations
+// (parameterless procedures) it calls, in order.
+type ThreadSpec struct {
+	Kind  ThreadKind
+	Ops   []string
+	OpPos []Pos // positions of the op names in the .tst file (may be nil)
+}
+
+// Thread is one unrolled thread. Body.Stmts[k] is the code of operation k
+// (an *Atomic in serial mode, otherwise a *Block); the init thread ends and
+// the final thread starts with a full fence (thread creation and join).
+type Thread struct {
+	Kind  ThreadKind
+	Index int    // 0-based index among the concurrent threads; -1 for init/final
+	Name  string // "init", "t1", "t2", …, "final"
+	Ops   []string
+	Body  *Block
+}
+
+// BlockKind says where a memory block (a pointer base) comes from.
+type BlockKind uint8
+
+const (
+	BlockGlobal    BlockKind = iota + 1 // a global variable: cells start as its initializer or 0
+	BlockFresh                          // one lsl_malloc_noreuse instance: cells start undefined
+	BlockLocal                          // one address-taken local instance: cells start undefined
+	BlockPool                           // one block of the lsl_malloc pool: cells start undefined
+	BlockPoolFlags                      // the pool's allocation flags: cells start 0
+)
+
+// BlockInfo describes the memory block with base number Base.
+type BlockInfo struct {
+	Base int64
+	Kind BlockKind
+	Name string // "queue", "node#2", "value#1", "pool.flags"
+	Type *TypeRef
+	Site Pos // where it is declared or allocated
+}
+
+// ZeroInit reports whether never-written cells of the block read as 0 (rather
+// than ⊥).
+func (b *BlockInfo) ZeroInit() bool { return b.Kind == BlockGlobal || b.Kind == BlockPoolFlags }
+
+// LoopInfo describes one loop instance (or recursive call site) of an
+// unrolled program: the bound it was unrolled with and where it is.
+type LoopInfo struct {
+	Key       string
+	Pos       Pos
+	Proc      string
+	Label     string
+	Bound     int
+	Recursion bool // a recursive call rather than a loop
+}
+
+// Unrolled is an unrolled concurrent program (§4.5.2): loop- and call-free
+// thread bodies with numbered instructions, plus the memory blocks they use.
+type Unrolled struct {
+	Prog    *Program
+	Threads []*Thread
+	Blocks  []*BlockInfo         // indexed by base - 1
+	Loops   map[string]*LoopInfo // by key; every Pruned statement names one
+	NumIDs  int                  // instruction ids are 1..NumIDs
+	Serial  bool
+}
+
+// Block returns the block with the given base, or nil.
+func (u *Unrolled) Block(base int64) *BlockInfo {
+	if base >= 1 && base <= int64(len(u.Blocks)) {
+		return u.Blocks[base-1]
+	}
+	return nil
+}
+
+// NumConcurrent returns the number of concurrent threads.
+func (u *Unrolled) NumConcurrent() int {
+	n := 0
+	for _, t := range u.Threads {
+		if t.Kind == ThreadConcurrent {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,468 @@
+package mining
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Options control Check and Mine.
+type Options struct {
+	Model         *axioms.Model  // memory model of the concurrent executions
+	Spec          *lsl.Program   // mine observations from this reference implementation (nil: the implementation)
+	Axioms        axioms.Options // encoding of the memory model
+	MaxUnroll     int            // highest loop bound before INCONCLUSIVE (default 64)
+	FallbackWidth int            // --int-width
+	Timeout       time.Duration  // per test (0: none)
+	Witness       bool           // compute a witness execution for PASS
+	Progress      func(Progress) // called as phases change (may be nil)
+}
+
+// Progress reports what Check is doing.
+type Progress struct {
+	Test         string
+	Phase        string // "unroll", "errors", "mine", "consistency", "witness"
+	Round        int
+	Observations int
+	Elapsed      time.Duration
+}
+
+func (o *Options) defaults() {
+	if o.MaxUnroll <= 0 {
+		o.MaxUnroll = 64
+	}
+}
+
+// ThreadSpecs turns a test into the thread list the unroller takes.
+func ThreadSpecs(t *lsl.Test) []lsl.ThreadSpec {
+	var out []lsl.ThreadSpec
+	conv := func(kind lsl.ThreadKind, ops []lsl.OpRef) lsl.ThreadSpec {
+		s := lsl.ThreadSpec{Kind: kind}
+		for _, o := range ops {
+			s.Ops = append(s.Ops, o.Name)
+			s.OpPos = append(s.OpPos, o.Pos)
+		}
+		return s
+	}
+	if len(t.Init) > 0 {
+		out = append(out, conv(lsl.ThreadInit, t.Init))
+	}
+	for _, th := range t.Threads {
+		out = append(out, conv(lsl.ThreadConcurrent, th))
+	}
+	if len(t.Final) > 0 {
+		out = append(out, conv(lsl.ThreadFinal, t.Final))
+	}
+	return out
+}
+
+// checker carries the state of one Check call.
+type checker struct {
+	ctx   context.Context
+	opt   Options
+	test  *lsl.Test
+	start time.Time
+	res   *Result
+}
+
+// errStop ends a check early with the result already filled in.
+var errStop = errors.New("stop")
+
+// Check decides one test: runtime errors, assertions and deadlocks first,
+// then operation-level sequential consistency against the mined observation
+// set (ch. 6). Input errors are returned as errors; everything else is a
+// Result.
+func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
+	opt.defaults()
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
+	err := k.run(prog)
+	k.res.Stats.Total = time.Since(k.start)
+	if err == errStop {
+		err = nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return k.res, nil
+}
+
+func (k *checker) progress(phase string, round, obs int) {
+	if k.opt.Progress != nil {
+		k.opt.Progress(Progress{Test: k.test.Name, Phase: phase, Round: round, Observations: obs, Elapsed: time.Since(k.start)})
+	}
+}
+
+// canceled turns a canceled solver call into INCONCLUSIVE.
+func (k *checker) canceled() error {
+	k.res.Verdict = Inconclusive
+	if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
+		k.res.Reason = ReasonTimeout
+		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout)
+	} else {
+		k.res.Reason = ReasonInterrupted
+		k.res.Message = "interrupted"
+	}
+	return errStop
+}
+
+func (k *checker) run(prog *lsl.Program) error {
+	specs := ThreadSpecs(k.test)
+	// 1. Concurrent executions: unroll lazily, reporting errors first.
+	conc, err := k.unroll(prog, specs, k.opt.Model, false, true)
+	if err != nil {
+		return err
+	}
+	k.res.Enc = conc.enc
+	k.res.Bounds = conc.bounds
+	st := conc.enc.Stats
+	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = st.Instrs, st.Loads, st.Stores, st.Width
+	// deadlocks (only meaningful once no execution is pruned)
+	k.progress("errors", 0, 0)
+	r, err := k.solve(conc, conc.enc.Deadlock)
+	if err != nil {
+		return err
+	}
+	if r == encode.Sat {
+		return k.fail(conc, ReasonDeadlock)
+	}
+	// 2. Mine the observations of the serial executions.
+	mineStart := time.Now()
+	specProg := prog
+	if k.opt.Spec != nil {
+		specProg = k.opt.Spec
+	}
+	obs, err := k.mine(specProg, specs)
+	k.res.Stats.Mine = time.Since(mineStart)
+	if err != nil {
+		return err
+	}
+	k.res.Mined = obs
+	k.res.Stats.Observations = len(obs)
+	// 3. Consistency: a complete execution whose observation was not mined.
+	k.progress("consistency", 0, len(obs))
+	c := conc.enc.C
+	notMined := make([]z.Lit, 0, len(obs))
+	for _, o := range obs {
+		notMined = append(notMined, conc.enc.ObsEquals(o).Not())
+	}
+	inconsistent := c.Ands(notMined...)
+	r, err = k.solve(conc, conc.enc.AllDone, inconsistent)
+	if err != nil {
+		return err
+	}
+	k.stats(conc)
+	if r == encode.Sat {
+		x := conc.enc.Decode(conc.s.Value)
+		o := conc.enc.DecodeObs(conc.s.Value)
+		k.res.Verdict = Fail
+		k.res.Reason = ReasonConsistency
+		k.res.Trace = x
+		k.res.Observation = &o
+		k.res.Message = "observation " + o.Format(k.threadName(conc.enc), conc.enc.U.BaseName) + " is not produced by any serial execution"
+		return nil
+	}
+	k.res.Verdict = Pass
+	if k.opt.Witness {
+		k.progress("witness", 0, len(obs))
+		r, err = k.solve(conc, conc.enc.AllDone)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			k.res.Trace = conc.enc.Decode(conc.s.Value)
+		}
+	}
+	return nil
+}
+
+func (k *checker) threadName(e *encode.Encoding) func(int) string {
+	return func(i int) string { return e.U.Threads[i].Name }
+}
+
+func (k *checker) stats(p *problem) {
+	ss := p.s.Stats()
+	k.res.Stats.Vars = ss.Vars
+	k.res.Stats.Clauses = ss.Clauses
+}
+
+// fail records a counterexample found by the last query on p.
+func (k *checker) fail(p *problem, reason string) error {
+	x := p.enc.Decode(p.s.Value)
+	k.res.Verdict = Fail
+	k.res.Reason = reason
+	k.res.Trace = x
+	k.stats(p)
+	if f := x.Failure; f != nil {
+		k.res.Reason = f.Reason
+		th := p.enc.U.Threads[f.Thread]
+		where := th.Name
+		if f.Op >= 0 && f.Op < len(th.Ops) {
+			where += " in " + th.Ops[f.Op]
+		}
+		k.res.Message = fmt.Sprintf("%s: %s (%s)", f.Pos, f.Msg, where)
+	}
+	if p.serial {
+		k.res.Reason = ReasonSpecError
+		k.res.Message = "serial execution of the reference implementation fails: " + k.res.Message
+	}
+	return errStop
+}
+
+// problem is one encoding with its solver.
+type problem struct {
+	enc    *encode.Encoding
+	s      *encode.Solver
+	bounds map[string]int
+	serial bool
+}
+
+// solve runs one query, refining lazily encoded transitivity until the
+// assignment is a real execution.
+func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+	t0 := time.Now()
+	defer func() { k.res.Stats.Solve += time.Since(t0) }()
+	for {
+		r := p.s.Solve(k.ctx, assumptions...)
+		switch r {
+		case encode.Canceled:
+			return r, k.canceled()
+		case encode.Unsat:
+			return r, nil
+		}
+		lemmas := p.enc.Model.Lemmas(p.s.Value)
+		if len(lemmas) == 0 {
+			return r, nil
+		}
+		for _, cl := range lemmas {
+			p.s.AddClause(cl...)
+		}
+	}
+}
+
+// unroll finds loop bounds under which no execution is pruned (SPEC §6,
+// §7.3.1): it encodes, asks for a pruned execution, raises the bounds of the
+// loop instances that execution names (and of any other pruned instance the
+// same encoding can reach), and repeats. With checkErrors, executions that
+// fail an assertion or runtime check are reported first: their failure does
+// not depend on the bounds.
+func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial, checkErrors bool) (*problem, error) {
+	bounds := map[string]int{}
+	for round := 1; ; round++ {
+		k.res.Stats.Rounds++
+		k.progress("unroll", round, 0)
+		t0 := time.Now()
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial})
+		if err != nil {
+			return nil, err
+		}
+		if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
+			return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
+		}
+		enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+		if err != nil {
+			return nil, err
+		}
+		s := encode.NewSolver(enc.C)
+		s.Assert(enc.Phi)
+		k.res.Stats.Encode += time.Since(t0)
+		p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
+		if checkErrors || serial {
+			k.progress("errors", round, 0)
+			r, err := k.solve(p, enc.AnyError)
+			if err != nil {
+				return nil, err
+			}
+			if r == encode.Sat {
+				if serial && k.opt.Spec == nil {
+					// the implementation's own serial failures show up in
+					// the concurrent check; ignore them for mining
+				} else {
+					k.res.Enc = enc
+					return nil, k.fail(p, "")
+				}
+			}
+		}
+		raise, err := k.prunedLoops(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(raise) == 0 {
+			return p, nil
+		}
+		next := map[string]int{}
+		for key, b := range bounds {
+			next[key] = b
+		}
+		for _, key := range raise {
+			li := u.Loops[key]
+			nb := li.Bound + 1
+			if nb > k.opt.MaxUnroll {
+				k.res.Verdict = Inconclusive
+				k.res.Reason = ReasonUnrollLimit
+				k.res.Message = describeLoop(u, li, k.opt.MaxUnroll)
+				k.res.Enc = enc
+				return nil, errStop
+			}
+			next[key] = nb
+		}
+		bounds = next
+	}
+}
+
+// prunedLoops returns the keys of every loop instance some execution of p
+// prunes, found by repeated queries that exclude the instances already found.
+func (k *checker) prunedLoops(p *problem) ([]string, error) {
+	c := p.enc.C
+	byKey := map[string][]z.Lit{}
+	for _, th := range p.enc.Threads {
+		for _, ps := range th.Pruned {
+			byKey[ps.Loop] = append(byKey[ps.Loop], ps.Guard)
+		}
+	}
+	var found []string
+	excluded := c.T
+	for {
+		var open []z.Lit
+		for key, gs := range byKey {
+			if !contains(found, key) {
+				open = append(open, c.Ors(gs...))
+			}
+		}
+		if len(open) == 0 {
+			break
+		}
+		r, err := k.solve(p, c.Ors(open...), excluded)
+		if err != nil {
+			return nil, err
+		}
+		if r != encode.Sat {
+			break
+		}
+		for key, gs := range byKey {
+			if contains(found, key) {
+				continue
+			}
+			for _, g := range gs {
+				if p.s.Value(g) {
+					found = append(found, key)
+					break
+				}
+			}
+		}
+		_ = excluded
+	}
+	sort.Strings(found)
+	return found, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func describeLoop(u *lsl.Unrolled, li *lsl.LoopInfo, max int) string {
+	what := "loop"
+	if li.Recursion {
+		what = "recursion of " + li.Proc
+	}
+	return fmt.Sprintf("%s: %s in %s needs more than %d iterations (--max-unroll); loop instance %s", li.Pos, what, li.Proc, max, li.Key)
+}
+
+func threadBodies(u *lsl.Unrolled) []lsl.Stmt {
+	var out []lsl.Stmt
+	for _, t := range u.Threads {
+		out = append(out, t.Body)
+	}
+	return out
+}
+
+// mine enumerates the observation set of the serial executions (§6.5.1):
+// operations atomic, memory sequentially consistent.
+func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Observation, error) {
+	sc, ok := axioms.Builtin("sc")
+	if !ok {
+		return nil, fmt.Errorf("internal error: no built-in sc model")
+	}
+	p, err := k.unroll(prog, specs, sc, true, false)
+	if err != nil {
+		return nil, err
+	}
+	return k.enumerate(p)
+}
+
+func (k *checker) enumerate(p *problem) ([]encode.Observation, error) {
+	var obs []encode.Observation
+	p.s.Assert(p.enc.AllDone)
+	for {
+		k.progress("mine", 0, len(obs))
+		r, err := k.solve(p)
+		if err != nil {
+			return nil, err
+		}
+		if r != encode.Sat {
+			break
+		}
+		o := p.enc.DecodeObs(p.s.Value)
+		obs = append(obs, o)
+		p.s.AddClause(p.enc.ObsEquals(o).Not())
+	}
+	sort.Slice(obs, func(i, j int) bool { return obs[i].Canon() < obs[j].Canon() })
+	return obs, nil
+}
+
+// Mine computes the observation set of a test's serial executions (of
+// opt.Spec when set) without checking anything else: "checkfence mine".
+func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
+	opt.defaults()
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
+	specProg := prog
+	if opt.Spec != nil {
+		specProg = opt.Spec
+	}
+	sc, _ := axioms.Builtin("sc")
+	p, err := k.unroll(specProg, ThreadSpecs(test), sc, true, opt.Spec != nil)
+	if err == nil {
+		k.res.Enc = p.enc
+		var obs []encode.Observation
+		t0 := time.Now()
+		obs, err = k.enumerate(p)
+		k.res.Stats.Mine = time.Since(t0)
+		k.res.Mined = obs
+		k.res.Stats.Observations = len(obs)
+		k.stats(p)
+		st := p.enc.Stats
+		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores = st.Instrs, st.Loads, st.Stores
+	}
+	k.res.Stats.Total = time.Since(k.start)
+	if err == errStop {
+		err = nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if k.res.Verdict == "" {
+		k.res.Verdict = Pass
+	}
+	return k.res, nil
+}

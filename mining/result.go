@@ -1,0 +1,60 @@
+package mining
+
+import (
+	"time"
+
+	"github.com/checkfence/checkfence/encode"
+)
+
+// Verdict is the answer for one test.
+type Verdict string
+
+const (
+	Pass         Verdict = "PASS"
+	Fail         Verdict = "FAIL"
+	Inconclusive Verdict = "INCONCLUSIVE"
+)
+
+// Reasons for FAIL and INCONCLUSIVE (the --json "reason" field).
+const (
+	ReasonConsistency  = encode.ReasonConsistency
+	ReasonAssertion    = encode.ReasonAssertion
+	ReasonRuntimeError = encode.ReasonRuntimeError
+	ReasonDeadlock     = encode.ReasonDeadlock
+	ReasonTimeout      = "timeout"
+	ReasonUnrollLimit  = "unroll-limit"
+	ReasonMemory       = "memory-limit"
+	ReasonInterrupted  = "interrupted"
+	ReasonSpecError    = "spec-error"
+)
+
+// Result is the outcome of checking one test.
+type Result struct {
+	Test    string
+	Verdict Verdict
+	Reason  string // why FAIL or INCONCLUSIVE
+	Message string
+	Stats   Stats
+	// Trace is the counterexample (FAIL) or a witness execution (PASS),
+	// decoded from Enc; nil when none was computed.
+	Trace *encode.Execution
+	Enc   *encode.Encoding
+	// Observation is the non-serializable observation of a consistency
+	// failure; Mined is the observation set it was checked against.
+	Observation *encode.Observation
+	Mined       []encode.Observation
+	Bounds      map[string]int // final loop bounds of the concurrent encoding
+}
+
+// Stats are the columns of the results table (dissertation Fig. 8.4).
+type Stats struct {
+	Instrs, Loads, Stores int // unrolled code
+	Vars, Clauses         int // CNF of the final concurrent encoding
+	Observations          int // size of the mined observation set
+	Rounds                int // lazy-unrolling rounds (concurrent + serial)
+	Width                 int
+	Encode                time.Duration // building encodings (all rounds)
+	Mine                  time.Duration // enumerating serial observations
+	Solve                 time.Duration // error, unrolling and consistency queries
+	Total                 time.Duration
+}
