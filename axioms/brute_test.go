@@ -1,7 +1,5 @@
 package axioms
 
-import "fmt"
-
 // bruteForce decides whether a static fake execution is allowed by a model
 // by evaluating the axioms directly on the AST (Def. 16), enumerating the
 // relation variables: memory_order over all total orders of the executed
@@ -11,7 +9,12 @@ type bruteForce struct {
 	u    *fakeUniverse
 	m    *Model
 	exec []int
-	vals map[string]map[string]bool // relation -> tuple key -> value
+	vals map[string]map[int]bool // relation -> tuple key -> value
+	// checks[k] lists the axioms that mention only the first k relation
+	// variables: they are checked as soon as those are assigned, most
+	// recently failing first.
+	checks [][]*Axiom
+	free   map[*Axiom][]string
 }
 
 // maxBruteTuples bounds the free tuples of a non-order relation. Larger
@@ -21,16 +24,64 @@ type bruteForce struct {
 const maxBruteTuples = 12
 
 func bruteAllowed(m *Model, u *fakeUniverse) bool {
-	b := &bruteForce{u: u, m: m, vals: map[string]map[string]bool{}}
+	b := &bruteForce{u: u, m: m, vals: map[string]map[int]bool{}, free: map[*Axiom][]string{}}
 	for i := range u.instrs {
 		if u.executed[i] {
 			b.exec = append(b.exec, i)
 		}
 	}
+	b.checks = make([][]*Axiom, len(m.Exists)+1)
+	for _, a := range m.Axioms {
+		level := 0
+		for k, d := range m.Exists {
+			if mentions(a.Body, d.Name) {
+				level = k + 1
+			}
+		}
+		b.checks[level] = append(b.checks[level], a)
+		b.free[a] = freeVars(a.Body, map[string]bool{}, nil)
+	}
+	if !b.holds(0) {
+		return false
+	}
 	return b.search(0)
 }
 
-func tupleKey(args []int) string { return fmt.Sprint(args) }
+func mentions(f Formula, name string) bool {
+	switch f := f.(type) {
+	case *Not:
+		return mentions(f.X, name)
+	case *And:
+		for _, x := range f.Xs {
+			if mentions(x, name) {
+				return true
+			}
+		}
+	case *Or:
+		for _, x := range f.Xs {
+			if mentions(x, name) {
+				return true
+			}
+		}
+	case *Implies:
+		return mentions(f.L, name) || mentions(f.R, name)
+	case *Iff:
+		return mentions(f.L, name) || mentions(f.R, name)
+	case *Apply:
+		return f.Name == name
+	case *Quant:
+		return mentions(f.Body, name)
+	}
+	return false
+}
+
+func tupleKey(args []int) int {
+	k := 0
+	for _, a := range args {
+		k = k*1024 + a + 1
+	}
+	return k
+}
 
 func (b *bruteForce) domain(s Sort) []int {
 	var out []int
@@ -42,13 +93,17 @@ func (b *bruteForce) domain(s Sort) []int {
 	return out
 }
 
-// search assigns relation k and the following ones, then checks.
+// search assigns relation k and the following ones, checking each axiom
+// as soon as its relations are assigned.
 func (b *bruteForce) search(k int) bool {
+	if k > 0 && !b.holds(k) {
+		return false
+	}
 	if k == len(b.m.Exists) {
-		return b.holds()
+		return true
 	}
 	d := b.m.Exists[k]
-	val := map[string]bool{}
+	val := map[int]bool{}
 	b.vals[d.Name] = val
 	if d.Name == "memory_order" {
 		dom := b.domain(d.Params[0])
@@ -120,10 +175,12 @@ func permutations(xs []int, f func([]int) bool) bool {
 	return rec(0)
 }
 
-func (b *bruteForce) holds() bool {
-	for _, a := range b.m.Axioms {
-		free := freeVars(a.Body, map[string]bool{}, nil)
-		if !b.forAll(a.Body, free, map[string]int{}) {
+func (b *bruteForce) holds(level int) bool {
+	axs := b.checks[level]
+	for x, a := range axs {
+		if !b.forAll(a.Body, b.free[a], map[string]int{}) {
+			copy(axs[1:x+1], axs[:x])
+			axs[0] = a
 			return false
 		}
 	}

@@ -17,7 +17,6 @@ const maxErrors = 10
 type checker struct {
 	file   string
 	errs   lsl.ErrorList
-	model  *Model
 	predef map[predef]*Decl // declared predefined symbols
 	rels   map[string]*Decl // relation variables
 	vars   map[string]Sort  // forall section
@@ -58,11 +57,6 @@ func check(file string, g *gModel) (*Model, error) {
 		seen:   map[string]lsl.Pos{},
 	}
 	m := &Model{Name: g.Name.Name, Pos: c.pos(g.Pos)}
-	c.model = m
-	if !isSymbolName(g.Name.Name) && g.Name.Name != "" {
-		// Model names are free-form identifiers; nothing to check.
-		_ = 0
-	}
 	for _, d := range g.Predefined {
 		if decl := c.predefinedDecl(d); decl != nil {
 			m.Predefined = append(m.Predefined, decl)

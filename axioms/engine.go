@@ -19,6 +19,7 @@ type engine struct {
 	stats *InstanceStats
 	// clauses collects the expanded instances; Θ is their conjunction.
 	clauses []z.Lit
+	cands   map[candKey][]int32
 }
 
 func newEngine(in *interp, rels []*relation, stats *InstanceStats, skipDead bool) *engine {
@@ -374,4 +375,45 @@ func conjoin(c *logic.C, ls []z.Lit) z.Lit {
 		work = next
 	}
 	return work[0]
+}
+
+// candKey identifies a cached candidate list: the instructions i of sort
+// for which atom pre, with i at argument pos and other at the other
+// position, is not constantly false.
+type candKey struct {
+	pre   predef
+	pos   int8
+	sort  Sort
+	other int32
+}
+
+// candidates returns (and caches) the instructions of sort that can
+// satisfy the index atom given the bound value of its other argument.
+func (e *engine) candidates(ia indexAtom, other int32, sort Sort) []int32 {
+	key := candKey{ia.atom.pre, int8(ia.pos), sort, other}
+	if l, ok := e.cands[key]; ok {
+		return l
+	}
+	var out []int32
+	params := ia.atom.params
+	if other < 0 || params[1-ia.pos].Has(e.in.kinds[other]) {
+		var args [2]int32
+		for _, i := range e.dom[sort] {
+			if !params[ia.pos].Has(e.in.kinds[i]) {
+				continue
+			}
+			args[ia.pos] = i
+			if other >= 0 {
+				args[1-ia.pos] = other
+			}
+			if e.in.atom(ia.atom.pre, args[:len(params)]) != e.c.F {
+				out = append(out, i)
+			}
+		}
+	}
+	if e.cands == nil {
+		e.cands = map[candKey][]int32{}
+	}
+	e.cands[key] = out
+	return out
 }

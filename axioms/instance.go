@@ -69,7 +69,6 @@ type Options struct {
 type InstanceStats struct {
 	RelationLits        int // fresh literals created for relation variables
 	FixedTuples         int // relation tuples fixed to a constant by static facts
-	ConflictingTuples   int // tuples with contradicting facts, left free
 	Instances           int // axiom instances expanded into clauses
 	Pruned              int // partial bindings skipped as statically true
 	TransitivityClauses int // eager transitivity clauses
@@ -88,6 +87,8 @@ type Instance struct {
 	constraint z.Lit
 	stats      InstanceStats
 	args       []int32
+	// onLeaf, if set, replaces leaf while least-model fixing runs.
+	onLeaf func(e *engine, ax *caxiom, r resid)
 }
 
 // Instantiate builds Θ for model m over universe u (§5.4, §7.3.4).
@@ -117,7 +118,7 @@ func (inst *Instance) generic(cm *compiled) {
 	for _, ax := range cm.axioms {
 		inst.expandAll(e, ax, 0)
 	}
-	inst.forcedOrderClauses(e, func([]int32) bool { return true })
+	inst.forcedOrderClauses(e)
 	inst.constraint = conjoin(in.c, e.clauses)
 }
 
@@ -140,23 +141,20 @@ func (inst *Instance) expandAll(e *engine, ax *caxiom, level int) {
 const memoryOrder = "memory_order"
 
 // forcedOrderClauses adds ¬G_i ∨ ¬G_j ∨ memory_order(i, j) for each pair
-// the Universe forces and emit accepts.
-func (inst *Instance) forcedOrderClauses(e *engine, emit func(args []int32) bool) {
-	r := inst.forcedRelation()
-	if r == nil {
-		return
+// the Universe forces.
+func (inst *Instance) forcedOrderClauses(e *engine) {
+	if r := inst.forcedRelation(); r != nil {
+		inst.forEachForced(r, func(args []int32) { inst.forcedOrderClause(e, r, args) })
 	}
-	inst.forEachForced(r, func(args []int32) {
-		if !emit(args) {
-			return
-		}
-		in := inst.in
-		cl := in.c.Or(r.lit(in, args, &inst.stats.RelationLits), in.guards[args[0]].Not())
-		cl = in.c.Or(cl, in.guards[args[1]].Not())
-		if cl != in.c.T {
-			e.clauses = append(e.clauses, cl)
-		}
-	})
+}
+
+func (inst *Instance) forcedOrderClause(e *engine, r *relation, args []int32) {
+	in := inst.in
+	cl := in.c.Or(r.lit(in, args, &inst.stats.RelationLits), in.guards[args[0]].Not())
+	cl = in.c.Or(cl, in.guards[args[1]].Not())
+	if cl != in.c.T {
+		e.clauses = append(e.clauses, cl)
+	}
 }
 
 func (inst *Instance) forcedRelation() *relation {
@@ -199,47 +197,45 @@ func (inst *Instance) optimized(cm *compiled) {
 		}
 	}
 	e := newEngine(in, inst.rels, &inst.stats, true)
-	var axioms []*caxiom
-	var orders2 [][]int
-	for _, ax := range cm.axioms {
-		if !redundant[ax.src] {
-			axioms = append(axioms, ax)
-			orders2 = append(orders2, bindingOrder(ax, func(s Sort) int { return len(e.dom[s]) }))
-		}
-	}
 
 	// Static fixing. Soundness: every occurrence of R(i1..ik) in the
 	// expansion lies inside the scope of the quantifiers (free variables
-	// included) that bound i1..ik, i.e. under ¬G_i ∨ … or G_i ∧ …. So the
-	// value of R(i1..ik) matters only in executions where all of i1..ik
-	// are executed. If an instance reduces, under those guards (and guards
-	// that are constantly true), to exactly R(i1..ik), every model has
-	// R(i1..ik) true whenever it matters, and fixing the literal to true
-	// preserves satisfiability. Contradicting facts leave the literal free
-	// and their clauses in place.
+	// included) that bound i1..ik, i.e. under ¬G_i ∨ … or G_i ∧ …, so the
+	// value of R(i1..ik) matters only in executions where i1..ik are all
+	// executed. If an axiom instance reduces, under those guards (and
+	// guards that are constantly true), to exactly R(i1..ik), then every
+	// model has R(i1..ik) true whenever it matters, and fixing it to true
+	// preserves satisfiability — also for clauses emitted earlier with the
+	// tuple's literal, which is then tied to the constant by a unit clause.
+	// An instance that contradicts an earlier fact is emitted as a clause
+	// (it evaluates to ¬G_i ∨ ¬G_j ∨ …): the fallback for conflicts.
 	if r := inst.forcedRelation(); r != nil {
-		inst.forEachForced(r, func(args []int32) { r.addFact(in, args, true) })
+		inst.forEachForced(r, func(args []int32) {
+			if l := r.peek(in, args); l == in.c.F {
+				inst.forcedOrderClause(e, r, args) // conflicts with a fact
+			} else if l != in.c.T {
+				inst.fix(e, r, args, true)
+			}
+		})
 	}
-	for k, ax := range axioms {
-		if mentionsRelation(ax.body) {
-			inst.enumerate(e, ax, orders2[k], 0, true)
+	// Axioms with fewer relation atoms tend to yield facts (program order,
+	// fences): expand them first so that later axioms see the constants.
+	var plans []*plan
+	for _, ax := range cm.axioms {
+		if !redundant[ax.src] {
+			plans = append(plans, newPlan(ax, func(s Sort) int { return len(e.dom[s]) }))
 		}
 	}
-	for _, r := range inst.rels {
-		fixed, conflicts := r.applyFacts(in)
-		inst.stats.FixedTuples += fixed
-		inst.stats.ConflictingTuples += conflicts
+	sort.SliceStable(plans, func(a, b int) bool {
+		return relationAtoms(plans[a].ax.body) < relationAtoms(plans[b].ax.body)
+	})
+	var compiled []*caxiom
+	for _, p := range plans {
+		compiled = append(compiled, p.ax)
 	}
-
-	for k, ax := range axioms {
-		inst.enumerate(e, ax, orders2[k], 0, false)
-	}
-	if r := inst.forcedRelation(); r != nil {
-		inst.forcedOrderClauses(e, func(args []int32) bool {
-			// Forced pairs were fixed as facts unless they conflict
-			// (or the relation is too large for a fact table).
-			return r.facts == nil || r.conflicted(in, args)
-		})
+	inst.fixUnderivable(e, plans, hornRelations(inst.rels, compiled))
+	for _, p := range plans {
+		inst.run(e, p)
 	}
 	if inst.opts.Transitivity == Eager {
 		for _, ri := range inst.totals {
@@ -249,58 +245,87 @@ func (inst *Instance) optimized(cm *compiled) {
 	inst.constraint = conjoin(in.c, e.clauses)
 }
 
-func mentionsRelation(n *cnode) bool {
+func relationAtoms(n *cnode) int {
+	c := 0
 	if n.op == opRel {
-		return true
+		c++
 	}
 	for _, k := range n.kids {
-		if mentionsRelation(k) {
-			return true
-		}
+		c += relationAtoms(k)
 	}
-	return false
+	return c
 }
 
-// enumerate binds the free variables of ax in the given order, pruning
-// every partial binding under which the axiom is statically true. In the
-// facts phase it records instances that reduce to one relation atom;
-// otherwise it emits the remaining instances.
-func (inst *Instance) enumerate(e *engine, ax *caxiom, order []int, level int, facts bool) {
-	if len(order) == 0 {
-		inst.leaf(e, ax, e.res(ax.body), facts)
+// fix sets R(args) to v, keeping any earlier literal equal to it.
+func (inst *Instance) fix(e *engine, r *relation, args []int32, v bool) {
+	if unit := r.fix(inst.in, args, v); unit != 0 {
+		e.clauses = append(e.clauses, unit)
+	}
+	inst.stats.FixedTuples++
+}
+
+// run expands the instances of one axiom.
+func (inst *Instance) run(e *engine, p *plan) {
+	if len(p.order) == 0 {
+		inst.leaf(e, p.ax, e.res(p.ax.body))
 		return
 	}
-	slot := order[level]
-	for _, i := range e.dom[ax.sorts[slot]] {
+	inst.enumerate(e, p, 0)
+}
+
+// enumerate binds the free variables of an axiom in the plan's order,
+// skipping every partial binding under which the axiom is statically true.
+func (inst *Instance) enumerate(e *engine, p *plan, level int) {
+	slot := p.order[level]
+	sort := p.ax.sorts[slot]
+	dom := e.dom[sort]
+	if ia := p.index[level]; ia.atom != nil {
+		other := int32(-1)
+		if ia.other >= 0 {
+			other = e.env[ia.other]
+		}
+		full := len(dom)
+		dom = e.candidates(ia, other, sort)
+		inst.stats.Pruned += full - len(dom)
+	}
+	for _, i := range dom {
 		e.bind(slot, i)
-		r := e.res(ax.body)
+		r := e.res(p.ax.body)
 		if r.t == triT {
-			if !facts {
-				inst.stats.Pruned++
-			}
+			inst.stats.Pruned++
 			continue
 		}
-		if level+1 == len(order) {
-			inst.leaf(e, ax, r, facts)
+		if level+1 == len(p.order) {
+			inst.leaf(e, p.ax, r)
 		} else {
-			inst.enumerate(e, ax, order, level+1, facts)
+			inst.enumerate(e, p, level+1)
 		}
 	}
 	e.unbind(slot)
 }
 
-func (inst *Instance) leaf(e *engine, ax *caxiom, r resid, facts bool) {
-	if !facts {
-		if r.t != triT {
-			e.instanceClause(ax)
-		}
+// leaf handles a complete binding whose instance is not statically true:
+// it becomes a fact if it reduces to one relation atom under guards of
+// the atom's instructions (and constant guards), a clause otherwise.
+func (inst *Instance) leaf(e *engine, ax *caxiom, r resid) {
+	if r.t == triT {
 		return
 	}
-	if r.t != triU || !r.single {
+	if inst.onLeaf != nil {
+		inst.onLeaf(e, ax, r)
 		return
 	}
+	if r.t == triU && r.single && inst.factGuards(e, ax, r.args[:r.n]) {
+		inst.fix(e, inst.rels[r.rel], r.args[:r.n], !r.neg)
+		return
+	}
+	e.instanceClause(ax)
+}
+
+// factGuards reports whether every free variable of ax is bound to an
+// instruction of the atom or to one that always executes.
+func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 	in := inst.in
-	args := r.args[:r.n]
 	for _, s := range ax.free {
 		i := e.env[s]
 		if in.guards[i] == in.c.T {
@@ -311,10 +336,10 @@ func (inst *Instance) leaf(e *engine, ax *caxiom, r resid, facts bool) {
 			mentioned = mentioned || a == i
 		}
 		if !mentioned {
-			return // a guard outside the atom would be dropped
+			return false
 		}
 	}
-	inst.rels[r.rel].addFact(in, args, !r.neg)
+	return true
 }
 
 // Constraint is Θ, the conjunction of all axiom instances.

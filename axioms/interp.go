@@ -91,7 +91,7 @@ func newInterp(u Universe) *interp {
 	return in
 }
 
-// lits allocates a memo table on first use.
+// table allocates a memo table on first use.
 func (in *interp) table(t *[]z.Lit, size int) []z.Lit {
 	if *t == nil {
 		*t = make([]z.Lit, size)

@@ -32,7 +32,7 @@ var litmusTests = []struct {
 	{"MP+ss+dd", "st X 1; f ss; st Y 1 | ld Y 1; ld X 0 dd",
 		map[string]bool{"sc": false, "relaxed": true, "rmo": false}},
 	{"MP+ss+ddl fence", "st X 1; f ss; st Y 1 | ld Y 1; f ddl; ld X 0 dd",
-		map[string]bool{"sc": false, "relaxed": false, "rmo": true}},
+		map[string]bool{"sc": false, "relaxed": false, "rmo": false}},
 	{"coherence CoRR", "st X 1 | ld X 1; ld X 0",
 		map[string]bool{"sc": false, "relaxed": true, "rmo": true}},
 	{"CoRR+al fence", "st X 1 | ld X 1; f al; ld X 0",

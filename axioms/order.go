@@ -60,3 +60,78 @@ func bindingOrder(ax *caxiom, domSize func(Sort) int) []int {
 	}
 	return order
 }
+
+// plan is how the optimized engine enumerates the instances of an axiom:
+// the binding order of its free variables and, per level, an antecedent
+// atom whose falsity makes the instance true, used to enumerate only the
+// instructions that can satisfy it (e.g. the program-order successors of
+// an already bound X for program_order(X, Y) => …).
+type plan struct {
+	ax    *caxiom
+	order []int
+	index []indexAtom
+}
+
+type indexAtom struct {
+	atom  *cnode // nil: enumerate the whole sort
+	pos   int    // argument position of the level's variable
+	other int    // slot of the other argument, -1 for a predicate
+}
+
+func newPlan(ax *caxiom, domSize func(Sort) int) *plan {
+	p := &plan{ax: ax, order: bindingOrder(ax, domSize)}
+	guards := guardAtoms(ax.body)
+	var bound uint64
+	for _, v := range p.order {
+		ia := indexAtom{other: -1}
+		for _, static := range []bool{true, false} {
+			for _, g := range guards {
+				if ia.atom != nil || predefs[g.pre].static != static || g.vars&(1<<v) == 0 || g.vars&^(bound|1<<v) != 0 {
+					continue
+				}
+				switch {
+				case len(g.args) == 1:
+					ia = indexAtom{atom: g, pos: 0, other: -1}
+				case g.args[0] == v && g.args[1] != v:
+					ia = indexAtom{atom: g, pos: 0, other: g.args[1]}
+				case g.args[1] == v && g.args[0] != v:
+					ia = indexAtom{atom: g, pos: 1, other: g.args[0]}
+				}
+			}
+		}
+		p.index = append(p.index, ia)
+		bound |= 1 << v
+	}
+	return p
+}
+
+// guardAtoms lists predefined atoms (arity ≤ 2) that make the formula true
+// when they are false: the conjuncts of an implication's antecedent, and
+// negated atoms among the disjuncts of a disjunction.
+func guardAtoms(n *cnode) []*cnode {
+	var out []*cnode
+	var conjuncts func(n *cnode)
+	conjuncts = func(n *cnode) {
+		switch {
+		case n.op == opAnd:
+			for _, k := range n.kids {
+				conjuncts(k)
+			}
+		case n.op == opPre && len(n.args) <= 2:
+			out = append(out, n)
+		}
+	}
+	switch n.op {
+	case opImplies:
+		conjuncts(n.kids[0])
+	case opNot:
+		conjuncts(n.kids[0])
+	case opOr:
+		for _, k := range n.kids {
+			if k.op == opNot {
+				conjuncts(k.kids[0])
+			}
+		}
+	}
+	return out
+}

@@ -47,6 +47,6 @@ func readableMessage(msg string) string {
 		}
 		return s
 	})
-	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of file")
+	msg = strings.ReplaceAll(msg, `token "<EOF>"`, "end of file")
 	return strings.TrimPrefix(msg, "lexer: ")
 }

@@ -84,9 +84,6 @@ var predefs = [numPredef]predefInfo{
 	pAtomic:           {"atomic", DeclRelation, []Sort{SortInstruction, SortInstruction}, true, "the instructions belong to the same atomic block (reflexive)"},
 }
 
-// fencePred maps fence predicates to the names Universe.FencePred expects.
-func (p predef) isFencePred() bool { return p >= pLLFence && p <= pCDFence }
-
 func predefByName(name string) (predef, bool) {
 	for i := pInstruction; i < numPredef; i++ {
 		if predefs[i].name == name {

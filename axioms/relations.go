@@ -15,15 +15,10 @@ type relation struct {
 	strides []int
 	lits    []z.Lit         // flat table (0 = not yet created)
 	big     map[int64]z.Lit // used instead when the flat table would be huge
-	// facts collects statically forced values of the (canonical) literal
-	// of a tuple: factTrue | factFalse; both = conflict.
-	facts []uint8
+	// possible, while least-model fixing runs, marks the tuples found
+	// derivable so far; the others count as false.
+	possible []bool
 }
-
-const (
-	factTrue  = 1
-	factFalse = 2
-)
 
 // maxFlat bounds the flat literal table of a relation.
 const maxFlat = 1 << 24
@@ -79,7 +74,7 @@ func (r *relation) index(in *interp, args []int32) (idx int64, neg bool, ok bool
 // constant false outside the domain, 0 if not yet created.
 func (r *relation) peek(in *interp, args []int32) z.Lit {
 	idx, neg, ok := r.index(in, args)
-	if !ok {
+	if !ok || r.possible != nil && !r.possible[idx] {
 		return in.c.F
 	}
 	l := r.stored(idx)
@@ -122,53 +117,31 @@ func (r *relation) lit(in *interp, args []int32, fresh *int) z.Lit {
 	return l
 }
 
-// addFact records that R(args) must have value v (under the guards of
-// args). It reports false if the tuple is outside the domain.
-func (r *relation) addFact(in *interp, args []int32, v bool) bool {
+// fix sets R(args) to the constant v. If the tuple already has a literal
+// (used by clauses emitted earlier), it returns the unit clause that ties
+// that literal to v; otherwise 0.
+func (r *relation) fix(in *interp, args []int32, v bool) z.Lit {
 	idx, neg, ok := r.index(in, args)
-	if !ok || r.big != nil {
-		return false
+	if !ok {
+		return 0
 	}
-	if r.facts == nil {
-		r.facts = make([]uint8, r.size())
+	canon := v != neg // value of the stored literal
+	old := r.stored(idx)
+	r.store(idx, in.constLit(canon))
+	if old == 0 {
+		return 0
 	}
-	if v != neg {
-		r.facts[idx] |= factTrue
-	} else {
-		r.facts[idx] |= factFalse
+	if canon {
+		return old
 	}
-	return true
+	return old.Not()
 }
 
+// size is the number of tuples of the flat table.
 func (r *relation) size() int64 {
 	n := int64(1)
 	for _, d := range r.dims {
 		n *= int64(d)
 	}
 	return n
-}
-
-// conflicted reports whether contradicting facts were recorded for the
-// tuple; such tuples keep a free literal and their clauses.
-func (r *relation) conflicted(in *interp, args []int32) bool {
-	idx, _, ok := r.index(in, args)
-	return ok && r.facts != nil && r.facts[idx] == factTrue|factFalse
-}
-
-// applyFacts fixes the literal of every tuple with a consistent fact and
-// returns the numbers of fixed and conflicting tuples.
-func (r *relation) applyFacts(in *interp) (fixed, conflicts int) {
-	for idx, f := range r.facts {
-		switch f {
-		case factTrue:
-			r.store(int64(idx), in.c.T)
-			fixed++
-		case factFalse:
-			r.store(int64(idx), in.c.F)
-			fixed++
-		case factTrue | factFalse:
-			conflicts++
-		}
-	}
-	return fixed, conflicts
 }

@@ -61,7 +61,9 @@ const maxLemmas = 20000
 //
 // value may be asked about relation literals that occur in no clause yet
 // (pairs no axiom mentions); any answer is fine for those, since every
-// lemma is a valid transitivity clause.
+// lemma is a valid transitivity clause. Lemma literals are literals of the
+// Universe's circuit (guards may be internal nodes): add their definitions
+// with CnfSince before adding the clauses to a solver.
 func (inst *Instance) Lemmas(value func(z.Lit) bool) [][]z.Lit {
 	if inst.opts.Transitivity != Lazy {
 		return nil

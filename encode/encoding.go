@@ -71,6 +71,8 @@ type Stats struct {
 	Width, PtrDepth               int
 	SeedVars                      int
 	Nodes                         int
+	NodesThreads, NodesPsi        int // circuit nodes of Π (symbolic execution) and Ψ
+	NodesTheta                    int // circuit nodes of Θ (the memory model)
 	Axioms                        axioms.InstanceStats
 }
 
@@ -107,12 +109,15 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 	for _, in := range e.Instrs {
 		e.threadOf = append(e.threadOf, in.Thread)
 	}
+	e.Stats.NodesThreads = c.Len()
 	psi := e.psi()
+	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
 	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
 	if err != nil {
 		return nil, err
 	}
 	e.Model = inst
+	e.Stats.NodesTheta = c.Len() - e.Stats.NodesPsi - e.Stats.NodesThreads
 	spins, err := e.spinConsistency()
 	if err != nil {
 		return nil, err

@@ -57,8 +57,8 @@ type ErrorSite struct {
 	Op     int
 	Stmt   lsl.Stmt
 	Guard  z.Lit
-	Msg    string   // assertion or abort message; otherwise empty (see Args)
-	Args   []*Val   // operands of the failing operation, to explain runtime errors
+	Msg    string // assertion or abort message; otherwise empty (see Args)
+	Args   []*Val // operands of the failing operation, to explain runtime errors
 	Assign *lsl.Assign
 }
 

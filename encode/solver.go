@@ -72,11 +72,51 @@ func NewSolver(c *logic.C) *Solver {
 	return s
 }
 
-// Assert adds each root as a fact, with the cone it depends on.
+// Assert adds each root as a fact, with the cone it depends on. A root that
+// is a conjunction is split into its conjuncts, and a conjunct that is a
+// disjunction of gates becomes one clause of the disjuncts: constraints built
+// as "and of clauses" (axiom instances, transitivity) then cost one clause
+// each instead of a Tseitin variable and three clauses per gate.
 func (s *Solver) Assert(roots ...z.Lit) {
-	for _, m := range roots {
-		s.AddClause(m)
+	stack := append([]z.Lit(nil), roots...)
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if m == s.c.T {
+			continue
+		}
+		a, b := s.c.Ins(m.Var().Pos())
+		isGate := a != z.LitNull && !s.isSent(m.Var())
+		switch {
+		case isGate && m.IsPos():
+			stack = append(stack, a, b)
+		case isGate:
+			s.AddClause(s.disjuncts(m)...)
+		default:
+			s.AddClause(m)
+		}
 	}
+}
+
+// disjuncts flattens m = ¬(a ∧ b) = ¬a ∨ ¬b into its disjuncts, expanding
+// nested disjunctions of gates not yet sent to the solver.
+func (s *Solver) disjuncts(m z.Lit) []z.Lit {
+	var out []z.Lit
+	stack := []z.Lit{m}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d == s.c.F {
+			continue
+		}
+		a, b := s.c.Ins(d.Var().Pos())
+		if !d.IsPos() && a != z.LitNull && !s.isSent(d.Var()) && len(out)+len(stack) < 256 {
+			stack = append(stack, a.Not(), b.Not())
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // AddClause adds the disjunction of lits, with the cones they depend on.

@@ -270,13 +270,14 @@ func TestSolverStats(t *testing.T) {
 		t.Errorf("new solver: %+v, want the constant only", st)
 	}
 	s.Assert(c.And(x, y))
-	// x, y and the gate; three Tseitin clauses and the unit.
-	if st := s.Stats(); st.Vars != 4 || st.Clauses != 5 {
-		t.Errorf("after Assert(x&y): %+v, want 4 vars and 5 clauses", st)
+	// Assert splits the conjunction: units x and y, no gate variable.
+	if st := s.Stats(); st.Vars != 3 || st.Clauses != 3 {
+		t.Errorf("after Assert(x&y): %+v, want 3 vars and 3 clauses", st)
 	}
 	s.AddClause(x, c.And(x, y))
-	if st := s.Stats(); st.Vars != 4 || st.Clauses != 6 {
-		t.Errorf("after a clause over sent literals: %+v, want 4 vars and 6 clauses", st)
+	// A clause mentions the gate itself: its variable and Tseitin clauses.
+	if st := s.Stats(); st.Vars != 4 || st.Clauses != 7 {
+		t.Errorf("after a clause over a new gate: %+v, want 4 vars and 7 clauses", st)
 	}
 	s.Solve(context.Background())
 	s.Solve(context.Background(), x)
@@ -346,5 +347,41 @@ func BenchmarkSolverSmall(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestAssertFlattensClauses checks that asserting a conjunction of
+// disjunctions sends one clause per disjunction and no gate variables, and
+// that the result is equivalent to the Tseitin encoding.
+func TestAssertFlattensClauses(t *testing.T) {
+	c := logic.NewC()
+	a, b, d, e := c.Lit(), c.Lit(), c.Lit(), c.Lit()
+	f := c.Ands(c.Ors(a, b, d), c.Or(a.Not(), e), c.Or(c.And(b, e), d.Not()))
+	s := NewSolver(c)
+	s.Assert(f)
+	st := s.Stats()
+	// constant + a, b, d, e + the gate b∧e; the constant's unit, three
+	// clauses, and three Tseitin clauses for b∧e.
+	if st.Vars != 6 || st.Clauses != 7 {
+		t.Errorf("stats %+v, want 6 vars and 7 clauses", st)
+	}
+	// Equivalence with the plain encoding on every assignment.
+	for m := 0; m < 16; m++ {
+		lits := []z.Lit{a, b, d, e}
+		var as []z.Lit
+		want := true
+		val := func(i int) bool { return m>>i&1 == 1 }
+		want = (val(0) || val(1) || val(2)) && (!val(0) || val(3)) && ((val(1) && val(3)) || !val(2))
+		for i, l := range lits {
+			if val(i) {
+				as = append(as, l)
+			} else {
+				as = append(as, l.Not())
+			}
+		}
+		got := s.Solve(context.Background(), as...) == Sat
+		if got != want {
+			t.Errorf("assignment %04b: sat %v, want %v", m, got, want)
+		}
 	}
 }

@@ -9,18 +9,18 @@ import "fmt"
 func (p *Program) Check() error {
 	var errs ErrorList
 	errs = append(errs, duplicateNames(p)...)
-	checkType := func(t *TypeRef, pos Pos) {
+	checkType := func(t *TypeRef, pos Pos, what string) {
 		if t != nil && t.Name != "int" && t.Name != "ptr" && p.Struct(t.Name) == nil {
-			errs = append(errs, Errorf(pos, "unknown type %s", t.Name))
+			errs = append(errs, Errorf(pos, "unknown type %s (%s)", t.Name, what))
 		}
 	}
 	for _, s := range p.Structs {
 		for _, f := range s.Fields {
-			checkType(f.Type, s.Pos)
+			checkType(f.Type, s.Pos, "field "+f.Name+" of struct "+s.Name)
 		}
 	}
 	for _, g := range p.Globals {
-		checkType(g.Type, g.Pos)
+		checkType(g.Type, g.Pos, "global "+g.Name)
 	}
 	for _, pr := range p.Procs {
 		if pr.Body == nil {
@@ -31,7 +31,7 @@ func (p *Program) Check() error {
 			case *Call:
 				errs = append(errs, checkCall(p, s)...)
 			case *Alloc:
-				checkType(s.Type, s.Pos)
+				checkType(s.Type, s.Pos, "allocation")
 			}
 			return true
 		})

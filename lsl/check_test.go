@@ -14,9 +14,9 @@ func TestCheck(t *testing.T) {
 		{"result count", "proc g() -> (%a, %b) {} proc f() { %x := call g() }", "t.lsl:1:36: g returns 2 results, got 1 result register"},
 		{"both counts", "proc g() {} proc f() { %x, %y := call g(1) }",
 			"t.lsl:1:24: g takes 0 arguments, got 1\nt.lsl:1:24: g returns 0 results, got 2 result registers"},
-		{"unknown field type", "struct s { a: t[2] }", "t.lsl:1:1: unknown type t"},
-		{"unknown global type", "global g : u", "t.lsl:1:1: unknown type u"},
-		{"unknown alloc type", "proc f() {\n %a := alloc pool v\n}", "t.lsl:2:2: unknown type v"},
+		{"unknown field type", "struct s { a: t[2] }", "t.lsl:1:1: unknown type t (field a of struct s)"},
+		{"unknown global type", "global g : u", "t.lsl:1:1: unknown type u (global g)"},
+		{"unknown alloc type", "proc f() {\n %a := alloc pool v\n}", "t.lsl:2:2: unknown type v (allocation)"},
 		{"call positions come from loc", "proc f() { loc \"x.c\" 9 2\n call g() }", "x.c:9:2: call to unknown procedure g"},
 	}
 	for _, tt := range tests {

@@ -2,11 +2,8 @@ package lsl
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -80,7 +77,7 @@ func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
 	if err != nil {
 		return nil, err
 	}
-	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens}, lslSymbols["Comment"], lslSymbols["Whitespace"])
+	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens})
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}
@@ -91,85 +88,37 @@ func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
 	return ast, nil
 }
 
-var lslSymbols = lslLexer.Symbols()
-
-// lexTokens lexes src completely and rejects inputs nested too deeply.
+// lexTokens scans src and rejects inputs nested too deeply.
 func lexTokens(filename string, src []byte) ([]lexer.Token, error) {
-	tokens, err := lexAll(lslLexer, filename, src)
+	tokens, err := scanLSL(filename, string(src))
 	if err != nil {
 		return nil, err
 	}
-	depth := 0
-	for _, t := range tokens {
-		if t.Type != lslSymbols["Punct"] {
-			continue
-		}
-		switch t.Value {
-		case "{", "(", "[":
-			depth++
-			if depth > maxNesting {
-				return nil, ErrorList{Errorf(lslPos(t.Pos), "brackets nested more than %d deep", maxNesting)}
+	// The parser recurses once per bracket and once per "else if" of a chain;
+	// chains[i] is the length of the current chain at bracket depth i.
+	depth, chains := 0, []int{0}
+	for i, t := range tokens {
+		switch {
+		case t.Type == tokIdent && t.Value == "if":
+			if i > 0 && tokens[i-1].Type == tokIdent && tokens[i-1].Value == "else" {
+				chains[len(chains)-1]++
+				depth++
+			} else {
+				depth -= chains[len(chains)-1]
+				chains[len(chains)-1] = 0
 			}
-		case "}", ")", "]":
-			depth--
+		case t.Type == tokPunct && (t.Value == "{" || t.Value == "(" || t.Value == "["):
+			depth++
+			chains = append(chains, 0)
+		case t.Type == tokPunct && (t.Value == "}" || t.Value == ")" || t.Value == "]") && len(chains) > 1:
+			depth -= 1 + chains[len(chains)-1]
+			chains = chains[:len(chains)-1]
+		}
+		if depth > maxNesting {
+			return nil, ErrorList{Errorf(lslPos(t.Pos), "input nested more than %d levels deep", maxNesting)}
 		}
 	}
 	return tokens, nil
-}
-
-// lexAll runs a lexer over the whole input; the last token is EOF.
-func lexAll(def lexer.StringDefinition, filename string, src []byte) ([]lexer.Token, error) {
-	lx, err := def.LexString(filename, string(src))
-	if err != nil {
-		return nil, convertParseError(filename, err)
-	}
-	var tokens []lexer.Token
-	for {
-		t, err := lx.Next()
-		if err != nil {
-			return nil, lexError(filename, src, err)
-		}
-		tokens = append(tokens, t)
-		if t.EOF() {
-			return tokens, nil
-		}
-	}
-}
-
-// lexError describes the text the lexer could not match.
-func lexError(filename string, src []byte, err error) error {
-	var perr participle.Error
-	if !errors.As(err, &perr) {
-		return convertParseError(filename, err)
-	}
-	pos := lslPos(perr.Position())
-	pos.File = filename
-	rest := string(src[min(perr.Position().Offset, len(src)):])
-	var msg string
-	switch {
-	case strings.HasPrefix(rest, `"`):
-		msg = "unterminated string"
-	case strings.HasPrefix(rest, "/*"):
-		msg = "unterminated comment"
-	default:
-		r, _ := utf8.DecodeRuneInString(rest)
-		msg = fmt.Sprintf("unexpected character %q", r)
-	}
-	return ErrorList{Errorf(pos, "syntax error: %s", msg)}
-}
-
-// sliceLexer replays already lexed tokens.
-type sliceLexer struct {
-	tokens []lexer.Token
-	i      int
-}
-
-func (l *sliceLexer) Next() (lexer.Token, error) {
-	t := l.tokens[l.i]
-	if l.i < len(l.tokens)-1 {
-		l.i++
-	}
-	return t, nil
 }
 
 // convertParseError turns a participle or lexer error into an ErrorList
@@ -199,13 +148,14 @@ func syntaxMessage(msg string) string {
 	return "syntax error: " + msg
 }
 
-var expectedRE = regexp.MustCompile(`^unexpected token "(.*)"(?: \(expected (.*)\))?$`)
+var expectedRE = regexp.MustCompile(`^unexpected token ("(?:[^"\\]|\\.)*")(?: \(expected (.*)\))?$`)
 
-func tokenWord(tok string) string {
-	if tok == "<EOF>" {
+// tokenWord describes a token that participle printed quoted.
+func tokenWord(quoted string) string {
+	if quoted == `"<EOF>"` {
 		return "end of file"
 	}
-	return strconv.Quote(tok)
+	return quoted
 }
 
 var grammarWords = map[string]string{

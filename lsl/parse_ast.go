@@ -7,7 +7,9 @@ import "github.com/alecthomas/participle/v2/lexer"
 // (lookahead 0): once an alternative has consumed a token it must succeed, so
 // syntax errors point at the offending token. Where alternatives share a first
 // token (keywords are also valid names), a lookahead group (?= …) picks one
-// before anything is consumed. Every alternative consumes at least one token.
+// before anything is consumed; such a guarded alternative must come before
+// the keyword alternatives it overlaps. Every alternative consumes at least
+// one token.
 
 type fileAST struct {
 	Decls []*declAST `parser:"@@*"`
@@ -95,15 +97,14 @@ type procAST struct {
 
 type stmtAST struct {
 	Pos      lexer.Position
-	Labelled *labelledAST `parser:"  (?= Ident \":\") @@"`
-	Loc      *locAST      `parser:"| @@"`
+	Assign   *assignAST   `parser:"  @@"`
+	Labelled *labelledAST `parser:"| (?= Ident \":\") @@"`
 	Store    *storeAST    `parser:"| @@"`
-	Fence    *fenceAST    `parser:"| @@"`
 	If       *ifAST       `parser:"| @@"`
+	Fence    *fenceAST    `parser:"| @@"`
+	Block    *blockAST    `parser:"| @@"`
 	Break    *nameTok     `parser:"| \"break\" @@"`
 	Continue *nameTok     `parser:"| \"continue\" @@"`
-	Abort    *strTok      `parser:"| \"abort\" @@"`
-	Pruned   *strTok      `parser:"| \"pruned\" @@"`
 	Call     *callAST     `parser:"| @@"`
 	Atomic   *blockAST    `parser:"| \"atomic\" @@"`
 	Spin     *spinAST     `parser:"| @@"`
@@ -111,8 +112,9 @@ type stmtAST struct {
 	Assume   *operandAST  `parser:"| \"assume\" @@"`
 	Observe  *observeAST  `parser:"| @@"`
 	Free     *freeAST     `parser:"| @@"`
-	Block    *blockAST    `parser:"| @@"`
-	Assign   *assignAST   `parser:"| @@"`
+	Abort    *strTok      `parser:"| \"abort\" @@"`
+	Pruned   *strTok      `parser:"| \"pruned\" @@"`
+	Loc      *locAST      `parser:"| @@"`
 }
 
 type blockAST struct {
@@ -149,8 +151,8 @@ type ifAST struct {
 	Pos    lexer.Position
 	Cond   operandAST `parser:"\"if\" @@"`
 	Then   blockAST   `parser:"@@"`
-	ElseIf *ifAST     `parser:"( \"else\" ( @@"`
-	Else   *blockAST  `parser:"         | @@ ) )?"`
+	ElseIf *ifAST     `parser:"( (?! \"else\" \":\") \"else\" ( @@"`
+	Else   *blockAST  `parser:"                             | @@ ) )?"`
 }
 
 type callAST struct {
@@ -188,6 +190,8 @@ type assignAST struct {
 	Rhs  rhsAST   `parser:"@@"`
 }
 
+// rhsAST: "f(" is a function, "T{" a composite constant (an operand, so
+// "undef {" is still undef followed by a block); the keywords come after.
 type rhsAST struct {
 	Func   *funcAST    `parser:"  (?= Ident \"(\") @@"`
 	Comp   *operandAST `parser:"| (?= Ident \"{\") @@"`

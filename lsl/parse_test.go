@@ -89,11 +89,16 @@ func TestParseAccepts(t *testing.T) {
 		},
 		{
 			name: "labels, including keywords as labels",
-			src:  "proc f() { if: { break if } if: { continue if } l: { m: { break l } } spin s { l: { continue s } } { } }",
+			src:  "proc f() { if: { break if } if 1 {} else: { continue else } if: { continue if } l: { m: { break l } } spin s { l: { continue s } } { } }",
 			want: `
 		proc f() {
 		    if: {
 		        break if
+		    }
+		    if 1 {
+		    }
+		    else: {
+		        continue else
 		    }
 		    if: {
 		        continue if
@@ -197,13 +202,16 @@ func TestParseAccepts(t *testing.T) {
 		},
 		{
 			name: "a composite may be named like a keyword",
-			src:  "composite load(a) proc f() { %r := load{1} %s := load %r }",
+			src:  "composite load(a) proc f() { %r := load{1} %s := load %r %u := undef { } }",
 			want: `
 		composite load (a)
 
 		proc f() {
 		    %r := load{1}
 		    %s := load %r
+		    %u := undef
+		    {
+		    }
 		}
 		`,
 		},
@@ -264,6 +272,7 @@ func TestParseRejects(t *testing.T) {
 		{"bad character", "proc f() { ? }", `t.lsl:1:12: syntax error: unexpected character '?'`},
 		{"observe label needs a name", "proc f() { observe label }", `t.lsl:1:26: syntax error: unexpected "}", expected a string`},
 		{"nested function call", "proc f() { %a := add(1, sub(2, 3)) }", `t.lsl:1:28: syntax error: unexpected "(", expected "{"`},
+		{"string as statement", `proc f() { "a\"b" }`, `t.lsl:1:12: syntax error: unexpected "\"a\\\"b\"", expected "}"`},
 		{"statement at top level", "%a := 1", `t.lsl:1:1: syntax error: unexpected "%a"`},
 		{"unknown function", "proc f() { %a := foo(1) }", "t.lsl:1:18: unknown function foo"},
 		{"arity", "proc f() { %a := add(1) }", "t.lsl:1:18: add takes 2 arguments, got 1"},
@@ -307,7 +316,9 @@ func TestParseRejects(t *testing.T) {
 		{"free local", "proc f() { free local %a }", "t.lsl:1:17: unknown free kind local (valid kinds: fresh, pool)"},
 		{"several registers without call", "proc f() { %a, %b := load %c }", "t.lsl:1:16: only a call can assign several registers"},
 		{"bad escape", `proc f() { abort "\q" }`, `t.lsl:1:18: invalid string literal "\q"`},
-		{"too deep", "proc f() " + strings.Repeat("{", 600), "t.lsl:1:510: brackets nested more than 500 deep"},
+		{"too deep", "proc f() " + strings.Repeat("{", 600), "t.lsl:1:510: input nested more than 500 levels deep"},
+		{"else-if chain too long", "proc f() { if 1 {}" + strings.Repeat(" else if 1 {}", 500) + "}",
+			"t.lsl:1:6504: input nested more than 500 levels deep"},
 		{"several errors, sorted", "proc f() { %a := foo() }\nproc f() { break x }",
 			"t.lsl:1:18: unknown function foo\nt.lsl:2:6: duplicate procedure f (previous declaration at t.lsl:1:1)\nt.lsl:2:18: break to unknown label x (no enclosing block has this label)"},
 	}
@@ -413,5 +424,15 @@ func TestParseFilesSharesDeclarations(t *testing.T) {
 		"impl.lsl:2:6: duplicate procedure t (previous declaration at harness.lsl:1:1)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestParseNestingLimit(t *testing.T) {
+	// Many short if chains, and nesting just below the limit, are fine.
+	src := "proc f() {" + strings.Repeat("if 1 {} else if 1 {} else if 1 {}", 300) +
+		strings.Repeat(" if 1 {", 249) + " if 1 {} else if 1 {}" + strings.Repeat("}", 249) + "}"
+	p := mustParse(t, src)
+	if n := len(p.Procs[0].Body.Stmts); n != 301 {
+		t.Errorf("%d statements, want 301", n)
 	}
 }

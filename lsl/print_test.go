@@ -188,3 +188,27 @@ func TestFormatInvalidIR(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatValue(t *testing.T) {
+	p := mustParse(t, "global X global Y")
+	for _, c := range []struct {
+		v    Value
+		want string
+	}{
+		{Undef, "undef"},
+		{Num(-7), "-7"},
+		{Ptr(1), "@X"},
+		{Ptr(2, 0, 3), "[@Y 0 3]"},
+		{Ptr(3), "[3]"},
+		{Ptr(0, 1), "[0 1]"},
+		{Comp("m", Ptr(1), Num(0)), "m{@X, 0}"},
+		{Comp("e"), "e{}"},
+	} {
+		if got := FormatValue(c.v, p); got != c.want {
+			t.Errorf("FormatValue(%v) = %s, want %s", c.v, got, c.want)
+		}
+	}
+	if got := FormatValue(Ptr(1), nil); got != "[1]" {
+		t.Errorf("FormatValue without program = %s, want [1]", got)
+	}
+}

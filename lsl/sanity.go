@@ -10,29 +10,34 @@ func Sanity(p *Program) error {
 	s := &sanity{prog: p}
 	s.errs = append(s.errs, duplicateNames(p)...)
 	for _, st := range p.Structs {
+		s.name("struct", st.Name, st.Pos)
 		s.uniqueNames("field", "struct "+st.Name, st.Pos, fieldNames(st.Fields))
-		if st.Name == "" {
-			s.errorf(st.Pos, "struct without a name")
+		for _, f := range st.Fields {
+			s.name("field", f.Name, st.Pos)
+			s.typeRef(f.Type, st.Pos)
 		}
 	}
 	for _, c := range p.Composites {
+		s.name("composite", c.Name, c.Pos)
+		if c.Name == "undef" {
+			s.errorf(c.Pos, "undef is not a valid composite name")
+		}
 		s.uniqueNames("field", "composite "+c.Name, c.Pos, c.Fields)
-		if c.Name == "" {
-			s.errorf(c.Pos, "composite without a name")
+		for _, f := range c.Fields {
+			s.name("field", f, c.Pos)
 		}
 	}
 	for _, g := range p.Globals {
-		if g.Name == "" {
-			s.errorf(g.Pos, "global without a name")
-		}
+		s.name("global", g.Name, g.Pos)
+		s.typeRef(g.Type, g.Pos)
 		for _, in := range g.Init {
 			s.value(in.Val, g.Pos)
 		}
 	}
 	for _, pr := range p.Procs {
-		if pr.Name == "" {
-			s.errorf(pr.Pos, "procedure without a name")
-		}
+		s.name("procedure", pr.Name, pr.Pos)
+		s.regs(pr.Params, pr.Pos)
+		s.regs(pr.Results, pr.Pos)
 		s.uniqueNames("parameter", "procedure "+pr.Name, pr.Pos, regNames(pr.Params))
 		s.uniqueNames("result", "procedure "+pr.Name, pr.Pos, regNames(pr.Results))
 		if pr.Body == nil {
@@ -98,6 +103,7 @@ func (s *sanity) uniqueNames(what, where string, pos Pos, names []string) {
 
 func (s *sanity) block(b *Block) {
 	if b.Label != "" {
+		s.name("label", b.Label, b.Pos)
 		s.pushLabel(b.Label, false, b.Pos)
 		defer s.popLabel()
 	}
@@ -201,9 +207,7 @@ func (s *sanity) stmt(st Stmt) {
 	case *Atomic:
 		s.body(st.Body, "atomic", pos)
 	case *Spin:
-		if st.Label == "" {
-			s.errorf(pos, "spin loop without a label")
-		}
+		s.name("spin loop", st.Label, pos)
 		s.pushLabel(st.Label, true, pos)
 		s.body(st.Body, "spin", pos)
 		s.popLabel()
@@ -223,6 +227,7 @@ func (s *sanity) stmt(st Stmt) {
 		}
 	case *Alloc:
 		s.reg(st.Dst, pos)
+		s.typeRef(st.Type, pos)
 		if st.Kind < AllocFresh || st.Kind > AllocLocal {
 			s.errorf(pos, "invalid allocation kind %d", st.Kind)
 		}
@@ -238,9 +243,37 @@ func (s *sanity) stmt(st Stmt) {
 	}
 }
 
+// Names must be valid in the text form, so that printed IR parses back.
+
 func (s *sanity) reg(r Reg, pos Pos) {
-	if r == "" {
-		s.errorf(pos, "empty register name")
+	ok := len(r) > 1 && r[0] == '%'
+	for i := 1; ok && i < len(r); i++ {
+		ok = isRegCh(r[i])
+	}
+	if !ok {
+		s.errorf(pos, "invalid register name %q", r)
+	}
+}
+
+func (s *sanity) regs(rs []Reg, pos Pos) {
+	for _, r := range rs {
+		s.reg(r, pos)
+	}
+}
+
+func (s *sanity) name(what, n string, pos Pos) {
+	ok := n != "" && isLetter(n[0])
+	for i := 1; ok && i < len(n); i++ {
+		ok = isIdentCh(n[i])
+	}
+	if !ok {
+		s.errorf(pos, "invalid %s name %q", what, n)
+	}
+}
+
+func (s *sanity) typeRef(t *TypeRef, pos Pos) {
+	if t != nil {
+		s.name("type", t.Name, pos)
 	}
 }
 
@@ -329,9 +362,8 @@ func (s *sanity) call(c *Call) {
 		s.errorf(c.Pos, "call %s in an unrolled program", c.Proc)
 		return
 	}
-	for _, r := range c.Results {
-		s.reg(r, c.Pos)
-	}
+	s.name("procedure", c.Proc, c.Pos)
+	s.regs(c.Results, c.Pos)
 	if s.prog != nil {
 		s.errs = append(s.errs, checkCall(s.prog, c)...)
 	}

@@ -53,7 +53,7 @@ func TestSanityBlock(t *testing.T) {
 		{"if without then", one(&If{Cond: reg, Pos: at(2)}), false, "s:2:1: if without a block"},
 		{"atomic without body", one(&Atomic{Pos: at(2)}), false, "s:2:1: atomic without a block"},
 		{"spin without body", one(&Spin{Label: "x", Pos: at(2)}), false, "s:2:1: spin without a block"},
-		{"spin without label", one(&Spin{Body: &Block{}, Pos: at(2)}), false, "s:2:1: spin loop without a label"},
+		{"spin without label", one(&Spin{Body: &Block{}, Pos: at(2)}), false, `s:2:1: invalid spin loop name ""`},
 		{"labelled then", one(&If{Cond: reg, Then: &Block{Label: "x"}, Pos: at(2)}), false, "s:2:1: if block has label x"},
 		{"label with value", one(&Observe{Kind: ObsLabel, Val: reg, Pos: at(2)}), false, "s:2:1: observe label with a value"},
 		{"output without value", one(&Observe{Kind: ObsOutput, Pos: at(2)}), false, "s:2:1: observe output without a value"},
@@ -68,7 +68,7 @@ func TestSanityBlock(t *testing.T) {
 			"s:2:1: copy with composite or field name"},
 		{"invalid op", one(&Assign{Dst: reg, Op: 0, Pos: at(2)}), false, "s:2:1: invalid basic function 0"},
 		{"missing operand", one(&Load{Dst: reg, Pos: at(2)}), false, "s:2:1: missing operand"},
-		{"empty register", one(&Choose{Pos: at(2)}), false, "s:2:1: empty register name"},
+		{"empty register", one(&Choose{Pos: at(2)}), false, `s:2:1: invalid register name ""`},
 		{"empty choice", one(&Choose{Dst: reg, Lo: 2, Hi: 1, Pos: at(2)}), false, "s:2:1: empty choice range 2 .. 1"},
 		{"break to unknown label", one(&Break{Label: "x", Pos: at(2)}), false, "s:2:1: break to x, which is not an enclosing label"},
 		{"break to spin", one(&Spin{Label: "x", Body: one(&Break{Label: "x", Pos: at(3)}), Pos: at(2)}), false,
@@ -135,6 +135,7 @@ func TestSanityDeclarations(t *testing.T) {
 			{Name: "f", Params: []Reg{"%a", "%a"}, Body: &Block{}},
 			{Name: "h"},
 			{Name: "h", Body: &Block{}},
+			{Name: "2f", Params: []Reg{"x"}, Body: &Block{Label: "a-b"}},
 		},
 	}
 	want := "duplicate procedure h (previous declaration at -)\n" +
@@ -142,8 +143,17 @@ func TestSanityDeclarations(t *testing.T) {
 		"duplicate field x in composite m\n" +
 		"constant of unknown composite q\n" +
 		"duplicate parameter %a in procedure f\n" +
-		"procedure h has no body"
+		"procedure h has no body\n" +
+		"invalid procedure name \"2f\"\n" +
+		"invalid register name \"x\"\n" +
+		"invalid label name \"a-b\""
 	if err := Sanity(p); err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestSanityNilBlock(t *testing.T) {
+	if err := SanityBlock(nil, nil, true); err == nil || err.Error() != "nil block" {
+		t.Errorf("got %v, want nil block", err)
 	}
 }

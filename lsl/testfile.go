@@ -31,16 +31,6 @@ type TestFile struct {
 	Tests []*Test
 }
 
-// tstLexer: test names may contain + and . (litmus names like 2+2W), so
-// names and operations share one token; operations are checked to be
-// identifiers afterwards.
-var tstLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `//[^\n]*|/\*(?:[^*]|\*+[^*/])*\*+/`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
-	{Name: "Name", Pattern: `[A-Za-z0-9_][A-Za-z0-9_+.]*`},
-	{Name: "Punct", Pattern: `[=()|]`},
-})
-
 type tstFileAST struct {
 	Tests []*tstTestAST `parser:"@@*"`
 }
@@ -89,12 +79,11 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 			err = ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "internal parser error: %v", r)}
 		}
 	}()
-	tokens, err := lexAll(tstLexer, filename, src)
+	tokens, err := scanTST(filename, string(src))
 	if err != nil {
 		return nil, err
 	}
-	syms := tstLexer.Symbols()
-	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens}, syms["Comment"], syms["Whitespace"])
+	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens})
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}

@@ -96,7 +96,7 @@ func (v Value) Equal(w Value) bool {
 func (v Value) Key() string { return v.String() }
 
 // String prints v in LSL constant syntax with numeric bases: 5, undef,
-// [3 1 0], mpointer([3], 1).
+// [3 1 0], mpointer{[3], 1}.
 func (v Value) String() string {
 	var b strings.Builder
 	v.write(&b, nil)
@@ -134,14 +134,14 @@ func (v Value) write(b *strings.Builder, baseName func(int64) string) {
 		b.WriteByte(']')
 	case KComp:
 		b.WriteString(v.Comp)
-		b.WriteByte('(')
+		b.WriteByte('{')
 		for i, f := range v.Fields {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			f.write(b, baseName)
 		}
-		b.WriteByte(')')
+		b.WriteByte('}')
 	default:
 		fmt.Fprintf(b, "<bad value kind %d>", v.Kind)
 	}

@@ -70,6 +70,8 @@ type checker struct {
 	test  *lsl.Test
 	start time.Time
 	res   *Result
+	// serialBounds are the loop bounds the serial executions needed.
+	serialBounds map[string]int
 }
 
 // errStop ends a check early with the result already filled in.
@@ -119,25 +121,7 @@ func (k *checker) canceled() error {
 
 func (k *checker) run(prog *lsl.Program) error {
 	specs := ThreadSpecs(k.test)
-	// 1. Concurrent executions: unroll lazily, reporting errors first.
-	conc, err := k.unroll(prog, specs, k.opt.Model, false, true)
-	if err != nil {
-		return err
-	}
-	k.res.Enc = conc.enc
-	k.res.Bounds = conc.bounds
-	st := conc.enc.Stats
-	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = st.Instrs, st.Loads, st.Stores, st.Width
-	// deadlocks (only meaningful once no execution is pruned)
-	k.progress("errors", 0, 0)
-	r, err := k.solve(conc, conc.enc.Deadlock)
-	if err != nil {
-		return err
-	}
-	if r == encode.Sat {
-		return k.fail(conc, ReasonDeadlock)
-	}
-	// 2. Mine the observations of the serial executions.
+	// 1. Mine the observations of the serial executions.
 	mineStart := time.Now()
 	specProg := prog
 	if k.opt.Spec != nil {
@@ -150,39 +134,99 @@ func (k *checker) run(prog *lsl.Program) error {
 	}
 	k.res.Mined = obs
 	k.res.Stats.Observations = len(obs)
-	// 3. Consistency: a complete execution whose observation was not mined.
-	k.progress("consistency", 0, len(obs))
-	c := conc.enc.C
-	notMined := make([]z.Lit, 0, len(obs))
-	for _, o := range obs {
-		notMined = append(notMined, conc.enc.ObsEquals(o).Not())
+	// 2. Concurrent executions, unrolled lazily. Each round asks one
+	// question: is there an execution that fails a check, deadlocks, is
+	// pruned, or completes with an observation that was not mined? For a
+	// PASS this costs a single proof of unsatisfiability on the final
+	// encoding instead of one per property.
+	// Every serial execution is also a concurrent one, so the serial loop
+	// bounds are a lower bound for the concurrent ones.
+	bounds := map[string]int{}
+	for key, b := range k.serialBounds {
+		bounds[key] = b
 	}
-	inconsistent := c.Ands(notMined...)
-	r, err = k.solve(conc, conc.enc.AllDone, inconsistent)
-	if err != nil {
-		return err
-	}
-	k.stats(conc)
-	if r == encode.Sat {
-		x := conc.enc.Decode(conc.s.Value)
-		o := conc.enc.DecodeObs(conc.s.Value)
-		k.res.Verdict = Fail
-		k.res.Reason = ReasonConsistency
-		k.res.Trace = x
-		k.res.Observation = &o
-		k.res.Message = "observation " + o.Format(k.threadName(conc.enc), conc.enc.U.BaseName) + " is not produced by any serial execution"
-		return nil
-	}
-	k.res.Verdict = Pass
-	if k.opt.Witness {
-		k.progress("witness", 0, len(obs))
-		r, err = k.solve(conc, conc.enc.AllDone)
+	for round := 1; ; round++ {
+		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
-			k.res.Trace = conc.enc.Decode(conc.s.Value)
+		k.res.Enc = p.enc
+		k.res.Bounds = bounds
+		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
+		e := p.enc
+		c := e.C
+		notMined := make([]z.Lit, 0, len(obs))
+		for _, o := range obs {
+			notMined = append(notMined, e.ObsEquals(o).Not())
 		}
+		inconsistent := c.And(e.AllDone, c.Ands(notMined...))
+		k.progress("check", round, len(obs))
+		t0 := time.Now()
+		r, err := k.solve(p, c.Ors(e.AnyError, e.Deadlock, e.AnyPruned, inconsistent))
+		if err != nil {
+			return err
+		}
+		k.stats(p)
+		if r == encode.Unsat {
+			k.res.Verdict = Pass
+			return k.witness(p)
+		}
+		val := p.s.Value
+		switch {
+		case val(e.AnyError):
+			return k.fail(p, "")
+		case val(e.AnyPruned):
+			// This execution only says which loops need more iterations.
+			next, err := k.raiseAll(p, bounds, time.Since(t0))
+			if err != nil {
+				return err
+			}
+			bounds = next
+			continue
+		}
+		// A deadlock or an inconsistent execution: report the simplest
+		// explanation first (runtime errors and assertions, then deadlock).
+		x := e.Decode(val)
+		o := e.DecodeObs(val)
+		isDeadlock := val(e.Deadlock)
+		if r, err := k.solve(p, e.AnyError); err != nil {
+			return err
+		} else if r == encode.Sat {
+			return k.fail(p, "")
+		}
+		if !isDeadlock {
+			if r, err := k.solve(p, e.Deadlock); err != nil {
+				return err
+			} else if r == encode.Sat {
+				return k.fail(p, ReasonDeadlock)
+			}
+		}
+		k.res.Verdict = Fail
+		k.res.Trace = x
+		if isDeadlock {
+			k.res.Reason = ReasonDeadlock
+			k.describeFailure(p, x)
+			return nil
+		}
+		k.res.Reason = ReasonConsistency
+		k.res.Observation = &o
+		k.res.Message = "observation " + o.Format(k.threadName(e), e.U.BaseName) + " is not produced by any serial execution"
+		return nil
+	}
+}
+
+// witness finds an execution of a passing test to show (--html, -v).
+func (k *checker) witness(p *problem) error {
+	if !k.opt.Witness {
+		return nil
+	}
+	k.progress("witness", 0, len(k.res.Mined))
+	r, err := k.solve(p, p.enc.AllDone)
+	if err != nil {
+		return err
+	}
+	if r == encode.Sat {
+		k.res.Trace = p.enc.Decode(p.s.Value)
 	}
 	return nil
 }
@@ -204,20 +248,27 @@ func (k *checker) fail(p *problem, reason string) error {
 	k.res.Reason = reason
 	k.res.Trace = x
 	k.stats(p)
-	if f := x.Failure; f != nil {
-		k.res.Reason = f.Reason
-		th := p.enc.U.Threads[f.Thread]
-		where := th.Name
-		if f.Op >= 0 && f.Op < len(th.Ops) {
-			where += " in " + th.Ops[f.Op]
-		}
-		k.res.Message = fmt.Sprintf("%s: %s (%s)", f.Pos, f.Msg, where)
-	}
+	k.describeFailure(p, x)
 	if p.serial {
 		k.res.Reason = ReasonSpecError
 		k.res.Message = "serial execution of the reference implementation fails: " + k.res.Message
 	}
 	return errStop
+}
+
+// describeFailure sets the reason and message from a decoded failure.
+func (k *checker) describeFailure(p *problem, x *encode.Execution) {
+	f := x.Failure
+	if f == nil {
+		return
+	}
+	k.res.Reason = f.Reason
+	th := p.enc.U.Threads[f.Thread]
+	where := th.Name
+	if f.Op >= 0 && f.Op < len(th.Ops) {
+		where += " in " + th.Ops[f.Op]
+	}
+	k.res.Message = fmt.Sprintf("%s: %s (%s)", f.Pos, f.Msg, where)
 }
 
 // problem is one encoding with its solver.
@@ -251,120 +302,142 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 	}
 }
 
-// unroll finds loop bounds under which no execution is pruned (SPEC §6,
-// §7.3.1): it encodes, asks for a pruned execution, raises the bounds of the
-// loop instances that execution names (and of any other pruned instance the
-// same encoding can reach), and repeats. With checkErrors, executions that
-// fail an assertion or runtime check are reported first: their failure does
-// not depend on the bounds.
+// encode unrolls with the given bounds and encodes on model.
+func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
+	k.res.Stats.Rounds++
+	k.progress("unroll", round, 0)
+	t0 := time.Now()
+	defer func() { k.res.Stats.Encode += time.Since(t0) }()
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial})
+	if err != nil {
+		return nil, err
+	}
+	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
+		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
+	}
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+	if err != nil {
+		return nil, err
+	}
+	s := encode.NewSolver(enc.C)
+	s.Assert(enc.Phi)
+	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
+}
+
+// raise returns the bounds with every loop instance that the last model of p
+// prunes raised by one (SPEC §6, §7.3.1), or INCONCLUSIVE at --max-unroll.
+func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, error) {
+	next := map[string]int{}
+	for key, b := range bounds {
+		next[key] = b
+	}
+	for _, th := range p.enc.Threads {
+		for _, ps := range th.Pruned {
+			if !p.s.Value(ps.Guard) {
+				continue
+			}
+			li := p.enc.U.Loops[ps.Loop]
+			nb := li.Bound + 1
+			if next[ps.Loop] >= nb {
+				continue
+			}
+			if nb > k.opt.MaxUnroll {
+				k.res.Verdict = Inconclusive
+				k.res.Reason = ReasonUnrollLimit
+				k.res.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
+				k.res.Trace = p.enc.Decode(p.s.Value)
+				return nil, errStop
+			}
+			if nb > next[ps.Loop] {
+				next[ps.Loop] = nb
+			}
+		}
+	}
+	return next, nil
+}
+
+// raiseAll raises the bounds of the loop instances pruned in the last model
+// of p and then looks for more pruned instances in the same encoding, each
+// query excluding those already found, so that one round raises every bound
+// it can justify. The extra queries get a time budget like the query that
+// found the first: proving that no other instance is pruned is the next
+// round's job.
+func (k *checker) raiseAll(p *problem, bounds map[string]int, took time.Duration) (map[string]int, error) {
+	next, err := k.raise(p, bounds)
+	if err != nil {
+		return nil, err
+	}
+	c := p.enc.C
+	budget := max(took, 200*time.Millisecond)
+	for {
+		var open []z.Lit
+		for _, th := range p.enc.Threads {
+			for _, ps := range th.Pruned {
+				if next[ps.Loop] <= p.enc.U.Loops[ps.Loop].Bound {
+					open = append(open, ps.Guard)
+				}
+			}
+		}
+		if len(open) == 0 {
+			return next, nil
+		}
+		ctx, cancel := context.WithTimeout(k.ctx, budget)
+		r := p.s.Solve(ctx, c.Ors(open...))
+		cancel()
+		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
+			// unsat, out of budget, or (lazy transitivity) not yet a real
+			// execution: stop collecting
+			if k.ctx.Err() != nil {
+				return nil, k.canceled()
+			}
+			return next, nil
+		}
+		more, err := k.raise(p, next)
+		if err != nil {
+			return nil, err
+		}
+		next = more
+	}
+}
+
+// unroll finds loop bounds under which no execution on model is pruned:
+// it encodes, asks for a pruned execution, raises the bounds of the loop
+// instances that execution names, and repeats (used for the serial
+// executions; the concurrent ones fold this into the main query). Serial
+// failures of a reference implementation (--spec) are reported.
 func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial, checkErrors bool) (*problem, error) {
 	bounds := map[string]int{}
 	for round := 1; ; round++ {
-		k.res.Stats.Rounds++
-		k.progress("unroll", round, 0)
-		t0 := time.Now()
-		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial})
+		p, err := k.encode(prog, specs, model, serial, bounds, round)
 		if err != nil {
 			return nil, err
 		}
-		if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
-			return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
-		}
-		enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
-		if err != nil {
-			return nil, err
-		}
-		s := encode.NewSolver(enc.C)
-		s.Assert(enc.Phi)
-		k.res.Stats.Encode += time.Since(t0)
-		p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
-		if checkErrors || serial {
+		enc := p.enc
+		if checkErrors {
 			k.progress("errors", round, 0)
 			r, err := k.solve(p, enc.AnyError)
 			if err != nil {
 				return nil, err
 			}
 			if r == encode.Sat {
-				if serial && k.opt.Spec == nil {
-					// the implementation's own serial failures show up in
-					// the concurrent check; ignore them for mining
-				} else {
-					k.res.Enc = enc
-					return nil, k.fail(p, "")
-				}
+				k.res.Enc = enc
+				return nil, k.fail(p, "")
 			}
 		}
-		raise, err := k.prunedLoops(p)
+		r, err := k.solve(p, enc.AnyPruned)
 		if err != nil {
 			return nil, err
 		}
-		if len(raise) == 0 {
+		if r == encode.Unsat {
 			return p, nil
 		}
-		next := map[string]int{}
-		for key, b := range bounds {
-			next[key] = b
-		}
-		for _, key := range raise {
-			li := u.Loops[key]
-			nb := li.Bound + 1
-			if nb > k.opt.MaxUnroll {
-				k.res.Verdict = Inconclusive
-				k.res.Reason = ReasonUnrollLimit
-				k.res.Message = describeLoop(u, li, k.opt.MaxUnroll)
-				k.res.Enc = enc
-				return nil, errStop
-			}
-			next[key] = nb
+		next, err := k.raise(p, bounds)
+		if err != nil {
+			k.res.Enc = enc
+			return nil, err
 		}
 		bounds = next
 	}
-}
-
-// prunedLoops returns the keys of every loop instance some execution of p
-// prunes, found by repeated queries that exclude the instances already found.
-func (k *checker) prunedLoops(p *problem) ([]string, error) {
-	c := p.enc.C
-	byKey := map[string][]z.Lit{}
-	for _, th := range p.enc.Threads {
-		for _, ps := range th.Pruned {
-			byKey[ps.Loop] = append(byKey[ps.Loop], ps.Guard)
-		}
-	}
-	var found []string
-	excluded := c.T
-	for {
-		var open []z.Lit
-		for key, gs := range byKey {
-			if !contains(found, key) {
-				open = append(open, c.Ors(gs...))
-			}
-		}
-		if len(open) == 0 {
-			break
-		}
-		r, err := k.solve(p, c.Ors(open...), excluded)
-		if err != nil {
-			return nil, err
-		}
-		if r != encode.Sat {
-			break
-		}
-		for key, gs := range byKey {
-			if contains(found, key) {
-				continue
-			}
-			for _, g := range gs {
-				if p.s.Value(g) {
-					found = append(found, key)
-					break
-				}
-			}
-		}
-		_ = excluded
-	}
-	sort.Strings(found)
-	return found, nil
 }
 
 func contains(xs []string, x string) bool {
@@ -399,9 +472,12 @@ func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Obse
 	if !ok {
 		return nil, fmt.Errorf("internal error: no built-in sc model")
 	}
-	p, err := k.unroll(prog, specs, sc, true, false)
+	p, err := k.unroll(prog, specs, sc, true, k.opt.Spec != nil)
 	if err != nil {
 		return nil, err
+	}
+	if k.opt.Spec == nil {
+		k.serialBounds = p.bounds
 	}
 	return k.enumerate(p)
 }

@@ -1,4 +1,56 @@
-// Package report renders checking results: the results table (the columns
-// of the dissertation's Fig. 8.4), counterexample and witness traces as
-// terminal text, self-contained HTML pages, and the --json document.
+// Package report renders checking results (mining.Result) for people and
+// programs.
+//
+// # Results table
+//
+// TableHeader and TableRow write the per-test rows of "checkfence run", with
+// the columns of the dissertation's Fig. 8.4: unrolled instructions, loads
+// and stores, CNF variables and clauses, observations mined, and the time
+// spent encoding, mining, solving and in all.
+//
+// # Traces
+//
+// A FAIL comes with a counterexample, a PASS (when asked for) with a witness
+// execution. Both are encode.Executions; newTrace turns one into a
+// presentation model (view.go) that all three forms render, so they always
+// agree:
+//
+//   - per thread, the operations with their observed inputs and outputs;
+//   - under each operation its loads, stores and fences in program order,
+//     with the source position (file:line, plus the column only in files
+//     that put several statements on one line), the C-level location
+//     (queue.tail, node_t#2.next), the C expression (queue->tail), the
+//     value, its number in the memory order, and for each load the store it
+//     read ("← t1 store @ queue.c:37") or "← initial value";
+//   - accesses that take effect before an access that precedes them in
+//     program order ("↑ before #n"): what a relaxed model adds to sequential
+//     consistency, and usually why the test fails;
+//   - for runtime errors, assertions and deadlocks, the failing statement
+//     with its source line and a caret under the column;
+//   - for consistency failures, the observation, and the observations of
+//     the serial executions closest to it with the differing values marked:
+//     the reason no serial execution explains it.
+//
+// Source snippets are read from the files the positions name (C, LLVM or
+// .lsl); a file that cannot be read just has none.
+//
+// WriteTrace writes the terminal form: aligned columns, colours only with
+// TextOptions.Color (use ColorTerminal to decide), the memory order as a
+// compact numbered list.
+//
+// WriteHTML writes one page per test and index.html (the results table with
+// verdict colours, statistics and links). A page is a single file with its
+// CSS, JavaScript and SVG inline and no network access: the verdict and
+// statistics, the failing statement in context, the observation table
+// (this execution against the serial observations, closest first, with the
+// differences highlighted), one column per thread with the accesses and
+// their source snippets, value-flow arrows from each store to the loads
+// that read it, hover and click highlighting of an access with its source
+// store and its readers, a memory-order view with one lane per thread, the
+// reordered pairs, and the sources with the executed lines marked. Without
+// JavaScript only the arrows and the highlighting are missing; every load
+// still links to the store it read.
+//
+// WriteJSON writes the --json document of SPEC §2; the trace is under
+// "trace" (JSONTrace). Field names are a contract: add, never rename.
 package report

@@ -1,30 +1,119 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/mining"
 )
 
-// WriteHTML writes index.html with the results table and one page per test
-// into dir.
+// WriteHTML writes into dir one self-contained page per test (its
+// counterexample, or a witness execution on PASS) and index.html with the
+// results table linking them. Pages inline their CSS, JavaScript and SVG and
+// reference nothing outside the file but each other.
 func WriteHTML(dir, model string, results []*mining.Result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(dir, "index.html"))
-	if err != nil {
-		return err
+	files := PageFiles(results)
+	for i, r := range results {
+		var buf bytes.Buffer
+		if err := pageTmpl.Execute(&buf, newHTMLPage(model, r)); err != nil {
+			return fmt.Errorf("rendering the page of %s: %w", r.Test, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, files[i]), buf.Bytes(), 0o644); err != nil {
+			return err
+		}
 	}
-	defer f.Close()
-	t := template.Must(template.New("i").Parse(`<!doctype html><meta charset="utf-8"><title>checkfence: {{.Model}}</title>
-<h1>checkfence results on {{.Model}}</h1><table border=1><tr><th>test<th>verdict<th>message</tr>
-{{range .Results}}<tr><td>{{.Test}}<td>{{.Verdict}}<td>{{.Message}}</tr>{{end}}</table>`))
-	if err := t.Execute(f, map[string]any{"Model": model, "Results": results}); err != nil {
-		return fmt.Errorf("writing HTML: %w", err)
+	var buf bytes.Buffer
+	if err := indexTmpl.Execute(&buf, newIndex(model, results, files)); err != nil {
+		return fmt.Errorf("rendering index.html: %w", err)
 	}
-	return nil
+	return os.WriteFile(filepath.Join(dir, "index.html"), buf.Bytes(), 0o644)
+}
+
+// PageFiles returns the file name of each result's page: "test-" and the
+// test name with characters outside [A-Za-z0-9._-] replaced by _ (nothing
+// that needs escaping in a URL), made unique
+// even on case-insensitive file systems.
+func PageFiles(results []*mining.Result) []string {
+	used := map[string]bool{}
+	out := make([]string, len(results))
+	for i, r := range results {
+		base := "test-" + safeName(r.Test)
+		name := base
+		for n := 2; used[strings.ToLower(name)]; n++ {
+			name = base + "-" + strconv.Itoa(n)
+		}
+		used[strings.ToLower(name)] = true
+		out[i] = name + ".html"
+	}
+	return out
+}
+
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() >= 80 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "unnamed"
+	}
+	return b.String()
+}
+
+type indexPage struct {
+	Model, VClass string
+	Counts        []indexCount
+	Rows          []indexRow
+	CSS           template.CSS
+}
+
+type indexCount struct {
+	Verdict, Class string
+	N              int
+}
+
+type indexRow struct {
+	Name, File, Verdict, VClass, Reason, Message string
+	Instrs, Loads, Stores, Vars, Clauses, Obs    string
+	Encode, Mine, Solve, Total                   string
+}
+
+func newIndex(model string, results []*mining.Result, files []string) *indexPage {
+	ix := &indexPage{Model: model, VClass: "pass", CSS: template.CSS(pageCSS)}
+	counts := map[mining.Verdict]int{}
+	for i, r := range results {
+		counts[r.Verdict]++
+		s := r.Stats
+		ix.Rows = append(ix.Rows, indexRow{Name: r.Test, File: files[i], Verdict: string(r.Verdict), VClass: verdictClass(r.Verdict),
+			Reason: r.Reason, Message: r.Message,
+			Instrs: num(s.Instrs), Loads: num(s.Loads), Stores: num(s.Stores), Vars: num(s.Vars), Clauses: num(s.Clauses),
+			Obs: num(s.Observations), Encode: secs(s.Encode), Mine: secs(s.Mine), Solve: secs(s.Solve), Total: secs(s.Total)})
+	}
+	for _, v := range []mining.Verdict{mining.Fail, mining.Inconclusive, mining.Pass} {
+		if counts[v] > 0 {
+			ix.Counts = append(ix.Counts, indexCount{Verdict: string(v), Class: verdictClass(v), N: counts[v]})
+		}
+	}
+	switch {
+	case counts[mining.Fail] > 0:
+		ix.VClass = "fail"
+	case counts[mining.Inconclusive] > 0:
+		ix.VClass = "inconclusive"
+	}
+	return ix
 }

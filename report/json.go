@@ -50,9 +50,7 @@ func WriteJSON(w io.Writer, model string, results []*mining.Result) error {
 				Seconds: r.Stats.Total.Seconds(), EncodeSecs: r.Stats.Encode.Seconds(),
 				MineSecs: r.Stats.Mine.Seconds(), SolveSecs: r.Stats.Solve.Seconds(), Rounds: r.Stats.Rounds,
 			}}
-		if r.Trace != nil && r.Enc != nil {
-			t.Trace = TraceJSON(r)
-		}
+		t.Trace = TraceJSON(r)
 		doc.Tests = append(doc.Tests, t)
 	}
 	enc := json.NewEncoder(w)

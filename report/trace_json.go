@@ -1,18 +1,29 @@
 package report
 
 import (
-	"github.com/checkfence/checkfence/lsl"
+	"strconv"
+
 	"github.com/checkfence/checkfence/mining"
 )
 
-// JSONTrace is an execution under "trace" in --json.
+// JSONTrace is an execution under "trace" in --json: the counterexample of
+// a FAIL or the witness of a PASS. Event ids are instruction indices of the
+// encoding; "source", "memory_order", "first"/"overtaken" refer to them.
 type JSONTrace struct {
-	Kind        string       `json:"kind"` // counterexample or witness
-	Failure     *JSONFailure `json:"failure,omitempty"`
-	Observation string       `json:"observation,omitempty"`
-	Threads     []JSONThread `json:"threads"`
-	MemoryOrder []int        `json:"memory_order,omitempty"` // event ids
-	Mined       []string     `json:"mined,omitempty"`
+	Kind        string           `json:"kind"` // counterexample or witness
+	Failure     *JSONFailure     `json:"failure,omitempty"`
+	Observation string           `json:"observation,omitempty"`
+	Observed    []JSONObsItem    `json:"observed_items,omitempty"`
+	Threads     []JSONThread     `json:"threads"`
+	MemoryOrder []int            `json:"memory_order,omitempty"` // event ids
+	Reorderings []JSONReordering `json:"reorderings,omitempty"`
+	Mined       []string         `json:"mined,omitempty"`
+	// Closest are the serial observations nearest to a non-serializable
+	// one, with the keys in which they differ.
+	Closest []JSONClosest `json:"closest,omitempty"`
+	// MatchesMined is the index in Mined of the serial observation equal to
+	// a witness's observation.
+	MatchesMined *int `json:"matches_mined,omitempty"`
 }
 
 // JSONFailure locates the failure.
@@ -22,90 +33,193 @@ type JSONFailure struct {
 	Op      string `json:"op,omitempty"`
 	Pos     string `json:"pos"`
 	Message string `json:"message"`
+	Source  string `json:"source_line,omitempty"` // the failing statement's source text
 }
 
 // JSONThread is one thread of a trace.
 type JSONThread struct {
 	Name   string   `json:"name"`
+	Kind   string   `json:"kind"` // init, concurrent or final
 	Status string   `json:"status"`
 	Ops    []JSONOp `json:"ops"`
 }
 
 // JSONOp is one operation with its observations and events.
 type JSONOp struct {
-	Name   string            `json:"name"`
-	Obs    map[string]string `json:"observed,omitempty"`
-	Events []JSONEvent       `json:"events"`
+	Name    string            `json:"name"`
+	Obs     map[string]string `json:"observed,omitempty"` // inputs and outputs
+	Label   string            `json:"label,omitempty"`
+	Inputs  []JSONField       `json:"inputs,omitempty"`
+	Outputs []JSONField       `json:"outputs,omitempty"`
+	Failed  bool              `json:"failed,omitempty"`
+	Events  []JSONEvent       `json:"events"`
+}
+
+// JSONField is one observed input or output.
+type JSONField struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // JSONEvent is one executed load, store or fence.
 type JSONEvent struct {
-	ID      int    `json:"id"`
-	Kind    string `json:"kind"`
-	Pos     string `json:"pos"`
-	Expr    string `json:"expr,omitempty"`
-	Address string `json:"address,omitempty"`
-	Value   string `json:"value,omitempty"`
-	Fence   string `json:"fence,omitempty"`
-	Source  *int   `json:"source,omitempty"` // id of the store read; absent: initial value
-	Initial bool   `json:"initial,omitempty"`
-	Order   int    `json:"order"`
+	ID           int    `json:"id"`
+	Kind         string `json:"kind"`
+	Thread       string `json:"thread"`
+	Pos          string `json:"pos"`
+	Expr         string `json:"expr,omitempty"`
+	Address      string `json:"address,omitempty"`
+	Value        string `json:"value,omitempty"`
+	Fence        string `json:"fence,omitempty"`
+	Source       *int   `json:"source,omitempty"` // id of the store read; absent: initial value
+	SourceThread string `json:"source_thread,omitempty"`
+	Initial      bool   `json:"initial,omitempty"`
+	Order        int    `json:"order"` // 0-based position in memory_order; -1 for fences
+	Atomic       int    `json:"atomic,omitempty"`
+	Overtakes    *int   `json:"overtakes,omitempty"` // id of an earlier access of the thread that takes effect later
+	Snippet      string `json:"snippet,omitempty"`
 }
 
-// TraceJSON converts a result's trace.
+// JSONObsItem is one observed quantity.
+type JSONObsItem struct {
+	Thread string `json:"thread"`
+	Record int    `json:"record"`
+	Kind   string `json:"kind"` // label, input or output
+	Name   string `json:"name"`
+	Value  string `json:"value,omitempty"`
+}
+
+// JSONReordering is a pair of accesses of one thread whose memory order is
+// the opposite of their program order.
+type JSONReordering struct {
+	Thread    string `json:"thread"`
+	First     int    `json:"first"`     // later in program order, earlier in memory order
+	Overtaken int    `json:"overtaken"` // earlier in program order, later in memory order
+}
+
+// JSONClosest is a serial observation close to the observed one.
+type JSONClosest struct {
+	Mined   int      `json:"mined"` // index in "mined"
+	Differs []string `json:"differs"`
+}
+
+// TraceJSON converts a result's trace (nil if it has none).
 func TraceJSON(r *mining.Result) *JSONTrace {
-	x, e := r.Trace, r.Enc
-	t := &JSONTrace{Kind: "witness", Threads: []JSONThread{}}
-	if r.Verdict == mining.Fail {
-		t.Kind = "counterexample"
+	t := newTrace(r)
+	if t == nil {
+		return nil
 	}
-	if f := x.Failure; f != nil && r.Verdict == mining.Fail {
-		jf := &JSONFailure{Reason: f.Reason, Thread: x.Threads[f.Thread].Name, Pos: f.Pos.String(), Message: f.Msg}
-		if f.Op >= 0 && f.Op < len(x.Threads[f.Thread].Ops) {
-			jf.Op = x.Threads[f.Thread].Ops[f.Op].Name
+	x, u := r.Trace, r.Enc.U
+	jt := &JSONTrace{Kind: "witness", Threads: []JSONThread{}, MemoryOrder: x.Order}
+	if !t.witness {
+		jt.Kind = "counterexample"
+	}
+	if f := t.failure; f != nil {
+		jf := &JSONFailure{Reason: f.Reason, Thread: f.Thread.Name, Pos: f.Pos.String(), Message: f.Msg, Source: f.Snippet}
+		if f.Op != nil {
+			jf.Op = f.Op.Name
 		}
-		t.Failure = jf
+		jt.Failure = jf
 	}
 	if r.Observation != nil {
-		t.Observation = r.Observation.Format(func(i int) string { return e.U.Threads[i].Name }, e.U.BaseName)
+		jt.Observation = r.Observation.Format(t.threadName, u.BaseName)
+		for _, it := range r.Observation.Items {
+			item := JSONObsItem{Thread: t.threadName(it.Key.Thread), Record: it.Key.Record, Kind: it.Key.Kind.String(), Name: it.Key.Name}
+			if it.Key.Kind.String() != "label" {
+				item.Value = it.Value.Format(u.BaseName)
+			}
+			jt.Observed = append(jt.Observed, item)
+		}
 		for _, o := range r.Mined {
-			t.Mined = append(t.Mined, o.Format(func(i int) string { return e.U.Threads[i].Name }, e.U.BaseName))
+			jt.Mined = append(jt.Mined, o.Format(t.threadName, u.BaseName))
 		}
 	}
-	for _, th := range x.Threads {
-		jt := JSONThread{Name: th.Name, Status: th.Status, Ops: []JSONOp{}}
+	if o := t.obs; o != nil {
+		if o.Failing {
+			for _, row := range o.closestRows(3) {
+				c := JSONClosest{Mined: row.Index - 1, Differs: []string{}}
+				for i, cell := range row.Cells {
+					if cell.Diff {
+						k := o.Keys[i]
+						name := t.threadName(k.Thread) + "." + recordName(o, i)
+						if !isLabel(k) {
+							name += "." + k.Name
+						}
+						c.Differs = append(c.Differs, name)
+					}
+				}
+				jt.Closest = append(jt.Closest, c)
+			}
+		} else if o.Match != nil {
+			m := o.Match.Index - 1
+			jt.MatchesMined = &m
+		}
+	}
+	for _, th := range t.threads {
+		jth := JSONThread{Name: th.Name, Kind: th.Kind.String(), Status: th.Status, Ops: []JSONOp{}}
 		for _, op := range th.Ops {
-			jo := JSONOp{Name: op.Name, Events: []JSONEvent{}}
-			for _, it := range op.Obs {
+			jo := JSONOp{Name: op.Name, Label: op.Label, Failed: op.Failure != nil, Events: []JSONEvent{}}
+			for _, f := range op.Inputs {
+				jo.Inputs = append(jo.Inputs, f.jsonField())
+			}
+			for _, f := range op.Outputs {
+				jo.Outputs = append(jo.Outputs, f.jsonField())
+			}
+			for _, f := range append(append([]field{}, op.Inputs...), op.Outputs...) {
 				if jo.Obs == nil {
 					jo.Obs = map[string]string{}
 				}
-				if it.Key.Kind != lsl.ObsLabel {
-					jo.Obs[it.Key.Name] = it.Value.Format(e.U.BaseName)
-				}
+				jo.Obs[f.Name] = f.Value
 			}
 			for _, ev := range op.Events {
-				je := JSONEvent{ID: ev.Instr, Kind: ev.Kind, Pos: ev.Pos.String(), Expr: ev.Expr, Order: ev.Order}
-				if ev.Kind == "fence" {
-					je.Fence = ev.Fence.String()
-				} else {
-					je.Address = ev.AddrName
-					je.Value = ev.Value.Format(e.U.BaseName)
-				}
-				if ev.Kind == "load" {
-					if ev.Source >= 0 {
-						s := ev.Source
-						je.Source = &s
-					} else {
-						je.Initial = true
-					}
-				}
-				jo.Events = append(jo.Events, je)
+				jo.Events = append(jo.Events, jsonEvent(ev, x.Events[ev.Instr].Order))
 			}
-			jt.Ops = append(jt.Ops, jo)
+			jth.Ops = append(jth.Ops, jo)
 		}
-		t.Threads = append(t.Threads, jt)
+		jt.Threads = append(jt.Threads, jth)
 	}
-	t.MemoryOrder = x.Order
-	return t
+	for _, ro := range t.reorders {
+		jt.Reorderings = append(jt.Reorderings, JSONReordering{Thread: ro.First.Thread.Name, First: ro.First.Instr, Overtaken: ro.Overtaken.Instr})
+	}
+	return jt
+}
+
+func (f field) jsonField() JSONField { return JSONField{Name: f.Name, Value: f.Value} }
+
+func jsonEvent(ev *eventView, order int) JSONEvent {
+	je := JSONEvent{ID: ev.Instr, Kind: ev.Kind, Thread: ev.Thread.Name, Pos: ev.Pos.String(), Expr: ev.Expr,
+		Order: order, Atomic: ev.Atomic, Snippet: ev.Snippet}
+	if ev.Kind == "fence" {
+		je.Fence = ev.Fence
+		je.Order = -1
+	} else {
+		je.Address = ev.Addr
+		je.Value = ev.Value
+	}
+	if ev.IsLoad() {
+		if ev.Source != nil {
+			s := ev.Source.Instr
+			je.Source = &s
+			je.SourceThread = ev.Source.Thread.Name
+		} else {
+			je.Initial = ev.Initial
+		}
+	}
+	if ev.Overtakes != nil {
+		o := ev.Overtakes.Instr
+		je.Overtakes = &o
+	}
+	return je
+}
+
+// recordName is the label of the record key i belongs to (its number if
+// it has none).
+func recordName(o *obsTable, i int) string {
+	k := o.Keys[i]
+	for _, l := range o.Keys {
+		if l.Thread == k.Thread && l.Record == k.Record && isLabel(l) {
+			return l.Name
+		}
+	}
+	return "#" + strconv.Itoa(k.Record)
 }

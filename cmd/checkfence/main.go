@@ -9,7 +9,6 @@ import (
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/spf13/cobra"
-
 	// C front end registered once it lands: _ "github.com/checkfence/checkfence/frontend/c"
 )
 

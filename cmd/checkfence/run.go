@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 
@@ -46,6 +47,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	prog2 := newProgress(os.Stderr, !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
+	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
 	if !f.json {
 		report.TableHeader(out)
 	}
@@ -58,9 +60,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		}
 		results = append(results, r)
 		if !f.json {
-			report.TableRow(out, r)
+			report.WriteTableRow(out, r, topt)
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
-				report.WriteTrace(out, r, report.TextOptions{})
+				report.WriteTrace(out, r, topt)
 			}
 			if r.Verdict == mining.Inconclusive && r.Message != "" {
 				fmt.Fprintf(out, "  %s\n", r.Message)
@@ -85,6 +87,12 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		return exitError{exitInterrupted}
 	}
 	return exitError{status(results)}
+}
+
+// outIsTerminal reports whether w is a terminal (then text gets colours).
+func outIsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && report.ColorTerminal(f)
 }
 
 func status(results []*mining.Result) int {

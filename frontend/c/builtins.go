@@ -18,34 +18,34 @@ var apiNames = map[string]bool{}
 
 func init() {
 	builtins = map[string]builtin{
-		"lsl_malloc":             allocBuiltin(lsl.AllocPool),
-		"malloc":                 allocBuiltin(lsl.AllocPool),
-		"lsl_malloc_noreuse":     allocBuiltin(lsl.AllocFresh),
-		"lsl_free":               freeBuiltin(lsl.AllocPool),
-		"free":                   freeBuiltin(lsl.AllocPool),
-		"lsl_free_noreuse":       freeBuiltin(lsl.AllocFresh),
-		"lsl_assert":             assertBuiltin,
-		"__lsl_c_assert":         assertBuiltin,
-		"lsl_assume":             assumeBuiltin,
-		"lsl_fence":              fenceBuiltin,
-		"lsl_nondet":             nondetBuiltin,
-		"lsl_choose":             chooseBuiltin,
-		"lsl_observe_label":      observeBuiltin(lsl.ObsLabel),
-		"lsl_observe_input":      observeBuiltin(lsl.ObsInput),
-		"lsl_observe_output":     observeBuiltin(lsl.ObsOutput),
-		"lsl_get_thread_id":      threadBuiltin(lsl.OpThreadID),
-		"lsl_get_number_threads": threadBuiltin(lsl.OpNumThreads),
-		"lsl_cas_32":             casBuiltin(1),
-		"lsl_cas_64":             casBuiltin(1),
-		"lsl_cas_ptr":            casBuiltin(1),
-		"lsl_dcas_32":            casBuiltin(2),
-		"lsl_dcas_64":            casBuiltin(2),
-		"lsl_dcas_ptr":           casBuiltin(2),
-		"lsl_initlock":           initLockBuiltin,
-		"lsl_lock":               lockBuiltin,
-		"lsl_unlock":             unlockBuiltin,
+		"lsl_malloc":               allocBuiltin(lsl.AllocPool),
+		"malloc":                   allocBuiltin(lsl.AllocPool),
+		"lsl_malloc_noreuse":       allocBuiltin(lsl.AllocFresh),
+		"lsl_free":                 freeBuiltin(lsl.AllocPool),
+		"free":                     freeBuiltin(lsl.AllocPool),
+		"lsl_free_noreuse":         freeBuiltin(lsl.AllocFresh),
+		"lsl_assert":               assertBuiltin,
+		"__lsl_c_assert":           assertBuiltin,
+		"lsl_assume":               assumeBuiltin,
+		"lsl_fence":                fenceBuiltin,
+		"lsl_nondet":               nondetBuiltin,
+		"lsl_choose":               chooseBuiltin,
+		"lsl_observe_label":        observeBuiltin(lsl.ObsLabel),
+		"lsl_observe_input":        observeBuiltin(lsl.ObsInput),
+		"lsl_observe_output":       observeBuiltin(lsl.ObsOutput),
+		"lsl_get_thread_id":        threadBuiltin(lsl.OpThreadID),
+		"lsl_get_number_threads":   threadBuiltin(lsl.OpNumThreads),
+		"lsl_cas_32":               casBuiltin(1),
+		"lsl_cas_64":               casBuiltin(1),
+		"lsl_cas_ptr":              casBuiltin(1),
+		"lsl_dcas_32":              casBuiltin(2),
+		"lsl_dcas_64":              casBuiltin(2),
+		"lsl_dcas_ptr":             casBuiltin(2),
+		"lsl_initlock":             initLockBuiltin,
+		"lsl_lock":                 lockBuiltin,
+		"lsl_unlock":               unlockBuiltin,
 		"__lsl_get_struct_pointer": structPointerBuiltin,
-		"abort":                  abortBuiltin,
+		"abort":                    abortBuiltin,
 	}
 	for name := range builtins {
 		apiNames[name] = true
@@ -109,7 +109,7 @@ func allocBuiltin(kind lsl.AllocKind) builtin {
 			return bad
 		}
 		elem, array, count := allocShape(args[0])
-		f.rvalue(args[0])
+		f.sizeArg(args[0])
 		if elem == nil {
 			elem = allocType
 		}
@@ -134,14 +134,56 @@ func allocBuiltin(kind lsl.AllocKind) builtin {
 	}
 }
 
+// sizeArg evaluates the size argument of an allocator for its effects: its
+// code is kept only if it accesses memory or calls a function.
+func (f *fn) sizeArg(e cc.ExpressionNode) {
+	b := f.sub(func() { f.rvalue(e) })
+	keep := false
+	for _, s := range b.Stmts {
+		lsl.Walk(s, func(s lsl.Stmt) bool {
+			switch s.(type) {
+			case *lsl.Load, *lsl.Store, *lsl.Call, *lsl.Choose, *lsl.Alloc, *lsl.Free:
+				keep = true
+			}
+			return !keep
+		})
+	}
+	if keep {
+		f.cur.Stmts = append(f.cur.Stmts, b.Stmts...)
+	}
+}
+
+// freeBuiltin frees a block. When the program allocates arrays (whose
+// pointers are [b 0]), the pointer is first reduced to its block [b], so
+// that freeing an array works; freeing a pointer into the middle of a block
+// then goes undetected.
 func freeBuiltin(kind lsl.AllocKind) builtin {
 	return func(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, want bool, _ cc.Type) val {
 		if !f.arity(x, args, 1) {
 			return bad
 		}
-		p := f.rvalue(args[0])
-		f.emit(&lsl.Free{Ptr: p.op, Kind: kind})
+		p := f.rvalue(args[0]).op
+		if f.t.arrayAllocs {
+			p = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, p))
+		}
+		f.emit(&lsl.Free{Ptr: p, Kind: kind})
 		return val{}
+	}
+}
+
+// findArrayAllocs reports whether any allocator call allocates an array.
+func (t *translator) findArrayAllocs() {
+	for _, u := range t.units {
+		walkNodes(u.ast.TranslationUnit, func(n cc.Node) bool {
+			if x, ok := n.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall && allocatorCall(x) != nil {
+				if args := callArgs(x); len(args) == 1 {
+					if _, array, _ := allocShape(args[0]); array {
+						t.arrayAllocs = true
+					}
+				}
+			}
+			return !t.arrayAllocs
+		})
 	}
 }
 

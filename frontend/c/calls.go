@@ -106,6 +106,10 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 		f.errorf(x, "function calls are not allowed in a static initializer")
 		return bad
 	}
+	if ft, ok := d.Type().(*cc.FunctionType); ok && ft.IsVariadic() {
+		f.errorf(x, "variadic functions are not supported (%s)", name)
+		return bad
+	}
 	var fd *funcDef
 	if d.Linkage() == cc.Internal {
 		fd = f.u.staticFuncs[name]
@@ -122,7 +126,7 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 	}
 	ft, ok := fd.def.Declarator.Type().(*cc.FunctionType)
 	if !ok {
-		f.errorf(x, "internal error: %s has no function type", name)
+		f.errorf(x, "%s is not a valid function definition", name)
 		return bad
 	}
 	if ft.IsVariadic() {
@@ -154,11 +158,10 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 		f.errorf(x, "returning structs by value is not supported")
 		return bad
 	default:
-		if want {
-			r := f.temp()
-			call.Results = []lsl.Reg{r}
-			res = val{op: r}
-		}
+		// LSL calls name a register for every result, used or not
+		r := f.temp()
+		call.Results = []lsl.Reg{r}
+		res = val{op: r}
 	}
 	f.emit(call)
 	return res

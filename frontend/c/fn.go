@@ -25,7 +25,7 @@ type fn struct {
 	statics map[*cc.Declarator]*globalVar // block-scope statics
 	entry   []lsl.Stmt                    // allocations at procedure entry
 
-	jumps     []*jumpCtx        // enclosing loops and switches, innermost last
+	jumps     []*jumpCtx // enclosing loops and switches, innermost last
 	lists     map[cc.Node]*stmtList
 	gotoLabel map[*cc.LabeledStatement]string
 
@@ -43,6 +43,7 @@ type local struct {
 	reg   lsl.Reg // a register variable
 	addr  lsl.Reg // a variable in memory: the register holding its address
 	param lsl.Reg // a parameter in memory: the register it arrives in
+	bad   bool    // its type is not supported (reported); initializers are skipped
 }
 
 func (l *local) inMemory() bool { return l.addr != "" }
@@ -147,7 +148,7 @@ func (f *fn) temp() lsl.Reg {
 		name := "t." + strconv.Itoa(n)
 		if !f.regs[name] {
 			f.regs[name] = true
-			r := lsl.Reg(name)
+			r := lsl.Reg("%" + name)
 			f.temps[r] = true
 			return r
 		}
@@ -246,4 +247,10 @@ func num(n int64) lsl.Operand { return lsl.Const{V: lsl.Num(n)} }
 func constOf(o lsl.Operand) (lsl.Value, bool) {
 	c, ok := o.(lsl.Const)
 	return c.V, ok
+}
+
+// newReg returns a fresh register named after base: %base, else %base.2, …
+// (C identifiers have no dots, so these never clash with one another).
+func (f *fn) newReg(base string) lsl.Reg {
+	return lsl.Reg("%" + f.regs.unique(base, "."))
 }

@@ -83,7 +83,7 @@ func (t *translator) declareGlobal(u *unit, id *cc.InitDeclarator) {
 	d := id.Declarator
 	name := d.Name()
 	t.curPos = nodePos(d)
-	if d.IsTypename() || name == "" {
+	if d.IsTypename() || name == "" || t.curPos.File == predefinedName || t.curPos.File == sentinelName {
 		return
 	}
 	if id.Asm != nil {

@@ -47,7 +47,7 @@ type sourceFS struct {
 
 func (s *sourceFS) Open(name string) (fs.File, error) {
 	if b, ok := s.mem[name]; ok {
-		return newMemFile(name, b), nil
+		return newMemFile(name, padSource(b)), nil
 	}
 	if rest, ok := strings.CutPrefix(name, sysDir+"/"); ok {
 		b, err := includeFS.ReadFile(path.Join("include", rest))
@@ -64,7 +64,7 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 	if err != nil {
 		return badFile{name}, nil
 	}
-	return newMemFile(name, b), nil
+	return newMemFile(name, padSource(b)), nil
 }
 
 type memFile struct {

@@ -29,7 +29,7 @@ func (f *fn) varLvalue(n cc.Node, d *cc.Declarator) (lval, bool) {
 	gv := f.globalFor(d)
 	if gv == nil {
 		if d.Linkage() == cc.None && !d.IsStatic() {
-			f.errorf(n, "internal error: unknown local variable %s", name)
+			f.errorf(n, "checkfence internal error: unknown local variable %s", name)
 		} else {
 			f.errorf(n, "%s is declared but never defined", name)
 		}
@@ -165,7 +165,7 @@ func (f *fn) index(x *cc.PostfixExpression) (lval, bool) {
 			return lval{}, false
 		}
 		if base.reg != "" {
-			f.errorf(x, "internal error: array %s in a register", base.text)
+			f.errorf(x, "checkfence internal error: array %s in a register", base.text)
 			return lval{}, false
 		}
 		return lval{addr: f.apply(lsl.OpOffset, base.addr, i.op), prov: provElem, typ: ty, text: text}, true
@@ -302,7 +302,7 @@ func (f *fn) addressOf(e cc.ExpressionNode) val {
 		return bad
 	}
 	if lv.reg != "" {
-		f.errorf(e, "internal error: address of register variable %s", lv.text)
+		f.errorf(e, "checkfence internal error: address of register variable %s", lv.text)
 		return bad
 	}
 	return val{op: lv.addr, prov: lv.prov, what: "&" + lv.text}

@@ -101,7 +101,9 @@ func (t *translator) packedOp(name string) (op lsl.Op, comp *lsl.Composite, fiel
 	for n := range t.composites {
 		names = append(names, n)
 	}
-	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) || len(names[i]) == len(names[j]) && names[i] < names[j] })
+	sort.Slice(names, func(i, j int) bool {
+		return len(names[i]) > len(names[j]) || len(names[i]) == len(names[j]) && names[i] < names[j]
+	})
 	for _, n := range names {
 		f, is := strings.CutPrefix(rest, n+"_")
 		if !is {

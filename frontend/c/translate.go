@@ -39,7 +39,7 @@ func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
-			msg := fmt.Sprintf("internal error: %v", r)
+			msg := fmt.Sprintf("checkfence internal error: %v", r)
 			if os.Getenv("CHECKFENCE_DEBUG") != "" {
 				msg += "\n" + string(debug.Stack())
 			}
@@ -99,6 +99,7 @@ type translator struct {
 	anonCount   int
 	composites  map[string]*composite // by composite (packed word) name
 	packedTypes map[string]string     // C struct name → composite name
+	arrayAllocs bool                  // some allocator call allocates an array
 
 	curPos lsl.Pos // what is being translated, for internal errors
 }
@@ -159,6 +160,7 @@ func (t *translator) run() {
 		t.declareUnit(u)
 	}
 	t.nameStatics()
+	t.findArrayAllocs()
 	t.checkGlobalTypes()
 	for _, u := range t.units {
 		t.initGlobals(u)

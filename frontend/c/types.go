@@ -129,8 +129,8 @@ func (t *translator) structName(ty cc.Type) string {
 	if st == nil {
 		return ""
 	}
-	if tag := st.Tag().SrcStr(); tag != "" {
-		return tag
+	if tag := st.Tag(); tag.SrcStr() != "" {
+		return tag.SrcStr()
 	}
 	if d := st.Typedef(); d != nil && d.Name() != "" {
 		return d.Name()
@@ -165,7 +165,10 @@ func (t *translator) collectTypedefs(u *unit) {
 			return true
 		}
 		st := structType(d.Type())
-		if st == nil || st.Tag().SrcStr() != "" {
+		if st == nil {
+			return true
+		}
+		if tag := st.Tag(); tag.SrcStr() != "" {
 			return true
 		}
 		if f := st.FieldByIndex(0); f != nil && f.Declarator() != nil {

@@ -1,0 +1,86 @@
+package cfront
+
+import (
+	"testing"
+)
+
+// TestErrors checks that unsupported constructs and API misuse are
+// reported at their C position with a message naming the problem.
+func TestErrors(t *testing.T) {
+	const api = "#include <checkfence.h>\n" // shifts lines by one
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{"double d;\n", "test.c:1:8: d: floating point is not supported"},
+		{"void f(void) { float x = 1; }\n", "test.c:1:22: x: floating point is not supported"},
+		{"int f(int x) { return x * 1.5; }\n", "test.c:1:23: floating point is not supported"},
+		{"union u { int a; } v;\n", "test.c:1:20: v: unions are not supported"},
+		{"struct s { union { int a; } u; } x;\n", "test.c:1:34: field s.u: unions are not supported"},
+		{"void f(void) { int (*fp)(int); }\n", "test.c:1:20: fp: function pointers are not supported"},
+		{"int g(int); void f(void) { void *p = (void *)g; }\n", "test.c:1:46: function pointers are not supported (g is used as a value)"},
+		{"int g(int); void f(void) { int (*p)(int) = &g; }\n", "test.c:1:32: p: function pointers are not supported"},
+		{"int f(int a, ...) { return a; }\n", "test.c:1:5: variadic functions are not supported (f)"},
+		{"int p(const char *, ...); void f(void) { p(0, 1); }\n", "test.c:1:42: variadic functions are not supported (p)"},
+		{"struct s { int a; };\nvoid f(struct s x) {}\n", "test.c:2:6: parameter x: passing structs by value is not supported"},
+		{"struct s { int a; };\nstruct s f(void) { struct s r; r.a = 1; return r; }\n", "test.c:2:10: returning structs by value is not supported (f)"},
+		{"struct s { int a; } x, y;\nvoid f(void) { x = y; }\n", "test.c:2:16: block copies of structs are not supported"},
+		{"struct s { int a; } x;\nvoid f(void) { struct s y = x; }\n", "test.c:2:29: block copies of structs are not supported"},
+		{"void f(void) { char *s = \"abc\"; }\n", "test.c:1:26: string literals are only supported as arguments of lsl_fence and lsl_observe_*"},
+		{"char *s = \"abc\";\n", "test.c:1:11: string literals are only supported as arguments of lsl_fence and lsl_observe_*"},
+		{"void f(void) { __asm__(\"nop\"); }\n", "test.c:1:16: inline assembly is not supported"},
+		{"int setjmp(void *);\nvoid f(void) { setjmp(0); }\n", "test.c:2:16: setjmp/longjmp are not supported"},
+		{"#include <setjmp.h>\n", "test.c:1:10: include file not found: <setjmp.h>"},
+		{"struct s { int a:3; } x;\n", "test.c:1:23: struct s: bit-field a is not supported (use a packed word)"},
+		{"void f(int n) { int a[n]; }\n", "test.c:1:21: a: variable length arrays are not supported"},
+		{"void f(void) { int x = ({ 1; }); }\n", "test.c:1:24: statement expressions are not supported"},
+		{"int f(a) int a; { return a; }\n", "test.c:1:5: old-style (K&R) function definitions are not supported"},
+		{"void f(void) { void *p = &&L; L: ; }\n", "test.c:1:26: label addresses (&&label) are not supported"},
+		{"struct p { int x; };\nvoid f(void) { struct p *q = &(struct p){1}; }\n", "test.c:2:31: compound literals are not supported"},
+		{"struct s { struct { int a; }; } x;\n", "test.c:1:33: struct s: anonymous members are not supported"},
+		{"void f(void) { int x; int *q = &x + 1; }\n", "test.c:1:32: pointer arithmetic on &x, which points to a single object, not into an array"},
+		{"#include <stdlib.h>\nvoid f(void) { int *p = (int *)malloc(sizeof(int)) + 1; }\n", "test.c:2:25: pointer arithmetic on the result of malloc, which points to a single object, not into an array"},
+		{"void f(void) { _Thread_local static int x; }\n", "test.c:1:41: x: thread-local storage is not supported"},
+		{"void f(void) { void g(void) {} }\n", "test.c:1:21: nested functions are not supported"},
+
+		// goto and switch
+		{"void f(int n) { L: n++; if (n) goto L; }\n", "test.c:1:32: goto L: backward jumps are not supported (only forward jumps to a label in the same or an enclosing block)"},
+		{"void f(int n) { if (n) goto L; { L: n++; } }\n", "test.c:1:24: goto L: jumping into a block is not supported (only forward jumps to a label in the same or an enclosing block)"},
+		{"void f(int n) { goto L; if (n) L: n++; }\n", "test.c:1:17: goto L: the label must label a statement directly in a block"},
+		{"void f(int n) { switch (n) { case 1: { case 2: n++; } } }\n", "test.c:1:40: a case label must label a statement directly in the body of its switch"},
+		{"void f(int n) { switch (n) { case 1 ... 3: break; } }\n", "test.c:1:30: case ranges are not supported"},
+		{"void f(int *p) { goto *p; }\n", "test.c:1:18: computed goto is not supported"},
+
+		// linking
+		{"int g(void);\nvoid f(void) { g(); }\n", "test.c:2:16: function g is declared but never defined"},
+		{"extern int X;\nvoid f(void) { X = 1; }\n", "test.c:2:16: X is declared but never defined"},
+		{"void f(void) {}\nvoid f(void) {}\n", "test.c:2:6: function f is defined more than once (also at test.c:1:6)"},
+
+		// the API
+		{api + "void f(void) { lsl_fence(\"bogus\"); }\n", "test.c:2:26: unknown fence \"bogus\" (valid fences: load-load, load-store, store-load, store-store, aliased-loads, data-dependent-loads, control-dependent, full)"},
+		{api + "void f(char *s) { lsl_fence(s); }\n", "test.c:2:29: lsl_fence needs a string literal naming the fence (one of load-load, load-store, store-load, store-store, aliased-loads, data-dependent-loads, control-dependent, full)"},
+		{api + "void f(int n) { int k = lsl_nondet(0, n); }\n", "test.c:2:25: lsl_nondet needs constant bounds"},
+		{api + "void f(void) { int k = lsl_nondet(3, 1); }\n", "test.c:2:24: lsl_nondet(3, 1): the lower bound exceeds the upper bound"},
+		{api + "void f(char *s) { lsl_observe_label(s); }\n", "test.c:2:37: lsl_observe_label needs a string literal as its name"},
+		{api + "void f(char *s, int v) { lsl_observe_output(s, v); }\n", "test.c:2:45: lsl_observe_output needs a string literal as its name"},
+		{api + "int lsl_choose() { return 0; }\n", "test.c:2:5: lsl_choose is a checkfence API function and cannot be defined"},
+		{api + "int x = lsl_choose();\n", "test.c:2:9: lsl_choose cannot be called in a static initializer"},
+		{"int lsl_get_foo_bar(int x);\nint f(int x) { return lsl_get_foo_bar(x); }\n", "test.c:2:23: lsl_get_foo_bar: no packed word has this field (declare lsl_make_T with a parameter for each field)"},
+		{"typedef struct { int a, b; } w_t;\nw_t lsl_make_w(int a, int);\n", "test.c:2:5: lsl_make_w: parameter 2 must be named (parameters name the fields of w)"},
+		{"typedef struct { int *p; int n; } w_t;\nw_t lsl_make_w(int *p, int n);\nw_t g;\nint f(void) { return g.n; }\n", "test.c:4:22: the fields of packed word g cannot be accessed directly; use its lsl_get_/lsl_set_ functions"},
+		{api + "void f(int *p) { lsl_cas_32(p, 1); }\n", "test.c:2:18: lsl_cas_32 takes 3 arguments, but is called with 2"},
+
+		// parse errors come from the C parser, with positions
+		{"int f(int a) { return a +; }\n", "test.c:1:26: unexpected ';', expected unary expression"},
+	}
+	for _, tc := range tests {
+		_, err := translateC(tc.src)
+		if err == nil {
+			t.Errorf("%q: no error, want %s", tc.src, tc.want)
+			continue
+		}
+		if got := err.Error(); got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}

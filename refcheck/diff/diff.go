@@ -1,0 +1,271 @@
+package diff
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// Encoding is one way the engine encodes the memory model.
+type Encoding struct {
+	Name string
+	Opts axioms.Options
+}
+
+// Encodings lists every encoding combination the engine offers.
+var Encodings = []Encoding{
+	{"generic", axioms.Options{Encoding: axioms.Generic}},
+	{"optimized+eager", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Eager}},
+	{"optimized+lazy", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Lazy}},
+}
+
+// Config selects what Compare checks.
+type Config struct {
+	Models    []string   // built-in models (default: all of axioms.BuiltinNames)
+	Encodings []Encoding // default: Encodings
+	Verdicts  bool       // also compare mining.Check verdicts
+	// Timeout bounds each engine call (0: none).
+	Timeout time.Duration
+	// refModel replaces a model by another on the reference side only: the
+	// tests use it to check that a difference is noticed.
+	refModel map[string]string
+}
+
+// Disagreement is one difference between the engine and the reference.
+type Disagreement struct {
+	Case     string
+	Test     string
+	Model    string // "serial" for the serial executions
+	Encoding string
+	What     string // observations, errors, deadlock, verdict, engine-error, pruned
+	Engine   string
+	Ref      string
+}
+
+func (d Disagreement) String() string {
+	return fmt.Sprintf("%s test %s, model %s, encoding %s: %s differ\n  engine:    %s\n  reference: %s",
+		d.Case, d.Test, d.Model, d.Encoding, d.What, d.Engine, d.Ref)
+}
+
+// Report is the outcome of comparing one case.
+type Report struct {
+	Disagreements []Disagreement
+	// Skipped is set when the reference declined the case (too large, or a
+	// model outside what it can search); nothing was compared then.
+	Skipped string
+	// Compared counts the (test, model) pairs compared, per model name.
+	Compared map[string]int
+	// Verdicts counts the reference's verdicts ("relaxed FAIL (consistency)").
+	Verdicts map[string]int
+	Ref      time.Duration
+	Engine   time.Duration
+}
+
+// Compare runs the engine and the reference on every test of the case and
+// reports every difference in observation sets, error and deadlock flags
+// and (with cfg.Verdicts) verdicts, for every model and encoding.
+func Compare(ctx context.Context, c *refcheck.Case, cfg Config) *Report {
+	rep := &Report{Compared: map[string]int{}, Verdicts: map[string]int{}}
+	models := cfg.Models
+	if len(c.Models) > 0 {
+		models = c.Models
+	}
+	if len(models) == 0 {
+		models = axioms.BuiltinNames()
+	}
+	encs := cfg.Encodings
+	if len(encs) == 0 {
+		encs = Encodings
+	}
+	for _, test := range c.Tests {
+		if !compareTest(ctx, c, test, models, encs, cfg, rep) {
+			return rep
+		}
+	}
+	return rep
+}
+
+func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models []string, encs []Encoding, cfg Config, rep *Report) bool {
+	disagree := func(model, enc, what, eng, ref string) {
+		rep.Disagreements = append(rep.Disagreements, Disagreement{Case: c.Name, Test: test.Name, Model: model, Encoding: enc, What: what, Engine: eng, Ref: ref})
+	}
+	engine := func(m *axioms.Model, enc Encoding, serial bool) (es *mining.ExecutionSet, err error) {
+		cctx, cancel := withTimeout(ctx, cfg.Timeout)
+		defer cancel()
+		t0 := time.Now()
+		defer func() { rep.Engine += time.Since(t0) }()
+		defer recoverAs(&err, "engine panic")
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts}, serial)
+	}
+	reference := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
+		t0 := time.Now()
+		defer func() { rep.Ref += time.Since(t0) }()
+		defer recoverAs(&err, "reference panic")
+		if serial {
+			return refcheck.Serial(c.Prog, test, bounds)
+		}
+		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds})
+	}
+	// compareSets compares one engine set with the reference's, which is
+	// computed lazily with the bounds of the first engine answer.
+	compareSets := func(model, enc string, es *mining.ExecutionSet, rs *refcheck.Set) {
+		var eng []string
+		for _, o := range es.Observations {
+			eng = append(eng, o.Canon())
+		}
+		slices.Sort(eng)
+		eng = slices.Compact(eng)
+		if !slices.Equal(eng, rs.Observations) {
+			disagree(model, enc, "observations", setDiff(eng, rs.Observations), setDiff(rs.Observations, eng))
+		}
+		if es.AnyError != rs.AnyError() {
+			disagree(model, enc, "errors", fmt.Sprint(es.AnyError), fmt.Sprintf("%v %v", rs.AnyError(), rs.ErrorReasons))
+		}
+		if es.AnyDeadlock != rs.Deadlock {
+			disagree(model, enc, "deadlock", fmt.Sprint(es.AnyDeadlock), fmt.Sprint(rs.Deadlock))
+		}
+	}
+
+	// Serial executions.
+	sc, _ := axioms.Builtin("sc")
+	var serialRef *refcheck.Set
+	for _, enc := range encs {
+		es, err := engine(sc, enc, true)
+		if err != nil {
+			disagree("serial", enc.Name, "engine-error", err.Error(), "-")
+			continue
+		}
+		if serialRef == nil {
+			rs, err := reference(sc, true, es.Bounds)
+			if err != nil {
+				return declined(rep, "serial", err, disagree)
+			}
+			if len(rs.Pruned) > 0 {
+				disagree("serial", enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), strings.Join(rs.Pruned, ", "))
+				return true
+			}
+			serialRef = rs
+		}
+		compareSets("serial", enc.Name, es, serialRef)
+	}
+
+	for _, name := range models {
+		m, ok := axioms.Builtin(name)
+		if !ok {
+			disagree(name, "-", "engine-error", "no built-in model "+name, "-")
+			continue
+		}
+		var ref *refcheck.Set
+		for _, enc := range encs {
+			es, err := engine(m, enc, false)
+			if err != nil {
+				disagree(name, enc.Name, "engine-error", err.Error(), "-")
+				continue
+			}
+			if ref == nil {
+				rm := m
+				if alt, ok := cfg.refModel[name]; ok {
+					rm, _ = axioms.Builtin(alt)
+				}
+				rs, err := reference(rm, false, es.Bounds)
+				if err != nil {
+					return declined(rep, name, err, disagree)
+				}
+				if len(rs.Pruned) > 0 {
+					disagree(name, enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), strings.Join(rs.Pruned, ", "))
+					break
+				}
+				ref = rs
+			}
+			compareSets(name, enc.Name, es, ref)
+			if cfg.Verdicts && serialRef != nil {
+				compareVerdict(ctx, c, test, m, enc, cfg, ref, serialRef, disagree)
+			}
+		}
+		if ref != nil {
+			rep.Compared[name]++
+			if v, err := refcheck.Decide(ref, serialRef); err == nil {
+				rep.Verdicts[name+" "+v.String()]++
+			}
+		}
+	}
+	return true
+}
+
+// declined records a reference failure: a program beyond its limits is
+// skipped, anything else (an unsupported model, a panic) is reported.
+func declined(rep *Report, model string, err error, disagree func(model, enc, what, eng, ref string)) bool {
+	if errors.Is(err, refcheck.ErrLimit) {
+		rep.Skipped = fmt.Sprintf("model %s: %v", model, err)
+	} else {
+		disagree(model, "-", "reference-error", "-", err.Error())
+	}
+	return false
+}
+
+func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *axioms.Model, enc Encoding, cfg Config,
+	conc, serial *refcheck.Set, disagree func(model, enc, what, eng, ref string)) {
+	want, err := refcheck.Decide(conc, serial)
+	if err != nil {
+		disagree(m.Name, enc.Name, "verdict", "-", err.Error())
+		return
+	}
+	cctx, cancel := withTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	res, err := func() (res *mining.Result, err error) {
+		defer recoverAs(&err, "engine panic")
+		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts})
+	}()
+	if err != nil {
+		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
+		return
+	}
+	got := string(res.Verdict)
+	if res.Verdict == mining.Fail {
+		got += " (" + res.Reason + ")"
+	}
+	ok := string(res.Verdict) == want.Verdict
+	if ok && res.Verdict == mining.Fail {
+		ok = slices.Contains(want.Reasons, res.Reason)
+	}
+	if !ok {
+		disagree(m.Name, enc.Name, "verdict", got+": "+res.Message, want.String())
+	}
+}
+
+// recoverAs turns a panic into an error, so that one bad case does not end
+// a whole run.
+func recoverAs(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: %v", what, r)
+	}
+}
+
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// setDiff renders the elements of a that are not in b (both sorted).
+func setDiff(a, b []string) string {
+	var only []string
+	for _, x := range a {
+		if _, found := slices.BinarySearch(b, x); !found {
+			only = append(only, x)
+		}
+	}
+	if len(only) == 0 {
+		return fmt.Sprintf("%d observations, none missing on the other side", len(a))
+	}
+	return fmt.Sprintf("%d observations; only here: %s", len(a), strings.Join(only, " | "))
+}

@@ -1,0 +1,236 @@
+package diff
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// The test binary doubles as the worker process of RunIsolated.
+const workerEnv = "CHECKFENCE_DIFF_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		if err := Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runIsolated runs jobs in worker processes, in parallel, and returns
+// their outcomes in job order.
+func runIsolated(t *testing.T, cfg Config, jobs []Job) []Outcome {
+	t.Helper()
+	ch := make(chan Job)
+	go func() {
+		defer close(ch)
+		for _, j := range jobs {
+			ch <- j
+		}
+	}()
+	byJob := map[Job]Outcome{}
+	err := RunIsolated(context.Background(), []string{os.Args[0]}, []string{workerEnv + "=1"}, cfg, runtime.GOMAXPROCS(0), ch, func(o Outcome) {
+		byJob[o.Job] = o
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]Outcome, len(jobs))
+	for i, j := range jobs {
+		out[i] = byJob[j]
+	}
+	return out
+}
+
+// problems lists what is wrong with an outcome: disagreements, a crash, a
+// case that cannot be built.
+func problems(o Outcome) []string {
+	src := ""
+	if c, err := o.Job.Case(); err == nil {
+		src = "\n" + c.Source
+	}
+	switch {
+	case o.Err != "":
+		return []string{o.Job.String() + ": " + o.Err}
+	case o.Crash != "":
+		return []string{fmt.Sprintf("%s: the engine crashed its process:\n%s%s", o.Job, tail(o.Crash, 3), src)}
+	case o.Report == nil:
+		return []string{o.Job.String() + ": no outcome"}
+	}
+	var out []string
+	for _, d := range o.Report.Disagreements {
+		out = append(out, d.String()+src)
+	}
+	return out
+}
+
+// checkOutcome fails the test for every problem of o, unless known names
+// the engine bug behind them: then it skips. CHECKFENCE_KNOWN=1 fails on
+// known bugs too, to check a fix.
+func checkOutcome(t *testing.T, o Outcome, known string) {
+	t.Helper()
+	ps := problems(o)
+	if os.Getenv("CHECKFENCE_KNOWN") != "" {
+		known = ""
+	}
+	if known != "" && len(ps) > 0 {
+		t.Skipf("known engine bug (%s): %d disagreements or crashes, the first:\n%s", known, len(ps), ps[0])
+	}
+	for _, p := range ps {
+		t.Error(p)
+	}
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestRegressions replays every disagreement found so far: each file in
+// testdata/regress must agree on every model and encoding. A file with a
+// "//# known" directive shows an engine bug that is not fixed yet: its
+// subtest is skipped while the bug shows, and fails once it no longer does
+// (remove the directive then).
+func TestRegressions(t *testing.T) {
+	files, err := filepath.Glob("../testdata/regress/*.lsl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no regression cases: %v", err)
+	}
+	cases := map[string]*refcheck.Case{}
+	var jobs []Job
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := refcheck.ParseCase(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases[f] = c
+		jobs = append(jobs, Job{File: f})
+	}
+	outcomes := runIsolated(t, Config{Verdicts: true, Timeout: time.Minute}, jobs)
+	for i, f := range files {
+		o, c := outcomes[i], cases[f]
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			checkOutcome(t, o, c.Known)
+			if c.Known != "" && len(problems(o)) == 0 {
+				t.Errorf("the known bug (%s) no longer shows: remove the //# known directive", c.Known)
+			}
+		})
+	}
+}
+
+// TestCorners compares engine and reference on hand-written programs
+// that reach semantic corners the generator does not: every kind of value
+// and runtime error, allocation, loops, locks, composite CAS, dependencies.
+func TestCorners(t *testing.T) {
+	files, err := filepath.Glob("../testdata/corners/*.lsl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corner cases: %v", err)
+	}
+	var jobs []Job
+	for _, f := range files {
+		jobs = append(jobs, Job{File: f})
+	}
+	for _, o := range runIsolated(t, Config{Verdicts: true, Timeout: time.Minute}, jobs) {
+		t.Run(filepath.Base(o.Job.File), func(t *testing.T) {
+			checkOutcome(t, o, strings.Join(Known(o), "; "))
+		})
+	}
+}
+
+// TestDiffRandom compares the engine with the reference on random
+// programs: 250 by default (50 with -short), CHECKFENCE_DIFF_N for a long
+// run (make fuzz-diff N=…), starting at seed CHECKFENCE_DIFF_SEED (1).
+// Programs that only show a known engine bug (KnownBugs) are logged.
+func TestDiffRandom(t *testing.T) {
+	n, first := 250, int64(1)
+	if testing.Short() {
+		n = 50
+	}
+	if s := os.Getenv("CHECKFENCE_DIFF_N"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("CHECKFENCE_DIFF_N: %v", err)
+		}
+	}
+	if s := os.Getenv("CHECKFENCE_DIFF_SEED"); s != "" {
+		var err error
+		if first, err = strconv.ParseInt(s, 10, 64); err != nil {
+			t.Fatalf("CHECKFENCE_DIFF_SEED: %v", err)
+		}
+	}
+	var jobs []Job
+	for s := first; s < first+int64(n); s++ {
+		jobs = append(jobs, Job{Seed: s})
+	}
+	compared, skipped, known := map[string]int{}, 0, 0
+	for _, o := range runIsolated(t, Config{Verdicts: true, Timeout: time.Minute}, jobs) {
+		if o.Report != nil {
+			if o.Report.Skipped != "" {
+				skipped++
+			}
+			for m, k := range o.Report.Compared {
+				compared[m] += k
+			}
+		}
+		names := Known(o)
+		if len(names) > 0 && os.Getenv("CHECKFENCE_KNOWN") == "" {
+			known++
+			t.Logf("%s: known engine bug: %s", o.Job, strings.Join(names, "; "))
+			continue
+		}
+		for _, p := range problems(o) {
+			t.Error(p)
+		}
+	}
+	t.Logf("%d programs (seeds %d..%d): %d too large for the reference, %d showing only known engine bugs; compared per model: %v",
+		n, first, first+int64(n)-1, skipped, known, compared)
+	for m, k := range compared {
+		if k < n*9/10 {
+			t.Errorf("model %s compared on only %d of %d programs", m, k, n)
+		}
+	}
+}
+
+// TestCompareNotices makes sure the harness reports a difference: the
+// reference is given relaxed where the engine checks sc.
+func TestCompareNotices(t *testing.T) {
+	c, err := refcheck.ParseCase("sb", []byte(`//# test SB = ( a | b )
+global X
+global Y
+proc a() { store @X, 1  %r0 := load @Y  observe output "r0" %r0 }
+proc b() { store @Y, 1  %r1 := load @X  observe output "r1" %r1 }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Compare(context.Background(), c, Config{Models: []string{"sc"}, Encodings: Encodings[:1], Verdicts: true})
+	if len(rep.Disagreements) != 0 {
+		t.Fatalf("sc against sc: %v", rep.Disagreements)
+	}
+	rep = Compare(context.Background(), c, Config{Models: []string{"sc"}, Encodings: Encodings[:1], Verdicts: true, refModel: map[string]string{"sc": "relaxed"}})
+	whats := map[string]bool{}
+	for _, d := range rep.Disagreements {
+		whats[d.What] = true
+	}
+	if !whats["observations"] {
+		t.Errorf("sc against relaxed: disagreements %v, want observations", rep.Disagreements)
+	}
+}

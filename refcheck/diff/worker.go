@@ -1,0 +1,257 @@
+package diff
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// Job names one case: a generated program (Seed, Large) or a case file.
+type Job struct {
+	Seed  int64  `json:",omitempty"`
+	Large bool   `json:",omitempty"` // refcheck.LargeGen instead of SmallGen
+	File  string `json:",omitempty"`
+}
+
+func (j Job) String() string {
+	if j.File != "" {
+		return j.File
+	}
+	if j.Large {
+		return fmt.Sprintf("seed %d (large)", j.Seed)
+	}
+	return fmt.Sprintf("seed %d", j.Seed)
+}
+
+// Case builds the job's case.
+func (j Job) Case() (*refcheck.Case, error) {
+	if j.File != "" {
+		src, err := os.ReadFile(j.File)
+		if err != nil {
+			return nil, err
+		}
+		return refcheck.ParseCase(j.File, src)
+	}
+	cfg := refcheck.SmallGen
+	if j.Large {
+		cfg = refcheck.LargeGen
+	}
+	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))
+}
+
+// Outcome is the result of one job. Crash is set when the engine took the
+// whole process down (a log.Fatal in the SAT solver, say): the worker died
+// before answering.
+type Outcome struct {
+	Job    Job
+	Report *Report
+	Crash  string `json:",omitempty"`
+	Err    string `json:",omitempty"` // the case could not be built
+}
+
+// wireConfig is Config as sent to a worker process.
+type wireConfig struct {
+	Models    []string
+	Encodings []string
+	Verdicts  bool
+	Timeout   time.Duration
+}
+
+func (c Config) wire() wireConfig {
+	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout}
+	for _, e := range c.Encodings {
+		w.Encodings = append(w.Encodings, e.Name)
+	}
+	return w
+}
+
+func (w wireConfig) config() (Config, error) {
+	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout}
+	for _, name := range w.Encodings {
+		found := false
+		for _, e := range Encodings {
+			if e.Name == name {
+				c.Encodings = append(c.Encodings, e)
+				found = true
+			}
+		}
+		if !found {
+			return c, fmt.Errorf("unknown encoding %q", name)
+		}
+	}
+	return c, nil
+}
+
+// RunJob compares one job in this process.
+func RunJob(ctx context.Context, j Job, cfg Config) Outcome {
+	c, err := j.Case()
+	if err != nil {
+		return Outcome{Job: j, Err: err.Error()}
+	}
+	return Outcome{Job: j, Report: Compare(ctx, c, cfg)}
+}
+
+// Serve is the worker side: it reads a configuration and then jobs, one
+// JSON value per line, and answers each job with an Outcome line.
+func Serve(ctx context.Context, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	if !sc.Scan() {
+		return sc.Err()
+	}
+	var wc wireConfig
+	if err := json.Unmarshal(sc.Bytes(), &wc); err != nil {
+		return err
+	}
+	cfg, err := wc.config()
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	for sc.Scan() {
+		var j Job
+		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+			return err
+		}
+		if err := enc.Encode(RunJob(ctx, j, cfg)); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// worker is one child process running Serve.
+type worker struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	stderr *tailBuffer
+}
+
+func startWorker(argv, env []string, cfg Config) (*worker, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{cmd: cmd, in: in, out: bufio.NewScanner(out), stderr: &tailBuffer{max: 4000}}
+	w.out.Buffer(make([]byte, 1<<20), 16<<20)
+	cmd.Stderr = w.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	line, _ := json.Marshal(cfg.wire())
+	if _, err := fmt.Fprintf(in, "%s\n", line); err != nil {
+		w.stop()
+		return nil, err
+	}
+	return w, nil
+}
+
+// run sends one job and waits for its outcome; ok is false if the worker
+// died (it is then stopped and must be replaced).
+func (w *worker) run(j Job) (Outcome, bool) {
+	line, _ := json.Marshal(j)
+	if _, err := fmt.Fprintf(w.in, "%s\n", line); err == nil && w.out.Scan() {
+		var o Outcome
+		if err := json.Unmarshal(w.out.Bytes(), &o); err == nil {
+			return o, true
+		}
+	}
+	w.stop()
+	return Outcome{Job: j, Crash: strings.TrimSpace(w.stderr.String())}, false
+}
+
+func (w *worker) stop() {
+	w.in.Close()
+	if w.cmd.Process != nil {
+		w.cmd.Process.Kill()
+	}
+	w.cmd.Wait()
+}
+
+// RunIsolated runs the jobs in parallel worker processes (argv with env
+// must start a process that calls Serve on its stdin and stdout), so that
+// an engine that kills its process is reported as a crash of that job and
+// the run goes on. report is called once per job, from one goroutine at a
+// time.
+func RunIsolated(ctx context.Context, argv, env []string, cfg Config, workers int, jobs <-chan Job, report func(Outcome)) error {
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var w *worker
+			defer func() {
+				if w != nil {
+					w.stop()
+				}
+			}()
+			for j := range jobs {
+				if ctx.Err() != nil {
+					continue
+				}
+				if w == nil {
+					var err error
+					if w, err = startWorker(argv, env, cfg); err != nil {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = err
+						}
+						mu.Unlock()
+						continue
+					}
+				}
+				o, ok := w.run(j)
+				if !ok {
+					w = nil
+				}
+				mu.Lock()
+				report(o)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf bytes.Buffer
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if over := t.buf.Len() - t.max; over > 0 {
+		t.buf.Next(over)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
+}

@@ -1,0 +1,246 @@
+package refcheck
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// ErrLimit marks a program too large for the reference checker, which is
+// exponential by design; callers skip such programs.
+var ErrLimit = errors.New("beyond the reference checker's limits")
+
+// Options control Explore.
+type Options struct {
+	// Serial wraps every operation in an atomic block (lsl.UnrollOptions
+	// Serial); with the sc model these are the serial executions.
+	Serial bool
+	// Bounds are the loop bounds to unroll with (missing keys: 1).
+	Bounds map[string]int
+}
+
+// Set summarizes every execution of a test on a model, as the engine's
+// mining.ExecutionSet does.
+type Set struct {
+	// Observations are the canonical observation vectors (the format of
+	// encode.Observation.Canon) of the executions in which every thread
+	// completes, sorted.
+	Observations []string
+	// ErrorReasons lists the failure reasons (assertion, runtime-error)
+	// of the executions in which some thread fails, sorted.
+	ErrorReasons []string
+	// Deadlock: some execution has a thread blocked in a spin loop on
+	// final values and no thread failed or pruned.
+	Deadlock bool
+	// Pruned lists the loop instances some execution reaches the bound of:
+	// the program needs more unrolling than Bounds gives.
+	Pruned []string
+	// Combinations is the number of thread-run combinations examined,
+	// Executions the number found consistent with the model.
+	Combinations, Executions int
+}
+
+// AnyError reports whether some execution fails an assertion or a runtime
+// check.
+func (s *Set) AnyError() bool { return len(s.ErrorReasons) > 0 }
+
+// Explore enumerates the executions of test on memory model m: unroll,
+// enumerate each thread's runs, and for every combination of runs decide
+// by brute force whether some seed function and valuation of the model's
+// relation variables satisfies the axioms.
+func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*Set, error) {
+	md, err := compileModel(m)
+	if err != nil {
+		return nil, err
+	}
+	u, err := lsl.Unroll(prog, threadSpecs(test), lsl.UnrollOptions{Bounds: opt.Bounds, Serial: opt.Serial})
+	if err != nil {
+		return nil, err
+	}
+	return explore(u, md)
+}
+
+// Serial enumerates the serial executions: operations atomic, memory
+// sequentially consistent (the built-in sc model).
+func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int) (*Set, error) {
+	sc, ok := axioms.Builtin("sc")
+	if !ok {
+		return nil, fmt.Errorf("no built-in sc model")
+	}
+	return Explore(prog, test, sc, Options{Serial: true, Bounds: bounds})
+}
+
+// threadSpecs lists the threads of a test as the unroller takes them: init
+// (if any), the concurrent threads, final (if any).
+func threadSpecs(t *lsl.Test) []lsl.ThreadSpec {
+	var out []lsl.ThreadSpec
+	conv := func(kind lsl.ThreadKind, ops []lsl.OpRef) lsl.ThreadSpec {
+		s := lsl.ThreadSpec{Kind: kind}
+		for _, o := range ops {
+			s.Ops = append(s.Ops, o.Name)
+			s.OpPos = append(s.OpPos, o.Pos)
+		}
+		return s
+	}
+	if len(t.Init) > 0 {
+		out = append(out, conv(lsl.ThreadInit, t.Init))
+	}
+	for _, th := range t.Threads {
+		out = append(out, conv(lsl.ThreadConcurrent, th))
+	}
+	if len(t.Final) > 0 {
+		out = append(out, conv(lsl.ThreadFinal, t.Final))
+	}
+	return out
+}
+
+// maxCombinations bounds the combinations of runs examined.
+const maxCombinations = 2000000
+
+func explore(u *lsl.Unrolled, md *model) (*Set, error) {
+	all, err := threadRuns(u)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	set := &Set{}
+	cur := make([]*run, len(all))
+	var visit func(t int) error
+	visit = func(t int) error {
+		if t < len(all) {
+			for _, r := range all[t] {
+				cur[t] = r
+				if err := visit(t + 1); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		set.Combinations++
+		if set.Combinations > maxCombinations {
+			return fmt.Errorf("more than %d combinations of thread runs: %w", maxCombinations, ErrLimit)
+		}
+		fs := facts(cur)
+		fresh := false
+		for _, f := range fs {
+			if !known[f] {
+				fresh = true
+			}
+		}
+		if !fresh {
+			return nil // an execution here could not add anything new
+		}
+		c := newCombo(u, cur)
+		if !c.supported() {
+			return nil
+		}
+		ok, err := c.consistent(md)
+		if err != nil || !ok {
+			return err
+		}
+		set.Executions++
+		for _, f := range fs {
+			known[f] = true
+		}
+		return nil
+	}
+	if err := visit(0); err != nil {
+		return nil, err
+	}
+	for f := range known {
+		kind, rest, _ := strings.Cut(f, ":")
+		switch kind {
+		case "obs":
+			set.Observations = append(set.Observations, rest)
+		case "err":
+			set.ErrorReasons = append(set.ErrorReasons, rest)
+		case "pruned":
+			set.Pruned = append(set.Pruned, rest)
+		case "deadlock":
+			set.Deadlock = true
+		}
+	}
+	sort.Strings(set.Observations)
+	sort.Strings(set.ErrorReasons)
+	sort.Strings(set.Pruned)
+	return set, nil
+}
+
+// facts lists what an execution made of these runs would contribute to the
+// Set: its observation vector if every thread completes, the reasons of
+// failing threads, the loops reached, a deadlock.
+func facts(runs []*run) []string {
+	var out []string
+	done, failed, pruned, blocked := true, false, false, false
+	for _, r := range runs {
+		switch r.status {
+		case statusError:
+			out = append(out, "err:"+r.reason)
+			failed = true
+		case statusPruned:
+			out = append(out, "pruned:"+r.loop)
+			pruned = true
+		case statusBlocked:
+			blocked = true
+		}
+		if r.status != statusDone {
+			done = false
+		}
+	}
+	if done {
+		var b strings.Builder
+		for _, r := range runs {
+			b.WriteString(r.canon)
+		}
+		out = append(out, "obs:"+b.String())
+	}
+	if blocked && !failed && !pruned {
+		out = append(out, "deadlock")
+	}
+	return out
+}
+
+// Verdict is the reference's answer for a test, decided as mining.Check
+// does: failures first, then deadlocks, then operation-level sequential
+// consistency against the serial observations.
+type Verdict struct {
+	Verdict string   // "PASS" or "FAIL"
+	Reasons []string // FAIL: every reason the engine may legitimately report
+	// Observation is a non-serializable observation (consistency FAIL).
+	Observation string
+}
+
+func (v Verdict) String() string {
+	if v.Verdict == "FAIL" {
+		return "FAIL (" + strings.Join(v.Reasons, " or ") + ")"
+	}
+	return v.Verdict
+}
+
+// Decide computes the verdict from the concurrent and the serial
+// execution sets. A set with pruned executions cannot be decided.
+func Decide(conc, serial *Set) (Verdict, error) {
+	if len(conc.Pruned) > 0 || len(serial.Pruned) > 0 {
+		return Verdict{}, fmt.Errorf("needs more unrolling: %s", strings.Join(append(append([]string(nil), conc.Pruned...), serial.Pruned...), ", "))
+	}
+	if conc.AnyError() {
+		return Verdict{Verdict: "FAIL", Reasons: conc.ErrorReasons}, nil
+	}
+	if conc.Deadlock {
+		return Verdict{Verdict: "FAIL", Reasons: []string{ReasonDeadlock}}, nil
+	}
+	mined := map[string]bool{}
+	for _, o := range serial.Observations {
+		mined[o] = true
+	}
+	for _, o := range conc.Observations {
+		if !mined[o] {
+			return Verdict{Verdict: "FAIL", Reasons: []string{ReasonConsistency}, Observation: o}, nil
+		}
+	}
+	return Verdict{Verdict: "PASS"}, nil
+}

@@ -1,0 +1,384 @@
+package refcheck
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// litmus programs; every observed output has a name unique in its program.
+const (
+	sbSrc = `
+global X
+global Y
+proc a() { store @X, 1  FENCE  %r0 := load @Y  observe output "r0" %r0 }
+proc b() { store @Y, 1  FENCE  %r1 := load @X  observe output "r1" %r1 }
+`
+	mpSrc = `
+global X
+global Y
+proc w() { store @X, 1  WFENCE  store @Y, 1 }
+proc r() { %f := load @Y  RFENCE  %d := load @X  observe output "f" %f  observe output "d" %d }
+`
+	lbSrc = `
+global X
+global Y
+proc a() { %r0 := load @X  store @Y, 1  observe output "r0" %r0 }
+proc b() { %r1 := load @Y  store @X, 1  observe output "r1" %r1 }
+`
+	// message passing through a pointer: the reader's second load is
+	// data dependent on the first.
+	mpPtrSrc = `
+global X
+global Y
+global P = @Y
+proc w() { store @X, 1  fence store-store  store @P, @X }
+proc r() { %p := load @P  RFENCE  %d := load %p  observe output "p" %p  observe output "d" %d }
+`
+	// the reader's second load is control dependent on the first
+	mpCtrlSrc = `
+global X
+global Y
+proc w() { store @X, 1  fence store-store  store @Y, 1 }
+proc r() {
+    %f := load @Y
+    observe output "f" %f
+    %c := eq(%f, 1)
+    if %c { RFENCE  %d := load @X  observe output "d" %d }
+}
+`
+	// load buffering through control dependencies: each store happens only
+	// if the other one was seen
+	lbCtrlSrc = `
+global X
+global Y
+proc a() { %r := load @X  %c := eq(%r, 1)  if %c { store @Y, 1 }  observe output "r" %r }
+proc b() { %s := load @Y  %c := eq(%s, 1)  if %c { store @X, 1 }  observe output "s" %s }
+`
+	incSrc = `
+global X
+proc inc() { ATOMIC { %v := load @X  %w := add(%v, 1)  store @X, %w } }
+proc fin() { %x := load @X  observe output "x" %x }
+`
+	spinSrc = `
+global X
+proc wait() { spin w { %f := load @X  %z := eq(%f, 0)  if %z { continue w } } }
+proc set() { store @X, 1 }
+proc nop() { fence full }
+`
+	errSrc = `
+global X
+global Q
+proc check() { %v := load @X  %ok := eq(%v, 0)  assert %ok "saw the store" }
+proc set() { store @X, 1 }
+proc deref() { %p := load @Q  %v := load %p }
+proc skip() { %v := load @X  %z := eq(%v, 0)  assume %z  observe output "v" %v }
+`
+)
+
+func parse(t *testing.T, src, tests string) (*lsl.Program, *lsl.Test) {
+	t.Helper()
+	c, err := ParseCase("t.lsl", []byte("//# test "+tests+"\n"+src))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return c.Prog, c.Tests[0]
+}
+
+func builtin(t *testing.T, name string) *axioms.Model {
+	t.Helper()
+	m, ok := axioms.Builtin(name)
+	if !ok {
+		t.Fatalf("no built-in model %s", name)
+	}
+	return m
+}
+
+// matches reports whether some observation has all the given outputs,
+// written name=value.
+func matches(obs []string, outputs ...string) bool {
+	for _, o := range obs {
+		all := true
+		for _, out := range outputs {
+			name, val, _ := strings.Cut(out, "=")
+			if !strings.Contains(o, `.output."`+name+`"=`+val+";") {
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func TestLitmusOutcomes(t *testing.T) {
+	tests := []struct {
+		name, src, test string
+		repl            []string // placeholder, replacement pairs
+		model           string
+		outcome         []string
+		allowed         bool
+	}{
+		{"SB sc", sbSrc, "T = ( a | b )", []string{"FENCE", ""}, "sc", []string{"r0=0", "r1=0"}, false},
+		{"SB relaxed", sbSrc, "T = ( a | b )", []string{"FENCE", ""}, "relaxed", []string{"r0=0", "r1=0"}, true},
+		{"SB rmo", sbSrc, "T = ( a | b )", []string{"FENCE", ""}, "rmo", []string{"r0=0", "r1=0"}, true},
+		{"SB relaxed store-load", sbSrc, "T = ( a | b )", []string{"FENCE", "fence store-load"}, "relaxed", []string{"r0=0", "r1=0"}, false},
+		{"SB relaxed full", sbSrc, "T = ( a | b )", []string{"FENCE", "fence full"}, "relaxed", []string{"r0=0", "r1=0"}, false},
+		{"SB relaxed load-load", sbSrc, "T = ( a | b )", []string{"FENCE", "fence load-load"}, "relaxed", []string{"r0=0", "r1=0"}, true},
+		{"SB sc other", sbSrc, "T = ( a | b )", []string{"FENCE", ""}, "sc", []string{"r0=1", "r1=0"}, true},
+
+		{"MP sc", mpSrc, "T = ( w | r )", []string{"WFENCE", "", "RFENCE", ""}, "sc", []string{"f=1", "d=0"}, false},
+		{"MP relaxed", mpSrc, "T = ( w | r )", []string{"WFENCE", "", "RFENCE", ""}, "relaxed", []string{"f=1", "d=0"}, true},
+		{"MP relaxed fenced", mpSrc, "T = ( w | r )", []string{"WFENCE", "fence store-store", "RFENCE", "fence load-load"}, "relaxed", []string{"f=1", "d=0"}, false},
+		{"MP relaxed writer only", mpSrc, "T = ( w | r )", []string{"WFENCE", "fence store-store", "RFENCE", ""}, "relaxed", []string{"f=1", "d=0"}, true},
+		{"MP rmo fenced", mpSrc, "T = ( w | r )", []string{"WFENCE", "fence store-store", "RFENCE", "fence load-load"}, "rmo", []string{"f=1", "d=0"}, false},
+		{"MP rmo al-fence ignored", mpSrc, "T = ( w | r )", []string{"WFENCE", "fence store-store", "RFENCE", "fence aliased-loads"}, "rmo", []string{"f=1", "d=0"}, true},
+
+		{"LB sc", lbSrc, "T = ( a | b )", nil, "sc", []string{"r0=1", "r1=1"}, false},
+		{"LB relaxed", lbSrc, "T = ( a | b )", nil, "relaxed", []string{"r0=1", "r1=1"}, true},
+		{"LB rmo", lbSrc, "T = ( a | b )", nil, "rmo", []string{"r0=1", "r1=1"}, true},
+
+		// §3.4.2: a data dependency orders loads on rmo, not on relaxed
+		// unless a data-dependent-loads fence says so.
+		{"MP ptr relaxed ddl", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", "fence data-dependent-loads"}, "relaxed", []string{"p=[1]", "d=0"}, false},
+		{"MP ptr relaxed ddl sees new", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", "fence data-dependent-loads"}, "relaxed", []string{"p=[1]", "d=1"}, true},
+		{"MP ptr relaxed nofence", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", ""}, "relaxed", []string{"p=[1]", "d=0"}, true},
+		{"MP ptr relaxed ll", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", "fence load-load"}, "relaxed", []string{"p=[1]", "d=0"}, false},
+		{"MP ptr rmo", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", ""}, "rmo", []string{"p=[1]", "d=0"}, false},
+		{"MP ptr sc", mpPtrSrc, "T = ( w | r )", []string{"RFENCE", ""}, "sc", []string{"p=[1]", "d=0"}, false},
+
+		// A control dependency orders a later load only with a
+		// control-dependent fence on relaxed; rmo orders only stores.
+		{"MP ctrl relaxed", mpCtrlSrc, "T = ( w | r )", []string{"RFENCE", ""}, "relaxed", []string{"f=1", "d=0"}, true},
+		{"MP ctrl relaxed cd", mpCtrlSrc, "T = ( w | r )", []string{"RFENCE", "fence control-dependent"}, "relaxed", []string{"f=1", "d=0"}, false},
+		{"MP ctrl rmo", mpCtrlSrc, "T = ( w | r )", []string{"RFENCE", ""}, "rmo", []string{"f=1", "d=0"}, true},
+
+		// Relaxed does not order control-dependent accesses, so the cycle
+		// is allowed; rmo's dependence order forbids it (D1, A1).
+		{"LB ctrl relaxed", lbCtrlSrc, "T = ( a | b )", nil, "relaxed", []string{"r=1", "s=1"}, true},
+		{"LB ctrl rmo", lbCtrlSrc, "T = ( a | b )", nil, "rmo", []string{"r=1", "s=1"}, false},
+		{"LB ctrl sc", lbCtrlSrc, "T = ( a | b )", nil, "sc", []string{"r=1", "s=1"}, false},
+
+		{"inc atomic relaxed", incSrc, "T = ( inc | inc ) fin", []string{"ATOMIC", "atomic"}, "relaxed", []string{"x=1"}, false},
+		{"inc atomic relaxed 2", incSrc, "T = ( inc | inc ) fin", []string{"ATOMIC", "atomic"}, "relaxed", []string{"x=2"}, true},
+		{"inc racy sc", incSrc, "T = ( inc | inc ) fin", []string{"ATOMIC", ""}, "sc", []string{"x=1"}, true},
+		{"inc atomic rmo", incSrc, "T = ( inc | inc ) fin", []string{"ATOMIC", "atomic"}, "rmo", []string{"x=1"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.NewReplacer(tc.repl...).Replace(tc.src)
+			prog, test := parse(t, src, tc.test)
+			set, err := Explore(prog, test, builtin(t, tc.model), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := matches(set.Observations, tc.outcome...); got != tc.allowed {
+				t.Errorf("outcome %v allowed = %v, want %v; observations:\n%s", tc.outcome, got, tc.allowed, strings.Join(set.Observations, "\n"))
+			}
+		})
+	}
+}
+
+func TestObservationFormat(t *testing.T) {
+	prog, test := parse(t, `
+global X
+proc a() { observe label "a"  %r := load @X  observe output "r" %r  observe input "in" 7 }
+proc b() { observe output "early" 1  observe label "b"  observe label "b2"  observe output "o" undef }
+proc i() { store @X, 4 }
+`, "T = i ( a | b )")
+	set, err := Explore(prog, test, builtin(t, "sc"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`1.1.label."a"=1;1.1.input."in"=7;1.1.output."r"=4;` +
+		`2.0.output."early"=1;2.1.label."b"=1;2.2.label."b2"=1;2.2.output."o"=undef;`}
+	if !slices.Equal(set.Observations, want) {
+		t.Errorf("observations\n%q\nwant\n%q", set.Observations, want)
+	}
+}
+
+func TestStatusFacts(t *testing.T) {
+	tests := []struct {
+		name, src, test string
+		errors          []string
+		deadlock        bool
+		observations    int
+	}{
+		{"spin deadlock", spinSrc, "T = ( wait | nop )", nil, true, 0},
+		{"spin released", spinSrc, "T = ( wait | set )", nil, false, 1},
+		{"spin released by init", spinSrc, "T = set ( wait | nop )", nil, false, 1},
+		// The final thread's store follows the spin's load in memory_order,
+		// so the blocked execution does not read a final value and is
+		// discarded, and no execution completes: neither a deadlock nor an
+		// observation (the semantics of mining, see doc.go).
+		{"spin before final store", spinSrc, "T = ( wait | nop ) set", nil, false, 0},
+		{"assertion", errSrc, "T = ( check | set )", []string{ReasonAssertion}, false, 1},
+		{"no assertion", errSrc, "T = ( check | skip )", nil, false, 1},
+		{"null dereference", errSrc, "T = ( deref | skip )", []string{ReasonRuntimeError}, false, 0},
+		{"assume discards", errSrc, "T = ( skip | set )", nil, false, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, test := parse(t, tc.src, tc.test)
+			for _, name := range []string{"sc", "relaxed"} {
+				set, err := Explore(prog, test, builtin(t, name), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(set.ErrorReasons, tc.errors) || set.Deadlock != tc.deadlock || len(set.Observations) != tc.observations {
+					t.Errorf("%s: errors %v deadlock %v observations %d, want %v %v %d", name,
+						set.ErrorReasons, set.Deadlock, len(set.Observations), tc.errors, tc.deadlock, tc.observations)
+				}
+			}
+		})
+	}
+}
+
+func TestDecide(t *testing.T) {
+	sb, test := parse(t, strings.ReplaceAll(sbSrc, "FENCE", "fence full"), "T = ( a | b )")
+	atomic, incTest := parse(t, strings.ReplaceAll(incSrc, "ATOMIC", "atomic"), "T = ( inc | inc ) fin")
+	racy, _ := parse(t, strings.ReplaceAll(incSrc, "ATOMIC", ""), "T = ( inc | inc ) fin")
+	spin, spinTest := parse(t, spinSrc, "T = ( wait | nop )")
+	check, checkTest := parse(t, errSrc, "T = ( check | set )")
+	for _, tc := range []struct {
+		prog  *lsl.Program
+		test  *lsl.Test
+		model string
+		want  string
+	}{
+		// r0 = r1 = 1 is not serializable, even on sc
+		{sb, test, "sc", "FAIL (consistency)"},
+		{atomic, incTest, "relaxed", "PASS"},
+		{racy, incTest, "sc", "FAIL (consistency)"},
+		{spin, spinTest, "sc", "FAIL (deadlock)"},
+		{check, checkTest, "relaxed", "FAIL (assertion)"},
+	} {
+		test := tc.test
+		conc, err := Explore(tc.prog, test, builtin(t, tc.model), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		serial, err := Serial(tc.prog, test, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := Decide(conc, serial)
+		if err != nil || v.String() != tc.want {
+			t.Errorf("%s: verdict %v (%v), want %s", tc.model, v, err, tc.want)
+		}
+	}
+}
+
+func TestCompileBuiltins(t *testing.T) {
+	for _, name := range axioms.BuiltinNames() {
+		md, err := compileModel(builtin(t, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if md.memOrder < 0 || md.rels[md.memOrder].kind != relTotal {
+			t.Errorf("%s: memory_order is not recognized as a total order", name)
+		}
+	}
+	md, err := compileModel(builtin(t, "rmo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := md.rels[md.relIdx["dependence_order"]]
+	if do.kind != relHorn || do.onOrders {
+		t.Errorf("rmo dependence_order: kind %v onOrders %v, want a static Horn relation", do.kind, do.onOrders)
+	}
+}
+
+func TestCompileRejects(t *testing.T) {
+	src := `model odd
+predefined
+set instruction
+predicate access(instruction)
+exists
+relation r(access, access)
+forall
+X, Y : access
+require
+<t> r(X, Y) | r(Y, X)
+end model
+`
+	m, err := axioms.Parse("odd.mm", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := compileModel(m); err == nil || errors.Is(err, ErrLimit) {
+		t.Errorf("a relation that is neither a total order nor Horn-definable: err = %v", err)
+	}
+}
+
+func TestUnrollingBounds(t *testing.T) {
+	prog, test := parse(t, `
+global X
+proc loop() { l: { %v := load @X  %z := eq(%v, 0)  if %z { continue l } } }
+proc set() { store @X, 1 }
+`, "T = ( loop | set )")
+	set, err := Explore(prog, test, builtin(t, "sc"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Pruned) != 1 {
+		t.Fatalf("bound 1: pruned %v, want the loop", set.Pruned)
+	}
+	if _, err := Decide(set, set); err == nil {
+		t.Errorf("Decide accepted a set with pruned executions")
+	}
+	// The loop can read 0 any number of times: more unrolling never ends.
+	set, err = Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{set.Pruned[0]: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Pruned) != 1 {
+		t.Errorf("bound 2: pruned %v; the loop can spin on 0 forever", set.Pruned)
+	}
+}
+
+func TestGenerateDeterministic(t *testing.T) {
+	for seed := int64(0); seed < 50; seed++ {
+		a, b := Generate(seed, SmallGen), Generate(seed, SmallGen)
+		if a != b {
+			t.Fatalf("seed %d: two different programs", seed)
+		}
+		if _, err := ParseCase("gen", []byte(a)); err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, a)
+		}
+	}
+	if Generate(1, SmallGen) == Generate(2, SmallGen) {
+		t.Errorf("seeds 1 and 2 give the same program")
+	}
+}
+
+// TestGenerateCoverage checks that the generator exercises every feature
+// the differential test is meant to cover.
+func TestGenerateCoverage(t *testing.T) {
+	features := map[string]bool{}
+	for _, kind := range lsl.FenceKinds() {
+		features["fence "+kind.String()] = false
+	}
+	for _, f := range []string{"atomic {", "choose", "assert", "assume", "spin", "if ", "} else {", "load %p", "proc init", "proc final", "global Z", "= 1\n", "| t3a"} {
+		features[f] = false
+	}
+	for seed := int64(0); seed < 300; seed++ {
+		src := Generate(seed, SmallGen)
+		for f := range features {
+			if strings.Contains(src, f) {
+				features[f] = true
+			}
+		}
+	}
+	for f, seen := range features {
+		if !seen {
+			t.Errorf("no generated program has %q", f)
+		}
+	}
+}

@@ -1,0 +1,360 @@
+package refcheck
+
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// status is how a thread's run ends.
+type status uint8
+
+const (
+	statusDone      status = iota + 1 // completed normally
+	statusError                       // failed an assertion or a runtime check
+	statusBlocked                     // retries a spin loop (its last iteration)
+	statusPruned                      // reached a loop bound
+	statusDiscarded                   // assume(false): not an execution at all
+)
+
+// Failure reasons, spelled as in the --json "reason" field.
+const (
+	ReasonAssertion    = "assertion"
+	ReasonRuntimeError = "runtime-error"
+	ReasonDeadlock     = "deadlock"
+	ReasonConsistency  = "consistency"
+)
+
+// instr is one executed load, store or fence of a run (a local trace entry,
+// Def. 1 extended by §3.4).
+type instr struct {
+	kind   axioms.InstrKind
+	addr   lsl.Value // accesses
+	val    lsl.Value // accesses: the value loaded or stored
+	fence  lsl.FenceKind
+	atomic int   // outermost atomic block instance of the thread, 0 outside
+	ddeps  []int // loads (local indices) this instruction is data dependent on
+	cdeps  []int // loads this instruction is control dependent on
+	stmt   lsl.Stmt
+}
+
+// run is one path of one thread: its local trace, how it ended and what it
+// observed. Loads take the values the enumeration chose.
+type run struct {
+	instrs    []instr
+	status    status
+	reason    string // statusError
+	msg       string
+	loop      string // statusPruned: the loop instance
+	spinLoads []int  // statusBlocked: local indices of the loads of the last iteration
+	obs       map[obsKey]lsl.Value
+	canon     string // canonThread of obs
+}
+
+// sigKind is how a statement completes (dissertation §4.2 execution
+// states); sigStop means the thread has ended (see run.status).
+type sigKind uint8
+
+const (
+	sigOK sigKind = iota
+	sigBreak
+	sigContinue
+	sigStop
+)
+
+type sig struct {
+	kind  sigKind
+	label string
+}
+
+// interp executes one thread concretely. Every nondeterministic choice (the
+// value of a load, a choose) is asked of choice, which the enumerator
+// drives.
+type interp struct {
+	prog    *lsl.Program
+	u       *lsl.Unrolled
+	values  func(addr lsl.Value) []lsl.Value
+	choice  func(n int) int
+	regs    map[lsl.Reg]lsl.Value
+	deps    map[lsl.Reg][]int // loads each register's value was computed from
+	ctrl    []int             // loads some earlier branch condition depends on
+	atomic  int
+	atomics int
+	record  int
+	r       *run
+}
+
+func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
+	switch o := o.(type) {
+	case lsl.Reg:
+		v, ok := x.regs[o]
+		if !ok {
+			return lsl.Undef, nil
+		}
+		return v, x.deps[o]
+	case lsl.Const:
+		return o.V, nil
+	}
+	panic(fmt.Sprintf("refcheck: bad operand %T", o))
+}
+
+func (x *interp) stop(st status, reason, msg string) sig {
+	x.r.status, x.r.reason, x.r.msg = st, reason, msg
+	return sig{kind: sigStop}
+}
+
+func (x *interp) emit(in instr) int {
+	in.atomic = x.atomic
+	in.cdeps = x.ctrl
+	x.r.instrs = append(x.r.instrs, in)
+	return len(x.r.instrs) - 1
+}
+
+// block runs a statement list; a break to the block's own label ends it
+// normally.
+func (x *interp) block(b *lsl.Block) sig {
+	for _, s := range b.Stmts {
+		g := x.stmt(s)
+		if g.kind == sigOK {
+			continue
+		}
+		if g.kind == sigBreak && b.Label != "" && g.label == b.Label {
+			return sig{}
+		}
+		return g
+	}
+	return sig{}
+}
+
+// branch evaluates a condition; a condition that is not a truth value is a
+// runtime error. The loads it depends on become control dependencies of
+// every later instruction of the thread.
+func (x *interp) branch(o lsl.Operand) (bool, bool) {
+	v, d := x.operand(o)
+	t, err := lsl.Truth(v)
+	if err != "" {
+		x.stop(statusError, ReasonRuntimeError, err)
+		return false, false
+	}
+	x.ctrl = union(x.ctrl, d)
+	return t, true
+}
+
+func (x *interp) stmt(s lsl.Stmt) sig {
+	switch s := s.(type) {
+	case *lsl.Block:
+		return x.block(s)
+	case *lsl.Assign:
+		args := make([]lsl.Value, len(s.Args))
+		var d []int
+		for i, a := range s.Args {
+			var ad []int
+			args[i], ad = x.operand(a)
+			d = union(d, ad)
+		}
+		comp := x.prog.Composite(s.Comp)
+		field := -1
+		if comp != nil {
+			field = comp.FieldIndex(s.Field)
+		}
+		v, err := lsl.EvalOp(s.Op, comp, field, args)
+		if err != "" {
+			return x.stop(statusError, ReasonRuntimeError, err)
+		}
+		x.regs[s.Dst], x.deps[s.Dst] = v, d
+	case *lsl.Load:
+		addr, ad := x.operand(s.Addr)
+		if addr.Kind != lsl.KPtr {
+			return x.stop(statusError, ReasonRuntimeError, "load from a "+addr.Kind.String())
+		}
+		cands := x.values(addr)
+		v := cands[x.choice(len(cands))]
+		i := x.emit(instr{kind: axioms.Load, addr: addr, val: v, ddeps: ad, stmt: s})
+		x.regs[s.Dst], x.deps[s.Dst] = v, union(ad, []int{i})
+	case *lsl.Store:
+		addr, ad := x.operand(s.Addr)
+		v, vd := x.operand(s.Val)
+		if addr.Kind != lsl.KPtr {
+			return x.stop(statusError, ReasonRuntimeError, "store to a "+addr.Kind.String())
+		}
+		x.emit(instr{kind: axioms.Store, addr: addr, val: v, ddeps: union(ad, vd), stmt: s})
+	case *lsl.Fence:
+		x.emit(instr{kind: axioms.Fence, fence: s.Kind, stmt: s})
+	case *lsl.If:
+		t, ok := x.branch(s.Cond)
+		if !ok {
+			return sig{kind: sigStop}
+		}
+		if t {
+			return x.block(s.Then)
+		}
+		if s.Else != nil {
+			return x.block(s.Else)
+		}
+	case *lsl.Break:
+		return sig{kind: sigBreak, label: s.Label}
+	case *lsl.Continue:
+		return sig{kind: sigContinue, label: s.Label}
+	case *lsl.Abort:
+		msg := s.Msg
+		if msg == "" {
+			msg = "abort"
+		}
+		return x.stop(statusError, ReasonRuntimeError, msg)
+	case *lsl.Pruned:
+		x.r.loop = s.Loop
+		return x.stop(statusPruned, "", "")
+	case *lsl.Choose:
+		n := s.Hi - s.Lo + 1
+		if n <= 0 {
+			return x.stop(statusDiscarded, "", "")
+		}
+		x.regs[s.Dst], x.deps[s.Dst] = lsl.Num(s.Lo+int64(x.choice(int(n)))), nil
+	case *lsl.Atomic:
+		outer := x.atomic
+		if outer == 0 {
+			x.atomics++
+			x.atomic = x.atomics
+		}
+		g := x.block(s.Body)
+		x.atomic = outer
+		return g
+	case *lsl.Spin:
+		// Only the last iteration is modelled: "continue" means the thread
+		// stays blocked here, having read the loads of this iteration.
+		start := len(x.r.instrs)
+		g := x.block(s.Body)
+		switch {
+		case g.kind == sigContinue && g.label == s.Label:
+			for i := start; i < len(x.r.instrs); i++ {
+				if x.r.instrs[i].kind == axioms.Load {
+					x.r.spinLoads = append(x.r.spinLoads, i)
+				}
+			}
+			return x.stop(statusBlocked, "", "")
+		case g.kind == sigBreak && g.label == s.Label:
+			return sig{}
+		}
+		return g
+	case *lsl.Assert:
+		t, ok := x.branch(s.Cond)
+		if !ok {
+			return sig{kind: sigStop}
+		}
+		if !t {
+			msg := s.Msg
+			if msg == "" {
+				msg = "assertion failed"
+			}
+			return x.stop(statusError, ReasonAssertion, msg)
+		}
+	case *lsl.Assume:
+		t, ok := x.branch(s.Cond)
+		if !ok {
+			return sig{kind: sigStop}
+		}
+		if !t {
+			return x.stop(statusDiscarded, "", "")
+		}
+	case *lsl.Observe:
+		var v lsl.Value
+		if s.Kind == lsl.ObsLabel {
+			x.record++
+			v = lsl.Num(1)
+		} else {
+			v, _ = x.operand(s.Val)
+		}
+		x.r.obs[obsKey{record: x.record, kind: s.Kind, name: s.Name}] = v
+	case *lsl.Free:
+		p, _ := x.operand(s.Ptr)
+		if p.Kind != lsl.KPtr {
+			return x.stop(statusError, ReasonRuntimeError, "free of a value that is not a pointer")
+		}
+	default:
+		panic(fmt.Sprintf("refcheck: statement %T in an unrolled program", s))
+	}
+	return sig{}
+}
+
+// union returns the sorted union of two sorted sets (sharing is fine: sets
+// are never modified in place).
+func union(a, b []int) []int {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]int, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && a[i] < b[j]):
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+// maxRuns bounds the paths enumerated per thread.
+const maxRuns = 200000
+
+// runs enumerates every path of thread ti for every choice of load values
+// (among values(addr)) and choose results, by depth-first replay: each run
+// follows a prefix of earlier choices and takes the first option after it.
+// Discarded runs (assume false) are included: their stores before the
+// assume still tell which values exist.
+func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value) ([]*run, error) {
+	th := u.Threads[ti]
+	var out []*run
+	var prefix []int
+	type taken struct{ k, n int }
+	for {
+		var choices []taken
+		x := &interp{
+			prog: prog, u: u, values: values,
+			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
+			r: &run{obs: map[obsKey]lsl.Value{}},
+		}
+		x.choice = func(n int) int {
+			k := 0
+			if len(choices) < len(prefix) {
+				k = prefix[len(choices)]
+			}
+			choices = append(choices, taken{k, n})
+			return k
+		}
+		if g := x.block(th.Body); g.kind != sigStop {
+			if g.kind != sigOK {
+				return nil, fmt.Errorf("thread %s: %v to label %q escapes the thread", th.Name, g.kind, g.label)
+			}
+			x.r.status = statusDone
+		}
+		x.r.canon = canonThread(ti, x.r.obs)
+		out = append(out, x.r)
+		if len(out) > maxRuns {
+			return nil, fmt.Errorf("thread %s has more than %d paths: %w", th.Name, maxRuns, ErrLimit)
+		}
+		i := len(choices) - 1
+		for i >= 0 && choices[i].k+1 >= choices[i].n {
+			i--
+		}
+		if i < 0 {
+			return out, nil
+		}
+		prefix = prefix[:0]
+		for _, c := range choices[:i] {
+			prefix = append(prefix, c.k)
+		}
+		prefix = append(prefix, choices[i].k+1)
+	}
+}

@@ -1,0 +1,3 @@
+test Count    = ( inc | inc ) check
+test Deadlock = ( waitx | waity )
+test Null     = ( set | follow )

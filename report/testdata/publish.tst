@@ -1,0 +1,1 @@
+test Publish = ( publish | consume )

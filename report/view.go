@@ -1,0 +1,259 @@
+package report
+
+import (
+	"sort"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// trace is the presentation model of one execution (the counterexample of a
+// FAIL or the witness of a PASS), built once and rendered as text, HTML and
+// JSON so the three forms always agree.
+type trace struct {
+	res      *mining.Result
+	witness  bool
+	threads  []*threadView
+	events   map[int]*eventView // by instruction index
+	order    []*eventView       // accesses in memory order
+	failure  *failureView
+	reorders []reorder
+	obs      *obsTable // nil when nothing was observed
+	src      *sources
+}
+
+type threadView struct {
+	Index  int
+	Name   string
+	Kind   lsl.ThreadKind
+	Status string // done, failed, blocked, pruned
+	Ops    []*opView
+}
+
+type opView struct {
+	Thread  *threadView
+	Index   int
+	Name    string // the procedure the test calls
+	Label   string // its observe label ("" if none)
+	Inputs  []field
+	Outputs []field
+	Events  []*eventView
+	Failure *failureView // set on the operation that failed
+}
+
+type field struct {
+	Name, Value string
+	Key         encode.ObsKey
+}
+
+type eventView struct {
+	Instr   int
+	Thread  *threadView
+	Kind    string // load, store or fence
+	Pos     lsl.Pos
+	Where   string // short position: file:line[:col]
+	Addr    string // C-level location (queue.tail, node#2.next)
+	Expr    string // the C expression that accessed it (queue->tail)
+	Value   string
+	Fence   string
+	Atomic  int // atomic block id, 0 outside atomic blocks
+	Order   int // 1-based position in memory order; 0 for fences
+	Source  *eventView
+	Initial bool // a load that read the initial value
+	// Overtakes is an access before this one in program order that takes
+	// effect after it (of the same kind when there is one): the memory
+	// model reordered the two.
+	Overtakes *eventView
+	Snippet   string
+}
+
+// IsLoad and IsStore simplify templates.
+func (e *eventView) IsLoad() bool  { return e.Kind == "load" }
+func (e *eventView) IsStore() bool { return e.Kind == "store" }
+
+type failureView struct {
+	Reason  string
+	Msg     string
+	Thread  *threadView
+	Op      *opView // nil if the failure is outside any operation
+	Pos     lsl.Pos
+	Where   string
+	Snippet string
+}
+
+// reorder is a pair of accesses of one thread whose memory order is the
+// opposite of their program order.
+type reorder struct {
+	First     *eventView // later in program order, earlier in memory order
+	Overtaken *eventView
+}
+
+// newTrace builds the presentation model, or returns nil when the result
+// carries no execution.
+func newTrace(r *mining.Result) *trace {
+	x, e := r.Trace, r.Enc
+	if x == nil || e == nil || e.U == nil {
+		return nil
+	}
+	u := e.U
+	t := &trace{res: r, witness: r.Verdict != mining.Fail, events: map[int]*eventView{}}
+	var positions []lsl.Pos
+	for _, ev := range x.Events {
+		positions = append(positions, ev.Pos)
+	}
+	if f := x.Failure; f != nil {
+		positions = append(positions, f.Pos)
+	}
+	t.src = newSources(u.Prog, positions)
+
+	for ti, th := range x.Threads {
+		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status}
+		for _, op := range th.Ops {
+			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name}
+			for _, it := range op.Obs {
+				f := field{Name: it.Key.Name, Value: it.Value.Format(u.BaseName), Key: it.Key}
+				switch it.Key.Kind {
+				case lsl.ObsLabel:
+					ov.Label = it.Key.Name
+				case lsl.ObsInput:
+					ov.Inputs = append(ov.Inputs, f)
+				default:
+					ov.Outputs = append(ov.Outputs, f)
+				}
+			}
+			for _, ev := range op.Events {
+				v := &eventView{Instr: ev.Instr, Thread: tv, Kind: ev.Kind, Pos: ev.Pos,
+					Where: t.src.where(ev.Pos), Expr: ev.Expr, Atomic: ev.Atomic, Snippet: t.src.snippet(ev.Pos)}
+				if ev.Kind == "fence" {
+					v.Fence = ev.Fence.String()
+				} else {
+					v.Addr = ev.AddrName
+					v.Value = ev.Value.Format(u.BaseName)
+				}
+				if ev.Order >= 0 && ev.Kind != "fence" && len(x.Order) > 0 {
+					v.Order = ev.Order + 1
+				}
+				ov.Events = append(ov.Events, v)
+				t.events[ev.Instr] = v
+			}
+			tv.Ops = append(tv.Ops, ov)
+		}
+		t.threads = append(t.threads, tv)
+	}
+	// value flow: the store each load read
+	for _, th := range x.Threads {
+		for _, op := range th.Ops {
+			for _, ev := range op.Events {
+				if ev.Kind != "load" {
+					continue
+				}
+				v := t.events[ev.Instr]
+				if ev.Source < 0 {
+					v.Initial = true
+				} else if s := t.events[ev.Source]; s != nil {
+					v.Source = s
+				}
+			}
+		}
+	}
+	for _, ii := range x.Order {
+		if v := t.events[ii]; v != nil {
+			t.order = append(t.order, v)
+		}
+	}
+	t.findReorders()
+	if f := x.Failure; f != nil && r.Verdict == mining.Fail && f.Thread >= 0 && f.Thread < len(t.threads) {
+		fv := &failureView{Reason: f.Reason, Msg: f.Msg, Thread: t.threads[f.Thread], Pos: f.Pos,
+			Where: t.src.where(f.Pos), Snippet: t.src.snippet(f.Pos)}
+		for _, op := range fv.Thread.Ops {
+			if op.Index == f.Op {
+				fv.Op = op
+				op.Failure = fv
+			}
+		}
+		t.failure = fv
+	}
+	observed := x.Obs
+	if r.Observation != nil {
+		observed = *r.Observation
+	}
+	t.obs = newObsTable(observed, r.Mined, t.threadName, u.BaseName, r.Observation != nil)
+	return t
+}
+
+// findReorders records, for each access of a concurrent thread, an access
+// before it in program order that takes effect after it. These
+// pairs are what a relaxed memory model adds to sequential consistency.
+func (t *trace) findReorders() {
+	for _, th := range t.threads {
+		if th.Kind != lsl.ThreadConcurrent {
+			continue
+		}
+		var prior []*eventView
+		for _, op := range th.Ops {
+			for _, ev := range op.Events {
+				if ev.Order == 0 {
+					continue
+				}
+				// prefer an access of the same kind: store-store and
+				// load-load pairs are what the fences of the model name
+				var any, same *eventView
+				for _, p := range prior {
+					if p.Order > ev.Order {
+						if any == nil {
+							any = p
+						}
+						if same == nil && p.Kind == ev.Kind {
+							same = p
+						}
+					}
+				}
+				if same == nil {
+					same = any
+				}
+				if same != nil {
+					ev.Overtakes = same
+					t.reorders = append(t.reorders, reorder{First: ev, Overtaken: same})
+				}
+				prior = append(prior, ev)
+			}
+		}
+	}
+	sort.SliceStable(t.reorders, func(i, j int) bool {
+		return t.reorders[i].First.Order < t.reorders[j].First.Order
+	})
+}
+
+// threadName names thread i of the execution.
+func (t *trace) threadName(i int) string {
+	if i >= 0 && i < len(t.threads) {
+		return t.threads[i].Name
+	}
+	return "?"
+}
+
+// reasonText explains a failure reason in words.
+func reasonText(reason string) string {
+	switch reason {
+	case mining.ReasonConsistency:
+		return "not sequentially consistent"
+	case mining.ReasonAssertion:
+		return "assertion failed"
+	case mining.ReasonRuntimeError:
+		return "runtime error"
+	case mining.ReasonDeadlock:
+		return "deadlock"
+	case mining.ReasonSpecError:
+		return "the reference implementation fails"
+	case mining.ReasonTimeout:
+		return "time limit reached"
+	case mining.ReasonUnrollLimit:
+		return "unrolling limit reached"
+	case mining.ReasonMemory:
+		return "memory limit reached"
+	case mining.ReasonInterrupted:
+		return "interrupted"
+	}
+	return reason
+}
