@@ -56,3 +56,35 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 	out.Observations = obs
 	return out, nil
 }
+
+// Witness finds an execution of test on opt.Model whose observation vector
+// is want (after lazy unrolling); the Result carries the decoded trace and
+// its encoding, or Verdict Fail with Reason "no-witness" when none exists.
+func Witness(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, want encode.Observation) (*Result, error) {
+	opt.defaults()
+	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
+	p, err := k.unroll(prog, ThreadSpecs(test), opt.Model, false, false)
+	if err == errStop {
+		return k.res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	k.res.Enc = p.enc
+	r, err := k.solve(p, p.enc.AllDone, p.enc.ObsEquals(want))
+	if err == errStop {
+		return k.res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r != encode.Sat {
+		k.res.Verdict, k.res.Reason = Fail, "no-witness"
+		return k.res, nil
+	}
+	k.res.Verdict = Pass
+	k.res.Trace = p.enc.Decode(p.s.Value)
+	k.res.Observation = &want
+	k.res.Stats.Total = time.Since(k.start)
+	return k.res, nil
+}

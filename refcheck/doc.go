@@ -76,8 +76,9 @@
 // evaluated in Kleene's three-valued logic on the partial order (an atom of
 // an unplaced pair is unknown, as is one with an unbound variable): an axiom
 // instance that is already false is false in every completion, so the
-// search can prune without losing exactness; complete orders are checked
-// two-valued.
+// search can prune without losing exactness. After each placement only the
+// instances that mention the placed instruction are evaluated again (no
+// other atom changed); complete orders are checked in full, two-valued.
 //
 // Explore returns the Set of a test on a model: the observation vectors of
 // the complete executions, the failure reasons, whether a deadlock exists
