@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -27,12 +28,15 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string) int {
+// run executes the command line args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
 	if err == nil {
 		return exitPass
@@ -42,9 +46,9 @@ func run(args []string) int {
 		return ee.code
 	}
 	if lsl.IsInputError(err) {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(stderr, err)
 	} else {
-		fmt.Fprintf(os.Stderr, "checkfence: %v\n", err)
+		fmt.Fprintf(stderr, "checkfence: %v\n", err)
 	}
 	return exitUsage
 }

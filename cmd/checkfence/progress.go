@@ -17,10 +17,10 @@ type progress struct {
 	shown bool
 }
 
-func newProgress(w *os.File, enabled bool) *progress {
+func newProgress(w io.Writer, enabled bool) *progress {
 	p := &progress{w: w}
-	if enabled {
-		if fi, err := w.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+	if f, ok := w.(*os.File); ok && enabled {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 			p.on = true
 		}
 	}

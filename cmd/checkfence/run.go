@@ -44,7 +44,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opt.Witness = f.html != "" || f.verbose || f.json
-	prog2 := newProgress(os.Stderr, !f.json)
+	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
 	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestExitStatuses(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"pass", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "sc"}, exitPass},
+		{"fail", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed"}, exitFail},
+		{"inconclusive", []string{"run", "testdata/sb.lsl", "testdata/loop.tst", "--max-unroll", "3"}, exitInconclusive},
+		{"usage", []string{"run", "testdata/sb.lsl"}, exitUsage},
+		{"unknown flag", []string{"run", "--frobnicate", "testdata/sb.lsl", "testdata/sb.tst"}, exitUsage},
+		{"version", []string{"version"}, exitPass},
+		{"models", []string{"models"}, exitPass},
+	}
+	for _, c := range cases {
+		code, out, errs := runCLI(c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", c.name, code, c.code, out, errs)
+		}
+	}
+}
+
+// TestBadInput checks that input errors are reported as file:line:col:
+// message on stderr with exit status 2.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing impl", []string{"run", "testdata/none.lsl", "testdata/sb.tst"}, "testdata/none.lsl:1:1: no such file"},
+		{"missing tst", []string{"run", "testdata/sb.lsl", "testdata/none.tst"}, "testdata/none.tst:1:1: no such file"},
+		{"unknown op", []string{"run", "testdata/sb.lsl", "testdata/bad.tst"}, "testdata/bad.tst:1:17: "},
+		{"tst syntax", []string{"run", "testdata/sb.lsl", "testdata/syntax.tst"}, "testdata/syntax.tst:2:1: "},
+		{"lsl error", []string{"run", "testdata/bad.lsl", "testdata/sb.tst"}, "testdata/bad.lsl:2:11: "},
+		{"bad model file", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "testdata/bad.mm"}, "testdata/bad.mm:5:"},
+		{"unknown model", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "nosuch"}, "nosuch"},
+		{"models bad file", []string{"models", "testdata/bad.mm"}, "testdata/bad.mm:5:"},
+		{"unknown extension", []string{"run", "testdata/sb.txt", "testdata/sb.tst"}, "testdata/sb.txt:1:1: "},
+	}
+	for _, c := range cases {
+		code, _, errs := runCLI(c.args...)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, exitUsage, errs)
+		}
+		if !strings.Contains(errs, c.want) {
+			t.Errorf("%s: stderr %q does not contain %q", c.name, errs, c.want)
+		}
+		if strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine") {
+			t.Errorf("%s: panic: %s", c.name, errs)
+		}
+	}
+}
+
+// TestJSONSchema checks the --json document against SPEC §2.
+func TestJSONSchema(t *testing.T) {
+	code, out, errs := runCLI("run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--json")
+	if code != exitFail {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if doc["model"] != "relaxed" {
+		t.Errorf("model = %v", doc["model"])
+	}
+	tests, ok := doc["tests"].([]any)
+	if !ok || len(tests) != 1 {
+		t.Fatalf("tests = %v", doc["tests"])
+	}
+	tc := tests[0].(map[string]any)
+	for _, k := range []string{"name", "verdict", "reason", "message", "stats", "trace"} {
+		if _, ok := tc[k]; !ok {
+			t.Errorf("test result lacks %q", k)
+		}
+	}
+	if tc["verdict"] != "FAIL" || tc["reason"] != "consistency" {
+		t.Errorf("verdict %v reason %v", tc["verdict"], tc["reason"])
+	}
+	stats := tc["stats"].(map[string]any)
+	for _, k := range []string{"instrs", "loads", "stores", "vars", "clauses", "observations", "seconds"} {
+		if _, ok := stats[k]; !ok {
+			t.Errorf("stats lack %q", k)
+		}
+	}
+	if stats["loads"].(float64) != 2 || stats["stores"].(float64) != 2 {
+		t.Errorf("stats %v", stats)
+	}
+}
+
+func TestUnrollLimitMessage(t *testing.T) {
+	code, out, _ := runCLI("run", "testdata/sb.lsl", "testdata/loop.tst", "--max-unroll", "3")
+	if code != exitInconclusive {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(out, "testdata/sb.lsl:10:") || !strings.Contains(out, "more than 3 iterations") {
+		t.Errorf("INCONCLUSIVE message should name the loop and its line:\n%s", out)
+	}
+}
+
+func TestModelsListsBuiltins(t *testing.T) {
+	_, out, _ := runCLI("models")
+	for _, m := range []string{"sc", "relaxed", "rmo"} {
+		if !strings.Contains(out, m) {
+			t.Errorf("models output lacks %s:\n%s", m, out)
+		}
+	}
+	code, out, _ := runCLI("models", "relaxed")
+	if code != 0 || !strings.Contains(out, "model relaxed") {
+		t.Errorf("models relaxed: %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,3 @@
+proc p() {
+    %r := frobnicate(1)
+}

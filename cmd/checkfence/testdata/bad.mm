@@ -1,0 +1,6 @@
+model broken
+exists
+relation memory_order(access, access)
+require
+<x> memory_order(X, Y)
+end model

@@ -1,0 +1,1 @@
+test A = ( wx | nosuchop )

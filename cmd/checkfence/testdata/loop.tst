@@ -1,0 +1,1 @@
+test Loop = ( spin_forever )

@@ -1,0 +1,17 @@
+// Store buffering: FAILs on relaxed, PASSes on sc.
+global X
+global Y
+proc wx() { observe label "wx"  store @X, 1 }
+proc wy() { observe label "wy"  store @Y, 1 }
+proc rx() { observe label "rx"  %r := load @X  observe output "r" %r }
+proc ry() { observe label "ry"  %r := load @Y  observe output "r" %r }
+proc spin_forever() {
+    observe label "spin"
+    L: {
+        %r := load @X
+        %c := eq(%r, 7)
+        if %c { break L }
+        store @Y, %r
+        continue L
+    }
+}

@@ -1,0 +1,1 @@
+test SB = ( wx ry | wy rx )

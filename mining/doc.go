@@ -1,0 +1,29 @@
+// Package mining is the checking procedure of the dissertation's ch. 6–7 on
+// top of package encode.
+//
+// For a test, Check first mines the observation set of the serial
+// executions (operations atomic, memory sequentially consistent): the
+// program is unrolled in serial mode, lazily (a satisfiable "some execution
+// is pruned" query raises the bounds of exactly the loop instances its model
+// names, until no execution is pruned), and the observations are enumerated
+// with blocking clauses on one incremental solver (§6.5.1). With --spec the
+// observations come from a reference implementation instead.
+//
+// Then the concurrent executions on the chosen model are unrolled lazily,
+// starting from the serial bounds. Each round asks one question: is there an
+// execution that fails an assertion or runtime check, deadlocks, is pruned,
+// or completes with an observation outside the mined set (§6.4)? If not, the
+// test passes: the bounds suffice and every execution is correct, at the
+// cost of one unsatisfiability proof. A pruned execution raises bounds (each
+// round collects every pruned loop instance it can justify with a
+// time-boxed query) and starts a new round; a failure is reported after
+// checking that no simpler explanation exists (runtime errors and
+// assertions first, then deadlock, then consistency), so the user sees the
+// simplest problem first. Counterexamples from insufficient bounds are real:
+// a failure in a thread does not depend on how far other threads could run,
+// and inconsistencies and deadlocks are only reported for executions in
+// which no thread was cut off.
+//
+// Results carry the verdict, the reason and message, the statistics of the
+// dissertation's Fig. 8.4, and the decoded counterexample or witness.
+package mining
