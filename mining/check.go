@@ -21,6 +21,7 @@ type Options struct {
 	MaxUnroll     int            // highest loop bound before INCONCLUSIVE (default 64)
 	FallbackWidth int            // --int-width
 	Timeout       time.Duration  // per test (0: none)
+	MaxMemory     int64          // heap bytes before INCONCLUSIVE (0: none)
 	Witness       bool           // compute a witness execution for PASS
 	Progress      func(Progress) // called as phases change (may be nil)
 }
@@ -88,6 +89,8 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
+	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	defer stop()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
@@ -109,7 +112,10 @@ func (k *checker) progress(phase string, round, obs int) {
 // canceled turns a canceled solver call into INCONCLUSIVE.
 func (k *checker) canceled() error {
 	k.res.Verdict = Inconclusive
-	if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
+	if errors.Is(context.Cause(k.ctx), errMemory) {
+		k.res.Reason = ReasonMemory
+		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20)
+	} else if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
 		k.res.Reason = ReasonTimeout
 		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout)
 	} else {
@@ -306,6 +312,9 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
 	k.res.Stats.Rounds++
 	k.progress("unroll", round, 0)
+	if k.ctx.Err() != nil {
+		return nil, k.canceled()
+	}
 	t0 := time.Now()
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial})
@@ -318,6 +327,9 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
 	if err != nil {
 		return nil, err
+	}
+	if k.ctx.Err() != nil {
+		return nil, k.canceled()
 	}
 	s := encode.NewSolver(enc.C)
 	s.Assert(enc.Phi)

@@ -26,6 +26,7 @@ type checkFlags struct {
 	verbose      bool
 	encoding     string
 	transitivity string
+	maxMemory    string
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
@@ -36,6 +37,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
 	fl.IntVar(&f.maxUnroll, "max-unroll", 64, "highest loop bound before INCONCLUSIVE")
 	fl.IntVar(&f.intWidth, "int-width", 16, "number width in bits when the range analysis finds no bound")
+	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
@@ -75,6 +77,14 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 			return o, nil, err
 		}
 		o.Spec = sp
+	}
+	o.MaxMemory = mining.DefaultMaxMemory()
+	if f.maxMemory != "" {
+		n, err := mining.ParseSize(f.maxMemory)
+		if err != nil {
+			return o, nil, fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
+		}
+		o.MaxMemory = n
 	}
 	o.Model = m
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
