@@ -117,12 +117,12 @@ func (e *Encoding) ObsEquals(o Observation) z.Lit {
 		want[it.Key] = it.Value
 	}
 	res := c.T
-	for k, v := range want {
-		s, ok := e.Obs[k]
+	for _, it := range o.Items { // sorted: a deterministic circuit
+		s, ok := e.Obs[it.Key]
 		if !ok {
-			return c.F // this encoding can never observe k
+			return c.F // this encoding can never observe the key
 		}
-		res = c.And(res, c.And(s.Present, e.vx.same(s.Val, e.vx.constVal(v))))
+		res = c.And(res, c.And(s.Present, e.vx.same(s.Val, e.vx.constVal(it.Value))))
 	}
 	for _, k := range e.ObsKeys {
 		if _, ok := want[k]; !ok {

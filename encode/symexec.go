@@ -112,17 +112,28 @@ func (x *texec) merge(a, b sstate) sstate {
 		return a
 	}
 	out := sstate{g: c.Or(a.g, b.g), r: make(map[lsl.Reg]*Val, len(a.r))}
-	for k, va := range a.r {
+	// Visit registers in a fixed order so that the circuit, and with it the
+	// solver's search and the counterexamples, are the same on every run.
+	keys := make([]lsl.Reg, 0, len(a.r)+len(b.r))
+	for k := range a.r {
+		keys = append(keys, k)
+	}
+	for k := range b.r {
+		if _, ok := a.r[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	for _, k := range keys {
+		va, ok := a.r[k]
+		if !ok {
+			va = x.e.undef
+		}
 		vb, ok := b.r[k]
 		if !ok {
 			vb = x.e.undef
 		}
 		out.r[k] = x.e.vx.mux(a.g, va, vb)
-	}
-	for k, vb := range b.r {
-		if _, ok := a.r[k]; !ok {
-			out.r[k] = x.e.vx.mux(a.g, x.e.undef, vb)
-		}
 	}
 	out.rec = x.e.vx.mux(a.g, a.rec, b.rec)
 	if x.e.trackDeps {
