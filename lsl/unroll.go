@@ -15,6 +15,9 @@ type UnrollOptions struct {
 	// Serial wraps every operation in an atomic block: with the sc model this
 	// yields the serial executions that mining enumerates (§6.5).
 	Serial bool
+	// Omit lists fences of the program to leave out ("checkfence fences"
+	// tries the program without each of them).
+	Omit map[*Fence]bool
 }
 
 // Unroll inlines the operations of each thread, unrolls loops and recursion
@@ -308,6 +311,9 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 	case *Store:
 		return append(out, &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Pos: s.Pos})
 	case *Fence:
+		if r.opt.Omit[s] {
+			return out
+		}
 		return append(out, &Fence{Kind: s.Kind, Pos: s.Pos})
 	case *If:
 		n := &If{Cond: a.op(s.Cond), Then: r.block(a, s.Then), Pos: s.Pos}

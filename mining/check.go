@@ -15,15 +15,16 @@ import (
 
 // Options control Check and Mine.
 type Options struct {
-	Model         *axioms.Model  // memory model of the concurrent executions
-	Spec          *lsl.Program   // mine observations from this reference implementation (nil: the implementation)
-	Axioms        axioms.Options // encoding of the memory model
-	MaxUnroll     int            // highest loop bound before INCONCLUSIVE (default 64)
-	FallbackWidth int            // --int-width
-	Timeout       time.Duration  // per test (0: none)
-	MaxMemory     int64          // heap bytes before INCONCLUSIVE (0: none)
-	Witness       bool           // compute a witness execution for PASS
-	Progress      func(Progress) // called as phases change (may be nil)
+	Model         *axioms.Model       // memory model of the concurrent executions
+	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
+	Axioms        axioms.Options      // encoding of the memory model
+	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
+	FallbackWidth int                 // --int-width
+	Timeout       time.Duration       // per test (0: none)
+	MaxMemory     int64               // heap bytes before INCONCLUSIVE (0: none)
+	Witness       bool                // compute a witness execution for PASS
+	Omit          map[*lsl.Fence]bool // fences of the program to leave out
+	Progress      func(Progress)      // called as phases change (may be nil)
 }
 
 // Progress reports what Check is doing.
@@ -317,7 +318,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 	t0 := time.Now()
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/spf13/cobra"
+)
+
+func newFencesCmd() *cobra.Command {
+	var f checkFlags
+	var minimize bool
+	cmd := &cobra.Command{
+		Use:   "fences IMPL... TESTFILE",
+		Short: "Show which fences the tests need, or find a minimal fence set",
+		Long: `Check the tests with all fences, then without each fence in turn (the others
+kept): a fence is needed when some test fails without it; the test and the reason
+are shown. With --minimize, remove fences one at a time in source order, keeping a
+removal whenever every test still passes: the result is a minimal set of fences
+(no single fence of it can be dropped) that makes all tests pass.
+Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
+		Args: cobra.MinimumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt, model, err := f.options()
+			if err != nil {
+				return err
+			}
+			prog, tests, err := loadProgram(args, f.tests)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			out := cmd.OutOrStdout()
+			groups := fenceGroups(prog)
+			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model.Name)
+			first, err := checkAll(ctx, prog, tests, opt, nil)
+			if err != nil {
+				return err
+			}
+			if first != nil {
+				fmt.Fprintf(out, "the tests do not pass with all fences: %s %s: %s %s\n", first.Test, first.Verdict, first.Reason, first.Message)
+				return exitError{exitFail}
+			}
+			if minimize {
+				return minimizeFences(ctx, out, prog, tests, opt, groups)
+			}
+			for _, g := range groups {
+				r, err := checkAll(ctx, prog, tests, opt, g.omit())
+				if err != nil {
+					return err
+				}
+				if r == nil {
+					fmt.Fprintf(out, "  %-30s %-22s not needed by these tests\n", g.pos, g.kind)
+				} else {
+					fmt.Fprintf(out, "  %-30s %-22s needed: %s %s (%s)\n", g.pos, g.kind, r.Test, r.Verdict, reasonText(r))
+				}
+				if ctx.Err() != nil {
+					return exitError{exitInterrupted}
+				}
+			}
+			return nil
+		},
+	}
+	f.register(cmd, false)
+	cmd.Flags().BoolVar(&minimize, "minimize", false, "find a minimal fence set by greedy removal")
+	return cmd
+}
+
+// fenceGroup is the fence statements of one source position and kind (a
+// fence written once in C may appear in several LSL places).
+type fenceGroup struct {
+	pos    lsl.Pos
+	kind   lsl.FenceKind
+	fences []*lsl.Fence
+}
+
+func (g *fenceGroup) omit() map[*lsl.Fence]bool {
+	m := map[*lsl.Fence]bool{}
+	for _, f := range g.fences {
+		m[f] = true
+	}
+	return m
+}
+
+func fenceGroups(p *lsl.Program) []*fenceGroup {
+	byKey := map[string]*fenceGroup{}
+	var out []*fenceGroup
+	for _, proc := range p.Procs {
+		lsl.Walk(proc.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Fence); ok {
+				key := f.Pos.String() + " " + f.Kind.String()
+				g, ok := byKey[key]
+				if !ok {
+					g = &fenceGroup{pos: f.Pos, kind: f.Kind}
+					byKey[key] = g
+					out = append(out, g)
+				}
+				g.fences = append(g.fences, f)
+			}
+			return true
+		})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].pos, out[j].pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
+
+// checkAll runs every test without the omitted fences and returns the first
+// result that is not PASS (nil when all pass).
+func checkAll(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, omit map[*lsl.Fence]bool) (*mining.Result, error) {
+	opt.Omit = omit
+	for _, t := range tests {
+		r, err := mining.Check(ctx, prog, t, opt)
+		if err != nil {
+			return nil, err
+		}
+		if r.Verdict != mining.Pass {
+			return r, nil
+		}
+	}
+	return nil, nil
+}
+
+func minimizeFences(ctx context.Context, out io.Writer, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, groups []*fenceGroup) error {
+	removed := map[*lsl.Fence]bool{}
+	var kept []*fenceGroup
+	for _, g := range groups {
+		trial := map[*lsl.Fence]bool{}
+		for f := range removed {
+			trial[f] = true
+		}
+		for f := range g.omit() {
+			trial[f] = true
+		}
+		r, err := checkAll(ctx, prog, tests, opt, trial)
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return exitError{exitInterrupted}
+		}
+		if r == nil {
+			removed = trial
+			fmt.Fprintf(out, "  %-30s %-22s removed\n", g.pos, g.kind)
+		} else {
+			kept = append(kept, g)
+			fmt.Fprintf(out, "  %-30s %-22s kept: without it %s %s (%s)\n", g.pos, g.kind, r.Test, r.Verdict, reasonText(r))
+		}
+	}
+	fmt.Fprintf(out, "minimal fence set: %d of %d fences\n", len(kept), len(groups))
+	for _, g := range kept {
+		fmt.Fprintf(out, "  %s %s\n", g.pos, g.kind)
+	}
+	return nil
+}
+
+func reasonText(r *mining.Result) string {
+	if r.Message == "" {
+		return r.Reason
+	}
+	return r.Reason + ": " + r.Message
+}
