@@ -34,14 +34,14 @@ func runOK(t *testing.T, p *Program, name string, args []Value, opt InterpOption
 
 func TestInterpLoopSum(t *testing.T) {
 	// sum(n): s := 0; i := 1; loop: { if le(i, n) {} else { break loop }; s += i; i += 1; continue loop }
-	p := &Program{Procs: []*Proc{proc("sum", regs_("n"), regs_("s"),
-		cp("s", ir(0)),
-		cp("i", ir(1)),
+	p := &Program{Procs: []*Proc{proc("sum", regs_("%n"), regs_("%s"),
+		cp("%s", ir(0)),
+		cp("%i", ir(1)),
 		lblk("loop",
-			asg("c", OpLe, Reg("i"), Reg("n")),
-			&If{Cond: Reg("c"), Then: blk(), Else: blk(&Break{Label: "loop"})},
-			asg("s", OpAdd, Reg("s"), Reg("i")),
-			asg("i", OpAdd, Reg("i"), ir(1)),
+			asg("%c", OpLe, Reg("%i"), Reg("%n")),
+			&If{Cond: Reg("%c"), Then: blk(), Else: blk(&Break{Label: "loop"})},
+			asg("%s", OpAdd, Reg("%s"), Reg("%i")),
+			asg("%i", OpAdd, Reg("%i"), ir(1)),
 			&Continue{Label: "loop"},
 		),
 	)}}
@@ -60,15 +60,15 @@ func TestInterpMemory(t *testing.T) {
 			{Name: "X", Init: []CellInit{{Val: Num(5)}}},
 			{Name: "P", Type: &TypeRef{Name: "pair"}, Init: []CellInit{{Path: []int64{1}, Val: Ptr(1)}}},
 		},
-		Procs: []*Proc{proc("main", nil, regs_("x", "a", "b", "u"),
-			&Load{Dst: "x", Addr: irp(1)},      // 5
-			&Load{Dst: "a", Addr: irp(2, 0)},   // 0: globals default to 0
-			&Load{Dst: "q", Addr: irp(2, 1)},   // [1]
-			&Store{Addr: Reg("q"), Val: ir(7)}, // X = 7
-			&Load{Dst: "b", Addr: irp(1)},      // 7
-			&Alloc{Dst: "n", Kind: AllocFresh}, // base 3
-			&Load{Dst: "u", Addr: Reg("n")},    // ⊥
-			&Store{Addr: Reg("n"), Val: Reg("x")},
+		Procs: []*Proc{proc("main", nil, regs_("%x", "%a", "%b", "%u"),
+			&Load{Dst: "%x", Addr: irp(1)},      // 5
+			&Load{Dst: "%a", Addr: irp(2, 0)},   // 0: globals default to 0
+			&Load{Dst: "%q", Addr: irp(2, 1)},   // [1]
+			&Store{Addr: Reg("%q"), Val: ir(7)}, // X = 7
+			&Load{Dst: "%b", Addr: irp(1)},      // 7
+			&Alloc{Dst: "%n", Kind: AllocFresh}, // base 3
+			&Load{Dst: "%u", Addr: Reg("%n")},   // ⊥
+			&Store{Addr: Reg("%n"), Val: Reg("%x")},
 		)},
 	}
 	res := runOK(t, p, "main", nil, InterpOptions{})
@@ -91,14 +91,14 @@ func TestInterpMemory(t *testing.T) {
 
 func TestInterpRecursion(t *testing.T) {
 	// fact(n) = n <= 1 ? 1 : n * fact(n-1)
-	p := &Program{Procs: []*Proc{proc("fact", regs_("n"), regs_("r"),
-		asg("c", OpLe, Reg("n"), ir(1)),
-		&If{Cond: Reg("c"),
-			Then: blk(cp("r", ir(1))),
+	p := &Program{Procs: []*Proc{proc("fact", regs_("%n"), regs_("%r"),
+		asg("%c", OpLe, Reg("%n"), ir(1)),
+		&If{Cond: Reg("%c"),
+			Then: blk(cp("%r", ir(1))),
 			Else: blk(
-				asg("m", OpSub, Reg("n"), ir(1)),
-				&Call{Proc: "fact", Args: []Operand{Reg("m")}, Results: regs_("f")},
-				asg("r", OpMul, Reg("n"), Reg("f")),
+				asg("%m", OpSub, Reg("%n"), ir(1)),
+				&Call{Proc: "fact", Args: []Operand{Reg("%m")}, Results: regs_("%f")},
+				asg("%r", OpMul, Reg("%n"), Reg("%f")),
 			)},
 	)}}
 	res := runOK(t, p, "fact", []Value{Num(6)}, InterpOptions{})
@@ -123,17 +123,17 @@ func TestInterpFailures(t *testing.T) {
 	}{
 		{"assert", []Stmt{at(&Assert{Cond: ir(0), Msg: "x == 1"}, 3)}, InterpAssertion, "x == 1", 3},
 		{"assume", []Stmt{at(&Assume{Cond: ir(0)}, 4)}, InterpAssume, "assumption does not hold", 4},
-		{"null load", []Stmt{at(&Load{Dst: "v", Addr: ir(0)}, 5)}, InterpRuntime, "load through the null pointer", 5},
+		{"null load", []Stmt{at(&Load{Dst: "%v", Addr: ir(0)}, 5)}, InterpRuntime, "load through the null pointer", 5},
 		{"number store", []Stmt{at(&Store{Addr: ir(3), Val: ir(1)}, 6)}, InterpRuntime, "store through the number 3", 6},
-		{"undef load", []Stmt{at(&Load{Dst: "v", Addr: Reg("nothing")}, 7)}, InterpRuntime, "load through an undefined value", 7},
-		{"division", []Stmt{at(asg("v", OpDiv, ir(1), ir(0)), 8)}, InterpRuntime, "division by zero", 8},
-		{"branch undef", []Stmt{at(&If{Cond: Reg("u"), Then: blk()}, 9)}, InterpRuntime, "branch on undefined value", 9},
-		{"compare undef", []Stmt{at(asg("v", OpEq, Reg("u"), ir(0)), 10)}, InterpRuntime, "comparison with undefined value", 10},
-		{"pointer arith", []Stmt{at(asg("v", OpAdd, irp(1), ir(1)), 11)}, InterpRuntime, "add on a pointer operand", 11},
+		{"undef load", []Stmt{at(&Load{Dst: "%v", Addr: Reg("%nothing")}, 7)}, InterpRuntime, "load through an undefined value", 7},
+		{"division", []Stmt{at(asg("%v", OpDiv, ir(1), ir(0)), 8)}, InterpRuntime, "division by zero", 8},
+		{"branch undef", []Stmt{at(&If{Cond: Reg("%u"), Then: blk()}, 9)}, InterpRuntime, "branch on undefined value", 9},
+		{"compare undef", []Stmt{at(asg("%v", OpEq, Reg("%u"), ir(0)), 10)}, InterpRuntime, "comparison with undefined value", 10},
+		{"pointer arith", []Stmt{at(asg("%v", OpAdd, irp(1), ir(1)), 11)}, InterpRuntime, "add on a pointer operand", 11},
 		{"abort", []Stmt{at(&Abort{Msg: "abort()"}, 12)}, InterpRuntime, "abort()", 12},
 		{"deadlock", []Stmt{at(&Spin{Label: "s", Body: blk(&Continue{Label: "s"})}, 13)}, InterpDeadlock, "spin loop s never exits", 13},
 		{"infinite loop", []Stmt{at(lblk("l", &Continue{Label: "l"}), 14)}, InterpLimit, "step limit (1000) reached", 14},
-		{"getbase", []Stmt{at(asg("v", OpGetBase, irp(1)), 15)}, InterpRuntime, "getbase of a pointer without offsets", 15},
+		{"getbase", []Stmt{at(asg("%v", OpGetBase, irp(1)), 15)}, InterpRuntime, "getbase of a pointer without offsets", 15},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -177,11 +177,11 @@ func TestInterpSpinExits(t *testing.T) {
 	// spin s { v := load @X; c := eq(v, 0); if c { continue s } } with X = 1 exits.
 	p := &Program{
 		Globals: []*Global{{Name: "X", Init: []CellInit{{Val: Num(1)}}}},
-		Procs: []*Proc{proc("main", nil, regs_("v"),
+		Procs: []*Proc{proc("main", nil, regs_("%v"),
 			&Spin{Label: "s", Body: blk(
-				&Load{Dst: "v", Addr: irp(1)},
-				asg("c", OpEq, Reg("v"), ir(0)),
-				&If{Cond: Reg("c"), Then: blk(&Continue{Label: "s"})},
+				&Load{Dst: "%v", Addr: irp(1)},
+				asg("%c", OpEq, Reg("%v"), ir(0)),
+				&If{Cond: Reg("%c"), Then: blk(&Continue{Label: "s"})},
 			)},
 		)},
 	}
@@ -192,12 +192,12 @@ func TestInterpSpinExits(t *testing.T) {
 }
 
 func TestInterpChooseObserveThread(t *testing.T) {
-	p := &Program{Procs: []*Proc{proc("main", nil, regs_("k", "id", "n"),
-		&Choose{Dst: "k", Lo: 2, Hi: 5},
+	p := &Program{Procs: []*Proc{proc("main", nil, regs_("%k", "%id", "%n"),
+		&Choose{Dst: "%k", Lo: 2, Hi: 5},
 		&Observe{Kind: ObsLabel, Name: "op"},
-		&Observe{Kind: ObsInput, Name: "k", Val: Reg("k")},
-		asg("id", OpThreadID),
-		asg("n", OpNumThreads),
+		&Observe{Kind: ObsInput, Name: "k", Val: Reg("%k")},
+		asg("%id", OpThreadID),
+		asg("%n", OpNumThreads),
 		&Atomic{Body: blk(&Fence{Kind: FenceFull})},
 	)}}
 	res := runOK(t, p, "main", nil, InterpOptions{ThreadID: 1, NumThreads: 3})
@@ -222,14 +222,14 @@ func TestInterpPool(t *testing.T) {
 	mk := func(stmts ...Stmt) *Program {
 		return &Program{Globals: []*Global{{Name: "X"}}, Procs: []*Proc{proc("main", nil, nil, stmts...)}}
 	}
-	alloc := &Alloc{Dst: "p", Kind: AllocPool}
-	ok := mk(alloc, &Free{Ptr: Reg("p"), Kind: AllocPool})
+	alloc := &Alloc{Dst: "%p", Kind: AllocPool}
+	ok := mk(alloc, &Free{Ptr: Reg("%p"), Kind: AllocPool})
 	if _, err := Run(ok, "main", nil, InterpOptions{}); err != nil {
 		t.Errorf("malloc/free: %v", err)
 	}
 	bad := map[string]*Program{
-		"free of a block that is not allocated (double free)": mk(alloc, &Free{Ptr: Reg("p"), Kind: AllocPool}, &Free{Ptr: Reg("p"), Kind: AllocPool}),
-		"free of a pointer into the middle of a block":        mk(alloc, asg("q", OpOffset, Reg("p"), ir(0)), &Free{Ptr: Reg("q"), Kind: AllocPool}),
+		"free of a block that is not allocated (double free)": mk(alloc, &Free{Ptr: Reg("%p"), Kind: AllocPool}, &Free{Ptr: Reg("%p"), Kind: AllocPool}),
+		"free of a pointer into the middle of a block":        mk(alloc, asg("%q", OpOffset, Reg("%p"), ir(0)), &Free{Ptr: Reg("%q"), Kind: AllocPool}),
 		"free of a pointer that lsl_malloc did not return":    mk(&Free{Ptr: irp(1), Kind: AllocPool}),
 		"free of a number value":                              mk(&Free{Ptr: ir(0), Kind: AllocFresh}),
 	}
@@ -245,11 +245,11 @@ func TestInterpPool(t *testing.T) {
 func TestInterpComposite(t *testing.T) {
 	p := &Program{
 		Composites: []*Composite{{Name: "mp", Fields: []string{"ptr", "marked"}}},
-		Procs: []*Proc{proc("main", nil, regs_("m", "e"),
-			&Assign{Dst: "w", Op: OpMake, Comp: "mp", Args: []Operand{irp(3), ir(0)}},
-			&Assign{Dst: "w2", Op: OpSet, Comp: "mp", Field: "marked", Args: []Operand{Reg("w"), ir(1)}},
-			&Assign{Dst: "m", Op: OpGet, Comp: "mp", Field: "marked", Args: []Operand{Reg("w2")}},
-			asg("e", OpEq, Reg("w"), Reg("w2")),
+		Procs: []*Proc{proc("main", nil, regs_("%m", "%e"),
+			&Assign{Dst: "%w", Op: OpMake, Comp: "mp", Args: []Operand{irp(3), ir(0)}},
+			&Assign{Dst: "%w2", Op: OpSet, Comp: "mp", Field: "marked", Args: []Operand{Reg("%w"), ir(1)}},
+			&Assign{Dst: "%m", Op: OpGet, Comp: "mp", Field: "marked", Args: []Operand{Reg("%w2")}},
+			asg("%e", OpEq, Reg("%w"), Reg("%w2")),
 		)},
 	}
 	res := runOK(t, p, "main", nil, InterpOptions{})
@@ -260,10 +260,10 @@ func TestInterpComposite(t *testing.T) {
 
 func TestInterpBreakOutOfNestedBlocks(t *testing.T) {
 	// out: { in: { break out }; r := 1 }; r stays ⊥ then is set to 2.
-	p := &Program{Procs: []*Proc{proc("main", nil, regs_("r"),
-		lblk("out", lblk("in", &Break{Label: "out"}), cp("r", ir(1))),
-		asg("r2", OpCopy, Reg("r")),
-		cp("r", ir(2)),
+	p := &Program{Procs: []*Proc{proc("main", nil, regs_("%r"),
+		lblk("out", lblk("in", &Break{Label: "out"}), cp("%r", ir(1))),
+		asg("%r2", OpCopy, Reg("%r")),
+		cp("%r", ir(2)),
 	)}}
 	res := runOK(t, p, "main", nil, InterpOptions{})
 	if !res.Results[0].Equal(Num(2)) {

@@ -104,8 +104,8 @@ type Proc struct {
 	Pos     Pos
 }
 
-// Reg is a register name, without the % sigil of the text syntax. Registers
-// are local to a procedure; their initial value is ⊥.
+// Reg is a register name, including the % sigil of the text syntax ("%x").
+// Registers are local to a procedure; their initial value is ⊥.
 type Reg string
 
 // Operand is a register or a constant.

@@ -48,7 +48,7 @@ func (r *unroller) expandPool() {
 
 func poolMalloc(s *poolSite, n, first, flags int64) []Stmt {
 	p := s.pos
-	k, fa, f, free, b := Reg("k"+s.tmp), Reg("fa"+s.tmp), Reg("f"+s.tmp), Reg("free"+s.tmp), Reg("b"+s.tmp)
+	k, fa, f, free, b := Reg("%k"+s.tmp), Reg("%fa"+s.tmp), Reg("%f"+s.tmp), Reg("%free"+s.tmp), Reg("%b"+s.tmp)
 	return []Stmt{
 		&Fence{Kind: FenceFull, Pos: p},
 		&Atomic{Pos: p, Body: &Block{Pos: p, Stmts: []Stmt{
@@ -67,7 +67,7 @@ func poolMalloc(s *poolSite, n, first, flags int64) []Stmt {
 
 func poolFree(s *poolSite, n, first, flags int64) []Stmt {
 	p := s.pos
-	r := func(name string) Reg { return Reg(name + s.tmp) }
+	r := func(name string) Reg { return Reg("%" + name + s.tmp) }
 	b, k, lo, hi, in, pb, ex, fa, f, al := r("b"), r("k"), r("lo"), r("hi"), r("in"), r("pb"), r("exact"), r("fa"), r("f"), r("held")
 	check := func(c Reg, msg string) Stmt {
 		return &If{Cond: c, Then: &Block{Pos: p}, Else: &Block{Pos: p, Stmts: []Stmt{&Abort{Msg: msg, Pos: p}}}, Pos: p}

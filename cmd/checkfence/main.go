@@ -8,9 +8,9 @@ import (
 	"io"
 	"os"
 
+	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/spf13/cobra"
-	// C front end registered once it lands: _ "github.com/checkfence/checkfence/frontend/c"
 )
 
 // Exit statuses (SPEC §2).

@@ -99,13 +99,21 @@ int test(void) { return lsl_nondet(2, 5) * 10 + lsl_choose(); }`,
 		{name: "thread functions", src: `
 int test(void) { return lsl_get_thread_id() * 10 + lsl_get_number_threads(); }`,
 			opt: lsl.InterpOptions{ThreadID: 2, NumThreads: 3}, want: 23},
-		{name: "assert fails", src: `
+		{name: "lsl_assert fails", src: `
 int x = 1;
 int test(void) {
     assert(x == 1);
     lsl_assert(x == 2);
     return 0;
 }`, fail: lsl.InterpAssertion, msg: "x == 2", line: 5},
+		{name: "assert fails", src: `
+int *p;
+int test(void) {
+    lsl_assert(1);
+    assert(p &&
+           *p > 0);
+    return 0;
+}`, fail: lsl.InterpAssertion, msg: "p && *p > 0", line: 5},
 		{name: "NDEBUG", src: `
 #define NDEBUG
 #include <assert.h>

@@ -42,6 +42,8 @@ func TestErrors(t *testing.T) {
 		{"#include <stdlib.h>\nvoid f(void) { int *p = (int *)malloc(sizeof(int)) + 1; }\n", "test.c:2:25: pointer arithmetic on the result of malloc, which points to a single object, not into an array"},
 		{"void f(void) { _Thread_local static int x; }\n", "test.c:1:41: x: thread-local storage is not supported"},
 		{"void f(void) { void g(void) {} }\n", "test.c:1:21: nested functions are not supported"},
+		{"int a$b;\n", "test.c:1:5: identifier a$b: names may only contain letters, digits and _"},
+		{"struct s { struct s x; };\n", "test.c:1:21: struct s contains itself"},
 
 		// goto and switch
 		{"void f(int n) { L: n++; if (n) goto L; }\n", "test.c:1:32: goto L: backward jumps are not supported (only forward jumps to a label in the same or an enclosing block)"},

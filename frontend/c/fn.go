@@ -42,7 +42,6 @@ type local struct {
 	typ   cc.Type
 	reg   lsl.Reg // a register variable
 	addr  lsl.Reg // a variable in memory: the register holding its address
-	param lsl.Reg // a parameter in memory: the register it arrives in
 	bad   bool    // its type is not supported (reported); initializers are skipped
 }
 
@@ -148,7 +147,7 @@ func (f *fn) temp() lsl.Reg {
 		name := "t." + strconv.Itoa(n)
 		if !f.regs[name] {
 			f.regs[name] = true
-			r := lsl.Reg("%" + name)
+			r := lsl.Reg(regSigil + name)
 			f.temps[r] = true
 			return r
 		}
@@ -249,8 +248,12 @@ func constOf(o lsl.Operand) (lsl.Value, bool) {
 	return c.V, ok
 }
 
+// regSigil starts every register name: lsl.Sanity and the LSL parser and
+// printer keep the % of the text syntax in lsl.Reg.
+const regSigil = "%"
+
 // newReg returns a fresh register named after base: %base, else %base.2, …
 // (C identifiers have no dots, so these never clash with one another).
 func (f *fn) newReg(base string) lsl.Reg {
-	return lsl.Reg("%" + f.regs.unique(base, "."))
+	return lsl.Reg(regSigil + f.regs.unique(base, "."))
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -71,6 +70,3 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
 	}
 }
-
-// lines trims and joins test source lines.
-func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }

@@ -121,7 +121,6 @@ func (t *translator) translateFunc(fd *funcDef) {
 		}
 		l := &local{cname: p.name, typ: ty}
 		if p.decl.AddressTaken() {
-			l.param = reg
 			l.addr = f.newReg(p.name + ".addr")
 			prologue = append(prologue,
 				&lsl.Alloc{Dst: l.addr, Kind: lsl.AllocLocal, Type: t.allocRef(ty), Name: p.name, Pos: proc.Pos},

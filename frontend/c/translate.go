@@ -154,7 +154,11 @@ func (t *translator) errorf(n cc.Node, format string, args ...any) {
 // refers to them), then initializers, then function bodies.
 func (t *translator) run() {
 	for _, u := range t.units {
+		t.checkNames(u)
 		t.collectTypedefs(u)
+	}
+	if len(t.errs) > 0 {
+		return
 	}
 	for _, u := range t.units {
 		t.declareUnit(u)

@@ -137,3 +137,43 @@ int test_loop_in_switch(void)
     }
     return r;
 }
+
+int sw_goto(int k)
+{
+    int r = 0;
+    switch (k) {
+    case 1:
+        r = 1;
+        if (r)
+            goto common;
+        r = 50;
+    case 2:
+        r += 2;
+    common:
+        r *= 10;
+        break;
+    default:
+        r = -1;
+        goto out;
+    }
+    r++;
+out:
+    return r;
+}
+
+int test_switch_goto(void) { return sw_goto(1) * 10000 + sw_goto(2) * 100 + sw_goto(3); }
+
+int test_infinite_for(void)
+{
+    int i = 0;
+    for (;;) {
+        if (++i > 4)
+            break;
+    }
+    do {
+        i += 10;
+        if (i > 40)
+            break;
+    } while (1);
+    return i;
+}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/frontend"
+	"github.com/checkfence/checkfence/frontend/litmus"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/spf13/cobra"
+)
+
+type litmusFlags struct {
+	model        string
+	expect       string
+	json         bool
+	quiet        bool
+	lsl          bool
+	jobs         int
+	timeout      time.Duration
+	encoding     string
+	transitivity string
+}
+
+func newLitmusCmd() *cobra.Command {
+	var f litmusFlags
+	cmd := &cobra.Command{
+		Use:   "litmus FILE.litmus|DIR...",
+		Short: "Run herd litmus tests (X86 or C) on a memory model",
+		Long: `Run litmus tests in herd's format (X86 and a subset of C; see
+frontend/litmus/doc.go) on a memory model. For each test it enumerates the
+final states of all executions the model allows and says, as herd does,
+whether the final condition holds (Ok) or not (No): exists holds when some
+state satisfies it, ~exists when none does, forall when all do. A witness
+execution is shown for a state satisfying an exists or ~exists condition,
+or violating a forall condition. Directories are searched for *.litmus
+files; tests run in parallel.
+
+With --expect FILE.csv (lines "path,0|1", 1 meaning the condition holds,
+path matched as a suffix of the test's path) every disagreement is listed
+and the summary says how many tests agree. Exit status: 0, or 1 when some
+test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLitmus(cmd, args, &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.expect, "expect", "", "CSV of expected results (path,0|1); list the disagreements")
+	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print one line per test instead of states and witnesses")
+	fl.BoolVar(&f.lsl, "lsl", false, "print the LSL translation of each test instead of running it")
+	fl.IntVarP(&f.jobs, "jobs", "j", 0, "tests to run in parallel (default: the number of CPUs)")
+	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long, e.g. 30s")
+	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
+	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	return cmd
+}
+
+func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
+	var o litmus.SuiteOptions
+	m, err := axioms.LoadModel(f.model)
+	if err != nil {
+		return o, err
+	}
+	enc, err := axioms.ParseEncoding(f.encoding)
+	if err != nil {
+		return o, err
+	}
+	var tr axioms.Transitivity
+	switch f.transitivity {
+	case "eager":
+		tr = axioms.Eager
+	case "lazy":
+		tr = axioms.Lazy
+	default:
+		return o, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+	}
+	if f.jobs < 0 {
+		return o, fmt.Errorf("--jobs must not be negative")
+	}
+	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Witness = !f.quiet && !f.json
+	o.Jobs = f.jobs
+	o.Timeout = f.timeout
+	return o, nil
+}
+
+// litmusJSON is the --json output (SPEC §2).
+type litmusJSON struct {
+	Model string           `json:"model"`
+	Tests []litmusTestJSON `json:"tests"`
+}
+
+type litmusTestJSON struct {
+	Name      string   `json:"name"`
+	File      string   `json:"file"`
+	Holds     bool     `json:"holds"`
+	Expected  *bool    `json:"expected"`
+	Condition string   `json:"condition"`
+	States    []string `json:"states"`
+	Positive  int      `json:"positive"`
+	Negative  int      `json:"negative"`
+	Seconds   float64  `json:"seconds"`
+	Timeout   bool     `json:"timeout,omitempty"`
+}
+
+func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
+	opt, err := f.options()
+	if err != nil {
+		return err
+	}
+	var exp *litmus.Expectations
+	if f.expect != "" {
+		src, err := frontend.ReadFile(f.expect)
+		if err != nil {
+			return err
+		}
+		if exp, err = litmus.ParseExpectations(f.expect, src); err != nil {
+			return err
+		}
+	}
+	files, err := litmus.Files(args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return &lsl.Error{Msg: "no .litmus files found"}
+	}
+	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if f.lsl {
+		return printLitmusLSL(out, errw, files)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// the summary goes where it does not mix with the JSON document
+	summary := out
+	if f.json {
+		summary = errw
+	}
+	doc := litmusJSON{Model: opt.Mining.Model.Name, Tests: []litmusTestJSON{}}
+	var s litmusSummary
+	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
+		if o.Err != nil && !o.TimedOut {
+			fmt.Fprintln(errw, o.Err)
+			s.inputErrors++
+			return
+		}
+		s.tests++
+		var expected *bool
+		if exp != nil {
+			if want, ok := exp.Lookup(o.File); ok {
+				expected = &want
+			}
+		}
+		if o.TimedOut {
+			s.timeouts++
+			fmt.Fprintf(errw, "%s: %s: no answer within %v\n", o.File, o.Test.Name, f.timeout)
+		}
+		holds := o.Result != nil && o.Result.Holds
+		switch {
+		case expected == nil && exp != nil:
+			s.unexpected++
+		case expected == nil:
+		case o.Result != nil && *expected == holds:
+			s.agree++
+		default:
+			s.disagreements = append(s.disagreements, fmt.Sprintf("%s: %s: %s, expected %s",
+				o.File, o.Test.Name, holdsWord(o.Result), okWord(*expected)))
+		}
+		if f.json {
+			doc.Tests = append(doc.Tests, testJSON(o, holds, expected))
+			return
+		}
+		if o.Result == nil {
+			return
+		}
+		if f.quiet {
+			fmt.Fprintf(out, "%-40s %s\n", o.Test.Name, holdsWord(o.Result))
+			return
+		}
+		litmus.WriteResult(out, o.Result)
+		fmt.Fprintln(out)
+	})
+	if f.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+	}
+	s.write(summary, exp != nil)
+	switch {
+	case ctx.Err() != nil:
+		return exitError{exitInterrupted}
+	case s.inputErrors > 0:
+		return exitError{exitUsage}
+	case len(s.disagreements) > 0:
+		return exitError{exitFail}
+	case s.timeouts > 0:
+		return exitError{exitInconclusive}
+	}
+	return nil
+}
+
+type litmusSummary struct {
+	tests, agree, unexpected, timeouts, inputErrors int
+	disagreements                                   []string
+}
+
+func (s *litmusSummary) write(w io.Writer, expect bool) {
+	for _, d := range s.disagreements {
+		fmt.Fprintln(w, "disagreement:", d)
+	}
+	line := fmt.Sprintf("%d tests", s.tests)
+	if expect {
+		line += fmt.Sprintf(", %d agree", s.agree)
+		if s.unexpected > 0 {
+			line += fmt.Sprintf(", %d without expectation", s.unexpected)
+		}
+	}
+	if s.timeouts > 0 {
+		line += fmt.Sprintf(", %d timed out", s.timeouts)
+	}
+	if s.inputErrors > 0 {
+		line += fmt.Sprintf(", %d unreadable", s.inputErrors)
+	}
+	fmt.Fprintln(w, line)
+}
+
+func holdsWord(r *litmus.Result) string {
+	if r == nil {
+		return "Timeout"
+	}
+	return okWord(r.Holds)
+}
+
+func okWord(b bool) string {
+	if b {
+		return "Ok"
+	}
+	return "No"
+}
+
+func testJSON(o litmus.Outcome, holds bool, expected *bool) litmusTestJSON {
+	j := litmusTestJSON{Name: o.Test.Name, File: o.File, Holds: holds, Expected: expected,
+		Condition: o.Test.Cond.String(), States: []string{}, Timeout: o.TimedOut}
+	if r := o.Result; r != nil {
+		for _, st := range r.States {
+			j.States = append(j.States, o.Test.FormatState(st))
+		}
+		j.Positive, j.Negative, j.Seconds = r.Positive, r.Negative, r.Time.Seconds()
+	}
+	return j
+}
+
+// printLitmusLSL prints the LSL translation of each file.
+func printLitmusLSL(out, errw io.Writer, files []string) error {
+	bad := false
+	for _, file := range files {
+		src, err := frontend.ReadFile(file)
+		if err == nil {
+			var t *litmus.Test
+			if t, err = litmus.Parse(file, src); err == nil {
+				fmt.Fprintf(out, "// %s: %s\n%s\n", file, t.Name, litmus.FormatLSL(t))
+				continue
+			}
+		}
+		fmt.Fprintln(errw, err)
+		bad = true
+	}
+	if bad {
+		return exitError{exitUsage}
+	}
+	return nil
+}
