@@ -38,7 +38,8 @@ bench: build
 
 # Third-party suites with expected results (slow).
 check-suites: build
-	@echo "no third-party suites are wired up yet"
+	$(BIN) litmus ../shared/suites/dat3m-x86/litmus/X86 --model tso -q --expect ../shared/suites/dat3m-x86/TSO-expected.csv
+	$(GO) test ./frontend/litmus -run TestSuite -suite -count=1 -v
 
 # Long differential run of the SAT engine against the reference checker:
 # make fuzz-diff N=5000

@@ -185,10 +185,19 @@ func (inst *Instance) forEachForced(r *relation, f func(args []int32)) {
 func (inst *Instance) optimized(cm *compiled) {
 	in := inst.in
 	orders := detectTotalOrders(cm.model)
+	totalNames := map[string]bool{}
+	for name := range orders {
+		totalNames[name] = true
+	}
+	merge := mergeable(cm.model, totalNames)
 	redundant := map[*Axiom]bool{}
 	for i, d := range cm.rels {
 		ax, total := orders[d.Name]
-		inst.rels = append(inst.rels, newRelation(d, in, total))
+		r := newRelation(d, in, total)
+		if merge[d.Name] {
+			r.merge = newBlockMerge(in, d.Params[0])
+		}
+		inst.rels = append(inst.rels, r)
 		if total {
 			inst.totals = append(inst.totals, i)
 			for _, a := range ax {
@@ -315,7 +324,7 @@ func (inst *Instance) leaf(e *engine, ax *caxiom, r resid) {
 		inst.onLeaf(e, ax, r)
 		return
 	}
-	if r.t == triU && r.single && inst.factGuards(e, ax, r.args[:r.n]) {
+	if r.t == triU && r.single && inst.factGuards(e, ax, r.args[:r.n]) && inst.rels[r.rel].fixable(r.args[:r.n]) {
 		inst.fix(e, inst.rels[r.rel], r.args[:r.n], !r.neg)
 		return
 	}

@@ -18,6 +18,9 @@ type relation struct {
 	// possible, while least-model fixing runs, marks the tuples found
 	// derivable so far; the others count as false.
 	possible []bool
+	// merge shares literals among the members of atomic blocks (see
+	// atomicmerge.go); nil when the model does not allow it.
+	merge *blockMerge
 }
 
 // maxFlat bounds the flat literal table of a relation.
@@ -51,7 +54,11 @@ func newRelation(d *Decl, in *interp, total bool) *relation {
 func (r *relation) index(in *interp, args []int32) (idx int64, neg bool, ok bool) {
 	if r.total {
 		s := r.decl.Params[0]
-		p, q := in.sortPos[s][args[0]], in.sortPos[r.decl.Params[1]][args[1]]
+		a, b := args[0], args[1]
+		if r.merge != nil {
+			a, b = r.merge.mapArgs(a, b)
+		}
+		p, q := in.sortPos[s][a], in.sortPos[r.decl.Params[1]][b]
 		if p < 0 || q < 0 || p == q {
 			return 0, false, false
 		}

@@ -15,14 +15,14 @@ import (
 // that may execute, skipping those that fixed literals satisfy.
 func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
 	in, c := inst.in, inst.in.c
-	dom := e.dom[r.decl.Params[0]]
+	dom, guard := r.vertices(in, e.dom[r.decl.Params[0]])
 	var ab [2]int32
 	for x, a := range dom {
 		for y := x + 1; y < len(dom); y++ {
 			b := dom[y]
 			ab[0], ab[1] = a, b
 			mab := r.lit(in, ab[:], &inst.stats.RelationLits)
-			gab := c.And(in.guards[a], in.guards[b])
+			gab := c.And(guard(a), guard(b))
 			// Prefixes shared by all c: G_a ∧ G_b ∧ ±m_ab.
 			fwd, bwd := c.And(gab, mab), c.And(gab, mab.Not())
 			for _, cc := range dom[y+1:] {
@@ -30,7 +30,7 @@ func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
 				mbc := r.lit(in, ab[:], &inst.stats.RelationLits)
 				ab[0], ab[1] = a, cc
 				mac := r.lit(in, ab[:], &inst.stats.RelationLits)
-				gc := in.guards[cc]
+				gc := guard(cc)
 				// cycle a→b→c→a is forbidden: ¬(… ∧ m_bc ∧ ¬m_ac)
 				if fwd != c.F {
 					if cyc := c.And(fwd, c.And(c.And(gc, mbc), mac.Not())); cyc != c.F {
@@ -83,8 +83,9 @@ func (inst *Instance) Lemmas(value func(z.Lit) bool) [][]z.Lit {
 	for _, ri := range inst.totals {
 		r := inst.rels[ri]
 		var exec []int32
-		for _, i := range in.sortDom[r.decl.Params[0]] {
-			if val(in.guards[i]) {
+		dom, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
+		for _, i := range dom {
+			if val(guard(i)) {
 				exec = append(exec, i)
 			}
 		}
@@ -122,7 +123,7 @@ func (inst *Instance) Lemmas(value func(z.Lit) bool) [][]z.Lit {
 						}
 						for ; cand != 0 && len(out) < maxLemmas; cand &= cand - 1 {
 							cc := cw*64 + bits.TrailingZeros64(cand)
-							out = append(out, inst.transitivityLemma(exec[a], exec[b], exec[cc], lit(a, b), lit(b, cc), lit(a, cc)))
+							out = append(out, inst.transitivityLemma(guard(exec[a]), guard(exec[b]), guard(exec[cc]), lit(a, b), lit(b, cc), lit(a, cc)))
 						}
 					}
 				}
@@ -137,10 +138,10 @@ func (inst *Instance) Lemmas(value func(z.Lit) bool) [][]z.Lit {
 // without its constantly false literals (an empty clause becomes the
 // false constant: a cycle among fixed pairs of always-executed
 // instructions).
-func (inst *Instance) transitivityLemma(a, b, cc int32, rab, rbc, rac z.Lit) []z.Lit {
-	in, c := inst.in, inst.in.c
+func (inst *Instance) transitivityLemma(ga, gb, gc, rab, rbc, rac z.Lit) []z.Lit {
+	c := inst.in.c
 	cl := make([]z.Lit, 0, 6)
-	for _, l := range [...]z.Lit{in.guards[a].Not(), in.guards[b].Not(), in.guards[cc].Not(), rab.Not(), rbc.Not(), rac} {
+	for _, l := range [...]z.Lit{ga.Not(), gb.Not(), gc.Not(), rab.Not(), rbc.Not(), rac} {
 		if l != c.F {
 			cl = append(cl, l)
 		}
@@ -149,4 +150,20 @@ func (inst *Instance) transitivityLemma(a, b, cc int32, rab, rbc, rac z.Lit) []z
 		cl = append(cl, c.F)
 	}
 	return cl
+}
+
+// vertices returns the instructions a total order must order among
+// themselves — with merged atomic blocks only their representatives — and
+// the guard of each (for a representative: some member executes).
+func (r *relation) vertices(in *interp, dom []int32) ([]int32, func(int32) z.Lit) {
+	if r.merge == nil {
+		return dom, func(i int32) z.Lit { return in.guards[i] }
+	}
+	var out []int32
+	for _, i := range dom {
+		if r.merge.isRep(i) {
+			out = append(out, i)
+		}
+	}
+	return out, func(i int32) z.Lit { return r.merge.guard[i] }
 }

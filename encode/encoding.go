@@ -110,6 +110,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		e.threadOf = append(e.threadOf, in.Thread)
 	}
 	e.Stats.NodesThreads = c.Len()
+	e.wellformed = append(e.wellformed, e.vx.constraints...)
 	psi := e.psi()
 	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
 	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
@@ -320,6 +321,11 @@ func (e *Encoding) finalLoads(loads []int) (z.Lit, error) {
 		l := e.Instrs[li]
 		for _, s := range e.Instrs {
 			if s.Kind != axioms.Store || !e.Ranges.MayAlias(l.ID, s.ID) {
+				continue
+			}
+			if e.ForcedBefore(l.Index, s.Index) {
+				// a thread that runs after the blocked one (the final
+				// thread after a concurrent one) never starts
 				continue
 			}
 			later := c.Ands(s.Guard, e.aliased(l, s), e.Model.Rel("memory_order", l.Index, s.Index))

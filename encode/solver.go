@@ -56,6 +56,10 @@ type Solver struct {
 
 	last Result
 	why  []z.Lit
+	// unsat records that the clauses alone are unsatisfiable. gini v1.0.4
+	// then misbehaves on later solves (it reports a model that violates a
+	// clause and exits), so later solves answer Unsat without calling it.
+	unsat bool
 	// The model of the last Sat, captured from g on first need (before g
 	// changes), then completed by evaluating the circuit.
 	model          []bool
@@ -139,6 +143,11 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) Result {
 		s.last = Canceled
 		return Canceled
 	}
+	if s.unsat {
+		s.last = Unsat
+		s.stats.Solves++
+		return Unsat
+	}
 	for _, m := range assumptions {
 		s.encode(m)
 	}
@@ -154,6 +163,9 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) Result {
 		s.last = Unsat
 		if len(assumptions) > 0 {
 			s.why = s.g.Why(nil)
+		}
+		if len(s.why) == 0 {
+			s.unsat = true
 		}
 	default:
 		s.last = Canceled

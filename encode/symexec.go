@@ -233,7 +233,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in.Data = vx.fresh(x.e.Ranges.Value(s.ID))
 		if x.e.trackDeps {
 			in.ddeps = addr.deps
-			in.Data.deps = depSet{{load: in.Index, cond: c.T}}
+			// a chain of register dependencies continues through the
+			// address of a load into its value (§3.4.2)
+			in.Data.deps = unionDeps(c, addr.deps, depSet{{load: in.Index, cond: c.T}})
 		}
 		for i := range x.spins {
 			x.spins[i] = append(x.spins[i], in.Index)

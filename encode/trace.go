@@ -27,6 +27,8 @@ type ThreadTrace struct {
 	Status string // "done", "failed", "pruned", "blocked"
 	Ops    []*OpTrace
 	Edge   []*Event // thread creation/join fences
+	// Blocked locates the spin loop of a blocked thread.
+	Blocked *Failure
 }
 
 // OpTrace is one operation of a thread.
@@ -113,13 +115,21 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, sp := range te.Spins {
 			if val(sp.Blocked) {
 				tt.Status = "blocked"
-				if x.Failure == nil {
-					x.Failure = &Failure{Reason: ReasonDeadlock, Thread: ti, Op: sp.Op, Pos: sp.Stmt.Pos,
-						Msg: "thread " + te.T.Name + " waits forever in the spin loop"}
-				}
+				tt.Blocked = &Failure{Reason: ReasonDeadlock, Thread: ti, Op: sp.Op, Pos: sp.Stmt.Pos,
+					Msg: "thread " + te.T.Name + " waits forever in the spin loop"}
 			}
 		}
 		x.Threads = append(x.Threads, tt)
+	}
+	// A failing thread explains an execution better than a blocked one
+	// (a deadlock needs every other thread to complete or block).
+	if x.Failure == nil {
+		for _, tt := range x.Threads {
+			if tt.Blocked != nil {
+				x.Failure = tt.Blocked
+				break
+			}
+		}
 	}
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"math/bits"
+	"sort"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
@@ -33,6 +34,8 @@ type valCtx struct {
 	tw      int // composite tag width
 	comps   []*lsl.Composite
 	compIdx map[string]int
+	// constraints restrict fresh values to the range analysis' sets.
+	constraints []z.Lit
 }
 
 func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
@@ -190,7 +193,58 @@ func (x *valCtx) fresh(abs *lsl.AbsVal) *Val {
 			x.freshComp(v, abs)
 		}
 	}
+	x.restrict(v, abs)
 	return v
+}
+
+// maxMembers bounds the explicit sets turned into membership constraints.
+const maxMembers = 64
+
+// restrict constrains a fresh value to the explicit values of abs. The range
+// analysis finds every value with a non-circular derivation; the values it
+// misses could only arise "out of thin air" from a cycle of dependencies
+// through memory, which the memory models allow on paper but no hardware
+// produces (dissertation §4.5.4, §7.3.2). Executions contain no such values.
+func (x *valCtx) restrict(v *Val, abs *lsl.AbsVal) {
+	if abs == nil {
+		return
+	}
+	c := x.c
+	if !abs.NumTop && len(abs.Nums) > 1 && len(abs.Nums) <= maxMembers && v.N != c.F {
+		lo, hi, _ := abs.NumRange()
+		if hi-lo+1 != int64(len(abs.Nums)) || !isPow2Span(lo, hi) {
+			var alts []z.Lit
+			for _, n := range sortedNums(abs) {
+				alts = append(alts, Eq(c, v.Num, ConstBV(c, n, x.w)))
+			}
+			x.constraints = append(x.constraints, c.Implies(v.N, c.Ors(alts...)))
+		}
+	}
+	if ptrs, complete := abs.Pointers(); complete && len(ptrs) > 1 && len(ptrs) <= maxMembers && v.P != c.F {
+		var alts []z.Lit
+		for _, p := range ptrs {
+			alts = append(alts, x.ptrEq(v, x.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: p})))
+		}
+		x.constraints = append(x.constraints, c.Implies(v.P, c.Ors(alts...)))
+	}
+}
+
+// isPow2Span reports whether [lo, hi] is exactly what freshRange's bits can
+// hold, so that a membership constraint would add nothing.
+func isPow2Span(lo, hi int64) bool {
+	if lo == 0 {
+		return hi > 0 && (hi+1)&hi == 0
+	}
+	return lo < 0 && hi == -lo-1 && (hi+1)&hi == 0
+}
+
+func sortedNums(a *lsl.AbsVal) []int64 {
+	out := make([]int64, 0, len(a.Nums))
+	for n := range a.Nums {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
 }
 
 func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {

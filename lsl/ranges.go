@@ -74,6 +74,12 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 		a.comps[c.Name] = c
 	}
 	a.inits()
+	a.undef = map[Reg]bool{}
+	for _, th := range u.Threads {
+		for r := range maybeUnassigned(th.Body) {
+			a.undef[r] = true
+		}
+	}
 	for _, th := range u.Threads {
 		Walk(th.Body, func(s Stmt) bool {
 			if as, ok := s.(*Assign); ok && grows(as.Op) {
@@ -111,6 +117,7 @@ type analysis struct {
 	initAll  *AbsVal          // every initial value (for unknown addresses)
 	maxDepth int
 	changed  bool
+	undef    map[Reg]bool // registers some path reads before writing
 }
 
 // grows reports whether op can create numbers or pointers not among its
@@ -152,7 +159,7 @@ func (a *analysis) initial(p []int64) Value {
 func (a *analysis) reg(x Reg) *AbsVal {
 	v, ok := a.regs[x]
 	if !ok {
-		v = &AbsVal{Undef: true} // registers start as ⊥
+		v = &AbsVal{Undef: a.undef[x]} // ⊥ only if read before written
 		a.regs[x] = v
 	}
 	return v

@@ -65,8 +65,9 @@
 //   - Spin loops. Only the last iteration is modelled. A thread whose
 //     iteration continues the loop is blocked; the execution counts only if
 //     each load of that iteration reads a final value (no aliased store
-//     follows it in memory_order) — it is then a deadlock unless a thread
-//     failed or pruned.
+//     follows it in memory_order; stores of threads that only start after
+//     the blocked one — the final thread — never happen and do not count) —
+//     it is then a deadlock unless a thread failed or pruned.
 //   - Observations. Per thread, the record index is the number of observe
 //     label statements executed so far (0 before the first); the vector
 //     holds, per record, kind and name, the value of the last such observe

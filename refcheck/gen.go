@@ -20,7 +20,7 @@ type GenConfig struct {
 var SmallGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 3, TotalAccesses: 6}
 
 // LargeGen is for long runs.
-var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 5, TotalAccesses: 8}
+var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10}
 
 // Generate returns a random concurrent LSL program with one test, as the
 // text of a case file (see ParseCase): globals X, Y and sometimes Z and a

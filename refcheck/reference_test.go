@@ -212,11 +212,9 @@ func TestStatusFacts(t *testing.T) {
 		{"spin deadlock", spinSrc, "T = ( wait | nop )", nil, true, 0},
 		{"spin released", spinSrc, "T = ( wait | set )", nil, false, 1},
 		{"spin released by init", spinSrc, "T = set ( wait | nop )", nil, false, 1},
-		// The final thread's store follows the spin's load in memory_order,
-		// so the blocked execution does not read a final value and is
-		// discarded, and no execution completes: neither a deadlock nor an
-		// observation (the semantics of mining, see doc.go).
-		{"spin before final store", spinSrc, "T = ( wait | nop ) set", nil, false, 0},
+		// The final thread only starts once every concurrent thread
+		// completes, so a spin waiting for its store is a deadlock.
+		{"spin before final store", spinSrc, "T = ( wait | nop ) set", nil, true, 0},
 		{"assertion", errSrc, "T = ( check | set )", []string{ReasonAssertion}, false, 1},
 		{"no assertion", errSrc, "T = ( check | skip )", nil, false, 1},
 		{"null dereference", errSrc, "T = ( deref | skip )", []string{ReasonRuntimeError}, false, 0},

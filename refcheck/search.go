@@ -294,7 +294,9 @@ func (s *searcher) hasOrderHorn() bool {
 }
 
 // spinsFinal: every load of a blocked spin iteration reads a final value,
-// i.e. no aliased store follows it in memory_order.
+// i.e. no aliased store follows it in memory_order — stores of threads that
+// only start after the blocked one (the final thread) do not count, as they
+// never run.
 func (s *searcher) spinsFinal() bool {
 	if len(s.blockedLoads) == 0 {
 		return true
@@ -305,7 +307,7 @@ func (s *searcher) spinsFinal() bool {
 	n := &node{op: opRel, rel: mo, args: []int{0, 1}}
 	for _, l := range s.blockedLoads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) {
 				continue
 			}
 			env[0], env[1] = l, st

@@ -232,7 +232,7 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 		line += fmt.Sprintf(", %d timed out", s.timeouts)
 	}
 	if s.inputErrors > 0 {
-		line += fmt.Sprintf(", %d unreadable", s.inputErrors)
+		line += fmt.Sprintf(", %d with input errors", s.inputErrors)
 	}
 	fmt.Fprintln(w, line)
 }

@@ -66,6 +66,6 @@ execution the model allows and answers PASS, or FAIL with a counterexample trace
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see checkfence %s --help)", err, c.Name())
 	})
-	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd(), newFencesCmd())
+	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd(), newFencesCmd(), newLitmusCmd())
 	return root
 }

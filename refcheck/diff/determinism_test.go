@@ -31,8 +31,9 @@ func outcome(r *mining.Result) string {
 // determinismKnown describes the open engine bug behind nondeterministic
 // answers; while it is set, TestDeterminism skips instead of failing when
 // it sees one (CHECKFENCE_KNOWN=1 fails anyway). Clear it once fixed.
-const determinismKnown = "the engine builds circuits in Go map order: encode.(*Encoding).ObsEquals ranges over a map (encode/obs.go), " +
-	"and mining's prunedLoops ranges over byKey (mining/check.go), so gate numbering, and with it the SAT model found, varies between runs"
+// (Fixed in bcc2364: encode.ObsEquals and mining ranged over Go maps while
+// building circuits, so counterexamples varied between runs.)
+const determinismKnown = ""
 
 // TestDeterminism runs the engine three times in one process on the same
 // inputs and requires the same verdicts, messages, mined observations and

@@ -128,6 +128,13 @@ func TestRegressions(t *testing.T) {
 	for i, f := range files {
 		o, c := outcomes[i], cases[f]
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			// The signature that recognizes the bug in random programs
+			// must recognize its own regression case.
+			for _, b := range KnownBugs {
+				if b.Regress == filepath.Base(f) && len(problems(o)) > 0 && len(KnownBugList{b}.Explain(o)) == 0 {
+					t.Errorf("KnownBugs entry %q does not recognize its regression case", b.Name)
+				}
+			}
 			checkOutcome(t, o, c.Known)
 			if c.Known != "" && len(problems(o)) == 0 {
 				t.Errorf("the known bug (%s) no longer shows: remove the //# known directive", c.Known)

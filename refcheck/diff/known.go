@@ -16,26 +16,20 @@ type KnownBug struct {
 	Matches func(Disagreement) bool
 }
 
-// KnownBugs lists the open engine bugs.
-var KnownBugs = []KnownBug{
-	{
-		Name:    "gini aborts the process when solving again after an unsatisfiable answer",
-		Regress: "gini_unsat.lsl",
-		Crash:   "internal error in solve: sat model",
-	},
-	{
-		Name:    "mining.Check reports an error execution as a deadlock when a blocked thread precedes the failing one",
-		Regress: "error_reported_as_deadlock.lsl",
-		Matches: func(d Disagreement) bool {
-			return d.What == "verdict" && strings.HasPrefix(d.Engine, "FAIL (deadlock)") &&
-				strings.HasPrefix(d.Ref, "FAIL (") && !strings.Contains(d.Ref, "deadlock")
-		},
-	},
-}
+// KnownBugList is a list of known bugs.
+type KnownBugList []KnownBug
 
-// Known returns the known bugs that explain everything wrong with an
-// outcome, or nil if something is not explained (or nothing is wrong).
-func Known(o Outcome) []string {
+// KnownBugs lists the open engine bugs.
+var KnownBugs = KnownBugList{}
+
+// Known returns the open engine bugs (KnownBugs) that explain everything
+// wrong with an outcome, or nil if something is not explained (or nothing
+// is wrong).
+func Known(o Outcome) []string { return KnownBugs.Explain(o) }
+
+// Explain returns the bugs of the list that explain everything wrong with
+// an outcome, or nil.
+func (bugs KnownBugList) Explain(o Outcome) []string {
 	var names []string
 	seen := map[string]bool{}
 	note := func(b KnownBug) {
@@ -46,7 +40,7 @@ func Known(o Outcome) []string {
 	}
 	switch {
 	case o.Crash != "":
-		for _, b := range KnownBugs {
+		for _, b := range bugs {
 			if b.Crash != "" && strings.Contains(o.Crash, b.Crash) {
 				note(b)
 				return names
@@ -58,7 +52,7 @@ func Known(o Outcome) []string {
 	}
 	for _, d := range o.Report.Disagreements {
 		explained := false
-		for _, b := range KnownBugs {
+		for _, b := range bugs {
 			if b.Matches != nil && b.Matches(d) {
 				note(b)
 				explained = true

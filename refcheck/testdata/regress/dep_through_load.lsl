@@ -7,7 +7,6 @@
 // outcome p = [3] (@Z), x = 1 is a cycle in memory_order on relaxed.
 //# test T = ( reader | writer )
 //# models relaxed
-//# known encode tracks data/control dependencies only from the last load (a load's value does not inherit its address's dependencies)
 global X
 global Y
 global Z

@@ -6,7 +6,6 @@
 // thread in thread order that did not complete — the blocked t1.
 // Expected: FAIL (assertion), the message naming t2's assert.
 //# test T = ( wait | fail )
-//# known mining.Check reports the first non-completed thread of the error execution (a blocked one) as the failure
 global X
 proc wait() { spin w { %f := load @X  %z := eq(%f, 0)  if %z { continue w } } }
 proc fail() { %v := load @X  %ok := ne(%v, 0)  assert %ok "X is still 0" }

@@ -7,7 +7,6 @@
 // error in solve: sat model"). Expected: no observations, no error, no
 // deadlock; verdict PASS.
 //# test T = ( t )
-//# known gini v1.0.4 returns a bogus model after an UNSAT answer (encode.Solver must remember level-0 unsatisfiability)
 global X
 proc t() {
     %r1 := load @X

@@ -1,0 +1,135 @@
+package litmus
+
+import (
+	"strconv"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// thread accumulates the LSL translation of one thread Pi.
+type thread struct {
+	index  int
+	pos    lsl.Pos
+	regs   []string // registers in order of first use
+	regSet map[string]bool
+	cur    *[]lsl.Stmt // the statement list being filled
+	body   []lsl.Stmt
+	tmps   int
+}
+
+func newThread(index int, pos lsl.Pos) *thread {
+	th := &thread{index: index, pos: pos, regSet: map[string]bool{}}
+	th.cur = &th.body
+	return th
+}
+
+func (th *thread) name() string { return "P" + strconv.Itoa(th.index) }
+
+// reg records the use of a register and returns it.
+func (th *thread) reg(name string) lsl.Reg {
+	if !th.regSet[name] {
+		th.regSet[name] = true
+		th.regs = append(th.regs, name)
+	}
+	return sigil(name)
+}
+
+// sigil is the LSL register for a litmus register name.
+func sigil(name string) lsl.Reg { return lsl.Reg("%" + name) }
+
+// tmp returns a fresh temporary register; the dot keeps it apart from
+// every register a litmus test can name.
+func (th *thread) tmp() lsl.Reg {
+	th.tmps++
+	return lsl.Reg("%tmp." + strconv.Itoa(th.tmps))
+}
+
+func (th *thread) emit(s lsl.Stmt) { *th.cur = append(*th.cur, s) }
+
+// block runs fill with a fresh statement list and returns it as a block.
+func (th *thread) block(pos lsl.Pos, fill func()) *lsl.Block {
+	saved := th.cur
+	var stmts []lsl.Stmt
+	th.cur = &stmts
+	fill()
+	th.cur = saved
+	return &lsl.Block{Stmts: stmts, Pos: pos}
+}
+
+func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos) {
+	th.emit(&lsl.Fence{Kind: k, Pos: pos})
+}
+
+func (th *thread) assign(dst lsl.Reg, op lsl.Op, pos lsl.Pos, args ...lsl.Operand) {
+	th.emit(&lsl.Assign{Dst: dst, Op: op, Args: args, Pos: pos})
+}
+
+func num(n int64) lsl.Operand { return lsl.Const{V: lsl.Num(n)} }
+
+// lower builds the LSL program and test: one global per location, one
+// operation per thread that initializes its registers, runs the code and
+// observes the registers the test shows, and a final operation that loads
+// and observes the shown locations.
+func (p *parser) lower() {
+	t := p.t
+	prog := &lsl.Program{}
+	for _, name := range t.Locs {
+		g := &lsl.Global{Name: name, Pos: t.Pos}
+		if in, ok := p.memInit[name]; ok {
+			g.Pos = in.pos
+			if !in.val.Equal(lsl.Num(0)) {
+				g.Init = []lsl.CellInit{{Val: in.val}}
+			}
+		}
+		prog.Globals = append(prog.Globals, g)
+	}
+	test := &lsl.Test{Name: t.Name, Pos: t.Pos}
+	for _, th := range p.threads {
+		t.Threads = append(t.Threads, th.name())
+		var observed []Term
+		for _, term := range t.Shown {
+			if term.Thread == th.index {
+				observed = append(observed, term)
+				th.reg(term.Reg)
+			}
+		}
+		for term := range p.regInit {
+			if term.Thread == th.index {
+				th.reg(term.Reg)
+			}
+		}
+		var stmts []lsl.Stmt
+		for _, r := range th.regs {
+			v := lsl.Num(0) // herd's registers start at 0
+			if in, ok := p.regInit[Term{Thread: th.index, Reg: r}]; ok {
+				v = in.val
+			}
+			stmts = append(stmts, &lsl.Assign{Dst: sigil(r), Op: lsl.OpCopy, Args: []lsl.Operand{lsl.Const{V: v}}, Pos: th.pos})
+		}
+		stmts = append(stmts, th.body...)
+		for _, term := range observed {
+			stmts = append(stmts, &lsl.Observe{Kind: lsl.ObsOutput, Name: term.Reg, Val: sigil(term.Reg), Pos: t.Cond.Pos})
+		}
+		prog.Procs = append(prog.Procs, &lsl.Proc{Name: th.name(), Body: &lsl.Block{Stmts: stmts, Pos: th.pos}, Pos: th.pos})
+		test.Threads = append(test.Threads, []lsl.OpRef{{Name: th.name(), Pos: th.pos}})
+	}
+	var final []lsl.Stmt
+	for _, term := range t.Shown {
+		if term.Thread >= 0 {
+			continue
+		}
+		r := sigil(term.Loc)
+		final = append(final,
+			&lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Pos: t.Cond.Pos},
+			&lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
+	}
+	if len(final) > 0 {
+		prog.Procs = append(prog.Procs, &lsl.Proc{Name: finalOp, Body: &lsl.Block{Stmts: final, Pos: t.Cond.Pos}, Pos: t.Cond.Pos})
+		test.Final = []lsl.OpRef{{Name: finalOp, Pos: t.Cond.Pos}}
+	}
+	t.Program, t.LSLTest = prog, test
+}
+
+// finalOp is the operation that reads the final values of the locations.
+// Thread operations are named P0, P1, …, so it cannot clash.
+const finalOp = "final"

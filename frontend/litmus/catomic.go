@@ -1,0 +1,301 @@
+package litmus
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// order is a C11 memory order.
+type order uint8
+
+const (
+	relaxed order = iota
+	consume
+	acquire
+	release
+	acqRel
+	seqCst
+)
+
+var orderNames = map[string]order{
+	"memory_order_relaxed": relaxed, "memory_order_consume": consume, "memory_order_acquire": acquire,
+	"memory_order_release": release, "memory_order_acq_rel": acqRel, "memory_order_seq_cst": seqCst,
+}
+
+// The fences around an access of each order (doc.go has the table): an
+// acquire access is followed by load-load and load-store fences, a release
+// access preceded by load-store and store-store fences; a seq_cst store is
+// also followed by a full fence (the trailing-fence mapping of x86), a
+// seq_cst read-modify-write has full fences on both sides.
+var (
+	acquireFences = []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore}
+	releaseFences = []lsl.FenceKind{lsl.FenceLoadStore, lsl.FenceStoreStore}
+	fullFence     = []lsl.FenceKind{lsl.FenceFull}
+)
+
+// accessKind is what a builtin does.
+type accessKind uint8
+
+const (
+	cLoad accessKind = iota + 1
+	cStore
+	cRMW     // exchange or fetch_op: returns the old value
+	cCAS     // C11 compare_exchange(a, &expected, desired): returns success
+	cCmpxchg // LKMM cmpxchg(a, old, new): returns the old value
+	cFence
+)
+
+// cBuiltin describes one supported function.
+type cBuiltin struct {
+	kind     accessKind
+	order    order // when explicit is false
+	explicit bool  // the memory order is the last argument(s)
+	deref    bool  // the location is written *a (READ_ONCE, WRITE_ONCE)
+	op       lsl.Op
+}
+
+var cBuiltins = map[string]cBuiltin{
+	// Linux kernel memory model
+	"READ_ONCE":             {kind: cLoad, order: relaxed, deref: true},
+	"WRITE_ONCE":            {kind: cStore, order: relaxed, deref: true},
+	"smp_load_acquire":      {kind: cLoad, order: acquire},
+	"smp_store_release":     {kind: cStore, order: release},
+	"smp_mb":                {kind: cFence, order: seqCst},
+	"smp_rmb":               {kind: cFence},
+	"smp_wmb":               {kind: cFence},
+	"smp_mb__before_atomic": {kind: cFence, order: seqCst},
+	"smp_mb__after_atomic":  {kind: cFence, order: seqCst},
+	"xchg":                  {kind: cRMW, order: seqCst},
+	"xchg_relaxed":          {kind: cRMW, order: relaxed},
+	"xchg_acquire":          {kind: cRMW, order: acquire},
+	"xchg_release":          {kind: cRMW, order: release},
+	"cmpxchg":               {kind: cCmpxchg, order: seqCst},
+	"cmpxchg_relaxed":       {kind: cCmpxchg, order: relaxed},
+	"cmpxchg_acquire":       {kind: cCmpxchg, order: acquire},
+	"cmpxchg_release":       {kind: cCmpxchg, order: release},
+	// C11
+	"atomic_load":                             {kind: cLoad, order: seqCst},
+	"atomic_load_explicit":                    {kind: cLoad, explicit: true},
+	"atomic_store":                            {kind: cStore, order: seqCst},
+	"atomic_store_explicit":                   {kind: cStore, explicit: true},
+	"atomic_exchange":                         {kind: cRMW, order: seqCst},
+	"atomic_exchange_explicit":                {kind: cRMW, explicit: true},
+	"atomic_thread_fence":                     {kind: cFence, explicit: true},
+	"atomic_compare_exchange_strong":          {kind: cCAS, order: seqCst},
+	"atomic_compare_exchange_weak":            {kind: cCAS, order: seqCst},
+	"atomic_compare_exchange_strong_explicit": {kind: cCAS, explicit: true},
+	"atomic_compare_exchange_weak_explicit":   {kind: cCAS, explicit: true},
+}
+
+func init() {
+	for _, op := range []struct {
+		name string
+		op   lsl.Op
+	}{{"add", lsl.OpAdd}, {"sub", lsl.OpSub}, {"and", lsl.OpAnd}, {"or", lsl.OpOr}, {"xor", lsl.OpXor}} {
+		cBuiltins["atomic_fetch_"+op.name] = cBuiltin{kind: cRMW, order: seqCst, op: op.op}
+		cBuiltins["atomic_fetch_"+op.name+"_explicit"] = cBuiltin{kind: cRMW, explicit: true, op: op.op}
+	}
+}
+
+// cCall translates a call of a builtin; as a statement its value is unused.
+func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
+	name := p.lx.next()
+	b, ok := cBuiltins[name.text]
+	if !ok {
+		p.failf(name.pos, "unsupported function %s (supported: READ_ONCE, WRITE_ONCE, smp_load_acquire, "+
+			"smp_store_release, smp_mb, smp_rmb, smp_wmb, xchg*, cmpxchg*, atomic_load*, atomic_store*, "+
+			"atomic_exchange*, atomic_fetch_{add,sub,and,or,xor}*, atomic_compare_exchange_{strong,weak}*, "+
+			"atomic_thread_fence)", name.text)
+	}
+	pos := name.pos
+	p.expect("(")
+	th := f.th
+	var addr lsl.Operand
+	var expr string
+	if b.kind != cFence {
+		addr, expr = p.cLocArg(f, b.deref)
+	}
+	var args []lsl.Operand
+	var expected lsl.Reg
+	switch b.kind {
+	case cStore, cRMW:
+		p.expect(",")
+		args = append(args, p.cExpr(f))
+	case cCmpxchg:
+		p.expect(",")
+		args = append(args, p.cExpr(f))
+		p.expect(",")
+		args = append(args, p.cExpr(f))
+	case cCAS:
+		p.expect(",")
+		amp := p.expect("&")
+		r := p.lx.next()
+		if r.kind != tIdent || !f.locals[r.text] {
+			p.failf(amp.pos, "the expected value of %s must be &r for a declared register r", name.text)
+		}
+		expected = th.reg(r.text)
+		p.expect(",")
+		args = append(args, p.cExpr(f))
+	}
+	ord := b.order
+	if b.explicit {
+		if b.kind != cFence {
+			p.expect(",")
+		}
+		ord = p.cOrder(name)
+		if b.kind == cCAS {
+			// the failure order: the success order's fences cover it
+			p.expect(",")
+			if fail := p.cOrder(name); fail == release || fail == acqRel {
+				p.failf(name.pos, "the failure order of %s cannot be release or acq_rel", name.text)
+			}
+		}
+	}
+	p.expect(")")
+	if !stmt && (b.kind == cStore || b.kind == cFence) {
+		p.failf(pos, "%s has no value", name.text)
+	}
+	switch b.kind {
+	case cFence:
+		switch name.text {
+		case "smp_rmb":
+			th.fence(lsl.FenceLoadLoad, pos)
+		case "smp_wmb":
+			th.fence(lsl.FenceStoreStore, pos)
+		default:
+			p.cFences(th, fenceOrderFences(ord), pos)
+		}
+		return nil
+	case cLoad:
+		if ord == release || ord == acqRel {
+			p.failf(pos, "a load cannot have order %s", orderName(ord))
+		}
+		r := th.tmp()
+		th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Pos: pos})
+		if ord != relaxed {
+			p.cFences(th, acquireFences, pos)
+		}
+		return r
+	case cStore:
+		if ord == acquire || ord == consume || ord == acqRel {
+			p.failf(pos, "a store cannot have order %s", orderName(ord))
+		}
+		if ord != relaxed {
+			p.cFences(th, releaseFences, pos)
+		}
+		th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Pos: pos})
+		if ord == seqCst {
+			p.cFences(th, fullFence, pos)
+		}
+		return nil
+	}
+	// read-modify-writes: an atomic block between the order's fences
+	before, after := rmwFences(ord)
+	p.cFences(th, before, pos)
+	old := th.tmp()
+	var result lsl.Operand = old
+	body := th.block(pos, func() {
+		th.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Pos: pos})
+		switch b.kind {
+		case cRMW:
+			v := args[0]
+			if b.op != 0 {
+				n := th.tmp()
+				th.assign(n, b.op, pos, old, v)
+				v = n
+			}
+			th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Pos: pos})
+		case cCmpxchg:
+			eq := th.tmp()
+			th.assign(eq, lsl.OpEq, pos, old, args[0])
+			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[1], Expr: expr, Pos: pos}) })
+			th.emit(&lsl.If{Cond: eq, Then: store, Pos: pos})
+		case cCAS:
+			eq := th.tmp()
+			th.assign(eq, lsl.OpEq, pos, old, expected)
+			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Pos: pos}) })
+			update := th.block(pos, func() { th.assign(expected, lsl.OpCopy, pos, old) })
+			th.emit(&lsl.If{Cond: eq, Then: store, Else: update, Pos: pos})
+			result = eq
+		}
+	})
+	th.emit(&lsl.Atomic{Body: body, Pos: pos})
+	p.cFences(th, after, pos)
+	return result
+}
+
+// cLocArg reads the location argument: *a for READ_ONCE/WRITE_ONCE,
+// otherwise a pointer expression.
+func (p *parser) cLocArg(f *cFunc, deref bool) (lsl.Operand, string) {
+	if deref {
+		p.expect("*")
+		return p.cAddress(f)
+	}
+	t := p.lx.peek()
+	if t.is("&") {
+		return nil, p.failLoc(t)
+	}
+	if t.kind == tIdent && f.params[t.text] && (p.lx.peekAt(1).is(",") || p.lx.peekAt(1).is(")")) {
+		p.lx.next()
+		return lsl.Const{V: lsl.Ptr(p.loc(t.text))}, t.text
+	}
+	return p.cExpr(f), "*(…)"
+}
+
+func (p *parser) failLoc(t token) string {
+	p.failf(t.pos, "pass the location as a pointer parameter (x), not &…")
+	return ""
+}
+
+func (p *parser) cOrder(fn token) order {
+	t := p.lx.next()
+	o, ok := orderNames[t.text]
+	if t.kind != tIdent || !ok {
+		p.failf(t.pos, "expected a memory order (memory_order_relaxed, …) in %s, found %s", fn.text, t.describe())
+	}
+	return o
+}
+
+func orderName(o order) string {
+	for n, x := range orderNames {
+		if x == o {
+			return n
+		}
+	}
+	return "?"
+}
+
+func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos) {
+	for _, k := range ks {
+		th.fence(k, pos)
+	}
+}
+
+// fenceOrderFences maps atomic_thread_fence(order) to LSL fences.
+func fenceOrderFences(o order) []lsl.FenceKind {
+	switch o {
+	case consume, acquire:
+		return acquireFences
+	case release:
+		return releaseFences
+	case acqRel:
+		return []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore, lsl.FenceStoreStore}
+	case seqCst:
+		return fullFence
+	}
+	return nil
+}
+
+// rmwFences are the fences before and after a read-modify-write.
+func rmwFences(o order) (before, after []lsl.FenceKind) {
+	switch o {
+	case consume, acquire:
+		return nil, acquireFences
+	case release:
+		return releaseFences, nil
+	case acqRel:
+		return releaseFences, acquireFences
+	case seqCst:
+		return fullFence, fullFence
+	}
+	return nil, nil
+}

@@ -1,0 +1,134 @@
+// Package litmus reads litmus tests in herd's format (X86 and a subset of
+// C), translates them into LSL, and decides their final conditions on a
+// memory model, so that checkfence's models and encodings can be compared
+// with herd's published results ("checkfence litmus").
+//
+// Parse reads one file into a Test: the threads, the initial state, the
+// final condition, and the translation (Program, LSLTest). Run enumerates
+// the final states of all executions the model allows (mining.Executions)
+// and evaluates the condition; RunFiles does so for many files in
+// parallel. WriteResult prints a result the way herd does.
+//
+// # File layout
+//
+//	X86 NAME ["doc" or other text]      // or: C NAME
+//	key=value lines, "doc strings"      // metadata, ignored
+//	{ x=1; y=&x; 0:EAX=1; P1:EBX=x; }   // initial state (default 0)
+//	<threads>                            // X86 table or C functions
+//	[locations [x; 0:EAX;]]              // extra terms to show in states
+//	[filter PROP]                        // only executions satisfying PROP
+//	exists PROP | ~exists PROP | forall PROP | final PROP
+//	[; with tso: ~exists; …]            // herd's expectations: ignored
+//	[<< … >>]                            // herd's display hints: ignored
+//
+// (* … *) comments may appear anywhere except inside C functions, where
+// // and /* */ comments apply. Initial-state items may carry C types
+// (int x = 1; int *p = &x;); a location may also be written [x].
+//
+// # Conditions
+//
+// PROP combines atoms with /\, \/, ~ (or not), => and parentheses; true
+// and false are constants. An atom is TERM=VALUE where TERM is a register
+// of a thread (0:EAX or P0:EAX for X86, 1:r0 for C) or a memory location
+// (x, [x], *x), and VALUE a number ($1, 1, -1, 0x10) or a location name
+// (the location's address). The final value of a location is that of its
+// last store in the model's memory order. As in herd, exists holds when
+// some reachable state satisfies PROP, ~exists when none does, and forall
+// when all do; final is an old spelling of exists.
+//
+// # X86
+//
+// The thread table has a header row P0 | P1 | … ; and rows of one
+// instruction per thread, columns separated by |, rows ending in ;.
+// Mnemonics and registers are case-insensitive (EAX…EDX, ESI, EDI, EBP,
+// ESP, their 64/16/8-bit forms and R8–R15). Operands: a register, an
+// immediate ($1, 1, $x for the address of x), [x] for location x, [EAX]
+// for the location whose address EAX holds.
+//
+//	MOV dst, src        load, store or register move (not memory to memory)
+//	MFENCE              fence full
+//	LFENCE              fence load-load
+//	SFENCE              fence store-store
+//	XCHG mem, reg       locked exchange (implicitly, as on x86)
+//	XCHG reg, reg       register swap
+//	ADD SUB AND OR XOR  dst op= src; on memory a load and a store
+//	INC DEC             dst ±= 1
+//	XADD mem, reg       tmp := mem; mem := tmp + reg; reg := tmp
+//	CMPXCHG mem, reg    if mem = EAX then mem := reg else EAX := mem
+//	LOCK <instr>        any of XCHG ADD SUB AND OR XOR INC DEC XADD CMPXCHG
+//	                    on a memory destination
+//
+// A locked instruction (XCHG with memory, LOCK …) becomes an atomic block
+// {load; store} between two full fences: x86 drains the store buffer before
+// and after it. On tso the fences are redundant when the block stores (see
+// axioms/models/tso.mm) but a failing CMPXCHG does not store and still
+// orders like a fence on x86. Without LOCK, read-modify-writes of memory
+// are a plain load and store. Labels, jumps and other instructions are
+// reported as errors.
+//
+// # C
+//
+// Threads are functions P0(int *x, int **p, …) { … } (optionally void);
+// each parameter is a pointer to the location of the same name. The body
+// is straight-line code with if/else: declarations (int r0 = e, r1;),
+// assignments (r = e, *e = e, r += e, r++), calls of the functions below
+// as statements or in expressions, and expressions over registers,
+// parameters, numbers and the C operators (arithmetic, comparison, bitwise,
+// &&, || with short-circuit evaluation, ! ~ unary -, ?:, casts). Loops,
+// goto, return, arrays, locks and RCU are not supported and are reported
+// as errors. Every memory access is one LSL load or store, in evaluation
+// order (left to right). Plain accesses (*x, *x = v) are treated as relaxed
+// ones; data races are not reported.
+//
+// Each access becomes an LSL access between fences given by its memory
+// order; a read-modify-write becomes an atomic block {load; [compute;]
+// store}. The mapping is the "trailing fence" scheme that compiles C11 to
+// x86 (seq_cst store = MOV; MFENCE) extended with acquire/release fences
+// for weaker machines:
+//
+//	                 relaxed   consume/acquire   release     acq_rel        seq_cst
+//	load             L         L; ll ls          error       error          L; ll ls
+//	store            S         error             ls ss; S    error          ls ss; S; full
+//	read-mod-write   A         A; ll ls          ls ss; A    ls ss; A; ll ls full; A; full
+//	fence            nothing   ll ls             ls ss       ll ls ss       full
+//
+// (L load, S store, A atomic block; ll = fence load-load, ls =
+// load-store, ss = store-store, full = all four.) The functions:
+//
+//	READ_ONCE(*x)                         relaxed load
+//	WRITE_ONCE(*x, v)                     relaxed store
+//	smp_load_acquire(x)                   acquire load
+//	smp_store_release(x, v)               release store
+//	smp_mb(), smp_mb__before_atomic(),    fence full
+//	smp_mb__after_atomic()
+//	smp_rmb()                             fence load-load
+//	smp_wmb()                             fence store-store
+//	xchg[_relaxed|_acquire|_release](x, v)          exchange (xchg: seq_cst)
+//	cmpxchg[_relaxed|_acquire|_release](x, old, new) returns the old value
+//	atomic_load(x), atomic_store(x, v)    seq_cst
+//	atomic_load_explicit(x, mo), atomic_store_explicit(x, v, mo)
+//	atomic_exchange[_explicit](x, v[, mo])
+//	atomic_fetch_{add,sub,and,or,xor}[_explicit](x, v[, mo])
+//	atomic_compare_exchange_{strong,weak}[_explicit](x, &r, v[, mo, mo_fail])
+//	                                      returns 1 on success, else 0 and
+//	                                      r := the current value
+//	atomic_thread_fence(mo)
+//
+// Simplifications: a compare-and-swap gets the fences of its success order
+// whether or not it succeeds (never weaker than C11 asks), weak
+// compare-exchange never fails spuriously, and consume is acquire. The
+// result is the behaviour of the compiled code on the chosen hardware
+// model (all built-in models are multi-copy atomic), not the C11 or Linux
+// kernel memory model itself.
+//
+// # Translation
+//
+// Location i (in order of first mention) is LSL global i+1, initialized
+// from the { } block. Thread Pi is operation Pi of concurrent thread i: it
+// sets its registers to their initial values (herd's default is 0), runs
+// the code, and observes the registers the condition, filter or locations
+// clause mention. A final operation loads and observes the locations they
+// mention; the engine orders it after every access of the threads, so it
+// reads the last store in the memory order. "checkfence litmus --lsl"
+// prints the translation.
+package litmus

@@ -1,0 +1,48 @@
+package litmus
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// TestGolden pins the LSL translation of every test in testdata and its
+// herd-style result on tso (without witness: which execution the solver
+// picks is not part of the contract).
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.litmus"))
+	for _, file := range files {
+		tt := parseFile(t, file)
+		r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtin(t, "tso")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		WriteResult(&out, r)
+		got := FormatLSL(tt) + "\n" + out.String()
+		rel, _ := filepath.Rel("testdata", file)
+		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(strings.TrimSuffix(rel, ".litmus"), string(filepath.Separator), "-")+".golden")
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from %s:\n%s", file, golden, got)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package litmus
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+func TestParseX86(t *testing.T) {
+	src := `X86 2+2W+mfence (TwoTwoW) "doc string"
+Cycle=Wse PodWW Wse PodWW
+Prefetch=0:x=F
+{ x = 0; y=1; P1:EBX = 3 ; }
+ P0          | P1          ;
+ mov [x],$2  | MOV [y],2   ;
+ MFENCE      |             ;
+ MOV [y],$1  | MOV [x],EBX ;
+locations [x; 1:EAX;]
+(* a comment (* nested *) *)
+exists (x=2 /\ y=2 \/ ~(1:EAX=0) => false)
+<<
+show 0 genprog generated/prog.tex
+>>
+`
+	tt, err := Parse("t.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.Arch != "X86" || tt.Name != "2+2W+mfence" {
+		t.Errorf("arch %q name %q", tt.Arch, tt.Name)
+	}
+	if got := strings.Join(tt.Threads, ","); got != "P0,P1" {
+		t.Errorf("threads %s", got)
+	}
+	if got := strings.Join(tt.Locs, ","); got != "x,y" {
+		t.Errorf("locations %s", got)
+	}
+	if got, want := tt.Cond.String(), `exists (x=2 /\ y=2 \/ ~1:EAX=0 => false)`; got != want {
+		t.Errorf("condition %s, want %s", got, want)
+	}
+	var shown []string
+	for _, s := range tt.Shown {
+		shown = append(shown, s.String())
+	}
+	if got := strings.Join(shown, " "); got != "1:EAX x y" {
+		t.Errorf("shown terms %s", got)
+	}
+	if err := lsl.Sanity(tt.Program); err != nil {
+		t.Errorf("translation fails the sanity check: %v", err)
+	}
+	if g := tt.Program.Global("y"); g == nil || len(g.Init) != 1 || !g.Init[0].Val.Equal(lsl.Num(1)) {
+		t.Errorf("y is not initialized to 1: %+v", g)
+	}
+}
+
+func TestParseC(t *testing.T) {
+	src := `C SB+c11
+{ int x = 0; atomic_int y = 0; int *p = &x; }
+
+void P0(atomic_int *x, atomic_int *y) {
+	// a comment
+	atomic_store_explicit(x, 1, memory_order_release); /* another */
+	int r0 = atomic_load_explicit(y, memory_order_acquire);
+}
+
+P1(atomic_int *x, volatile int* y, int **p)
+{
+	int r0, r1 = 2;
+	*y = (int) 1;
+	r0 = *x + (*y - r1) * 2;
+	r1 += 1;
+	if (!r0) { r1--; } else ;
+}
+forall (0:r0=0 \/ 0:r0=1) /\ p=x
+`
+	tt, err := Parse("t.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.Arch != "C" || tt.Name != "SB+c11" || len(tt.Threads) != 2 {
+		t.Errorf("arch %q name %q threads %v", tt.Arch, tt.Name, tt.Threads)
+	}
+	if got, want := tt.Cond.String(), `forall ((0:r0=0 \/ 0:r0=1) /\ p=x)`; got != want {
+		t.Errorf("condition %s, want %s", got, want)
+	}
+	if err := lsl.Sanity(tt.Program); err != nil {
+		t.Errorf("translation fails the sanity check: %v", err)
+	}
+	if g := tt.Program.Global("p"); g == nil || len(g.Init) != 1 || !g.Init[0].Val.Equal(lsl.Ptr(1)) {
+		t.Errorf("p does not point to x: %+v", g)
+	}
+}
+
+// TestParseErrors checks the message and position of input errors.
+func TestParseErrors(t *testing.T) {
+	x86 := func(table, cond string) string {
+		return "X86 t\n{ }\n P0 | P1 ;\n" + table + cond + "\n"
+	}
+	cases := []struct {
+		name, src, want string
+	}{
+		{"empty", "", "t.litmus:1:1: empty file"},
+		{"arch", "ARM t\n{}\n", `t.litmus:1:1: unsupported architecture "ARM" (supported: X86, C)`},
+		{"no name", "X86\n{}\n", "t.litmus:1:1: missing test name after X86"},
+		{"no init", "X86 t\nfoo\n", "t.litmus:3:1: missing initial state"},
+		{"unterminated doc", "X86 t \"doc\n{}", "t.litmus:1:7: unterminated string"},
+		{"init item", "X86 t\n{ x=1 y=2 }\n", `t.litmus:2:7: expected ";" or "}" in the initial state, found "y"`},
+		{"init twice", "X86 t\n{ x=1; x=2; }\n", "t.litmus:2:8: x is initialized twice (first at t.litmus:2:3)"},
+		{"header", "X86 t\n{}\n P0 | P2 ;\n", "t.litmus:3:7: expected thread name P1 in the thread table header, found \"P2\""},
+		{"instruction", x86(" FOO EAX | ;\n", "exists (0:EAX=1)"), "t.litmus:4:2: unsupported x86 instruction FOO"},
+		{"operand", x86(" MOV EAX,[x | ;\n", "exists (0:EAX=1)"), "t.litmus:4:10: bad operand [x (expected a register"},
+		{"register", x86(" MOV FOO,$1 | ;\n", "exists (0:EAX=1)"), "t.litmus:4:6: unknown register FOO (memory operands are written [FOO])"},
+		{"mem to mem", x86(" MOV [x],[y] | ;\n", "exists (0:EAX=1)"), "t.litmus:4:2: MOV cannot move from memory to memory"},
+		{"arity", x86(" MFENCE EAX | ;\n", "exists (0:EAX=1)"), "t.litmus:4:2: MFENCE takes 0 operand(s), found 1"},
+		{"lock", x86(" LOCK MOV [x],$1 | ;\n", "exists (0:EAX=1)"), "t.litmus:4:2: LOCK cannot prefix MOV"},
+		{"columns", x86(" MOV [x],$1 | | ;\n", "exists (0:EAX=1)"), "t.litmus:4:17: too many columns: the test has 2 threads"},
+		{"row end", x86(" MOV [x],$1 | \n", ""), "t.litmus:6:1: missing \";\" at the end of the row"},
+		{"no condition", x86(" MOV [x],$1 | ;\n", ""), "t.litmus:6:1: missing final condition"},
+		{"bad thread", x86(" MOV [x],$1 | ;\n", "exists (2:EAX=1)"), "t.litmus:5:9: no thread P2 (the test has 2 threads)"},
+		{"bad cond reg", x86(" MOV [x],$1 | ;\n", "exists (0:FOO=1)"), "t.litmus:5:11: unknown x86 register FOO"},
+		{"trailing", x86(" MOV [x],$1 | ;\n", "exists (x=1) foo"), `t.litmus:5:14: unexpected "foo" after the final condition`},
+		{"register location", x86(" MOV [x],$1 | ;\n", "exists (EAX=1)"), "t.litmus:5:9: EAX is a register, not a memory location"},
+		{"unclosed comment", x86(" MOV [x],$1 | ;\n", "exists (x=1) (* oops"), "t.litmus:5:14: unterminated comment (* … *)"},
+		{"unclosed block", x86(" MOV [x],$1 | ;\n", "exists (x=1) << oops"), "t.litmus:5:14: missing \">>\""},
+		{"character", x86(" MOV [x],$1 | ;\n", "exists (x=#)"), "t.litmus:5:11: unexpected character '#'"},
+		{"big number", x86(" MOV [x],$99999999999 | ;\n", "exists (x=1)"), "t.litmus:4:11: number 99999999999 is too large"},
+		{"C thread name", "C t\n{}\nP1(int *x) {}\nexists (x=1)\n", "t.litmus:3:1: expected thread function P0, found \"P1\""},
+		{"C param", "C t\n{}\nP0(int x) {}\nexists (x=1)\n", "t.litmus:3:8: parameter x must be a pointer"},
+		{"C loop", "C t\n{}\nP0(int *x) { while (1) ; }\nexists (x=1)\n", "t.litmus:3:14: while is not supported"},
+		{"C function", "C t\n{}\nP0(int *x) { spin_lock(x); }\nexists (x=1)\n", "t.litmus:3:14: unsupported function spin_lock"},
+		{"C undeclared", "C t\n{}\nP0(int *x) { r0 = 1; }\nexists (x=1)\n", "t.litmus:3:14: unknown variable r0"},
+		{"C order", "C t\n{}\nP0(int *x) { int r = atomic_load_explicit(x, memory_order_release); }\nexists (x=1)\n", "t.litmus:3:22: a load cannot have order memory_order_release"},
+		{"C bad order", "C t\n{}\nP0(int *x) { atomic_store_explicit(x, 1, relaxed); }\nexists (x=1)\n", "t.litmus:3:42: expected a memory order"},
+		{"C store value", "C t\n{}\nP0(int *x) { int r = WRITE_ONCE(*x, 1); }\nexists (x=1)\n", "t.litmus:3:22: WRITE_ONCE has no value"},
+		{"C missing brace", "C t\n{}\nP0(int *x) { WRITE_ONCE(*x, 1);\nexists (x=1)\n", "t.litmus:4:1: missing \"}\" at the end of P0"},
+		{"C cas", "C t\n{}\nP0(int *x) { int r; atomic_compare_exchange_strong(x, &q, 1); }\nexists (x=1)\n", "t.litmus:3:55: the expected value of atomic_compare_exchange_strong must be &r"},
+		{"C unterminated comment", "C t\n{}\nP0(int *x) { /* \n", "t.litmus:3:14: unterminated comment"},
+		{"C redeclared", "C t\n{}\nP0(int *x) { int r; if (1) { int r = 2; } }\nexists (x=1)\n", "t.litmus:3:34: r is declared twice"},
+		{"C no threads", "C t\n{}\nexists (x=1)\n", "t.litmus:3:1: no thread functions"},
+		{"nesting", x86(" MOV [x],$1 | ;\n", "exists "+strings.Repeat("(", 300)+"x=1"), "t.litmus:5:208: proposition nested too deeply"},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.litmus", []byte(c.src))
+		if err == nil {
+			t.Errorf("%s: no error, want %s", c.name, c.want)
+			continue
+		}
+		var le *lsl.Error
+		if !errors.As(err, &le) {
+			t.Errorf("%s: error %T, want *lsl.Error", c.name, err)
+		}
+		if !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, err, c.want)
+		}
+	}
+}

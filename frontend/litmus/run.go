@@ -1,0 +1,161 @@
+package litmus
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// Result is the outcome of a litmus test on a memory model.
+type Result struct {
+	Test *Test
+	// States are the reachable final states (after the filter), sorted.
+	States []State
+	// Holds follows herd: for exists some state satisfies the proposition;
+	// for ~exists none does; for forall all do.
+	Holds bool
+	// Positive and Negative count the states that satisfy the proposition
+	// and those that do not.
+	Positive, Negative int
+	// Witness is an execution ending in WitnessState: for exists and
+	// ~exists a state satisfying the proposition, for forall one violating
+	// it. Nil when there is none or it was not requested.
+	Witness      *encode.Execution
+	WitnessState *State
+	Time         time.Duration
+}
+
+// Options control Run.
+type Options struct {
+	Mining  mining.Options // the model and its encoding
+	Witness bool           // compute Result.Witness
+}
+
+// Run enumerates the final states of every complete execution of t on the
+// model and evaluates the condition.
+func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Mining.Model == nil {
+		return nil, fmt.Errorf("litmus.Run: no memory model")
+	}
+	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
+	if err != nil {
+		return nil, err
+	}
+	if set.AnyError || set.AnyDeadlock {
+		return nil, failingExecution(ctx, t, opt.Mining)
+	}
+	r := &Result{Test: t}
+	seen := map[string]bool{}
+	var obsOf []encode.Observation
+	for _, o := range set.Observations {
+		s := t.stateOf(o)
+		if t.Filter != nil && !t.Filter.Eval(t.valuer(s)) {
+			continue
+		}
+		key := t.FormatState(s)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		r.States = append(r.States, s)
+		obsOf = append(obsOf, o)
+	}
+	idx := make([]int, len(r.States))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return t.stateLess(r.States[idx[a]], r.States[idx[b]]) })
+	states := make([]State, len(idx))
+	obs := make([]encode.Observation, len(idx))
+	for k, i := range idx {
+		states[k], obs[k] = r.States[i], obsOf[i]
+	}
+	r.States = states
+	witness := -1
+	for i, s := range r.States {
+		sat := t.Satisfies(s)
+		if sat {
+			r.Positive++
+		} else {
+			r.Negative++
+		}
+		if witness < 0 && sat == (t.Cond.Quant != Forall) {
+			witness = i
+		}
+	}
+	r.Holds = t.Cond.Holds(t.Satisfies, r.States)
+	if opt.Witness && witness >= 0 {
+		w, err := mining.Witness(ctx, t.Program, t.LSLTest, opt.Mining, obs[witness])
+		if err != nil {
+			return nil, err
+		}
+		if w.Verdict == mining.Pass && w.Trace != nil {
+			r.Witness = w.Trace
+			r.WitnessState = &r.States[witness]
+		}
+	}
+	r.Time = time.Since(start)
+	return r, nil
+}
+
+// Satisfies evaluates the condition's proposition in a state.
+func (t *Test) Satisfies(s State) bool { return t.Cond.Prop.Eval(t.valuer(s)) }
+
+func (t *Test) valuer(s State) func(Term) lsl.Value {
+	return func(term Term) lsl.Value { return t.Lookup(s, term) }
+}
+
+// stateOf reads the shown terms from an observation vector: registers are
+// observed by their thread, locations by the final thread.
+func (t *Test) stateOf(o encode.Observation) State {
+	s := State{Values: make([]lsl.Value, len(t.Shown))}
+	for i, term := range t.Shown {
+		th := term.Thread
+		if th < 0 {
+			th = len(t.Threads)
+		}
+		s.Values[i] = lsl.Undef
+		for _, it := range o.Items {
+			if it.Key.Thread == th && it.Key.Kind == lsl.ObsOutput && it.Key.Name == term.obsName() {
+				s.Values[i] = it.Value
+			}
+		}
+	}
+	return s
+}
+
+// stateLess orders states by their values, term by term.
+func (t *Test) stateLess(a, b State) bool {
+	for i := range a.Values {
+		x, y := a.Values[i], b.Values[i]
+		if x.Equal(y) {
+			continue
+		}
+		if x.Kind != y.Kind {
+			return x.Kind < y.Kind
+		}
+		if x.Kind == lsl.KNum {
+			return x.Num < y.Num
+		}
+		return x.String() < y.String()
+	}
+	return false
+}
+
+// failingExecution explains why some execution of t fails a runtime check
+// (a null or non-pointer address, a division by zero): an input error at
+// the failing instruction.
+func failingExecution(ctx context.Context, t *Test, opt mining.Options) error {
+	r, err := mining.Check(ctx, t.Program, t.LSLTest, opt)
+	if err != nil || r.Verdict != mining.Fail || r.Trace == nil || r.Trace.Failure == nil {
+		return lsl.Errorf(t.Pos, "test %s: some execution fails a runtime check", t.Name)
+	}
+	f := r.Trace.Failure
+	return lsl.Errorf(f.Pos, "%s (test %s, thread P%d)", f.Msg, t.Name, f.Thread)
+}

@@ -1,0 +1,141 @@
+package litmus
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Files expands command-line arguments: a file stands for itself, a
+// directory for every *.litmus file below it (sorted).
+func Files(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, &lsl.Error{Pos: lsl.Pos{File: a}, Msg: "cannot read: " + pathErr(err)}
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, &lsl.Error{Pos: lsl.Pos{File: a}, Msg: "cannot read directory: " + pathErr(err)}
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func pathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Outcome is what running one file gave.
+type Outcome struct {
+	File   string
+	Test   *Test   // nil if the file could not be read or parsed
+	Result *Result // nil on any error
+	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout.
+	Err      error
+	TimedOut bool
+}
+
+// SuiteOptions control RunFiles.
+type SuiteOptions struct {
+	Options
+	Jobs    int           // parallel workers (default GOMAXPROCS)
+	Timeout time.Duration // per test (0: none)
+}
+
+// RunFiles reads and runs every file on opt.Jobs workers and calls done
+// with each outcome, in the order of files, as soon as it and all
+// earlier ones are known. It returns early when ctx is canceled.
+func RunFiles(ctx context.Context, files []string, opt SuiteOptions, done func(Outcome)) {
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	outcomes := make([]chan Outcome, len(files))
+	for i := range outcomes {
+		outcomes[i] = make(chan Outcome, 1)
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				outcomes[i] <- runFile(ctx, files[i], opt)
+			}
+		}()
+	}
+	go func() {
+		defer close(work)
+		for i := range files {
+			select {
+			case work <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for i := range files {
+		select {
+		case o := <-outcomes[i]:
+			done(o)
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		}
+	}
+	wg.Wait()
+}
+
+func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
+	o := Outcome{File: file}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		o.Err = &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot read: " + pathErr(err)}
+		return o
+	}
+	o.Test, o.Err = Parse(file, src)
+	if o.Err != nil {
+		return o
+	}
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	o.Result, o.Err = Run(ctx, o.Test, opt.Options)
+	if o.Err != nil && ctx.Err() != nil {
+		o.Result, o.TimedOut, o.Err = nil, true, ctx.Err()
+	}
+	return o
+}

@@ -1,0 +1,15 @@
+// Queue tests of dissertation Fig. 8.2: i initializes the queue, e enqueues
+// a nondeterministic 0 or 1, d dequeues. Threads are separated by |.
+test T0   = i ( e | d )
+test T1   = i ( e | e | d | d )
+test Tpc2 = i ( e e | d d )
+test Tpc3 = i ( e e e | d d d )
+test Tpc4 = i ( e e e e | d d d d )
+test Tpc5 = i ( e e e e e | d d d d d )
+test Tpc6 = i ( e e e e e e | d d d d d d )
+test Ti2  = i e ( e d | d e )
+test Ti3  = i e ( d e | d d e )
+test T53  = i ( e e e e | d | d )
+test T54  = i ( e e e | e | d | d )
+test T55  = i ( e e | e | e | d | d )
+test T56  = i ( e | e | e | e | d | d )
