@@ -262,6 +262,13 @@ func solveInstance(inst *Instance, c *logic.C, assume ...z.Lit) bool {
 	mark, _ := c.CnfSince(g, nil, inst.Constraint())
 	g.Add(inst.Constraint())
 	g.Add(0)
+	for _, cl := range inst.Clauses() {
+		mark, _ = c.CnfSince(g, mark, cl...)
+		for _, l := range cl {
+			g.Add(l)
+		}
+		g.Add(0)
+	}
 	for round := 0; ; round++ {
 		if round > 10000 {
 			panic("lazy refinement does not converge")

@@ -85,6 +85,7 @@ type Instance struct {
 	relIdx     map[string]int
 	totals     []int // relations encoded as total orders
 	constraint z.Lit
+	raw        [][]z.Lit // clauses beside the constraint (transitivity)
 	stats      InstanceStats
 	args       []int32
 	// onLeaf, if set, replaces leaf while least-model fixing runs.
@@ -353,6 +354,10 @@ func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 
 // Constraint is Θ, the conjunction of all axiom instances.
 func (inst *Instance) Constraint() z.Lit { return inst.constraint }
+
+// Clauses returns clauses Θ also contains besides Constraint (eager
+// transitivity): assert Constraint and add every clause.
+func (inst *Instance) Clauses() [][]z.Lit { return inst.raw }
 
 // Model is the instantiated memory model.
 func (inst *Instance) Model() *Model { return inst.model }

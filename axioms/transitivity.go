@@ -12,41 +12,62 @@ import (
 // two guarded clauses per triple encode transitivity.
 
 // eagerTransitivity adds both clauses for every triple of instructions
-// that may execute, skipping those that fixed literals satisfy.
+// that may execute, skipping those that fixed literals satisfy. They are
+// plain clauses (Instance.Clauses), not circuit gates: there are cubically
+// many, and gates would triple the memory and the variables.
 func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
 	in, c := inst.in, inst.in.c
 	dom, guard := r.vertices(in, e.dom[r.decl.Params[0]])
 	var ab [2]int32
 	for x, a := range dom {
+		ga := guard(a)
+		if ga == c.F {
+			continue
+		}
 		for y := x + 1; y < len(dom); y++ {
 			b := dom[y]
+			gb := guard(b)
+			if gb == c.F {
+				continue
+			}
 			ab[0], ab[1] = a, b
 			mab := r.lit(in, ab[:], &inst.stats.RelationLits)
-			gab := c.And(guard(a), guard(b))
-			// Prefixes shared by all c: G_a ∧ G_b ∧ ±m_ab.
-			fwd, bwd := c.And(gab, mab), c.And(gab, mab.Not())
 			for _, cc := range dom[y+1:] {
+				gc := guard(cc)
+				if gc == c.F {
+					continue
+				}
 				ab[0], ab[1] = b, cc
 				mbc := r.lit(in, ab[:], &inst.stats.RelationLits)
 				ab[0], ab[1] = a, cc
 				mac := r.lit(in, ab[:], &inst.stats.RelationLits)
-				gc := guard(cc)
-				// cycle a→b→c→a is forbidden: ¬(… ∧ m_bc ∧ ¬m_ac)
-				if fwd != c.F {
-					if cyc := c.And(fwd, c.And(c.And(gc, mbc), mac.Not())); cyc != c.F {
-						e.clauses = append(e.clauses, cyc.Not())
-						inst.stats.TransitivityClauses++
-					}
-				}
-				if bwd != c.F {
-					if cyc := c.And(bwd, c.And(c.And(gc, mbc.Not()), mac)); cyc != c.F {
-						e.clauses = append(e.clauses, cyc.Not())
-						inst.stats.TransitivityClauses++
-					}
-				}
+				// no cycle a→b→c→a, no cycle a→c→b→a
+				inst.addClause(ga.Not(), gb.Not(), gc.Not(), mab.Not(), mbc.Not(), mac)
+				inst.addClause(ga.Not(), gb.Not(), gc.Not(), mab, mbc, mac.Not())
 			}
 		}
 	}
+}
+
+// addClause records a transitivity clause without its constantly false
+// literals, unless a literal is constantly true.
+func (inst *Instance) addClause(lits ...z.Lit) {
+	c := inst.in.c
+	out := make([]z.Lit, 0, len(lits))
+	for _, l := range lits {
+		switch l {
+		case c.T:
+			return
+		case c.F:
+			continue
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		out = append(out, c.F)
+	}
+	inst.raw = append(inst.raw, out)
+	inst.stats.TransitivityClauses++
 }
 
 // maxLemmas bounds the lemmas returned by one call of Lemmas.

@@ -28,8 +28,10 @@ type Encoding struct {
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
-	// Phi is the conjunction of every constraint an execution satisfies.
-	Phi z.Lit
+	// Phi is the conjunction of every constraint an execution satisfies,
+	// together with Clauses (plain clauses, too many to build as gates).
+	Phi     z.Lit
+	Clauses [][]z.Lit
 	// Status literals.
 	AnyError    z.Lit // some thread fails an assertion or runtime check
 	AnyPruned   z.Lit // some thread reaches a loop bound
@@ -74,6 +76,16 @@ type Stats struct {
 	NodesThreads, NodesPsi        int // circuit nodes of Π (symbolic execution) and Ψ
 	NodesTheta                    int // circuit nodes of Θ (the memory model)
 	Axioms                        axioms.InstanceStats
+}
+
+// NewSolver returns a solver that holds Φ.
+func (e *Encoding) NewSolver() *Solver {
+	s := NewSolver(e.C)
+	s.Assert(e.Phi)
+	for _, cl := range e.Clauses {
+		s.AddClause(cl...)
+	}
+	return s
 }
 
 // Build encodes an unrolled program on a memory model.
@@ -129,6 +141,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
+	e.Clauses = inst.Clauses()
 	e.status()
 	e.observations()
 	e.stats()

@@ -332,8 +332,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
-	s := encode.NewSolver(enc.C)
-	s.Assert(enc.Phi)
+	s := enc.NewSolver()
 	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
 }
 
