@@ -309,7 +309,7 @@ func (e *Encoding) spinConsistency() (z.Lit, error) {
 			if sp.Blocked == c.F {
 				continue
 			}
-			final, err := e.finalLoads(sp.Loads)
+			final, err := e.finalLoads(sp.Loads, sp.Stores)
 			if err != nil {
 				return c.F, err
 			}
@@ -320,8 +320,11 @@ func (e *Encoding) spinConsistency() (z.Lit, error) {
 }
 
 // finalLoads holds when each executed load in loads reads the last value of
-// its cell: no aliased store after it in memory_order.
-func (e *Encoding) finalLoads(loads []int) (z.Lit, error) {
+// its cell: no aliased store after it in memory_order. The stores of the
+// blocked iteration itself (own) do not count: retrying repeats them, and a
+// side-effect-free spin loop only rewrites what it read (a failed lock
+// exchange stores "held" over "held").
+func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 	c := e.C
 	if len(loads) == 0 {
 		return c.T, nil
@@ -334,6 +337,12 @@ func (e *Encoding) finalLoads(loads []int) (z.Lit, error) {
 		l := e.Instrs[li]
 		for _, s := range e.Instrs {
 			if s.Kind != axioms.Store || !e.Ranges.MayAlias(l.ID, s.ID) {
+				continue
+			}
+			if containsInt(own, s.Index) {
+				continue
+			}
+			if containsInt(own, s.Index) {
 				continue
 			}
 			if e.ForcedBefore(l.Index, s.Index) {
@@ -426,3 +435,12 @@ func (e *Encoding) Seed(l, s int) z.Lit {
 }
 
 var _ = bits.Len
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

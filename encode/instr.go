@@ -79,6 +79,7 @@ type SpinSite struct {
 	Op      int
 	Blocked z.Lit
 	Loads   []int // instruction indices of the loads in the iteration
+	Stores  []int // and of its stores (a failed lock exchange rewrites the held value)
 }
 
 // ObsKey identifies one observed quantity: thread, operation record (1 for

@@ -29,6 +29,7 @@ type texec struct {
 	breaks map[string][]sstate
 	conts  map[string][]z.Lit
 	spins  [][]int // loads seen inside the enclosing spin loops
+	spinSt [][]int // stores seen inside the enclosing spin loops
 	atomic int
 	op     int
 	labels int // number of observe label statements: bound on the record index
@@ -251,6 +252,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in := x.instr(axioms.Store, s, s.ID)
 		in.Addr = addr
 		in.Data = v
+		for i := range x.spinSt {
+			x.spinSt[i] = append(x.spinSt[i], in.Index)
+		}
 		if x.e.trackDeps {
 			in.ddeps = unionDeps(c, addr.deps, v.deps)
 		}
@@ -299,12 +303,15 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Spin:
 		x.conts[s.Label] = nil
 		x.spins = append(x.spins, nil)
+		x.spinSt = append(x.spinSt, nil)
 		x.block(&lsl.Block{Label: s.Label, Stmts: s.Body.Stmts, Pos: s.Body.Pos})
 		loads := x.spins[len(x.spins)-1]
 		x.spins = x.spins[:len(x.spins)-1]
+		stores := x.spinSt[len(x.spinSt)-1]
+		x.spinSt = x.spinSt[:len(x.spinSt)-1]
 		blocked := c.Ors(x.conts[s.Label]...)
 		delete(x.conts, s.Label)
-		x.th.Spins = append(x.th.Spins, &SpinSite{Stmt: s, Thread: x.ti, Op: x.op, Blocked: blocked, Loads: loads})
+		x.th.Spins = append(x.th.Spins, &SpinSite{Stmt: s, Thread: x.ti, Op: x.op, Blocked: blocked, Loads: loads, Stores: stores})
 	case *lsl.Assert:
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)

@@ -144,17 +144,21 @@ func (c *combo) seedCandidates() [][]int {
 func (c *combo) consistent(md *model) (bool, error) {
 	w := c.world(md)
 	var blockedLoads []int
+	own := map[int]bool{}
 	for ti, r := range c.runs {
 		if r.status == statusBlocked {
 			for _, l := range r.spinLoads {
 				blockedLoads = append(blockedLoads, c.global(ti, l))
+			}
+			for _, st := range r.spinStores {
+				own[c.global(ti, st)] = true
 			}
 		}
 	}
 	if len(blockedLoads) > 0 && md.memOrder < 0 {
 		return false, fmt.Errorf("model %s has no relation memory_order, which blocked spin loops need", md.m.Name)
 	}
-	s := &searcher{c: c, md: md, w: w, blockedLoads: blockedLoads}
+	s := &searcher{c: c, md: md, w: w, blockedLoads: blockedLoads, ownStores: own}
 	cands := c.seedCandidates()
 	var loads []int
 	for i := range c.all {
@@ -187,7 +191,8 @@ type searcher struct {
 	md           *model
 	w            *world
 	blockedLoads []int
-	totals       []int // indices of the total orders, in declaration order
+	ownStores    map[int]bool // stores of blocked iterations
+	totals       []int        // indices of the total orders, in declaration order
 }
 
 func (s *searcher) orders() bool {
@@ -296,7 +301,8 @@ func (s *searcher) hasOrderHorn() bool {
 // spinsFinal: every load of a blocked spin iteration reads a final value,
 // i.e. no aliased store follows it in memory_order — stores of threads that
 // only start after the blocked one (the final thread) do not count, as they
-// never run.
+// never run, nor do the blocked iterations' own stores (a failed lock
+// exchange rewrites the value it read).
 func (s *searcher) spinsFinal() bool {
 	if len(s.blockedLoads) == 0 {
 		return true
@@ -307,7 +313,7 @@ func (s *searcher) spinsFinal() bool {
 	n := &node{op: opRel, rel: mo, args: []int{0, 1}}
 	for _, l := range s.blockedLoads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] || s.c.forcedBefore(l, st) {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.ownStores[st] {
 				continue
 			}
 			env[0], env[1] = l, st

@@ -42,14 +42,15 @@ type instr struct {
 // run is one path of one thread: its local trace, how it ended and what it
 // observed. Loads take the values the enumeration chose.
 type run struct {
-	instrs    []instr
-	status    status
-	reason    string // statusError
-	msg       string
-	loop      string // statusPruned: the loop instance
-	spinLoads []int  // statusBlocked: local indices of the loads of the last iteration
-	obs       map[obsKey]lsl.Value
-	canon     string // canonThread of obs
+	instrs     []instr
+	status     status
+	reason     string // statusError
+	msg        string
+	loop       string // statusPruned: the loop instance
+	spinLoads  []int  // statusBlocked: local indices of the loads of the last iteration
+	spinStores []int  // and of its stores (they do not make a load non-final)
+	obs        map[obsKey]lsl.Value
+	canon      string // canonThread of obs
 }
 
 // sigKind is how a statement completes (dissertation §4.2 execution
@@ -228,8 +229,11 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		switch {
 		case g.kind == sigContinue && g.label == s.Label:
 			for i := start; i < len(x.r.instrs); i++ {
-				if x.r.instrs[i].kind == axioms.Load {
+				switch x.r.instrs[i].kind {
+				case axioms.Load:
 					x.r.spinLoads = append(x.r.spinLoads, i)
+				case axioms.Store:
+					x.r.spinStores = append(x.r.spinStores, i)
 				}
 			}
 			return x.stop(statusBlocked, "", "")
