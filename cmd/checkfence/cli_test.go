@@ -52,6 +52,16 @@ func TestBadInput(t *testing.T) {
 		{"unknown model", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "nosuch"}, "nosuch"},
 		{"models bad file", []string{"models", "testdata/bad.mm"}, "testdata/bad.mm:5:"},
 		{"unknown extension", []string{"run", "testdata/sb.txt", "testdata/sb.tst"}, "testdata/sb.txt:1:1: "},
+		{"duplicate test", []string{"run", "testdata/sb.lsl", "testdata/dup.tst"}, "testdata/dup.tst:2:6: "},
+		{"unknown --test", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--test", "Nope"}, "Nope"},
+		{"bad fence name", []string{"run", "testdata/badfence.c", "testdata/wx.tst"}, "testdata/badfence.c:3:"},
+		{"unsupported C", []string{"run", "testdata/union.c", "testdata/wx.tst"}, "testdata/union.c:2:9: v: unions are not supported"},
+		{"mm type error", []string{"models", "testdata/typeerr.mm"}, "testdata/typeerr.mm:12:"},
+		{"bad encoding", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--encoding", "fast"}, "fast"},
+		{"bad int width", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--int-width", "99"}, "--int-width"},
+		{"bad memory size", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--max-memory", "lots"}, "--max-memory"},
+		{"litmus syntax", []string{"litmus", "testdata/bad.litmus"}, "testdata/bad.litmus:4:"},
+		{"missing litmus", []string{"litmus", "testdata/none.litmus"}, "testdata/none.litmus"},
 	}
 	for _, c := range cases {
 		code, _, errs := runCLI(c.args...)

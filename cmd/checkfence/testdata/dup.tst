@@ -1,0 +1,2 @@
+test A = ( wx )
+test A = ( wy )
