@@ -143,3 +143,20 @@ func (e *Encoding) DecodeObs(val func(z.Lit) bool) Observation {
 	}
 	return o
 }
+
+// NewObservation builds an observation from items in any order (a later
+// item with the same key replaces an earlier one).
+func NewObservation(items []ObsItem) Observation {
+	byKey := map[ObsKey]int{}
+	var out []ObsItem
+	for _, it := range items {
+		if i, ok := byKey[it.Key]; ok {
+			out[i] = it
+			continue
+		}
+		byKey[it.Key] = len(out)
+		out = append(out, it)
+	}
+	sort.Slice(out, func(i, j int) bool { return obsLess(out[i].Key, out[j].Key) })
+	return Observation{Items: out}
+}

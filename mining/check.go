@@ -24,7 +24,10 @@ type Options struct {
 	MaxMemory     int64               // heap bytes before INCONCLUSIVE (0: none)
 	Witness       bool                // compute a witness execution for PASS
 	Omit          map[*lsl.Fence]bool // fences of the program to leave out
-	Progress      func(Progress)      // called as phases change (may be nil)
+	// SATMining enumerates the serial observations with the solver instead
+	// of concretely (both give the same set; see serial.go).
+	SATMining bool
+	Progress  func(Progress) // called as phases change (may be nil)
 }
 
 // Progress reports what Check is doing.
@@ -480,6 +483,17 @@ func threadBodies(u *lsl.Unrolled) []lsl.Stmt {
 // mine enumerates the observation set of the serial executions (§6.5.1):
 // operations atomic, memory sequentially consistent.
 func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Observation, error) {
+	if !k.opt.SATMining && k.opt.Spec == nil {
+		obs, bounds, ok, err := k.mineConcrete(prog, specs)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			k.serialBounds = bounds
+			return obs, nil
+		}
+		k.res.Unrolled = nil
+	}
 	sc, ok := axioms.Builtin("sc")
 	if !ok {
 		return nil, fmt.Errorf("internal error: no built-in sc model")
@@ -491,6 +505,7 @@ func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Obse
 	if k.opt.Spec == nil {
 		k.serialBounds = p.bounds
 	}
+	k.res.Unrolled = p.enc.U
 	return k.enumerate(p)
 }
 
@@ -528,29 +543,18 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 	if opt.Spec != nil {
 		specProg = opt.Spec
 	}
-	sc, _ := axioms.Builtin("sc")
-	p, err := k.unroll(specProg, ThreadSpecs(test), sc, true, opt.Spec != nil)
-	if err == nil {
-		k.res.Enc = p.enc
-		var obs []encode.Observation
-		t0 := time.Now()
-		obs, err = k.enumerate(p)
-		k.res.Stats.Mine = time.Since(t0)
-		k.res.Mined = obs
-		k.res.Stats.Observations = len(obs)
-		k.stats(p)
-		st := p.enc.Stats
-		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores = st.Instrs, st.Loads, st.Stores
-	}
+	t0 := time.Now()
+	obs, err := k.mine(specProg, ThreadSpecs(test))
+	k.res.Stats.Mine = time.Since(t0)
 	k.res.Stats.Total = time.Since(k.start)
 	if err == errStop {
-		err = nil
+		return k.res, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	if k.res.Verdict == "" {
-		k.res.Verdict = Pass
-	}
+	k.res.Mined = obs
+	k.res.Stats.Observations = len(obs)
+	k.res.Verdict = Pass
 	return k.res, nil
 }

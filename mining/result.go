@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // Verdict is the answer for one test.
@@ -43,7 +44,10 @@ type Result struct {
 	// failure; Mined is the observation set it was checked against.
 	Observation *encode.Observation
 	Mined       []encode.Observation
-	Bounds      map[string]int // final loop bounds of the concurrent encoding
+	// Unrolled is the unrolled serial program the observations were mined
+	// from (for naming threads and pointers in them).
+	Unrolled *lsl.Unrolled
+	Bounds   map[string]int // final loop bounds of the concurrent encoding
 }
 
 // Stats are the columns of the results table (dissertation Fig. 8.4).

@@ -55,10 +55,10 @@ executions of each test: operations atomic, memory sequentially consistent
 						code = exitInconclusive
 					}
 				}
-				if r.Enc != nil {
-					name := func(i int) string { return r.Enc.U.Threads[i].Name }
+				if u := r.Unrolled; u != nil {
+					name := func(i int) string { return u.Threads[i].Name }
 					for _, o := range r.Mined {
-						jt.Observations = append(jt.Observations, o.Format(name, r.Enc.U.BaseName))
+						jt.Observations = append(jt.Observations, o.Format(name, u.BaseName))
 					}
 				}
 				if !f.json {

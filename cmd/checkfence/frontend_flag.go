@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/checkfence/checkfence/frontend"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm" // registers .ll
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/spf13/cobra"
+)
+
+// Front ends for .c files (--frontend): the built-in C front end, or
+// clang-14 followed by the LLVM IR front end.
+const (
+	frontendAuto  = ""      // c, except for a program without a .tst file
+	frontendC     = "c"     // the built-in C front end
+	frontendClang = "clang" // compile with clang-14, read the LLVM IR
+)
+
+// addFrontendFlag registers --frontend on a command that reads
+// implementation files.
+func addFrontendFlag(cmd *cobra.Command, v *string) {
+	cmd.Flags().StringVar(v, "frontend", frontendAuto,
+		"how to read .c files: c (the built-in C front end, the default) or clang (compile with "+
+			llvmfront.ClangName+" and read the LLVM IR; C11 atomics and pthreads). .ll files are always read as LLVM IR")
+}
+
+// checkFrontend validates a --frontend value.
+func checkFrontend(name string) error {
+	switch name {
+	case frontendAuto, frontendC, frontendClang:
+		return nil
+	}
+	return fmt.Errorf("unknown front end %q (use c or clang)", name)
+}
+
+// loadImpl translates the implementation files with the chosen front end.
+func loadImpl(files []string, frontendName string) (*lsl.Program, error) {
+	if err := checkFrontend(frontendName); err != nil {
+		return nil, err
+	}
+	if frontendName != frontendClang {
+		return frontend.Load(files)
+	}
+	lls, cleanup, err := compileWithClang(files)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	return frontend.Load(lls)
+}
+
+// compileWithClang compiles the .c files among files with clang-14 into a
+// temporary directory and returns the file list with each .c file
+// replaced by its .ll file (other files are kept). cleanup removes the
+// directory; the program the LLVM front end reads from the .ll files
+// refers to the .c sources, so it may be called right after loading.
+func compileWithClang(files []string) (out []string, cleanup func(), err error) {
+	var cs []string
+	for _, f := range files {
+		if strings.EqualFold(filepath.Ext(f), ".c") {
+			cs = append(cs, f)
+		}
+	}
+	cleanup = func() {}
+	if len(cs) == 0 {
+		return files, cleanup, nil
+	}
+	if _, err := llvmfront.FindClang(); err != nil {
+		return nil, cleanup, err
+	}
+	for _, c := range cs {
+		if _, err := frontend.ReadFile(c); err != nil {
+			return nil, cleanup, err
+		}
+	}
+	dir, err := os.MkdirTemp("", "checkfence-clang-")
+	if err != nil {
+		return nil, cleanup, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	lls, err := llvmfront.Compile(cs, dir)
+	if err != nil {
+		cleanup()
+		return nil, func() {}, err
+	}
+	k := 0
+	for _, f := range files {
+		if strings.EqualFold(filepath.Ext(f), ".c") {
+			out = append(out, lls[k])
+			k++
+		} else {
+			out = append(out, f)
+		}
+	}
+	return out, cleanup, nil
+}
+
+// isTestFile reports whether an argument is a test file.
+func isTestFile(arg string) bool { return strings.HasSuffix(arg, ".tst") }
+
+// loadInputs reads IMPL... [TESTFILE] with the chosen front end: with a
+// test file, the implementation and the selected tests (as loadProgram);
+// without one, a pthread program and the test its main is.
+func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
+	if len(args) == 0 {
+		return nil, nil, fmt.Errorf("need implementation files and a .tst file (or a pthread program)")
+	}
+	tfile := args[len(args)-1]
+	if !isTestFile(tfile) {
+		prog, sel, err := loadPthreadProgram(args, frontendName)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, name := range tests {
+			if name != sel[0].Name {
+				return nil, nil, fmt.Errorf("no test %q: a pthread program is the single test %q", name, sel[0].Name)
+			}
+		}
+		return prog, sel, nil
+	}
+	if len(args) < 2 {
+		return nil, nil, fmt.Errorf("need implementation files before the .tst file")
+	}
+	prog, err := loadImpl(args[:len(args)-1], frontendName)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := frontend.ReadFile(tfile)
+	if err != nil {
+		return nil, nil, err
+	}
+	tf, err := lsl.ParseTests(tfile, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tf.Check(prog); err != nil {
+		return nil, nil, err
+	}
+	sel, err := tf.Select(tests)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, sel, nil
+}
+
+// loadPthreadProgram reads a program without a test file: a main that
+// starts threads with pthread_create is the test (pthreadTest). .c files
+// go through clang-14 (the C front end has no threads).
+func loadPthreadProgram(impl []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
+	if err := checkFrontend(frontendName); err != nil {
+		return nil, nil, err
+	}
+	if frontendName == frontendC {
+		return nil, nil, fmt.Errorf("without a .tst file the program must be a pthread program, which needs --frontend clang")
+	}
+	prog, err := loadImpl(impl, frontendClang)
+	if err != nil {
+		return nil, nil, err
+	}
+	test, err := pthreadTest(prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, []*lsl.Test{test}, nil
+}
+
+// pthreadTest is the test a pthread main became: main's code before the
+// first pthread_create (init), the started threads (and main's own code
+// while they run), main's code after the last pthread_join (final).
+func pthreadTest(prog *lsl.Program) (*lsl.Test, error) {
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		return nil, fmt.Errorf("%v (give a .tst file, or a main that starts threads with pthread_create and joins them)", err)
+	}
+	return test, nil
+}

@@ -1,0 +1,412 @@
+package mining
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Concrete mining. Serial executions run their operations atomically on
+// sequentially consistent memory, so they can be enumerated directly: the
+// unrolled serial program is executed concretely, exploring every order of
+// the operations and every value of every nondeterministic choice. This
+// produces the same observation set as enumerating the serial encoding with
+// a SAT solver (§6.5.1) — the tests check both against each other — and is
+// far faster on tests with thousands of observations. When the executions
+// are too many (serialBudget statements), mining falls back to the solver.
+
+// serialBudget bounds the statements the concrete enumeration executes.
+const serialBudget = 200_000_000
+
+// errBudget ends a concrete enumeration that exceeds serialBudget.
+var errBudget = errors.New("serial enumeration budget exceeded")
+
+// serialMiner enumerates the serial executions of one unrolled program.
+type serialMiner struct {
+	u      *lsl.Unrolled
+	ops    [][]*lsl.Atomic // per thread, its operations
+	steps  int
+	obs    map[string]encode.Observation
+	pruned map[string]bool // loop instances some serial execution reaches
+	failed bool            // some execution fails a check (an error, not a verdict)
+}
+
+type serialState struct {
+	mem   map[string]lsl.Value
+	pos   []int
+	rec   []int
+	items []encode.ObsItem
+}
+
+func newSerialMiner(u *lsl.Unrolled) (*serialMiner, error) {
+	m := &serialMiner{u: u, obs: map[string]encode.Observation{}, pruned: map[string]bool{}}
+	for _, th := range u.Threads {
+		var ops []*lsl.Atomic
+		for _, s := range th.Body.Stmts {
+			switch s := s.(type) {
+			case *lsl.Atomic:
+				ops = append(ops, s)
+			case *lsl.Fence: // thread creation and join
+			default:
+				return nil, fmt.Errorf("internal error: serial thread %s holds a %T", th.Name, s)
+			}
+		}
+		m.ops = append(m.ops, ops)
+	}
+	return m, nil
+}
+
+// run enumerates every serial execution.
+func (m *serialMiner) run() error {
+	n := len(m.u.Threads)
+	st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n)}
+	return m.explore(st)
+}
+
+// runnable lists the threads that may run their next operation: the init
+// thread first, then the concurrent threads, then the final thread.
+func (m *serialMiner) runnable(st *serialState) []int {
+	var conc []int
+	concDone := true
+	for t, th := range m.u.Threads {
+		done := st.pos[t] == len(m.ops[t])
+		switch th.Kind {
+		case lsl.ThreadInit:
+			if !done {
+				return []int{t}
+			}
+		case lsl.ThreadConcurrent:
+			if !done {
+				conc = append(conc, t)
+				concDone = false
+			}
+		}
+	}
+	if !concDone {
+		return conc
+	}
+	for t, th := range m.u.Threads {
+		if th.Kind == lsl.ThreadFinal && st.pos[t] < len(m.ops[t]) {
+			return []int{t}
+		}
+	}
+	return nil
+}
+
+func (m *serialMiner) explore(st *serialState) error {
+	next := m.runnable(st)
+	if len(next) == 0 {
+		o := encode.NewObservation(st.items)
+		m.obs[o.Canon()] = o
+		return nil
+	}
+	for _, t := range next {
+		outs, err := m.runOp(st, t, m.ops[t][st.pos[t]])
+		if err != nil {
+			return err
+		}
+		for _, out := range outs {
+			if err := m.explore(out); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// opRun is the concrete execution of one operation.
+type opRun struct {
+	m       *serialMiner
+	thread  int
+	base    map[string]lsl.Value
+	writes  map[string]lsl.Value
+	regs    map[lsl.Reg]lsl.Value
+	rec     int
+	items   []encode.ObsItem
+	choices []int64 // replayed choices
+	next    int
+	fork    [][]int64 // choice prefixes still to explore
+	status  string    // "" ok, "error", "assume", "blocked", "pruned"
+}
+
+type signal struct {
+	kind  int // 0 normal, 1 break, 2 continue, 3 stop
+	label string
+}
+
+// runOp returns the states after every outcome of op that completes
+// normally, enumerating the values of its nondeterministic choices.
+func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialState, error) {
+	var outs []*serialState
+	pending := [][]int64{nil}
+	for len(pending) > 0 {
+		seq := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		r := &opRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: map[lsl.Reg]lsl.Value{},
+			rec: st.rec[t], choices: seq}
+		sig, err := r.block(op.Body)
+		if err != nil {
+			return nil, err
+		}
+		pending = append(pending, r.fork...)
+		if sig.kind == 3 || r.status != "" {
+			continue
+		}
+		mem := make(map[string]lsl.Value, len(st.mem)+len(r.writes))
+		for k, v := range st.mem {
+			mem[k] = v
+		}
+		for k, v := range r.writes {
+			mem[k] = v
+		}
+		next := &serialState{mem: mem, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
+			items: append(append([]encode.ObsItem(nil), st.items...), r.items...)}
+		next.pos[t]++
+		next.rec[t] = r.rec
+		outs = append(outs, next)
+	}
+	return outs, nil
+}
+
+func (r *opRun) stop(status string) signal {
+	r.status = status
+	return signal{kind: 3}
+}
+
+func (r *opRun) block(b *lsl.Block) (signal, error) {
+	for _, s := range b.Stmts {
+		sig, err := r.stmt(s)
+		if err != nil {
+			return sig, err
+		}
+		if sig.kind != 0 {
+			if sig.kind == 1 && sig.label == b.Label && b.Label != "" {
+				return signal{}, nil
+			}
+			return sig, nil
+		}
+	}
+	return signal{}, nil
+}
+
+func (r *opRun) val(o lsl.Operand) lsl.Value {
+	switch o := o.(type) {
+	case lsl.Reg:
+		if v, ok := r.regs[o]; ok {
+			return v
+		}
+	case lsl.Const:
+		return o.V
+	}
+	return lsl.Undef
+}
+
+func cellKey(p []int64) string {
+	b := make([]byte, 0, 8*len(p))
+	for _, n := range p {
+		b = fmt.Appendf(b, "%d ", n)
+	}
+	return string(b)
+}
+
+func (r *opRun) load(p []int64) lsl.Value {
+	k := cellKey(p)
+	if v, ok := r.writes[k]; ok {
+		return v
+	}
+	if v, ok := r.base[k]; ok {
+		return v
+	}
+	return initialValue(r.m.u, p)
+}
+
+// initialValue is the content of a never-written cell (see encode).
+func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
+	if g := u.Prog.GlobalName(p[0]); g != "" {
+		for _, ci := range u.Prog.Globals[p[0]-1].Init {
+			if len(ci.Path) == len(p)-1 {
+				match := true
+				for i, n := range ci.Path {
+					if p[i+1] != n {
+						match = false
+						break
+					}
+				}
+				if match {
+					return ci.Val
+				}
+			}
+		}
+	}
+	if b := u.Block(p[0]); b != nil && b.ZeroInit() {
+		return lsl.Num(0)
+	}
+	return lsl.Undef
+}
+
+func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
+	r.m.steps++
+	if r.m.steps > serialBudget {
+		return signal{}, errBudget
+	}
+	switch s := s.(type) {
+	case *lsl.Block:
+		return r.block(s)
+	case *lsl.Atomic:
+		return r.block(s.Body)
+	case *lsl.Assign:
+		args := make([]lsl.Value, len(s.Args))
+		for i, a := range s.Args {
+			args[i] = r.val(a)
+		}
+		var comp *lsl.Composite
+		field := -1
+		if s.Comp != "" {
+			comp = r.m.u.Prog.Composite(s.Comp)
+			if comp != nil {
+				field = comp.FieldIndex(s.Field)
+			}
+		}
+		v, e := lsl.EvalOp(s.Op, comp, field, args)
+		if e != "" {
+			return r.stop("error"), nil
+		}
+		r.regs[s.Dst] = v
+	case *lsl.Load:
+		a := r.val(s.Addr)
+		if a.Kind != lsl.KPtr {
+			return r.stop("error"), nil
+		}
+		r.regs[s.Dst] = r.load(a.Ptr)
+	case *lsl.Store:
+		a := r.val(s.Addr)
+		if a.Kind != lsl.KPtr {
+			return r.stop("error"), nil
+		}
+		r.writes[cellKey(a.Ptr)] = r.val(s.Val)
+	case *lsl.Fence:
+	case *lsl.If:
+		c, e := lsl.Truth(r.val(s.Cond))
+		if e != "" {
+			return r.stop("error"), nil
+		}
+		if c {
+			return r.block(s.Then)
+		}
+		if s.Else != nil {
+			return r.block(s.Else)
+		}
+	case *lsl.Break:
+		return signal{kind: 1, label: s.Label}, nil
+	case *lsl.Continue:
+		return signal{kind: 2, label: s.Label}, nil
+	case *lsl.Abort:
+		return r.stop("error"), nil
+	case *lsl.Pruned:
+		r.m.pruned[s.Loop] = true
+		return r.stop("pruned"), nil
+	case *lsl.Choose:
+		var v int64
+		if r.next < len(r.choices) {
+			v = r.choices[r.next]
+		} else {
+			v = s.Lo
+			for w := s.Lo + 1; w <= s.Hi; w++ {
+				r.fork = append(r.fork, append(append([]int64(nil), r.choices[:r.next]...), w))
+			}
+			r.choices = append(r.choices[:r.next:r.next], v)
+		}
+		r.next++
+		r.regs[s.Dst] = lsl.Num(v)
+	case *lsl.Spin:
+		sig, err := r.block(&lsl.Block{Label: s.Label, Stmts: s.Body.Stmts})
+		if err != nil || sig.kind == 3 {
+			return sig, err
+		}
+		if sig.kind == 2 && sig.label == s.Label {
+			// waiting inside an atomic operation never ends
+			return r.stop("blocked"), nil
+		}
+		return sig, nil
+	case *lsl.Assert:
+		c, e := lsl.Truth(r.val(s.Cond))
+		if e != "" || !c {
+			return r.stop("error"), nil
+		}
+	case *lsl.Assume:
+		c, e := lsl.Truth(r.val(s.Cond))
+		if e != "" {
+			return r.stop("error"), nil
+		}
+		if !c {
+			return r.stop("assume"), nil
+		}
+	case *lsl.Observe:
+		var v lsl.Value
+		if s.Kind == lsl.ObsLabel {
+			r.rec++
+			v = lsl.Num(1)
+		} else {
+			v = r.val(s.Val)
+		}
+		r.items = append(r.items, encode.ObsItem{Key: encode.ObsKey{Thread: r.thread, Record: r.rec, Kind: s.Kind, Name: s.Name}, Value: v})
+	case *lsl.Free:
+		if r.val(s.Ptr).Kind != lsl.KPtr {
+			return r.stop("error"), nil
+		}
+	default:
+		return signal{}, fmt.Errorf("internal error: %T in an unrolled program", s)
+	}
+	return signal{}, nil
+}
+
+// mineConcrete enumerates the observations of the serial executions
+// concretely, raising loop bounds until no serial execution reaches one. ok
+// is false when the enumeration is too large (the caller then uses the
+// solver).
+func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []encode.Observation, bounds map[string]int, ok bool, err error) {
+	bounds = map[string]int{}
+	for round := 1; ; round++ {
+		k.progress("mine", round, 0)
+		if k.ctx.Err() != nil {
+			return nil, nil, false, k.canceled()
+		}
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit})
+		if err != nil {
+			return nil, nil, false, err
+		}
+		m, err := newSerialMiner(u)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if err := m.run(); err != nil {
+			if errors.Is(err, errBudget) {
+				return nil, nil, false, nil
+			}
+			return nil, nil, false, err
+		}
+		if len(m.pruned) == 0 {
+			k.res.Unrolled = u
+			for _, o := range m.obs {
+				obs = append(obs, o)
+			}
+			sort.Slice(obs, func(i, j int) bool { return obs[i].Canon() < obs[j].Canon() })
+			return obs, bounds, true, nil
+		}
+		next := map[string]int{}
+		for key, b := range bounds {
+			next[key] = b
+		}
+		for key := range m.pruned {
+			li := u.Loops[key]
+			if li.Bound+1 > k.opt.MaxUnroll {
+				return nil, nil, false, nil // let the solver path report it
+			}
+			next[key] = li.Bound + 1
+		}
+		bounds = next
+	}
+}
