@@ -25,13 +25,13 @@ are shown. With --minimize, remove fences one at a time in source order, keeping
 removal whenever every test still passes: the result is a minimal set of fences
 (no single fence of it can be dropped) that makes all tests pass.
 Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
-		Args: cobra.MinimumNArgs(2),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, model, err := f.options()
 			if err != nil {
 				return err
 			}
-			prog, tests, err := loadProgram(args, f.tests)
+			prog, tests, err := loadInputs(args, f.tests, f.frontend)
 			if err != nil {
 				return err
 			}

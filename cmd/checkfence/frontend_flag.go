@@ -53,24 +53,23 @@ func loadImpl(files []string, frontendName string) (*lsl.Program, error) {
 	return frontend.Load(lls)
 }
 
-// compileWithClang compiles the .c files among files with clang-14 into a
-// temporary directory and returns the file list with each .c file
-// replaced by its .ll file (other files are kept). cleanup removes the
+// compileWithClang compiles the C and C++ files among files with clang-14
+// (clang++-14) into a temporary directory and returns the file list with
+// each replaced by its .ll file (other files are kept), so that they form
+// one group for the LLVM front end. cleanup removes the
 // directory; the program the LLVM front end reads from the .ll files
 // refers to the .c sources, so it may be called right after loading.
 func compileWithClang(files []string) (out []string, cleanup func(), err error) {
+	isSource := func(f string) bool { return strings.EqualFold(filepath.Ext(f), ".c") || llvmfront.IsCxx(f) }
 	var cs []string
 	for _, f := range files {
-		if strings.EqualFold(filepath.Ext(f), ".c") {
+		if isSource(f) {
 			cs = append(cs, f)
 		}
 	}
 	cleanup = func() {}
 	if len(cs) == 0 {
 		return files, cleanup, nil
-	}
-	if _, err := llvmfront.FindClang(); err != nil {
-		return nil, cleanup, err
 	}
 	for _, c := range cs {
 		if _, err := frontend.ReadFile(c); err != nil {
@@ -89,7 +88,7 @@ func compileWithClang(files []string) (out []string, cleanup func(), err error) 
 	}
 	k := 0
 	for _, f := range files {
-		if strings.EqualFold(filepath.Ext(f), ".c") {
+		if isSource(f) {
 			out = append(out, lls[k])
 			k++
 		} else {
@@ -103,7 +102,7 @@ func compileWithClang(files []string) (out []string, cleanup func(), err error) 
 func isTestFile(arg string) bool { return strings.HasSuffix(arg, ".tst") }
 
 // loadInputs reads IMPL... [TESTFILE] with the chosen front end: with a
-// test file, the implementation and the selected tests (as loadProgram);
+// test file, the implementation and the selected tests;
 // without one, a pthread program and the test its main is.
 func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
 	if len(args) == 0 {

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/frontend"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -27,6 +25,7 @@ type checkFlags struct {
 	encoding     string
 	transitivity string
 	maxMemory    string
+	frontend     string
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
@@ -43,6 +42,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
+	addFrontendFlag(cmd, &f.frontend)
 	if full {
 		fl.StringVar(&f.html, "html", "", "write one HTML page per test and an index page to this directory")
 	}
@@ -72,7 +72,7 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
 	}
 	if f.spec != "" {
-		sp, err := frontend.Load([]string{f.spec})
+		sp, err := loadImpl([]string{f.spec}, f.frontend)
 		if err != nil {
 			return o, nil, err
 		}
@@ -92,36 +92,4 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
 	return o, m, nil
-}
-
-// loadProgram reads IMPL... TESTFILE: the implementation files and the
-// selected tests.
-func loadProgram(args []string, tests []string) (*lsl.Program, []*lsl.Test, error) {
-	if len(args) < 2 {
-		return nil, nil, fmt.Errorf("need implementation files and a .tst file")
-	}
-	tfile := args[len(args)-1]
-	if !strings.HasSuffix(tfile, ".tst") {
-		return nil, nil, fmt.Errorf("the last argument must be a test file ending in .tst, not %s", tfile)
-	}
-	prog, err := frontend.Load(args[:len(args)-1])
-	if err != nil {
-		return nil, nil, err
-	}
-	src, err := frontend.ReadFile(tfile)
-	if err != nil {
-		return nil, nil, err
-	}
-	tf, err := lsl.ParseTests(tfile, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := tf.Check(prog); err != nil {
-		return nil, nil, err
-	}
-	sel, err := tf.Select(tests)
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, sel, nil
 }

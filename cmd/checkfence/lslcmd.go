@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -14,6 +13,7 @@ import (
 
 func newLSLCmd() *cobra.Command {
 	var positions, unrolled, ranges bool
+	var frontendName string
 	var tests []string
 	cmd := &cobra.Command{
 		Use:   "lsl IMPL... [TESTFILE]",
@@ -39,14 +39,14 @@ program of each selected test (loop bounds 1, as in the first lazy-unrolling rou
 			src := newSourceLines()
 			opts := lsl.PrintOptions{Positions: positions, SourceComments: src.line}
 			if !unrolled {
-				prog, err := frontend.Load(impl)
+				prog, err := loadImpl(impl, frontendName)
 				if err != nil {
 					return err
 				}
 				fmt.Fprint(out, lsl.Format(prog, opts))
 				return nil
 			}
-			prog, sel, err := loadProgram(append(append([]string(nil), impl...), tfile), tests)
+			prog, sel, err := loadInputs(append(append([]string(nil), impl...), tfile), tests, frontendName)
 			if err != nil {
 				return err
 			}
@@ -83,6 +83,7 @@ program of each selected test (loop bounds 1, as in the first lazy-unrolling rou
 	cmd.Flags().BoolVar(&unrolled, "unrolled", false, "print the unrolled program of each test")
 	cmd.Flags().BoolVar(&ranges, "ranges", false, "print the range analysis of each access")
 	cmd.Flags().StringArrayVar(&tests, "test", nil, "select a test (repeatable)")
+	addFrontendFlag(cmd, &frontendName)
 	return cmd
 }
 

@@ -19,13 +19,13 @@ func newMineCmd() *cobra.Command {
 		Long: `Enumerate the observations (operation arguments and results) of all serial
 executions of each test: operations atomic, memory sequentially consistent
 (dissertation §6.5). These are the executions a concurrent execution must match.`,
-		Args: cobra.MinimumNArgs(2),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, _, err := f.options()
 			if err != nil {
 				return err
 			}
-			prog, tests, err := loadProgram(args, f.tests)
+			prog, tests, err := loadInputs(args, f.tests, f.frontend)
 			if err != nil {
 				return err
 			}

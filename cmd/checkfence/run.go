@@ -15,14 +15,14 @@ import (
 func newRunCmd() *cobra.Command {
 	var f checkFlags
 	cmd := &cobra.Command{
-		Use:   "run IMPL... TESTFILE",
+		Use:   "run IMPL... [TESTFILE]",
 		Short: "Check every test of TESTFILE on a memory model",
 		Long: `Check each test of TESTFILE (a .tst file) against the implementation (.c, .lsl or
 .ll files) on the chosen memory model. Each test is PASS (every execution is
 correct), FAIL (with a counterexample trace) or INCONCLUSIVE (a time or unrolling
 bound was reached). Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE and
 none FAIL, 2 usage or input error, 130 interrupted.`,
-		Args: cobra.MinimumNArgs(2),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runChecks(cmd, args, &f)
 		},
@@ -36,7 +36,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	if err != nil {
 		return err
 	}
-	prog, tests, err := loadProgram(args, f.tests)
+	prog, tests, err := loadInputs(args, f.tests, f.frontend)
 	if err != nil {
 		return err
 	}

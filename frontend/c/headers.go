@@ -102,3 +102,14 @@ func (badFile) Read([]byte) (int, error)   { return 0, errNoFile }
 func (badFile) Close() error               { return nil }
 
 var _ io.Reader = badFile{}
+
+// Headers returns the headers the front end ships (lsl_protos.h and the
+// minimal C library headers), for other front ends that compile the same C
+// with another compiler.
+func Headers() fs.FS {
+	sub, err := fs.Sub(includeFS, "include")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return sub
+}

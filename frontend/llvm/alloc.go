@@ -1,0 +1,221 @@
+package llvmfront
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// Heap blocks. In C, malloc(sizeof(T)) names T; in LLVM IR only the size is
+// left. The type of the block (for traces and for finding its fields after
+// casts) is taken from, in order: the debug info of the variable the
+// result is assigned to; the pointer types the result is cast to, and the
+// structs that start with them, choosing one whose size is the allocation
+// size. A size that is a multiple k > 1 of the type's size allocates an
+// array of k elements (the result points to element 0, as in the C front
+// end).
+
+// allocShape is the decided type of a heap block.
+type allocShape struct {
+	obj   types.Type // element type (nil: unknown)
+	count int64      // > 0: an array of count elements
+}
+
+func (f *fn) allocShapeOf(c *ir.InstCall) allocShape {
+	size := int64(-1)
+	if len(c.Args) == 1 {
+		if n, ok := c.Args[0].(*constant.Int); ok {
+			size = bigInt(n.X)
+		}
+	}
+	fits := func(t types.Type) (allocShape, bool) {
+		n, ok := sizeOf(t)
+		if !ok || n <= 0 {
+			return allocShape{}, false
+		}
+		switch {
+		case size < 0 || size == n:
+			return allocShape{obj: t}, true
+		case size > n && size%n == 0:
+			return allocShape{obj: t, count: size / n}, true
+		}
+		return allocShape{}, false
+	}
+	if st := f.debugStruct(c); st != nil {
+		if s, ok := fits(st); ok {
+			return s
+		}
+	}
+	var cands []types.Type
+	for _, t := range f.castTargets(c, 0) {
+		cands = append(cands, t)
+	}
+	// exact sizes first, the cast types before the structs that start
+	// with them
+	for _, t := range cands {
+		if n, ok := sizeOf(t); ok && n == size {
+			return allocShape{obj: t}
+		}
+	}
+	for _, t := range cands {
+		for _, st := range f.containers(t) {
+			if n, ok := sizeOf(st); ok && n == size {
+				return allocShape{obj: st}
+			}
+		}
+	}
+	for _, t := range cands {
+		if s, ok := fits(t); ok {
+			return s
+		}
+	}
+	return allocShape{}
+}
+
+// castTargets lists the pointee types the value v is cast to (through
+// chains of casts and the promoted variables it is stored in).
+func (f *fn) castTargets(v value.Value, depth int) []types.Type {
+	if depth > 4 {
+		return nil
+	}
+	var out []types.Type
+	for _, u := range f.uses[v] {
+		switch u := u.(type) {
+		case *ir.InstBitCast:
+			if e := pointee(u.To); e != nil && !isByte(e) && sized(e) {
+				out = append(out, e)
+			}
+			out = append(out, f.castTargets(u, depth+1)...)
+		case *ir.InstStore:
+			if a, ok := u.Dst.(*ir.InstAlloca); ok && u.Src == v {
+				if e := pointee(a.ElemType); e != nil && !isByte(e) && sized(e) {
+					out = append(out, e)
+				}
+			}
+		case *ir.InstGetElementPtr:
+			// optimized code reaches fields by byte offsets: p + 8 cast
+			// to i32* is an i32 (of an array, or a field of a struct
+			// whose size decides)
+			if isByte(u.ElemType) && u.Src == v && len(u.Indices) == 1 {
+				out = append(out, f.castTargets(u, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// containers lists the module's structs whose first field (recursively)
+// has type t.
+func (f *fn) containers(t types.Type) []types.Type {
+	var out []types.Type
+	for _, td := range f.mod.m.TypeDefs {
+		st, ok := td.(*types.StructType)
+		if !ok || st.Opaque {
+			continue
+		}
+		if d, ok := exactDescent(st, t); ok && d > 0 {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// debugStruct finds the struct type of the C variable the allocation is
+// assigned to.
+func (f *fn) debugStruct(c *ir.InstCall) types.Type {
+	name := ""
+	if dv := f.varNames[c]; dv != nil {
+		name = diPointeeStruct(dv.Type)
+	}
+	if name == "" {
+		// -O0: the result is cast and stored into a local
+		for _, u := range f.uses[c] {
+			b, ok := u.(*ir.InstBitCast)
+			if !ok {
+				continue
+			}
+			for _, w := range f.uses[b] {
+				if st, ok := w.(*ir.InstStore); ok && st.Src == b {
+					if a, ok := st.Dst.(*ir.InstAlloca); ok {
+						if dv := f.varNames[a]; dv != nil {
+							name = diPointeeStruct(dv.Type)
+						}
+					}
+				}
+			}
+		}
+	}
+	if name == "" {
+		return nil
+	}
+	for _, td := range f.mod.m.TypeDefs {
+		if st, ok := td.(*types.StructType); ok && !st.Opaque && (st.TypeName == "struct."+name || st.TypeName == "class."+name) {
+			return st
+		}
+	}
+	return nil
+}
+
+// allocCall lowers an allocator call.
+func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) {
+	if len(c.Args) != 1 {
+		f.fail("%s takes 1 argument", calleeName(c))
+	}
+	f.val(c.Args[0]) // the size: evaluated, but does not bound the block
+	shape := f.allocShapeOf(c)
+	var ref *lsl.TypeRef
+	if shape.obj != nil {
+		ref = f.t.typeRef(f.mod, shape.obj)
+		if shape.count > 0 {
+			if ref == nil {
+				ref = &lsl.TypeRef{Name: "int"}
+			}
+			ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{shape.count}, ref.Dims...)}
+		}
+	}
+	r := f.reg(c)
+	f.emit(&lsl.Alloc{Dst: r, Kind: kind, Type: ref})
+	f.objs[c] = shape.obj
+	if shape.count > 0 {
+		// a pointer to element 0
+		f.emit(&lsl.Assign{Dst: r, Op: lsl.OpOffset, Args: []lsl.Operand{r, num(0)}})
+	}
+}
+
+// findArrayAllocs decides, before any code is emitted, whether some
+// allocation is an array: free then frees the block of its argument.
+func (t *translator) findArrayAllocs() {
+	for _, mod := range t.mods {
+		for _, irf := range mod.m.Funcs {
+			if t.procMod[irf] != mod {
+				continue
+			}
+			f := newFn(t, mod, irf)
+			for _, b := range irf.Blocks {
+				for _, in := range b.Insts {
+					f.addUses(in)
+					f.noteDebugVar(in)
+				}
+				f.addUses(b.Term)
+			}
+			for _, b := range irf.Blocks {
+				for _, in := range b.Insts {
+					c, ok := in.(*ir.InstCall)
+					if !ok || !isAllocator(calleeName(c)) {
+						continue
+					}
+					if f.allocShapeOf(c).count > 0 {
+						t.arrayAllocs = true
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+func isAllocator(name string) bool {
+	return name == "malloc" || name == "lsl_malloc" || name == "lsl_malloc_noreuse" || cxxAllocators[name]
+}

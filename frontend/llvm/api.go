@@ -1,0 +1,333 @@
+package llvmfront
+
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+)
+
+// The API of lsl_protos.h (SPEC §3) and the library functions the front
+// end models keep the meaning the C front end gives them (frontend/c
+// doc.go, "The API"), so that a program means the same through either
+// front end.
+
+type apiHandler func(f *fn, c *ir.InstCall)
+
+var apiHandlers map[string]apiHandler
+
+// apiFuncs are the functions a program may call but not define.
+var apiFuncs = map[string]bool{}
+
+func init() {
+	apiHandlers = map[string]apiHandler{
+		"lsl_malloc":               func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"malloc":                   func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"lsl_malloc_noreuse":       func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocFresh) },
+		"lsl_free":                 freeCall(lsl.AllocPool),
+		"free":                     freeCall(lsl.AllocPool),
+		"lsl_free_noreuse":         freeCall(lsl.AllocFresh),
+		"lsl_assert":               assertCall,
+		"__lsl_c_assert":           assertCall,
+		"__assert_fail":            assertFailCall,
+		"lsl_assume":               assumeCall,
+		"lsl_fence":                fenceCall,
+		"lsl_nondet":               nondetCall,
+		"lsl_choose":               chooseCall,
+		"lsl_observe_label":        observeCall(lsl.ObsLabel),
+		"lsl_observe_input":        observeCall(lsl.ObsInput),
+		"lsl_observe_output":       observeCall(lsl.ObsOutput),
+		"lsl_get_thread_id":        threadCall(lsl.OpThreadID),
+		"lsl_get_number_threads":   threadCall(lsl.OpNumThreads),
+		"lsl_cas_32":               casCall(1),
+		"lsl_cas_64":               casCall(1),
+		"lsl_cas_ptr":              casCall(1),
+		"lsl_dcas_32":              casCall(2),
+		"lsl_dcas_64":              casCall(2),
+		"lsl_dcas_ptr":             casCall(2),
+		"lsl_initlock":             initLockCall,
+		"lsl_lock":                 lockCall,
+		"lsl_unlock":               unlockCall,
+		"__lsl_get_struct_pointer": structPointerCall,
+		"abort":                    abortCall,
+		"pthread_mutex_init":       initLockCall,
+		"pthread_mutex_lock":       lockCall,
+		"pthread_mutex_unlock":     unlockCall,
+		"pthread_mutex_destroy":    func(f *fn, c *ir.InstCall) { f.args(c, 1); f.zeroResult(c) },
+		"pthread_create":           pthreadOutsideMain,
+		"pthread_join":             pthreadOutsideMain,
+	}
+	for name := range apiHandlers {
+		apiFuncs[name] = true
+	}
+}
+
+// args checks the argument count of an API call.
+func (f *fn) args(c *ir.InstCall, n int) {
+	if len(c.Args) < n {
+		f.fail("%s takes %d arguments, but is called with %d", calleeName(c), n, len(c.Args))
+	}
+}
+
+// zeroResult gives an API call that returns a status (pthread_mutex_*) the
+// result 0.
+func (f *fn) zeroResult(c *ir.InstCall) {
+	if isIntType(c.Type()) {
+		f.define(c, num(0))
+	}
+}
+
+// cell returns the scalar cell an API pointer argument designates.
+func (f *fn) cell(c *ir.InstCall, i int) lsl.Operand {
+	p := f.ptr(c.Args[i])
+	if p.obj == nil {
+		return p.op
+	}
+	d, ok := descent(p.obj, anyScalar)
+	if !ok {
+		f.fail("argument %d of %s does not point to a scalar", i+1, calleeName(c))
+	}
+	return f.zeros(p.op, d)
+}
+
+func freeCall(kind lsl.AllocKind) apiHandler {
+	return func(f *fn, c *ir.InstCall) {
+		f.args(c, 1)
+		p := f.val(c.Args[0])
+		if f.t.arrayAllocs {
+			p = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, p))
+		}
+		f.emit(&lsl.Free{Ptr: p, Kind: kind})
+	}
+}
+
+func assertCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	cond := f.val(c.Args[0])
+	msg := f.t.src.assertText(f.pos, "assert", "lsl_assert")
+	if msg == "" {
+		msg = "assertion failed"
+	}
+	f.emit(&lsl.Assert{Cond: cond, Msg: msg})
+}
+
+// assertFailCall is glibc's assert, when a program includes the system's
+// assert.h: the condition was already tested, so this is a failure.
+func assertFailCall(f *fn, c *ir.InstCall) {
+	msg := "assertion failed"
+	if len(c.Args) > 0 {
+		if s, ok := stringArg(c.Args[0]); ok {
+			msg = s
+		}
+	}
+	f.emit(&lsl.Assert{Cond: num(0), Msg: msg})
+}
+
+func assumeCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	f.emit(&lsl.Assume{Cond: f.val(c.Args[0])})
+}
+
+func fenceCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	valid := strings.Join(lsl.FenceNames(), ", ")
+	name, ok := stringArg(c.Args[0])
+	if !ok {
+		f.fail("lsl_fence needs a string literal naming the fence (one of %s)", valid)
+	}
+	kind, ok := lsl.ParseFenceKind(name)
+	if !ok {
+		f.fail("unknown fence %q (valid fences: %s)", name, valid)
+	}
+	f.emit(&lsl.Fence{Kind: kind})
+}
+
+func nondetCall(f *fn, c *ir.InstCall) {
+	f.args(c, 2)
+	lo, ok1 := constLen(c.Args[0])
+	hi, ok2 := constLen(c.Args[1])
+	if !ok1 || !ok2 {
+		f.fail("lsl_nondet needs constant bounds")
+	}
+	if lo > hi {
+		f.fail("lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
+	}
+	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: lo, Hi: hi})
+}
+
+func chooseCall(f *fn, c *ir.InstCall) {
+	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: 0, Hi: 1})
+}
+
+func observeCall(kind lsl.ObsKind) apiHandler {
+	return func(f *fn, c *ir.InstCall) {
+		n := 2
+		if kind == lsl.ObsLabel {
+			n = 1
+		}
+		f.args(c, n)
+		name, ok := stringArg(c.Args[0])
+		if !ok {
+			f.fail("%s needs a string literal as its name", calleeName(c))
+		}
+		obs := &lsl.Observe{Kind: kind, Name: name}
+		if kind != lsl.ObsLabel {
+			obs.Val = f.val(c.Args[1])
+		}
+		f.emit(obs)
+	}
+}
+
+func threadCall(op lsl.Op) apiHandler {
+	return func(f *fn, c *ir.InstCall) {
+		f.emit(&lsl.Assign{Dst: f.reg(c), Op: op})
+	}
+}
+
+// casCall: lsl_cas_* (n = 1) and lsl_dcas_* (n = 2), Fig. 3.8, no fence.
+func casCall(n int) apiHandler {
+	return func(f *fn, c *ir.InstCall) {
+		f.args(c, 3*n)
+		var locs, olds, news []lsl.Operand
+		var exprs []string
+		for i := 0; i < n; i++ {
+			locs = append(locs, f.cell(c, i))
+			exprs = append(exprs, f.cellText(c.Args[i]))
+		}
+		for i := n; i < 2*n; i++ {
+			olds = append(olds, f.val(c.Args[i]))
+		}
+		for i := 2 * n; i < 3*n; i++ {
+			news = append(news, f.val(c.Args[i]))
+		}
+		ok := f.reg(c)
+		body := f.sub(func() {
+			var eqs []lsl.Operand
+			for i := 0; i < n; i++ {
+				v := f.temp()
+				f.emit(&lsl.Load{Dst: v, Addr: locs[i], Expr: exprs[i]})
+				if n == 1 {
+					f.emit(&lsl.Assign{Dst: ok, Op: lsl.OpEq, Args: []lsl.Operand{v, olds[i]}})
+				} else {
+					eqs = append(eqs, f.apply(lsl.OpEq, v, olds[i]))
+				}
+			}
+			if n == 2 {
+				f.emit(&lsl.Assign{Dst: ok, Op: lsl.OpAnd, Args: eqs})
+			}
+			stores := f.sub(func() {
+				for i := 0; i < n; i++ {
+					f.emit(&lsl.Store{Addr: locs[i], Val: news[i], Expr: exprs[i]})
+				}
+			})
+			f.emit(&lsl.If{Cond: ok, Then: stores})
+		})
+		f.emit(&lsl.Atomic{Body: body})
+	}
+}
+
+func initLockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	f.emit(&lsl.Store{Addr: f.cell(c, 0), Val: num(0), Expr: f.cellText(c.Args[0])})
+	f.zeroResult(c)
+}
+
+// lockCall is the spinlock of Fig. 3.9.
+func lockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	l := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	label := f.label("lock")
+	body := f.sub(func() {
+		v := f.temp()
+		xchg := f.sub(func() {
+			f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
+			f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
+		})
+		f.emit(&lsl.Atomic{Body: xchg})
+		held := f.apply(lsl.OpNe, v, num(0))
+		retry := f.sub(func() { f.emit(&lsl.Continue{Label: label}) })
+		f.emit(&lsl.If{Cond: held, Then: retry})
+	})
+	f.emit(&lsl.Spin{Label: label, Body: body})
+	f.fences(acquireFences)
+	f.zeroResult(c)
+}
+
+func unlockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	l := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	f.fences(releaseFences)
+	body := f.sub(func() {
+		v := f.temp()
+		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
+		held := f.apply(lsl.OpEq, v, num(1))
+		f.emit(&lsl.Assert{Cond: held, Msg: "unlock of a lock that is not held"})
+		f.emit(&lsl.Store{Addr: l, Val: num(0), Expr: expr})
+	})
+	f.emit(&lsl.Atomic{Body: body})
+	f.zeroResult(c)
+}
+
+func abortCall(f *fn, c *ir.InstCall) {
+	f.emit(&lsl.Abort{Msg: "abort()"})
+}
+
+func pthreadOutsideMain(f *fn, c *ir.InstCall) {
+	f.fail("%s is only supported in main, which then becomes the test (see checkfence run without a .tst file)", calleeName(c))
+}
+
+// structPointerCall: lsl_get_struct_pointer(T, f, p) is
+// __lsl_get_struct_pointer(p, offsetof(T, f)) cast to T*. The struct
+// comes from the cast, the field from the byte offset and p's type; the
+// result drops one offset per level of the field.
+func structPointerCall(f *fn, c *ir.InstCall) {
+	f.args(c, 2)
+	off, ok := constLen(c.Args[1])
+	if !ok {
+		f.fail("lsl_get_struct_pointer needs a constant field offset")
+	}
+	var st *ir.InstBitCast
+	for _, u := range f.uses[c] {
+		if b, ok := u.(*ir.InstBitCast); ok {
+			st = b
+		}
+	}
+	if st == nil || pointee(st.To) == nil {
+		f.fail("the result of lsl_get_struct_pointer must be cast to the struct type")
+	}
+	container := pointee(st.To)
+	p := f.ptr(c.Args[0])
+	path, sub, ok := pathAt(container, off)
+	if !ok {
+		f.fail("offset %d is not a field of %s", off, container)
+	}
+	for p.obj != nil && !sub.Equal(p.obj) && !(isScalar(sub) && isScalar(p.obj)) {
+		next := firstChild(sub)
+		if next == nil {
+			f.fail("the pointer passed to lsl_get_struct_pointer does not point to that field")
+		}
+		path = append(path, 0)
+		sub = next
+	}
+	if p.obj == nil {
+		for !isScalar(sub) {
+			next := firstChild(sub)
+			if next == nil {
+				break
+			}
+			path = append(path, 0)
+			sub = next
+		}
+	}
+	if len(path) == 0 {
+		f.setPtr(c, pval{op: p.op, obj: container})
+		return
+	}
+	f.setPtr(c, pval{op: f.up(p.op, len(path)), obj: container})
+}
+
+// anyScalar stands for "the first scalar cell" in descent.
+var anyScalar types.Type = types.I64

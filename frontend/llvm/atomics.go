@@ -1,0 +1,192 @@
+package llvmfront
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+)
+
+// C11 orderings become fences around plain accesses (doc.go, "Atomics
+// and orderings"). One mapping serves every memory model: it is the one
+// the weakest built-in models (relaxed, rmo) need, and on stronger models
+// the fences they do not need are no-ops.
+
+var (
+	acquireFences = []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore}
+	releaseFences = []lsl.FenceKind{lsl.FenceLoadStore, lsl.FenceStoreStore}
+	fullFence     = []lsl.FenceKind{lsl.FenceFull}
+)
+
+// fencesBefore are the fences an access of ordering o needs before it.
+func fencesBefore(o enum.AtomicOrdering) []lsl.FenceKind {
+	switch o {
+	case enum.AtomicOrderingRelease, enum.AtomicOrderingAcquireRelease:
+		return releaseFences
+	case enum.AtomicOrderingSequentiallyConsistent:
+		return fullFence
+	}
+	return nil
+}
+
+// fencesAfter are the fences an access of ordering o needs after it.
+func fencesAfter(o enum.AtomicOrdering) []lsl.FenceKind {
+	switch o {
+	case enum.AtomicOrderingAcquire, enum.AtomicOrderingAcquireRelease:
+		return acquireFences
+	case enum.AtomicOrderingSequentiallyConsistent:
+		return fullFence
+	}
+	return nil
+}
+
+// fenceFences maps a fence instruction's ordering.
+func fenceFences(o enum.AtomicOrdering) []lsl.FenceKind {
+	switch o {
+	case enum.AtomicOrderingAcquire:
+		return acquireFences
+	case enum.AtomicOrderingRelease:
+		return releaseFences
+	case enum.AtomicOrderingAcquireRelease:
+		return []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore, lsl.FenceStoreStore}
+	case enum.AtomicOrderingSequentiallyConsistent:
+		return fullFence
+	}
+	return nil
+}
+
+func (f *fn) fences(ks []lsl.FenceKind) {
+	for _, k := range ks {
+		f.emit(&lsl.Fence{Kind: k})
+	}
+}
+
+// singleThread reports a syncscope("singlethread") access or fence
+// (atomic_signal_fence): it orders nothing between threads.
+func singleThread(scope string) bool { return scope == "singlethread" }
+
+func (f *fn) fenceInst(in *ir.InstFence) {
+	if singleThread(in.SyncScope) {
+		return
+	}
+	f.fences(fenceFences(in.Ordering))
+}
+
+// atomicLoad: a load with the fences of its ordering. Every atomic load is
+// followed by an aliased-loads fence: C11 promises read-read coherence even
+// for relaxed atomics, which the relaxed model only gives with that fence
+// (acquire and seq_cst loads are ordered by their own fences anyway).
+func (f *fn) atomicLoad(l *ir.InstLoad) {
+	addr := f.access(f.ptr(l.Src), l.ElemType)
+	o := l.Ordering
+	if singleThread(l.SyncScope) {
+		o = enum.AtomicOrderingMonotonic
+	}
+	f.fences(fencesBefore(o))
+	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)})
+	after := fencesAfter(o)
+	if after == nil && o != enum.AtomicOrderingUnordered {
+		after = []lsl.FenceKind{lsl.FenceAliasedLoads}
+	}
+	f.fences(after)
+}
+
+// atomicStore: a store with the fences of its ordering.
+func (f *fn) atomicStore(s *ir.InstStore) {
+	addr := f.access(f.ptr(s.Dst), s.Src.Type())
+	val := f.val(s.Src)
+	o := s.Ordering
+	if singleThread(s.SyncScope) {
+		o = enum.AtomicOrderingMonotonic
+	}
+	f.fences(fencesBefore(o))
+	f.emit(&lsl.Store{Addr: addr, Val: val, Expr: f.exprText(s.Dst)})
+	f.fences(fencesAfter(o))
+}
+
+// cmpxchg is an atomic block that compares and conditionally stores
+// (Fig. 3.8). Fences: those before the success ordering, and after it
+// those of the success or the failure ordering, whichever happened.
+func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
+	t := in.Cmp.Type()
+	if !isScalar(t) {
+		f.fail("cmpxchg of type %s is not supported", t)
+	}
+	addr := f.access(f.ptr(in.Ptr), t)
+	cmp, nw := f.val(in.Cmp), f.val(in.New)
+	expr := f.exprText(in.Ptr)
+	old, ok := f.temp(), f.temp()
+	f.fences(fencesBefore(in.SuccessOrdering))
+	body := f.sub(func() {
+		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr})
+		f.emit(&lsl.Assign{Dst: ok, Op: lsl.OpEq, Args: []lsl.Operand{old, cmp}})
+		st := f.sub(func() { f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr}) })
+		f.emit(&lsl.If{Cond: ok, Then: st})
+	})
+	f.emit(&lsl.Atomic{Body: body})
+	succ, fail := fencesAfter(in.SuccessOrdering), fencesAfter(in.FailureOrdering)
+	if sameFences(succ, fail) {
+		f.fences(succ)
+	} else {
+		then := f.sub(func() { f.fences(succ) })
+		var els *lsl.Block
+		if len(fail) > 0 {
+			els = f.sub(func() { f.fences(fail) })
+		}
+		f.emit(&lsl.If{Cond: ok, Then: then, Else: els})
+	}
+	f.pairs[in] = [2]lsl.Operand{old, ok}
+}
+
+func sameFences(a, b []lsl.FenceKind) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// atomicRMW is an atomic block: load, compute, store.
+func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
+	t := in.X.Type()
+	if !isScalar(t) {
+		f.fail("atomicrmw of type %s is not supported", t)
+	}
+	addr := f.access(f.ptr(in.Dst), t)
+	x := f.val(in.X)
+	expr := f.exprText(in.Dst)
+	old := f.reg(in)
+	f.fences(fencesBefore(in.Ordering))
+	body := f.sub(func() {
+		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr})
+		var nw lsl.Operand
+		switch in.Op {
+		case enum.AtomicOpXChg:
+			nw = x
+		case enum.AtomicOpAdd:
+			nw = f.apply(lsl.OpAdd, old, x)
+		case enum.AtomicOpSub:
+			nw = f.apply(lsl.OpSub, old, x)
+		case enum.AtomicOpAnd:
+			nw = f.apply(lsl.OpAnd, old, x)
+		case enum.AtomicOpOr:
+			nw = f.apply(lsl.OpOr, old, x)
+		case enum.AtomicOpXor:
+			nw = f.apply(lsl.OpXor, old, x)
+		case enum.AtomicOpNAnd:
+			nw = f.apply(lsl.OpBitNot, f.apply(lsl.OpAnd, old, x))
+		case enum.AtomicOpMax, enum.AtomicOpUMax:
+			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, old, x), x, old)
+		case enum.AtomicOpMin, enum.AtomicOpUMin:
+			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, old), x, old)
+		default:
+			f.fail("atomicrmw %s is not supported", in.Op)
+		}
+		f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr})
+	})
+	f.emit(&lsl.Atomic{Body: body})
+	f.fences(fencesAfter(in.Ordering))
+}

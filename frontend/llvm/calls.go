@@ -1,0 +1,161 @@
+package llvmfront
+
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// calledFunc returns the function a call calls directly (through casts of
+// the callee), or nil for calls through pointers.
+func calledFunc(v value.Value) *ir.Func {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ir.Func:
+			return x
+		case *constant.ExprBitCast:
+			v = x.From
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func calleeName(c *ir.InstCall) string {
+	if fn := calledFunc(c.Callee); fn != nil {
+		return fn.Name()
+	}
+	return "?"
+}
+
+// call lowers a call: a procedure call for functions the program defines,
+// the API's meaning for lsl_protos.h and the modelled library functions,
+// code or nothing for the supported intrinsics.
+func (f *fn) call(c *ir.InstCall) {
+	callee := calledFunc(c.Callee)
+	if callee == nil {
+		if _, ok := c.Callee.(*ir.InlineAsm); ok {
+			f.fail("inline assembly is not supported")
+		}
+		f.fail("calls through function pointers are not supported")
+	}
+	name := callee.Name()
+	if strings.HasPrefix(name, "llvm.") {
+		f.intrinsic(c, name)
+		return
+	}
+	if f.pthreadMain && name == "pthread_create" {
+		f.createCall(c)
+		return
+	}
+	if f.pthreadMain && name == "pthread_join" {
+		f.joinCall(c)
+		return
+	}
+	if h, ok := packedCall(name); ok {
+		h(f, c)
+		return
+	}
+	if def := f.t.resolveFunc(callee); def != nil {
+		f.userCall(c, def)
+		return
+	}
+	if h, ok := apiHandlers[name]; ok {
+		h(f, c)
+		return
+	}
+	if cxxAllocators[name] {
+		f.allocCall(c, lsl.AllocPool)
+		return
+	}
+	if cxxFrees[name] {
+		freeCall(lsl.AllocPool)(f, c)
+		return
+	}
+	if strings.HasPrefix(name, "pthread_") {
+		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_mutex_*)", name)
+	}
+	f.fail("call to %s, which is declared but not defined", name)
+}
+
+// userCall calls a procedure of the program (the unroller inlines it).
+func (f *fn) userCall(c *ir.InstCall, def *ir.Func) {
+	if len(c.Args) != len(def.Params) {
+		f.fail("%s takes %d arguments, but is called with %d", def.Name(), len(def.Params), len(c.Args))
+	}
+	call := &lsl.Call{Proc: f.t.procs[def]}
+	for _, a := range c.Args {
+		call.Args = append(call.Args, f.val(a))
+	}
+	if _, void := def.Sig.RetType.(*types.VoidType); !void {
+		call.Results = []lsl.Reg{f.reg(c)}
+	}
+	f.emit(call)
+}
+
+// intrinsic lowers a call of an llvm.* function.
+func (f *fn) intrinsic(c *ir.InstCall, name string) {
+	switch {
+	case strings.HasPrefix(name, "llvm.dbg."), strings.HasPrefix(name, "llvm.lifetime."),
+		name == "llvm.assume", name == "llvm.donothing", name == "llvm.sideeffect",
+		strings.HasPrefix(name, "llvm.invariant."), strings.HasPrefix(name, "llvm.experimental.noalias"),
+		strings.HasPrefix(name, "llvm.prefetch"), strings.HasPrefix(name, "llvm.var.annotation"):
+		return
+	case strings.HasPrefix(name, "llvm.expect."):
+		f.define(c, f.val(c.Args[0]))
+	case strings.HasPrefix(name, "llvm.memcpy."), strings.HasPrefix(name, "llvm.memmove."):
+		f.memcpy(c)
+	case strings.HasPrefix(name, "llvm.memset."):
+		f.memset(c)
+	case name == "llvm.trap", name == "llvm.debugtrap":
+		f.emit(&lsl.Abort{Msg: "trap"})
+	case strings.HasPrefix(name, "llvm.smax."), strings.HasPrefix(name, "llvm.umax."):
+		x, y := f.val(c.Args[0]), f.val(c.Args[1])
+		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, y), y, x))
+	case strings.HasPrefix(name, "llvm.smin."), strings.HasPrefix(name, "llvm.umin."):
+		x, y := f.val(c.Args[0]), f.val(c.Args[1])
+		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, y), x, y))
+	case strings.HasPrefix(name, "llvm.abs."):
+		x := f.val(c.Args[0])
+		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, num(0)), f.apply(lsl.OpNeg, x), x))
+	case strings.HasPrefix(name, "llvm.stacksave"), strings.HasPrefix(name, "llvm.stackrestore"):
+		f.fail("variable length arrays are not supported")
+	default:
+		f.fail("intrinsic %s is not supported", name)
+	}
+}
+
+// stringArg reads a string literal argument (a pointer to a constant
+// character array).
+func stringArg(v value.Value) (string, bool) {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *constant.ExprGetElementPtr:
+			for _, ix := range x.Indices {
+				if ci, ok := ix.(*constant.Index); ok {
+					ix = ci.Constant
+				}
+				if !isZero(ix) {
+					return "", false
+				}
+			}
+			v = x.Src
+		case *constant.ExprBitCast:
+			v = x.From
+		case *ir.Global:
+			ca, ok := x.Init.(*constant.CharArray)
+			if !ok || !x.Immutable {
+				return "", false
+			}
+			return strings.TrimRight(string(ca.X), "\x00"), true
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}

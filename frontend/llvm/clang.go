@@ -1,0 +1,170 @@
+package llvmfront
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	cfront "github.com/checkfence/checkfence/frontend/c"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// The headers C programs compile against with clang: the C front end's
+// (cfront.Headers, written to c/), and, searched
+// first, pthread.h and a stdint.h that adds the types clang's own
+// stdatomic.h needs (include/llvm). System headers are not used
+// (-nostdlibinc); clang's builtin headers (stdatomic.h, stdarg.h, …) are.
+//
+//go:embed include
+var includeFS embed.FS
+
+// ClangName is the compiler the front end runs: clang 14 emits typed
+// pointers, the IR the front end reads. C++ files go to ClangxxName.
+const (
+	ClangName   = "clang-14"
+	ClangxxName = "clang++-14"
+)
+
+// ClangEnv names an environment variable that overrides the compiler.
+const ClangEnv = "CHECKFENCE_CLANG"
+
+// ErrNoClang is returned (wrapped) when clang-14 is not installed.
+var ErrNoClang = errors.New(ClangName + " is not installed")
+
+// FindClang returns the path of the C compiler.
+func FindClang() (string, error) { return findCompiler(ClangName, ClangEnv) }
+
+// FindClangxx returns the path of the C++ compiler.
+func FindClangxx() (string, error) { return findCompiler(ClangxxName, ClangxxEnv) }
+
+// ClangxxEnv names an environment variable that overrides the C++
+// compiler.
+const ClangxxEnv = "CHECKFENCE_CLANGXX"
+
+func findCompiler(name, env string) (string, error) {
+	if e := os.Getenv(env); e != "" {
+		name = e
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: no %s in PATH (install it with apt-get install clang-14, or set %s to the compiler)", ErrNoClang, name, env)
+	}
+	return path, nil
+}
+
+// ClangFlags are the flags C files are compiled with: LLVM IR with debug
+// information, unoptimized (every access of the C source stays one load
+// or store, as in the C front end; the front end promotes locals to
+// registers itself).
+var ClangFlags = []string{"-S", "-emit-llvm", "-g", "-O0", "-nostdlibinc", "-D__CHECKFENCE__=1", "-Wno-everything"}
+
+// ClangxxFlags are the flags C++ files are compiled with: the system's C++
+// headers (std::atomic) are used, the API comes from include/cxx, and
+// exceptions are off (the front end has no unwinding).
+var ClangxxFlags = []string{"-S", "-emit-llvm", "-g", "-O0", "-fno-exceptions", "-D__CHECKFENCE__=1", "-Wno-everything"}
+
+// IsCxx reports whether a file name is a C++ source.
+func IsCxx(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".cpp", ".cc", ".cxx", ".c++":
+		return true
+	}
+	return false
+}
+
+// Compile compiles C files with clang-14 (C++ files with clang++-14)
+// into LLVM IR files in dir and
+// returns their paths (dir/NAME.ll, in order; a number is added when two
+// files share a name). extra flags follow ClangFlags (so "-O1" overrides
+// -O0). Compiler errors are an lsl.ErrorList at the positions clang
+// reports.
+func Compile(files []string, dir string, extra ...string) ([]string, error) {
+	inc := filepath.Join(dir, "include")
+	if err := writeHeaders(inc); err != nil {
+		return nil, err
+	}
+	var out []string
+	taken := map[string]bool{}
+	for _, file := range files {
+		base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		name := uniqueName(identName(base), taken)
+		ll := filepath.Join(dir, name+".ll")
+		find, flags, incs := FindClang, ClangFlags, []string{"llvm", "c"}
+		if IsCxx(file) {
+			find, flags, incs = FindClangxx, ClangxxFlags, []string{"cxx"}
+		}
+		clang, err := find()
+		if err != nil {
+			return nil, err
+		}
+		args := append([]string{}, flags...)
+		args = append(args, extra...)
+		for _, d := range incs {
+			args = append(args, "-I", filepath.Join(inc, d))
+		}
+		args = append(args, "-o", ll, file)
+		cmd := exec.Command(clang, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			return nil, clangError(file, stderr.String(), err)
+		}
+		out = append(out, ll)
+	}
+	return out, nil
+}
+
+// writeHeaders copies the headers to dir: the C front end's (lsl_protos.h
+// and the minimal C library, shared so both front ends read the same API)
+// into dir/c, and this front end's own (pthread.h, the C++ API) beside it.
+func writeHeaders(dir string) error {
+	if err := copyTree(cfront.Headers(), ".", filepath.Join(dir, "c")); err != nil {
+		return err
+	}
+	return copyTree(includeFS, "include", dir)
+}
+
+func copyTree(fsys fs.FS, root, dir string) error {
+	return fs.WalkDir(fsys, root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, strings.TrimPrefix(path, root))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := fs.ReadFile(fsys, path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+}
+
+var clangDiag = regexp.MustCompile(`(?m)^(.+?):(\d+):(\d+): (?:fatal )?error: (.*)$`)
+
+// clangError turns clang's diagnostics into input errors.
+func clangError(file, stderr string, err error) error {
+	var errs lsl.ErrorList
+	for _, m := range clangDiag.FindAllStringSubmatch(stderr, 20) {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		errs = append(errs, lsl.Errorf(lsl.Pos{File: m[1], Line: line, Col: col}, "%s", m[4]))
+	}
+	if len(errs) == 0 {
+		msg := strings.TrimSpace(stderr)
+		if msg == "" {
+			msg = err.Error()
+		}
+		errs = append(errs, lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "%s failed: %s", ClangName, msg))
+	}
+	return errs
+}

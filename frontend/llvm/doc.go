@@ -1,0 +1,257 @@
+// Package llvmfront translates LLVM IR into LSL programs, so that C and
+// C++ code compiled by clang (C11 atomics and pthreads included) can be
+// checked as it is, and any language that emits LLVM IR can be.
+//
+//	prog, err := llvmfront.Translate([]string{"queue.ll", "harness.ll"})
+//
+// The files together form one program; the front end is registered for
+// the .ll extension. Compile (clang.go) runs clang-14 on C files with the
+// front end's headers; the CLI does that for --frontend clang and for
+// pthread programs given without a test file.
+//
+// # Input
+//
+// The IR must use typed pointers: clang 14 emits them, clang 15 does with
+// -Xclang -no-opaque-pointers, later versions cannot. IR with opaque
+// pointers (ptr) is rejected with an error saying so. The parser is
+// github.com/llir/llvm v0.3.6; its errors, and panics, become errors at
+// the line it reports. Debug information (clang -g) gives statements their
+// C source positions and names their variables and struct fields; without
+// it positions are lines of the .ll file.
+//
+// C files are compiled with
+//
+//	clang-14 -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
+//
+// c/ holds the C front end's headers (cfront.Headers) (lsl_protos.h,
+// checkfence.h, assert.h, stddef.h, stdbool.h, stdint.h, stdlib.h; a test
+// keeps them identical); include/llvm adds pthread.h and a stdint.h with
+// the least/fast types clang's own stdatomic.h needs. No system header is
+// read; clang's builtin headers (stdatomic.h, stdarg.h, …) are. -O0 keeps
+// every access the C code makes as one load or store, in order, as the C
+// front end does; the front end promotes locals to registers itself.
+// Optimized IR (-O1, -O2) is accepted as well, but the optimizer may merge
+// or drop non-atomic accesses (it assumes there are no data races), so a
+// check of optimized code checks what the compiler made of the program.
+//
+// # Values
+//
+// Integers of every width are LSL numbers: unbounded and signed. Widths are
+// ignored: trunc, zext, sext (except sext of i1, which is -x), ptrtoint
+// and inttoptr keep the value. Unsigned operations and comparisons (udiv,
+// urem, lshr, icmp ult, …) are their signed counterparts, as in the C
+// front end, where unsigned types do not wrap either. null is 0, undef and
+// poison are ⊥. Floating point, vectors, aggregates in registers (other
+// than the result pair of cmpxchg), function pointers, indirect calls,
+// varargs, exceptions (invoke, landingpad), indirectbr, callbr and inline
+// assembly are errors that name the instruction and its source line.
+//
+// # Registers and memory
+//
+// An alloca of a scalar whose address is only loaded from and stored to is
+// a register (the front end's mem2reg, so -O0 output, where every local is
+// an alloca, becomes the same register code as the C front end's), named
+// after the C variable (llvm.dbg.declare). A parameter spilled to such an
+// alloca is the variable itself. Other allocas are memory: "alloc local
+// T "name"" where the alloca is, like address-taken locals and local
+// aggregates in the C front end. SSA values are registers named by their
+// LLVM name or C variable (llvm.dbg.value), else %t.N; phis are assigned on
+// the incoming edges (as a parallel copy). Global variables are LSL
+// globals with their initializers as cells; string constants (the names
+// passed to lsl_fence and lsl_observe_*) are not globals, and using one as
+// data is an error. Modules are linked by name like C translation units:
+// one definition of each external function or global, any number of
+// declarations; private and internal names are renamed when they clash.
+//
+// # Pointers
+//
+// A pointer is an LSL list [base off1 … offk] (dissertation Fig. 4.2): a
+// getelementptr's struct field index i appends offset i, an array index
+// appends the index, and its first index moves the pointer by whole
+// elements (offset(getbase(p), add(getoffset(p), i)), as for p + i in the
+// C front end). There is no byte arithmetic, so the front end tracks, for
+// every pointer value, the type of the object its path designates, which
+// after a cast can differ from the pointer's own type:
+//
+//   - A load, store, cmpxchg or atomicrmw of type T through a pointer to an
+//     object whose first field (recursively) is a T accesses that field:
+//     the path gets zero offsets. Optimized IR writes &s.first as a cast of
+//     &s, and i8* casts of &s reach the API functions.
+//   - A pointer that is stored, compared, passed, returned or merged (phi,
+//     select) takes the path of its static type, so every copy of an
+//     address is the same list; a cast from a first field back to its
+//     container drops offsets (getbase). i8* (void*, char*) is the generic
+//     pointer type: its values keep the path of what they point to.
+//   - A byte offset (getelementptr i8, constant index) into an object of
+//     known type becomes the field at that offset, for the x86-64 layout;
+//     one that does not start a field is an error.
+//
+// The object type of a heap block comes from, in order: the debug type of
+// the variable the allocation is assigned to; the pointer types the
+// result is cast to and the structs that start with them, choosing one
+// whose size is the allocation's. A size that is k > 1 times the type's
+// size allocates an array of k elements and yields a pointer to element 0,
+// as malloc(k * sizeof(T)) does in the C front end.
+//
+// # Memory operations
+//
+// load and store (volatile or not) are one LSL load or store each; a
+// store of an aggregate constant stores every cell. llvm.memcpy,
+// llvm.memmove and llvm.memset with a constant length become one load and
+// store (or store) per scalar cell of the typed object, in layout order:
+// clang emits them for struct assignment, initialized local aggregates and
+// = {0}. A copy from a constant global (clang's initializer of a local
+// aggregate) stores the constants directly. memset only stores 0 (or any
+// byte into byte cells). Loads and stores of whole structs are errors,
+// like block copies in the C front end.
+//
+// # Atomics and orderings
+//
+// An atomic load or store is a plain load or store with fences around it;
+// cmpxchg is the atomic block of dissertation Fig. 3.8 (load, compare,
+// store if equal) and atomicrmw the atomic block load, compute, store
+// (xchg, add, sub, and, or, xor, nand, max, min; unsigned max and min
+// compare as signed). The fences for C11 orderings (LLVM's monotonic is
+// relaxed; consume arrives as acquire):
+//
+//	access            before                     after
+//	load relaxed      -                          aliased-loads
+//	load acquire      -                          load-load, load-store
+//	load seq_cst      full                       full
+//	store relaxed     -                          -
+//	store release     load-store, store-store    -
+//	store seq_cst     full                       full
+//	rmw/cmpxchg       release/acq_rel: load-store, store-store before;
+//	                  acquire/acq_rel: load-load, load-store after;
+//	                  seq_cst: full before and after; relaxed: none
+//	fence acquire     load-load, load-store
+//	fence release     load-store, store-store
+//	fence acq_rel     load-load, load-store, store-store
+//	fence seq_cst     full
+//
+// A cmpxchg's fences after it are those of its success ordering when it
+// succeeded and of its failure ordering when it failed. syncscope
+// ("singlethread") fences and accesses (atomic_signal_fence) order
+// nothing between threads and get no fences. Unordered atomics are plain
+// accesses.
+//
+// The LSL program does not depend on the memory model, so this is one
+// mapping for all of them: the one the weakest built-in models (relaxed,
+// rmo) need. On a stronger model the fences it does not need are no-ops,
+// and what remains is the usual C11-to-hardware mapping of that model
+// (ss, sl: the store-store and store-load parts of the fences above; ld,
+// st: the plain access):
+//
+//	model    relaxed ld   acquire ld   release st   seq_cst ld      seq_cst st
+//	sc       ld           ld           st           ld              st
+//	tso      ld           ld           st           sl; ld          st; sl (x86: mov; mfence)
+//	pso      ld           ld           ss; st       sl; ld          ss; st; sl
+//	relaxed  ld; al       ld; ll+ls    ls+ss; st    full; ld; full  full; st; full
+//	rmo      ld           ld; ll+ls    ls+ss; st    full; ld; full  full; st; full
+//
+// (tso and pso keep loads in order with everything after them, and tso
+// keeps stores in order; the atomic blocks of rmw and cmpxchg order like
+// locked instructions there.) The aliased-loads fence (al) after relaxed
+// loads gives the read-read coherence C11 promises for relaxed atomics on
+// the relaxed model, which reorders loads of the same location; the rmo
+// model has no aliased-loads fence (dissertation §3.6.1), so there two
+// relaxed loads of one location may still be seen out of order (CoRR in
+// the litmus table). Non-atomic accesses are plain loads and stores on
+// every model (racing on them is undefined behaviour in C11).
+//
+// tests/llvm/litmus holds SB, MP, LB, IRIW and CoRR with each ordering as
+// C11 programs and the verdicts every built-in model gives them (FAIL: the
+// weak outcome is reachable); tests/llvm_test.go checks the table. All
+// built-in models are multi-copy atomic, so IRIW with acquire loads is
+// forbidden on them, although C11 allows it.
+//
+// # Control flow
+//
+// LSL has no goto: a labelled block is left by "break L" and restarted by
+// "continue L" (a loop is a block that continues itself). The control flow
+// graph is translated recursively over its dominator tree (N. Ramsey,
+// "Beyond Relooper", ICFP 2022): after the code of a block come the blocks
+// it dominates that have several forward in-edges, each after a labelled
+// block ("bN") the jumps to it break out of; a loop header's code is
+// wrapped in a block ("loopN") that back edges continue; code after a loop
+// follows the loop's block instead of being nested in it; every other
+// target, reached by one edge, is translated in place. br is an if, switch
+// a chain of ifs, ret assigns %result and leaves the procedure, and
+// unreachable is an abort. Irreducible control flow (a jump into a loop)
+// is an error. Breaks that only reach the end of their block anyway and
+// unused labels are removed afterwards, as are copies nothing reads.
+//
+// A loop whose iterations only load, compute and fence (no store, no
+// read-modify-write, no call other than lsl_fence and the thread
+// functions, no nested loop, no value carried from one iteration to the
+// next) is a spin loop (dissertation §7.2.3): "spin loopN { … }", whose
+// last iteration alone is modelled; a thread that can never leave it is a
+// deadlock. These are the loops the C front end treats so (while (c); with
+// a side-effect-free c), as clang compiles them at -O0 or -O1.
+//
+// # Functions and the API
+//
+// Every function definition is a procedure (parameters by value, %result
+// for a non-void result); calls are LSL calls, inlined by the unroller.
+// Calls of the functions of lsl_protos.h keep the meaning the C front end
+// gives them (frontend/c doc.go, "The API"): lsl_malloc and malloc are
+// "alloc pool", lsl_malloc_noreuse "alloc fresh", the frees "free pool" and
+// "free fresh" (of the block of the pointer when the program allocates
+// arrays anywhere), lsl_assert, assert (the shipped assert.h calls
+// __lsl_c_assert) and lsl_assume, lsl_fence("kind"), lsl_nondet(a, b)
+// (constant bounds) and lsl_choose, the observations, the thread
+// functions, lsl_cas_* and lsl_dcas_* as atomic blocks without fences,
+// lsl_initlock, lsl_lock and lsl_unlock as the spinlock of Fig. 3.9,
+// lsl_get_struct_pointer (from the byte offset of the field and the type
+// the result is cast to) and abort(). Assertion messages are the
+// condition's source text, read from the C file. pthread_mutex_init, _lock
+// and _unlock are lsl_initlock, lsl_lock and lsl_unlock (returning 0);
+// pthread_mutex_destroy does nothing. __assert_fail (glibc's assert.h) is
+// a failed assertion. The API functions cannot be defined by the program;
+// calls of other functions that are declared but not defined are errors.
+//
+// Packed words (lsl_make_T, lsl_get_T_F, lsl_set_T_F) work when the word
+// type is a scalar (an integer type) and lsl_make_T is defined (its body is
+// ignored; its parameter names name the fields): a declaration carries no
+// parameter names in LLVM IR, and a struct returned by value is split by
+// the calling convention. Code that passes a packed struct where an
+// integer is expected (harris in tests/datatypes) is not valid C for
+// clang.
+//
+// Intrinsics: llvm.dbg.*, llvm.lifetime.*, llvm.assume and similar hints
+// produce no code; llvm.expect is its argument; llvm.smax/smin/umax/umin
+// and llvm.abs are selects; llvm.trap is an abort; the others are errors.
+//
+// # C++
+//
+// C++ files (.cpp, .cc, .cxx) are compiled with clang++-14 -fno-exceptions
+// and the system's C++ headers (std::atomic is lowered like C11 atomics:
+// its inline functions become calls the unroller inlines), with
+// include/cxx/lsl_protos.h declaring the API with C linkage. Function names
+// are demangled when that is unambiguous (_Z2t0v is the procedure t0,
+// _ZN5Queue4pushEi is Queue_push), so tests name operations as written;
+// overloaded functions keep their mangled names. operator new and delete
+// are malloc and free. The files of one program must share an extension
+// (each extension is translated on its own, and calls between the groups
+// do not link).
+//
+// # pthread programs
+//
+// A main that starts threads with pthread_create and waits for them with
+// pthread_join is a test by itself (PthreadTest; the CLI runs it when no
+// .tst file is given): main's code before its first pthread_create is the
+// init operation (procedure main_init), each started thread a concurrent
+// thread (main_threadK calls the thread function with its argument), main's
+// own code between the first create and the last join, if it touches
+// memory, one more concurrent thread (main_self), and main's code after the
+// last join the final operation (main_final). Registers that main computes
+// in one part and uses in a later one travel through globals main_r_NAME
+// (stored at the end of the earlier part, loaded at the start of the later
+// one; init and final are ordered with everything, so this changes no
+// verdict). All pthread_create and pthread_join calls must be in main
+// itself, unconditional and outside loops (one call per thread), every
+// created thread must be joined, and no thread may be joined before the
+// last one is created. Thread handles (pthread_t variables) produce no
+// code. Assertion failures anywhere are FAILs; a thread function's result
+// is ignored; pthread_exit is not supported.
+package llvmfront

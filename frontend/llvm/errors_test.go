@@ -1,0 +1,106 @@
+package llvmfront
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+func translateText(t *testing.T, src string) (*lsl.Program, error) {
+	t.Helper()
+	return TranslateSources([]Source{{Name: "in.ll", Text: []byte(src)}})
+}
+
+// Unsupported input is an error that names the construct and its line,
+// never a panic.
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"opaque pointers", "define void @f(ptr %p) {\n  ret void\n}\n",
+			"in.ll:1:1: opaque pointers (ptr) are not supported"},
+		{"syntax", "define void @f() {\n  %x = lod i32 1\n}\n",
+			"in.ll:2:1: cannot parse LLVM IR: syntax error at line 2"},
+		{"float", "define double @f(double %x) {\n  %y = fadd double %x, 1.0\n  ret double %y\n}\n",
+			"in.ll:2:1: floating point is not supported"},
+		{"function pointer", "define void @g() {\n  ret void\n}\n@fp = global void ()* @g\n",
+			"function pointers are not supported (@g used as a value)"},
+		{"indirect call", "define void @f(void ()* %p) {\n  call void %p()\n  ret void\n}\n",
+			"in.ll:2:1: calls through function pointers are not supported"},
+		{"undefined function", "declare void @ext()\ndefine void @f() {\n  call void @ext()\n  ret void\n}\n",
+			"in.ll:3:1: call to ext, which is declared but not defined"},
+		{"undefined global", "@x = external global i32\ndefine void @f() {\n  store i32 1, i32* @x\n  ret void\n}\n",
+			"in.ll:3:1: global x is declared but not defined"},
+		{"irreducible", "define void @f(i1 %c) {\na:\n  br i1 %c, label %b, label %d\nb:\n  br label %d\nd:\n  br label %b\n}\n",
+			"irreducible control flow"},
+		{"vector", "define <2 x i32> @f(<2 x i32> %v) {\n  %w = add <2 x i32> %v, %v\n  ret <2 x i32> %w\n}\n",
+			"in.ll:2:1: arithmetic on <2 x i32> is not supported"},
+		{"intrinsic", "declare i32 @llvm.ctpop.i32(i32)\ndefine i32 @f(i32 %x) {\n  %y = call i32 @llvm.ctpop.i32(i32 %x)\n  ret i32 %y\n}\n",
+			"in.ll:3:1: intrinsic llvm.ctpop.i32 is not supported"},
+		{"variadic", "define void @f(i32 %n, ...) {\n  ret void\n}\n",
+			"variadic function f is not supported"},
+		{"byte offset inside a field", "%s = type { i32, i32 }\n@g = global %s zeroinitializer\ndefine void @f() {\n  %p = getelementptr i8, i8* bitcast (%s* @g to i8*), i64 2\n  store i8 1, i8* %p\n  ret void\n}\n",
+			"in.ll:4:1: byte offset 2 into %s is not the start of a field"},
+		{"string as data", "@s = private constant [3 x i8] c\"ab\\00\"\ndefine i8 @f() {\n  %c = load i8, i8* getelementptr ([3 x i8], [3 x i8]* @s, i64 0, i64 0)\n  ret i8 %c\n}\n",
+			"the string constant @s is used as data"},
+		{"api defined", "define void @lsl_fence(i8* %k) {\n  ret void\n}\n",
+			"lsl_fence is a checkfence API function and cannot be defined by the program"},
+		{"bad fence", "@k = private constant [6 x i8] c\"sloppy\"\ndeclare void @lsl_fence(i8*)\ndefine void @f() {\n  call void @lsl_fence(i8* getelementptr ([6 x i8], [6 x i8]* @k, i64 0, i64 0))\n  ret void\n}\n",
+			`in.ll:4:1: unknown fence "sloppy" (valid fences: load-load`},
+		{"nondet bounds", "declare i32 @lsl_nondet(i32, i32)\ndefine i32 @f(i32 %a) {\n  %x = call i32 @lsl_nondet(i32 %a, i32 3)\n  ret i32 %x\n}\n",
+			"in.ll:3:1: lsl_nondet needs constant bounds"},
+		{"struct load", "%s = type { i32, i32 }\n@g = global %s zeroinitializer\ndefine void @f() {\n  %v = load %s, %s* @g\n  ret void\n}\n",
+			"in.ll:4:1: load of type %s is not supported (a block copy of a struct or array)"},
+		{"pthread outside main", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine void @f(i64* %t) {\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  ret void\n}\n",
+			"in.ll:6:1: pthread_create is only supported in main"},
+		{"pthread in a branch", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndeclare i32 @pthread_join(i64, i8**)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main(i1 %c) {\n  %t = alloca i64\n  br i1 %c, label %a, label %b\na:\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  br label %b\nb:\n  ret i32 0\n}\n",
+			"must be called unconditionally in main"},
+		{"pthread not joined", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main() {\n  %t = alloca i64\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  ret i32 0\n}\n",
+			"main creates 1 threads and joins 0: join every thread"},
+		{"inline asm", "define void @f() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret void\n}\n",
+			"in.ll:2:1: inline assembly is not supported"},
+		{"thread local", "@x = thread_local global i32 0\ndefine void @f() {\n  ret void\n}\n",
+			"thread-local variable x is not supported"},
+		{"self-containing struct", "%s = type { i32, %s }\n@g = global %s zeroinitializer\n",
+			"struct type %s contains itself"},
+		{"invoke", "define void @g() {\n  ret void\n}\ndefine void @f() personality i8* null {\n  invoke void @g() to label %ok unwind label %bad\nok:\n  ret void\nbad:\n  %l = landingpad { i8*, i32 } cleanup\n  ret void\n}\n",
+			"unsupported terminator"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := translateText(t, tc.src)
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			if !lsl.IsInputError(err) {
+				t.Errorf("%v is not an input error", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error\n\t%v\nwant it to contain\n\t%s", err, tc.want)
+			}
+		})
+	}
+}
+
+// Files link like translation units: one definition, any number of
+// declarations; private names are kept apart.
+func TestLink(t *testing.T) {
+	a := "@shared = global i32 3\n@priv = internal global i32 1\ndeclare void @g()\ndefine void @f() {\n  call void @g()\n  store i32 2, i32* @priv\n  ret void\n}\n"
+	b := "@shared = external global i32\n@priv = internal global i32 5\ndefine void @g() {\n  %v = load i32, i32* @shared\n  store i32 %v, i32* @priv\n  ret void\n}\n"
+	p, err := TranslateSources([]Source{{Name: "a.ll", Text: []byte(a)}, {Name: "b.ll", Text: []byte(b)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lsl.Format(p, lsl.PrintOptions{})
+	for _, want := range []string{"global shared = 3", "global priv = 1", "global priv_2 = 5",
+		"call g()", "store @priv, 2", "%v := load @shared", "store @priv_2, %v"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("linked program lacks %q:\n%s", want, got)
+		}
+	}
+	_, err = TranslateSources([]Source{{Name: "a.ll", Text: []byte(a)}, {Name: "a2.ll", Text: []byte(a)}})
+	if err == nil || !strings.Contains(err.Error(), "global shared is defined in more than one file") {
+		t.Errorf("duplicate definitions: %v", err)
+	}
+}

@@ -1,0 +1,25 @@
+/* A minimal pthread.h for the checkfence LLVM front end (the C front end
+ * does not read it). A main that starts threads with pthread_create and
+ * waits for them with pthread_join becomes a test of its own; mutexes are
+ * the spinlocks of lsl_lock and lsl_unlock. Attributes are ignored. */
+#ifndef _CHECKFENCE_PTHREAD_H
+#define _CHECKFENCE_PTHREAD_H
+#include <stddef.h>
+
+typedef unsigned long pthread_t;
+typedef struct __checkfence_pthread_attr *pthread_attr_t;
+typedef unsigned pthread_mutex_t;
+typedef struct __checkfence_pthread_mutexattr *pthread_mutexattr_t;
+
+#define PTHREAD_MUTEX_INITIALIZER 0
+
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+                   void *(*start_routine)(void *), void *arg);
+int pthread_join(pthread_t thread, void **retval);
+
+int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attr);
+int pthread_mutex_lock(pthread_mutex_t *mutex);
+int pthread_mutex_unlock(pthread_mutex_t *mutex);
+int pthread_mutex_destroy(pthread_mutex_t *mutex);
+
+#endif

@@ -1,0 +1,272 @@
+package llvmfront
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// inst lowers one instruction.
+func (f *fn) inst(in ir.Instruction) {
+	switch in := in.(type) {
+	case *ir.InstAlloca:
+		f.alloca(in)
+	case *ir.InstLoad:
+		f.load(in)
+	case *ir.InstStore:
+		f.store(in)
+	case *ir.InstGetElementPtr:
+		if _, vec := in.Type().(*types.VectorType); vec {
+			f.fail("vector getelementptr is not supported")
+		}
+		var idx []lsl.Operand
+		for _, i := range in.Indices {
+			idx = append(idx, f.val(i))
+		}
+		f.setPtr(in, f.gep(f.ptr(in.Src), in.ElemType, idx))
+	case *ir.InstBitCast:
+		f.cast(in, in.From, in.To)
+	case *ir.InstAddrSpaceCast:
+		f.cast(in, in.From, in.To)
+	case *ir.InstPtrToInt:
+		f.define(in, f.val(in.From))
+	case *ir.InstIntToPtr:
+		f.setPtr(in, retype(pval{op: f.val(in.From)}, in.To))
+	case *ir.InstTrunc:
+		f.define(in, f.val(in.From))
+	case *ir.InstZExt:
+		f.define(in, f.val(in.From))
+	case *ir.InstSExt:
+		x := f.val(in.From)
+		if t, ok := in.From.Type().(*types.IntType); ok && t.BitSize == 1 {
+			x = f.apply(lsl.OpNeg, x)
+		}
+		f.define(in, x)
+	case *ir.InstFreeze:
+		if _, ok := in.Type().(*types.PointerType); ok {
+			f.setPtr(in, f.ptr(in.X))
+		} else {
+			f.define(in, f.val(in.X))
+		}
+	case *ir.InstAdd:
+		f.binop(in, lsl.OpAdd, in.X, in.Y)
+	case *ir.InstSub:
+		f.binop(in, lsl.OpSub, in.X, in.Y)
+	case *ir.InstMul:
+		f.binop(in, lsl.OpMul, in.X, in.Y)
+	case *ir.InstSDiv:
+		f.binop(in, lsl.OpDiv, in.X, in.Y)
+	case *ir.InstUDiv:
+		f.binop(in, lsl.OpDiv, in.X, in.Y)
+	case *ir.InstSRem:
+		f.binop(in, lsl.OpMod, in.X, in.Y)
+	case *ir.InstURem:
+		f.binop(in, lsl.OpMod, in.X, in.Y)
+	case *ir.InstShl:
+		f.binop(in, lsl.OpShl, in.X, in.Y)
+	case *ir.InstLShr:
+		f.binop(in, lsl.OpShr, in.X, in.Y)
+	case *ir.InstAShr:
+		f.binop(in, lsl.OpShr, in.X, in.Y)
+	case *ir.InstAnd:
+		f.binop(in, lsl.OpAnd, in.X, in.Y)
+	case *ir.InstOr:
+		f.binop(in, lsl.OpOr, in.X, in.Y)
+	case *ir.InstXor:
+		f.binop(in, lsl.OpXor, in.X, in.Y)
+	case *ir.InstICmp:
+		f.icmp(in)
+	case *ir.InstSelect:
+		c := f.cond(in.Cond)
+		r := f.apply(lsl.OpSelect, c, f.val(in.ValueTrue), f.val(in.ValueFalse))
+		if _, ok := in.Type().(*types.PointerType); ok {
+			f.setPtr(in, pval{op: r, obj: nil})
+		} else {
+			f.define(in, r)
+		}
+	case *ir.InstPhi:
+		// assigned on the incoming edges (phiCopies)
+		if _, ok := in.Type().(*types.PointerType); !ok && !isIntType(in.Type()) {
+			f.fail("phi of type %s is not supported", in.Type())
+		}
+	case *ir.InstCall:
+		f.call(in)
+	case *ir.InstFence:
+		f.fenceInst(in)
+	case *ir.InstCmpXchg:
+		f.cmpxchg(in)
+	case *ir.InstAtomicRMW:
+		f.atomicRMW(in)
+	case *ir.InstExtractValue:
+		f.extractValue(in)
+	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
+		*ir.InstFPTrunc, *ir.InstFPExt, *ir.InstFPToUI, *ir.InstFPToSI, *ir.InstUIToFP, *ir.InstSIToFP:
+		f.fail("floating point is not supported (%s)", describe(in))
+	default:
+		f.fail("unsupported instruction %s", describe(in))
+	}
+}
+
+func isIntType(t types.Type) bool {
+	_, ok := t.(*types.IntType)
+	return ok
+}
+
+// cast lowers bitcast and addrspacecast: addresses do not change.
+func (f *fn) cast(in value.Value, from value.Value, to types.Type) {
+	if _, ok := to.(*types.PointerType); ok {
+		f.setPtr(in, retype(f.ptr(from), to))
+		return
+	}
+	if isIntType(to) && isIntType(from.Type()) {
+		f.define(in, f.val(from))
+		return
+	}
+	f.fail("bitcast to %s is not supported", to)
+}
+
+func (f *fn) binop(in value.Value, op lsl.Op, x, y value.Value) {
+	if !isIntType(in.Type()) {
+		f.fail("arithmetic on %s is not supported", in.Type())
+	}
+	f.define(in, f.apply(op, f.val(x), f.val(y)))
+}
+
+// icmp lowers comparisons. Unsigned predicates compare as signed (numbers
+// are unbounded and signed); ordering pointers compares their last
+// offsets, as in the C front end.
+func (f *fn) icmp(in *ir.InstICmp) {
+	x, y := f.val(in.X), f.val(in.Y)
+	if _, ok := in.X.Type().(*types.PointerType); ok && in.Pred != enum.IPredEQ && in.Pred != enum.IPredNE {
+		x = f.apply(lsl.OpGetOffset, x)
+		y = f.apply(lsl.OpGetOffset, y)
+	}
+	if _, ok := in.X.Type().(*types.VectorType); ok {
+		f.fail("vector comparison is not supported")
+	}
+	var r lsl.Operand
+	switch in.Pred {
+	case enum.IPredEQ:
+		r = f.apply(lsl.OpEq, x, y)
+	case enum.IPredNE:
+		r = f.apply(lsl.OpNe, x, y)
+	case enum.IPredSLT, enum.IPredULT:
+		r = f.apply(lsl.OpLt, x, y)
+	case enum.IPredSLE, enum.IPredULE:
+		r = f.apply(lsl.OpLe, x, y)
+	case enum.IPredSGT, enum.IPredUGT:
+		r = f.apply(lsl.OpLt, y, x)
+	case enum.IPredSGE, enum.IPredUGE:
+		r = f.apply(lsl.OpLe, y, x)
+	default:
+		f.fail("unsupported comparison %s", describe(in))
+	}
+	f.define(in, r)
+}
+
+// alloca allocates an address-taken local.
+func (f *fn) alloca(a *ir.InstAlloca) {
+	obj := a.ElemType
+	array := false
+	if a.NElems != nil {
+		c, ok := a.NElems.(*constant.Int)
+		if !ok {
+			f.fail("variable length arrays are not supported")
+		}
+		if n := bigInt(c.X); n != 1 {
+			obj = types.NewArray(uint64(n), a.ElemType)
+			array = true
+		}
+	}
+	if !sized(obj) {
+		f.fail("local of type %s has no size", obj)
+	}
+	name := "local"
+	if dv := f.varNames[a]; dv != nil && dv.Name != "" {
+		name = dv.Name
+	} else if !a.IsUnnamed() {
+		name = a.Name()
+	}
+	r := f.newReg(name + ".addr")
+	f.regs[a] = r
+	f.emit(&lsl.Alloc{Dst: r, Kind: lsl.AllocLocal, Type: f.t.typeRef(f.mod, obj), Name: identName(name)})
+	if array {
+		f.objs[a] = a.ElemType
+		f.define(a, f.offset(r, num(0)))
+		return
+	}
+	f.objs[a] = obj
+}
+
+// load lowers a load.
+func (f *fn) load(l *ir.InstLoad) {
+	if a := f.promotedOf(l.Src); a != nil {
+		f.promotedLoad(l, a)
+		return
+	}
+	if !isScalar(l.ElemType) {
+		f.fail("load of type %s is not supported (a block copy of a struct or array)", l.ElemType)
+	}
+	if l.Atomic {
+		f.atomicLoad(l)
+		return
+	}
+	addr := f.access(f.ptr(l.Src), l.ElemType)
+	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)})
+}
+
+// store lowers a store.
+func (f *fn) store(s *ir.InstStore) {
+	if a := f.promotedOf(s.Dst); a != nil {
+		f.promotedStore(s, a)
+		return
+	}
+	t := s.Src.Type()
+	if !isScalar(t) {
+		if c, ok := s.Src.(constant.Constant); ok {
+			f.storeConstant(f.ptr(s.Dst), t, c, f.exprText(s.Dst))
+			return
+		}
+		f.fail("store of type %s is not supported (a block copy of a struct or array)", t)
+	}
+	if s.Atomic {
+		f.atomicStore(s)
+		return
+	}
+	addr := f.access(f.ptr(s.Dst), t)
+	f.emit(&lsl.Store{Addr: addr, Val: f.val(s.Src), Expr: f.exprText(s.Dst)})
+}
+
+// storeConstant stores an aggregate constant cell by cell.
+func (f *fn) storeConstant(p pval, t types.Type, c constant.Constant, expr string) {
+	cs, ok := cells(t)
+	if !ok {
+		f.fail("store of type %s is too large", t)
+	}
+	base := f.access(p, t)
+	for _, cl := range cs {
+		v := f.cellConstant(c, cl.path)
+		addr := base
+		for _, i := range cl.path {
+			addr = f.offset(addr, num(i))
+		}
+		f.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr})
+	}
+}
+
+// extractValue reads the fields of a cmpxchg result ({old, success}).
+func (f *fn) extractValue(in *ir.InstExtractValue) {
+	x, ok := in.X.(*ir.InstCmpXchg)
+	if !ok || len(in.Indices) != 1 || in.Indices[0] > 1 {
+		f.fail("extractvalue is only supported on the result of cmpxchg")
+	}
+	pair, ok := f.pairs[x]
+	if !ok {
+		f.fail("internal: cmpxchg result used before it is computed")
+	}
+	// the pair's registers are assigned once: name them directly
+	f.regs[in] = pair[in.Indices[0]].(lsl.Reg)
+}

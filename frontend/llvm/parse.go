@@ -1,0 +1,222 @@
+package llvmfront
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
+)
+
+// maxSource bounds the size of an .ll file we parse.
+const maxSource = 64 << 20
+
+// parseModule parses LLVM IR assembly. Every failure, including a panic
+// inside the parser, is an *lsl.Error at the best position known.
+func parseModule(name string, src []byte) (m *ir.Module, err error) {
+	at := func(line int, format string, args ...any) error {
+		return lsl.Errorf(lsl.Pos{File: name, Line: line, Col: 1}, format, args...)
+	}
+	if len(src) > maxSource {
+		return nil, at(1, "file too large (%d bytes)", len(src))
+	}
+	if line := opaquePointerLine(src); line > 0 {
+		return nil, at(line, "opaque pointers (ptr) are not supported: the LLVM front end reads typed-pointer IR, "+
+			"as clang-14 emits it (for clang 15 add -Xclang -no-opaque-pointers; clang 16 and later cannot emit it)")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			m = nil
+			err = at(1, "cannot parse LLVM IR: %v", r)
+		}
+	}()
+	m, err = asm.ParseBytes(name, src)
+	if err != nil {
+		line, msg := parseErrorLine(err)
+		return nil, at(line, "cannot parse LLVM IR: %s", msg)
+	}
+	stripArgAttrs(m)
+	return m, nil
+}
+
+// stripArgAttrs replaces call arguments that carry attributes (noundef,
+// zeroext, …) by their values, so that every use of a value is the value
+// itself.
+func stripArgAttrs(m *ir.Module) {
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if c, ok := in.(*ir.InstCall); ok {
+					for i, a := range c.Args {
+						if x, ok := a.(*ir.Arg); ok {
+							c.Args[i] = x.Value
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+var syntaxErrLine = regexp.MustCompile(`syntax error at line (\d+)`)
+
+// parseErrorLine extracts the line of a parser error and a message without
+// the parser's own file prefix.
+func parseErrorLine(err error) (int, string) {
+	msg := err.Error()
+	if i := strings.Index(msg, "into an AST: "); i >= 0 {
+		msg = msg[i+len("into an AST: "):]
+	}
+	line := 1
+	if m := syntaxErrLine.FindStringSubmatch(msg); m != nil {
+		if n, e := strconv.Atoi(m[1]); e == nil && n > 0 {
+			line = n
+		}
+	}
+	return line, msg
+}
+
+// opaquePointerLine returns the first line that uses the opaque pointer
+// type "ptr" (LLVM 15 and later), or 0. Comments and strings are skipped.
+func opaquePointerLine(src []byte) int {
+	line := 1
+	inString := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			inString = false
+		case inString:
+			if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ';':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			i--
+		case c == 'p' && i+3 <= len(src) && string(src[i:i+3]) == "ptr":
+			before := byte(' ')
+			if i > 0 {
+				before = src[i-1]
+			}
+			after := byte(' ')
+			if i+3 < len(src) {
+				after = src[i+3]
+			}
+			if !isWordByte(before) && before != '%' && before != '@' && before != '!' && before != '#' && !isWordByte(after) && after != ':' {
+				return line
+			}
+		}
+	}
+	return 0
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '.' || c == '$' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// instLines maps the instructions of every function defined in the text to
+// their lines, for positions when there is no debug information. The map
+// is left empty for a function whose text does not line up with its
+// parsed instructions.
+func instLines(src []byte, m *ir.Module) map[any]int {
+	out := map[any]int{}
+	lines := strings.Split(string(src), "\n")
+	defs := map[string]int{} // function name → index of its define line
+	for i, l := range lines {
+		if strings.HasPrefix(l, "define ") {
+			if name := definedName(l); name != "" {
+				defs[name] = i
+			}
+		}
+	}
+	for _, f := range m.Funcs {
+		start, ok := defs[f.Name()]
+		if !ok || len(f.Blocks) == 0 {
+			continue
+		}
+		out[f] = start + 1
+		var body []int
+		inSwitch := false
+		for i := start + 1; i < len(lines); i++ {
+			l := lines[i]
+			t := strings.TrimSpace(l)
+			if t == "}" && !inSwitch {
+				break
+			}
+			if inSwitch {
+				if strings.Contains(t, "]") {
+					inSwitch = false
+				}
+				continue
+			}
+			if t == "" || strings.HasPrefix(t, ";") || (l != "" && l[0] != ' ' && l[0] != '\t') {
+				continue // blank, comment or block label
+			}
+			body = append(body, i+1)
+			if strings.HasPrefix(t, "switch ") && strings.Contains(t, "[") && !strings.Contains(t, "]") {
+				inSwitch = true
+			}
+		}
+		n := 0
+		for _, b := range f.Blocks {
+			n += len(b.Insts) + 1
+		}
+		if n != len(body) {
+			continue
+		}
+		k := 0
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				out[in] = body[k]
+				k++
+			}
+			out[b.Term] = body[k]
+			k++
+		}
+	}
+	return out
+}
+
+// definedName extracts the function name from a define line.
+func definedName(l string) string {
+	i := strings.Index(l, "@")
+	if i < 0 {
+		return ""
+	}
+	rest := l[i+1:]
+	if strings.HasPrefix(rest, "\"") {
+		j := strings.Index(rest[1:], "\"")
+		if j < 0 {
+			return ""
+		}
+		return rest[1 : j+1]
+	}
+	j := strings.IndexByte(rest, '(')
+	if j < 0 {
+		return ""
+	}
+	return rest[:j]
+}
+
+// describe quotes an instruction for an error message.
+func describe(x any) string {
+	if s, ok := x.(interface{ LLString() string }); ok {
+		t := s.LLString()
+		if i := strings.Index(t, ", !"); i >= 0 {
+			t = t[:i]
+		}
+		if len(t) > 120 {
+			t = t[:117] + "..."
+		}
+		return fmt.Sprintf("%q", t)
+	}
+	return fmt.Sprintf("%T", x)
+}

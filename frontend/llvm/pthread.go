@@ -1,0 +1,466 @@
+package llvmfront
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+)
+
+// pthread programs (doc.go, "pthread programs"). A main that starts threads
+// with pthread_create and waits for them with pthread_join is itself a
+// test: its code before the first pthread_create is the init operation
+// (main_init), each started thread one concurrent thread (main_threadK
+// calls the thread function with its argument), main's own code between
+// the first create and the last join one more concurrent thread
+// (main_self, when it touches memory), and its code after the last join
+// the final operation (main_final).
+
+// Names of the procedures a pthread main becomes.
+const (
+	PthreadInit   = "main_init"
+	PthreadFinal  = "main_final"
+	PthreadSelf   = "main_self"
+	PthreadThread = "main_thread" // + 1, 2, …
+)
+
+type pthreadInfo struct {
+	main *ir.Func
+}
+
+// thread markers stand for pthread_create and pthread_join in main's body
+// until it is split.
+const (
+	createMarker = "\x00pthread_create"
+	joinMarker   = "\x00pthread_join"
+)
+
+// threadStart is what a pthread_create starts.
+type threadStart struct {
+	fn  *ir.Func
+	arg lsl.Operand
+	pos lsl.Pos
+}
+
+// findPthreadMain notes a main that calls pthread_create.
+func (t *translator) findPthreadMain() {
+	for _, mod := range t.mods {
+		for _, f := range mod.m.Funcs {
+			if f.Name() != "main" || t.procMod[f] != mod {
+				continue
+			}
+			for _, b := range f.Blocks {
+				for _, in := range b.Insts {
+					if c, ok := in.(*ir.InstCall); ok && calleeName(c) == "pthread_create" {
+						t.pthread = &pthreadInfo{main: f}
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// pthreadHandles marks the code that only manages thread handles
+// (pthread_t variables and the loads that feed pthread_join): it has no
+// meaning in the test.
+func (f *fn) pthreadHandles() {
+	joinOnly := func(l *ir.InstLoad) bool {
+		for _, u := range f.uses[l] {
+			c, ok := u.(*ir.InstCall)
+			if !ok || calleeName(c) != "pthread_join" || len(c.Args) == 0 || c.Args[0] != l {
+				return false
+			}
+		}
+		return true
+	}
+	for _, b := range f.f.Blocks {
+		for _, in := range b.Insts {
+			if l, ok := in.(*ir.InstLoad); ok && joinOnly(l) {
+				f.skip[l] = true
+			}
+		}
+	}
+	for _, b := range f.f.Blocks {
+		for _, in := range b.Insts {
+			a, ok := in.(*ir.InstAlloca)
+			if !ok {
+				continue
+			}
+			handle := len(f.uses[a]) > 0
+			for _, u := range f.uses[a] {
+				switch u := u.(type) {
+				case *ir.InstCall:
+					if calleeName(u) != "pthread_create" || u.Args[0] != a {
+						handle = false
+					}
+				case *ir.InstLoad:
+					if !f.skip[u] {
+						handle = false
+					}
+				default:
+					handle = false
+				}
+			}
+			if handle {
+				f.skip[a] = true
+			}
+		}
+	}
+}
+
+// createCall records a pthread_create in main.
+func (f *fn) createCall(c *ir.InstCall) {
+	f.args(c, 4)
+	target := calledFunc(c.Args[2])
+	if target == nil {
+		f.fail("pthread_create needs a function name as its third argument")
+	}
+	def := f.t.resolveFunc(target)
+	if def == nil {
+		f.fail("the thread function %s is not defined", target.Name())
+	}
+	if len(def.Params) > 1 {
+		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+	}
+	arg := f.val(c.Args[3])
+	m := &lsl.Call{Proc: createMarker}
+	f.emit(m)
+	f.starts[m] = &threadStart{fn: def, arg: arg, pos: f.pos}
+	f.zeroResult(c)
+}
+
+func (f *fn) joinCall(c *ir.InstCall) {
+	f.args(c, 2)
+	f.emit(&lsl.Call{Proc: joinMarker})
+	f.zeroResult(c)
+}
+
+// lowerPthreadMain splits a pthread main into the procedures of its test.
+func (t *translator) lowerPthreadMain(mod *module, irf *ir.Func) {
+	f := newFn(t, mod, irf)
+	f.starts = map[*lsl.Call]*threadStart{}
+	f.pthreadMain = true
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	for _, name := range []string{PthreadInit, PthreadFinal, PthreadSelf} {
+		if t.procTaken[name] {
+			f.fail("the program defines %s, a name the test made from main needs", name)
+		}
+	}
+	f.prepare()
+	body := cleanup(f.structure(), f.retUsed, nil, nil)
+	if body.Label != "" {
+		f.fail("main returns from the middle; a pthread main must end with its only return")
+	}
+	split := f.splitMain(body.Stmts)
+	split.emit(f)
+}
+
+// mainSplit is main's body cut at the thread operations.
+type mainSplit struct {
+	init, self, final []lsl.Stmt
+	starts            []*threadStart
+}
+
+func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
+	first, last := -1, -1
+	var starts []*threadStart
+	joins := 0
+	for i, s := range stmts {
+		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
+			if c.Proc == createMarker {
+				if joins > 0 {
+					f.pos = c.Pos
+					f.fail("pthread_create after pthread_join: create all threads before joining any")
+				}
+				starts = append(starts, f.starts[c])
+				if first < 0 {
+					first = i
+				}
+			} else {
+				joins++
+				last = i
+			}
+			continue
+		}
+		lsl.Walk(s, func(x lsl.Stmt) bool {
+			if c, ok := x.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
+				f.pos = c.Pos
+				f.fail("pthread_create and pthread_join must be called unconditionally in main, outside loops and branches (one call per thread)")
+			}
+			return true
+		})
+	}
+	if joins != len(starts) {
+		f.fail("main creates %d threads and joins %d: join every thread", len(starts), joins)
+	}
+	sp := &mainSplit{starts: starts}
+	sp.init = append(sp.init, stmts[:first]...)
+	var middle []lsl.Stmt
+	for _, s := range stmts[first : last+1] {
+		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
+			continue
+		}
+		middle = append(middle, s)
+	}
+	sp.final = append(sp.final, stmts[last+1:]...)
+	// register computations in the middle move to init (they touch no
+	// memory); what is left is main's own concurrent work
+	avail := defined(sp.init)
+	for _, s := range middle {
+		if a, ok := s.(*lsl.Assign); ok && a.Op != lsl.OpThreadID && readsOnly(a, avail) {
+			sp.init = append(sp.init, a)
+			avail[a.Dst] = true
+			continue
+		}
+		sp.self = append(sp.self, s)
+	}
+	return sp
+}
+
+// defined returns the registers statements assign.
+func defined(stmts []lsl.Stmt) map[lsl.Reg]bool {
+	out := map[lsl.Reg]bool{}
+	for _, s := range stmts {
+		lsl.Walk(s, func(x lsl.Stmt) bool {
+			for _, r := range assigned(x) {
+				out[r] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func assigned(s lsl.Stmt) []lsl.Reg {
+	switch s := s.(type) {
+	case *lsl.Assign:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Load:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Choose:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Alloc:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Call:
+		return s.Results
+	}
+	return nil
+}
+
+// read returns the registers statements read.
+func read(stmts []lsl.Stmt) map[lsl.Reg]bool {
+	out := map[lsl.Reg]bool{}
+	for _, s := range stmts {
+		lsl.Walk(s, func(x lsl.Stmt) bool {
+			for _, o := range lsl.Operands(x) {
+				if r, ok := o.(lsl.Reg); ok {
+					out[r] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func readsOnly(a *lsl.Assign, avail map[lsl.Reg]bool) bool {
+	for _, o := range a.Args {
+		if r, ok := o.(lsl.Reg); ok && !avail[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// emit adds the procedures of the split main, passing registers from one
+// part to a later one through globals (main_r_NAME): the earlier part
+// stores them at its end, the later loads them at its start.
+func (sp *mainSplit) emit(f *fn) {
+	t := f.t
+	pos := f.proc.Pos
+	carried := map[lsl.Reg]int64{} // register → base of its global
+	carry := func(r lsl.Reg) int64 {
+		if b, ok := carried[r]; ok {
+			return b
+		}
+		name := uniqueName("main_r_"+identName(string(r[1:])), t.globalTaken)
+		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Pos: pos})
+		b := int64(len(t.prog.Globals))
+		carried[r] = b
+		return b
+	}
+	needs := func(stmts []lsl.Stmt, extra []lsl.Operand, from map[lsl.Reg]bool) []lsl.Reg {
+		rd := read(stmts)
+		for _, o := range extra {
+			if r, ok := o.(lsl.Reg); ok {
+				rd[r] = true
+			}
+		}
+		var out []lsl.Reg
+		for r := range rd {
+			if from[r] {
+				out = append(out, r)
+			}
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+		return out
+	}
+	initDefs := defined(sp.init)
+	selfDefs := defined(sp.self)
+	var threadArgs []lsl.Operand
+	for _, st := range sp.starts {
+		if st.arg != nil {
+			threadArgs = append(threadArgs, st.arg)
+		}
+	}
+	for _, r := range needs(sp.self, threadArgs, initDefs) {
+		carry(r)
+	}
+	finalFromInit := needs(sp.final, nil, initDefs)
+	finalFromSelf := needs(sp.final, nil, selfDefs)
+	for _, r := range finalFromInit {
+		carry(r)
+	}
+	for _, r := range finalFromSelf {
+		carry(r)
+	}
+	// main_self starts from init's values of what it reads, and of what it
+	// passes on to final (it may not assign them on every path)
+	selfIn := needs(sp.self, nil, initDefs)
+	for _, r := range finalFromSelf {
+		if initDefs[r] && !contains(selfIn, r) {
+			selfIn = append(selfIn, r)
+		}
+	}
+	for _, r := range selfIn {
+		carry(r)
+	}
+	load := func(r lsl.Reg) lsl.Stmt {
+		b := carried[r]
+		return &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(b)}, Expr: "main's " + string(r[1:]), Pos: pos}
+	}
+	store := func(r lsl.Reg) lsl.Stmt {
+		return &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(carried[r])}, Val: r, Expr: "main's " + string(r[1:]), Pos: pos}
+	}
+	var regs []lsl.Reg
+	for r := range carried {
+		regs = append(regs, r)
+	}
+	sort.Slice(regs, func(i, j int) bool { return regs[i] < regs[j] })
+	// init: its code, then the registers later parts need
+	initBody := append([]lsl.Stmt(nil), sp.init...)
+	for _, r := range regs {
+		if initDefs[r] {
+			initBody = append(initBody, store(r))
+		}
+	}
+	t.addProc(PthreadInit, initBody, pos)
+	for k, st := range sp.starts {
+		body := []lsl.Stmt{}
+		call := &lsl.Call{Proc: t.procs[st.fn], Pos: st.pos}
+		if len(st.fn.Params) == 1 {
+			arg := st.arg
+			if r, ok := arg.(lsl.Reg); ok {
+				if _, ok := carried[r]; !ok {
+					f.pos = st.pos
+					f.fail("the argument of pthread_create depends on what main does after starting threads")
+				}
+				body = append(body, load(r))
+			}
+			call.Args = []lsl.Operand{arg}
+		}
+		if _, void := st.fn.Sig.RetType.(*types.VoidType); !void {
+			call.Results = []lsl.Reg{"%ret"}
+		}
+		body = append(body, call)
+		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos)
+	}
+	if touchesMemory(sp.self) {
+		var body []lsl.Stmt
+		for _, r := range selfIn {
+			body = append(body, load(r))
+		}
+		body = append(body, sp.self...)
+		for _, r := range finalFromSelf {
+			body = append(body, store(r))
+		}
+		t.addProc(PthreadSelf, body, pos)
+	} else if len(sp.self) > 0 {
+		f.fail("internal: main's code between the threads was lost")
+	}
+	var finalBody []lsl.Stmt
+	for _, r := range regs {
+		if contains(finalFromInit, r) || contains(finalFromSelf, r) {
+			finalBody = append(finalBody, load(r))
+		}
+	}
+	finalBody = append(finalBody, sp.final...)
+	t.addProc(PthreadFinal, finalBody, pos)
+}
+
+func contains(rs []lsl.Reg, r lsl.Reg) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// touchesMemory reports whether statements do anything a test can see.
+func touchesMemory(stmts []lsl.Stmt) bool {
+	found := false
+	for _, s := range stmts {
+		lsl.Walk(s, func(x lsl.Stmt) bool {
+			switch x.(type) {
+			case *lsl.Assign, *lsl.Block, *lsl.If:
+			default:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func (t *translator) addProc(name string, body []lsl.Stmt, pos lsl.Pos) {
+	t.procTaken[name] = true
+	t.prog.Procs = append(t.prog.Procs, &lsl.Proc{Name: name, Body: &lsl.Block{Stmts: body, Pos: pos}, Pos: pos})
+}
+
+// PthreadTest builds the test of a program whose main started threads
+// (the procedures main_init, main_thread1…, main_self, main_final).
+func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
+	init := prog.Proc(PthreadInit)
+	final := prog.Proc(PthreadFinal)
+	if init == nil || final == nil {
+		return nil, fmt.Errorf("no test file given, and the program has no main that starts threads with pthread_create")
+	}
+	test := &lsl.Test{Name: "main", Pos: init.Pos}
+	test.Init = []lsl.OpRef{{Name: init.Name, Pos: init.Pos}}
+	for k := 1; ; k++ {
+		p := prog.Proc(PthreadThread + strconv.Itoa(k))
+		if p == nil {
+			break
+		}
+		test.Threads = append(test.Threads, []lsl.OpRef{{Name: p.Name, Pos: p.Pos}})
+	}
+	if p := prog.Proc(PthreadSelf); p != nil {
+		test.Threads = append(test.Threads, []lsl.OpRef{{Name: p.Name, Pos: p.Pos}})
+	}
+	if len(test.Threads) == 0 {
+		return nil, fmt.Errorf("main starts no threads")
+	}
+	test.Final = []lsl.OpRef{{Name: final.Name, Pos: final.Pos}}
+	return test, nil
+}

@@ -1,0 +1,119 @@
+global X
+global Y
+
+proc sum(%n) -> (%result) {
+    b5: {
+        %t.2 := lt(0, %n)
+        if %t.2 {
+            %i := 0
+            %s := 0
+            loop1: {
+                %t.4 := eq(%i, 3)
+                if %t.4 {
+                    %s_2 := %s
+                } else {
+                    %t.6 := lt(10, %s)
+                    if %t.6 {
+                        %t.7 := %s
+                        break b5
+                    } else {
+                        %s_3 := add(%i, %s)
+                        %s_2 := %s_3
+                    }
+                }
+                %i_2 := add(%i, 1)
+                %t.11 := eq(%i_2, %n)
+                if %t.11 {
+                    %t.7 := %s_2
+                } else {
+                    %i := %i_2
+                    %s := %s_2
+                    continue loop1
+                }
+            }
+        } else {
+            %t.7 := 0
+        }
+    }
+    %result := %t.7
+}
+
+proc classify(%v) -> (%result) {
+    b3: {
+        b2: {
+            %t.1 := eq(%v, 0)
+            if %t.1 {
+                %t.2 := 10
+                break b3
+            } else {
+                %t.3 := eq(%v, 1)
+                if %t.3 {
+                } else {
+                    %t.4 := eq(%v, 2)
+                    if %t.4 {
+                    } else {
+                        %v_2 := -1
+                        break b2
+                    }
+                }
+            }
+            %v_3 := shl(%v, 1)
+            %v_2 := %v_3
+        }
+        %t.2 := %v_2
+    }
+    %result := %t.2
+}
+
+proc nested() {
+    %t.1 := load @X as "X"
+    %t.2 := -2
+    %t.3 := -1
+    %t.4 := %t.1
+    %i := 0
+    loop1: {
+        %t.6 := eq(%i, 0)
+        if %t.6 {
+            %t.7 := %t.4
+        } else {
+            %t.9 := mul(%t.3, %t.2)
+            %t.11 := shr(%t.9, 1)
+            %t.13 := add(%t.4, %t.3)
+            %t.15 := add(%t.13, %t.11)
+            store @X, %t.15 as "X"
+            %t.7 := %t.15
+        }
+        %i_2 := add(%i, 1)
+        %t.18 := add(%t.3, 1)
+        %t.20 := add(%t.2, 1)
+        %t.22 := eq(%i_2, 3)
+        if %t.22 {
+        } else {
+            %t.2 := %t.20
+            %t.3 := %t.18
+            %t.4 := %t.7
+            %i := %i_2
+            continue loop1
+        }
+    }
+}
+
+proc wait_for_y() {
+    %t.1 := load @Y as "Y"
+    %t.3 := eq(%t.1, 0)
+    if %t.3 {
+        spin loop1 {
+            continue loop1
+        }
+    } else {
+        store @X, 1 as "X"
+    }
+}
+
+proc early(%a, %b) -> (%result) {
+    %t.2 := lt(%a, 0)
+    %t.4 := lt(%b, 0)
+    %t.6 := add(%b, %a)
+    %t.8 := select(%t.4, -2, %t.6)
+    %result := select(%t.2, %a, %t.8)
+}

@@ -1,0 +1,69 @@
+struct node { next, value }
+struct pair { a, n: node, arr: int[3] }
+
+global tab : int[4] { 0 = 1, 1 = 2, 3 = 4 }
+global first : node { 1 = 7 }
+global head = @first
+global pair : pair
+
+proc walk(%p) -> (%result) {
+    %t.2 := eq(%p, 0)
+    if %t.2 {
+        %t.3 := 0
+    } else {
+        %s := 0
+        %p_2 := %p
+        loop1: {
+            %t.5 := offset(%p_2, 1)
+            %t.6 := load %t.5 as "p->value"
+            %s_2 := add(%t.6, %s)
+            %t.9 := offset(%p_2, 0)
+            %p_3 := load %t.9 as "p->next"
+            %t.11 := eq(%p_3, 0)
+            if %t.11 {
+                %t.3 := %s_2
+            } else {
+                %s := %s_2
+                %p_2 := %p_3
+                continue loop1
+            }
+        }
+    }
+    %result := %t.3
+}
+
+proc arrays(%i) {
+    store [@tab 2], 5 as "tab[2]"
+    %t.1 := load [@tab 3] as "tab[3]"
+    %t.3 := offset(@tab, %i)
+    store %t.3, %t.1 as "tab[i]"
+    %t.4 := load [@pair 1 1] as "pair.n.value"
+    %t.6 := offset([@pair 2], %i)
+    store %t.6, %t.4 as "pair.arr[i]"
+}
+
+proc copies() {
+    %local := load @head as "head"
+    store [@pair 1 0], %local as "pair.n.next"
+    store [@pair 1 1], 3 as "pair.n.value"
+}
+
+proc heap() {
+    %n := alloc pool node
+    %buf := alloc pool int[3]
+    %buf := offset(%buf, 0)
+    %t.2 := offset(%n, 1)
+    store %t.2, 1 as "n->value"
+    %t.3 := load @head as "head"
+    %t.4 := offset(%n, 0)
+    store %t.4, %t.3 as "n->next"
+    %t.5 := getbase(%buf)
+    %t.6 := getoffset(%buf)
+    %t.7 := add(%t.6, 2)
+    %t.9 := offset(%t.5, %t.7)
+    store %t.9, 1 as "buf[2]"
+    store @head, %n as "head"
+    %t.10 := baseof(%buf)
+    %t.11 := pointer(%t.10)
+    free pool %t.11
+}

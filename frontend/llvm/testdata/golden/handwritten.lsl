@@ -1,0 +1,86 @@
+struct pair { f0, f1 }
+
+global g : pair
+global h : pair { 0 = 5, 1 = @g }
+global arr : int[4] { 0 = 1, 1 = 2, 2 = 3, 3 = 4 }
+
+proc swap(%n) -> (%result) {
+    %a := 0
+    %b := 1
+    %i := 0
+    loop1: {
+        %i1 := add(%i, 1)
+        %c := lt(%i1, %n)
+        if %c {
+            %t.3 := %b
+            %t.4 := %a
+            %t.5 := %i1
+            %a := %t.3
+            %b := %t.4
+            %i := %t.5
+            continue loop1
+        }
+    }
+    %r := select(%c, %a, %b)
+    %result := %r
+}
+
+proc bytes() {
+    store [@g 1], @h as "g.f1"
+    store [@g 0], 3 as "g.f0"
+    store [@h 0], 0 as "h.f0"
+    store [@h 1], 0 as "h.f1"
+    %t.1 := load [@g 0] as "g.f0"
+    store [@h 0], %t.1 as "h.f0"
+    %t.2 := load [@g 1] as "g.f1"
+    store [@h 1], %t.2 as "h.f1"
+}
+
+proc rmw(%p) -> (%result) {
+    atomic {
+        %a := load %p as "*p"
+        %t.1 := lt(%a, 3)
+        %t.2 := select(%t.1, 3, %a)
+        store %p, %t.2 as "*p"
+    }
+    atomic {
+        %b := load %p as "*p"
+        %t.3 := and(%b, %a)
+        %t.4 := bitnot(%t.3)
+        store %p, %t.4 as "*p"
+    }
+    fence load-load
+    fence load-store
+    fence full
+    atomic {
+        %t.5 := load %p as "*p"
+        %t.6 := eq(%t.5, %a)
+        if %t.6 {
+            store %p, %b as "*p"
+        }
+    }
+    if %t.6 {
+        fence full
+    }
+    %r := select(%t.6, %t.5, 0)
+    %result := %r
+}
+
+proc sw(%x) -> (%result) {
+    b3: {
+        %t.1 := eq(%x, 1)
+        if %t.1 {
+            %v := 1
+        } else {
+            %t.2 := eq(%x, 2)
+            if %t.2 {
+                %v := 2
+            } else {
+                %w := 0
+                break b3
+            }
+        }
+        %w := %v
+    }
+    %result := %w
+}

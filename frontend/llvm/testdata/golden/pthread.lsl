@@ -1,0 +1,70 @@
+global m
+global counter
+global done
+global main_one = 1
+global main_two = 2
+global main_r_seen
+
+proc worker(%arg) -> (%result) {
+    %step := load %arg as "*arg"
+    spin lock1 {
+        atomic {
+            %t.4 := load @m as "m"
+            store @m, 1 as "m"
+        }
+        %t.5 := ne(%t.4, 0)
+        if %t.5 {
+            continue lock1
+        }
+    }
+    fence load-load
+    fence load-store
+    %t.6 := load @counter as "counter"
+    %t.8 := add(%t.6, %step)
+    store @counter, %t.8 as "counter"
+    fence load-store
+    fence store-store
+    atomic {
+        %t.9 := load @m as "m"
+        %t.10 := eq(%t.9, 1)
+        assert %t.10 "unlock of a lock that is not held"
+        store @m, 0 as "m"
+    }
+    fence full
+    atomic {
+        %t.11 := load @done as "done"
+        %t.12 := add(%t.11, 1)
+        store @done, %t.12 as "done"
+    }
+    fence full
+    %result := 0
+}
+
+proc main_init() {
+    store @counter, 10 as "counter"
+}
+
+proc main_thread1() {
+    %ret := call worker(@main_one)
+}
+
+proc main_thread2() {
+    %ret := call worker(@main_two)
+}
+
+proc main_self() {
+    fence full
+    %t.3 := load @done as "done"
+    fence full
+    %seen := %t.3
+    store @main_r_seen, %seen as "main's seen"
+}
+
+proc main_final() {
+    %seen := load @main_r_seen as "main's seen"
+    %t.4 := load @counter as "counter"
+    %t.6 := eq(%t.4, 13)
+    assert %t.6 "counter == 13"
+    %t.8 := le(%seen, 2)
+    assert %t.8 "seen <= 2"
+}

@@ -1,0 +1,331 @@
+package llvmfront
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+)
+
+// Source is one LLVM IR file: its name (for positions) and text.
+type Source struct {
+	Name string
+	Text []byte
+}
+
+// Translate reads LLVM IR files (.ll, typed pointers) that together form
+// one program and lowers them to LSL.
+func Translate(files []string) (*lsl.Program, error) {
+	var srcs []Source
+	for _, name := range files {
+		fi, err := os.Stat(name)
+		if err != nil || !fi.Mode().IsRegular() {
+			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: name, Line: 1, Col: 1}, "cannot read %s", name)}
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: name, Line: 1, Col: 1}, "%v", err)}
+		}
+		srcs = append(srcs, Source{Name: name, Text: b})
+	}
+	return TranslateSources(srcs)
+}
+
+// TranslateSources is Translate on sources in memory.
+func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
+	t := newTranslator()
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
+		}
+	}()
+	for _, s := range srcs {
+		m, err := parseModule(s.Name, s.Text)
+		if err != nil {
+			return nil, lsl.ErrorList{err.(*lsl.Error)}
+		}
+		if st := selfContaining(m.TypeDefs); st != nil {
+			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: 1, Col: 1}, "struct type %s contains itself", st)}
+		}
+		t.mods = append(t.mods, &module{name: s.Name, m: m, lines: instLines(s.Text, m), fields: structFieldNames(m)})
+	}
+	t.link()
+	if len(t.errs) == 0 {
+		t.lowerFuncs()
+	}
+	if len(t.errs) > 0 {
+		return nil, t.errs
+	}
+	if err := lsl.Sanity(t.prog); err != nil {
+		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}
+	}
+	return t.prog, nil
+}
+
+// module is one parsed .ll file.
+type module struct {
+	name   string
+	m      *ir.Module
+	lines  map[any]int         // instruction → line in the .ll file
+	fields map[string][]string // C struct → member names (debug info)
+}
+
+// translator holds the program being built from all modules.
+type translator struct {
+	mods []*module
+	prog *lsl.Program
+	errs lsl.ErrorList
+
+	structs     map[string]string // LLVM struct key → LSL struct name
+	structTaken map[string]bool
+	structDefs  map[string]string // LSL struct name → LLVM field list (to detect clashes)
+
+	globals     map[*ir.Global]int64 // → base
+	globalNames map[string]int64     // external definitions by name
+	globalTaken map[string]bool
+	globalTypes map[int64]types.Type // base → content type
+
+	procs     map[*ir.Func]string // definitions → procedure name
+	procByExt map[string]*ir.Func // external definitions by name
+	procTaken map[string]bool
+	procMod   map[*ir.Func]*module  // definition → its module
+	dupOf     map[*ir.Func]*ir.Func // a linkonce definition → the one kept
+
+	composites map[string]*lsl.Composite // packed words by tag
+
+	src         sourceLines
+	arrayAllocs bool    // some allocation is an array (free then frees the block)
+	lastPos     lsl.Pos // for internal errors
+	pthread     *pthreadInfo
+}
+
+func newTranslator() *translator {
+	return &translator{
+		prog:        &lsl.Program{},
+		structs:     map[string]string{},
+		structTaken: map[string]bool{},
+		structDefs:  map[string]string{},
+		globals:     map[*ir.Global]int64{},
+		globalNames: map[string]int64{},
+		globalTaken: map[string]bool{},
+		globalTypes: map[int64]types.Type{},
+		procs:       map[*ir.Func]string{},
+		procByExt:   map[string]*ir.Func{},
+		procTaken:   map[string]bool{},
+		procMod:     map[*ir.Func]*module{},
+		dupOf:       map[*ir.Func]*ir.Func{},
+		src:         sourceLines{},
+	}
+}
+
+func (t *translator) errorf(pos lsl.Pos, format string, args ...any) {
+	if len(t.errs) < 50 {
+		t.errs = append(t.errs, lsl.Errorf(pos, format, args...))
+	}
+}
+
+// instPos is the position of an instruction: its debug location, else its
+// line in the .ll file.
+func (t *translator) instPos(mod *module, x any) lsl.Pos {
+	if p := locPos(dbgLoc(x)); p.IsValid() {
+		return p
+	}
+	if n, ok := mod.lines[x]; ok {
+		return lsl.Pos{File: mod.name, Line: n}
+	}
+	return lsl.Pos{File: mod.name}
+}
+
+// funcPos is the position of a function definition.
+func (t *translator) funcPos(mod *module, f *ir.Func) lsl.Pos {
+	if sp := dbgSubprogram(f); sp != nil && sp.Line > 0 {
+		return lsl.Pos{File: sourceName(sp.File), Line: int(sp.Line)}
+	}
+	if n, ok := mod.lines[f]; ok {
+		return lsl.Pos{File: mod.name, Line: n}
+	}
+	return lsl.Pos{File: mod.name, Line: 1}
+}
+
+func isLocalLinkage(l enum.Linkage) bool {
+	return l == enum.LinkagePrivate || l == enum.LinkageInternal
+}
+
+// link assigns names to the globals and procedures of all modules and
+// resolves declarations against definitions by name.
+func (t *translator) link() {
+	t.declareComposites()
+	for _, mod := range t.mods {
+		for _, g := range mod.m.Globals {
+			if g.Init == nil || skipGlobal(g) {
+				continue
+			}
+			pos := lsl.Pos{File: mod.name, Line: 1}
+			if p := globalDbgPos(g); p.IsValid() {
+				pos = p
+			}
+			if g.TLSModel != enum.TLSModelNone {
+				t.errorf(pos, "thread-local variable %s is not supported", g.Name())
+				continue
+			}
+			if !isLocalLinkage(g.Linkage) {
+				if _, dup := t.globalNames[g.Name()]; dup {
+					if g.Linkage == enum.LinkageCommon || g.Linkage == enum.LinkageWeak || g.Linkage == enum.LinkageLinkOnceODR || g.Linkage == enum.LinkageWeakODR || g.Linkage == enum.LinkageLinkOnce {
+						t.globals[g] = t.globalNames[g.Name()]
+						continue
+					}
+					t.errorf(pos, "global %s is defined in more than one file", g.Name())
+					continue
+				}
+			}
+			base := t.addGlobal(mod, g)
+			if !isLocalLinkage(g.Linkage) {
+				t.globalNames[g.Name()] = base
+			}
+		}
+	}
+	for _, mod := range t.mods {
+		for _, f := range mod.m.Funcs {
+			if len(f.Blocks) == 0 {
+				continue
+			}
+			pos := t.funcPos(mod, f)
+			if isPackedName(f.Name()) {
+				continue // packed-word accessors: the body is ignored
+			}
+			if apiFuncs[f.Name()] {
+				t.errorf(pos, "%s is a checkfence API function and cannot be defined by the program", f.Name())
+				continue
+			}
+			if !isLocalLinkage(f.Linkage) {
+				if prev, dup := t.procByExt[f.Name()]; dup {
+					if f.Linkage == enum.LinkageLinkOnceODR || f.Linkage == enum.LinkageWeakODR || f.Linkage == enum.LinkageWeak || f.Linkage == enum.LinkageLinkOnce {
+						t.dupOf[f] = prev
+						continue
+					}
+					t.errorf(pos, "function %s is defined in more than one file", f.Name())
+					continue
+				}
+				t.procByExt[f.Name()] = f
+			}
+			t.procMod[f] = mod
+		}
+	}
+	t.nameProcs()
+}
+
+// nameProcs names the procedures: by the function's name, demangled for
+// C++ when that is unambiguous.
+func (t *translator) nameProcs() {
+	var defs []*ir.Func
+	count := map[string]int{}
+	for _, mod := range t.mods {
+		for _, f := range mod.m.Funcs {
+			if t.procMod[f] == mod {
+				defs = append(defs, f)
+				if d := demangle(f.Name()); d != "" {
+					count[d]++
+				}
+			}
+		}
+	}
+	for _, f := range defs {
+		if d := demangle(f.Name()); d != "" && count[d] == 1 && t.procByExt[d] == nil {
+			t.procs[f] = uniqueName(d, t.procTaken)
+		}
+	}
+	for _, f := range defs {
+		if _, ok := t.procs[f]; !ok {
+			t.procs[f] = uniqueName(identName(f.Name()), t.procTaken)
+		}
+	}
+	// linkonce duplicates share their first definition's name
+	for f, first := range t.dupOf {
+		t.procs[f] = t.procs[first]
+	}
+}
+
+// skipGlobal reports globals that are not program data: string literals
+// (the names passed to lsl_fence and lsl_observe_*) and LLVM's own tables.
+func skipGlobal(g *ir.Global) bool {
+	if strings.HasPrefix(g.Name(), "llvm.") || g.Linkage == enum.LinkageAppending {
+		return true
+	}
+	if a, ok := g.ContentType.(*types.ArrayType); ok && g.Immutable && isByte(a.ElemType) {
+		return true
+	}
+	return false
+}
+
+// addGlobal declares the LSL global for a definition and returns its base.
+func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
+	name := uniqueName(identName(g.Name()), t.globalTaken)
+	pos := lsl.Pos{File: mod.name, Line: 1}
+	if loc := globalDbgPos(g); loc.IsValid() {
+		pos = loc
+	}
+	lg := &lsl.Global{Name: name, Pos: pos, Type: t.typeRef(mod, g.ContentType)}
+	t.prog.Globals = append(t.prog.Globals, lg)
+	base := int64(len(t.prog.Globals))
+	t.globals[g] = base
+	t.globalTypes[base] = g.ContentType
+	return base
+}
+
+// globalBase resolves a global (definition or declaration) to its base.
+func (t *translator) globalBase(g *ir.Global) (int64, error) {
+	if b, ok := t.globals[g]; ok {
+		return b, nil
+	}
+	if skipGlobal(g) {
+		return 0, fmt.Errorf("the string constant @%s is used as data (only the names passed to lsl_fence and lsl_observe_* may be strings)", g.Name())
+	}
+	if b, ok := t.globalNames[g.Name()]; ok {
+		return b, nil
+	}
+	return 0, fmt.Errorf("global %s is declared but not defined", g.Name())
+}
+
+// resolveFunc finds the definition a call of f runs (nil if none).
+func (t *translator) resolveFunc(f *ir.Func) *ir.Func {
+	if len(f.Blocks) > 0 {
+		return f
+	}
+	return t.procByExt[f.Name()]
+}
+
+// lowerFuncs translates every defined function, after the global
+// initializers (which need all bases).
+func (t *translator) lowerFuncs() {
+	for _, mod := range t.mods {
+		for _, g := range mod.m.Globals {
+			if base, ok := t.globals[g]; ok && g.Init != nil {
+				lg := t.prog.Globals[base-1]
+				if lg.Init == nil {
+					t.initGlobal(mod, g, lg)
+				}
+			}
+		}
+	}
+	t.findArrayAllocs()
+	t.findPthreadMain()
+	for _, mod := range t.mods {
+		for _, f := range mod.m.Funcs {
+			if t.procMod[f] != mod {
+				continue
+			}
+			if t.pthread != nil && t.pthread.main == f {
+				t.lowerPthreadMain(mod, f)
+				continue
+			}
+			if p := lowerFunc(t, mod, f); p != nil {
+				t.prog.Procs = append(t.prog.Procs, p)
+			}
+		}
+	}
+}

@@ -1,0 +1,1 @@
+test CoRR = ( w | rd ) check

@@ -1,0 +1,2 @@
+#define LD memory_order_relaxed
+#include "corr.h"

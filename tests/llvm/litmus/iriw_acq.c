@@ -1,0 +1,3 @@
+#define ST memory_order_release
+#define LD memory_order_acquire
+#include "iriw.h"

@@ -1,0 +1,1 @@
+test LB = ( t0 | t1 ) check

@@ -1,0 +1,1 @@
+test MP = ( t0 | t1 ) check

@@ -1,0 +1,3 @@
+#define ST memory_order_relaxed
+#define LD memory_order_relaxed
+#include "mp.h"

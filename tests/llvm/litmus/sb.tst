@@ -1,0 +1,1 @@
+test SB = ( t0 | t1 ) check

@@ -1,0 +1,3 @@
+#define ST memory_order_seq_cst
+#define LD memory_order_seq_cst
+#include "sb.h"
