@@ -26,6 +26,10 @@ func sortObsKeys(ks []ObsKey) {
 	sort.Slice(ks, func(i, j int) bool { return obsLess(ks[i], ks[j]) })
 }
 
+// Less orders observation keys: by thread, record, the label first, kind
+// and name.
+func (a ObsKey) Less(b ObsKey) bool { return obsLess(a, b) }
+
 func obsLess(a, b ObsKey) bool {
 	if a.Thread != b.Thread {
 		return a.Thread < b.Thread

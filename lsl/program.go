@@ -119,3 +119,49 @@ func Operands(s Stmt) []Operand {
 	}
 	return nil
 }
+
+// SetPos sets a statement's source position (a block keeps a valid one).
+func SetPos(s Stmt, p Pos) {
+	switch s := s.(type) {
+	case *Block:
+		if !s.Pos.IsValid() {
+			s.Pos = p
+		}
+	case *Assign:
+		s.Pos = p
+	case *Load:
+		s.Pos = p
+	case *Store:
+		s.Pos = p
+	case *Fence:
+		s.Pos = p
+	case *If:
+		s.Pos = p
+	case *Break:
+		s.Pos = p
+	case *Continue:
+		s.Pos = p
+	case *Abort:
+		s.Pos = p
+	case *Pruned:
+		s.Pos = p
+	case *Call:
+		s.Pos = p
+	case *Choose:
+		s.Pos = p
+	case *Atomic:
+		s.Pos = p
+	case *Spin:
+		s.Pos = p
+	case *Assert:
+		s.Pos = p
+	case *Assume:
+		s.Pos = p
+	case *Observe:
+		s.Pos = p
+	case *Alloc:
+		s.Pos = p
+	case *Free:
+		s.Pos = p
+	}
+}

@@ -105,3 +105,27 @@ func (u *Unrolled) NumConcurrent() int {
 	}
 	return n
 }
+
+// ThreadSpecs lists the threads of a test as the unroller takes them: init
+// (if it has operations), the concurrent threads, final (if any).
+func (t *Test) ThreadSpecs() []ThreadSpec {
+	var out []ThreadSpec
+	conv := func(kind ThreadKind, ops []OpRef) ThreadSpec {
+		s := ThreadSpec{Kind: kind}
+		for _, o := range ops {
+			s.Ops = append(s.Ops, o.Name)
+			s.OpPos = append(s.OpPos, o.Pos)
+		}
+		return s
+	}
+	if len(t.Init) > 0 {
+		out = append(out, conv(ThreadInit, t.Init))
+	}
+	for _, th := range t.Threads {
+		out = append(out, conv(ThreadConcurrent, th))
+	}
+	if len(t.Final) > 0 {
+		out = append(out, conv(ThreadFinal, t.Final))
+	}
+	return out
+}

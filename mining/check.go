@@ -46,27 +46,7 @@ func (o *Options) defaults() {
 }
 
 // ThreadSpecs turns a test into the thread list the unroller takes.
-func ThreadSpecs(t *lsl.Test) []lsl.ThreadSpec {
-	var out []lsl.ThreadSpec
-	conv := func(kind lsl.ThreadKind, ops []lsl.OpRef) lsl.ThreadSpec {
-		s := lsl.ThreadSpec{Kind: kind}
-		for _, o := range ops {
-			s.Ops = append(s.Ops, o.Name)
-			s.OpPos = append(s.OpPos, o.Pos)
-		}
-		return s
-	}
-	if len(t.Init) > 0 {
-		out = append(out, conv(lsl.ThreadInit, t.Init))
-	}
-	for _, th := range t.Threads {
-		out = append(out, conv(lsl.ThreadConcurrent, th))
-	}
-	if len(t.Final) > 0 {
-		out = append(out, conv(lsl.ThreadFinal, t.Final))
-	}
-	return out
-}
+func ThreadSpecs(t *lsl.Test) []lsl.ThreadSpec { return t.ThreadSpecs() }
 
 // checker carries the state of one Check call.
 type checker struct {

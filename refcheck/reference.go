@@ -57,7 +57,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
-	u, err := lsl.Unroll(prog, threadSpecs(test), lsl.UnrollOptions{Bounds: opt.Bounds, Serial: opt.Serial})
+	u, err := lsl.Unroll(prog, test.ThreadSpecs(), lsl.UnrollOptions{Bounds: opt.Bounds, Serial: opt.Serial})
 	if err != nil {
 		return nil, err
 	}
@@ -72,30 +72,6 @@ func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int) (*Set, err
 		return nil, fmt.Errorf("no built-in sc model")
 	}
 	return Explore(prog, test, sc, Options{Serial: true, Bounds: bounds})
-}
-
-// threadSpecs lists the threads of a test as the unroller takes them: init
-// (if any), the concurrent threads, final (if any).
-func threadSpecs(t *lsl.Test) []lsl.ThreadSpec {
-	var out []lsl.ThreadSpec
-	conv := func(kind lsl.ThreadKind, ops []lsl.OpRef) lsl.ThreadSpec {
-		s := lsl.ThreadSpec{Kind: kind}
-		for _, o := range ops {
-			s.Ops = append(s.Ops, o.Name)
-			s.OpPos = append(s.OpPos, o.Pos)
-		}
-		return s
-	}
-	if len(t.Init) > 0 {
-		out = append(out, conv(lsl.ThreadInit, t.Init))
-	}
-	for _, th := range t.Threads {
-		out = append(out, conv(lsl.ThreadConcurrent, th))
-	}
-	if len(t.Final) > 0 {
-		out = append(out, conv(lsl.ThreadFinal, t.Final))
-	}
-	return out
 }
 
 // maxCombinations bounds the combinations of runs examined.

@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/encode"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // obsTable lines up the observation of the execution with the observations
@@ -31,22 +30,6 @@ type obsCell struct {
 	Diff    bool // differs from the observed row
 }
 
-func obsKeyLess(a, b encode.ObsKey) bool {
-	if a.Thread != b.Thread {
-		return a.Thread < b.Thread
-	}
-	if a.Record != b.Record {
-		return a.Record < b.Record
-	}
-	if (a.Kind == lsl.ObsLabel) != (b.Kind == lsl.ObsLabel) {
-		return a.Kind == lsl.ObsLabel // the label opens its record
-	}
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	return a.Name < b.Name
-}
-
 // newObsTable compares observed with the mined set; nil when there is
 // nothing to compare.
 func newObsTable(observed encode.Observation, mined []encode.Observation, threadName func(int) string, baseName func(int64) string, failing bool) *obsTable {
@@ -67,7 +50,7 @@ func newObsTable(observed encode.Observation, mined []encode.Observation, thread
 	for _, o := range mined {
 		addKeys(o)
 	}
-	sort.Slice(t.Keys, func(i, j int) bool { return obsKeyLess(t.Keys[i], t.Keys[j]) })
+	sort.Slice(t.Keys, func(i, j int) bool { return t.Keys[i].Less(t.Keys[j]) })
 	col := map[encode.ObsKey]int{}
 	for i, k := range t.Keys {
 		col[k] = i

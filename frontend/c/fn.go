@@ -72,52 +72,8 @@ func newConstFn(t *translator, u *unit, outer *fn) *fn {
 
 // emit appends a statement at the current position.
 func (f *fn) emit(s lsl.Stmt) {
-	setPos(s, f.pos)
+	lsl.SetPos(s, f.pos)
 	f.cur.Stmts = append(f.cur.Stmts, s)
-}
-
-// setPos sets the position of a statement that has none yet.
-func setPos(s lsl.Stmt, p lsl.Pos) {
-	switch s := s.(type) {
-	case *lsl.Block:
-		if !s.Pos.IsValid() {
-			s.Pos = p
-		}
-	case *lsl.Assign:
-		s.Pos = p
-	case *lsl.Load:
-		s.Pos = p
-	case *lsl.Store:
-		s.Pos = p
-	case *lsl.Fence:
-		s.Pos = p
-	case *lsl.If:
-		s.Pos = p
-	case *lsl.Break:
-		s.Pos = p
-	case *lsl.Continue:
-		s.Pos = p
-	case *lsl.Abort:
-		s.Pos = p
-	case *lsl.Call:
-		s.Pos = p
-	case *lsl.Choose:
-		s.Pos = p
-	case *lsl.Atomic:
-		s.Pos = p
-	case *lsl.Spin:
-		s.Pos = p
-	case *lsl.Assert:
-		s.Pos = p
-	case *lsl.Assume:
-		s.Pos = p
-	case *lsl.Observe:
-		s.Pos = p
-	case *lsl.Alloc:
-		s.Pos = p
-	case *lsl.Free:
-		s.Pos = p
-	}
 }
 
 // at moves the current position to n (when n has one) and returns a

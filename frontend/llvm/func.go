@@ -58,7 +58,7 @@ func (f *fn) emit(s lsl.Stmt) {
 	if f.cur == nil {
 		f.fail("not a constant")
 	}
-	setPos(s, f.pos)
+	lsl.SetPos(s, f.pos)
 	f.cur.Stmts = append(f.cur.Stmts, s)
 }
 
@@ -113,49 +113,6 @@ func (f *fn) reg(v value.Value) lsl.Reg {
 func isUnnamed(v value.Value) bool {
 	u, ok := v.(interface{ IsUnnamed() bool })
 	return !ok || u.IsUnnamed()
-}
-
-func setPos(s lsl.Stmt, p lsl.Pos) {
-	switch s := s.(type) {
-	case *lsl.Block:
-		if !s.Pos.IsValid() {
-			s.Pos = p
-		}
-	case *lsl.Assign:
-		s.Pos = p
-	case *lsl.Load:
-		s.Pos = p
-	case *lsl.Store:
-		s.Pos = p
-	case *lsl.Fence:
-		s.Pos = p
-	case *lsl.If:
-		s.Pos = p
-	case *lsl.Break:
-		s.Pos = p
-	case *lsl.Continue:
-		s.Pos = p
-	case *lsl.Abort:
-		s.Pos = p
-	case *lsl.Call:
-		s.Pos = p
-	case *lsl.Choose:
-		s.Pos = p
-	case *lsl.Atomic:
-		s.Pos = p
-	case *lsl.Spin:
-		s.Pos = p
-	case *lsl.Assert:
-		s.Pos = p
-	case *lsl.Assume:
-		s.Pos = p
-	case *lsl.Observe:
-		s.Pos = p
-	case *lsl.Alloc:
-		s.Pos = p
-	case *lsl.Free:
-		s.Pos = p
-	}
 }
 
 // lowerFunc translates a function definition into a procedure; nil after
