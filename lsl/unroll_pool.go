@@ -37,13 +37,26 @@ func (r *unroller) expandPool() {
 	}
 	flags := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})
+	info := &PoolInfo{First: first, N: n, Flags: flags, Choices: map[*Choose]bool{}, Conversions: map[*Assign]bool{}}
 	for _, s := range r.pool {
 		if s.alloc != nil {
 			s.slot.Stmts = poolMalloc(s, n, first, flags)
 		} else {
 			s.slot.Stmts = poolFree(s, n, first, flags)
 		}
+		Walk(&Block{Stmts: s.slot.Stmts}, func(st Stmt) bool {
+			switch st := st.(type) {
+			case *Choose:
+				info.Choices[st] = true
+			case *Assign:
+				if st.Op == OpPointer || st.Op == OpBaseOf {
+					info.Conversions[st] = true
+				}
+			}
+			return true
+		})
 	}
+	r.u.Pool = info
 }
 
 func poolMalloc(s *poolSite, n, first, flags int64) []Stmt {

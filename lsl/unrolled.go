@@ -85,6 +85,18 @@ type Unrolled struct {
 	Loops   map[string]*LoopInfo // by key; every Pruned statement names one
 	NumIDs  int                  // instruction ids are 1..NumIDs
 	Serial  bool
+	Pool    *PoolInfo // the lsl_malloc pool, or nil
+}
+
+// PoolInfo describes the lsl_malloc pool of an unrolled program: blocks
+// First .. First+N-1, their allocation flags in block Flags, the choice of
+// a block in each malloc (a value k picks block First+k) and the pool's own
+// conversions between block numbers and pointers. Concrete mining uses it
+// to explore only one of several interchangeable untouched blocks.
+type PoolInfo struct {
+	First, N, Flags int64
+	Choices         map[*Choose]bool
+	Conversions     map[*Assign]bool // OpPointer in malloc, OpBaseOf in free
 }
 
 // Block returns the block with the given base, or nil.

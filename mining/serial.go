@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
@@ -26,7 +27,11 @@ var errBudget = errors.New("serial enumeration budget exceeded")
 
 // serialMiner enumerates the serial executions of one unrolled program.
 type serialMiner struct {
-	u      *lsl.Unrolled
+	u *lsl.Unrolled
+	// symmetric: try only the lowest of the untouched pool blocks a malloc
+	// may pick (see poolChoices); asymmetric records that an explored
+	// execution distinguished pool blocks, which voids that reduction.
+	symmetric, asymmetric bool
 	ops    [][]*lsl.Atomic // per thread, its operations
 	steps  int
 	obs    map[string]encode.Observation
@@ -59,11 +64,88 @@ func newSerialMiner(u *lsl.Unrolled) (*serialMiner, error) {
 	return m, nil
 }
 
-// run enumerates every serial execution.
+// run enumerates every serial execution, first with the pool symmetry
+// reduction and, if an execution turns out to tell pool blocks apart,
+// again without it.
 func (m *serialMiner) run() error {
-	n := len(m.u.Threads)
-	st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n)}
-	return m.explore(st)
+	m.symmetric = m.u.Pool != nil
+	for {
+		n := len(m.u.Threads)
+		st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n)}
+		if err := m.explore(st); err != nil {
+			return err
+		}
+		if !m.symmetric || !m.asymmetric {
+			return nil
+		}
+		m.symmetric = false
+		m.obs = map[string]encode.Observation{}
+		m.pruned = map[string]bool{}
+		m.failed = false
+	}
+}
+
+// Pool symmetry. Two pool blocks that no execution step has touched yet
+// (never allocated, no cell written) are interchangeable: swapping their
+// numbers everywhere maps the executions that pick one onto those that
+// pick the other, with the same observations, as long as nothing turns a
+// pool pointer into a number or a number into a pool pointer (outside the
+// pool's own code) and no observation holds a pool pointer. So a malloc
+// need only try the lowest untouched block. Every step that could break
+// the symmetry sets asymmetric, and run then enumerates again in full: if
+// the full tree has such a step, so has its explored part, which contains
+// an image of every path up to its first asymmetric step.
+
+// poolChoices lists the values worth trying for a pool block choice.
+func (r *opRun) poolChoices(s *lsl.Choose) []int64 {
+	pool := r.m.u.Pool
+	var out []int64
+	untouchedSeen := false
+	for k := s.Lo; k <= s.Hi; k++ {
+		if r.untouched(pool.First+k, pool.Flags, k) {
+			if untouchedSeen {
+				continue
+			}
+			untouchedSeen = true
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// untouched reports whether pool block base (index k) was never allocated
+// and none of its cells was written, in this state.
+func (r *opRun) untouched(base, flags, k int64) bool {
+	if _, ok := r.writes[cellKey([]int64{flags, k})]; ok {
+		return false
+	}
+	if _, ok := r.base[cellKey([]int64{flags, k})]; ok {
+		return false
+	}
+	prefix := fmt.Sprintf("%d ", base)
+	for _, cells := range []map[string]lsl.Value{r.writes, r.base} {
+		for key := range cells {
+			if strings.HasPrefix(key, prefix) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// poolPointer reports whether v is or holds a pointer into a pool block.
+func poolPointer(pool *lsl.PoolInfo, v lsl.Value) bool {
+	switch v.Kind {
+	case lsl.KPtr:
+		return len(v.Ptr) > 0 && v.Ptr[0] >= pool.First && v.Ptr[0] < pool.First+pool.N
+	case lsl.KComp:
+		for _, f := range v.Fields {
+			if poolPointer(pool, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runnable lists the threads that may run their next operation: the init
@@ -199,6 +281,9 @@ func (r *opRun) val(o lsl.Operand) lsl.Value {
 			return v
 		}
 	case lsl.Const:
+		if r.m.symmetric && poolPointer(r.m.u.Pool, o.V) {
+			r.m.asymmetric = true // a pointer to a particular pool block
+		}
 		return o.V
 	}
 	return lsl.Undef
@@ -274,6 +359,10 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if e != "" {
 			return r.stop("error"), nil
 		}
+		if r.m.symmetric && (s.Op == lsl.OpBaseOf || s.Op == lsl.OpPointer) && !r.m.u.Pool.Conversions[s] &&
+			(poolPointer(r.m.u.Pool, v) || len(args) > 0 && poolPointer(r.m.u.Pool, args[0])) {
+			r.m.asymmetric = true
+		}
 		r.regs[s.Dst] = v
 	case *lsl.Load:
 		a := r.val(s.Addr)
@@ -313,8 +402,19 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if r.next < len(r.choices) {
 			v = r.choices[r.next]
 		} else {
-			v = s.Lo
-			for w := s.Lo + 1; w <= s.Hi; w++ {
+			values := []int64(nil)
+			if r.m.symmetric && r.m.u.Pool.Choices[s] {
+				values = r.poolChoices(s)
+			} else {
+				for w := s.Lo; w <= s.Hi; w++ {
+					values = append(values, w)
+				}
+			}
+			if len(values) == 0 {
+				return r.stop("assume"), nil
+			}
+			v = values[0]
+			for _, w := range values[1:] {
 				r.fork = append(r.fork, append(append([]int64(nil), r.choices[:r.next]...), w))
 			}
 			r.choices = append(r.choices[:r.next:r.next], v)
@@ -351,6 +451,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			v = lsl.Num(1)
 		} else {
 			v = r.val(s.Val)
+			if r.m.symmetric && poolPointer(r.m.u.Pool, v) {
+				r.m.asymmetric = true
+			}
 		}
 		r.items = append(r.items, encode.ObsItem{Key: encode.ObsKey{Thread: r.thread, Record: r.rec, Kind: s.Kind, Name: s.Name}, Value: v})
 	case *lsl.Free:

@@ -1,0 +1,7 @@
+test Reuse2   = ( reuse | reuse )
+test Reuse3   = reuse ( reuse reuse | reuse )
+test Keep     = keep ( keep | reuse reuse )
+test Base     = ( base | base )
+test BaseMix  = reuse ( base | reuse )
+test Forge    = ( keep keep forge )
+test Forge2   = ( keep forge | keep )
