@@ -32,11 +32,11 @@ type serialMiner struct {
 	// may pick (see poolChoices); asymmetric records that an explored
 	// execution distinguished pool blocks, which voids that reduction.
 	symmetric, asymmetric bool
-	ops    [][]*lsl.Atomic // per thread, its operations
-	steps  int
-	obs    map[string]encode.Observation
-	pruned map[string]bool // loop instances some serial execution reaches
-	failed bool            // some execution fails a check (an error, not a verdict)
+	ops                   [][]*lsl.Atomic // per thread, its operations
+	steps                 int
+	obs                   map[string]encode.Observation
+	pruned                map[string]bool // loop instances some serial execution reaches
+	failed                bool            // some execution fails a check (an error, not a verdict)
 }
 
 type serialState struct {

@@ -1,9 +1,13 @@
-/* Michael and Scott's two-lock queue (PODC 1996, Fig. 2), with the fences
- * the relaxed model needs. Enqueuers synchronize on tail_lock, dequeuers
- * on head_lock; the two meet only at the dummy node's next pointer, which
- * is why that hand-over needs fences although everything else is under a
- * lock. Dequeued nodes are freed and may be reused (lsl_malloc/lsl_free):
- * the locks make reuse safe. */
+/* Michael and Scott's two-lock queue ("Simple, Fast, and Practical
+ * Non-Blocking and Blocking Concurrent Queue Algorithms", PODC 1996,
+ * Fig. 2), with the fences the relaxed model needs (README.md says why
+ * each one is there and which test fails without it).
+ *
+ * The queue is a linked list that starts with a dummy node. Enqueuers
+ * serialize on tail_lock, dequeuers on head_lock; the two sides meet only
+ * at the next pointer of the last node, which a dequeuer reads without
+ * holding tail_lock. Dequeued nodes are freed and may be reused
+ * (lsl_malloc/lsl_free): the locks make reuse safe. */
 #include <lsl_protos.h>
 
 typedef struct node {
@@ -36,9 +40,7 @@ void enqueue(int value)
     node->value = value;
     node->next = 0;
     lsl_lock(&queue.tail_lock);
-    /* a dequeuer, which does not hold tail_lock, may see the node as soon
-     * as it is linked: its fields must be written first */
-    lsl_fence("store-store");
+    lsl_fence("store-store"); /* initialize the node before linking it */
     queue.tail->next = node;
     queue.tail = node;
     lsl_unlock(&queue.tail_lock);
@@ -54,9 +56,7 @@ boolean_t dequeue(int *pvalue)
         lsl_unlock(&queue.head_lock);
         return false;
     }
-    /* new_head was linked by an enqueuer without our lock: read its value
-     * only after reading the pointer to it */
-    lsl_fence("data-dependent-loads");
+    lsl_fence("data-dependent-loads"); /* node->next before new_head->value */
     *pvalue = new_head->value;
     queue.head = new_head;
     lsl_unlock(&queue.head_lock);

@@ -1,7 +1,14 @@
-/* Michael and Scott's nonblocking queue (PODC 1996, Fig. 1), with the
- * fences the relaxed model needs. As in the dissertation (§8.1) the
- * pointers carry no ABA counters; instead nodes come from
- * lsl_malloc_noreuse, which never hands out an address twice. */
+/* Michael and Scott's nonblocking queue ("Simple, Fast, and Practical
+ * Non-Blocking and Blocking Concurrent Queue Algorithms", PODC 1996,
+ * Fig. 1), with the fences the relaxed model needs (README.md says why
+ * each one is there and which test fails without it).
+ *
+ * The queue is a linked list that starts with a dummy node. enqueue links
+ * a node after the last one with a CAS and then swings the tail to it;
+ * dequeue swings the head to the next node with a CAS and returns that
+ * node's value; both help a lagging tail along. As in the dissertation
+ * (§8.1) the pointers carry no ABA counters: nodes come from
+ * lsl_malloc_noreuse, which never returns the same address twice. */
 #include <lsl_protos.h>
 
 typedef struct node {
@@ -11,7 +18,7 @@ typedef struct node {
 
 typedef struct queue {
     node_t *head; /* the dummy node; the first value is in head->next */
-    node_t *tail; /* the last node, or (briefly) the one before it */
+    node_t *tail; /* the last node, or the one before it */
 } queue_t;
 
 queue_t queue;
@@ -30,28 +37,22 @@ void enqueue(int value)
     node = lsl_malloc_noreuse(sizeof(node_t));
     node->value = value;
     node->next = 0;
-    /* the node is complete before another thread can reach it */
-    lsl_fence("store-store");
+    lsl_fence("store-store"); /* initialize the node before linking it */
     while (1) {
         tail = queue.tail;
-        /* tail->next must not be read before tail itself */
-        lsl_fence("data-dependent-loads");
+        lsl_fence("data-dependent-loads"); /* tail before tail->next */
         next = tail->next;
-        /* next and the second read of queue.tail form a consistent
-         * snapshot only if they are read in this order */
-        lsl_fence("load-load");
+        lsl_fence("load-load"); /* tail->next before tail again */
         if (tail == queue.tail) {
             if (next == 0) {
                 if (lsl_cas_ptr(&tail->next, next, node))
                     break;
             } else {
-                /* tail lags behind: help move it on */
-                lsl_cas_ptr(&queue.tail, tail, next);
+                lsl_cas_ptr(&queue.tail, tail, next); /* help the tail on */
             }
         }
     }
-    /* the node is linked before the tail points to it */
-    lsl_fence("store-store");
+    lsl_fence("store-store"); /* link the node before swinging the tail */
     lsl_cas_ptr(&queue.tail, tail, node);
 }
 
@@ -60,19 +61,16 @@ boolean_t dequeue(int *pvalue)
     node_t *head, *tail, *next;
     while (1) {
         head = queue.head;
-        /* head, tail, head->next and head again are a snapshot only if
-         * read in this order */
-        lsl_fence("load-load");
+        lsl_fence("load-load"); /* head before tail */
         tail = queue.tail;
-        lsl_fence("load-load");
+        lsl_fence("load-load"); /* tail before head->next */
         next = head->next;
-        lsl_fence("load-load");
+        lsl_fence("load-load"); /* head->next before head again */
         if (head == queue.head) {
             if (head == tail) {
                 if (next == 0)
                     return false;
-                /* tail lags behind: help move it on */
-                lsl_cas_ptr(&queue.tail, tail, next);
+                lsl_cas_ptr(&queue.tail, tail, next); /* help the tail on */
             } else {
                 /* read the value before the CAS: afterwards another
                  * dequeue may free next */
