@@ -393,7 +393,7 @@ func (tt *textTrace) observations(b *strings.Builder) {
 		return
 	}
 	if !o.Failing {
-		if o.Match != nil {
+		if o.Match != nil && strings.TrimSpace(o.Observed.Text) != "" {
 			fmt.Fprintf(b, "\n  observation %s\n  (serial execution #%d produces the same)\n", o.Observed.Text, o.Match.Index)
 		}
 		return
