@@ -66,6 +66,7 @@ execution the model allows and answers PASS, or FAIL with a counterexample trace
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%v (see checkfence %s --help)", err, c.Name())
 	})
+	addProfileFlag(root)
 	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd(), newFencesCmd(), newLitmusCmd())
 	return root
 }
