@@ -463,13 +463,15 @@ func threadBodies(u *lsl.Unrolled) []lsl.Stmt {
 // mine enumerates the observation set of the serial executions (§6.5.1):
 // operations atomic, memory sequentially consistent.
 func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Observation, error) {
-	if !k.opt.SATMining && k.opt.Spec == nil {
+	if !k.opt.SATMining {
 		obs, bounds, ok, err := k.mineConcrete(prog, specs)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			k.serialBounds = bounds
+			if k.opt.Spec == nil {
+				k.serialBounds = bounds
+			}
 			return obs, nil
 		}
 		k.res.Unrolled = nil

@@ -255,6 +255,9 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 
 func (r *opRun) stop(status string) signal {
 	r.status = status
+	if status == "error" || status == "blocked" {
+		r.m.failed = true
+	}
 	return signal{kind: 3}
 }
 
@@ -490,6 +493,11 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 				return nil, nil, false, nil
 			}
 			return nil, nil, false, err
+		}
+		if m.failed && k.opt.Spec != nil {
+			// a serial execution of the reference fails: the solver path
+			// reports it (spec-error) with its trace
+			return nil, nil, false, nil
 		}
 		if len(m.pruned) == 0 {
 			k.res.Unrolled = u

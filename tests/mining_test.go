@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/frontend"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -13,22 +15,33 @@ import (
 // observation sets. The programs that allocate from the pool (lslpool, ms2,
 // msn_reuse) check the pool symmetry reduction of concrete mining, and its
 // fallback when an execution tells blocks apart (lslpool Base, BaseMix,
-// Forge).
+// Forge). The rows with a reference implementation mine from it (--spec).
 func TestConcreteMiningMatchesSAT(t *testing.T) {
 	suites := []struct {
 		tst   string
 		impl  []string
 		tests []string // all when empty
+		spec  string   // reference implementation to mine from (--spec)
 	}{
-		{"litmus/litmus.tst", []string{"litmus/litmus.lsl"}, nil},
-		{"lslqueue/msn.tst", []string{"lslqueue/msn.lsl"}, nil},
-		{"lslqueue/msn.tst", []string{"lslqueue/msn_nofence.lsl"}, nil},
-		{"lslpool/pool.tst", []string{"lslpool/pool.lsl"}, nil},
-		{"datatypes/ms2/ms2.tst", []string{"datatypes/ms2/ms2.c", "datatypes/ms2/harness.c"}, []string{"T0", "Tpc2", "Ti2"}},
-		{"datatypes/msn/msn.tst", []string{"datatypes/msn/msn_reuse.c", "datatypes/msn/harness.c"}, []string{"T0", "Tpc2", "Ti2"}},
+		{"litmus/litmus.tst", []string{"litmus/litmus.lsl"}, nil, ""},
+		{"lslqueue/msn.tst", []string{"lslqueue/msn.lsl"}, nil, ""},
+		{"lslqueue/msn.tst", []string{"lslqueue/msn_nofence.lsl"}, nil, ""},
+		{"lslpool/pool.tst", []string{"lslpool/pool.lsl"}, nil, ""},
+		{"datatypes/ms2/ms2.tst", []string{"datatypes/ms2/ms2.c", "datatypes/ms2/harness.c"}, []string{"T0", "Tpc2", "Ti2"}, ""},
+		{"datatypes/msn/msn.tst", []string{"datatypes/msn/msn_reuse.c", "datatypes/msn/harness.c"}, []string{"T0", "Tpc2", "Ti2"}, ""},
+		{"datatypes/msn/msn.tst", []string{"datatypes/msn/msn.c", "datatypes/msn/harness.c"}, []string{"T0", "Tpc3", "Ti2"}, "datatypes/msn/ref.c"},
+		{"datatypes/lazylist/lazylist.tst", []string{"datatypes/lazylist/lazylist.c", "datatypes/lazylist/harness.c"}, []string{"Sac", "Sacr", "S1"}, "datatypes/lazylist/ref.c"},
+		{"datatypes/snark/snark.tst", []string{"datatypes/snark/snark.c", "datatypes/snark/harness.c"}, []string{"D0", "Dm"}, "datatypes/snark/ref.c"},
 	}
 	for _, s := range suites {
 		prog, tf := load(t, s.tst, s.impl...)
+		var spec *lsl.Program
+		if s.spec != "" {
+			var err error
+			if spec, err = frontend.Load([]string{s.spec}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		tests := tf.Tests
 		if s.tests != nil {
 			var err error
@@ -42,7 +55,7 @@ func TestConcreteMiningMatchesSAT(t *testing.T) {
 			}
 			var sets [2]string
 			for i, sat := range []bool{false, true} {
-				r, err := mining.Mine(context.Background(), prog, test, mining.Options{Model: model(t, "sc"), SATMining: sat})
+				r, err := mining.Mine(context.Background(), prog, test, mining.Options{Model: model(t, "sc"), SATMining: sat, Spec: spec})
 				if err != nil {
 					t.Fatal(err)
 				}
