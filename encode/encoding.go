@@ -53,6 +53,17 @@ type Encoding struct {
 	hasSeed     map[int]z.Lit
 	threadOf    []int
 	threadKinds []lsl.ThreadKind
+
+	// Error is AnyError in an execution that is a real one or a real
+	// prefix of one: no thread is cut off at a loop bound inside an atomic
+	// block (the rest of such a block would take effect before anything
+	// that follows it in memory order, so what others saw is not what
+	// they would see). Threads cut off elsewhere are threads that have not
+	// run further yet (docs/semantics.md, "Cut-off threads").
+	Error z.Lit
+	// PrunedInAtomic: some thread reaches a loop bound inside an atomic
+	// block.
+	PrunedInAtomic z.Lit
 }
 
 type seedVar struct {
@@ -359,13 +370,16 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 
 func (e *Encoding) status() {
 	c := e.C
-	var errs, pruned, blocked, done []z.Lit
+	var errs, pruned, inAtomic, blocked, done []z.Lit
 	for _, th := range e.Threads {
 		for _, es := range th.Errors {
 			errs = append(errs, es.Guard)
 		}
 		for _, p := range th.Pruned {
 			pruned = append(pruned, p.Guard)
+			if p.InAtomic {
+				inAtomic = append(inAtomic, p.Guard)
+			}
 		}
 		for _, sp := range th.Spins {
 			blocked = append(blocked, sp.Blocked)
@@ -374,6 +388,8 @@ func (e *Encoding) status() {
 	}
 	e.AnyError = c.Ors(errs...)
 	e.AnyPruned = c.Ors(pruned...)
+	e.PrunedInAtomic = c.Ors(inAtomic...)
+	e.Error = c.And(e.AnyError, e.PrunedInAtomic.Not())
 	e.AnyBlocked = c.Ors(blocked...)
 	e.AllDone = c.Ands(done...)
 	e.Deadlock = c.Ands(e.AnyBlocked, e.AnyPruned.Not(), e.AnyError.Not())

@@ -69,6 +69,9 @@ type PrunedSite struct {
 	Thread int
 	Guard  z.Lit
 	Pos    lsl.Pos
+	// InAtomic: the site is inside an atomic block, whose remaining
+	// instructions would have to take effect before anything else.
+	InAtomic bool
 }
 
 // SpinSite is one spin loop: Blocked holds when its (only modelled) iteration
@@ -102,6 +105,7 @@ type obsEvent struct {
 // ThreadEnc is the encoding of one thread.
 type ThreadEnc struct {
 	T      *lsl.Thread
+	Start  z.Lit // the thread starts: the threads it waits for completed
 	Done   z.Lit // the thread completes normally
 	Errors []*ErrorSite
 	Pruned []*PrunedSite

@@ -45,7 +45,8 @@ func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 		}
 		return true
 	})
-	x.cur = sstate{g: c.T, r: map[lsl.Reg]*Val{}, rec: e.vx.num(ConstBV(c, 0, e.vx.w))}
+	te.Start = e.startGuard(th)
+	x.cur = sstate{g: te.Start, r: map[lsl.Reg]*Val{}, rec: e.vx.num(ConstBV(c, 0, e.vx.w))}
 	// Body.Stmts are the operations, plus the creation/join fences.
 	op := 0
 	for _, s := range th.Body.Stmts {
@@ -59,6 +60,26 @@ func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	}
 	te.Done = x.cur.g
 	e.Threads = append(e.Threads, te)
+}
+
+// startGuard is the condition under which a thread starts (SPEC §4): the
+// concurrent threads are created when the init thread has completed, and
+// the final thread runs after every other thread has completed (joined).
+// A thread that failed, blocked or was cut off at a loop bound is never
+// joined, so the final thread does not run in such an execution: it must
+// not fail on, observe or deadlock over work that was never done.
+func (e *Encoding) startGuard(th *lsl.Thread) z.Lit {
+	c := e.C
+	var before []z.Lit
+	for _, t := range e.Threads {
+		switch {
+		case th.Kind == lsl.ThreadConcurrent && t.T.Kind == lsl.ThreadInit:
+			before = append(before, t.Done)
+		case th.Kind == lsl.ThreadFinal && t.T.Kind != lsl.ThreadFinal:
+			before = append(before, t.Done)
+		}
+	}
+	return c.Ands(before...)
 }
 
 // isThreadFence reports whether s is the fence the unroller adds at the end
@@ -285,7 +306,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Abort:
 		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
 	case *lsl.Pruned:
-		x.th.Pruned = append(x.th.Pruned, &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos})
+		x.th.Pruned = append(x.th.Pruned, &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0})
 		x.cur.g = c.F
 	case *lsl.Choose:
 		v := vx.freshRange(s.Lo, s.Hi, true)

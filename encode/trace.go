@@ -24,7 +24,7 @@ type Execution struct {
 type ThreadTrace struct {
 	Name   string
 	Kind   lsl.ThreadKind
-	Status string // "done", "failed", "pruned", "blocked"
+	Status string // "done", "failed", "pruned", "blocked", "not-started"
 	Ops    []*OpTrace
 	Edge   []*Event // thread creation/join fences
 	// Blocked locates the spin loop of a blocked thread.
@@ -71,6 +71,11 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	u := e.U
 	for ti, te := range e.Threads {
 		tt := &ThreadTrace{Name: te.T.Name, Kind: te.T.Kind, Status: "done"}
+		if !val(te.Start) {
+			// the threads it waits for (init, or the joined ones) did
+			// not complete
+			tt.Status = "not-started"
+		}
 		for k, name := range te.T.Ops {
 			tt.Ops = append(tt.Ops, &OpTrace{Name: name, Index: k})
 		}

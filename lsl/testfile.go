@@ -23,6 +23,11 @@ type Test struct {
 	Threads [][]OpRef
 	Final   []OpRef
 	Pos     Pos
+	// Program: the test is a whole program (a pthread main) rather than
+	// operations of a data type; it has no serial executions to compare
+	// with, so only assertions, runtime errors, deadlocks and livelocks
+	// are checked.
+	Program bool
 }
 
 // TestFile is a parsed .tst file.

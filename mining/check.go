@@ -111,26 +111,33 @@ func (k *checker) canceled() error {
 
 func (k *checker) run(prog *lsl.Program) error {
 	specs := ThreadSpecs(k.test)
-	// 1. Mine the observations of the serial executions.
-	mineStart := time.Now()
-	specProg := prog
-	if k.opt.Spec != nil {
-		specProg = k.opt.Spec
+	// 1. Mine the observations of the serial executions. A whole program
+	// (a pthread main) has none: it is checked for failures only.
+	var obs []encode.Observation
+	if !k.test.Program {
+		mineStart := time.Now()
+		specProg := prog
+		if k.opt.Spec != nil {
+			specProg = k.opt.Spec
+		}
+		var err error
+		obs, err = k.mine(specProg, specs)
+		k.res.Stats.Mine = time.Since(mineStart)
+		if err != nil {
+			return err
+		}
+		k.res.Mined = obs
+		k.res.Stats.Observations = len(obs)
 	}
-	obs, err := k.mine(specProg, specs)
-	k.res.Stats.Mine = time.Since(mineStart)
-	if err != nil {
-		return err
-	}
-	k.res.Mined = obs
-	k.res.Stats.Observations = len(obs)
+	// Without a completed serial execution there is nothing to compare
+	// with; failures are still reported, and INCONCLUSIVE says why.
+	compare := !k.test.Program && len(obs) > 0
 	// 2. Concurrent executions, unrolled lazily. Each round asks one
-	// question: is there an execution that fails a check, deadlocks, is
-	// pruned, or completes with an observation that was not mined? For a
-	// PASS this costs a single proof of unsatisfiability on the final
-	// encoding instead of one per property.
-	// Every serial execution is also a concurrent one, so the serial loop
-	// bounds are a lower bound for the concurrent ones.
+	// question: is there an execution that fails, or that is cut off at a
+	// loop bound? For a PASS this costs a single proof of unsatisfiability
+	// on the final encoding instead of one per property. Every serial
+	// execution is also a concurrent one, so the serial loop bounds are a
+	// lower bound for the concurrent ones.
 	bounds := map[string]int{}
 	for key, b := range k.serialBounds {
 		bounds[key] = b
@@ -145,64 +152,137 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
 		e := p.enc
 		c := e.C
-		notMined := make([]z.Lit, 0, len(obs))
-		for _, o := range obs {
-			notMined = append(notMined, e.ObsEquals(o).Not())
+		inconsistent := c.F
+		if compare {
+			notMined := make([]z.Lit, 0, len(obs))
+			for _, o := range obs {
+				notMined = append(notMined, e.ObsEquals(o).Not())
+			}
+			inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 		}
-		inconsistent := c.And(e.AllDone, c.Ands(notMined...))
+		failure := c.Ors(e.Error, e.Deadlock, inconsistent)
 		k.progress("check", round, len(obs))
 		t0 := time.Now()
-		r, err := k.solve(p, c.Ors(e.AnyError, e.Deadlock, e.AnyPruned, inconsistent))
+		r, err := k.solve(p, c.Or(failure, e.AnyPruned))
 		if err != nil {
 			return err
 		}
 		k.stats(p)
 		if r == encode.Unsat {
+			if !compare && !k.test.Program {
+				specProg := prog
+				if k.opt.Spec != nil {
+					specProg = k.opt.Spec
+				}
+				return k.noSerialExecution(specProg, specs)
+			}
 			k.res.Verdict = Pass
 			return k.witness(p)
 		}
-		val := p.s.Value
-		switch {
-		case val(e.AnyError):
-			return k.fail(p, "")
-		case val(e.AnyPruned):
-			// This execution only says which loops need more iterations.
-			next, err := k.raiseAll(p, bounds, time.Since(t0))
+		if !p.s.Value(failure) {
+			// A cut-off execution only says which loops need more
+			// iterations. A failing execution that fits the current
+			// unrolling is reported before any bound is raised (SPEC §6):
+			// raising could only make it harder to find.
+			r, err := k.solve(p, failure)
 			if err != nil {
 				return err
 			}
-			bounds = next
-			continue
-		}
-		// A deadlock or an inconsistent execution: report the simplest
-		// explanation first (runtime errors and assertions, then deadlock).
-		x := e.Decode(val)
-		o := e.DecodeObs(val)
-		isDeadlock := val(e.Deadlock)
-		if r, err := k.solve(p, e.AnyError); err != nil {
-			return err
-		} else if r == encode.Sat {
-			return k.fail(p, "")
-		}
-		if !isDeadlock {
-			if r, err := k.solve(p, e.Deadlock); err != nil {
-				return err
-			} else if r == encode.Sat {
-				return k.fail(p, ReasonDeadlock)
+			if r == encode.Unsat {
+				// back to a cut-off execution, whose loops are raised
+				if r, err := k.solve(p, e.AnyPruned); err != nil {
+					return err
+				} else if r != encode.Sat {
+					return fmt.Errorf("internal error: the cut-off execution disappeared")
+				}
+				next, err := k.raiseAll(p, bounds, time.Since(t0))
+				if err != nil {
+					return err
+				}
+				bounds = next
+				continue
 			}
 		}
-		k.res.Verdict = Fail
-		k.res.Trace = x
-		if isDeadlock {
-			k.res.Reason = ReasonDeadlock
-			k.describeFailure(p, x)
-			return nil
-		}
-		k.res.Reason = ReasonConsistency
-		k.res.Observation = &o
-		k.res.Message = "observation " + o.Format(k.threadName(e), e.U.BaseName) + " is not produced by any serial execution"
-		return nil
+		return k.report(p, inconsistent)
 	}
+}
+
+// report explains a failing execution of p, the simplest explanation
+// first: a failed check in an execution where no thread is cut off, a
+// failed check while some thread has not run further, a deadlock, and
+// last an observation that no serial execution produces.
+func (k *checker) report(p *problem, inconsistent z.Lit) error {
+	e := p.enc
+	c := e.C
+	for _, q := range []z.Lit{c.And(e.Error, e.AnyPruned.Not()), e.Error} {
+		r, err := k.solve(p, q)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			return k.fail(p, "")
+		}
+	}
+	r, err := k.solve(p, e.Deadlock)
+	if err != nil {
+		return err
+	}
+	if r == encode.Sat {
+		return k.fail(p, ReasonDeadlock)
+	}
+	r, err = k.solve(p, inconsistent)
+	if err != nil {
+		return err
+	}
+	if r != encode.Sat {
+		return fmt.Errorf("internal error: a failing execution was found but none of its explanations holds")
+	}
+	val := p.s.Value
+	x := e.Decode(val)
+	o := e.DecodeObs(val)
+	k.res.Verdict = Fail
+	k.res.Trace = x
+	k.stats(p)
+	k.res.Reason = ReasonConsistency
+	k.res.Observation = &o
+	k.res.Message = "observation " + o.Format(k.threadName(e), e.U.BaseName) + " is not produced by any serial execution"
+	return errStop
+}
+
+// noSerialExecution reports a test none of whose serial executions
+// completes: there is nothing to compare the concurrent executions with.
+// Typically an operation waits for another one to run in the middle of
+// it (a handoff between threads), which the serial executions, running
+// each operation at once, never do.
+func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) error {
+	k.res.Verdict = Inconclusive
+	k.res.Reason = ReasonNoSerial
+	k.res.Message = "no serial execution of the test completes, so there is no observation to compare with"
+	sc, _ := axioms.Builtin("sc")
+	p, err := k.encode(prog, specs, sc, true, k.serialBounds, 0)
+	if err != nil {
+		return err
+	}
+	r, err := k.solve(p, p.enc.Deadlock)
+	if err != nil {
+		return err
+	}
+	if r == encode.Sat {
+		x := p.enc.Decode(p.s.Value)
+		k.res.Trace = x
+		k.res.Enc = p.enc
+		if f := x.Failure; f != nil {
+			th := p.enc.U.Threads[f.Thread]
+			op := ""
+			if f.Op >= 0 && f.Op < len(th.Ops) {
+				op = "operation " + th.Ops[f.Op] + " of "
+			}
+			k.res.Message = fmt.Sprintf("%s: no serial execution of the test completes: %sthread %s waits forever there when the operations run one at a time (it needs another operation to run in the middle of it)", f.Pos, op, th.Name)
+		}
+	} else {
+		k.res.Message += " (every serial execution is discarded by an assume)"
+	}
+	return errStop
 }
 
 // witness finds an execution of a passing test to show (--html, -v).
@@ -410,7 +490,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		enc := p.enc
 		if checkErrors {
 			k.progress("errors", round, 0)
-			r, err := k.solve(p, enc.AnyError)
+			r, err := k.solve(p, enc.Error)
 			if err != nil {
 				return nil, err
 			}

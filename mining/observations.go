@@ -2,11 +2,13 @@ package mining
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
 )
 
 // ExecutionSet summarizes every execution of a test on a model, for
@@ -14,11 +16,15 @@ import (
 type ExecutionSet struct {
 	// Observations of the executions in which every thread completes.
 	Observations []encode.Observation
-	// AnyError: some execution fails an assertion or runtime check.
+	// AnyError: some execution fails an assertion or runtime check (in an
+	// execution that is a real prefix: encode.Encoding.Error).
 	AnyError bool
 	// AnyDeadlock: some execution deadlocks (and none is pruned).
 	AnyDeadlock bool
-	Bounds      map[string]int
+	// Pruned lists the loop instances some execution reaches the bound of
+	// (ExecutionsAt; empty after lazy unrolling), sorted.
+	Pruned []string
+	Bounds map[string]int
 }
 
 // Executions enumerates the observation vectors of all complete executions
@@ -38,23 +44,81 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 	if err != nil {
 		return nil, err
 	}
+	return k.executionSet(p)
+}
+
+// ExecutionsAt is Executions at fixed loop bounds (missing keys: 1),
+// without raising them: the executions of a partly unrolled program,
+// including those cut off at a bound, whose loop instances it lists. It
+// lets the differential tests compare how both sides treat cut-off threads.
+func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, serial bool, bounds map[string]int) (*ExecutionSet, error) {
+	opt.defaults()
+	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
+	model := opt.Model
+	if serial {
+		model, _ = axioms.Builtin("sc")
+	}
+	p, err := k.encode(prog, ThreadSpecs(test), model, serial, bounds, 1)
+	if err == errStop {
+		return nil, context.DeadlineExceeded
+	}
+	if err != nil {
+		return nil, err
+	}
+	return k.executionSet(p)
+}
+
+// executionSet queries one encoding for its errors, deadlocks, cut-off
+// loops and the observations of its complete executions.
+func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	out := &ExecutionSet{Bounds: p.bounds}
-	r, err := k.solve(p, p.enc.AnyError)
-	if err != nil {
+	sat := func(l z.Lit) (bool, error) {
+		r, err := k.solve(p, l)
+		if err == errStop {
+			return false, context.DeadlineExceeded
+		}
+		return r == encode.Sat, err
+	}
+	var err error
+	if out.AnyError, err = sat(p.enc.Error); err != nil {
 		return nil, err
 	}
-	out.AnyError = r == encode.Sat
-	r, err = k.solve(p, p.enc.Deadlock)
-	if err != nil {
+	if out.AnyDeadlock, err = sat(p.enc.Deadlock); err != nil {
 		return nil, err
 	}
-	out.AnyDeadlock = r == encode.Sat
+	byLoop := map[string][]z.Lit{}
+	for _, th := range p.enc.Threads {
+		for _, ps := range th.Pruned {
+			byLoop[ps.Loop] = append(byLoop[ps.Loop], ps.Guard)
+		}
+	}
+	for _, loop := range sortedLoops(byLoop) {
+		ok, err := sat(p.enc.C.Ors(byLoop[loop]...))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out.Pruned = append(out.Pruned, loop)
+		}
+	}
 	obs, err := k.enumerate(p)
+	if err == errStop {
+		return nil, context.DeadlineExceeded
+	}
 	if err != nil {
 		return nil, err
 	}
 	out.Observations = obs
 	return out, nil
+}
+
+func sortedLoops(m map[string][]z.Lit) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Witness finds an execution of test on opt.Model whose observation vector

@@ -27,6 +27,7 @@ const (
 	ReasonMemory       = "memory-limit"
 	ReasonInterrupted  = "interrupted"
 	ReasonSpecError    = "spec-error"
+	ReasonNoSerial     = "no-serial-execution"
 )
 
 // Result is the outcome of checking one test.

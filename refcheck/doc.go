@@ -68,6 +68,12 @@
 //     follows it in memory_order; stores of threads that only start after
 //     the blocked one — the final thread — never happen and do not count) —
 //     it is then a deadlock unless a thread failed or pruned.
+//   - Cut-off threads. The concurrent threads start only when the init
+//     thread completed, the final thread only when every other thread did
+//     (a thread that failed, blocked or stopped at a loop bound is never
+//     joined); a thread that does not start contributes no instruction. A
+//     failure counts unless some thread stopped at a loop bound inside an
+//     atomic block (the rest of the block would take effect at once).
 //   - Observations. Per thread, the record index is the number of observe
 //     label statements executed so far (0 before the first); the vector
 //     holds, per record, kind and name, the value of the last such observe

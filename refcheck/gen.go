@@ -47,6 +47,7 @@ type gen struct {
 	picks []string          // registers holding chosen numbers
 	left  int               // accesses left for the current thread
 	total int               // accesses left for all concurrent threads
+	loops int               // loops written so far (labels)
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -122,6 +123,13 @@ func (g *gen) program(seed int64) string {
 				r := g.reg("f")
 				g.line(0, "%s := load @%s", r, v)
 				g.line(0, `observe output "%s" %s`, v, r)
+				if g.chance(0.25) {
+					// the final thread checks what the threads did: it
+					// must only run once every thread completed
+					a := g.reg("a")
+					g.line(0, "%s := ne(%s, %d)", a, r, g.constant())
+					g.line(0, "assert %s", a)
+				}
 			}
 		}
 		g.b.WriteString("}\n")
@@ -163,6 +171,45 @@ func (g *gen) stmts(depth, budget int) int {
 		used += g.stmt(depth, budget-used)
 	}
 	return used
+}
+
+// retryLoop writes a loop that retries while it reads a given value, at
+// most two or three times (a counter bounds it, so lazy unrolling
+// converges with or without fair progress): a plain re-read, or a CAS-like
+// atomic block that stores only when it reads the expected value. It
+// counts as one access per iteration on the longest path; the loaded value
+// is observed after the loop.
+func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
+	cas := budget >= 4 && g.chance(0.5)
+	per := 1
+	if cas {
+		per = 2
+	}
+	iters := min(2+g.r.Intn(2), budget/per)
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	n, r, c, m, a := g.reg("i"), g.reg("r"), g.reg("c"), g.reg("m"), g.reg("a")
+	g.line(depth, "%s := 0", n)
+	g.line(depth, "%s: {", label)
+	if cas {
+		g.line(depth+1, "atomic {")
+		g.line(depth+2, "%s := load %s", r, v)
+		g.line(depth+2, "%s := ne(%s, %d)", c, r, g.constant())
+		g.line(depth+2, "if %s { } else { store %s, %d }", c, v, g.constant())
+		g.line(depth+1, "}")
+	} else {
+		g.line(depth+1, "%s := load %s", r, v)
+		g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
+	}
+	g.line(depth+1, "%s := add(%s, 1)", n, n)
+	g.line(depth+1, "%s := lt(%s, %d)", m, n, iters)
+	g.line(depth+1, "%s := and(%s, %s)", a, c, m)
+	g.line(depth+1, "if %s { continue %s }", a, label)
+	g.line(depth, "}")
+	g.line(depth, `observe output "%s" %s`, r[1:], r)
+	g.loads = append(g.loads, r)
+	g.from[r] = vname
+	return per * iters
 }
 
 // copyable lists the loaded registers that may be stored back.
@@ -253,6 +300,8 @@ func (g *gen) stmt(depth, budget int) int {
 		g.line(depth, "%s := ne(%s, %d)", a, g.pick(append(append([]string(nil), g.loads...), g.picks...)), g.constant())
 		g.line(depth, "assume %s", a)
 		return 0
+	case k < 91 && depth < 2 && budget >= 2:
+		return g.retryLoop(depth, v, vname, budget)
 	case k < 93:
 		r, c := g.reg("r"), g.reg("c")
 		label := fmt.Sprintf("w%d", g.regs)

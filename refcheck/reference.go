@@ -88,6 +88,10 @@ func explore(u *lsl.Unrolled, md *model) (*Set, error) {
 	var visit func(t int) error
 	visit = func(t int) error {
 		if t < len(all) {
+			if !mayStart(u, cur, t) {
+				cur[t] = &run{status: statusNotStarted, obs: map[obsKey]lsl.Value{}, canon: canonThread(t, nil)}
+				return visit(t + 1)
+			}
 			for _, r := range all[t] {
 				cur[t] = r
 				if err := visit(t + 1); err != nil {
@@ -146,16 +150,43 @@ func explore(u *lsl.Unrolled, md *model) (*Set, error) {
 	return set, nil
 }
 
+// mayStart reports whether thread t starts, given the runs of the threads
+// before it: the concurrent threads are created after the init thread
+// completes, the final thread runs after every other thread completed (it
+// joins them). A thread that failed, blocked or stopped at a loop bound is
+// never joined.
+func mayStart(u *lsl.Unrolled, cur []*run, t int) bool {
+	kind := u.Threads[t].Kind
+	for i := 0; i < t; i++ {
+		waits := (kind == lsl.ThreadConcurrent && u.Threads[i].Kind == lsl.ThreadInit) ||
+			(kind == lsl.ThreadFinal && u.Threads[i].Kind != lsl.ThreadFinal)
+		if waits && cur[i].status != statusDone {
+			return false
+		}
+	}
+	return true
+}
+
 // facts lists what an execution made of these runs would contribute to the
 // Set: its observation vector if every thread completes, the reasons of
-// failing threads, the loops reached, a deadlock.
+// failing threads, the loops reached, a deadlock. A failure counts when the
+// execution is a real prefix of an execution: threads stopped at a loop
+// bound have just not run further, unless one stopped inside an atomic
+// block, whose remaining instructions would take effect at once.
 func facts(runs []*run) []string {
 	var out []string
-	done, failed, pruned, blocked := true, false, false, false
+	done, failed, pruned, blocked, cutAtomic := true, false, false, false, false
+	for _, r := range runs {
+		if r.status == statusPruned && r.inAtomic {
+			cutAtomic = true
+		}
+	}
 	for _, r := range runs {
 		switch r.status {
 		case statusError:
-			out = append(out, "err:"+r.reason)
+			if !cutAtomic {
+				out = append(out, "err:"+r.reason)
+			}
 			failed = true
 		case statusPruned:
 			out = append(out, "pruned:"+r.loop)
@@ -184,15 +215,15 @@ func facts(runs []*run) []string {
 // does: failures first, then deadlocks, then operation-level sequential
 // consistency against the serial observations.
 type Verdict struct {
-	Verdict string   // "PASS" or "FAIL"
-	Reasons []string // FAIL: every reason the engine may legitimately report
+	Verdict string   // "PASS", "FAIL" or "INCONCLUSIVE" (no serial execution completes)
+	Reasons []string // FAIL, INCONCLUSIVE: every reason the engine may legitimately report
 	// Observation is a non-serializable observation (consistency FAIL).
 	Observation string
 }
 
 func (v Verdict) String() string {
-	if v.Verdict == "FAIL" {
-		return "FAIL (" + strings.Join(v.Reasons, " or ") + ")"
+	if len(v.Reasons) > 0 {
+		return v.Verdict + " (" + strings.Join(v.Reasons, " or ") + ")"
 	}
 	return v.Verdict
 }
@@ -208,6 +239,10 @@ func Decide(conc, serial *Set) (Verdict, error) {
 	}
 	if conc.Deadlock {
 		return Verdict{Verdict: "FAIL", Reasons: []string{ReasonDeadlock}}, nil
+	}
+	if len(serial.Observations) == 0 {
+		// nothing to compare with (SPEC §6)
+		return Verdict{Verdict: "INCONCLUSIVE", Reasons: []string{ReasonNoSerial}}, nil
 	}
 	mined := map[string]bool{}
 	for _, o := range serial.Observations {

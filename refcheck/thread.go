@@ -11,11 +11,12 @@ import (
 type status uint8
 
 const (
-	statusDone      status = iota + 1 // completed normally
-	statusError                       // failed an assertion or a runtime check
-	statusBlocked                     // retries a spin loop (its last iteration)
-	statusPruned                      // reached a loop bound
-	statusDiscarded                   // assume(false): not an execution at all
+	statusDone       status = iota + 1 // completed normally
+	statusError                        // failed an assertion or a runtime check
+	statusBlocked                      // retries a spin loop (its last iteration)
+	statusPruned                       // reached a loop bound
+	statusDiscarded                    // assume(false): not an execution at all
+	statusNotStarted                   // waits for a thread that did not complete
 )
 
 // Failure reasons, spelled as in the --json "reason" field.
@@ -24,6 +25,7 @@ const (
 	ReasonRuntimeError = "runtime-error"
 	ReasonDeadlock     = "deadlock"
 	ReasonConsistency  = "consistency"
+	ReasonNoSerial     = "no-serial-execution"
 )
 
 // instr is one executed load, store or fence of a run (a local trace entry,
@@ -47,6 +49,7 @@ type run struct {
 	reason     string // statusError
 	msg        string
 	loop       string // statusPruned: the loop instance
+	inAtomic   bool   // statusPruned: inside an atomic block
 	spinLoads  []int  // statusBlocked: local indices of the loads of the last iteration
 	spinStores []int  // and of its stores (they do not make a load non-final)
 	obs        map[obsKey]lsl.Value
@@ -205,6 +208,7 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		return x.stop(statusError, ReasonRuntimeError, msg)
 	case *lsl.Pruned:
 		x.r.loop = s.Loop
+		x.r.inAtomic = x.atomic != 0
 		return x.stop(statusPruned, "", "")
 	case *lsl.Choose:
 		n := s.Hi - s.Lo + 1

@@ -194,6 +194,8 @@ func (tt *textTrace) threads(b *strings.Builder) {
 			status = p.paint(styleWarn, " (blocked in a spin loop)")
 		case "pruned":
 			status = " (stopped at the loop bound)"
+		case "not-started":
+			status = " (not started: a thread it waits for did not complete)"
 		}
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
 		for _, op := range th.Ops {

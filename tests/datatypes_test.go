@@ -55,6 +55,9 @@ func TestDatatypeVerdicts(t *testing.T) {
 			if r.Verdict != row.Verdict || r.Reason != row.Reason {
 				t.Errorf("expected.csv:%d: got %s %s (%s), want %s %s", row.Line, r.Verdict, r.Reason, r.Message, row.Verdict, row.Reason)
 			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("expected.csv:%d: the counterexample is not a real execution: %v", row.Line, err)
+			}
 		})
 	}
 }

@@ -242,16 +242,25 @@
 // .tst file is given): main's code before its first pthread_create is the
 // init operation (procedure main_init), each started thread a concurrent
 // thread (main_threadK calls the thread function with its argument), main's
-// own code between the first create and the last join, if it touches
+// own code between the last create and the first join, if it touches
 // memory, one more concurrent thread (main_self), and main's code after the
-// last join the final operation (main_final). Registers that main computes
-// in one part and uses in a later one travel through globals main_r_NAME
-// (stored at the end of the earlier part, loaded at the start of the later
-// one; init and final are ordered with everything, so this changes no
-// verdict). All pthread_create and pthread_join calls must be in main
-// itself, unconditional and outside loops (one call per thread), every
+// last join the final operation (main_final). The final operation runs only
+// in executions where every thread completed (it joins them all): a thread
+// that fails, blocks or is cut off at a loop bound is never joined.
+// Registers that main computes in one part and uses in a later one travel
+// through globals main_r_NAME (stored at the end of the earlier part,
+// loaded at the start of the later one; init and final are ordered with
+// everything, so this changes no verdict).
+//
+// All pthread_create and pthread_join calls must be in main itself. Loops
+// and branches around them are expanded when main is split, so their
+// control must depend on constants only (for (i = 0; i < N; i++)
+// pthread_join(t[i], 0);): main starts a fixed set of threads. Every
 // created thread must be joined, and no thread may be joined before the
-// last one is created. Thread handles (pthread_t variables) produce no
-// code. Assertion failures anywhere are FAILs; a thread function's result
-// is ignored; pthread_exit is not supported.
+// last one is created. main may not access memory between two creates or
+// between two joins (that work would wait for some threads but not for
+// others, which the split cannot express); it is an error at its line.
+// Thread handles (pthread_t variables) produce no code. Assertion failures
+// anywhere are FAILs; a thread function's result is ignored; pthread_exit
+// is not supported.
 package llvmfront

@@ -15,7 +15,7 @@ import (
 // test: its code before the first pthread_create is the init operation
 // (main_init), each started thread one concurrent thread (main_threadK
 // calls the thread function with its argument), main's own code between
-// the first create and the last join one more concurrent thread
+// the last create and the first join one more concurrent thread
 // (main_self, when it touches memory), and its code after the last join
 // the final operation (main_final).
 
@@ -172,6 +172,7 @@ type mainSplit struct {
 }
 
 func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
+	stmts = f.expandThreadLoops(stmts)
 	first, last := -1, -1
 	var starts []*threadStart
 	joins := 0
@@ -195,7 +196,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		lsl.Walk(s, func(x lsl.Stmt) bool {
 			if c, ok := x.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
 				f.pos = c.Pos
-				f.fail("pthread_create and pthread_join must be called unconditionally in main, outside loops and branches (one call per thread)")
+				f.fail("internal error: a pthread_create or pthread_join was left inside a loop or branch of main")
 			}
 			return true
 		})
@@ -205,10 +206,28 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	}
 	sp := &mainSplit{starts: starts}
 	sp.init = append(sp.init, stmts[:first]...)
+	// main's own work runs as one more concurrent thread, which is exact
+	// only while every thread runs: between its last pthread_create and
+	// its first pthread_join. Work between two creates, or between two
+	// joins, would have to wait for some threads and not others.
 	var middle []lsl.Stmt
+	creates, joined := 0, 0
 	for _, s := range stmts[first : last+1] {
 		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
+			if c.Proc == createMarker {
+				creates++
+			} else {
+				joined++
+			}
 			continue
+		}
+		if touchesMemory([]lsl.Stmt{s}) && (creates < len(starts) || joined > 0) {
+			f.pos = s.Position()
+			what := "between two pthread_create calls"
+			if joined > 0 {
+				what = "between two pthread_join calls"
+			}
+			f.fail("main accesses memory %s; move this before the first pthread_create, between the last pthread_create and the first pthread_join, or after the last pthread_join", what)
 		}
 		middle = append(middle, s)
 	}
@@ -446,7 +465,7 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 	if init == nil || final == nil {
 		return nil, fmt.Errorf("no test file given, and the program has no main that starts threads with pthread_create")
 	}
-	test := &lsl.Test{Name: "main", Pos: init.Pos}
+	test := &lsl.Test{Name: "main", Pos: init.Pos, Program: true}
 	test.Init = []lsl.OpRef{{Name: init.Name, Pos: init.Pos}}
 	for k := 1; ; k++ {
 		p := prog.Proc(PthreadThread + strconv.Itoa(k))

@@ -105,6 +105,14 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		defer recoverAs(&err, "engine panic")
 		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts}, serial)
 	}
+	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds map[string]int) (es *mining.ExecutionSet, err error) {
+		cctx, cancel := withTimeout(ctx, cfg.Timeout)
+		defer cancel()
+		t0 := time.Now()
+		defer func() { rep.Engine += time.Since(t0) }()
+		defer recoverAs(&err, "engine panic")
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts}, serial, bounds)
+	}
 	reference := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
 		defer func() { rep.Ref += time.Since(t0) }()
@@ -132,11 +140,44 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		if es.AnyDeadlock != rs.Deadlock {
 			disagree(model, enc, "deadlock", fmt.Sprint(es.AnyDeadlock), fmt.Sprint(rs.Deadlock))
 		}
+		if !slices.Equal(es.Pruned, rs.Pruned) {
+			disagree(model, enc, "pruned", strings.Join(es.Pruned, ", "), strings.Join(rs.Pruned, ", "))
+		}
+	}
+	// compareCutOff compares the executions at the initial loop bounds,
+	// where threads are cut off at loop bounds: which loops are reached,
+	// and that nothing after a cut-off thread (the final thread) runs. Only
+	// programs whose loops needed raising are compared (converged holds
+	// the bounds lazy unrolling reached): otherwise this is the comparison
+	// above again.
+	compareCutOff := func(model string, m *axioms.Model, serial bool, converged map[string]int) bool {
+		if len(converged) == 0 {
+			return true
+		}
+		initial := map[string]int{}
+		rm := m
+		if alt, ok := cfg.refModel[model]; ok && !serial {
+			rm, _ = axioms.Builtin(alt)
+		}
+		rs, err := reference(rm, serial, initial)
+		if err != nil {
+			return declined(rep, model, err, disagree)
+		}
+		for _, enc := range encs {
+			es, err := engineAt(m, enc, serial, initial)
+			if err != nil {
+				disagree(model+" at bound 1", enc.Name, "engine-error", err.Error(), "-")
+				continue
+			}
+			compareSets(model+" at bound 1", enc.Name, es, rs)
+		}
+		return true
 	}
 
 	// Serial executions.
 	sc, _ := axioms.Builtin("sc")
 	var serialRef *refcheck.Set
+	var serialBounds map[string]int
 	for _, enc := range encs {
 		es, err := engine(sc, enc, true)
 		if err != nil {
@@ -155,6 +196,12 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			serialRef = rs
 		}
 		compareSets("serial", enc.Name, es, serialRef)
+		if serialBounds == nil {
+			serialBounds = es.Bounds
+		}
+	}
+	if serialRef != nil && !compareCutOff("serial", sc, true, serialBounds) {
+		return false
 	}
 
 	for _, name := range models {
@@ -164,6 +211,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			continue
 		}
 		var ref *refcheck.Set
+		var converged map[string]int
 		for _, enc := range encs {
 			es, err := engine(m, enc, false)
 			if err != nil {
@@ -184,11 +232,15 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 					break
 				}
 				ref = rs
+				converged = es.Bounds
 			}
 			compareSets(name, enc.Name, es, ref)
 			if cfg.Verdicts && serialRef != nil {
 				compareVerdict(ctx, c, test, m, enc, cfg, ref, serialRef, disagree)
 			}
+		}
+		if ref != nil && !compareCutOff(name, m, false, converged) {
+			return false
 		}
 		if ref != nil {
 			rep.Compared[name]++
@@ -229,11 +281,11 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 		return
 	}
 	got := string(res.Verdict)
-	if res.Verdict == mining.Fail {
+	if res.Verdict != mining.Pass {
 		got += " (" + res.Reason + ")"
 	}
 	ok := string(res.Verdict) == want.Verdict
-	if ok && res.Verdict == mining.Fail {
+	if ok && res.Verdict != mining.Pass {
 		ok = slices.Contains(want.Reasons, res.Reason)
 	}
 	if !ok {
