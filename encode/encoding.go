@@ -14,6 +14,9 @@ import (
 type Options struct {
 	Axioms        axioms.Options
 	FallbackWidth int // --int-width: number width when ranges are unbounded
+	// NoFairProgress turns off the fair-progress rule (fairness.go):
+	// every iteration counts toward the loop bounds.
+	NoFairProgress bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -37,7 +40,7 @@ type Encoding struct {
 	AnyPruned   z.Lit // some thread reaches a loop bound
 	AnyBlocked  z.Lit // some thread is blocked in a spin loop (on final values: a deadlock)
 	AllDone     z.Lit // every thread completes normally
-	Deadlock    z.Lit // a deadlock with no thread pruned or failed
+	Deadlock    z.Lit // a thread blocked or livelocked forever, no thread pruned or failed
 	Obs         map[ObsKey]*ObsSlot
 	ObsKeys     []ObsKey // sorted
 	Stats       Stats
@@ -64,6 +67,11 @@ type Encoding struct {
 	// PrunedInAtomic: some thread reaches a loop bound inside an atomic
 	// block.
 	PrunedInAtomic z.Lit
+	// AnyLivelock: some thread repeats a redundant iteration forever.
+	AnyLivelock z.Lit
+	fair        bool
+	iters       []*iterRec // fair progress: iterations to decide (fairness.go)
+	storeSeeds  map[int][]loadSeed
 }
 
 type seedVar struct {
@@ -122,6 +130,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		aliasMemo: map[[2]int]z.Lit{},
 		hasSeed:   map[int]z.Lit{},
 		trackDeps: needsDependencies(m, u),
+		fair:      !opt.NoFairProgress,
 	}
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
@@ -135,6 +144,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 	e.Stats.NodesThreads = c.Len()
 	e.wellformed = append(e.wellformed, e.vx.constraints...)
 	psi := e.psi()
+	e.finishFairness()
 	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
 	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
 	if err != nil {
@@ -146,7 +156,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []z.Lit{psi, inst.Constraint(), spins}
+	lives, err := e.livelockConsistency()
+	if err != nil {
+		return nil, err
+	}
+	parts := []z.Lit{psi, inst.Constraint(), spins, lives}
 	parts = append(parts, e.wellformed...)
 	for _, a := range e.assumeFail {
 		parts = append(parts, a.Not())
@@ -370,7 +384,7 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 
 func (e *Encoding) status() {
 	c := e.C
-	var errs, pruned, inAtomic, blocked, done []z.Lit
+	var errs, pruned, inAtomic, blocked, live, done []z.Lit
 	for _, th := range e.Threads {
 		for _, es := range th.Errors {
 			errs = append(errs, es.Guard)
@@ -384,6 +398,9 @@ func (e *Encoding) status() {
 		for _, sp := range th.Spins {
 			blocked = append(blocked, sp.Blocked)
 		}
+		for _, ls := range th.Livelocks {
+			live = append(live, ls.Guard)
+		}
 		done = append(done, th.Done)
 	}
 	e.AnyError = c.Ors(errs...)
@@ -392,7 +409,8 @@ func (e *Encoding) status() {
 	e.Error = c.And(e.AnyError, e.PrunedInAtomic.Not())
 	e.AnyBlocked = c.Ors(blocked...)
 	e.AllDone = c.Ands(done...)
-	e.Deadlock = c.Ands(e.AnyBlocked, e.AnyPruned.Not(), e.AnyError.Not())
+	e.AnyLivelock = c.Ors(live...)
+	e.Deadlock = c.Ands(c.Or(e.AnyBlocked, e.AnyLivelock), e.AnyPruned.Not(), e.AnyError.Not())
 }
 
 // observations merges the observation events of every key into a slot: the

@@ -46,6 +46,7 @@ const (
 	ReasonAssertion    = "assertion"
 	ReasonRuntimeError = "runtime-error"
 	ReasonDeadlock     = "deadlock"
+	ReasonLivelock     = "livelock"
 	ReasonConsistency  = "consistency"
 )
 
@@ -110,6 +111,9 @@ type ThreadEnc struct {
 	Errors []*ErrorSite
 	Pruned []*PrunedSite
 	Spins  []*SpinSite
-	Instrs []int
-	obs    []*obsEvent
+	// Livelocks are the loops whose last unrolled iteration may be
+	// redundant (fair progress): the thread repeats it forever.
+	Livelocks []*LivelockSite
+	Instrs    []int
+	obs       []*obsEvent
 }

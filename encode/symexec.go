@@ -33,12 +33,20 @@ type texec struct {
 	atomic int
 	op     int
 	labels int // number of observe label statements: bound on the record index
+	// fair progress: the registers compared at each iteration block (nil
+	// without fair progress), and the possibly redundant last iteration
+	// of each loop instance, for its pruned statement
+	live     map[*lsl.Block][]lsl.Reg
+	lastIter map[string]*iterRec
 }
 
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}}
+	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, lastIter: map[string]*iterRec{}}
+	if e.fair {
+		x.live = lsl.IterationState(th.Body)
+	}
 	lsl.Walk(th.Body, func(s lsl.Stmt) bool {
 		if o, ok := s.(*lsl.Observe); ok && o.Kind == lsl.ObsLabel {
 			x.labels++
@@ -175,6 +183,14 @@ func (x *texec) stmts(ss []lsl.Stmt) {
 
 // block runs a (possibly labelled) block and joins the breaks that target it.
 func (x *texec) block(b *lsl.Block) {
+	if b.Iter > 0 && x.live != nil {
+		x.iteration(b)
+		return
+	}
+	x.plainBlock(b)
+}
+
+func (x *texec) plainBlock(b *lsl.Block) {
 	if b.Label == "" {
 		x.stmts(b.Stmts)
 		return
@@ -306,7 +322,14 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Abort:
 		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
 	case *lsl.Pruned:
-		x.th.Pruned = append(x.th.Pruned, &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0})
+		ps := &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0}
+		if rec := x.lastIter[s.Loop]; rec != nil {
+			// a redundant last iteration is not a cut-off; its guard is
+			// decided once the seeds exist (fairness.go)
+			delete(x.lastIter, s.Loop)
+			rec.pruned = ps
+		}
+		x.th.Pruned = append(x.th.Pruned, ps)
 		x.cur.g = c.F
 	case *lsl.Choose:
 		v := vx.freshRange(s.Lo, s.Hi, true)

@@ -24,7 +24,7 @@ type Execution struct {
 type ThreadTrace struct {
 	Name   string
 	Kind   lsl.ThreadKind
-	Status string // "done", "failed", "pruned", "blocked", "not-started"
+	Status string // "done", "failed", "pruned", "blocked", "livelock", "not-started"
 	Ops    []*OpTrace
 	Edge   []*Event // thread creation/join fences
 	// Blocked locates the spin loop of a blocked thread.
@@ -115,6 +115,13 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, p := range te.Pruned {
 			if val(p.Guard) {
 				tt.Status = "pruned"
+			}
+		}
+		for _, ls := range te.Livelocks {
+			if val(ls.Guard) {
+				tt.Status = "livelock"
+				tt.Blocked = &Failure{Reason: ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos,
+					Msg: "thread " + te.T.Name + " retries the loop forever: each iteration reads the same values and changes nothing"}
 			}
 		}
 		for _, sp := range te.Spins {

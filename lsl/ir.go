@@ -141,6 +141,11 @@ type Block struct {
 	Label string
 	Stmts []Stmt
 	Pos   Pos
+	// Iter marks iteration k ≥ 1 of loop instance Loop in an unrolled
+	// program (unrollLoop); a break to the block's own label continues
+	// with the next iteration. Zero elsewhere.
+	Iter int
+	Loop string
 }
 
 // Assign is r := op(args). Op OpCopy has one argument and prints as r := a.

@@ -273,7 +273,7 @@ func (r *unroller) unrollLoop(a *activation, b *Block) *Block {
 	a.labels[b.Label] = outer.Label
 	savedPath := a.path
 	for i := 1; i <= bound; i++ {
-		it := &Block{Label: outer.Label + "_i" + strconv.Itoa(i), Pos: b.Pos}
+		it := &Block{Label: outer.Label + "_i" + strconv.Itoa(i), Pos: b.Pos, Iter: i, Loop: key}
 		a.iter[b.Label] = it.Label
 		a.path = savedPath + "L" + strconv.Itoa(ord) + "#" + strconv.Itoa(i) + "/"
 		it.Stmts = r.stmts(a, b.Stmts)

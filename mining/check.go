@@ -27,7 +27,11 @@ type Options struct {
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
-	Progress  func(Progress) // called as phases change (may be nil)
+	// NoFairProgress turns off the fair-progress rule (encode/fairness.go,
+	// --fair=false). It is off anyway on a model where it is not sound
+	// (axioms.FairProgressSafe).
+	NoFairProgress bool
+	Progress       func(Progress) // called as phases change (may be nil)
 }
 
 // Progress reports what Check is doing.
@@ -57,6 +61,9 @@ type checker struct {
 	res   *Result
 	// serialBounds are the loop bounds the serial executions needed.
 	serialBounds map[string]int
+	// serialWhy says why some serial execution did not complete (concrete
+	// mining), e.g. an operation that waits for another one.
+	serialWhy string
 }
 
 // errStop ends a check early with the result already filled in.
@@ -258,6 +265,10 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	k.res.Verdict = Inconclusive
 	k.res.Reason = ReasonNoSerial
 	k.res.Message = "no serial execution of the test completes, so there is no observation to compare with"
+	if k.serialWhy != "" {
+		k.res.Message = "no serial execution of the test completes: " + k.serialWhy
+		return errStop
+	}
 	sc, _ := axioms.Builtin("sc")
 	p, err := k.encode(prog, specs, sc, true, k.serialBounds, 0)
 	if err != nil {
@@ -388,7 +399,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+	noFair := k.opt.NoFairProgress || axioms.FairProgressSafe(model) != nil
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair})
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func (r *Result) CheckCounterexample() error {
 				return fmt.Errorf("thread %s ran although thread %s, which it waits for, is %s", th.Name, other.Name, other.Status)
 			}
 		}
-		if th.Status == "pruned" && (r.Reason == ReasonDeadlock || r.Reason == ReasonConsistency) {
+		if th.Status == "pruned" && (r.Reason == ReasonDeadlock || r.Reason == ReasonLivelock || r.Reason == ReasonConsistency) {
 			return fmt.Errorf("a %s counterexample in which thread %s is cut off at a loop bound", r.Reason, th.Name)
 		}
 	}

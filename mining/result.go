@@ -22,6 +22,7 @@ const (
 	ReasonAssertion    = encode.ReasonAssertion
 	ReasonRuntimeError = encode.ReasonRuntimeError
 	ReasonDeadlock     = encode.ReasonDeadlock
+	ReasonLivelock     = encode.ReasonLivelock
 	ReasonTimeout      = "timeout"
 	ReasonUnrollLimit  = "unroll-limit"
 	ReasonMemory       = "memory-limit"

@@ -37,6 +37,10 @@ type serialMiner struct {
 	obs                   map[string]encode.Observation
 	pruned                map[string]bool // loop instances some serial execution reaches
 	failed                bool            // some execution fails a check (an error, not a verdict)
+	why                   string          // the first reason an operation did not complete
+	// live: with fair progress, the registers compared between loop
+	// iterations (lsl.IterationState); nil without it.
+	live map[*lsl.Block][]lsl.Reg
 }
 
 type serialState struct {
@@ -46,9 +50,17 @@ type serialState struct {
 	items []encode.ObsItem
 }
 
-func newSerialMiner(u *lsl.Unrolled) (*serialMiner, error) {
+func newSerialMiner(u *lsl.Unrolled, fair bool) (*serialMiner, error) {
 	m := &serialMiner{u: u, obs: map[string]encode.Observation{}, pruned: map[string]bool{}}
+	if fair {
+		m.live = map[*lsl.Block][]lsl.Reg{}
+	}
 	for _, th := range u.Threads {
+		if fair {
+			for b, regs := range lsl.IterationState(th.Body) {
+				m.live[b] = regs
+			}
+		}
 		var ops []*lsl.Atomic
 		for _, s := range th.Body.Stmts {
 			switch s := s.(type) {
@@ -210,8 +222,11 @@ type opRun struct {
 	items   []encode.ObsItem
 	choices []int64 // replayed choices
 	next    int
-	fork    [][]int64 // choice prefixes still to explore
-	status  string    // "" ok, "error", "assume", "blocked", "pruned"
+	fork    [][]int64          // choice prefixes still to explore
+	status  string             // "" ok, "error", "assume", "blocked", "pruned"
+	ptrs    map[string][]int64 // the cell of each key in writes
+	opName  string
+	at      lsl.Pos // the statement being executed
 }
 
 type signal struct {
@@ -228,7 +243,7 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 		seq := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
 		r := &opRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: map[lsl.Reg]lsl.Value{},
-			rec: st.rec[t], choices: seq}
+			rec: st.rec[t], choices: seq, opName: m.u.Threads[t].Ops[st.pos[t]]}
 		sig, err := r.block(op.Body)
 		if err != nil {
 			return nil, err
@@ -258,10 +273,67 @@ func (r *opRun) stop(status string) signal {
 	if status == "error" || status == "blocked" {
 		r.m.failed = true
 	}
+	if r.m.why == "" && status != "pruned" {
+		th := r.m.u.Threads[r.thread]
+		what := map[string]string{
+			"blocked": "waits forever there when the operations run one at a time (it needs another operation to run in the middle of it)",
+			"error":   "fails there",
+			"assume":  "is discarded there by an assume",
+		}[status]
+		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.at, r.opName, th.Name, what)
+	}
 	return signal{kind: 3}
 }
 
+// iteration runs one iteration of an unrolled loop. With fair progress
+// (encode/fairness.go), an iteration that continues and leaves the live
+// registers and the memory as they were repeats forever inside an atomic
+// operation, where no other thread can change what it reads: the operation
+// never ends (what it observes meanwhile never becomes part of an
+// observation vector).
+func (r *opRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
+	before := make([]lsl.Value, len(live))
+	for i, reg := range live {
+		before[i] = r.val(reg)
+	}
+	writes := make(map[string]lsl.Value, len(r.writes))
+	for k, v := range r.writes {
+		writes[k] = v
+	}
+	sig, err := r.plainBlock(b)
+	if err != nil || sig.kind != 0 {
+		return sig, err
+	}
+	for i, reg := range live {
+		if !r.val(reg).Equal(before[i]) {
+			return sig, nil
+		}
+	}
+	for k, v := range r.writes {
+		old, ok := writes[k]
+		if !ok {
+			if w, ok := r.base[k]; ok {
+				old = w
+			} else {
+				old = initialValue(r.m.u, r.ptrs[k])
+			}
+		}
+		if !v.Equal(old) {
+			return sig, nil
+		}
+	}
+	r.at = b.Pos
+	return r.stop("blocked"), nil
+}
+
 func (r *opRun) block(b *lsl.Block) (signal, error) {
+	if b.Iter > 0 && r.m.live != nil {
+		return r.iteration(b, r.m.live[b])
+	}
+	return r.plainBlock(b)
+}
+
+func (r *opRun) plainBlock(b *lsl.Block) (signal, error) {
 	for _, s := range b.Stmts {
 		sig, err := r.stmt(s)
 		if err != nil {
@@ -336,6 +408,7 @@ func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
 }
 
 func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
+	r.at = s.Position()
 	r.m.steps++
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
@@ -378,7 +451,12 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if a.Kind != lsl.KPtr {
 			return r.stop("error"), nil
 		}
-		r.writes[cellKey(a.Ptr)] = r.val(s.Val)
+		k := cellKey(a.Ptr)
+		r.writes[k] = r.val(s.Val)
+		if r.ptrs == nil {
+			r.ptrs = map[string][]int64{}
+		}
+		r.ptrs[k] = a.Ptr
 	case *lsl.Fence:
 	case *lsl.If:
 		c, e := lsl.Truth(r.val(s.Cond))
@@ -484,7 +562,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if err != nil {
 			return nil, nil, false, err
 		}
-		m, err := newSerialMiner(u)
+		m, err := newSerialMiner(u, !k.opt.NoFairProgress)
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -500,6 +578,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 			return nil, nil, false, nil
 		}
 		if len(m.pruned) == 0 {
+			k.serialWhy = m.why
 			k.res.Unrolled = u
 			for _, o := range m.obs {
 				obs = append(obs, o)

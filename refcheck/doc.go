@@ -68,6 +68,13 @@
 //     follows it in memory_order; stores of threads that only start after
 //     the blocked one — the final thread — never happen and do not count) —
 //     it is then a deadlock unless a thread failed or pruned.
+//   - Fair progress (Options.Unfair false). An iteration of an unrolled
+//     loop that continues without a store or observation and leaves every
+//     register live at the loop head (liveness.go, this package's own
+//     analysis) with its value and dependencies is redundant: a run with
+//     one followed by another iteration is discarded, and a redundant last
+//     iteration makes the thread livelocked, kept only when its loads read
+//     final values (docs/semantics.md, "Fair progress").
 //   - Cut-off threads. The concurrent threads start only when the init
 //     thread completed, the final thread only when every other thread did
 //     (a thread that failed, blocked or stopped at a loop bound is never

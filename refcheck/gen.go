@@ -14,13 +14,16 @@ type GenConfig struct {
 	MaxOps         int // operations per concurrent thread: 1..MaxOps
 	ThreadAccesses int // loads and stores per concurrent thread, at most
 	TotalAccesses  int // loads and stores of all concurrent threads, at most
+	// Unbounded also writes retry loops without a counter, which only
+	// converge under fair progress (refcheck.Options.Unfair false).
+	Unbounded bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
-var SmallGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 3, TotalAccesses: 6}
+var SmallGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 3, TotalAccesses: 6, Unbounded: true}
 
 // LargeGen is for long runs.
-var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10}
+var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
 
 // Generate returns a random concurrent LSL program with one test, as the
 // text of a case file (see ParseCase): globals X, Y and sometimes Z and a
@@ -212,6 +215,46 @@ func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
 	return per * iters
 }
 
+// waitLoop writes a loop that re-reads a global until it differs from a
+// value, with no counter: whether it ends depends on other threads (or on
+// the initial value), so it converges only under fair progress, and a
+// value nobody changes makes it a livelock. With budget for it, the loop
+// raises a flag in another global around the read and lowers it again (a
+// back-off): its stores make an iteration count only when someone reads
+// them. The loaded value is observed after the loop.
+func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	r, c := g.reg("r"), g.reg("c")
+	flag := ""
+	if budget >= 3 && g.chance(0.4) {
+		for _, w := range g.vars {
+			if "@"+w != v {
+				flag = "@" + w
+				break
+			}
+		}
+	}
+	g.line(depth, "%s: {", label)
+	if flag != "" {
+		g.line(depth+1, "store %s, 1", flag)
+	}
+	g.line(depth+1, "%s := load %s", r, v)
+	if flag != "" {
+		g.line(depth+1, "store %s, 0", flag)
+	}
+	g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
+	g.line(depth+1, "if %s { continue %s }", c, label)
+	g.line(depth, "}")
+	g.line(depth, `observe output "%s" %s`, r[1:], r)
+	g.loads = append(g.loads, r)
+	g.from[r] = vname
+	if flag != "" {
+		return 3
+	}
+	return 1
+}
+
 // copyable lists the loaded registers that may be stored back.
 func (g *gen) copyable() []string {
 	var out []string
@@ -300,8 +343,10 @@ func (g *gen) stmt(depth, budget int) int {
 		g.line(depth, "%s := ne(%s, %d)", a, g.pick(append(append([]string(nil), g.loads...), g.picks...)), g.constant())
 		g.line(depth, "assume %s", a)
 		return 0
-	case k < 91 && depth < 2 && budget >= 2:
+	case k < 90 && depth < 2 && budget >= 2:
 		return g.retryLoop(depth, v, vname, budget)
+	case k < 91 && depth < 2 && g.cfg.Unbounded:
+		return g.waitLoop(depth, v, vname, budget)
 	case k < 93:
 		r, c := g.reg("r"), g.reg("c")
 		label := fmt.Sprintf("w%d", g.regs)

@@ -21,6 +21,9 @@ type Options struct {
 	Serial bool
 	// Bounds are the loop bounds to unroll with (missing keys: 1).
 	Bounds map[string]int
+	// Unfair turns off fair progress (thread.go, iteration): every loop
+	// iteration counts.
+	Unfair bool
 }
 
 // Set summarizes every execution of a test on a model, as the engine's
@@ -34,8 +37,10 @@ type Set struct {
 	// of the executions in which some thread fails, sorted.
 	ErrorReasons []string
 	// Deadlock: some execution has a thread blocked in a spin loop on
-	// final values and no thread failed or pruned.
-	Deadlock bool
+	// final values, or livelocked (repeating a redundant loop iteration on
+	// final values), and no thread failed or pruned. Livelock: in some
+	// such execution a thread is livelocked.
+	Deadlock, Livelock bool
 	// Pruned lists the loop instances some execution reaches the bound of:
 	// the program needs more unrolling than Bounds gives.
 	Pruned []string
@@ -61,24 +66,24 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
-	return explore(u, md)
+	return explore(u, md, !opt.Unfair)
 }
 
 // Serial enumerates the serial executions: operations atomic, memory
 // sequentially consistent (the built-in sc model).
-func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int) (*Set, error) {
+func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int, unfair bool) (*Set, error) {
 	sc, ok := axioms.Builtin("sc")
 	if !ok {
 		return nil, fmt.Errorf("no built-in sc model")
 	}
-	return Explore(prog, test, sc, Options{Serial: true, Bounds: bounds})
+	return Explore(prog, test, sc, Options{Serial: true, Bounds: bounds, Unfair: unfair})
 }
 
 // maxCombinations bounds the combinations of runs examined.
 const maxCombinations = 2000000
 
-func explore(u *lsl.Unrolled, md *model) (*Set, error) {
-	all, err := threadRuns(u)
+func explore(u *lsl.Unrolled, md *model, fair bool) (*Set, error) {
+	all, err := threadRuns(u, fair)
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +147,8 @@ func explore(u *lsl.Unrolled, md *model) (*Set, error) {
 			set.Pruned = append(set.Pruned, rest)
 		case "deadlock":
 			set.Deadlock = true
+		case "livelock":
+			set.Livelock = true
 		}
 	}
 	sort.Strings(set.Observations)
@@ -175,7 +182,7 @@ func mayStart(u *lsl.Unrolled, cur []*run, t int) bool {
 // block, whose remaining instructions would take effect at once.
 func facts(runs []*run) []string {
 	var out []string
-	done, failed, pruned, blocked, cutAtomic := true, false, false, false, false
+	done, failed, pruned, blocked, livelock, cutAtomic := true, false, false, false, false, false
 	for _, r := range runs {
 		if r.status == statusPruned && r.inAtomic {
 			cutAtomic = true
@@ -193,6 +200,9 @@ func facts(runs []*run) []string {
 			pruned = true
 		case statusBlocked:
 			blocked = true
+			if r.livelock {
+				livelock = true
+			}
 		}
 		if r.status != statusDone {
 			done = false
@@ -207,6 +217,9 @@ func facts(runs []*run) []string {
 	}
 	if blocked && !failed && !pruned {
 		out = append(out, "deadlock")
+		if livelock {
+			out = append(out, "livelock")
+		}
 	}
 	return out
 }
@@ -238,7 +251,11 @@ func Decide(conc, serial *Set) (Verdict, error) {
 		return Verdict{Verdict: "FAIL", Reasons: conc.ErrorReasons}, nil
 	}
 	if conc.Deadlock {
-		return Verdict{Verdict: "FAIL", Reasons: []string{ReasonDeadlock}}, nil
+		reasons := []string{ReasonDeadlock}
+		if conc.Livelock {
+			reasons = append(reasons, ReasonLivelock)
+		}
+		return Verdict{Verdict: "FAIL", Reasons: reasons}, nil
 	}
 	if len(serial.Observations) == 0 {
 		// nothing to compare with (SPEC §6)

@@ -261,7 +261,7 @@ func TestDecide(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		serial, err := Serial(tc.prog, test, nil)
+		serial, err := Serial(tc.prog, test, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,7 +321,16 @@ global X
 proc loop() { l: { %v := load @X  %z := eq(%v, 0)  if %z { continue l } } }
 proc set() { store @X, 1 }
 `, "T = ( loop | set )")
+	// With fair progress an iteration that reads 0 again changes nothing:
+	// bound 1 suffices.
 	set, err := Explore(prog, test, builtin(t, "sc"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Pruned) != 0 {
+		t.Fatalf("fair, bound 1: pruned %v, want none", set.Pruned)
+	}
+	set, err = Explore(prog, test, builtin(t, "sc"), Options{Unfair: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +341,7 @@ proc set() { store @X, 1 }
 		t.Errorf("Decide accepted a set with pruned executions")
 	}
 	// The loop can read 0 any number of times: more unrolling never ends.
-	set, err = Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{set.Pruned[0]: 2}})
+	set, err = Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{set.Pruned[0]: 2}, Unfair: true})
 	if err != nil {
 		t.Fatal(err)
 	}

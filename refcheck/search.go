@@ -170,7 +170,7 @@ func (c *combo) consistent(md *model) (bool, error) {
 	var pick func(k int) bool
 	pick = func(k int) bool {
 		if k == len(loads) {
-			return s.orders()
+			return c.readsHold(w.seed) && s.orders()
 		}
 		for _, st := range cands[loads[k]] {
 			w.seed[loads[k]] = st
@@ -182,6 +182,33 @@ func (c *combo) consistent(md *model) (bool, error) {
 		return false
 	}
 	return pick(0), nil
+}
+
+// readsHold checks the runs' read conditions (fair progress) against a
+// seed function.
+func (c *combo) readsHold(seed []int) bool {
+	for ti, r := range c.runs {
+		for _, rc := range r.readConds {
+			stores := map[int]bool{}
+			for _, st := range rc.stores {
+				stores[c.global(ti, st)] = true
+			}
+			read := false
+			for l, st := range seed {
+				if st < 0 || !stores[st] || c.all[l].in.kind != axioms.Load {
+					continue
+				}
+				if c.all[l].thread == ti && c.all[l].local >= rc.lo && c.all[l].local < rc.hi {
+					continue // read inside the iteration itself
+				}
+				read = true
+			}
+			if read != rc.read {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // searcher looks for a valuation of the relation variables for one trace

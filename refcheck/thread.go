@@ -2,6 +2,7 @@ package refcheck
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
@@ -24,6 +25,7 @@ const (
 	ReasonAssertion    = "assertion"
 	ReasonRuntimeError = "runtime-error"
 	ReasonDeadlock     = "deadlock"
+	ReasonLivelock     = "livelock"
 	ReasonConsistency  = "consistency"
 	ReasonNoSerial     = "no-serial-execution"
 )
@@ -52,8 +54,12 @@ type run struct {
 	inAtomic   bool   // statusPruned: inside an atomic block
 	spinLoads  []int  // statusBlocked: local indices of the loads of the last iteration
 	spinStores []int  // and of its stores (they do not make a load non-final)
-	obs        map[obsKey]lsl.Value
-	canon      string // canonThread of obs
+	livelock   bool   // statusBlocked: repeats a redundant loop iteration (fair progress)
+	// readConds constrain the seed function (fair progress): whether the
+	// stores of an iteration are read by some load outside it.
+	readConds []readCond
+	obs       map[obsKey]lsl.Value
+	canon     string // canonThread of obs
 }
 
 // sigKind is how a statement completes (dissertation §4.2 execution
@@ -87,6 +93,9 @@ type interp struct {
 	atomics int
 	record  int
 	r       *run
+	fair    bool
+	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
+	nobs    int                   // observe statements executed
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
@@ -118,6 +127,9 @@ func (x *interp) emit(in instr) int {
 // block runs a statement list; a break to the block's own label ends it
 // normally.
 func (x *interp) block(b *lsl.Block) sig {
+	if b.Iter > 0 && x.fair {
+		return x.iteration(b)
+	}
 	for _, s := range b.Stmts {
 		g := x.stmt(s)
 		if g.kind == sigOK {
@@ -274,6 +286,7 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 			v, _ = x.operand(s.Val)
 		}
 		x.r.obs[obsKey{record: x.record, kind: s.Kind, name: s.Name}] = v
+		x.nobs++
 	case *lsl.Free:
 		p, _ := x.operand(s.Ptr)
 		if p.Kind != lsl.KPtr {
@@ -321,15 +334,19 @@ const maxRuns = 200000
 // follows a prefix of earlier choices and takes the first option after it.
 // Discarded runs (assume false) are included: their stores before the
 // assume still tell which values exist.
-func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value) ([]*run, error) {
+func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair bool) ([]*run, error) {
 	th := u.Threads[ti]
 	var out []*run
 	var prefix []int
 	type taken struct{ k, n int }
+	var live map[*lsl.Block]regSet
+	if fair {
+		live = iterationLive(th.Body)
+	}
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, values: values,
+			prog: prog, u: u, values: values, fair: fair, live: live,
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}},
 		}
@@ -365,4 +382,83 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 		}
 		prefix = append(prefix, choices[i].k+1)
 	}
+}
+
+// readCond: some store of stores (local indices) is read by a load
+// outside the local instructions [lo, hi) — or, when !read, none is.
+type readCond struct {
+	stores []int
+	lo, hi int
+	read   bool
+}
+
+// iteration runs one iteration of an unrolled loop under fair progress
+// (docs/semantics.md): an iteration is redundant when it continues the
+// loop without a store or an observation and every register live at the
+// loop head (liveness.go, the reference's own analysis) holds the value,
+// and depends on the loads, it held when the iteration began. The next
+// iteration then starts where this one did, so deleting this one leaves
+// an execution with the same observations, failures and memory. A run with
+// a redundant iteration followed by another one is discarded (it reduces
+// to a shorter run); a redundant last unrolled iteration makes the thread
+// repeat it forever: livelocked, kept only if its loads read final values
+// (like a blocked spin loop).
+func (x *interp) iteration(b *lsl.Block) sig {
+	live := x.live[b]
+	vals := make(map[lsl.Reg]lsl.Value, len(live))
+	deps := make(map[lsl.Reg][]int, len(live))
+	for r := range live {
+		vals[r], deps[r] = x.reg(r), x.deps[r]
+	}
+	start, obs := len(x.r.instrs), x.nobs
+	g := sig{}
+	for _, s := range b.Stmts {
+		g = x.stmt(s)
+		if g.kind != sigOK {
+			break
+		}
+	}
+	if g.kind != sigBreak || g.label != b.Label {
+		return g // left the loop, or stopped
+	}
+	if x.nobs != obs {
+		return sig{}
+	}
+	for r := range live {
+		if !x.reg(r).Equal(vals[r]) || !slices.Equal(x.deps[r], deps[r]) {
+			return sig{}
+		}
+	}
+	var loads, stores []int
+	for i := start; i < len(x.r.instrs); i++ {
+		switch x.r.instrs[i].kind {
+		case axioms.Store:
+			stores = append(stores, i)
+		case axioms.Load:
+			loads = append(loads, i)
+		}
+	}
+	if len(stores) > 0 {
+		// Stores that no load outside the iteration reads are as good as
+		// none: both cases are runs, told apart by the seed function.
+		cond := readCond{stores: stores, lo: start, hi: len(x.r.instrs)}
+		if x.choice(2) == 0 {
+			cond.read = true
+			x.r.readConds = append(x.r.readConds, cond)
+			return sig{}
+		}
+		x.r.readConds = append(x.r.readConds, cond)
+	}
+	if li := x.u.Loops[b.Loop]; li == nil || b.Iter < li.Bound {
+		return x.stop(statusDiscarded, "", "")
+	}
+	x.r.spinLoads, x.r.livelock = loads, true
+	return x.stop(statusBlocked, "", "")
+}
+
+func (x *interp) reg(r lsl.Reg) lsl.Value {
+	if v, ok := x.regs[r]; ok {
+		return v
+	}
+	return lsl.Undef
 }

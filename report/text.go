@@ -194,6 +194,8 @@ func (tt *textTrace) threads(b *strings.Builder) {
 			status = p.paint(styleWarn, " (blocked in a spin loop)")
 		case "pruned":
 			status = " (stopped at the loop bound)"
+		case "livelock":
+			status = p.paint(styleWarn, " (retries a loop forever)")
 		case "not-started":
 			status = " (not started: a thread it waits for did not complete)"
 		}

@@ -244,6 +244,10 @@ func reasonText(reason string) string {
 		return "runtime error"
 	case mining.ReasonDeadlock:
 		return "deadlock"
+	case mining.ReasonLivelock:
+		return "livelock"
+	case mining.ReasonNoSerial:
+		return "no serial execution completes"
 	case mining.ReasonSpecError:
 		return "the reference implementation fails"
 	case mining.ReasonTimeout:

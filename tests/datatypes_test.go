@@ -48,7 +48,7 @@ func TestDatatypeVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := p.Check(context.Background(), test, row.Model, row.MaxUnroll, datatypeTimeout)
+			r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,8 +75,9 @@ var fenceCall = regexp.MustCompile(`lsl_fence\("`)
 
 // TestDatatypeFencesShown checks that expected.csv shows every fence of
 // every data type to be needed: a row that leaves it out and fails (or,
-// for fences that only bound retry loops, does not terminate within an
-// unrolling limit), and no omit: row names a line without a fence.
+// for fences that only make retry loops terminate under the models' axioms,
+// does not terminate within an unrolling limit without fair progress: fair
+// column "off"), and no omit: row names a line without a fence.
 func TestDatatypeFencesShown(t *testing.T) {
 	shown := map[string]bool{}
 	for _, row := range expectedRows(t) {

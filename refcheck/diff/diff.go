@@ -32,12 +32,19 @@ type Config struct {
 	Models    []string   // built-in models (default: all of axioms.BuiltinNames)
 	Encodings []Encoding // default: Encodings
 	Verdicts  bool       // also compare mining.Check verdicts
+	// Unfair runs both sides without fair progress (every loop iteration
+	// counts toward the bounds).
+	Unfair bool
 	// Timeout bounds each engine call (0: none).
 	Timeout time.Duration
 	// refModel replaces a model by another on the reference side only: the
 	// tests use it to check that a difference is noticed.
 	refModel map[string]string
 }
+
+// maxExtraBounds bounds the rounds in which the reference raises loop
+// bounds beyond the engine's.
+const maxExtraBounds = 3
 
 // Disagreement is one difference between the engine and the reference.
 type Disagreement struct {
@@ -103,7 +110,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair}, serial)
 	}
 	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds map[string]int) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
@@ -111,20 +118,41 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair}, serial, bounds)
 	}
-	reference := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
+	referenceAt := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
 		defer func() { rep.Ref += time.Since(t0) }()
 		defer recoverAs(&err, "reference panic")
 		if serial {
-			return refcheck.Serial(c.Prog, test, bounds)
+			return refcheck.Serial(c.Prog, test, bounds, cfg.Unfair)
 		}
-		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds})
+		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds, Unfair: cfg.Unfair})
+	}
+	// reference starts at the engine's final bounds and raises them itself
+	// while it finds executions cut off at a bound: with fair progress its
+	// rule for redundant iterations is simpler than the engine's (it
+	// compares every register), so it may need a few more iterations.
+	// Once both sides converge, their sets must be equal.
+	reference := func(m *axioms.Model, serial bool, bounds map[string]int) (*refcheck.Set, error) {
+		for extra := 0; ; extra++ {
+			rs, err := referenceAt(m, serial, bounds)
+			if err != nil || len(rs.Pruned) == 0 || cfg.Unfair || extra == maxExtraBounds {
+				return rs, err
+			}
+			next := map[string]int{}
+			for k, b := range bounds {
+				next[k] = b
+			}
+			for _, k := range rs.Pruned {
+				next[k] = max(next[k], 1) + 1
+			}
+			bounds = next
+		}
 	}
 	// compareSets compares one engine set with the reference's, which is
 	// computed lazily with the bounds of the first engine answer.
-	compareSets := func(model, enc string, es *mining.ExecutionSet, rs *refcheck.Set) {
+	compareSets := func(model, enc string, es *mining.ExecutionSet, rs *refcheck.Set, atBound bool) {
 		var eng []string
 		for _, o := range es.Observations {
 			eng = append(eng, o.Canon())
@@ -136,6 +164,19 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		}
 		if es.AnyError != rs.AnyError() {
 			disagree(model, enc, "errors", fmt.Sprint(es.AnyError), fmt.Sprintf("%v %v", rs.AnyError(), rs.ErrorReasons))
+		}
+		if atBound && !cfg.Unfair {
+			// At a fixed bound the two fair-progress rules differ in which
+			// cut-off executions they see as repeating forever: the
+			// engine's loops cut off must be among the reference's, and
+			// deadlocks are compared once both converge.
+			for _, l := range es.Pruned {
+				if _, found := slices.BinarySearch(rs.Pruned, l); !found {
+					disagree(model, enc, "pruned", strings.Join(es.Pruned, ", "), strings.Join(rs.Pruned, ", "))
+					break
+				}
+			}
+			return
 		}
 		if es.AnyDeadlock != rs.Deadlock {
 			disagree(model, enc, "deadlock", fmt.Sprint(es.AnyDeadlock), fmt.Sprint(rs.Deadlock))
@@ -159,7 +200,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		if alt, ok := cfg.refModel[model]; ok && !serial {
 			rm, _ = axioms.Builtin(alt)
 		}
-		rs, err := reference(rm, serial, initial)
+		rs, err := referenceAt(rm, serial, initial)
 		if err != nil {
 			return declined(rep, model, err, disagree)
 		}
@@ -169,7 +210,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 				disagree(model+" at bound 1", enc.Name, "engine-error", err.Error(), "-")
 				continue
 			}
-			compareSets(model+" at bound 1", enc.Name, es, rs)
+			compareSets(model+" at bound 1", enc.Name, es, rs, true)
 		}
 		return true
 	}
@@ -195,7 +236,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			}
 			serialRef = rs
 		}
-		compareSets("serial", enc.Name, es, serialRef)
+		compareSets("serial", enc.Name, es, serialRef, false)
 		if serialBounds == nil {
 			serialBounds = es.Bounds
 		}
@@ -234,7 +275,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 				ref = rs
 				converged = es.Bounds
 			}
-			compareSets(name, enc.Name, es, ref)
+			compareSets(name, enc.Name, es, ref, false)
 			if cfg.Verdicts && serialRef != nil {
 				compareVerdict(ctx, c, test, m, enc, cfg, ref, serialRef, disagree)
 			}
@@ -274,7 +315,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())

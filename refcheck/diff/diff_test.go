@@ -216,6 +216,33 @@ func TestDiffRandom(t *testing.T) {
 	}
 }
 
+// TestDiffFairness compares, on random programs whose loops all have a
+// bound (so lazy unrolling converges either way), the engine with the
+// reference both with fair progress and without it: the two settings must
+// give the same observations, failures and verdicts (each side is checked
+// against the reference, in each setting). 60 programs (20 with -short).
+func TestDiffFairness(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		jobs = append(jobs, Job{Seed: 5000 + s, Bounded: true})
+	}
+	for _, unfair := range []bool{false, true} {
+		cfg := Config{Verdicts: true, Timeout: time.Minute, Unfair: unfair}
+		for _, o := range runIsolated(t, cfg, jobs) {
+			if names := Known(o); len(names) > 0 {
+				continue
+			}
+			for _, p := range problems(o) {
+				t.Errorf("unfair=%v: %s", unfair, p)
+			}
+		}
+	}
+}
+
 // TestCompareNotices makes sure the harness reports a difference: the
 // reference is given relaxed where the engine checks sc.
 func TestCompareNotices(t *testing.T) {

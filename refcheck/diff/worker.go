@@ -18,19 +18,26 @@ import (
 
 // Job names one case: a generated program (Seed, Large) or a case file.
 type Job struct {
-	Seed  int64  `json:",omitempty"`
-	Large bool   `json:",omitempty"` // refcheck.LargeGen instead of SmallGen
-	File  string `json:",omitempty"`
+	Seed  int64 `json:",omitempty"`
+	Large bool  `json:",omitempty"` // refcheck.LargeGen instead of SmallGen
+	// Bounded: only loops with a bound (GenConfig.Unbounded false), which
+	// converge without fair progress too.
+	Bounded bool   `json:",omitempty"`
+	File    string `json:",omitempty"`
 }
 
 func (j Job) String() string {
 	if j.File != "" {
 		return j.File
 	}
+	name := fmt.Sprintf("seed %d", j.Seed)
 	if j.Large {
-		return fmt.Sprintf("seed %d (large)", j.Seed)
+		name += " (large)"
 	}
-	return fmt.Sprintf("seed %d", j.Seed)
+	if j.Bounded {
+		name += " (bounded loops)"
+	}
+	return name
 }
 
 // Case builds the job's case.
@@ -46,6 +53,7 @@ func (j Job) Case() (*refcheck.Case, error) {
 	if j.Large {
 		cfg = refcheck.LargeGen
 	}
+	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))
 }
 
@@ -65,10 +73,11 @@ type wireConfig struct {
 	Encodings []string
 	Verdicts  bool
 	Timeout   time.Duration
+	Unfair    bool
 }
 
 func (c Config) wire() wireConfig {
-	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout}
+	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair}
 	for _, e := range c.Encodings {
 		w.Encodings = append(w.Encodings, e.Name)
 	}
@@ -76,7 +85,7 @@ func (c Config) wire() wireConfig {
 }
 
 func (w wireConfig) config() (Config, error) {
-	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout}
+	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair}
 	for _, name := range w.Encodings {
 		found := false
 		for _, e := range Encodings {

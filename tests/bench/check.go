@@ -41,7 +41,7 @@ func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter tim
 		if err != nil {
 			return false, err
 		}
-		r, err := p.Check(ctx, test, row.Model, row.MaxUnroll, timeout)
+		r, err := p.CheckRow(ctx, test, row, timeout)
 		if err != nil {
 			return false, err
 		}

@@ -7,10 +7,10 @@ import (
 	"github.com/checkfence/checkfence/mining"
 )
 
-const header = "datatype,variant,test,model,verdict,reason,slow,max_unroll\n"
+const header = "datatype,variant,test,model,verdict,reason,slow,max_unroll,fair\n"
 
 func TestParseExpected(t *testing.T) {
-	src := header + "# a comment\nmsn,fenced,T0,relaxed,PASS,,,\nmsn,omit:42,Tpc2,relaxed,INCONCLUSIVE,unroll-limit,slow,8\n"
+	src := header + "# a comment\nmsn,fenced,T0,relaxed,PASS,,,,\nmsn,omit:42,Tpc2,relaxed,INCONCLUSIVE,unroll-limit,slow,8,off\n"
 	rows, err := ParseExpected("e.csv", strings.NewReader(src))
 	if err != nil {
 		t.Fatal(err)
@@ -19,8 +19,11 @@ func TestParseExpected(t *testing.T) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	r := rows[1]
-	if r.Line != 4 || r.Variant != "omit:42" || r.Verdict != mining.Inconclusive || !r.Slow || r.MaxUnroll != 8 {
+	if r.Line != 4 || r.Variant != "omit:42" || r.Verdict != mining.Inconclusive || !r.Slow || r.MaxUnroll != 8 || !r.Unfair {
 		t.Errorf("row = %+v", r)
+	}
+	if rows[0].Unfair {
+		t.Errorf("row 0 is fair")
 	}
 	if s := rows[0].String(); s != "msn/fenced/T0/relaxed" {
 		t.Errorf("String() = %q", s)
@@ -30,12 +33,13 @@ func TestParseExpected(t *testing.T) {
 func TestParseExpectedErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"header", "a,b\n", "first line"},
-		{"verdict", header + "msn,fenced,T0,sc,OK,,,\n", "unknown verdict"},
-		{"pass reason", header + "msn,fenced,T0,sc,PASS,consistency,,\n", "no reason"},
-		{"fail reason", header + "msn,fenced,T0,sc,FAIL,,,\n", "needs a reason"},
-		{"slow", header + "msn,fenced,T0,sc,PASS,,yes,\n", "slow column"},
-		{"unroll", header + "msn,fenced,T0,sc,PASS,,,0\n", "max_unroll"},
-		{"datatype", header + "queue,fenced,T0,sc,PASS,,,\n", "unknown data type"},
+		{"verdict", header + "msn,fenced,T0,sc,OK,,,,\n", "unknown verdict"},
+		{"pass reason", header + "msn,fenced,T0,sc,PASS,consistency,,,\n", "no reason"},
+		{"fail reason", header + "msn,fenced,T0,sc,FAIL,,,,\n", "needs a reason"},
+		{"slow", header + "msn,fenced,T0,sc,PASS,,yes,,\n", "slow column"},
+		{"unroll", header + "msn,fenced,T0,sc,PASS,,,0,\n", "max_unroll"},
+		{"datatype", header + "queue,fenced,T0,sc,PASS,,,,\n", "unknown data type"},
+		{"fair", header + "msn,fenced,T0,sc,PASS,,,,no\n", "fair column"},
 		{"fields", header + "msn,fenced\n", "wrong number of fields"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

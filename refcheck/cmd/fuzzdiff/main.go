@@ -33,6 +33,7 @@ func main() {
 	n := flag.Int("n", 200, "number of random programs (ignored with -duration or files)")
 	seed := flag.Int64("seed", 1, "first seed")
 	large := flag.Bool("large", false, "larger programs (refcheck.LargeGen)")
+	unfair := flag.Bool("unfair", false, "without fair progress on both sides (programs get bounded loops only)")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
 	verdicts := flag.Bool("verdicts", true, "also compare mining.Check verdicts")
@@ -51,7 +52,7 @@ func main() {
 		}
 		return
 	}
-	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout}
+	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout, Unfair: *unfair}
 	if *models != "" {
 		cfg.Models = strings.Split(*models, ",")
 	}
@@ -79,7 +80,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair}:
 			case <-ctx.Done():
 				return
 			}

@@ -1,0 +1,2 @@
+#define CHASELEV_FENCES 1
+#include "chaselev.c"

@@ -1,0 +1,2 @@
+#define DEKKER_FENCES 1
+#include "dekker.c"
