@@ -119,7 +119,7 @@ func TestUnrollLimitMessage(t *testing.T) {
 	if code != exitInconclusive {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(out, "testdata/sb.lsl:10:") || !strings.Contains(out, "more than 3 iterations") {
+	if !strings.Contains(out, "testdata/sb.lsl:12:") || !strings.Contains(out, "more than 3 iterations") {
 		t.Errorf("INCONCLUSIVE message should name the loop and its line:\n%s", out)
 	}
 }
