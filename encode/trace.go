@@ -27,6 +27,9 @@ type ThreadTrace struct {
 	Status string // "done", "failed", "pruned", "blocked"
 	Ops    []*OpTrace
 	Edge   []*Event // thread creation/join fences
+	// Loop is the loop instance (a key of lsl.Unrolled.Loops) at whose
+	// bound a pruned thread stopped.
+	Loop string
 	// Blocked locates the spin loop of a blocked thread.
 	Blocked *Failure
 }
@@ -110,6 +113,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, p := range te.Pruned {
 			if val(p.Guard) {
 				tt.Status = "pruned"
+				if tt.Loop == "" {
+					tt.Loop = p.Loop
+				}
 			}
 		}
 		for _, sp := range te.Spins {

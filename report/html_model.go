@@ -18,7 +18,9 @@ const maxObsRows = 64
 type htmlPage struct {
 	Model, Test, Verdict, VClass string
 	Reason, ReasonText, Message  string
-	Kind                         string // "Counterexample" or "Witness execution"
+	Kind                         string // "Counterexample", "Witness execution" or "Execution at the loop bound"
+	Bound                        string // where an INCONCLUSIVE execution stopped
+	Hint                         string // what to do about an INCONCLUSIVE result
 	Stats                        []htmlStat
 	HasTrace                     bool
 	NThreads                     int
@@ -36,6 +38,8 @@ type htmlStat struct{ Name, Value, Title string }
 
 type htmlThread struct {
 	Name, Status, Class string
+	StatusText          string // the status in words
+	StatusTitle         string // explains the status (the loop bound a pruned thread stopped at)
 	Ops                 []*htmlOp
 }
 
@@ -164,13 +168,21 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	pg := &htmlPage{Model: model, Test: r.Test, Verdict: string(r.Verdict), VClass: verdictClass(r.Verdict),
 		Reason: r.Reason, ReasonText: reasonText(r.Reason), Message: r.Message, Stats: statsOf(r),
 		CSS: template.CSS(pageCSS), JS: template.JS(pageJS)}
+	if r.Verdict == mining.Inconclusive {
+		pg.Hint = Hint(r)
+	}
 	t := newTrace(r)
 	if t == nil {
 		return pg
 	}
 	pg.HasTrace = true
-	pg.Kind = "Witness execution"
-	if !t.witness {
+	switch t.kind {
+	case kindWitness:
+		pg.Kind = "Witness execution"
+	case kindBound:
+		pg.Kind = "Execution at the loop bound"
+		pg.Bound = t.boundSummary()
+	default:
 		pg.Kind = "Counterexample"
 	}
 	pg.Sources = htmlSources(t)
@@ -199,6 +211,13 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	}
 	for _, th := range t.threads {
 		ht := &htmlThread{Name: th.Name, Status: th.Status, Class: threadClass(th)}
+		ht.StatusText = th.Status
+		if th.Status == "pruned" {
+			ht.StatusText = "at loop bound"
+		}
+		if th.Loop != nil {
+			ht.StatusTitle = "stopped at the bound: " + iterations(th.Loop.Bound) + " of " + t.loopText(th.Loop)
+		}
 		for _, op := range th.Ops {
 			ho := &htmlOp{Name: op.Name, Label: op.Label}
 			for _, f := range op.Inputs {

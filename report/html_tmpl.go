@@ -37,6 +37,12 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 {{- else if .Message}}
 <p class="headline">{{.Message}}</p>
 {{- end}}
+{{- if .Bound}}
+<p class="headline">The execution below is not a failure: {{.Bound}}.</p>
+{{- end}}
+{{- if .Hint}}
+<p class="hint"><b>What to do:</b> {{.Hint}}.</p>
+{{- end}}
 <dl class="stats">{{range .Stats}}<div{{if .Title}} title="{{.Title}}"{{end}}><dt>{{.Name}}</dt><dd>{{.Value}}</dd></div>{{end}}</dl>
 </section>
 {{- with .Failure}}
@@ -75,7 +81,8 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
 <div class="thread tc{{.Class}}" data-thread="{{.Name}}">
-<h3><span class="dot"></span>{{.Name}}{{if ne .Status "done"}} <span class="status {{.Status}}">{{.Status}}</span>{{end}}</h3>
+<h3><span class="dot"></span>{{.Name}}{{if ne .Status "done"}} <span class="status {{.Status}}"{{if .StatusTitle}} title="{{.StatusTitle}}"{{end}}>{{.StatusText}}</span>{{end}}</h3>
+{{- if .StatusTitle}}<p class="stopnote">{{.StatusTitle}}</p>{{end}}
 {{- range .Ops}}
 <div class="op{{if .Failure}} failed{{end}}">
 <div class="op-head"><span class="name">{{.Name}}</span>{{if or .Label .Inputs .Outputs}}<span class="rec{{if not (and .Label (ne .Label .Name))}} tight{{end}}">{{if and .Label (ne .Label .Name)}}{{.Label}}{{end}}({{range $i, $f := .Inputs}}{{if $i}}, {{end}}{{$f.Name}}=<b{{if $f.Diff}} class="diff"{{end}}>{{$f.Value}}</b>{{end}}){{if .Outputs}} → {{range $i, $f := .Outputs}}{{if $i}}, {{end}}{{$f.Name}}=<b{{if $f.Diff}} class="diff"{{end}}>{{$f.Value}}</b>{{end}}{{end}}</span>{{end}}</div>

@@ -58,9 +58,15 @@ func (tt *textTrace) heading(b *strings.Builder) {
 	if tt.opt.Model != "" {
 		on = " on " + tt.opt.Model
 	}
-	if t.witness {
+	switch t.kind {
+	case kindWitness:
 		fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(stylePass, "witness"), p.paint(styleBold, r.Test), on,
 			"one execution (every execution passes)")
+		return
+	case kindBound:
+		fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(styleWarn, "execution at the loop bound"), p.paint(styleBold, r.Test), on,
+			"not a failure; the check needs more iterations than the bound allows")
+		fmt.Fprintf(b, "  %s\n", t.boundSummary())
 		return
 	}
 	fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(styleFail, "counterexample"), p.paint(styleBold, r.Test), on,
@@ -193,7 +199,11 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		case "blocked":
 			status = p.paint(styleWarn, " (blocked in a spin loop)")
 		case "pruned":
-			status = " (stopped at the loop bound)"
+			if th.Loop != nil {
+				status = p.paint(styleWarn, " (stopped at the bound: "+iterations(th.Loop.Bound)+" of "+t.loopText(th.Loop)+")")
+			} else {
+				status = p.paint(styleWarn, " (stopped at the loop bound)")
+			}
 		}
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
 		for _, op := range th.Ops {
@@ -393,7 +403,7 @@ func (tt *textTrace) observations(b *strings.Builder) {
 		return
 	}
 	if !o.Failing {
-		if o.Match != nil && strings.TrimSpace(o.Observed.Text) != "" {
+		if t.kind == kindWitness && o.Match != nil && strings.TrimSpace(o.Observed.Text) != "" {
 			fmt.Fprintf(b, "\n  observation %s\n  (serial execution #%d produces the same)\n", o.Observed.Text, o.Match.Index)
 		}
 		return

@@ -13,7 +13,7 @@ import (
 // JSON so the three forms always agree.
 type trace struct {
 	res      *mining.Result
-	witness  bool
+	kind     traceKind
 	threads  []*threadView
 	events   map[int]*eventView // by instruction index
 	order    []*eventView       // accesses in memory order
@@ -27,7 +27,8 @@ type threadView struct {
 	Index  int
 	Name   string
 	Kind   lsl.ThreadKind
-	Status string // done, failed, blocked, pruned
+	Status string        // done, failed, blocked, pruned
+	Loop   *lsl.LoopInfo // the loop a pruned thread stopped at (nil if unknown)
 	Ops    []*opView
 }
 
@@ -97,7 +98,7 @@ func newTrace(r *mining.Result) *trace {
 		return nil
 	}
 	u := e.U
-	t := &trace{res: r, witness: r.Verdict != mining.Fail, events: map[int]*eventView{}}
+	t := &trace{res: r, kind: kindOf(r.Verdict), events: map[int]*eventView{}}
 	var positions []lsl.Pos
 	for _, ev := range x.Events {
 		positions = append(positions, ev.Pos)
@@ -108,7 +109,7 @@ func newTrace(r *mining.Result) *trace {
 	t.src = newSources(u.Prog, positions)
 
 	for ti, th := range x.Threads {
-		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status}
+		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status, Loop: stoppedLoop(u, th.Loop)}
 		for _, op := range th.Ops {
 			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name}
 			for _, it := range op.Obs {

@@ -67,6 +67,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 			if r.Verdict == mining.Inconclusive && r.Message != "" {
 				fmt.Fprintf(out, "  %s\n", r.Message)
 			}
+			if h := report.Hint(r); r.Verdict == mining.Inconclusive && h != "" {
+				fmt.Fprintf(out, "  what to do: %s\n", h)
+			}
 		}
 		if ctx.Err() != nil {
 			interrupted = true
