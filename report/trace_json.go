@@ -58,6 +58,7 @@ type JSONLoop struct {
 // JSONOp is one operation with its observations and events.
 type JSONOp struct {
 	Name    string            `json:"name"`
+	Proc    string            `json:"proc,omitempty"`     // the procedure's name in the program, when name differs (pthread threads)
 	Obs     map[string]string `json:"observed,omitempty"` // inputs and outputs
 	Label   string            `json:"label,omitempty"`
 	Inputs  []JSONField       `json:"inputs,omitempty"`
@@ -177,6 +178,9 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		}
 		for _, op := range th.Ops {
 			jo := JSONOp{Name: op.Name, Label: op.Label, Failed: op.Failure != nil, Events: []JSONEvent{}}
+			if op.Proc != op.Name {
+				jo.Proc = op.Proc
+			}
 			for _, f := range op.Inputs {
 				jo.Inputs = append(jo.Inputs, f.jsonField())
 			}

@@ -35,7 +35,8 @@ type threadView struct {
 type opView struct {
 	Thread  *threadView
 	Index   int
-	Name    string // the procedure the test calls
+	Name    string // the procedure the test calls, as the user knows it (lsl.Proc.Display)
+	Proc    string // its name in the program (main_thread1 for a pthread thread)
 	Label   string // its observe label ("" if none)
 	Inputs  []field
 	Outputs []field
@@ -111,7 +112,10 @@ func newTrace(r *mining.Result) *trace {
 	for ti, th := range x.Threads {
 		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status, Loop: stoppedLoop(u, th.Loop)}
 		for _, op := range th.Ops {
-			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name}
+			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name, Proc: op.Name}
+			if pr := u.Prog.Proc(op.Name); pr != nil && pr.Display != "" {
+				ov.Name = pr.Display
+			}
 			for _, it := range op.Obs {
 				f := field{Name: it.Key.Name, Value: it.Value.Format(u.BaseName), Key: it.Key}
 				switch it.Key.Kind {
