@@ -28,7 +28,9 @@ type htmlPage struct {
 	Failure                      *htmlFailure
 	Obs                          *htmlObs
 	Lanes                        *htmlLanes
-	Reorders                     []reorder
+	Reorders                     []reorder // those the failure depends on (all, when not known)
+	MoreReorders                 []reorder // the others
+	PathKnown                    bool      // Reorders/MoreReorders follow the failure's path
 	Sources                      []*htmlSource
 	CSS                          template.CSS
 	JS                           template.JS
@@ -198,13 +200,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	}
 	diff := map[encode.ObsKey]bool{}
 	if o := t.obs; o != nil && o.Failing {
-		for _, row := range o.closestRows(3) {
-			for c, cell := range row.Cells {
-				if cell.Diff && o.Observed.Cells[c].Present {
-					diff[o.Keys[c]] = true
-				}
-			}
-		}
+		diff = diffKeysOf(o)
 	}
 	if f := t.failure; f != nil {
 		pg.Failure = htmlFailureOf(t, f, link(f.Pos))
@@ -251,7 +247,14 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	pg.NThreads = len(pg.Threads)
 	pg.Obs = htmlObsOf(t)
 	pg.Lanes = htmlLanesOf(t)
-	pg.Reorders = t.reorders
+	for _, ro := range t.reorders {
+		if ro.OnPath {
+			pg.Reorders = append(pg.Reorders, ro)
+		} else {
+			pg.MoreReorders = append(pg.MoreReorders, ro)
+		}
+	}
+	pg.PathKnown = t.rel != nil
 	return pg
 }
 

@@ -112,10 +112,19 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 </div>
 </section>
 {{- end}}
-{{- if .Reorders}}
+{{- if or .Reorders .MoreReorders}}
 <section class="card" id="reorderings">
-<h2>Reordered by the memory model <span class="sub">later in program order, earlier in memory order</span></h2>
-<ul class="reo">{{range .Reorders}}<li><b>{{.First.Thread.Name}}</b>: <a href="#e{{.First.Instr}}" data-ev="{{.First.Instr}}">{{.First.Kind}} {{.First.Addr}} = {{.First.Value}} (#{{.First.Order}}, {{.First.Where}})</a> takes effect before <a href="#e{{.Overtaken.Instr}}" data-ev="{{.Overtaken.Instr}}">{{.Overtaken.Kind}} {{.Overtaken.Addr}} = {{.Overtaken.Value}} (#{{.Overtaken.Order}}, {{.Overtaken.Where}})</a></li>{{end}}</ul>
+<h2>Reordered by the memory model <span class="sub">later in program order, earlier in memory order{{if .PathKnown}}; those on the path to the failure first{{end}}</span></h2>
+{{- if .Reorders}}
+<ul class="reo">{{range .Reorders}}{{template "reo" .}}{{end}}</ul>
+{{- else if .PathKnown}}
+<p class="muted">None of them is on the path to the failure.</p>
+{{- end}}
+{{- if .MoreReorders}}
+<details class="more-reo"><summary>{{len .MoreReorders}} more {{if .PathKnown}}not on the path to the failure{{end}}</summary>
+<ul class="reo">{{range .MoreReorders}}{{template "reo" .}}{{end}}</ul>
+</details>
+{{- end}}
 </section>
 {{- end}}
 {{- if .Sources}}
@@ -133,6 +142,7 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 <footer>checkfence · self-contained report: no network access needed</footer>
 <script>{{.JS}}</script>
 </body></html>
+{{- define "reo"}}<li><b>{{.First.Thread.Name}}</b>: <a href="#e{{.First.Instr}}" data-ev="{{.First.Instr}}">{{.First.Kind}} {{.First.Addr}} = {{.First.Value}} (#{{.First.Order}}, {{.First.Where}})</a> takes effect before <a href="#e{{.Overtaken.Instr}}" data-ev="{{.Overtaken.Instr}}">{{.Overtaken.Kind}} {{.Overtaken.Addr}} = {{.Overtaken.Value}} (#{{.Overtaken.Order}}, {{.Overtaken.Where}})</a></li>{{end}}
 `))
 
 var indexTmpl = template.Must(template.New("index").Funcs(htmlFuncs).Parse(`<!doctype html>

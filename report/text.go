@@ -17,6 +17,12 @@ type TextOptions struct {
 	Color bool
 	// Model is the memory model's name, shown in the heading ("" omits it).
 	Model string
+	// Verbose lists every reordered pair, not only those the failure
+	// depends on.
+	Verbose bool
+	// Legend explains the notation under the trace (the first one a
+	// command prints).
+	Legend bool
 }
 
 // maxAlign caps the width a column is padded to, so one long pointer value
@@ -43,6 +49,9 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 	tt.memoryOrder(&b)
 	tt.reordered(&b)
 	tt.observations(&b)
+	if opt.Legend {
+		b.WriteString("\n" + indent(TraceLegend, "  "))
+	}
 	io.WriteString(w, b.String())
 }
 
@@ -303,19 +312,11 @@ func (tt *textTrace) opTitle(op *opView, diff map[encode.ObsKey]bool) string {
 // diffKeys are the observed fields that differ from the closest serial
 // observations of a consistency failure.
 func (tt *textTrace) diffKeys() map[encode.ObsKey]bool {
-	out := map[encode.ObsKey]bool{}
 	o := tt.t.obs
 	if o == nil || !o.Failing {
-		return out
+		return map[encode.ObsKey]bool{}
 	}
-	for _, r := range o.closestRows(3) {
-		for c, cell := range r.Cells {
-			if cell.Diff && o.Observed.Cells[c].Present {
-				out[o.Keys[c]] = true
-			}
-		}
-	}
-	return out
+	return diffKeysOf(o)
 }
 
 // failureLines writes the failing statement under its operation, with the
@@ -381,13 +382,42 @@ func (tt *textTrace) reordered(b *strings.Builder) {
 	for _, ro := range t.reorders {
 		wName = max(wName, width(ro.First.Thread.Name))
 	}
-	for i, ro := range t.reorders {
-		if i == maxShown {
-			fmt.Fprintf(b, "    … and %d more\n", len(t.reorders)-maxShown)
-			break
-		}
+	line := func(ro reorder) {
 		fmt.Fprintf(b, "    %s  %s takes effect before %s\n", p.paint(styleThread, pad(ro.First.Thread.Name, wName)),
 			p.paint(styleYellow, describeAccess(ro.First)), describeAccess(ro.Overtaken))
+	}
+	onPath := 0
+	for _, ro := range t.reorders {
+		if ro.OnPath {
+			onPath++
+		}
+	}
+	if t.rel != nil && onPath == 0 {
+		fmt.Fprintf(b, "    (none of them is on the path to the failure)\n")
+	}
+	shown := 0
+	for _, ro := range t.reorders {
+		switch {
+		case ro.OnPath && (shown < maxShown || tt.opt.Verbose):
+		case !ro.OnPath && tt.opt.Verbose:
+			if shown == onPath {
+				fmt.Fprintf(b, "    not on the path to the failure:\n")
+			}
+		default:
+			continue
+		}
+		line(ro)
+		shown++
+	}
+	if rest := len(t.reorders) - shown; rest > 0 {
+		more := "reorderings"
+		if rest == 1 {
+			more = "reordering"
+		}
+		if t.rel != nil {
+			more += " not on the path to the failure"
+		}
+		fmt.Fprintf(b, "    %s\n", p.paint(styleDim, fmt.Sprintf("… and %d more %s (-v shows them)", rest, more)))
 	}
 }
 
@@ -445,4 +475,17 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// indent prefixes every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString(prefix)
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }

@@ -107,6 +107,10 @@ type JSONReordering struct {
 	Thread    string `json:"thread"`
 	First     int    `json:"first"`     // later in program order, earlier in memory order
 	Overtaken int    `json:"overtaken"` // earlier in program order, later in memory order
+	// OnPath says whether the failure depends on the pair (the accesses
+	// feeding the failing check or the differing observation); absent
+	// when not known. Pairs on the path come first.
+	OnPath *bool `json:"on_path,omitempty"`
 }
 
 // JSONClosest is a serial observation close to the observed one.
@@ -201,7 +205,12 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		jt.Threads = append(jt.Threads, jth)
 	}
 	for _, ro := range t.reorders {
-		jt.Reorderings = append(jt.Reorderings, JSONReordering{Thread: ro.First.Thread.Name, First: ro.First.Instr, Overtaken: ro.Overtaken.Instr})
+		jr := JSONReordering{Thread: ro.First.Thread.Name, First: ro.First.Instr, Overtaken: ro.Overtaken.Instr}
+		if t.rel != nil {
+			on := ro.OnPath
+			jr.OnPath = &on
+		}
+		jt.Reorderings = append(jt.Reorderings, jr)
 	}
 	return jt
 }

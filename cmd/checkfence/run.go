@@ -47,7 +47,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
-	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
+	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out), Verbose: f.verbose, Legend: true}
 	if !f.json {
 		report.TableHeader(out)
 	}
@@ -63,6 +63,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 			report.WriteTableRow(out, r, topt)
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
+				topt.Legend = false // once, under the first trace
 			}
 			if r.Verdict == mining.Inconclusive && r.Message != "" {
 				fmt.Fprintf(out, "  %s\n", r.Message)
