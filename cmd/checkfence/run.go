@@ -14,6 +14,7 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var f checkFlags
+	var ci ciFlags
 	cmd := &cobra.Command{
 		Use:   "run IMPL... [TESTFILE]",
 		Short: "Check every test of TESTFILE on a memory model",
@@ -24,14 +25,15 @@ bound was reached). Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE an
 none FAIL, 2 usage or input error, 130 interrupted.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runChecks(cmd, args, &f)
+			return runChecks(cmd, args, &f, &ci)
 		},
 	}
 	f.register(cmd, true)
+	ci.register(cmd)
 	return cmd
 }
 
-func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
+func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) error {
 	opt, model, err := f.options()
 	if err != nil {
 		return err
@@ -86,6 +88,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		if err := report.WriteHTML(f.html, model.Name, results); err != nil {
 			return err
 		}
+	}
+	if err := ci.write(model.Name, results, tests[:len(results)]); err != nil {
+		return err
 	}
 	if interrupted {
 		return exitError{exitInterrupted}
