@@ -119,10 +119,20 @@ type htmlObsCell struct {
 	Diff, Absent bool
 }
 
+// htmlLanes is the memory order: one column per access, in memory order,
+// with one row per thread; the columns wrap onto new lines as the page
+// narrows, so nothing is cut off or truncated.
 type htmlLanes struct {
-	Cols  int
+	Rows  int
 	Names []htmlLaneName
-	Chips []htmlChip
+	Steps []htmlStep
+}
+
+// htmlStep is one column: the access's chip in its thread's row, empty
+// slots in the others.
+type htmlStep struct {
+	Chip  htmlChip
+	Empty []int
 }
 
 type htmlLaneName struct {
@@ -131,9 +141,9 @@ type htmlLaneName struct {
 }
 
 type htmlChip struct {
-	Row, Col            int
-	Ev, Num, Text, Desc string
-	Class               string
+	Row                         int
+	Ev, Num, Thread, Text, Desc string
+	Class                       string
 }
 
 func verdictClass(v mining.Verdict) string { return strings.ToLower(string(v)) }
@@ -436,7 +446,7 @@ func htmlLanesOf(t *trace) *htmlLanes {
 	if len(t.order) == 0 {
 		return nil
 	}
-	l := &htmlLanes{Cols: len(t.order)}
+	l := &htmlLanes{}
 	row := map[*threadView]int{}
 	for _, th := range t.threads {
 		has := false
@@ -455,14 +465,21 @@ func htmlLanesOf(t *trace) *htmlLanes {
 		if ev.IsStore() {
 			short = "st "
 		}
-		c := htmlChip{Row: row[ev.Thread], Col: i + 2, Ev: evID(ev), Num: strconv.Itoa(i + 1),
+		c := htmlChip{Row: row[ev.Thread], Ev: evID(ev), Num: strconv.Itoa(i + 1), Thread: ev.Thread.Name,
 			Text: short + ev.Addr + "=" + ev.Value, Class: "tc" + threadClass(ev.Thread) + " k-" + ev.Kind,
 			Desc: fmt.Sprintf("#%d %s %s %s = %s at %s", i+1, ev.Thread.Name, ev.Kind, ev.Addr, ev.Value, ev.Where)}
 		if ev.Overtakes != nil {
 			c.Class += " reo"
 			c.Desc += fmt.Sprintf(" (takes effect before #%d, which precedes it in program order)", ev.Overtakes.Order)
 		}
-		l.Chips = append(l.Chips, c)
+		st := htmlStep{Chip: c}
+		for r := 1; r <= len(l.Names); r++ {
+			if r != c.Row {
+				st.Empty = append(st.Empty, r)
+			}
+		}
+		l.Steps = append(l.Steps, st)
 	}
+	l.Rows = len(l.Names)
 	return l
 }

@@ -105,10 +105,10 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 </section>
 {{- with .Lanes}}
 <section class="card" id="memory-order">
-<h2>Memory order <span class="sub">the order in which the accesses take effect, left to right; dashed: reordered against program order</span></h2>
-<div class="lanes" style="grid-template-columns: 4.5em repeat({{.Cols}}, minmax(6.2em, 1fr))">
-{{- range .Names}}<div class="lane-name tc{{.Class}}" style="grid-row: {{.Row}}; grid-column: 1">{{.Name}}</div><div class="lane-track" style="grid-row: {{.Row}}; grid-column: 2 / -1"></div>{{end}}
-{{- range .Chips}}<div class="chip {{.Class}}" style="grid-row: {{.Row}}; grid-column: {{.Col}}" data-ev="{{.Ev}}" title="{{.Desc}}"><b>#{{.Num}}</b><span>{{.Text}}</span></div>{{end}}
+<h2>Memory order <span class="sub">the order in which the accesses take effect: left to right, then on to the next line; one row per thread; dashed: reordered against program order</span></h2>
+<div class="mo" style="--lanes: {{.Rows}}">
+<div class="mo-col mo-names">{{range .Names}}<div class="lane-name tc{{.Class}}" style="grid-row: {{.Row}}">{{.Name}}</div>{{end}}</div>
+{{- range .Steps}}<div class="mo-col">{{range .Empty}}<div class="slot" style="grid-row: {{.}}"></div>{{end}}{{with .Chip}}<div class="chip {{.Class}}" style="grid-row: {{.Row}}" data-ev="{{.Ev}}" title="{{.Desc}}"><b>#{{.Num}} <i>{{.Thread}}</i></b><span>{{.Text}}</span></div>{{end}}</div>{{end}}
 </div>
 </section>
 {{- end}}
