@@ -1,6 +1,6 @@
-/* stack.c with fences (docs/tutorial.md): every place where the relaxed
- * model's reorderings could matter gets one; checkfence fences --minimize
- * then finds which of them the tests need. */
+/* stack.c with a fence wherever the relaxed model's reorderings could
+ * matter (docs/tutorial.md). checkfence fences --minimize then tells which
+ * of them the tests need. */
 #include <lsl_protos.h>
 
 typedef struct node {
@@ -25,9 +25,10 @@ void push(int value)
     node->value = value;
     node_t *top;
     do {
+        lsl_fence("load-load");            /* a retry reads top after the failed CAS did */
         top = stack.top;
         node->next = top;
-        lsl_fence("store-store");          /* the node before the CAS publishes it */
+        lsl_fence("store-store");          /* the node's fields before the CAS publishes it */
     } while (!lsl_cas_ptr(&stack.top, top, node));
 }
 
@@ -35,10 +36,11 @@ boolean_t pop(int *pvalue)
 {
     node_t *top, *next;
     do {
+        lsl_fence("load-load");            /* a retry reads top after the failed CAS did */
         top = stack.top;
         if (top == 0)
             return false;
-        lsl_fence("data-dependent-loads"); /* top, then the node it points to */
+        lsl_fence("data-dependent-loads"); /* top before the node it points to */
         next = top->next;
         lsl_fence("load-load");            /* the node's next before the CAS */
     } while (!lsl_cas_ptr(&stack.top, top, next));
