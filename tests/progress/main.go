@@ -99,6 +99,14 @@ func (p *progress) read(r io.Reader) {
 		}
 		p.handle(e)
 	}
+	if err := sc.Err(); err != nil {
+		// a line too long to scan: pass the rest through, so go test
+		// never blocks on a full pipe
+		p.print("progress: " + err.Error() + "\n")
+		p.mu.Lock()
+		io.Copy(p.out, r)
+		p.mu.Unlock()
+	}
 }
 
 func (p *progress) print(s string) {

@@ -76,3 +76,23 @@ func TestReadPassesOtherLines(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+// Whatever go test prints, the reader neither panics nor loses a line that
+// is not an event (the scanner reads lines up to 64 MiB).
+func FuzzRead(f *testing.F) {
+	f.Add("{\"Action\":\"start\",\"Package\":\"x\"}\n{\"Action\":\"run\",\"Package\":\"x\",\"Test\":\"T\"}\n{\"Action\":\"fail\",\"Package\":\"x\",\"Test\":\"T\"}\n{\"Action\":\"fail\",\"Package\":\"x\"}\n")
+	f.Add("{\"Action\":\"output\",\"Package\":\"y\",\"Output\":\"panic: boom\\n\"}\n{\"Action\":\"fail\",\"Package\":\"y\"}\n")
+	f.Add("not json\n{broken\n{\"Action\":\"build-output\",\"Output\":\"x.go:1: error\\n\"}\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		var out bytes.Buffer
+		p := &progress{out: &out, pkgs: map[string]*pkgState{}}
+		p.read(strings.NewReader(in))
+		p.closing()
+		for _, l := range strings.Split(in, "\n") {
+			l = strings.TrimSuffix(l, "\r") // a line's CR is dropped with its LF
+			if l != "" && !strings.HasPrefix(l, "{") && !strings.Contains(out.String(), l) {
+				t.Fatalf("line %q was lost", l)
+			}
+		}
+	})
+}
