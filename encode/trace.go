@@ -27,6 +27,9 @@ type ThreadTrace struct {
 	Status string // "done", "failed", "pruned", "blocked", "livelock", "not-started"
 	Ops    []*OpTrace
 	Edge   []*Event // thread creation/join fences
+	// Loop is the loop instance (a key of lsl.Unrolled.Loops) at whose
+	// bound a pruned thread stopped.
+	Loop string
 	// Blocked locates the spin loop of a blocked thread.
 	Blocked *Failure
 }
@@ -115,6 +118,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, p := range te.Pruned {
 			if val(p.Guard) {
 				tt.Status = "pruned"
+				if tt.Loop == "" {
+					tt.Loop = p.Loop
+				}
 			}
 		}
 		for _, ls := range te.Livelocks {
@@ -187,7 +193,8 @@ func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
 }
 
 // explain turns an error site of a model into a failure with a concrete
-// message, re-evaluating the failing operation on the decoded operands.
+// message in C terms (explain.go), re-evaluating the failing operation on
+// the decoded operands.
 func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
 	if f.Msg != "" && es.Reason == ReasonAssertion {
@@ -197,56 +204,46 @@ func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 	for i, a := range es.Args {
 		args[i] = e.vx.decode(a, val)
 	}
-	if f.Msg != "" {
+	if f.Msg != "" && len(args) == 0 {
 		return f
 	}
+	n := newNamer(e.Threads[es.Thread].T, e.U.BaseName)
 	switch s := es.Stmt.(type) {
 	case *lsl.Assign:
-		var comp *lsl.Composite
-		field := -1
-		if s.Comp != "" {
-			comp = e.U.Prog.Composite(s.Comp)
-			if comp != nil {
-				field = comp.FieldIndex(s.Field)
+		if p := e.U.Pool; p != nil && p.Conversions[s] && s.Op == lsl.OpBaseOf && len(args) == 1 {
+			f.Msg = n.freeMessage(s.Args[0], args[0]) // lsl_free's check of its argument
+			break
+		}
+		f.Msg = n.assignMessage(s, args)
+		if f.Msg == "" {
+			var comp *lsl.Composite
+			field := -1
+			if s.Comp != "" {
+				comp = e.U.Prog.Composite(s.Comp)
+				if comp != nil {
+					field = comp.FieldIndex(s.Field)
+				}
 			}
+			_, msg := lsl.EvalOp(s.Op, comp, field, args)
+			if msg == "" {
+				msg = s.Op.Name() + " failed"
+			}
+			f.Msg = fmt.Sprintf("%s (operands %s)", msg, formatValues(args, e.U))
 		}
-		_, msg := lsl.EvalOp(s.Op, comp, field, args)
-		if msg == "" {
-			msg = s.Op.Name() + " failed"
-		}
-		f.Msg = fmt.Sprintf("%s (operands %s)", msg, formatValues(args, e.U))
 	case *lsl.Load:
-		f.Msg = fmt.Sprintf("load through %s", describe(args[0]))
-		if s.Expr != "" {
-			f.Msg += " in " + s.Expr
-		}
+		f.Msg = n.deref(s.Addr, args[0], s.Expr)
 	case *lsl.Store:
-		f.Msg = fmt.Sprintf("store through %s", describe(args[0]))
-		if s.Expr != "" {
-			f.Msg += " in " + s.Expr
-		}
-	case *lsl.If, *lsl.Assert, *lsl.Assume:
-		_, msg := lsl.Truth(args[0])
-		f.Msg = msg
+		f.Msg = n.deref(s.Addr, args[0], s.Expr)
+	case *lsl.If:
+		f.Msg = n.truthMessage(s, s.Cond, args[0])
+	case *lsl.Assert:
+		f.Msg = n.truthMessage(s, s.Cond, args[0])
+	case *lsl.Assume:
+		f.Msg = n.truthMessage(s, s.Cond, args[0])
 	case *lsl.Free:
-		f.Msg = "free of " + describe(args[0])
+		f.Msg = n.freeMessage(s.Ptr, args[0])
 	}
 	return f
-}
-
-func describe(v lsl.Value) string {
-	switch v.Kind {
-	case lsl.KUndef:
-		return "an undefined value"
-	case lsl.KNum:
-		if v.Num == 0 {
-			return "a null pointer"
-		}
-		return fmt.Sprintf("the number %d", v.Num)
-	case lsl.KComp:
-		return "a composite value " + v.String()
-	}
-	return v.String()
 }
 
 func formatValues(vs []lsl.Value, u *lsl.Unrolled) string {

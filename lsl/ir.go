@@ -98,6 +98,7 @@ type CellInit struct {
 // Proc is a procedure definition def p(params)(results) = body.
 type Proc struct {
 	Name    string
+	Display string // shown in traces instead of Name when set (the thread function a pthread main starts)
 	Params  []Reg
 	Results []Reg
 	Body    *Block

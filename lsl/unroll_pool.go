@@ -12,6 +12,7 @@ func (r *unroller) expandPool() {
 	}
 	var n int64
 	typeName := ""
+	var typ *TypeRef // the type of every allocation, if they agree: names the fields in traces
 	sameType := true
 	for _, s := range r.pool {
 		if s.alloc == nil {
@@ -24,16 +25,18 @@ func (r *unroller) expandPool() {
 		}
 		if n == 1 {
 			typeName = name
-		} else if name != typeName {
+			typ = s.alloc.Type
+		} else if name != typeName || typ.String() != s.alloc.Type.String() {
 			sameType = false
 		}
 	}
 	if !sameType || typeName == "" {
 		typeName = "block"
+		typ = nil
 	}
 	first := int64(len(r.u.Blocks) + 1)
 	for i := int64(0); i < n; i++ {
-		r.newBlock(BlockPool, typeName, nil, Pos{})
+		r.newBlock(BlockPool, typeName, typ, Pos{})
 	}
 	flags := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})

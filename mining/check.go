@@ -41,6 +41,7 @@ type Progress struct {
 	Round        int
 	Observations int
 	Elapsed      time.Duration
+	Detail       string // what the phase works on, e.g. "raising loop msn.c:45 to 3 iterations"
 }
 
 func (o *Options) defaults() {

@@ -74,7 +74,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{"( wx ry | wy rx )", "sc", Pass, "", ""},
 		{"( wx ry | wy rx )", "relaxed", Fail, ReasonConsistency, "not produced by any serial execution"},
 		{"( check | wx )", "sc", Fail, ReasonAssertion, "X changed"},
-		{"( deref )", "sc", Fail, ReasonRuntimeError, "load through a null pointer"},
+		{"( deref )", "sc", Fail, ReasonRuntimeError, "null dereference: `p` is 0"},
 		{"( wait | rx )", "sc", Fail, ReasonDeadlock, "waits forever"},
 		{"( wait | wx )", "relaxed", Pass, "", ""},
 		{"lock ( lock | rx )", "sc", Fail, ReasonDeadlock, "waits forever"},

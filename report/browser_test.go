@@ -3,7 +3,10 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
+	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -147,4 +150,78 @@ func loadOfY(t *testing.T, r *mining.Result) (load, store int) {
 	}
 	t.Fatal("no load of Y in the trace")
 	return 0, 0
+}
+
+// layoutProbe, appended to a page, measures the memory-order timeline
+// after layout and leaves the result in the body's data-layout attribute
+// for --dump-dom: chips cut off at the right edge, labels truncated, and
+// the number of lines the columns wrapped onto.
+const layoutProbe = `<script>
+(function () {
+  var vw = document.documentElement.clientWidth, bad = [], tops = {};
+  var chips = document.querySelectorAll("#memory-order .chip");
+  chips.forEach(function (c) {
+    var r = c.getBoundingClientRect();
+    if (r.left < 0 || r.right > vw + 0.5) { bad.push("cut off: " + c.textContent); }
+    c.querySelectorAll("b, span").forEach(function (s) {
+      if (s.scrollWidth > s.clientWidth + 1) { bad.push("truncated: " + s.textContent); }
+    });
+  });
+  document.querySelectorAll("#memory-order .mo-col").forEach(function (c) { tops[Math.round(c.getBoundingClientRect().top)] = true; });
+  var mo = document.querySelector("#memory-order .mo");
+  if (mo.scrollWidth > mo.clientWidth + 1) { bad.push("the timeline overflows its card"); }
+  document.body.setAttribute("data-layout", JSON.stringify({width: vw, chips: chips.length, lines: Object.keys(tops).length, bad: bad}));
+})();
+</script>`
+
+// TestMemoryOrderFitsInBrowser renders the memory order of the queue
+// counterexample (16 accesses) at a narrow and a wide viewport: no chip
+// may be cut off at the right edge or have a truncated label; the narrow
+// page wraps the timeline onto more lines than the wide one.
+func TestMemoryOrderFitsInBrowser(t *testing.T) {
+	bin := findBrowser()
+	if bin == "" {
+		t.Skipf("no headless browser: none of %s is on PATH (install Debian's chromium package to run this test)", strings.Join(browserNames, ", "))
+	}
+	r := fixtureResult(t, "queue_relaxed", "queue.lsl", "queue.tst", "relaxed", "T0")
+	dir := t.TempDir()
+	if err := WriteHTML(dir, "relaxed", []*mining.Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, PageFiles([]*mining.Result{r})[0])
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probed := filepath.Join(dir, "probed.html")
+	if err := os.WriteFile(probed, bytes.Replace(b, []byte("</body>"), []byte(layoutProbe+"</body>"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type layout struct {
+		Width, Chips, Lines int
+		Bad                 []string
+	}
+	measure := func(width int) layout {
+		dom := string(runBrowser(t, bin, fmt.Sprintf("--window-size=%d,1200", width), "--dump-dom", "file://"+filepath.ToSlash(probed)))
+		m := regexp.MustCompile(`data-layout="([^"]*)"`).FindStringSubmatch(dom)
+		if m == nil {
+			t.Fatalf("width %d: the probe left no measurement", width)
+		}
+		var l layout
+		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &l); err != nil {
+			t.Fatalf("width %d: %v", width, err)
+		}
+		if l.Chips != len(r.Trace.Order) {
+			t.Errorf("width %d: %d chips, want one per access (%d)", width, l.Chips, len(r.Trace.Order))
+		}
+		for _, bad := range l.Bad {
+			t.Errorf("width %d: %s", width, bad)
+		}
+		return l
+	}
+	narrow, wide := measure(500), measure(1400)
+	if narrow.Lines <= wide.Lines || narrow.Lines < 2 {
+		t.Errorf("the timeline takes %d lines at %dpx and %d at %dpx: it does not wrap", narrow.Lines, narrow.Width, wide.Lines, wide.Width)
+	}
+	t.Logf("memory order: %d lines at %dpx, %d at %dpx", narrow.Lines, narrow.Width, wide.Lines, wide.Width)
 }

@@ -11,9 +11,11 @@
 // # Traces
 //
 // A FAIL comes with a counterexample, a PASS (when asked for) with a witness
-// execution. Both are encode.Executions; newTrace turns one into a
-// presentation model (view.go) that all three forms render, so they always
-// agree:
+// execution, and an INCONCLUSIVE result at the unrolling limit with the
+// execution that reached the bound (bound.go: never called a witness; the
+// loop, its position and its bound are named, and Hint says what to do).
+// All are encode.Executions; newTrace turns one into a presentation model
+// (view.go) that all three forms render, so they always agree:
 //
 //   - per thread, the operations with their observed inputs and outputs;
 //   - under each operation its loads, stores and fences in program order,
@@ -24,7 +26,8 @@
 //     read ("← t1 store @ queue.c:37") or "← initial value";
 //   - accesses that take effect before an access that precedes them in
 //     program order ("↑ before #n"): what a relaxed model adds to sequential
-//     consistency, and usually why the test fails;
+//     consistency, and usually why the test fails; the pairs the failure
+//     depends on come first (relevance.go);
 //   - for runtime errors, assertions and deadlocks, the failing statement
 //     with its source line and a caret under the column;
 //   - for consistency failures, the observation, and the observations of
@@ -36,7 +39,8 @@
 //
 // WriteTrace writes the terminal form: aligned columns, colours only with
 // TextOptions.Color (use ColorTerminal to decide), the memory order as a
-// compact numbered list.
+// compact numbered list, and with TextOptions.Legend the notation explained
+// (TraceLegend, also "checkfence help traces").
 //
 // WriteHTML writes one page per test and index.html (the results table with
 // verdict colours, statistics and links). A page is a single file with its
@@ -53,4 +57,20 @@
 //
 // WriteJSON writes the --json document of SPEC §2; the trace is under
 // "trace" (JSONTrace). Field names are a contract: add, never rename.
+//
+// # What the failure depends on
+//
+// A relaxed model's trace lists many reordered pairs. relevance.go walks
+// back from the failing statement (or the observed values that differ from
+// the closest serial observation, or a blocked spin loop) through data and
+// address dependencies and the stores loads read; the pairs on that path
+// between shared locations are listed first, the others folded (all of
+// them with TextOptions.Verbose), in every form.
+//
+// # CI formats
+//
+// WriteJUnit writes JUnit XML (one testcase per test, a FAIL's failure
+// text is its trace) and WriteSARIF SARIF 2.1.0 (a result per FAIL or
+// INCONCLUSIVE test at the failing source line, with the execution as a
+// code flow): "run --junit FILE --sarif FILE".
 package report

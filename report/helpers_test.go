@@ -14,6 +14,8 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/frontend"
+	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -24,8 +26,9 @@ var (
 )
 
 // check runs every test of testdata/<tst> on the implementation
-// testdata/<impl> under the named model and returns the results in test
-// order. Results are cached: several tests render the same checks.
+// testdata/<impl> (.lsl, or .c through the C front end) under the named
+// model and returns the results in test order. Results are cached:
+// several tests render the same checks.
 func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	t.Helper()
 	key := impl + "|" + tst + "|" + model
@@ -41,7 +44,12 @@ func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := lsl.ParseFiles([]lsl.SourceFile{{Name: implPath, Src: src}})
+	var prog *lsl.Program
+	if strings.HasSuffix(impl, ".c") {
+		prog, err = frontend.Load([]string{implPath})
+	} else {
+		prog, err = lsl.ParseFiles([]lsl.SourceFile{{Name: implPath, Src: src}})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

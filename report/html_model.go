@@ -18,7 +18,9 @@ const maxObsRows = 64
 type htmlPage struct {
 	Model, Test, Verdict, VClass string
 	Reason, ReasonText, Message  string
-	Kind                         string // "Counterexample" or "Witness execution"
+	Kind                         string // "Counterexample", "Witness execution" or "Execution at the loop bound"
+	Bound                        string // where an INCONCLUSIVE execution stopped
+	Hint                         string // what to do about an INCONCLUSIVE result
 	Stats                        []htmlStat
 	HasTrace                     bool
 	NThreads                     int
@@ -26,7 +28,9 @@ type htmlPage struct {
 	Failure                      *htmlFailure
 	Obs                          *htmlObs
 	Lanes                        *htmlLanes
-	Reorders                     []reorder
+	Reorders                     []reorder // those the failure depends on (all, when not known)
+	MoreReorders                 []reorder // the others
+	PathKnown                    bool      // Reorders/MoreReorders follow the failure's path
 	Sources                      []*htmlSource
 	CSS                          template.CSS
 	JS                           template.JS
@@ -36,6 +40,8 @@ type htmlStat struct{ Name, Value, Title string }
 
 type htmlThread struct {
 	Name, Status, Class string
+	StatusText          string // the status in words
+	StatusTitle         string // explains the status (the loop bound a pruned thread stopped at)
 	Ops                 []*htmlOp
 }
 
@@ -113,10 +119,20 @@ type htmlObsCell struct {
 	Diff, Absent bool
 }
 
+// htmlLanes is the memory order: one column per access, in memory order,
+// with one row per thread; the columns wrap onto new lines as the page
+// narrows, so nothing is cut off or truncated.
 type htmlLanes struct {
-	Cols  int
+	Rows  int
 	Names []htmlLaneName
-	Chips []htmlChip
+	Steps []htmlStep
+}
+
+// htmlStep is one column: the access's chip in its thread's row, empty
+// slots in the others.
+type htmlStep struct {
+	Chip  htmlChip
+	Empty []int
 }
 
 type htmlLaneName struct {
@@ -125,9 +141,9 @@ type htmlLaneName struct {
 }
 
 type htmlChip struct {
-	Row, Col            int
-	Ev, Num, Text, Desc string
-	Class               string
+	Row                         int
+	Ev, Num, Thread, Text, Desc string
+	Class                       string
 }
 
 func verdictClass(v mining.Verdict) string { return strings.ToLower(string(v)) }
@@ -164,13 +180,21 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	pg := &htmlPage{Model: model, Test: r.Test, Verdict: string(r.Verdict), VClass: verdictClass(r.Verdict),
 		Reason: r.Reason, ReasonText: reasonText(r.Reason), Message: r.Message, Stats: statsOf(r),
 		CSS: template.CSS(pageCSS), JS: template.JS(pageJS)}
+	if r.Verdict == mining.Inconclusive {
+		pg.Hint = Hint(r)
+	}
 	t := newTrace(r)
 	if t == nil {
 		return pg
 	}
 	pg.HasTrace = true
-	pg.Kind = "Witness execution"
-	if !t.witness {
+	switch t.kind {
+	case kindWitness:
+		pg.Kind = "Witness execution"
+	case kindBound:
+		pg.Kind = "Execution at the loop bound"
+		pg.Bound = t.boundSummary()
+	default:
 		pg.Kind = "Counterexample"
 	}
 	pg.Sources = htmlSources(t)
@@ -186,19 +210,20 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	}
 	diff := map[encode.ObsKey]bool{}
 	if o := t.obs; o != nil && o.Failing {
-		for _, row := range o.closestRows(3) {
-			for c, cell := range row.Cells {
-				if cell.Diff && o.Observed.Cells[c].Present {
-					diff[o.Keys[c]] = true
-				}
-			}
-		}
+		diff = diffKeysOf(o)
 	}
 	if f := t.failure; f != nil {
 		pg.Failure = htmlFailureOf(t, f, link(f.Pos))
 	}
 	for _, th := range t.threads {
 		ht := &htmlThread{Name: th.Name, Status: th.Status, Class: threadClass(th)}
+		ht.StatusText = th.Status
+		if th.Status == "pruned" {
+			ht.StatusText = "at loop bound"
+		}
+		if th.Loop != nil {
+			ht.StatusTitle = "stopped at the bound: " + iterations(th.Loop.Bound) + " of " + t.loopText(th.Loop)
+		}
 		for _, op := range th.Ops {
 			ho := &htmlOp{Name: op.Name, Label: op.Label}
 			for _, f := range op.Inputs {
@@ -232,7 +257,14 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	pg.NThreads = len(pg.Threads)
 	pg.Obs = htmlObsOf(t)
 	pg.Lanes = htmlLanesOf(t)
-	pg.Reorders = t.reorders
+	for _, ro := range t.reorders {
+		if ro.OnPath {
+			pg.Reorders = append(pg.Reorders, ro)
+		} else {
+			pg.MoreReorders = append(pg.MoreReorders, ro)
+		}
+	}
+	pg.PathKnown = t.rel != nil
 	return pg
 }
 
@@ -414,7 +446,7 @@ func htmlLanesOf(t *trace) *htmlLanes {
 	if len(t.order) == 0 {
 		return nil
 	}
-	l := &htmlLanes{Cols: len(t.order)}
+	l := &htmlLanes{}
 	row := map[*threadView]int{}
 	for _, th := range t.threads {
 		has := false
@@ -433,14 +465,21 @@ func htmlLanesOf(t *trace) *htmlLanes {
 		if ev.IsStore() {
 			short = "st "
 		}
-		c := htmlChip{Row: row[ev.Thread], Col: i + 2, Ev: evID(ev), Num: strconv.Itoa(i + 1),
+		c := htmlChip{Row: row[ev.Thread], Ev: evID(ev), Num: strconv.Itoa(i + 1), Thread: ev.Thread.Name,
 			Text: short + ev.Addr + "=" + ev.Value, Class: "tc" + threadClass(ev.Thread) + " k-" + ev.Kind,
 			Desc: fmt.Sprintf("#%d %s %s %s = %s at %s", i+1, ev.Thread.Name, ev.Kind, ev.Addr, ev.Value, ev.Where)}
 		if ev.Overtakes != nil {
 			c.Class += " reo"
 			c.Desc += fmt.Sprintf(" (takes effect before #%d, which precedes it in program order)", ev.Overtakes.Order)
 		}
-		l.Chips = append(l.Chips, c)
+		st := htmlStep{Chip: c}
+		for r := 1; r <= len(l.Names); r++ {
+			if r != c.Row {
+				st.Empty = append(st.Empty, r)
+			}
+		}
+		l.Steps = append(l.Steps, st)
 	}
+	l.Rows = len(l.Names)
 	return l
 }

@@ -37,6 +37,12 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 {{- else if .Message}}
 <p class="headline">{{.Message}}</p>
 {{- end}}
+{{- if .Bound}}
+<p class="headline">The execution below is not a failure: {{.Bound}}.</p>
+{{- end}}
+{{- if .Hint}}
+<p class="hint"><b>What to do:</b> {{.Hint}}.</p>
+{{- end}}
 <dl class="stats">{{range .Stats}}<div{{if .Title}} title="{{.Title}}"{{end}}><dt>{{.Name}}</dt><dd>{{.Value}}</dd></div>{{end}}</dl>
 </section>
 {{- with .Failure}}
@@ -75,7 +81,8 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
 <div class="thread tc{{.Class}}" data-thread="{{.Name}}">
-<h3><span class="dot"></span>{{.Name}}{{if ne .Status "done"}} <span class="status {{.Status}}">{{.Status}}</span>{{end}}</h3>
+<h3><span class="dot"></span>{{.Name}}{{if ne .Status "done"}} <span class="status {{.Status}}"{{if .StatusTitle}} title="{{.StatusTitle}}"{{end}}>{{.StatusText}}</span>{{end}}</h3>
+{{- if .StatusTitle}}<p class="stopnote">{{.StatusTitle}}</p>{{end}}
 {{- range .Ops}}
 <div class="op{{if .Failure}} failed{{end}}">
 <div class="op-head"><span class="name">{{.Name}}</span>{{if or .Label .Inputs .Outputs}}<span class="rec{{if not (and .Label (ne .Label .Name))}} tight{{end}}">{{if and .Label (ne .Label .Name)}}{{.Label}}{{end}}({{range $i, $f := .Inputs}}{{if $i}}, {{end}}{{$f.Name}}=<b{{if $f.Diff}} class="diff"{{end}}>{{$f.Value}}</b>{{end}}){{if .Outputs}} → {{range $i, $f := .Outputs}}{{if $i}}, {{end}}{{$f.Name}}=<b{{if $f.Diff}} class="diff"{{end}}>{{$f.Value}}</b>{{end}}{{end}}</span>{{end}}</div>
@@ -98,17 +105,26 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 </section>
 {{- with .Lanes}}
 <section class="card" id="memory-order">
-<h2>Memory order <span class="sub">the order in which the accesses take effect, left to right; dashed: reordered against program order</span></h2>
-<div class="lanes" style="grid-template-columns: 4.5em repeat({{.Cols}}, minmax(6.2em, 1fr))">
-{{- range .Names}}<div class="lane-name tc{{.Class}}" style="grid-row: {{.Row}}; grid-column: 1">{{.Name}}</div><div class="lane-track" style="grid-row: {{.Row}}; grid-column: 2 / -1"></div>{{end}}
-{{- range .Chips}}<div class="chip {{.Class}}" style="grid-row: {{.Row}}; grid-column: {{.Col}}" data-ev="{{.Ev}}" title="{{.Desc}}"><b>#{{.Num}}</b><span>{{.Text}}</span></div>{{end}}
+<h2>Memory order <span class="sub">the order in which the accesses take effect: left to right, then on to the next line; one row per thread; dashed: reordered against program order</span></h2>
+<div class="mo" style="--lanes: {{.Rows}}">
+<div class="mo-col mo-names">{{range .Names}}<div class="lane-name tc{{.Class}}" style="grid-row: {{.Row}}">{{.Name}}</div>{{end}}</div>
+{{- range .Steps}}<div class="mo-col">{{range .Empty}}<div class="slot" style="grid-row: {{.}}"></div>{{end}}{{with .Chip}}<div class="chip {{.Class}}" style="grid-row: {{.Row}}" data-ev="{{.Ev}}" title="{{.Desc}}"><b>#{{.Num}} <i>{{.Thread}}</i></b><span>{{.Text}}</span></div>{{end}}</div>{{end}}
 </div>
 </section>
 {{- end}}
-{{- if .Reorders}}
+{{- if or .Reorders .MoreReorders}}
 <section class="card" id="reorderings">
-<h2>Reordered by the memory model <span class="sub">later in program order, earlier in memory order</span></h2>
-<ul class="reo">{{range .Reorders}}<li><b>{{.First.Thread.Name}}</b>: <a href="#e{{.First.Instr}}" data-ev="{{.First.Instr}}">{{.First.Kind}} {{.First.Addr}} = {{.First.Value}} (#{{.First.Order}}, {{.First.Where}})</a> takes effect before <a href="#e{{.Overtaken.Instr}}" data-ev="{{.Overtaken.Instr}}">{{.Overtaken.Kind}} {{.Overtaken.Addr}} = {{.Overtaken.Value}} (#{{.Overtaken.Order}}, {{.Overtaken.Where}})</a></li>{{end}}</ul>
+<h2>Reordered by the memory model <span class="sub">later in program order, earlier in memory order{{if .PathKnown}}; those on the path to the failure first{{end}}</span></h2>
+{{- if .Reorders}}
+<ul class="reo">{{range .Reorders}}{{template "reo" .}}{{end}}</ul>
+{{- else if .PathKnown}}
+<p class="muted">None of them is on the path to the failure.</p>
+{{- end}}
+{{- if .MoreReorders}}
+<details class="more-reo"><summary>{{len .MoreReorders}} more {{if .PathKnown}}not on the path to the failure{{end}}</summary>
+<ul class="reo">{{range .MoreReorders}}{{template "reo" .}}{{end}}</ul>
+</details>
+{{- end}}
 </section>
 {{- end}}
 {{- if .Sources}}
@@ -126,6 +142,7 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 <footer>checkfence · self-contained report: no network access needed</footer>
 <script>{{.JS}}</script>
 </body></html>
+{{- define "reo"}}<li><b>{{.First.Thread.Name}}</b>: <a href="#e{{.First.Instr}}" data-ev="{{.First.Instr}}">{{.First.Kind}} {{.First.Addr}} = {{.First.Value}} (#{{.First.Order}}, {{.First.Where}})</a> takes effect before <a href="#e{{.Overtaken.Instr}}" data-ev="{{.Overtaken.Instr}}">{{.Overtaken.Kind}} {{.Overtaken.Addr}} = {{.Overtaken.Value}} (#{{.Overtaken.Order}}, {{.Overtaken.Where}})</a></li>{{end}}
 `))
 
 var indexTmpl = template.Must(template.New("index").Funcs(htmlFuncs).Parse(`<!doctype html>

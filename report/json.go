@@ -20,6 +20,7 @@ type JSONTest struct {
 	Verdict string     `json:"verdict"`
 	Reason  string     `json:"reason,omitempty"`
 	Message string     `json:"message,omitempty"`
+	Hint    string     `json:"hint,omitempty"` // what to do about an INCONCLUSIVE result
 	Stats   JSONStats  `json:"stats"`
 	Trace   *JSONTrace `json:"trace,omitempty"`
 }
@@ -51,6 +52,9 @@ func WriteJSON(w io.Writer, model string, results []*mining.Result) error {
 				MineSecs: r.Stats.Mine.Seconds(), SolveSecs: r.Stats.Solve.Seconds(), Rounds: r.Stats.Rounds,
 			}}
 		t.Trace = TraceJSON(r)
+		if r.Verdict == mining.Inconclusive {
+			t.Hint = Hint(r)
+		}
 		doc.Tests = append(doc.Tests, t)
 	}
 	enc := json.NewEncoder(w)

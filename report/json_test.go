@@ -126,7 +126,7 @@ func TestTraceJSONWitnessAndFailure(t *testing.T) {
 		t.Fatal("no failure")
 	}
 	want := JSONFailure{Reason: "runtime-error", Thread: "t2", Op: "follow", Pos: "testdata/errors.lsl:28:5",
-		Message: "load through a null pointer in p->value", Source: `%v := load %p as "p->value"`}
+		Message: "null dereference: `p` is 0", Source: `%v := load %p as "p->value"`}
 	if *f.Failure != want {
 		t.Errorf("failure %+v\nwant    %+v", *f.Failure, want)
 	}

@@ -17,6 +17,12 @@ type TextOptions struct {
 	Color bool
 	// Model is the memory model's name, shown in the heading ("" omits it).
 	Model string
+	// Verbose lists every reordered pair, not only those the failure
+	// depends on.
+	Verbose bool
+	// Legend explains the notation under the trace (the first one a
+	// command prints).
+	Legend bool
 }
 
 // maxAlign caps the width a column is padded to, so one long pointer value
@@ -43,6 +49,9 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 	tt.memoryOrder(&b)
 	tt.reordered(&b)
 	tt.observations(&b)
+	if opt.Legend {
+		b.WriteString("\n" + indent(TraceLegend, "  "))
+	}
 	io.WriteString(w, b.String())
 }
 
@@ -58,9 +67,15 @@ func (tt *textTrace) heading(b *strings.Builder) {
 	if tt.opt.Model != "" {
 		on = " on " + tt.opt.Model
 	}
-	if t.witness {
+	switch t.kind {
+	case kindWitness:
 		fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(stylePass, "witness"), p.paint(styleBold, r.Test), on,
 			"one execution (every execution passes)")
+		return
+	case kindBound:
+		fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(styleWarn, "execution at the loop bound"), p.paint(styleBold, r.Test), on,
+			"not a failure; the check needs more iterations than the bound allows")
+		fmt.Fprintf(b, "  %s\n", t.boundSummary())
 		return
 	}
 	fmt.Fprintf(b, "%s for %s%s: %s\n", p.paint(styleFail, "counterexample"), p.paint(styleBold, r.Test), on,
@@ -193,7 +208,11 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		case "blocked":
 			status = p.paint(styleWarn, " (blocked in a spin loop)")
 		case "pruned":
-			status = " (stopped at the loop bound)"
+			if th.Loop != nil {
+				status = p.paint(styleWarn, " (stopped at the bound: "+iterations(th.Loop.Bound)+" of "+t.loopText(th.Loop)+")")
+			} else {
+				status = p.paint(styleWarn, " (stopped at the loop bound)")
+			}
 		case "livelock":
 			status = p.paint(styleWarn, " (retries a loop forever)")
 		case "not-started":
@@ -297,19 +316,11 @@ func (tt *textTrace) opTitle(op *opView, diff map[encode.ObsKey]bool) string {
 // diffKeys are the observed fields that differ from the closest serial
 // observations of a consistency failure.
 func (tt *textTrace) diffKeys() map[encode.ObsKey]bool {
-	out := map[encode.ObsKey]bool{}
 	o := tt.t.obs
 	if o == nil || !o.Failing {
-		return out
+		return map[encode.ObsKey]bool{}
 	}
-	for _, r := range o.closestRows(3) {
-		for c, cell := range r.Cells {
-			if cell.Diff && o.Observed.Cells[c].Present {
-				out[o.Keys[c]] = true
-			}
-		}
-	}
-	return out
+	return diffKeysOf(o)
 }
 
 // failureLines writes the failing statement under its operation, with the
@@ -375,13 +386,42 @@ func (tt *textTrace) reordered(b *strings.Builder) {
 	for _, ro := range t.reorders {
 		wName = max(wName, width(ro.First.Thread.Name))
 	}
-	for i, ro := range t.reorders {
-		if i == maxShown {
-			fmt.Fprintf(b, "    … and %d more\n", len(t.reorders)-maxShown)
-			break
-		}
+	line := func(ro reorder) {
 		fmt.Fprintf(b, "    %s  %s takes effect before %s\n", p.paint(styleThread, pad(ro.First.Thread.Name, wName)),
 			p.paint(styleYellow, describeAccess(ro.First)), describeAccess(ro.Overtaken))
+	}
+	onPath := 0
+	for _, ro := range t.reorders {
+		if ro.OnPath {
+			onPath++
+		}
+	}
+	if t.rel != nil && onPath == 0 {
+		fmt.Fprintf(b, "    (none of them is on the path to the failure)\n")
+	}
+	shown := 0
+	for _, ro := range t.reorders {
+		switch {
+		case ro.OnPath && (shown < maxShown || tt.opt.Verbose):
+		case !ro.OnPath && tt.opt.Verbose:
+			if shown == onPath {
+				fmt.Fprintf(b, "    not on the path to the failure:\n")
+			}
+		default:
+			continue
+		}
+		line(ro)
+		shown++
+	}
+	if rest := len(t.reorders) - shown; rest > 0 {
+		more := "reorderings"
+		if rest == 1 {
+			more = "reordering"
+		}
+		if t.rel != nil {
+			more += " not on the path to the failure"
+		}
+		fmt.Fprintf(b, "    %s\n", p.paint(styleDim, fmt.Sprintf("… and %d more %s (-v shows them)", rest, more)))
 	}
 }
 
@@ -397,7 +437,7 @@ func (tt *textTrace) observations(b *strings.Builder) {
 		return
 	}
 	if !o.Failing {
-		if o.Match != nil && strings.TrimSpace(o.Observed.Text) != "" {
+		if t.kind == kindWitness && o.Match != nil && strings.TrimSpace(o.Observed.Text) != "" {
 			fmt.Fprintf(b, "\n  observation %s\n  (serial execution #%d produces the same)\n", o.Observed.Text, o.Match.Index)
 		}
 		return
@@ -439,4 +479,17 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// indent prefixes every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString(prefix)
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }

@@ -10,7 +10,8 @@ import (
 // a FAIL or the witness of a PASS. Event ids are instruction indices of the
 // encoding; "source", "memory_order", "first"/"overtaken" refer to them.
 type JSONTrace struct {
-	Kind        string           `json:"kind"` // counterexample or witness
+	Kind        string           `json:"kind"`            // counterexample (FAIL), witness (PASS) or bound (INCONCLUSIVE: stopped at a loop bound)
+	Bound       string           `json:"bound,omitempty"` // where a "bound" execution stopped, in words
 	Failure     *JSONFailure     `json:"failure,omitempty"`
 	Observation string           `json:"observation,omitempty"`
 	Observed    []JSONObsItem    `json:"observed_items,omitempty"`
@@ -42,11 +43,22 @@ type JSONThread struct {
 	Kind   string   `json:"kind"` // init, concurrent or final
 	Status string   `json:"status"`
 	Ops    []JSONOp `json:"ops"`
+	// StoppedAt is the loop a "pruned" thread stopped at.
+	StoppedAt *JSONLoop `json:"stopped_at,omitempty"`
+}
+
+// JSONLoop is a loop (or recursive call) and the bound it was unrolled to.
+type JSONLoop struct {
+	Proc      string `json:"proc"`
+	Pos       string `json:"pos"`
+	Bound     int    `json:"bound"` // iterations (or recursion depth)
+	Recursion bool   `json:"recursion,omitempty"`
 }
 
 // JSONOp is one operation with its observations and events.
 type JSONOp struct {
 	Name    string            `json:"name"`
+	Proc    string            `json:"proc,omitempty"`     // the procedure's name in the program, when name differs (pthread threads)
 	Obs     map[string]string `json:"observed,omitempty"` // inputs and outputs
 	Label   string            `json:"label,omitempty"`
 	Inputs  []JSONField       `json:"inputs,omitempty"`
@@ -95,6 +107,10 @@ type JSONReordering struct {
 	Thread    string `json:"thread"`
 	First     int    `json:"first"`     // later in program order, earlier in memory order
 	Overtaken int    `json:"overtaken"` // earlier in program order, later in memory order
+	// OnPath says whether the failure depends on the pair (the accesses
+	// feeding the failing check or the differing observation); absent
+	// when not known. Pairs on the path come first.
+	OnPath *bool `json:"on_path,omitempty"`
 }
 
 // JSONClosest is a serial observation close to the observed one.
@@ -110,9 +126,13 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		return nil
 	}
 	x, u := r.Trace, r.Enc.U
-	jt := &JSONTrace{Kind: "witness", Threads: []JSONThread{}, MemoryOrder: x.Order}
-	if !t.witness {
-		jt.Kind = "counterexample"
+	jt := &JSONTrace{Kind: "counterexample", Threads: []JSONThread{}, MemoryOrder: x.Order}
+	switch t.kind {
+	case kindWitness:
+		jt.Kind = "witness"
+	case kindBound:
+		jt.Kind = "bound"
+		jt.Bound = t.boundSummary()
 	}
 	if f := t.failure; f != nil {
 		jf := &JSONFailure{Reason: f.Reason, Thread: f.Thread.Name, Pos: f.Pos.String(), Message: f.Msg, Source: f.Snippet}
@@ -157,8 +177,14 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 	}
 	for _, th := range t.threads {
 		jth := JSONThread{Name: th.Name, Kind: th.Kind.String(), Status: th.Status, Ops: []JSONOp{}}
+		if li := th.Loop; li != nil {
+			jth.StoppedAt = &JSONLoop{Proc: li.Proc, Pos: li.Pos.String(), Bound: li.Bound, Recursion: li.Recursion}
+		}
 		for _, op := range th.Ops {
 			jo := JSONOp{Name: op.Name, Label: op.Label, Failed: op.Failure != nil, Events: []JSONEvent{}}
+			if op.Proc != op.Name {
+				jo.Proc = op.Proc
+			}
 			for _, f := range op.Inputs {
 				jo.Inputs = append(jo.Inputs, f.jsonField())
 			}
@@ -179,7 +205,12 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		jt.Threads = append(jt.Threads, jth)
 	}
 	for _, ro := range t.reorders {
-		jt.Reorderings = append(jt.Reorderings, JSONReordering{Thread: ro.First.Thread.Name, First: ro.First.Instr, Overtaken: ro.Overtaken.Instr})
+		jr := JSONReordering{Thread: ro.First.Thread.Name, First: ro.First.Instr, Overtaken: ro.Overtaken.Instr}
+		if t.rel != nil {
+			on := ro.OnPath
+			jr.OnPath = &on
+		}
+		jt.Reorderings = append(jt.Reorderings, jr)
 	}
 	return jt
 }

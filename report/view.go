@@ -13,13 +13,14 @@ import (
 // JSON so the three forms always agree.
 type trace struct {
 	res      *mining.Result
-	witness  bool
+	kind     traceKind
 	threads  []*threadView
 	events   map[int]*eventView // by instruction index
 	order    []*eventView       // accesses in memory order
 	failure  *failureView
 	reorders []reorder
-	obs      *obsTable // nil when nothing was observed
+	obs      *obsTable  // nil when nothing was observed
+	rel      *relevance // nil when not computed (not a FAIL, or a saved result)
 	src      *sources
 }
 
@@ -27,14 +28,16 @@ type threadView struct {
 	Index  int
 	Name   string
 	Kind   lsl.ThreadKind
-	Status string // done, failed, blocked, pruned
+	Status string        // done, failed, blocked, pruned
+	Loop   *lsl.LoopInfo // the loop a pruned thread stopped at (nil if unknown)
 	Ops    []*opView
 }
 
 type opView struct {
 	Thread  *threadView
 	Index   int
-	Name    string // the procedure the test calls
+	Name    string // the procedure the test calls, as the user knows it (lsl.Proc.Display)
+	Proc    string // its name in the program (main_thread1 for a pthread thread)
 	Label   string // its observe label ("" if none)
 	Inputs  []field
 	Outputs []field
@@ -49,6 +52,7 @@ type field struct {
 
 type eventView struct {
 	Instr   int
+	ID      int // the lsl instruction id
 	Thread  *threadView
 	Kind    string // load, store or fence
 	Pos     lsl.Pos
@@ -87,6 +91,9 @@ type failureView struct {
 type reorder struct {
 	First     *eventView // later in program order, earlier in memory order
 	Overtaken *eventView
+	// OnPath: the failure depends on this pair (relevance.go); true for
+	// every pair when that is not known.
+	OnPath bool
 }
 
 // newTrace builds the presentation model, or returns nil when the result
@@ -97,7 +104,7 @@ func newTrace(r *mining.Result) *trace {
 		return nil
 	}
 	u := e.U
-	t := &trace{res: r, witness: r.Verdict != mining.Fail, events: map[int]*eventView{}}
+	t := &trace{res: r, kind: kindOf(r.Verdict), events: map[int]*eventView{}}
 	var positions []lsl.Pos
 	for _, ev := range x.Events {
 		positions = append(positions, ev.Pos)
@@ -108,9 +115,12 @@ func newTrace(r *mining.Result) *trace {
 	t.src = newSources(u.Prog, positions)
 
 	for ti, th := range x.Threads {
-		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status}
+		tv := &threadView{Index: ti, Name: th.Name, Kind: th.Kind, Status: th.Status, Loop: stoppedLoop(u, th.Loop)}
 		for _, op := range th.Ops {
-			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name}
+			ov := &opView{Thread: tv, Index: op.Index, Name: op.Name, Proc: op.Name}
+			if pr := u.Prog.Proc(op.Name); pr != nil && pr.Display != "" {
+				ov.Name = pr.Display
+			}
 			for _, it := range op.Obs {
 				f := field{Name: it.Key.Name, Value: it.Value.Format(u.BaseName), Key: it.Key}
 				switch it.Key.Kind {
@@ -123,7 +133,7 @@ func newTrace(r *mining.Result) *trace {
 				}
 			}
 			for _, ev := range op.Events {
-				v := &eventView{Instr: ev.Instr, Thread: tv, Kind: ev.Kind, Pos: ev.Pos,
+				v := &eventView{Instr: ev.Instr, ID: ev.ID, Thread: tv, Kind: ev.Kind, Pos: ev.Pos,
 					Where: t.src.where(ev.Pos), Expr: ev.Expr, Atomic: ev.Atomic, Snippet: t.src.snippet(ev.Pos)}
 				if ev.Kind == "fence" {
 					v.Fence = ev.Fence.String()
@@ -162,7 +172,6 @@ func newTrace(r *mining.Result) *trace {
 			t.order = append(t.order, v)
 		}
 	}
-	t.findReorders()
 	if f := x.Failure; f != nil && r.Verdict == mining.Fail && f.Thread >= 0 && f.Thread < len(t.threads) {
 		fv := &failureView{Reason: f.Reason, Msg: f.Msg, Thread: t.threads[f.Thread], Pos: f.Pos,
 			Where: t.src.where(f.Pos), Snippet: t.src.snippet(f.Pos)}
@@ -179,6 +188,13 @@ func newTrace(r *mining.Result) *trace {
 		observed = *r.Observation
 	}
 	t.obs = newObsTable(observed, r.Mined, t.threadName, u.BaseName, r.Observation != nil)
+	t.rel = newRelevance(t)
+	t.findReorders()
+	for i := range t.reorders {
+		t.reorders[i].OnPath = t.rel.matters(t.reorders[i])
+	}
+	// the pairs the failure depends on first, each group in memory order
+	sort.SliceStable(t.reorders, func(i, j int) bool { return t.reorders[i].OnPath && !t.reorders[j].OnPath })
 	return t
 }
 
@@ -196,9 +212,11 @@ func (t *trace) findReorders() {
 				if ev.Order == 0 {
 					continue
 				}
-				// prefer an access of the same kind: store-store and
-				// load-load pairs are what the fences of the model name
-				var any, same *eventView
+				// prefer a store the failure's path missed (the pair
+				// the failure depends on), then an access of the same
+				// kind: store-store and load-load pairs are what the
+				// fences of the model name
+				var any, same, missed *eventView
 				for _, p := range prior {
 					if p.Order > ev.Order {
 						if any == nil {
@@ -207,10 +225,16 @@ func (t *trace) findReorders() {
 						if same == nil && p.Kind == ev.Kind {
 							same = p
 						}
+						if missed == nil && t.rel != nil && t.rel.missed[p] && t.rel.shared[p.Addr] {
+							missed = p
+						}
 					}
 				}
 				if same == nil {
 					same = any
+				}
+				if missed != nil && t.rel.path[ev] {
+					same = missed
 				}
 				if same != nil {
 					ev.Overtakes = same

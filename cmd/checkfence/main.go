@@ -67,6 +67,6 @@ execution the model allows and answers PASS, or FAIL with a counterexample trace
 		return fmt.Errorf("%v (see checkfence %s --help)", err, c.Name())
 	})
 	addProfileFlag(root)
-	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd(), newFencesCmd(), newLitmusCmd())
+	root.AddCommand(newRunCmd(), newMineCmd(), newLSLCmd(), newModelsCmd(), newVersionCmd(), newFencesCmd(), newLitmusCmd(), newTracesTopic())
 	return root
 }

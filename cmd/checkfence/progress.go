@@ -32,14 +32,7 @@ func (p *progress) update(pr mining.Progress) {
 		return
 	}
 	p.last = time.Now()
-	msg := fmt.Sprintf("%s: %s", pr.Test, pr.Phase)
-	if pr.Round > 0 {
-		msg += fmt.Sprintf(" (unroll round %d)", pr.Round)
-	}
-	if pr.Observations > 0 {
-		msg += fmt.Sprintf(", %d observations", pr.Observations)
-	}
-	msg += fmt.Sprintf(", %.1fs", pr.Elapsed.Seconds())
+	msg := progressLine(pr)
 	fmt.Fprintf(p.w, "\r\033[K%s", msg)
 	p.shown = true
 }
@@ -49,4 +42,21 @@ func (p *progress) clear() {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
 	}
+}
+
+// progressLine is the one-line status of a check: the test, the phase, the
+// unrolling round, what the phase works on (the loop whose bound is being
+// raised), the observations mined so far and the time spent.
+func progressLine(pr mining.Progress) string {
+	msg := fmt.Sprintf("%s: %s", pr.Test, pr.Phase)
+	if pr.Round > 0 {
+		msg += fmt.Sprintf(" (unroll round %d)", pr.Round)
+	}
+	if pr.Detail != "" {
+		msg += ": " + pr.Detail
+	}
+	if pr.Observations > 0 {
+		msg += fmt.Sprintf(", %d observations", pr.Observations)
+	}
+	return msg + fmt.Sprintf(", %.1fs", pr.Elapsed.Seconds())
 }

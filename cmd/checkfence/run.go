@@ -14,6 +14,7 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var f checkFlags
+	var ci ciFlags
 	cmd := &cobra.Command{
 		Use:   "run IMPL... [TESTFILE]",
 		Short: "Check every test of TESTFILE on a memory model",
@@ -24,14 +25,15 @@ bound was reached). Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE an
 none FAIL, 2 usage or input error, 130 interrupted.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runChecks(cmd, args, &f)
+			return runChecks(cmd, args, &f, &ci)
 		},
 	}
 	f.register(cmd, true)
+	ci.register(cmd)
 	return cmd
 }
 
-func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
+func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) error {
 	opt, model, err := f.options()
 	if err != nil {
 		return err
@@ -47,7 +49,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
-	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
+	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out), Verbose: f.verbose, Legend: true}
 	if !f.json {
 		report.TableHeader(out)
 	}
@@ -63,9 +65,13 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 			report.WriteTableRow(out, r, topt)
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
+				topt.Legend = false // once, under the first trace
 			}
 			if r.Verdict == mining.Inconclusive && r.Message != "" {
 				fmt.Fprintf(out, "  %s\n", r.Message)
+			}
+			if h := report.Hint(r); r.Verdict == mining.Inconclusive && h != "" {
+				fmt.Fprintf(out, "  what to do: %s\n", h)
 			}
 		}
 		if ctx.Err() != nil {
@@ -82,6 +88,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		if err := report.WriteHTML(f.html, model.Name, results); err != nil {
 			return err
 		}
+	}
+	if err := ci.write(model.Name, results, tests[:len(results)]); err != nil {
+		return err
 	}
 	if interrupted {
 		return exitError{exitInterrupted}

@@ -182,9 +182,9 @@ func TestStateOf(t *testing.T) {
 func TestRuntimeError(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"C divzero\n{}\nP0(int *x) {\n  int r0 = READ_ONCE(*x);\n  int r1 = 10 / r0;\n}\nexists (0:r1=1)\n",
-			"e.litmus:5:15: division by zero (operands 10, 0) (test divzero, thread P0)"},
+			"e.litmus:5:15: division by zero: `r0` is 0 (test divzero, thread P0)"},
 		{"X86 null\n{}\n P0 | P1 ;\n MOV [x],$1 | MOV EBX,[EAX] ;\nexists (1:EBX=1)\n",
-			"e.litmus:4:15: load through a null pointer in [EAX] (test null, thread P1)"},
+			"e.litmus:4:15: null dereference: `EAX` is 0 (test null, thread P1)"},
 	} {
 		tt, err := Parse("e.litmus", []byte(c.src))
 		if err != nil {

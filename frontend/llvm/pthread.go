@@ -383,7 +383,7 @@ func (sp *mainSplit) emit(f *fn) {
 			initBody = append(initBody, store(r))
 		}
 	}
-	t.addProc(PthreadInit, initBody, pos)
+	t.addProc(PthreadInit, initBody, pos).Display = "main"
 	for k, st := range sp.starts {
 		body := []lsl.Stmt{}
 		call := &lsl.Call{Proc: t.procs[st.fn], Pos: st.pos}
@@ -402,7 +402,8 @@ func (sp *mainSplit) emit(f *fn) {
 			call.Results = []lsl.Reg{"%ret"}
 		}
 		body = append(body, call)
-		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos)
+		// traces show the thread by the function it runs
+		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos).Display = t.procs[st.fn]
 	}
 	if touchesMemory(sp.self) {
 		var body []lsl.Stmt
@@ -413,7 +414,7 @@ func (sp *mainSplit) emit(f *fn) {
 		for _, r := range finalFromSelf {
 			body = append(body, store(r))
 		}
-		t.addProc(PthreadSelf, body, pos)
+		t.addProc(PthreadSelf, body, pos).Display = "main"
 	} else if len(sp.self) > 0 {
 		f.fail("internal: main's code between the threads was lost")
 	}
@@ -424,7 +425,7 @@ func (sp *mainSplit) emit(f *fn) {
 		}
 	}
 	finalBody = append(finalBody, sp.final...)
-	t.addProc(PthreadFinal, finalBody, pos)
+	t.addProc(PthreadFinal, finalBody, pos).Display = "main"
 }
 
 func contains(rs []lsl.Reg, r lsl.Reg) bool {
@@ -452,9 +453,11 @@ func touchesMemory(stmts []lsl.Stmt) bool {
 	return found
 }
 
-func (t *translator) addProc(name string, body []lsl.Stmt, pos lsl.Pos) {
+func (t *translator) addProc(name string, body []lsl.Stmt, pos lsl.Pos) *lsl.Proc {
 	t.procTaken[name] = true
-	t.prog.Procs = append(t.prog.Procs, &lsl.Proc{Name: name, Body: &lsl.Block{Stmts: body, Pos: pos}, Pos: pos})
+	p := &lsl.Proc{Name: name, Body: &lsl.Block{Stmts: body, Pos: pos}, Pos: pos}
+	t.prog.Procs = append(t.prog.Procs, p)
+	return p
 }
 
 // PthreadTest builds the test of a program whose main started threads

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// "checkfence help traces" explains the notation of traces, and run prints
+// the same legend once, under its first trace.
+func TestTracesLegend(t *testing.T) {
+	code, out, errs := runCLI("help", "traces")
+	if code != exitPass || !strings.HasPrefix(out, "How to read a trace:") {
+		t.Fatalf("help traces: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	for _, want := range []string{"#5", "↑ before #16", "← init store", "┌ │ └", "← initial value"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help traces does not explain %q", want)
+		}
+	}
+	code, out, _ = runCLI("run", "testdata/sb.lsl", "testdata/sb2.tst", "--model", "relaxed") // two FAILs
+	if code != exitFail {
+		t.Fatalf("run: exit %d, want %d", code, exitFail)
+	}
+	if n := strings.Count(out, "How to read a trace:"); n != 1 {
+		t.Errorf("run prints the legend %d times, want once:\n%s", n, out)
+	}
+	if strings.Index(out, "How to read a trace:") < strings.Index(out, "counterexample for") {
+		t.Errorf("the legend comes before the first trace:\n%s", out)
+	}
+	_, out, _ = runCLI("run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "-q")
+	if strings.Contains(out, "How to read a trace:") {
+		t.Errorf("run -q prints the legend:\n%s", out)
+	}
+}

@@ -1,0 +1,2 @@
+test SB = ( wx ry | wy rx )
+test SBswapped = ( wy rx | wx ry )

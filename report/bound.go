@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// An INCONCLUSIVE result at the unrolling limit carries the execution that
+// reached the bound: it is neither a counterexample nor a witness, and the
+// reports say so, naming the loop and its bound.
+
+// traceKind says what an execution shows.
+type traceKind int
+
+const (
+	kindCounterexample traceKind = iota // FAIL
+	kindWitness                         // PASS: one of the (all correct) executions
+	kindBound                           // INCONCLUSIVE: an execution stopped at a loop bound
+)
+
+func kindOf(v mining.Verdict) traceKind {
+	switch v {
+	case mining.Pass:
+		return kindWitness
+	case mining.Inconclusive:
+		return kindBound
+	}
+	return kindCounterexample
+}
+
+// stoppedLoop is the loop instance a pruned thread stopped at (nil if the
+// thread was not stopped or the loop is unknown).
+func stoppedLoop(u *lsl.Unrolled, key string) *lsl.LoopInfo {
+	if key == "" || u == nil || u.Loops == nil {
+		return nil
+	}
+	return u.Loops[key]
+}
+
+// loopText names a loop instance: "the loop in push at stack.c:27".
+func (t *trace) loopText(li *lsl.LoopInfo) string {
+	what := "the loop in " + li.Proc
+	if li.Recursion {
+		what = "the recursion of " + li.Proc
+	}
+	if li.Pos.IsValid() {
+		what += " at " + t.src.where(li.Pos)
+	}
+	return what
+}
+
+// iterations is "1 iteration" or "n iterations".
+func iterations(n int) string { return plural(n, "iteration") }
+
+// boundLoops are the distinct loops the execution's threads stopped at, in
+// thread order.
+func (t *trace) boundLoops() []*lsl.LoopInfo {
+	var out []*lsl.LoopInfo
+	seen := map[*lsl.LoopInfo]bool{}
+	for _, th := range t.threads {
+		if th.Loop != nil && !seen[th.Loop] {
+			seen[th.Loop] = true
+			out = append(out, th.Loop)
+		}
+	}
+	return out
+}
+
+// boundSummary says where the execution of an INCONCLUSIVE result stopped:
+// "t1 stopped at the loop in push at stack.c:27 after 8 iterations".
+func (t *trace) boundSummary() string {
+	var parts []string
+	for _, th := range t.threads {
+		if th.Loop == nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s stopped at %s after %s", th.Name, t.loopText(th.Loop), iterations(th.Loop.Bound)))
+	}
+	switch len(parts) {
+	case 0:
+		return "this execution reached a loop bound"
+	case 1:
+		return parts[0]
+	}
+	s := parts[0]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			s += " and " + p
+		} else {
+			s += ", " + p
+		}
+	}
+	return s
+}
+
+// Hint suggests what to do about an INCONCLUSIVE result ("" when there is
+// nothing to suggest).
+func Hint(r *mining.Result) string {
+	switch r.Reason {
+	case mining.ReasonUnrollLimit:
+		bound := 0
+		if r.Enc != nil && r.Enc.U != nil && r.Trace != nil {
+			for _, th := range r.Trace.Threads {
+				if li := stoppedLoop(r.Enc.U, th.Loop); li != nil {
+					bound = max(bound, li.Bound)
+				}
+			}
+		}
+		for _, b := range r.Bounds {
+			bound = max(bound, b)
+		}
+		next := "a higher --max-unroll"
+		if bound > 0 {
+			next = "--max-unroll " + strconv.Itoa(2*bound)
+		}
+		return "if the loop runs longer in this test, raise the bound (" + next + "); a retry loop that never succeeds " +
+			"because it keeps reading a stale value may need a fence before the load it retries"
+	case mining.ReasonTimeout:
+		return "give the test more time (--timeout), or check a smaller test"
+	case mining.ReasonMemory:
+		return "allow more memory (--max-memory), or check a smaller test"
+	}
+	return ""
+}

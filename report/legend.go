@@ -1,0 +1,35 @@
+package report
+
+// TraceLegend explains the notation of text traces. "checkfence run"
+// prints it once, under the first trace; "checkfence help traces" prints it
+// too.
+const TraceLegend = `How to read a trace:
+  thread t1             a concurrent thread of the test (init and final run
+                        before and after all of them); under it, its
+                        operations with their inputs and outputs
+  #5                    the access's place in the memory order, the order in
+                        which accesses take effect (#1 first); fences have none
+  node#2.next           the location: the second node allocated, its field next
+                        (queue.tail: field tail of the global queue)
+  (tail->next)          the C expression that made the access
+  ← t1 store @ q.c:48 (#15)
+                        the store this load read: its thread, source line and
+                        place in the memory order
+  ← init store @ …      a store of the init thread (the test's first operations)
+  ← initial value       nothing was stored there yet: globals start as their
+                        initializer or 0, allocated memory undefined (undef)
+  ↑ before #16          this access takes effect before #16, an access that
+                        comes before it in its thread's program order: a
+                        reordering the memory model allows and sequential
+                        consistency would not (a fence can forbid it)
+  ┌ │ └  (or [)         the accesses of one atomic block (a CAS, a lock)
+  ✗ runtime error: …    the failing statement, with its source line
+  reordered by the memory model
+                        the reordered pairs, those on the path to the failure
+                        first (the accesses whose values flow into the failing
+                        check or the differing observation); -v lists them all
+  why no serial execution explains it
+                        the observation next to those of the serial executions
+                        (each operation alone, start to finish), differences
+                        marked with ^
+`

@@ -1,0 +1,276 @@
+package report
+
+import (
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// Which reorderings does a failure depend on? A trace of a relaxed model
+// lists many reordered pairs, most of them harmless (a harness local
+// written late, two loads of the same value swapped). The ones worth
+// reading first are those on the path to the failure:
+//
+//   - the path starts at the failing statement (its operands and the
+//     conditions of the branches around it), at the observed values that
+//     differ from the closest serial observation, or at the loads of a
+//     blocked spin loop;
+//   - it follows registers back to the statements that computed them
+//     (data and address dependencies), from a load to the store it read
+//     (its seed) and on into that store's thread;
+//   - the stores a path load did not read (other threads' stores to the
+//     same location) are what it missed: a reordering that makes one of
+//     them late matters too.
+//
+// A reordered pair is on the path when its earlier-in-memory access is on
+// the path, or the access it overtakes is a store a path load missed, and
+// both locations are shared (accessed by more than one thread in this
+// execution): an access to a location only its own thread touches cannot
+// be observed in another order.
+
+// relevance marks the accesses of a trace on the failure's path; nil when
+// it cannot be computed (no failure or observation to start from, or no
+// unrolled program, as for saved results).
+type relevance struct {
+	path   map[*eventView]bool // on the path to the failure
+	missed map[*eventView]bool // stores a path load did not read
+	shared map[string]bool     // locations accessed by more than one thread
+}
+
+// threadCode indexes one unrolled thread for the backward walk.
+type threadCode struct {
+	defs  map[lsl.Reg][]lsl.Stmt
+	conds map[lsl.Stmt][]lsl.Operand // conditions of the branches around a statement
+	stmts []lsl.Stmt                 // every statement, in program order
+}
+
+func indexThread(body *lsl.Block) *threadCode {
+	c := &threadCode{defs: map[lsl.Reg][]lsl.Stmt{}, conds: map[lsl.Stmt][]lsl.Operand{}}
+	var walk func(s lsl.Stmt, around []lsl.Operand)
+	walk = func(s lsl.Stmt, around []lsl.Operand) {
+		if s == nil {
+			return
+		}
+		c.stmts = append(c.stmts, s)
+		c.conds[s] = around
+		switch s := s.(type) {
+		case *lsl.Assign:
+			c.defs[s.Dst] = append(c.defs[s.Dst], s)
+		case *lsl.Load:
+			c.defs[s.Dst] = append(c.defs[s.Dst], s)
+		case *lsl.Choose:
+			c.defs[s.Dst] = append(c.defs[s.Dst], s)
+		case *lsl.Block:
+			for _, t := range s.Stmts {
+				walk(t, around)
+			}
+		case *lsl.If:
+			inner := append(append([]lsl.Operand(nil), around...), s.Cond)
+			if s.Then != nil {
+				walk(s.Then, inner)
+			}
+			if s.Else != nil {
+				walk(s.Else, inner)
+			}
+		case *lsl.Atomic:
+			walk(s.Body, around)
+		case *lsl.Spin:
+			walk(s.Body, around)
+		}
+	}
+	walk(body, nil)
+	return c
+}
+
+// newRelevance computes the path of a FAIL's trace.
+func newRelevance(t *trace) *relevance {
+	r := t.res
+	if r.Verdict != mining.Fail || r.Enc == nil || r.Enc.U == nil || len(r.Enc.U.Threads) != len(t.threads) {
+		return nil
+	}
+	u := r.Enc.U
+	code := make([]*threadCode, len(u.Threads))
+	for i, th := range u.Threads {
+		code[i] = indexThread(th.Body)
+	}
+	byID := map[int]*eventView{}
+	for _, ev := range t.events {
+		byID[ev.ID] = ev
+	}
+	accessStmt := map[*eventView]lsl.Stmt{}
+	for i, c := range code {
+		for _, s := range c.stmts {
+			var id int
+			switch s := s.(type) {
+			case *lsl.Load:
+				id = s.ID
+			case *lsl.Store:
+				id = s.ID
+			default:
+				continue
+			}
+			if ev := byID[id]; ev != nil && ev.Thread.Index == i {
+				accessStmt[ev] = s
+			}
+		}
+	}
+
+	rel := &relevance{path: map[*eventView]bool{}, missed: map[*eventView]bool{}, shared: map[string]bool{}}
+	type regKey struct {
+		thread int
+		reg    lsl.Reg
+	}
+	seenReg := map[regKey]bool{}
+	seenStmt := map[lsl.Stmt]bool{}
+	var regs []regKey
+	addOperands := func(thread int, ops ...lsl.Operand) {
+		for _, o := range ops {
+			if reg, ok := o.(lsl.Reg); ok && !seenReg[regKey{thread, reg}] {
+				seenReg[regKey{thread, reg}] = true
+				regs = append(regs, regKey{thread, reg})
+			}
+		}
+	}
+	var addEvent func(ev *eventView)
+	addStmt := func(thread int, s lsl.Stmt, withConds bool) {
+		if seenStmt[s] {
+			return
+		}
+		seenStmt[s] = true
+		switch s := s.(type) {
+		case *lsl.Load:
+			addOperands(thread, s.Addr)
+			if ev := byID[s.ID]; ev != nil {
+				addEvent(ev)
+			}
+		case *lsl.Store:
+			addOperands(thread, s.Addr, s.Val)
+		default:
+			addOperands(thread, lsl.Operands(s)...)
+		}
+		if withConds {
+			addOperands(thread, code[thread].conds[s]...)
+		}
+	}
+	addEvent = func(ev *eventView) {
+		if rel.path[ev] {
+			return
+		}
+		rel.path[ev] = true
+		if s := accessStmt[ev]; s != nil {
+			addStmt(ev.Thread.Index, s, false)
+		}
+		if ev.IsLoad() && ev.Source != nil {
+			addEvent(ev.Source)
+		}
+	}
+
+	// seeds
+	switch {
+	case t.failure != nil && r.Reason == mining.ReasonDeadlock:
+		th := t.failure.Thread.Index
+		for _, s := range code[th].stmts {
+			if sp, ok := s.(*lsl.Spin); ok && sp.Pos == t.failure.Pos {
+				lsl.Walk(sp, func(x lsl.Stmt) bool {
+					if l, ok := x.(*lsl.Load); ok {
+						addStmt(th, l, false)
+					}
+					return true
+				})
+			}
+		}
+	case t.failure != nil:
+		th := t.failure.Thread.Index
+		for _, s := range code[th].stmts {
+			if s.Position() != t.failure.Pos {
+				continue
+			}
+			switch s.(type) {
+			case *lsl.Assign, *lsl.Load, *lsl.Store, *lsl.If, *lsl.Assert, *lsl.Assume, *lsl.Free, *lsl.Abort:
+				addStmt(th, s, true)
+			}
+		}
+	case t.obs != nil && t.obs.Failing:
+		names := map[int]map[string]bool{} // thread → observed names that differ
+		for k := range diffKeysOf(t.obs) {
+			if names[k.Thread] == nil {
+				names[k.Thread] = map[string]bool{}
+			}
+			names[k.Thread][k.Name] = true
+		}
+		for th, c := range code {
+			for _, s := range c.stmts {
+				o, ok := s.(*lsl.Observe)
+				if !ok || o.Kind == lsl.ObsLabel {
+					continue
+				}
+				if len(names) == 0 || names[th][o.Name] {
+					addStmt(th, o, true)
+				}
+			}
+		}
+	default:
+		return nil
+	}
+
+	// backward walk over the registers
+	for len(regs) > 0 {
+		k := regs[len(regs)-1]
+		regs = regs[:len(regs)-1]
+		for _, d := range code[k.thread].defs[k.reg] {
+			addStmt(k.thread, d, false)
+		}
+	}
+
+	// what the path loads missed, and which locations are shared
+	threadsAt := map[string]map[int]bool{}
+	for _, ev := range t.events {
+		if ev.Kind == "fence" {
+			continue
+		}
+		if threadsAt[ev.Addr] == nil {
+			threadsAt[ev.Addr] = map[int]bool{}
+		}
+		threadsAt[ev.Addr][ev.Thread.Index] = true
+	}
+	for addr, ths := range threadsAt {
+		rel.shared[addr] = len(ths) > 1
+	}
+	for ev := range rel.path {
+		if !ev.IsLoad() {
+			continue
+		}
+		for _, st := range t.events {
+			if st.IsStore() && st.Addr == ev.Addr && st.Thread != ev.Thread && st != ev.Source {
+				rel.missed[st] = true
+			}
+		}
+	}
+	return rel
+}
+
+// matters reports whether the failure depends on a reordered pair.
+func (rel *relevance) matters(ro reorder) bool {
+	if rel == nil {
+		return true
+	}
+	if !rel.shared[ro.First.Addr] || !rel.shared[ro.Overtaken.Addr] {
+		return false
+	}
+	return rel.path[ro.First] || rel.missed[ro.Overtaken]
+}
+
+// diffKeysOf are the observed keys in which the closest serial
+// observations differ from the observed one (all observed keys when there
+// are no serial observations).
+func diffKeysOf(o *obsTable) map[encode.ObsKey]bool {
+	out := map[encode.ObsKey]bool{}
+	for _, r := range o.closestRows(3) {
+		for c, cell := range r.Cells {
+			if cell.Diff && o.Observed.Cells[c].Present {
+				out[o.Keys[c]] = true
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// onPath lists the reordered pairs of a result as "thread: first addr /
+// overtaken addr", split by whether the failure depends on them.
+func onPath(t *testing.T, r *mining.Result) (on, off []string) {
+	t.Helper()
+	tr := newTrace(r)
+	if tr.rel == nil {
+		t.Fatal("no relevance computed for a FAIL with its encoding")
+	}
+	for _, ro := range tr.reorders {
+		s := ro.First.Thread.Name + ": " + ro.First.Kind + " " + ro.First.Addr + " / " + ro.Overtaken.Kind + " " + ro.Overtaken.Addr
+		if ro.OnPath {
+			on = append(on, s)
+		} else {
+			off = append(off, s)
+		}
+	}
+	return on, off
+}
+
+// The failure of handoff.c depends on the data and flag accesses; the
+// harness local v, which only its own thread touches, is folded away.
+func TestReorderingsOnPathConsistency(t *testing.T) {
+	r := result(t, check(t, "handoff.c", "handoff.tst", "relaxed"), "Handoff")
+	if r.Verdict != mining.Fail || r.Reason != mining.ReasonConsistency {
+		t.Fatalf("%s %s, want FAIL consistency", r.Verdict, r.Reason)
+	}
+	on, off := onPath(t, r)
+	want := []string{"t2: load data / load flag", "t1: store flag / store data"}
+	if strings.Join(on, "; ") != strings.Join(want, "; ") {
+		t.Errorf("on the path: %q, want %q", on, want)
+	}
+	for _, s := range off {
+		if !strings.Contains(s, "v#1") {
+			t.Errorf("%q is off the path, want only the accesses of the harness local v#1 there", s)
+		}
+	}
+	if len(off) == 0 {
+		t.Error("the harness local's reorderings are on the path")
+	}
+
+	var short, long bytes.Buffer
+	WriteTrace(&short, r, TextOptions{})
+	WriteTrace(&long, r, TextOptions{Verbose: true})
+	if strings.Contains(short.String(), "load v#1 = 0 (#") {
+		t.Errorf("without -v the harness local's reorderings are listed:\n%s", short.String())
+	}
+	if !strings.Contains(short.String(), "more reorderings not on the path to the failure (-v shows them)") {
+		t.Errorf("without -v no folded line:\n%s", short.String())
+	}
+	if !strings.Contains(long.String(), "not on the path to the failure:\n") || !strings.Contains(long.String(), "load v#1 = 0 (#") {
+		t.Errorf("with -v the folded reorderings are missing:\n%s", long.String())
+	}
+
+	jt := TraceJSON(r)
+	for _, jr := range jt.Reorderings {
+		if jr.OnPath == nil {
+			t.Fatal("JSON reordering without on_path")
+		}
+	}
+	if n := len(jt.Reorderings); n < 3 || !*jt.Reorderings[0].OnPath || *jt.Reorderings[n-1].OnPath {
+		t.Errorf("JSON reorderings do not list those on the path first")
+	}
+
+	dir := t.TempDir()
+	if err := WriteHTML(dir, "relaxed", []*mining.Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, PageFiles([]*mining.Result{r})[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<details class="more-reo"><summary>2 more not on the path to the failure</summary>`) {
+		t.Error("HTML page does not fold the reorderings off the path")
+	}
+}
+
+// For a runtime error the path starts at the failing comparison: publish.c
+// fails on n->next, so the late store of n->value (which nobody reads)
+// does not matter.
+func TestReorderingsOnPathRuntimeError(t *testing.T) {
+	r := result(t, check(t, "publish.c", "publish.tst", "relaxed"), "Publish")
+	if r.Verdict != mining.Fail || r.Reason != mining.ReasonRuntimeError {
+		t.Fatalf("%s %s, want FAIL runtime-error", r.Verdict, r.Reason)
+	}
+	on, off := onPath(t, r)
+	if len(on) == 0 {
+		t.Fatalf("nothing on the path; off: %q", off)
+	}
+	for _, s := range on {
+		if strings.HasSuffix(s, ".value") {
+			t.Errorf("%q is on the path, but nothing reads the value field", s)
+		}
+	}
+	for _, s := range append(on, off...) {
+		if strings.Contains(s, "load node_t#1.next") && !contains(on, s) {
+			t.Errorf("%q, the load whose value fails the check, is off the path", s)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
