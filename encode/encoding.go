@@ -70,7 +70,8 @@ type Encoding struct {
 	// AnyLivelock: some thread repeats a redundant iteration forever.
 	AnyLivelock z.Lit
 	fair        bool
-	iters       []*iterRec // fair progress: iterations to decide (fairness.go)
+	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
+	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
 }
 

@@ -6,135 +6,214 @@ import (
 	"github.com/go-air/gini/z"
 )
 
-// Fair progress (docs/semantics.md, "Fair progress"). An iteration of a
-// loop is redundant when it continues the loop, executes no store and no
-// observation, and leaves the registers that matter at the loop head
-// (lsl.IterationState) as they were at its start: deleting it from an
-// execution leaves an execution of the program with the same
-// observations, failures and final memory. So the engine only considers
-// executions without redundant iterations:
+// Fair progress (docs/semantics.md, "Fair progress"). A run of consecutive
+// iterations i..j-1 of a loop is a cycle when iteration j starts in the
+// state iteration i started in — the registers live at the loop head
+// (lsl.IterationState) hold the same values — and the iterations observe
+// nothing and store nothing that a load outside them reads: deleting them
+// from an execution leaves an execution of the program with the same
+// observations and failures. So the engine only considers executions
+// without cycles:
 //
-//   - a redundant iteration followed by another one excludes the
-//     execution (any execution reduces to one without it);
-//   - a redundant last unrolled iteration does not make the execution cut
-//     off (the thread would repeat the iteration from the same state, and
-//     the reduced execution fits the unrolling). If its loads read final
-//     values (no store follows them in memory order) the thread repeats
-//     it forever: the thread is livelocked, a failure like a deadlock;
-//     otherwise the execution is excluded, since under fair progress the
-//     thread eventually sees the newer value.
+//   - a cycle followed by another iteration excludes the execution (any
+//     execution reduces to one without it);
+//   - a cycle that ends with the last unrolled iteration and does not
+//     overwrite what it reads: if its loads read final values (no store
+//     follows them in memory order), the thread goes round it forever: it
+//     is livelocked, a failure like a deadlock. Otherwise, if the cycle
+//     stores nothing, the execution is excluded: the thread eventually
+//     sees the newer value (fair progress), and every continuation reduces
+//     to one the unrolling holds. A cycle that stores leaves the execution
+//     cut off: what comes after the loop, which the unrolling does not
+//     hold, might read its stores.
 //
 // Only iterations that change something count toward the loop bound, so
 // retry loops (a failed CAS writes nothing) converge on every model.
 
-// LivelockSite is the last unrolled iteration of a loop instance that may
-// be redundant: Guard holds when it is.
+// LivelockSite is a loop instance whose last unrolled iterations may form
+// a cycle: Guard holds when the thread goes round one forever.
 type LivelockSite struct {
 	Loop   string
 	Thread int
 	Op     int
 	Pos    lsl.Pos
 	Guard  z.Lit
-	Loads  []int // instruction indices of the iteration's loads
+	cycles []finalCycle
+	exempt z.Lit // a storeless cycle: not a cut-off whether or not final
+	pruned *PrunedSite
 }
 
-// iterRec is one loop iteration whose redundancy is decided once the
-// seeds exist (finishFairness): partial is everything but "no store of the
-// iteration is read by a load outside it".
-type iterRec struct {
-	partial z.Lit
-	stores  []int // instruction indices of the iteration's stores
-	lo, hi  int   // the iteration's instructions: Instrs[lo:hi]
-	last    bool  // the last unrolled iteration: pruned follows
-	site    *LivelockSite
-	pruned  *PrunedSite
+// iterStart is the state at the start of one iteration of a loop instance.
+type iterStart struct {
+	g      z.Lit // the iteration is reached
+	regs   map[lsl.Reg]*Val
+	live   []lsl.Reg
+	lo, ob int // first instruction and observation event of the iteration
+}
+
+// cycleRec is a candidate cycle i..j-1 whose exclusion is decided once the
+// seeds exist (finishFairness).
+type cycleRec struct {
+	partial z.Lit // j reached, same state, no observation
+	stores  []int // instruction indices of the cycle's stores
+	loads   []int // and of its loads
+	lo, hi  int   // the cycle's instructions: Instrs[lo:hi]
+	last    bool  // j is the iteration after the last unrolled one
+	loop    string
 }
 
 // iteration runs one iteration block of an unrolled loop and, with fair
-// progress, records what decides whether it is redundant: it continues,
-// observes nothing, leaves the live registers (and their dependencies)
-// as they were, and no store it executes is read by a load outside it
-// (the stores of a back-off that nobody saw are as good as none).
+// progress, records the cycles that end with it.
 func (x *texec) iteration(b *lsl.Block) {
 	c := x.e.C
-	startRegs := copyRegs(x.cur.r)
-	i0, o0 := len(x.e.Instrs), len(x.th.obs)
+	if b.Iter == 1 {
+		x.starts[b.Loop] = nil
+	}
+	start := &iterStart{g: x.cur.g, regs: copyRegs(x.cur.r), live: x.live[b], lo: len(x.e.Instrs), ob: len(x.th.obs)}
+	x.starts[b.Loop] = append(x.starts[b.Loop], start)
 	x.plainBlock(b)
 	cont := x.cur
 	if cont.g == c.F {
 		return
 	}
-	rec := &iterRec{lo: i0, hi: len(x.e.Instrs)}
-	var loadIdx []int
-	for _, in := range x.e.Instrs[i0:] {
-		switch in.Kind {
-		case axioms.Store:
-			rec.stores = append(rec.stores, in.Index)
-		case axioms.Load:
-			loadIdx = append(loadIdx, in.Index)
+	li := x.e.U.Loops[b.Loop]
+	last := li != nil && b.Iter >= li.Bound
+	for _, from := range x.starts[b.Loop] {
+		// the cycle from..b: the next iteration starts as from did
+		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop}
+		for _, in := range x.e.Instrs[rec.lo:rec.hi] {
+			switch in.Kind {
+			case axioms.Store:
+				rec.stores = append(rec.stores, in.Index)
+			case axioms.Load:
+				rec.loads = append(rec.loads, in.Index)
+			}
+		}
+		parts := []z.Lit{cont.g}
+		for _, ev := range x.th.obs[from.ob:] {
+			parts = append(parts, ev.guard.Not())
+		}
+		parts = append(parts, x.sameState(from, cont.r))
+		rec.partial = c.Ands(parts...)
+		if rec.partial == c.F {
+			continue
+		}
+		if last {
+			x.cycles[b.Loop] = append(x.cycles[b.Loop], rec)
+		} else {
+			x.e.cycles = append(x.e.cycles, rec)
 		}
 	}
-	var obs []z.Lit
-	for _, ev := range x.th.obs[o0:] {
-		obs = append(obs, ev.guard)
-	}
-	same := []z.Lit{cont.g, c.Ors(obs...).Not()}
-	for _, r := range x.live[b] {
-		a, ok := startRegs[r]
+}
+
+// sameState holds when the live registers of from hold in regs what they
+// held at from's start — and, on models that use dependencies, depend on
+// no load they did not depend on then (the reduced execution continues
+// with from's dependencies, which must be among the original ones).
+func (x *texec) sameState(from *iterStart, regs map[lsl.Reg]*Val) z.Lit {
+	c := x.e.C
+	var same []z.Lit
+	for _, r := range from.live {
+		a, ok := from.regs[r]
 		if !ok {
 			a = x.e.undef
 		}
-		n, ok := cont.r[r]
+		n, ok := regs[r]
 		if !ok {
 			n = x.e.undef
 		}
 		same = append(same, x.e.vx.same(a, n))
 		if x.e.trackDeps {
-			// the reduced execution continues with the start's
-			// dependencies: they must be among the original ones
 			for _, d := range a.deps {
 				same = append(same, c.Implies(d.cond, n.deps.on(c, d.load)))
 			}
 		}
 	}
-	rec.partial = c.Ands(same...)
-	if rec.partial == c.F {
-		return
-	}
-	if li := x.e.U.Loops[b.Loop]; li != nil && b.Iter >= li.Bound {
-		rec.last = true
-		rec.site = &LivelockSite{Loop: b.Loop, Thread: x.ti, Op: x.op, Pos: b.Pos, Loads: loadIdx}
-		x.lastIter[b.Loop] = rec
-	}
-	x.e.iters = append(x.e.iters, rec)
+	return c.Ands(same...)
 }
 
-// finishFairness decides redundancy once the seeds exist: a redundant
-// iteration followed by another one excludes the execution; a redundant
-// last iteration is a livelock candidate instead of a cut-off.
+// pruned attaches the cycles that end at a loop's bound to its pruned
+// statement.
+func (x *texec) pruned(ps *PrunedSite) {
+	recs := x.cycles[ps.Loop]
+	delete(x.cycles, ps.Loop)
+	for _, rec := range recs {
+		x.e.bounded = append(x.e.bounded, boundCycle{rec: rec, pruned: ps, op: x.op})
+	}
+}
+
+// boundCycle is a cycle that ends at the pruned statement of its loop.
+type boundCycle struct {
+	rec    *cycleRec
+	pruned *PrunedSite
+	op     int
+}
+
+// finishFairness decides the cycles once the seeds exist: a cycle followed
+// by another iteration excludes the execution; cycles at a bound turn the
+// cut-off into a livelock (loads final) or exclude it.
 func (e *Encoding) finishFairness() {
 	c := e.C
-	for _, rec := range e.iters {
-		var read []z.Lit
-		for _, st := range rec.stores {
-			var by []z.Lit
-			for _, sv := range e.seedsOfStore(st) {
-				if sv.load < rec.lo || sv.load >= rec.hi {
-					by = append(by, sv.lit)
-				}
-			}
-			read = append(read, c.And(e.Instrs[st].Guard, c.Ors(by...)))
-		}
-		red := c.And(rec.partial, c.Ors(read...).Not())
-		switch {
-		case !rec.last:
-			e.wellformed = append(e.wellformed, red.Not())
-		case rec.pruned != nil:
-			rec.site.Guard = c.And(rec.pruned.Guard, red)
-			rec.pruned.Guard = c.And(rec.pruned.Guard, red.Not())
-			e.Threads[rec.site.Thread].Livelocks = append(e.Threads[rec.site.Thread].Livelocks, rec.site)
-		}
+	for _, rec := range e.cycles {
+		e.wellformed = append(e.wellformed, c.And(rec.partial, e.unread(rec)).Not())
 	}
+	byPruned := map[*PrunedSite][]boundCycle{}
+	var order []*PrunedSite
+	for _, bc := range e.bounded {
+		if _, ok := byPruned[bc.pruned]; !ok {
+			order = append(order, bc.pruned)
+		}
+		byPruned[bc.pruned] = append(byPruned[bc.pruned], bc)
+	}
+	for _, ps := range order {
+		site := &LivelockSite{Loop: ps.Loop, Thread: ps.Thread, Pos: ps.Pos}
+		var exempt []z.Lit
+		for _, bc := range byPruned[ps] {
+			rec := bc.rec
+			var storeless []z.Lit
+			for _, st := range rec.stores {
+				storeless = append(storeless, e.Instrs[st].Guard.Not())
+			}
+			// Going round again reads what this round read if the loads
+			// read final values: no store follows them in memory order,
+			// the cycle's own included (a load before a store of the
+			// same address would read that store next time).
+			cyc := c.And(ps.Guard, rec.partial)
+			site.cycles = append(site.cycles, finalCycle{guard: cyc, loads: rec.loads})
+			site.Op = bc.op
+			// A cycle that stores nothing is no cut-off at all: every
+			// continuation reduces to one the unrolling holds. One that
+			// stores is one only when the thread goes round it forever
+			// (a store might be read by what comes after the loop).
+			exempt = append(exempt, c.And(cyc, c.Ands(storeless...)))
+		}
+		site.exempt = c.Ors(exempt...)
+		e.Threads[ps.Thread].Livelocks = append(e.Threads[ps.Thread].Livelocks, site)
+		site.pruned = ps
+	}
+}
+
+// unread holds when no store of the cycle is read by a load outside it.
+func (e *Encoding) unread(rec *cycleRec) z.Lit {
+	c := e.C
+	var read []z.Lit
+	for _, st := range rec.stores {
+		var by []z.Lit
+		for _, sv := range e.seedsOfStore(st) {
+			if sv.load < rec.lo || sv.load >= rec.hi {
+				by = append(by, sv.lit)
+			}
+		}
+		read = append(read, c.And(e.Instrs[st].Guard, c.Ors(by...)))
+	}
+	return c.Ors(read...).Not()
+}
+
+// finalCycle: when guard holds, the thread goes round a cycle forever if
+// the cycle's loads read final values.
+type finalCycle struct {
+	guard z.Lit
+	loads []int
 }
 
 // seedsOfStore lists the seed literals of the loads that may read store st.
@@ -155,19 +234,29 @@ type loadSeed struct {
 	lit  z.Lit
 }
 
-// livelockConsistency says that a thread that repeats a redundant last
-// iteration forever read final values in it; otherwise the execution is
-// excluded (the thread would eventually see the newer value).
+// livelockConsistency decides the cycles at a loop's bound: the thread goes
+// round one forever (a livelock) when its loads read final values; else a
+// storeless cycle excludes the execution (the thread eventually sees the
+// newer value, and the reduction covers the rest), and a cycle that stores
+// leaves it cut off. Afterwards a livelock site's Guard holds exactly when
+// the thread is livelocked, and the pruned site's when it is cut off.
 func (e *Encoding) livelockConsistency() (z.Lit, error) {
 	c := e.C
 	parts := []z.Lit{}
 	for _, th := range e.Threads {
 		for _, ls := range th.Livelocks {
-			final, err := e.finalLoads(ls.Loads, nil)
-			if err != nil {
-				return c.F, err
+			var live []z.Lit
+			for _, fc := range ls.cycles {
+				final, err := e.finalLoads(fc.loads, nil)
+				if err != nil {
+					return c.F, err
+				}
+				live = append(live, c.And(fc.guard, final))
 			}
-			parts = append(parts, c.Implies(ls.Guard, final))
+			forever := c.Ors(live...)
+			parts = append(parts, c.Implies(ls.exempt, forever))
+			ls.Guard = forever
+			ls.pruned.Guard = c.Ands(ls.pruned.Guard, forever.Not(), ls.exempt.Not())
 		}
 	}
 	return c.Ands(parts...), nil

@@ -36,14 +36,15 @@ type texec struct {
 	// fair progress: the registers compared at each iteration block (nil
 	// without fair progress), and the possibly redundant last iteration
 	// of each loop instance, for its pruned statement
-	live     map[*lsl.Block][]lsl.Reg
-	lastIter map[string]*iterRec
+	live   map[*lsl.Block][]lsl.Reg
+	starts map[string][]*iterStart // per loop instance, its iterations so far
+	cycles map[string][]*cycleRec  // cycles ending at the loop's bound
 }
 
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, lastIter: map[string]*iterRec{}}
+	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[string][]*iterStart{}, cycles: map[string][]*cycleRec{}}
 	if e.fair {
 		x.live = lsl.IterationState(th.Body)
 	}
@@ -323,11 +324,8 @@ func (x *texec) stmt(s lsl.Stmt) {
 		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
 	case *lsl.Pruned:
 		ps := &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0}
-		if rec := x.lastIter[s.Loop]; rec != nil {
-			// a redundant last iteration is not a cut-off; its guard is
-			// decided once the seeds exist (fairness.go)
-			delete(x.lastIter, s.Loop)
-			rec.pruned = ps
+		if x.live != nil {
+			x.pruned(ps) // cycles at the bound are no cut-off (fairness.go)
 		}
 		x.th.Pruned = append(x.th.Pruned, ps)
 		x.cur.g = c.F

@@ -37,6 +37,7 @@ proc count() {
     observe output "i" %i
 }
 proc forever() { loop: { %x := load @X  store @Y, %x  continue loop } }
+proc counting() { %i := 0  loop: { %i := add(%i, 1)  store @Y, %i  continue loop } }
 proc wx3() { observe label "wx"  store @X, 3 }
 `
 
@@ -122,13 +123,30 @@ func TestLazyUnrolling(t *testing.T) {
 }
 
 func TestUnrollLimit(t *testing.T) {
-	p, test := setup(t, "( forever )")
+	// a loop whose state changes every iteration never repeats
+	p, test := setup(t, "( counting )")
 	r, err := Check(context.Background(), p, test, Options{Model: builtin(t, "sc"), MaxUnroll: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Verdict != Inconclusive || r.Reason != ReasonUnrollLimit || !strings.Contains(r.Message, "p.lsl:") {
 		t.Errorf("%s %s %q", r.Verdict, r.Reason, r.Message)
+	}
+	// one that copies X to Y forever repeats: with fair progress it is a
+	// livelock, without it the unrolling limit is reached
+	p, test = setup(t, "( forever )")
+	for _, unfair := range []bool{false, true} {
+		r, err = Check(context.Background(), p, test, Options{Model: builtin(t, "sc"), MaxUnroll: 4, NoFairProgress: unfair})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ReasonLivelock
+		if unfair {
+			want = ReasonUnrollLimit
+		}
+		if r.Reason != want {
+			t.Errorf("forever, unfair %v: %s %s %q, want %s", unfair, r.Verdict, r.Reason, r.Message, want)
+		}
 	}
 }
 

@@ -255,6 +255,30 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	return 1
 }
 
+// memoryCounter writes a loop whose state is in memory: it increments a
+// global until it reaches 2, storing every step. Each iteration's store is
+// read by the next one, so no iteration repeats another, with or without
+// fair progress; it ends within three iterations unless other threads
+// store to the global. The last value loaded is observed after the loop.
+func (g *gen) memoryCounter(depth int, v, vname string) int {
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	r, c, n := g.reg("r"), g.reg("c"), g.reg("s")
+	g.line(depth, "%s: {", label)
+	g.line(depth+1, "%s := load %s", r, v)
+	g.line(depth+1, "%s := lt(%s, 2)", c, r)
+	g.line(depth+1, "if %s {", c)
+	g.line(depth+2, "%s := add(%s, 1)", n, r)
+	g.line(depth+2, "store %s, %s", v, n)
+	g.line(depth+2, "continue %s", label)
+	g.line(depth+1, "}")
+	g.line(depth, "}")
+	g.line(depth, `observe output "%s" %s`, r[1:], r)
+	g.loads = append(g.loads, r)
+	g.from[r] = vname
+	return 4
+}
+
 // copyable lists the loaded registers that may be stored back.
 func (g *gen) copyable() []string {
 	var out []string
@@ -347,6 +371,8 @@ func (g *gen) stmt(depth, budget int) int {
 		return g.retryLoop(depth, v, vname, budget)
 	case k < 91 && depth < 2 && g.cfg.Unbounded:
 		return g.waitLoop(depth, v, vname, budget)
+	case k < 92 && depth < 2 && budget >= 4:
+		return g.memoryCounter(depth, v, vname)
 	case k < 93:
 		r, c := g.reg("r"), g.reg("c")
 		label := fmt.Sprintf("w%d", g.regs)

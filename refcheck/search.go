@@ -158,7 +158,20 @@ func (c *combo) consistent(md *model) (bool, error) {
 	if len(blockedLoads) > 0 && md.memOrder < 0 {
 		return false, fmt.Errorf("model %s has no relation memory_order, which blocked spin loops need", md.m.Name)
 	}
-	s := &searcher{c: c, md: md, w: w, blockedLoads: blockedLoads, ownStores: own}
+	var notFinal [][]int
+	for ti, r := range c.runs {
+		if r.status == statusPruned && len(r.notFinal) > 0 {
+			var g []int
+			for _, l := range r.notFinal {
+				g = append(g, c.global(ti, l))
+			}
+			notFinal = append(notFinal, g)
+		}
+	}
+	if len(notFinal) > 0 && md.memOrder < 0 {
+		return false, fmt.Errorf("model %s has no relation memory_order, which fair progress needs", md.m.Name)
+	}
+	s := &searcher{c: c, md: md, w: w, blockedLoads: blockedLoads, ownStores: own, notFinal: notFinal}
 	cands := c.seedCandidates()
 	var loads []int
 	for i := range c.all {
@@ -219,6 +232,7 @@ type searcher struct {
 	w            *world
 	blockedLoads []int
 	ownStores    map[int]bool // stores of blocked iterations
+	notFinal     [][]int      // per cut-off cycle: some load must not be final
 	totals       []int        // indices of the total orders, in declaration order
 }
 
@@ -352,6 +366,27 @@ func (s *searcher) spinsFinal() bool {
 	return true
 }
 
+// allFinal: every load of loads reads a final value (no aliased store
+// follows it in memory_order; stores of threads that only start later do
+// not count).
+func (s *searcher) allFinal(loads []int) bool {
+	w := s.w
+	env := []int{0, 0}
+	n := &node{op: opRel, rel: s.md.memOrder, args: []int{0, 1}}
+	for _, l := range loads {
+		for _, st := range w.dom[axioms.SortStore] {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) {
+				continue
+			}
+			env[0], env[1] = l, st
+			if w.relation(n, env) == tvT {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // leaf checks a complete valuation: every axiom, the forced order and the
 // spin condition, all two-valued now.
 func (s *searcher) leaf() bool {
@@ -361,6 +396,11 @@ func (s *searcher) leaf() bool {
 	}
 	if !s.spinsFinal() {
 		return false
+	}
+	for _, g := range s.notFinal {
+		if s.allFinal(g) {
+			return false
+		}
 	}
 	w.complete = true
 	defer func() { w.complete = false }()

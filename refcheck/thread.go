@@ -58,6 +58,9 @@ type run struct {
 	// readConds constrain the seed function (fair progress): whether the
 	// stores of an iteration are read by some load outside it.
 	readConds []readCond
+	// notFinal: a thread cut off after a cycle that stores is cut off only
+	// if some of these loads (local indices) does not read a final value.
+	notFinal []int
 	obs       map[obsKey]lsl.Value
 	canon     string // canonThread of obs
 }
@@ -95,6 +98,7 @@ type interp struct {
 	r       *run
 	fair    bool
 	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
+	starts  map[string][]iterState
 	nobs    int                   // observe statements executed
 }
 
@@ -346,7 +350,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, values: values, fair: fair, live: live,
+			prog: prog, u: u, values: values, fair: fair, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}},
 		}
@@ -393,24 +397,27 @@ type readCond struct {
 }
 
 // iteration runs one iteration of an unrolled loop under fair progress
-// (docs/semantics.md): an iteration is redundant when it continues the
-// loop without a store or an observation and every register live at the
-// loop head (liveness.go, the reference's own analysis) holds the value,
-// and depends on the loads, it held when the iteration began. The next
-// iteration then starts where this one did, so deleting this one leaves
-// an execution with the same observations, failures and memory. A run with
-// a redundant iteration followed by another one is discarded (it reduces
-// to a shorter run); a redundant last unrolled iteration makes the thread
-// repeat it forever: livelocked, kept only if its loads read final values
-// (like a blocked spin loop).
+// (docs/semantics.md). Iterations i..k of a loop instance form a cycle when
+// the state after k equals the state at i's start — every register live
+// at the loop head (liveness.go, the reference's own analysis) holds the
+// same value with the same dependencies — and they observe nothing: the
+// next iteration starts where i did. A cycle followed by another unrolled
+// iteration, whose stores no load outside it reads, is deleted by the
+// reduction, so the run is discarded; whether its stores are read depends
+// on the seed function, so both cases are runs with a read condition. A
+// cycle ending at the loop's bound that stores nothing makes the thread go
+// round it forever: livelocked, kept only if the loads of the shortest
+// such cycle read final values (like a blocked spin loop).
 func (x *interp) iteration(b *lsl.Block) sig {
-	live := x.live[b]
-	vals := make(map[lsl.Reg]lsl.Value, len(live))
-	deps := make(map[lsl.Reg][]int, len(live))
-	for r := range live {
-		vals[r], deps[r] = x.reg(r), x.deps[r]
+	if b.Iter == 1 {
+		x.starts[b.Loop] = nil
 	}
-	start, obs := len(x.r.instrs), x.nobs
+	live := x.live[b]
+	st := iterState{vals: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{}, instr: len(x.r.instrs), nobs: x.nobs, live: live}
+	for r := range live {
+		st.vals[r], st.deps[r] = x.reg(r), x.deps[r]
+	}
+	x.starts[b.Loop] = append(x.starts[b.Loop], st)
 	g := sig{}
 	for _, s := range b.Stmts {
 		g = x.stmt(s)
@@ -421,39 +428,70 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	if g.kind != sigBreak || g.label != b.Label {
 		return g // left the loop, or stopped
 	}
-	if x.nobs != obs {
-		return sig{}
-	}
-	for r := range live {
-		if !x.reg(r).Equal(vals[r]) || !slices.Equal(x.deps[r], deps[r]) {
-			return sig{}
+	li := x.u.Loops[b.Loop]
+	last := li != nil && b.Iter >= li.Bound
+	var shortest *cycleInfo // at the bound: the shortest cycle
+	for _, from := range x.starts[b.Loop] {
+		if x.nobs != from.nobs || !x.sameAs(from) {
+			continue
 		}
-	}
-	var loads, stores []int
-	for i := start; i < len(x.r.instrs); i++ {
-		switch x.r.instrs[i].kind {
-		case axioms.Store:
-			stores = append(stores, i)
-		case axioms.Load:
-			loads = append(loads, i)
+		cy := &cycleInfo{}
+		for i := from.instr; i < len(x.r.instrs); i++ {
+			switch x.r.instrs[i].kind {
+			case axioms.Store:
+				cy.stores = append(cy.stores, i)
+			case axioms.Load:
+				cy.loads = append(cy.loads, i)
+			}
 		}
-	}
-	if len(stores) > 0 {
-		// Stores that no load outside the iteration reads are as good as
-		// none: both cases are runs, told apart by the seed function.
-		cond := readCond{stores: stores, lo: start, hi: len(x.r.instrs)}
-		if x.choice(2) == 0 {
-			cond.read = true
-			x.r.readConds = append(x.r.readConds, cond)
-			return sig{}
+		if last {
+			shortest = cy // later starts make shorter cycles
+			continue
 		}
+		if len(cy.stores) == 0 {
+			return x.stop(statusDiscarded, "", "")
+		}
+		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs)}
+		if x.choice(2) == 1 {
+			x.r.readConds = append(x.r.readConds, cond) // unread: the cycle goes
+			return x.stop(statusDiscarded, "", "")
+		}
+		cond.read = true
 		x.r.readConds = append(x.r.readConds, cond)
 	}
-	if li := x.u.Loops[b.Loop]; li == nil || b.Iter < li.Bound {
-		return x.stop(statusDiscarded, "", "")
+	if shortest == nil {
+		return sig{}
 	}
-	x.r.spinLoads, x.r.livelock = loads, true
+	// The thread goes round the cycle forever if its loads read final
+	// values (a livelock). Otherwise a storeless cycle is no cut-off (the
+	// run is discarded by the final-values check), while one that stores
+	// leaves the thread cut off — a run that requires some load not final.
+	if len(shortest.stores) > 0 && x.choice(2) == 1 {
+		x.r.notFinal = shortest.loads
+		return sig{}
+	}
+	x.r.spinLoads, x.r.livelock = shortest.loads, true
 	return x.stop(statusBlocked, "", "")
+}
+
+// cycleInfo lists the loads and stores of a cycle (local indices).
+type cycleInfo struct{ loads, stores []int }
+
+// iterState is the state at the start of one iteration of a loop instance.
+type iterState struct {
+	vals        map[lsl.Reg]lsl.Value
+	deps        map[lsl.Reg][]int
+	live        regSet
+	instr, nobs int
+}
+
+func (x *interp) sameAs(from iterState) bool {
+	for r := range from.live {
+		if !x.reg(r).Equal(from.vals[r]) || !slices.Equal(x.deps[r], from.deps[r]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *interp) reg(r lsl.Reg) lsl.Value {

@@ -116,8 +116,9 @@ func Hint(r *mining.Result) string {
 		if bound > 0 {
 			next = "--max-unroll " + strconv.Itoa(2*bound)
 		}
-		return "if the loop runs longer in this test, raise the bound (" + next + "); a retry loop that never succeeds " +
-			"because it keeps reading a stale value may need a fence before the load it retries"
+		return "if the loop runs longer in this test, raise the bound (" + next + "); iterations that read nothing new " +
+			"and change nothing do not count (fair progress), so this loop changes something each time: a counter, " +
+			"or a store another thread reads"
 	case mining.ReasonTimeout:
 		return "give the test more time (--timeout), or check a smaller test"
 	case mining.ReasonMemory:
