@@ -61,8 +61,8 @@ type run struct {
 	// notFinal: a thread cut off after a cycle that stores is cut off only
 	// if some of these loads (local indices) does not read a final value.
 	notFinal []int
-	obs       map[obsKey]lsl.Value
-	canon     string // canonThread of obs
+	obs      map[obsKey]lsl.Value
+	canon    string // canonThread of obs
 }
 
 // sigKind is how a statement completes (dissertation §4.2 execution
@@ -99,7 +99,7 @@ type interp struct {
 	fair    bool
 	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
 	starts  map[string][]iterState
-	nobs    int                   // observe statements executed
+	nobs    int // observe statements executed
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
