@@ -65,6 +65,8 @@ type checker struct {
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
+	// unrollDetail names the loops the next round raises (progress).
+	unrollDetail string
 }
 
 // errStop ends a check early with the result already filled in.
@@ -96,9 +98,48 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 }
 
 func (k *checker) progress(phase string, round, obs int) {
+	k.progressDetail(phase, round, obs, "")
+}
+
+func (k *checker) progressDetail(phase string, round, obs int, detail string) {
 	if k.opt.Progress != nil {
-		k.opt.Progress(Progress{Test: k.test.Name, Phase: phase, Round: round, Observations: obs, Elapsed: time.Since(k.start)})
+		k.opt.Progress(Progress{Test: k.test.Name, Phase: phase, Round: round, Observations: obs, Elapsed: time.Since(k.start), Detail: detail})
 	}
+}
+
+// raisedDetail says which loops the next round unrolls further, for the
+// progress line: "raising loop msn.c:45 to 3 iterations (and 2 more)".
+func raisedDetail(u *lsl.Unrolled, old, next map[string]int) string {
+	var keys []string
+	for key, b := range next {
+		if old[key] != b {
+			keys = append(keys, key)
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	sort.Strings(keys)
+	li := u.Loops[keys[0]]
+	if li == nil {
+		return ""
+	}
+	what := "loop " + li.Pos.String()
+	if li.Recursion {
+		what = "recursion of " + li.Proc
+	}
+	s := fmt.Sprintf("raising %s to %s", what, iterations(next[keys[0]]))
+	if len(keys) > 1 {
+		s += fmt.Sprintf(" (and %d more)", len(keys)-1)
+	}
+	return s
+}
+
+func iterations(n int) string {
+	if n == 1 {
+		return "1 iteration"
+	}
+	return fmt.Sprintf("%d iterations", n)
 }
 
 // canceled turns a canceled solver call into INCONCLUSIVE.
@@ -207,6 +248,7 @@ func (k *checker) run(prog *lsl.Program) error {
 				if err != nil {
 					return err
 				}
+				k.unrollDetail = raisedDetail(p.enc.U, bounds, next)
 				bounds = next
 				continue
 			}
@@ -387,7 +429,8 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 // encode unrolls with the given bounds and encodes on model.
 func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
 	k.res.Stats.Rounds++
-	k.progress("unroll", round, 0)
+	k.progressDetail("unroll", round, 0, k.unrollDetail)
+	k.unrollDetail = ""
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
@@ -524,6 +567,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 			k.res.Enc = enc
 			return nil, err
 		}
+		k.unrollDetail = raisedDetail(p.enc.U, bounds, next)
 		bounds = next
 	}
 }
@@ -542,7 +586,7 @@ func describeLoop(u *lsl.Unrolled, li *lsl.LoopInfo, max int) string {
 	if li.Recursion {
 		what = "recursion of " + li.Proc
 	}
-	return fmt.Sprintf("%s: %s in %s needs more than %d iterations (--max-unroll); loop instance %s", li.Pos, what, li.Proc, max, li.Key)
+	return fmt.Sprintf("%s: %s in %s needs more than %s (--max-unroll); loop instance %s", li.Pos, what, li.Proc, iterations(max), li.Key)
 }
 
 func threadBodies(u *lsl.Unrolled) []lsl.Stmt {

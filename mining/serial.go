@@ -553,8 +553,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 // solver).
 func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []encode.Observation, bounds map[string]int, ok bool, err error) {
 	bounds = map[string]int{}
+	detail := ""
 	for round := 1; ; round++ {
-		k.progress("mine", round, 0)
+		k.progressDetail("mine", round, 0, detail)
 		if k.ctx.Err() != nil {
 			return nil, nil, false, k.canceled()
 		}
@@ -597,6 +598,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 			}
 			next[key] = li.Bound + 1
 		}
+		detail = raisedDetail(u, bounds, next)
 		bounds = next
 	}
 }
