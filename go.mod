@@ -2,6 +2,8 @@ module github.com/checkfence/checkfence
 
 go 1.26.8
 
+replace github.com/go-air/gini => ./third_party/gini
+
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/go-air/gini v1.0.4
@@ -10,6 +12,8 @@ require (
 	modernc.org/cc/v4 v4.26.1
 	modernc.org/token v1.1.0
 )
+
+replace github.com/go-air/gini => ./third_party/gini
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
