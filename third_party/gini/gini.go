@@ -133,6 +133,25 @@ func (g *Gini) Try(dur time.Duration) int {
 	return g.xo.Try(dur)
 }
 
+// SetConflictLimit makes each later Solve, Try or GoSolve end with 0
+// (unknown) once it has met n conflicts; n <= 0 removes the limit.
+// (checkfence)
+func (g *Gini) SetConflictLimit(n int64) {
+	g.xo.SetConflictLimit(n)
+}
+
+// Conflicts is the number of conflicts met by all solves so far.
+// (checkfence)
+func (g *Gini) Conflicts() int64 {
+	return g.xo.Conflicts()
+}
+
+// Propagations is the number of literals propagated by all solves so far.
+// (checkfence)
+func (g *Gini) Propagations() int64 {
+	return g.xo.Propagations()
+}
+
 // GoSolve provides a connection to a single background
 // solving goroutine, a goroutine which calls Solve()
 func (g *Gini) GoSolve() inter.Solve {

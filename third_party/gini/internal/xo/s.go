@@ -67,6 +67,38 @@ type S struct {
 	stIncPinned int
 	stAssumes   int64
 	stFailed    int64
+
+	// checkfence: a per-Solve conflict budget (0: none) and totals that
+	// ReadStats does not reset.
+	conflictLimit int64
+	totConflicts  int64
+	totProps      int64
+}
+
+// SetConflictLimit makes each later Solve end with 0 (unknown) once it has
+// met n conflicts; n <= 0 removes the limit. (checkfence)
+func (s *S) SetConflictLimit(n int64) {
+	s.lock()
+	defer s.unlock()
+	if n < 0 {
+		n = 0
+	}
+	s.conflictLimit = n
+}
+
+// Conflicts is the number of conflicts met by all Solves so far. (checkfence)
+func (s *S) Conflicts() int64 {
+	s.lock()
+	defer s.unlock()
+	return s.totConflicts
+}
+
+// Propagations is the number of literals propagated by all Solves so far.
+// (checkfence)
+func (s *S) Propagations() int64 {
+	s.lock()
+	defer s.unlock()
+	return s.totProps + s.Trail.Props
 }
 
 // NewS creates a new Solver with default (relatively small) capacity
@@ -222,11 +254,14 @@ func (s *S) Solve() int {
 	var x z.C
 	nxtTick := trail.Props + PropTick
 	tick := int64(0)
+	conflicts := int64(0) // checkfence
 
 	for {
 		x = trail.Prop()
 		if x != CNull {
 			// conflict
+			s.totConflicts++ // checkfence
+			conflicts++
 			if trail.Level <= aLevel {
 				s.x = x
 				s.stUnsat++
@@ -247,6 +282,13 @@ func (s *S) Solve() int {
 				s.stIncPinned = trail.Tail
 			}
 			s.restartStopwatch--
+			// checkfence: the conflict budget ends the search as a
+			// stopped GoSolve does.
+			if s.conflictLimit > 0 && conflicts >= s.conflictLimit {
+				s.stEnded++
+				trail.Back(s.endTestLevel)
+				return 0
+			}
 			continue
 		}
 
@@ -486,6 +528,7 @@ func (s *S) ReadStats(st *Stats) {
 	st.Failed += s.stFailed
 	s.stFailed = 0
 	s.Vars.readStats(st)
+	s.totProps += s.Trail.Props // checkfence: readStats resets Props
 	s.Trail.readStats(st)
 	s.Guess.readStats(st)
 	s.Driver.readStats(st)
