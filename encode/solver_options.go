@@ -57,17 +57,19 @@ func ParseBackend(name string) (Backend, error) {
 }
 
 // CompiledBackends lists the backends of this binary, for --help and
-// checkfence version, e.g. "gini, cadical-1.5.3, portfolio".
-func CompiledBackends() []string {
-	out := []string{"gini"}
+// checkfence version: gini, and cadical and portfolio when CaDiCaL is
+// compiled in.
+func CompiledBackends() []Backend {
+	out := []Backend{Gini}
 	if cadicalCompiled {
-		out = append(out, cadicalVersion(), "portfolio")
+		out = append(out, Cadical, Portfolio)
 	}
 	return out
 }
 
-// CadicalCompiled reports whether this binary has the CaDiCaL backend.
-func CadicalCompiled() bool { return cadicalCompiled }
+// CadicalSignature is the linked CaDiCaL library's signature (Debian's
+// 1.5.3 says "cadical-sc2021"), or "" when CaDiCaL is not compiled in.
+func CadicalSignature() string { return cadicalVersion() }
 
 // newSAT makes the raw solver opt asks for.
 func newSAT(opt SolverOptions) satSolver {
@@ -114,3 +116,6 @@ func newSolverOn(c *logic.C, sat satSolver) *Solver {
 	s.addClause(c.T)
 	return s
 }
+
+// CadicalCompiled reports whether this binary has the CaDiCaL backend.
+func CadicalCompiled() bool { return cadicalCompiled }

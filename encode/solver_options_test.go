@@ -30,8 +30,11 @@ func TestParseBackend(t *testing.T) {
 			t.Errorf("ParseBackend(%q) = %q, %v; want an error with %q", tc.in, got, err, tc.wantErr)
 		}
 	}
-	if got := CompiledBackends(); got[0] != "gini" || (len(got) > 1) != cadicalCompiled {
+	if got := CompiledBackends(); got[0] != Gini || (len(got) > 1) != cadicalCompiled {
 		t.Errorf("CompiledBackends() = %v with CaDiCaL compiled in: %v", got, cadicalCompiled)
+	}
+	if sig := CadicalSignature(); (sig != "") != cadicalCompiled || (sig != "" && !strings.HasPrefix(sig, "cadical-")) {
+		t.Errorf("CadicalSignature() = %q with CaDiCaL compiled in: %v", sig, cadicalCompiled)
 	}
 }
 

@@ -27,7 +27,8 @@ type Options struct {
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
-	Progress  func(Progress) // called as phases change (may be nil)
+	Progress  func(Progress)       // called as phases change (may be nil)
+	Solver    encode.SolverOptions // SAT backend (--solver)
 }
 
 // Progress reports what Check is doing.
@@ -229,6 +230,7 @@ func (k *checker) stats(p *problem) {
 	ss := p.s.Stats()
 	k.res.Stats.Vars = ss.Vars
 	k.res.Stats.Clauses = ss.Clauses
+	k.res.Stats.Solver, k.res.Stats.Conflicts = ss.Backend, ss.Conflicts
 }
 
 // fail records a counterexample found by the last query on p.
@@ -315,7 +317,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
-	s := enc.NewSolver()
+	s := enc.NewSolverWith(k.opt.Solver)
 	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
 }
 
