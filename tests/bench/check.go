@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
 
@@ -16,7 +18,7 @@ import (
 // "slow" when the check took longer than slowAfter, followed by the time
 // and, on a disagreement, what the file says. It reports whether all rows
 // agree (the slow column aside).
-func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter time.Duration) (bool, error) {
+func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter time.Duration, solver encode.Backend) (bool, error) {
 	rows, err := datatypes.ReadExpected(path)
 	if err != nil {
 		return false, err
@@ -41,7 +43,12 @@ func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter tim
 		if err != nil {
 			return false, err
 		}
-		r, err := p.Check(ctx, test, row.Model, row.MaxUnroll, timeout)
+		opt, err := p.Options(row.Model, row.MaxUnroll, timeout)
+		if err != nil {
+			return false, err
+		}
+		opt.Solver = encode.SolverOptions{Backend: solver}
+		r, err := mining.Check(ctx, p.Prog, test, opt)
 		if err != nil {
 			return false, err
 		}
