@@ -34,5 +34,13 @@ type satSolver interface {
 	name() string
 }
 
-// closer is implemented by satSolvers that hold memory outside Go's heap.
+// closer is implemented by satSolvers that hold memory outside Go's heap
+// (or contain one that does).
 type closer interface{ close() }
+
+// closeSAT frees what b holds outside Go's heap, if anything.
+func closeSAT(b satSolver) {
+	if c, ok := b.(closer); ok {
+		c.close()
+	}
+}

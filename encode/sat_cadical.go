@@ -91,8 +91,9 @@ func cadicalVersion() string { return C.GoString(C.ccadical_signature()) }
 // literal would cost more than CaDiCaL spends adding it.
 type cadicalSAT struct {
 	w       *C.cf_solver
-	pending []C.int // literals of clauses not yet added, each clause 0-ended
-	maxVar  int     // highest variable handed to CaDiCaL
+	release runtime.Cleanup // frees w when the Go value is collected
+	pending []C.int         // literals of clauses not yet added, each clause 0-ended
+	maxVar  int             // highest variable handed to CaDiCaL
 }
 
 func newCadicalSAT() satSolver {
@@ -102,8 +103,17 @@ func newCadicalSAT() satSolver {
 	}
 	b := &cadicalSAT{w: w}
 	// The C solver is released with the Go value unless close came first.
-	runtime.AddCleanup(b, func(w *C.cf_solver) { C.cf_free(w) }, w)
+	b.release = runtime.AddCleanup(b, func(w *C.cf_solver) { C.cf_free(w) }, w)
 	return b
+}
+
+// close frees the C solver now; b must not be used afterwards.
+func (b *cadicalSAT) close() {
+	if b.w != nil {
+		b.release.Stop()
+		C.cf_free(b.w)
+		b.w, b.pending = nil, nil
+	}
 }
 
 func (b *cadicalSAT) add(lits []z.Lit) {

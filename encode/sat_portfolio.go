@@ -62,6 +62,12 @@ func (p *portfolioSAT) model(dst []bool) { p.winner.model(dst) }
 
 func (p *portfolioSAT) failed(assumptions []z.Lit) []z.Lit { return p.winner.failed(assumptions) }
 
+func (p *portfolioSAT) close() {
+	for _, m := range p.members {
+		closeSAT(m)
+	}
+}
+
 // conflicts adds up the members' conflicts, the losers' included.
 func (p *portfolioSAT) conflicts() int64 {
 	n := int64(0)

@@ -49,8 +49,8 @@ type SolverStats struct {
 	// Deterministic for gini and CaDiCaL: the same calls give the same
 	// count on any machine.
 	Conflicts int64
-	// Backend that answered the last solve: gini or cadical (auto before
-	// the first solve, portfolio when no member answered).
+	// Backend that answered the last solve: gini or cadical (portfolio
+	// when no member of a portfolio answered).
 	Backend string
 }
 
@@ -226,6 +226,14 @@ func (s *Solver) Value(m z.Lit) bool {
 // that Solve returned Unsat, and empty when the assertions alone are Unsat.
 func (s *Solver) Why() []z.Lit {
 	return append([]z.Lit(nil), s.why...)
+}
+
+// Close frees the memory the backend holds outside Go's heap (CaDiCaL's)
+// at once instead of when the Solver is garbage collected. The Solver must
+// not be used afterwards.
+func (s *Solver) Close() {
+	closeSAT(s.sat)
+	s.sat = nil
 }
 
 // Stats reports what has been sent and solved so far.

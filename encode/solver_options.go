@@ -11,9 +11,9 @@ import (
 type Backend string
 
 const (
-	// Auto (the zero value) routes by size: gini, or with CaDiCaL compiled
-	// in, CaDiCaL for formulas of SolverOptions.CadicalFrom clauses or
-	// more at their first solve.
+	// Auto (the zero value) is gini, and with CaDiCaL compiled in, gini
+	// until a solve needs more than SolverOptions.EscalateAfter conflicts,
+	// then CaDiCaL.
 	Auto Backend = ""
 	// Gini is the embedded pure-Go solver.
 	Gini Backend = "gini"
@@ -24,19 +24,22 @@ const (
 	Portfolio Backend = "portfolio"
 )
 
-// DefaultCadicalFrom is the size, in clauses at the first solve, from which
-// Auto uses CaDiCaL. Measured (encode/doc.go): below it the queries take
-// milliseconds and gini is as fast or faster (no cgo calls, no CaDiCaL
-// start-up and preprocessing per solve); the final consistency queries of
-// the Fig. 8.2 tests have 10^5 to 10^6 clauses and CaDiCaL solves them
-// several times faster.
-const DefaultCadicalFrom = 20000
+// DefaultEscalateAfter is the number of conflicts after which Auto moves a
+// solve from gini to CaDiCaL. Measured on the data-type tests (CPU seconds
+// of whole runs, see encode/doc.go): every query of the fast rows of
+// tests/datatypes/expected.csv takes gini at most about 18000 conflicts,
+// and up to there gini is as fast as CaDiCaL or faster whatever the size
+// (up to 10^6 clauses), while moving such a query to CaDiCaL costs up to
+// 1.5x; the final consistency query of msn Tpc5 takes gini 164000
+// conflicts and 135 s, CaDiCaL 40 s.
+const DefaultEscalateAfter = 20000
 
 // SolverOptions choose the SAT solver of a Solver.
 type SolverOptions struct {
 	Backend Backend
-	// CadicalFrom overrides DefaultCadicalFrom for Auto (0: the default).
-	CadicalFrom int
+	// EscalateAfter overrides DefaultEscalateAfter for Auto (0: the
+	// default).
+	EscalateAfter int64
 }
 
 // ParseBackend reads a --solver value: auto, gini, cadical or portfolio.
@@ -84,11 +87,11 @@ func newSAT(opt SolverOptions) satSolver {
 		if !cadicalCompiled {
 			return newGiniSAT()
 		}
-		from := opt.CadicalFrom
-		if from <= 0 {
-			from = DefaultCadicalFrom
+		after := opt.EscalateAfter
+		if after <= 0 {
+			after = DefaultEscalateAfter
 		}
-		return &routedSAT{from: from, large: newCadicalSAT}
+		return newEscalatingSAT(after, newCadicalSAT)
 	}
 	panic(fmt.Sprintf("encode: unknown backend %q", opt.Backend))
 }

@@ -38,7 +38,7 @@ func TestParseBackend(t *testing.T) {
 	}
 }
 
-// namedSAT is gini under another name, to see which one a router picks.
+// namedSAT is gini under another name, to see which one answers.
 type namedSAT struct {
 	*giniSAT
 	label string
@@ -46,34 +46,38 @@ type namedSAT struct {
 
 func (n namedSAT) name() string { return n.label }
 
-// TestRoutedSATChoosesBySize sends formulas of 4 and 5 clauses (the
-// constant's unit, then one per asserted conjunct) to a router with a
-// threshold of 5: the first stays on gini, the second goes to the large
-// backend; clauses added after the choice go to the chosen one.
-func TestRoutedSATChoosesBySize(t *testing.T) {
-	for _, tc := range []struct {
-		facts int
-		want  string
-	}{{3, "gini"}, {4, "large"}} {
-		c := logic.NewC()
-		r := &routedSAT{from: 5, large: func() satSolver { return namedSAT{newGiniSAT(), "large"} }}
-		s := newSolverOn(c, r)
-		if got := s.Stats().Backend; got != "auto" {
-			t.Errorf("backend before the first solve: %q", got)
-		}
-		ins := FreshBV(c, tc.facts)
-		for _, m := range ins {
-			s.Assert(m)
-		}
-		if got := s.Solve(context.Background()); got != Sat {
-			t.Fatalf("%d facts: %v", tc.facts, got)
-		}
-		if got := s.Stats().Backend; got != tc.want {
-			t.Errorf("%d clauses: routed to %q, want %q", s.Stats().Clauses, got, tc.want)
-		}
-		s.Assert(ins[0].Not())
-		if got := s.Solve(context.Background()); got != Unsat {
-			t.Errorf("after a contradicting clause: %v", got)
-		}
+// TestEscalatingSAT checks that a formula moves to the large backend only
+// when a solve needs more conflicts than allowed, with every clause added
+// before, and that budgets and conflict counts span both phases.
+func TestEscalatingSAT(t *testing.T) {
+	c := logic.NewC()
+	x := c.Lit()
+	hard := pigeonhole(c, 7, 6) // about 2000 conflicts for gini
+	e := newEscalatingSAT(500, func() satSolver { return namedSAT{newGiniSAT(), "large"} })
+	s := newSolverOn(c, e)
+	s.Assert(x)
+	ctx := context.Background()
+	if r := s.Solve(ctx, x.Not()); r != Unsat || s.Stats().Backend != "gini" {
+		t.Fatalf("easy query: %v on %s", r, s.Stats().Backend)
+	}
+	if r := s.SolveBudget(ctx, 100, hard); r != Budget || s.Stats().Backend != "gini" || s.Stats().Conflicts != 100 {
+		t.Fatalf("budget 100 within the gini phase: %v on %s, %+v", r, s.Stats().Backend, s.Stats())
+	}
+	if r := s.SolveBudget(ctx, 700, hard); r != Budget || s.Stats().Backend != "large" {
+		t.Fatalf("budget 700: %v on %s", r, s.Stats().Backend)
+	}
+	// 100 + 500 on gini, then 200 on the large backend.
+	if got := s.Stats().Conflicts; got != 800 {
+		t.Errorf("conflicts %d, want 800", got)
+	}
+	if r := s.Solve(ctx, hard); r != Unsat || s.Stats().Backend != "large" {
+		t.Errorf("hard query: %v on %s", r, s.Stats().Backend)
+	}
+	// The clauses of the gini phase moved along: x holds.
+	if r := s.Solve(ctx, x.Not()); r != Unsat {
+		t.Errorf("!x after escalation: %v", r)
+	}
+	if r := s.Solve(ctx); r != Sat || !s.Value(x) {
+		t.Errorf("after escalation: %v", r)
 	}
 }
