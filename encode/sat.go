@@ -11,7 +11,7 @@ import (
 // Solver (solver.go) does the Tseitin encoding and keeps the model; a
 // satSolver only holds clauses. Implementations: gini (sat_gini.go),
 // CaDiCaL (sat_cadical.go, build tag cadical), the portfolio of both
-// (sat_portfolio.go) and the size-based router (sat_routed.go).
+// (sat_portfolio.go) and escalation from gini to CaDiCaL (sat_escalate.go).
 type satSolver interface {
 	// add adds the clause lits (not zero-terminated; empty: unsatisfiable).
 	add(lits []z.Lit)
