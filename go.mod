@@ -2,8 +2,6 @@ module github.com/checkfence/checkfence
 
 go 1.26.8
 
-replace github.com/go-air/gini => ./third_party/gini
-
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/go-air/gini v1.0.4
