@@ -83,7 +83,8 @@ import (
 // cadicalCompiled says that this binary has the CaDiCaL backend.
 const cadicalCompiled = true
 
-// cadicalVersion is the library's signature, e.g. "cadical-1.5.3".
+// cadicalVersion is the library's signature ("cadical-sc2021" for Debian's
+// libcadical-dev 1.5.3).
 func cadicalVersion() string { return C.GoString(C.ccadical_signature()) }
 
 // cadicalSAT drives CaDiCaL through its C API. Clauses are collected in Go
