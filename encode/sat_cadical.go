@@ -6,6 +6,7 @@ package encode
 #cgo LDFLAGS: -lcadical -lstdc++ -lm
 #include <ccadical.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 // cf_solver is one CaDiCaL instance with the state its callbacks read.
@@ -30,6 +31,9 @@ static cf_solver *cf_new(void) {
 	cf_solver *w = calloc(1, sizeof *w);
 	if (!w) return 0;
 	w->s = ccadical_init();
+	// CaDiCaL prints some messages ("c found falsified original clause")
+	// on stdout unless quiet, which would end up in checkfence's output.
+	ccadical_set_option(w->s, "quiet", 1);
 	ccadical_set_terminate(w->s, w, cf_terminate);
 	ccadical_set_learn(w->s, w, INT_MAX, cf_learn);
 	return w;
@@ -68,6 +72,7 @@ static int cf_failed(cf_solver *w, int *assumptions, int n) {
 		if (ccadical_failed(w->s, assumptions[i])) assumptions[k++] = assumptions[i];
 	return k;
 }
+static void cf_flush_stdout(void) { fflush(stdout); }
 */
 import "C"
 
@@ -82,6 +87,9 @@ import (
 
 // cadicalCompiled says that this binary has the CaDiCaL backend.
 const cadicalCompiled = true
+
+// flushCStdout flushes C's stdout, for a test that CaDiCaL writes nothing.
+func flushCStdout() { C.cf_flush_stdout() }
 
 // cadicalVersion is the library's signature ("cadical-sc2021" for Debian's
 // libcadical-dev 1.5.3).
