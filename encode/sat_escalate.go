@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"runtime/debug"
 
 	"github.com/go-air/gini/z"
 )
@@ -54,6 +55,12 @@ func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.
 // escalate replaces gini by the large backend, with the same clauses.
 func (e *escalatingSAT) escalate() {
 	e.before = e.cur.conflicts()
+	// gini's clause database is garbage now. CaDiCaL allocates the formula
+	// again in C memory, which cannot reuse Go's heap, so the heap is
+	// returned to the system first: peak memory stays near the larger of
+	// the two solvers instead of their sum.
+	e.cur = nil
+	debug.FreeOSMemory()
 	e.cur = e.large()
 	start := 0
 	for i, m := range e.log {
