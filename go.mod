@@ -11,6 +11,8 @@ require (
 	modernc.org/token v1.1.0
 )
 
+replace github.com/go-air/gini => ./third_party/gini
+
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/llir/ll v0.0.0-20220802044011-65001c0fb73c // indirect

@@ -3,10 +3,8 @@ package encode
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"time"
 
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
@@ -21,6 +19,8 @@ const (
 	Unsat
 	// Canceled: the context ended before the solver decided.
 	Canceled
+	// Budget: the conflict budget of SolveBudget ran out first.
+	Budget
 )
 
 func (r Result) String() string {
@@ -31,26 +31,38 @@ func (r Result) String() string {
 		return "unsat"
 	case Canceled:
 		return "canceled"
+	case Budget:
+		return "budget"
 	}
 	return fmt.Sprintf("Result(%d)", int(r))
 }
 
-// SolverStats counts what was sent to the SAT solver.
+// SolverStats counts what was sent to the SAT solver and what it did.
 type SolverStats struct {
 	Vars    int           // circuit variables sent (inputs, gates, the constant)
 	Clauses int           // clauses sent, Tseitin clauses included
-	Solves  int           // calls to Solve
-	Solving time.Duration // wall time spent in Solve
+	Solves  int           // calls to Solve and SolveBudget
+	Solving time.Duration // wall time spent in them
+	// Conflicts met by the backend in all solves: gini's conflicts;
+	// CaDiCaL's learned clauses (its C API has no conflict counter; about
+	// 99% of its conflicts learn one); a portfolio's sum over its members.
+	// Deterministic for gini and CaDiCaL: the same calls give the same
+	// count on any machine.
+	Conflicts int64
+	// Backend that answered the last solve: gini or cadical (portfolio
+	// when no member of a portfolio answered).
+	Backend string
 }
 
-// Solver feeds the circuit c incrementally into one gini SAT solver. Circuit
-// literals are solver literals: only the cones of literals that are asserted,
-// added in clauses or assumed are encoded (Tseitin), each gate once. The
-// circuit may grow between calls. A Solver is not safe for concurrent use.
+// Solver feeds the circuit c incrementally into one SAT solver (a backend,
+// see SolverOptions). Circuit literals are solver literals: only the cones
+// of literals that are asserted, added in clauses or assumed are encoded
+// (Tseitin), each gate once. The circuit may grow between calls. A Solver is
+// not safe for concurrent use.
 type Solver struct {
 	c     *logic.C
-	g     *gini.Gini
-	sent  []bool  // sent[v]: variable v (and its gate clauses) is in g
+	sat   satSolver
+	sent  []bool  // sent[v]: variable v (and its gate clauses) is in sat
 	stack []z.Var // scratch for encode
 	stats SolverStats
 
@@ -58,22 +70,20 @@ type Solver struct {
 	why  []z.Lit
 	// unsat records that the clauses alone are unsatisfiable. gini v1.0.4
 	// then misbehaves on later solves (it reports a model that violates a
-	// clause and exits), so later solves answer Unsat without calling it.
+	// clause and exits), so later solves answer Unsat without calling the
+	// backend, whichever it is.
 	unsat bool
-	// The model of the last Sat, captured from g on first need (before g
-	// changes), then completed by evaluating the circuit.
+	// The model of the last Sat, captured from sat on first need (before
+	// sat changes), then completed by evaluating the circuit.
 	model          []bool
 	modelCaptured  bool
 	modelEvaluated bool
 }
 
-// NewSolver returns a solver for the circuit c.
+// NewSolver returns a solver for the circuit c on the default backend
+// (Auto).
 func NewSolver(c *logic.C) *Solver {
-	s := &Solver{c: c, g: gini.New()}
-	// Variable 1 is the circuit's constant: c.T must hold.
-	s.markSent(c.T.Var())
-	s.addClause(c.T)
-	return s
+	return NewSolverWith(c, SolverOptions{})
 }
 
 // Assert adds each root as a fact, with the cone it depends on. A root that
@@ -137,6 +147,24 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 // only. It returns Canceled when ctx ends first; the solver stays usable. If
 // the solver finishes as ctx ends, its definite answer is returned.
 func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) Result {
+	return s.solve(ctx, 0, assumptions)
+}
+
+// SolveBudget is Solve with a budget of conflicts > 0: the search ends with
+// Budget when the backend has met that many conflicts in this call (gini's
+// conflicts, CaDiCaL's own conflict limit). Unlike a deadline the budget
+// does not depend on the machine or its load: the same calls on the same
+// formula give the same answers, models and statistics. Under a portfolio
+// every member gets the budget, and Budget means that none answered within
+// it.
+func (s *Solver) SolveBudget(ctx context.Context, conflicts int64, assumptions ...z.Lit) Result {
+	if conflicts <= 0 {
+		panic(fmt.Sprintf("encode: SolveBudget with a budget of %d conflicts", conflicts))
+	}
+	return s.solve(ctx, conflicts, assumptions)
+}
+
+func (s *Solver) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
 	s.last, s.why = 0, nil
 	s.model, s.modelCaptured, s.modelEvaluated = nil, false, false
 	if ctx.Err() != nil {
@@ -151,69 +179,19 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) Result {
 	for _, m := range assumptions {
 		s.encode(m)
 	}
-	s.g.Assume(assumptions...)
 	start := time.Now()
-	res := s.run(ctx)
+	s.last = s.sat.solve(ctx, limit, assumptions)
 	s.stats.Solves++
 	s.stats.Solving += time.Since(start)
-	switch res {
-	case 1:
-		s.last = Sat
-	case -1:
-		s.last = Unsat
+	if s.last == Unsat {
 		if len(assumptions) > 0 {
-			s.why = s.g.Why(nil)
+			s.why = s.sat.failed(assumptions)
 		}
 		if len(s.why) == 0 {
 			s.unsat = true
 		}
-	default:
-		s.last = Canceled
 	}
 	return s.last
-}
-
-// run solves in gini, in the background when ctx can end. gini's controller
-// offers no blocking wait that can be interrupted, so it is polled: busily
-// for the first tens of microseconds, which is all most small solves take
-// (a timer alone costs more than that), then with a growing interval up to
-// a millisecond, which bounds how late a cancellation is noticed.
-func (s *Solver) run(ctx context.Context) int {
-	if ctx.Done() == nil {
-		return s.g.Solve()
-	}
-	ctl := s.g.GoSolve()
-	poll := func() (int, bool) {
-		if res, done := ctl.Test(); done {
-			return res, true
-		}
-		if ctx.Err() != nil {
-			return ctl.Stop(), true
-		}
-		return 0, false
-	}
-	for spinUntil := time.Now().Add(50 * time.Microsecond); time.Now().Before(spinUntil); {
-		if res, done := poll(); done {
-			return res
-		}
-		runtime.Gosched()
-	}
-	wait := 50 * time.Microsecond
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
-		if res, done := poll(); done {
-			return res
-		}
-		select {
-		case <-ctx.Done():
-		case <-timer.C:
-		}
-		if wait < time.Millisecond {
-			wait *= 2
-		}
-		timer.Reset(wait)
-	}
 }
 
 // Value is the value of any circuit literal in the model found by the last
@@ -250,34 +228,47 @@ func (s *Solver) Why() []z.Lit {
 	return append([]z.Lit(nil), s.why...)
 }
 
-// Stats reports what has been sent and solved so far.
-func (s *Solver) Stats() SolverStats { return s.stats }
+// Close frees the memory the backend holds outside Go's heap (CaDiCaL's)
+// at once instead of when the Solver is garbage collected. The Solver must
+// not be used afterwards.
+func (s *Solver) Close() {
+	closeSAT(s.sat)
+	s.sat = nil
+}
 
-// beforeChange keeps the model readable across changes to g, which reset
-// gini's assignment.
+// Stats reports what has been sent and solved so far.
+func (s *Solver) Stats() SolverStats {
+	st := s.stats
+	st.Conflicts = s.sat.conflicts()
+	st.Backend = s.sat.name()
+	return st
+}
+
+// beforeChange keeps the model readable across changes to sat, which reset
+// the backend's assignment.
 func (s *Solver) beforeChange() {
 	if s.last == Sat {
 		s.captureModel()
 	}
 }
 
-// captureModel copies gini's values of the sent variables; gates are
-// recomputed from the inputs by Eval, and unsent inputs stay false.
+// captureModel copies the backend's values of the sent variables; gates
+// are recomputed from the inputs by Eval, and unsent inputs are false.
 func (s *Solver) captureModel() {
 	if s.modelCaptured {
 		return
 	}
 	s.model = make([]bool, s.c.Len())
-	maxVar := s.g.MaxVar()
-	for v := 1; v < len(s.sent); v++ {
-		if s.sent[v] && z.Var(v) <= maxVar {
-			s.model[v] = s.g.Value(z.Var(v).Pos())
+	s.sat.model(s.model[:min(len(s.sent), len(s.model))])
+	for v := range s.model {
+		if !s.isSent(z.Var(v)) {
+			s.model[v] = false
 		}
 	}
 	s.modelCaptured = true
 }
 
-// encode sends the cone of m to g: each gate not yet sent gets its Tseitin
+// encode sends the cone of m to sat: each gate not yet sent gets its Tseitin
 // clauses after those of its inputs (iteratively, as cones can be deep).
 func (s *Solver) encode(m z.Lit) {
 	v := m.Var()
@@ -333,9 +324,6 @@ func (s *Solver) markSent(v z.Var) {
 }
 
 func (s *Solver) addClause(lits ...z.Lit) {
-	for _, m := range lits {
-		s.g.Add(m)
-	}
-	s.g.Add(z.LitNull)
+	s.sat.add(lits)
 	s.stats.Clauses++
 }

@@ -31,7 +31,8 @@ type Options struct {
 	// --fair=false). It is off anyway on a model where it is not sound
 	// (axioms.FairProgressSafe).
 	NoFairProgress bool
-	Progress       func(Progress) // called as phases change (may be nil)
+	Progress       func(Progress)       // called as phases change (may be nil)
+	Solver         encode.SolverOptions // SAT backend (--solver)
 }
 
 // Progress reports what Check is doing.
@@ -363,6 +364,7 @@ func (k *checker) stats(p *problem) {
 	ss := p.s.Stats()
 	k.res.Stats.Vars = ss.Vars
 	k.res.Stats.Clauses = ss.Clauses
+	k.res.Stats.Solver, k.res.Stats.Conflicts = ss.Backend, ss.Conflicts
 }
 
 // fail records a counterexample found by the last query on p.
@@ -451,7 +453,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
-	s := enc.NewSolver()
+	s := enc.NewSolverWith(k.opt.Solver)
 	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
 }
 

@@ -63,4 +63,9 @@ type Stats struct {
 	Mine                  time.Duration // enumerating serial observations
 	Solve                 time.Duration // error, unrolling and consistency queries
 	Total                 time.Duration
+
+	// The SAT solver of the final concurrent encoding: the backend that
+	// answered its last query (--solver), and its conflicts.
+	Solver    string
+	Conflicts int64
 }

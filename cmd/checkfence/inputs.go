@@ -27,6 +27,7 @@ type checkFlags struct {
 	maxMemory    string
 	frontend     string
 	fair         bool
+	solver       string
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
@@ -45,6 +46,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
 	addFrontendFlag(cmd, &f.frontend)
+	addSolverFlag(cmd, &f.solver)
 	if full {
 		fl.StringVar(&f.html, "html", "", "write one HTML page per test and an index page to this directory")
 	}
@@ -94,5 +96,8 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
 	o.NoFairProgress = !f.fair
+	if o.Solver, err = solverOptions(f.solver); err != nil {
+		return o, nil, err
+	}
 	return o, m, nil
 }

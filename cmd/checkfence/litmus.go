@@ -28,6 +28,7 @@ type litmusFlags struct {
 	timeout      time.Duration
 	encoding     string
 	transitivity string
+	solver       string
 }
 
 func newLitmusCmd() *cobra.Command {
@@ -63,6 +64,7 @@ test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long, e.g. 30s")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	addSolverFlag(cmd, &f.solver)
 	return cmd
 }
 
@@ -89,6 +91,9 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 		return o, fmt.Errorf("--jobs must not be negative")
 	}
 	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
+		return o, err
+	}
 	o.Witness = !f.quiet && !f.json
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout

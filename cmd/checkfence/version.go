@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/spf13/cobra"
 )
 
@@ -25,6 +26,13 @@ func newVersionCmd() *cobra.Command {
 				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "checkfence %s%s\n", version, rev)
+			solvers := "gini (pure Go)"
+			if sig := encode.CadicalSignature(); sig != "" {
+				solvers += ", cadical (" + sig + ", cgo), portfolio"
+			} else {
+				solvers += "; CaDiCaL not compiled in (make build with libcadical-dev installed)"
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "SAT solvers: %s\n", solvers)
 			return nil
 		},
 	}

@@ -29,11 +29,14 @@ func (p *Program) Check(ctx context.Context, test *lsl.Test, model string, maxUn
 }
 
 // CheckRow runs the test of an expected.csv row with the row's settings.
-func (p *Program) CheckRow(ctx context.Context, test *lsl.Test, row Row, timeout time.Duration) (*mining.Result, error) {
+func (p *Program) CheckRow(ctx context.Context, test *lsl.Test, row Row, timeout time.Duration, adjust ...func(*mining.Options)) (*mining.Result, error) {
 	opt, err := p.Options(row.Model, row.MaxUnroll, timeout)
 	if err != nil {
 		return nil, err
 	}
 	opt.NoFairProgress = row.Unfair
+	for _, f := range adjust {
+		f(&opt)
+	}
 	return mining.Check(ctx, p.Prog, test, opt)
 }

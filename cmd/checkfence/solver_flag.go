@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/spf13/cobra"
+)
+
+// addSolverFlag registers --solver on a command that runs SAT queries.
+func addSolverFlag(cmd *cobra.Command, v *string) {
+	usage := "SAT solver: gini (pure Go), cadical, portfolio (both on 2 cores, first answer wins) or auto (gini; with CaDiCaL compiled in, a query that takes gini over 20000 conflicts moves to CaDiCaL); compiled in: " + compiledSolvers()
+	cmd.Flags().StringVar(v, "solver", "auto", usage)
+}
+
+// solverOptions reads --solver; a backend this build lacks is a usage error.
+func solverOptions(name string) (encode.SolverOptions, error) {
+	b, err := encode.ParseBackend(name)
+	return encode.SolverOptions{Backend: b}, err
+}
+
+// compiledSolvers lists the backends of this binary, e.g. "gini, cadical,
+// portfolio".
+func compiledSolvers() string {
+	var names []string
+	for _, b := range encode.CompiledBackends() {
+		names = append(names, string(b))
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,84 @@
+package encode
+
+import (
+	"context"
+	"runtime/debug"
+
+	"github.com/go-air/gini/z"
+)
+
+// escalatingSAT starts on gini and moves to a stronger backend (CaDiCaL)
+// the first time one solve needs more than after conflicts: it then loads
+// every clause so far into the new backend, finishes that solve there and
+// stays there. Most queries (serial mining, litmus tests, the fast
+// data-type tests, even formulas of 10^6 clauses) take gini a few thousand
+// conflicts, and there gini is faster: no cgo, no CaDiCaL start-up,
+// preprocessing and larger memory. The hard queries (the final consistency
+// queries of the larger tests) take gini millions, and CaDiCaL needs a
+// fraction of its conflicts and time. Conflicts do not depend on the
+// machine, so neither does the choice.
+type escalatingSAT struct {
+	after  int64
+	large  func() satSolver
+	cur    satSolver
+	log    []z.Lit // every clause added, each ended by LitNull, until escalation
+	before int64   // conflicts of the gini phase, after escalation
+	moved  bool
+}
+
+func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
+	return &escalatingSAT{after: after, large: large, cur: newGiniSAT()}
+}
+
+func (e *escalatingSAT) add(lits []z.Lit) {
+	e.cur.add(lits)
+	if !e.moved {
+		e.log = append(e.log, lits...)
+		e.log = append(e.log, z.LitNull)
+	}
+}
+
+func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
+	if e.moved || (limit > 0 && limit <= e.after) {
+		return e.cur.solve(ctx, limit, assumptions)
+	}
+	if r := e.cur.solve(ctx, e.after, assumptions); r != Budget {
+		return r
+	}
+	e.escalate()
+	if limit > 0 {
+		limit -= e.after
+	}
+	return e.cur.solve(ctx, limit, assumptions)
+}
+
+// escalate replaces gini by the large backend, with the same clauses.
+func (e *escalatingSAT) escalate() {
+	e.before = e.cur.conflicts()
+	// gini's clause database is garbage now. CaDiCaL allocates the formula
+	// again in C memory, which cannot reuse Go's heap, so the heap is
+	// returned to the system first: peak memory stays near the larger of
+	// the two solvers instead of their sum.
+	e.cur = nil
+	debug.FreeOSMemory()
+	e.cur = e.large()
+	start := 0
+	for i, m := range e.log {
+		if m == z.LitNull {
+			e.cur.add(e.log[start:i])
+			start = i + 1
+		}
+	}
+	e.log, e.moved = nil, true
+}
+
+func (e *escalatingSAT) model(dst []bool) { e.cur.model(dst) }
+
+func (e *escalatingSAT) failed(assumptions []z.Lit) []z.Lit { return e.cur.failed(assumptions) }
+
+func (e *escalatingSAT) close() { closeSAT(e.cur) }
+
+// conflicts counts gini's and then the large backend's.
+func (e *escalatingSAT) conflicts() int64 { return e.before + e.cur.conflicts() }
+
+func (e *escalatingSAT) name() string { return e.cur.name() }

@@ -1,0 +1,3 @@
+module github.com/go-air/gini
+
+go 1.16
