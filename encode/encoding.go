@@ -141,9 +141,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
-	e.Clauses = inst.Clauses()
 	e.status()
 	e.observations()
+	// Last: Clauses finalizes the memory model, whose sparse transitivity
+	// covers only the order pairs requested (Model.Rel) before this point.
+	e.Clauses = inst.Clauses()
 	e.stats()
 	return e, nil
 }

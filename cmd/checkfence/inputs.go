@@ -38,7 +38,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.IntVar(&f.intWidth, "int-width", 16, "number width in bits when the range analysis finds no bound")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
-	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
@@ -59,14 +59,9 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	if err != nil {
 		return o, nil, err
 	}
-	var tr axioms.Transitivity
-	switch f.transitivity {
-	case "eager":
-		tr = axioms.Eager
-	case "lazy":
-		tr = axioms.Lazy
-	default:
-		return o, nil, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+	tr, err := axioms.ParseTransitivity(f.transitivity)
+	if err != nil {
+		return o, nil, err
 	}
 	if f.intWidth < 2 || f.intWidth > 64 {
 		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
