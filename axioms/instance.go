@@ -238,10 +238,12 @@ func (inst *Instance) optimized(cm *compiled) {
 	// included) that bound i1..ik, i.e. under ¬G_i ∨ … or G_i ∧ …, so the
 	// value of R(i1..ik) matters only in executions where i1..ik are all
 	// executed. If an axiom instance reduces, under those guards (and
-	// guards that are constantly true), to exactly R(i1..ik), then every
-	// model has R(i1..ik) true whenever it matters, and fixing it to true
-	// preserves satisfiability — also for clauses emitted earlier with the
-	// tuple's literal, which is then tied to the constant by a unit clause.
+	// guards that are constantly true or implied by one of them, like a
+	// fence's guard by that of a later load in the same branch), to
+	// exactly R(i1..ik), then every model has R(i1..ik) true whenever it
+	// matters, and fixing it to true preserves satisfiability — also for
+	// clauses emitted earlier with the tuple's literal, which is then tied
+	// to the constant by a unit clause.
 	// An instance that contradicts an earlier fact is emitted as a clause
 	// (it evaluates to ¬G_i ∨ ¬G_j ∨ …): the fallback for conflicts.
 	if r := inst.forcedRelation(); r != nil {
@@ -376,7 +378,9 @@ func (inst *Instance) leaf(e *engine, ax *caxiom, r resid) {
 }
 
 // factGuards reports whether every free variable of ax is bound to an
-// instruction of the atom or to one that always executes.
+// instruction of the atom or to one that executes whenever one of the
+// atom's instructions does (always, or by the structure of the guards: a
+// fence before a load in the same branch).
 func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 	in := inst.in
 	for _, s := range ax.free {
@@ -384,11 +388,17 @@ func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 		if in.guards[i] == in.c.T {
 			continue
 		}
-		mentioned := false
+		covered := false
 		for _, a := range args {
-			mentioned = mentioned || a == i
+			covered = covered || a == i
 		}
-		if !mentioned {
+		for _, a := range args {
+			if covered {
+				break
+			}
+			covered = implies(in.c, in.guards[a], in.guards[i], 256)
+		}
+		if !covered {
 			return false
 		}
 	}
