@@ -14,6 +14,9 @@ import (
 type Options struct {
 	Axioms        axioms.Options
 	FallbackWidth int // --int-width: number width when ranges are unbounded
+	// NoSymmetry: do not look for identical threads (SymmetryBreaking is
+	// then true).
+	NoSymmetry bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -53,6 +56,7 @@ type Encoding struct {
 	hasSeed     map[int]z.Lit
 	threadOf    []int
 	threadKinds []lsl.ThreadKind
+	sym         []symClass // identical threads (symmetry.go)
 }
 
 type seedVar struct {
@@ -141,6 +145,9 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
+	if !opt.NoSymmetry {
+		e.findSymmetry()
+	}
 	e.status()
 	e.observations()
 	// Last: Clauses finalizes the memory model, whose sparse transitivity

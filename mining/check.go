@@ -28,6 +28,9 @@ type Options struct {
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
 	Progress  func(Progress) // called as phases change (may be nil)
+	// NoSymmetry: do not order identical threads in the check query
+	// (encode.SymmetryBreaking).
+	NoSymmetry bool
 }
 
 // Progress reports what Check is doing.
@@ -152,7 +155,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		inconsistent := c.And(e.AllDone, c.Ands(notMined...))
 		k.progress("check", round, len(obs))
 		t0 := time.Now()
-		r, err := k.solve(p, c.Ors(e.AnyError, e.Deadlock, e.AnyPruned, inconsistent))
+		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Ors(e.AnyError, e.Deadlock, e.AnyPruned, inconsistent))
 		if err != nil {
 			return err
 		}
@@ -308,7 +311,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry})
 	if err != nil {
 		return nil, err
 	}

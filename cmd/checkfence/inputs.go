@@ -26,6 +26,7 @@ type checkFlags struct {
 	transitivity string
 	maxMemory    string
 	frontend     string
+	symmetry     bool
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
@@ -39,6 +40,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
+	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads (--symmetry=false: all)")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
@@ -83,6 +85,7 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	}
 	o.Model = m
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
+	o.NoSymmetry = !f.symmetry
 	o.MaxUnroll = f.maxUnroll
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
