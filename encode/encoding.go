@@ -186,8 +186,8 @@ func (e *Encoding) psi() z.Lit {
 			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})
 			e.seedOf[[2]int{l.Index, s.Index}] = v
 			cands = append(cands, v)
-			ok := c.Ands(l.Guard, s.Guard, e.aliased(l, s), e.vx.same(l.Data, s.Data))
-			parts = append(parts, c.Implies(v, ok))
+			parts = append(parts, c.Implies(v, l.Guard), c.Implies(v, s.Guard), c.Implies(v, e.aliased(l, s)),
+				e.vx.impliesSame(v, l.Data, s.Data)) // plain clauses (sameclauses.go)
 		}
 		// at most one seed: ladder encoding
 		prefix := c.F
@@ -197,7 +197,7 @@ func (e *Encoding) psi() z.Lit {
 		}
 		e.hasSeed[l.Index] = prefix
 		init := e.initial(l)
-		parts = append(parts, c.Implies(c.And(l.Guard, prefix.Not()), e.vx.same(l.Data, init)))
+		parts = append(parts, e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init))
 	}
 	e.Stats.SeedVars = len(e.seedOf)
 	return c.Ands(parts...)
