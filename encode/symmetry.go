@@ -18,8 +18,8 @@ import (
 // the swapped observation, errors, deadlocks and pruned loops. A query
 // whose answer does not change under such swaps may therefore be restricted
 // to executions in which the identical threads are sorted, here by the
-// memory-order position of their first access: the solver then explores
-// one representative per permutation.
+// memory-order position of their first shared access: the solver then
+// explores one representative per permutation.
 
 // symClass is a class of ≥ 2 identical concurrent threads.
 type symClass struct {
