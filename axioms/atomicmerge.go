@@ -143,10 +143,13 @@ type blockMerge struct {
 	rep   []int32 // instruction → representative
 	block []int32 // instruction → block id, -1 outside blocks
 	guard []z.Lit // representative → "some member executes"
+	// dominant marks the members that execute whenever any member of
+	// their block does (the loads of a compare-and-swap, say).
+	dominant []bool
 }
 
 func newBlockMerge(in *interp, s Sort) *blockMerge {
-	bm := &blockMerge{rep: make([]int32, in.n), block: make([]int32, in.n), guard: make([]z.Lit, in.n)}
+	bm := &blockMerge{rep: make([]int32, in.n), block: make([]int32, in.n), guard: make([]z.Lit, in.n), dominant: make([]bool, in.n)}
 	for i := range bm.rep {
 		bm.rep[i] = int32(i)
 		bm.block[i] = -1
@@ -174,6 +177,15 @@ func newBlockMerge(in *interp, s Sort) *blockMerge {
 			g = in.c.Or(g, in.guards[b])
 		}
 		bm.guard[a] = g
+		for _, b := range members {
+			bm.dominant[b] = true
+			for _, o := range members {
+				if !implies(in.c, in.guards[o], in.guards[b], 256) {
+					bm.dominant[b] = false
+					break
+				}
+			}
+		}
 		nb++
 	}
 	return bm
@@ -195,7 +207,9 @@ func (bm *blockMerge) isRep(i int32) bool { return bm.rep[i] == i }
 // fixable reports whether a fact about R(args), established for executions
 // that execute args, may fix R's literal. A literal shared by the members of
 // an atomic block also speaks for the other members, which may execute
-// without args[k]: such facts stay clauses. (The init/final order holds for
+// without args[k]: such facts stay clauses — unless args[k] is a dominant
+// member, which executes whenever any member does, so that the fact holds
+// wherever the shared literal matters. (The init/final order holds for
 // every member alike and is fixed directly.)
 func (r *relation) fixable(args []int32) bool {
 	if r.merge == nil || len(args) != 2 {
@@ -206,5 +220,5 @@ func (r *relation) fixable(args []int32) bool {
 	if bm.block[a] >= 0 && bm.block[a] == bm.block[b] {
 		return true
 	}
-	return bm.block[a] < 0 && bm.block[b] < 0
+	return (bm.block[a] < 0 || bm.dominant[a]) && (bm.block[b] < 0 || bm.dominant[b])
 }

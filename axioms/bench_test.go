@@ -153,14 +153,15 @@ func (u *synthUniverse) accesses() int {
 
 // BenchmarkInstantiate expands the built-in models over a synthetic
 // program with 300 accesses (4 threads × 75): the optimized expansion
-// without transitivity (lazy), and with eager transitivity on 100 accesses.
+// without transitivity (lazy), with sparse transitivity, and with eager
+// transitivity on 100 accesses.
 func BenchmarkInstantiate(b *testing.B) {
 	for _, name := range []string{"sc", "relaxed", "rmo"} {
 		m := mustBuiltin(b, name)
 		for _, bc := range []struct {
 			opts      Options
 			perThread int
-		}{{Options{Transitivity: Lazy}, 75}, {Options{Transitivity: Eager}, 25}} {
+		}{{Options{Transitivity: Lazy}, 75}, {Options{Transitivity: Sparse}, 75}, {Options{Transitivity: Sparse}, 25}, {Options{Transitivity: Eager}, 25}} {
 			opts := bc.opts
 			b.Run(fmt.Sprintf("%s/%v/%d", name, opts.Transitivity, 4*bc.perThread), func(b *testing.B) {
 				var st InstanceStats
@@ -172,6 +173,7 @@ func BenchmarkInstantiate(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
+					inst.Finalize()
 					st = inst.Stats()
 				}
 				b.ReportMetric(float64(st.Instances), "instances")

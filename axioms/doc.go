@@ -41,10 +41,32 @@
 //     time with three-valued partial evaluation, so that statically true
 //     instances are never built.
 //
-// Transitivity of total orders is either added eagerly (every guarded
-// triple) or lazily: the caller solves, asks Lemmas for the transitivity
-// clauses the assignment violates, adds them and solves again until there
-// are none.
+// Transitivity of total orders is encoded in one of three ways
+// (Options.Transitivity):
+//
+//   - sparse (the default): only the pairs that have a literal get one —
+//     those an axiom instance, a forced order or a Rel request mentioned —
+//     and transitivity clauses are added for the triangles of a chordal
+//     completion of that graph (Bryant & Velev 2002; chordal.go);
+//   - eager: every pair gets a literal and every guarded triple its two
+//     clauses;
+//   - lazy: the caller solves, asks Lemmas for the transitivity clauses the
+//     assignment violates, adds them and solves again until there are
+//     none.
+//
+// # Finalize contract
+//
+// Callers may request relation literals with Rel after Instantiate and
+// build constraints on them (package encode does, for spin loops). With
+// sparse transitivity such a request adds the pair to the order's graph,
+// so the transitivity clauses can only be built once every request is in:
+// Finalize builds them, and Clauses calls Finalize. So request every
+// literal a constraint will use first, take Clauses last; afterwards Rel
+// panics on a pair of a sparse total order that has no literal. Constraints
+// on such literals must, like the axioms, matter only in executions that
+// execute both instructions (guard them). To read an order back from a
+// satisfying assignment use Linearize, which extends the encoded pairs to
+// a total order without asking for new literals.
 //
 // # Universe contract
 //

@@ -300,6 +300,7 @@ func solveInstance(inst *Instance, c *logic.C, assume ...z.Lit) bool {
 // allOptions are the encodings every equivalence test runs.
 var allOptions = []Options{
 	{Encoding: Generic},
+	{Encoding: Optimized, Transitivity: Sparse},
 	{Encoding: Optimized, Transitivity: Eager},
 	{Encoding: Optimized, Transitivity: Lazy},
 }

@@ -44,22 +44,42 @@ func ParseEncoding(s string) (Encoding, error) {
 type Transitivity uint8
 
 const (
+	// Sparse adds transitivity clauses only for the triangles of a chordal
+	// completion of the pairs that have a literal (Bryant & Velev 2002):
+	// pairs no constraint mentions get no literal. The clauses are built
+	// by Instance.Finalize, after every Rel request (see the package
+	// documentation).
+	Sparse Transitivity = iota
 	// Eager adds every guarded transitivity clause to Θ.
-	Eager Transitivity = iota
+	Eager
 	// Lazy adds none; the caller must refine with Instance.Lemmas until a
 	// satisfying assignment yields no lemma.
 	Lazy
 )
 
 func (t Transitivity) String() string {
-	if t == Lazy {
+	switch t {
+	case Eager:
+		return "eager"
+	case Lazy:
 		return "lazy"
 	}
-	return "eager"
+	return "sparse"
+}
+
+// ParseTransitivity maps "sparse", "eager" or "lazy" (the --transitivity
+// flag) to a Transitivity.
+func ParseTransitivity(s string) (Transitivity, error) {
+	for _, t := range []Transitivity{Sparse, Eager, Lazy} {
+		if s == t.String() {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown transitivity %q (use sparse, eager or lazy)", s)
 }
 
 // Options configure Instantiate. The zero value is the optimized encoding
-// with eager transitivity.
+// with sparse transitivity.
 type Options struct {
 	Encoding     Encoding
 	Transitivity Transitivity
@@ -71,8 +91,10 @@ type InstanceStats struct {
 	FixedTuples         int // relation tuples fixed to a constant by static facts
 	Instances           int // axiom instances expanded into clauses
 	Pruned              int // partial bindings skipped as statically true
-	TransitivityClauses int // eager transitivity clauses
+	TransitivityClauses int // eager or sparse transitivity clauses
 	Lemmas              int // transitivity lemmas returned by Lemmas so far
+	OrderPairs          int // sparse: pairs of a total order with a literal before completion
+	FillPairs           int // sparse: pairs added by the chordal completion
 }
 
 // Instance is a memory model instantiated over one Universe: the formula Θ
@@ -88,6 +110,9 @@ type Instance struct {
 	raw        [][]z.Lit // clauses beside the constraint (transitivity)
 	stats      InstanceStats
 	args       []int32
+	// finalized is set by Finalize: with sparse transitivity no pair of a
+	// total order may get a new literal afterwards.
+	finalized bool
 	// onLeaf, if set, replaces leaf while least-model fixing runs.
 	onLeaf func(e *engine, ax *caxiom, r resid)
 }
@@ -213,10 +238,12 @@ func (inst *Instance) optimized(cm *compiled) {
 	// included) that bound i1..ik, i.e. under ¬G_i ∨ … or G_i ∧ …, so the
 	// value of R(i1..ik) matters only in executions where i1..ik are all
 	// executed. If an axiom instance reduces, under those guards (and
-	// guards that are constantly true), to exactly R(i1..ik), then every
-	// model has R(i1..ik) true whenever it matters, and fixing it to true
-	// preserves satisfiability — also for clauses emitted earlier with the
-	// tuple's literal, which is then tied to the constant by a unit clause.
+	// guards that are constantly true or implied by one of them, like a
+	// fence's guard by that of a later load in the same branch), to
+	// exactly R(i1..ik), then every model has R(i1..ik) true whenever it
+	// matters, and fixing it to true preserves satisfiability — also for
+	// clauses emitted earlier with the tuple's literal, which is then tied
+	// to the constant by a unit clause.
 	// An instance that contradicts an earlier fact is emitted as a clause
 	// (it evaluates to ¬G_i ∨ ¬G_j ∨ …): the fallback for conflicts.
 	if r := inst.forcedRelation(); r != nil {
@@ -253,6 +280,24 @@ func (inst *Instance) optimized(cm *compiled) {
 		}
 	}
 	inst.constraint = conjoin(in.c, e.clauses)
+}
+
+// Finalize completes Θ: with sparse transitivity it builds the transitivity
+// clauses over every pair requested so far (by the axioms and by Rel). Call
+// it after the last Rel that may create a literal and before taking
+// Clauses; Clauses calls it. Afterwards Rel panics on a pair of a total
+// order that has no literal yet. Finalize is idempotent; with eager or lazy
+// transitivity it does nothing.
+func (inst *Instance) Finalize() {
+	if inst.finalized {
+		return
+	}
+	inst.finalized = true
+	if inst.opts.Encoding == Optimized && inst.opts.Transitivity == Sparse {
+		for _, ri := range inst.totals {
+			inst.sparseTransitivity(inst.rels[ri])
+		}
+	}
 }
 
 func relationAtoms(n *cnode) int {
@@ -333,7 +378,9 @@ func (inst *Instance) leaf(e *engine, ax *caxiom, r resid) {
 }
 
 // factGuards reports whether every free variable of ax is bound to an
-// instruction of the atom or to one that always executes.
+// instruction of the atom or to one that executes whenever one of the
+// atom's instructions does (always, or by the structure of the guards: a
+// fence before a load in the same branch).
 func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 	in := inst.in
 	for _, s := range ax.free {
@@ -341,11 +388,17 @@ func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 		if in.guards[i] == in.c.T {
 			continue
 		}
-		mentioned := false
+		covered := false
 		for _, a := range args {
-			mentioned = mentioned || a == i
+			covered = covered || a == i
 		}
-		if !mentioned {
+		for _, a := range args {
+			if covered {
+				break
+			}
+			covered = implies(in.c, in.guards[a], in.guards[i], 256)
+		}
+		if !covered {
 			return false
 		}
 	}
@@ -355,9 +408,13 @@ func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 // Constraint is Θ, the conjunction of all axiom instances.
 func (inst *Instance) Constraint() z.Lit { return inst.constraint }
 
-// Clauses returns clauses Θ also contains besides Constraint (eager
-// transitivity): assert Constraint and add every clause.
-func (inst *Instance) Clauses() [][]z.Lit { return inst.raw }
+// Clauses returns clauses Θ also contains besides Constraint (eager or
+// sparse transitivity): assert Constraint and add every clause. It
+// finalizes the instance (see Finalize).
+func (inst *Instance) Clauses() [][]z.Lit {
+	inst.Finalize()
+	return inst.raw
+}
 
 // Model is the instantiated memory model.
 func (inst *Instance) Model() *Model { return inst.model }
@@ -366,8 +423,11 @@ func (inst *Instance) Model() *Model { return inst.model }
 // Tuples outside the relation's declared sorts (and R(i, i) for a total
 // order) are the constant false. The literal may not occur in Θ (a tuple
 // no axiom mentions); solvers that reject unknown variables must be told
-// about it. Rel panics on an unknown name, a wrong arity or an instruction
-// number out of range: those are caller bugs.
+// about it. With sparse transitivity, a pair of a total order requested
+// before Finalize is part of the order's graph, so its literal is ordered
+// transitively with the others. Rel panics on an unknown name, a wrong
+// arity, an instruction number out of range, or a new pair of a sparse
+// total order after Finalize: those are caller bugs.
 func (inst *Instance) Rel(name string, args ...int) z.Lit {
 	idx, ok := inst.relIdx[name]
 	if !ok {
@@ -383,6 +443,9 @@ func (inst *Instance) Rel(name string, args ...int) z.Lit {
 			panic(fmt.Sprintf("axioms: instruction %d out of range [0,%d)", a, inst.in.n))
 		}
 		inst.args = append(inst.args, int32(a))
+	}
+	if inst.finalized && r.total && inst.opts.Transitivity == Sparse && r.peek(inst.in, inst.args) == 0 {
+		panic(fmt.Sprintf("axioms: %s%v requested after Finalize: its transitivity would not be encoded", name, args))
 	}
 	return r.lit(inst.in, inst.args, &inst.stats.RelationLits)
 }

@@ -22,10 +22,18 @@
 //
 // Ψ (encoding.go) introduces a seed literal for every load and store that may
 // alias (by the range analysis), with equal addresses and values, at most
-// one seed per load, and the initial value for loads without one. Θ comes
-// from package axioms through the Universe adapter (universe.go). Spin loops
-// add that a blocked thread saw final values (otherwise the execution is
-// incomplete and excluded; if it did, it is a deadlock).
+// one seed per load, and the initial value for loads without one; a seed's
+// equal values are plain clauses (sameclauses.go). Θ comes from package
+// axioms through the Universe adapter (universe.go); Build requests every
+// memory-order literal before it takes Θ's clauses, which finalizes the
+// sparse transitivity (axioms package documentation). Spin loops add that
+// a blocked thread saw final values (otherwise the execution is incomplete
+// and excluded; if it did, it is a deadlock).
+//
+// Identical concurrent threads (symmetry.go) are found by comparing their
+// unrolled code; SymmetryBreaking orders them by the memory order of their
+// first shared access, for queries that do not distinguish them
+// (docs/semantics.md, "Symmetric threads").
 //
 // The Encoding exposes Phi and status literals (AnyError, AnyPruned,
 // Deadlock, AllDone), the observation vector (obs.go: ObsEquals for "the

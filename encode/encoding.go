@@ -17,6 +17,9 @@ type Options struct {
 	// NoFairProgress turns off the fair-progress rule (fairness.go):
 	// every iteration counts toward the loop bounds.
 	NoFairProgress bool
+	// NoSymmetry: do not look for identical threads (SymmetryBreaking is
+	// then true).
+	NoSymmetry bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -73,6 +76,7 @@ type Encoding struct {
 	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
+	sym         []symClass // identical threads (symmetry.go)
 }
 
 type seedVar struct {
@@ -167,9 +171,14 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
-	e.Clauses = inst.Clauses()
+	if !opt.NoSymmetry {
+		e.findSymmetry()
+	}
 	e.status()
 	e.observations()
+	// Last: Clauses finalizes the memory model, whose sparse transitivity
+	// covers only the order pairs requested (Model.Rel) before this point.
+	e.Clauses = inst.Clauses()
 	e.stats()
 	return e, nil
 }
@@ -203,8 +212,8 @@ func (e *Encoding) psi() z.Lit {
 			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})
 			e.seedOf[[2]int{l.Index, s.Index}] = v
 			cands = append(cands, v)
-			ok := c.Ands(l.Guard, s.Guard, e.aliased(l, s), e.vx.same(l.Data, s.Data))
-			parts = append(parts, c.Implies(v, ok))
+			parts = append(parts, c.Implies(v, l.Guard), c.Implies(v, s.Guard), c.Implies(v, e.aliased(l, s)),
+				e.vx.impliesSame(v, l.Data, s.Data)) // plain clauses (sameclauses.go)
 		}
 		// at most one seed: ladder encoding
 		prefix := c.F
@@ -214,7 +223,7 @@ func (e *Encoding) psi() z.Lit {
 		}
 		e.hasSeed[l.Index] = prefix
 		init := e.initial(l)
-		parts = append(parts, c.Implies(c.And(l.Guard, prefix.Not()), e.vx.same(l.Data, init)))
+		parts = append(parts, e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init))
 	}
 	e.Stats.SeedVars = len(e.seedOf)
 	return c.Ands(parts...)

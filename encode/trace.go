@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -152,20 +153,38 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)
 	if e.Model.HasRel("memory_order") {
-		for ii, ev := range x.Events {
-			if ev.Kind != "fence" {
-				x.Order = append(x.Order, ii)
-			}
-		}
-		sort.Slice(x.Order, func(a, b int) bool {
-			i, j := x.Order[a], x.Order[b]
-			return val(e.Model.Rel("memory_order", i, j))
-		})
+		x.Order = e.memoryOrder(x, val)
 		for k, ii := range x.Order {
 			x.Events[ii].Order = k
 		}
 	}
 	return x
+}
+
+// memoryOrder lists the executed accesses in memory order. A total order
+// whose transitivity is encoded sparsely has literals only for some pairs:
+// Linearize extends them to a total order (a valid memory order, see
+// docs/semantics.md). Other encodings (generic) have a literal for every
+// pair.
+func (e *Encoding) memoryOrder(x *Execution, val func(z.Lit) bool) []int {
+	var order []int
+	if slices.Contains(e.Model.TotalOrders(), "memory_order") {
+		for _, ii := range e.Model.Linearize("memory_order", val) {
+			if ev := x.Events[ii]; ev != nil && ev.Kind != "fence" {
+				order = append(order, ii)
+			}
+		}
+		return order
+	}
+	for ii, ev := range x.Events {
+		if ev.Kind != "fence" {
+			order = append(order, ii)
+		}
+	}
+	sort.Slice(order, func(a, b int) bool {
+		return val(e.Model.Rel("memory_order", order[a], order[b]))
+	})
+	return order
 }
 
 // attachObs assigns every observed item to the operation whose code

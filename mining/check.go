@@ -33,6 +33,9 @@ type Options struct {
 	NoFairProgress bool
 	Progress       func(Progress)       // called as phases change (may be nil)
 	Solver         encode.SolverOptions // SAT backend (--solver)
+	// NoSymmetry: do not order identical threads in the check query
+	// (encode.SymmetryBreaking).
+	NoSymmetry bool
 }
 
 // Progress reports what Check is doing.
@@ -213,7 +216,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		failure := c.Ors(e.Error, e.Deadlock, inconsistent)
 		k.progress("check", round, len(obs))
 		t0 := time.Now()
-		r, err := k.solve(p, c.Or(failure, e.AnyPruned))
+		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
 		if err != nil {
 			return err
 		}
@@ -446,7 +449,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
 	noFair := k.opt.NoFairProgress || axioms.FairProgressSafe(model) != nil
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair})
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair, NoSymmetry: k.opt.NoSymmetry})
 	if err != nil {
 		return nil, err
 	}

@@ -73,6 +73,7 @@ var encodings = []struct {
 	name string
 	opt  axioms.Options
 }{
+	{"optimized/sparse", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Sparse}},
 	{"optimized/eager", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Eager}},
 	{"optimized/lazy", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Lazy}},
 	{"generic", axioms.Options{Encoding: axioms.Generic}},

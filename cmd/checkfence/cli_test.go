@@ -24,6 +24,8 @@ func TestExitStatuses(t *testing.T) {
 		{"inconclusive", []string{"run", "testdata/sb.lsl", "testdata/loop.tst", "--max-unroll", "3"}, exitInconclusive},
 		{"usage", []string{"run", "testdata/sb.lsl"}, exitUsage},
 		{"unknown flag", []string{"run", "--frobnicate", "testdata/sb.lsl", "testdata/sb.tst"}, exitUsage},
+		{"eager transitivity", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--transitivity", "eager"}, exitFail},
+		{"no symmetry", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "sc", "--symmetry=false"}, exitPass},
 		{"version", []string{"version"}, exitPass},
 		{"models", []string{"models"}, exitPass},
 	}
@@ -58,6 +60,8 @@ func TestBadInput(t *testing.T) {
 		{"unsupported C", []string{"run", "testdata/union.c", "testdata/wx.tst"}, "testdata/union.c:2:9: v: unions are not supported"},
 		{"mm type error", []string{"models", "testdata/typeerr.mm"}, "testdata/typeerr.mm:12:"},
 		{"bad encoding", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--encoding", "fast"}, "fast"},
+		{"bad transitivity", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--transitivity", "chordal"}, `unknown transitivity "chordal" (use sparse, eager or lazy)`},
+		{"bad litmus transitivity", []string{"litmus", "testdata/bad.litmus", "--transitivity", "none"}, `unknown transitivity "none"`},
 		{"bad int width", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--int-width", "99"}, "--int-width"},
 		{"bad memory size", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--max-memory", "lots"}, "--max-memory"},
 		{"litmus syntax", []string{"litmus", "testdata/bad.litmus"}, "testdata/bad.litmus:4:"},

@@ -28,6 +28,7 @@ type checkFlags struct {
 	frontend     string
 	fair         bool
 	solver       string
+	symmetry     bool
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
@@ -40,8 +41,9 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.IntVar(&f.intWidth, "int-width", 16, "number width in bits when the range analysis finds no bound")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
-	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	fl.BoolVar(&f.fair, "fair", true, "fair progress: a loop iteration that writes nothing and changes no state is redundant, so retry loops converge (--fair=false counts every iteration)")
+	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads (--symmetry=false: all)")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
@@ -63,14 +65,9 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	if err != nil {
 		return o, nil, err
 	}
-	var tr axioms.Transitivity
-	switch f.transitivity {
-	case "eager":
-		tr = axioms.Eager
-	case "lazy":
-		tr = axioms.Lazy
-	default:
-		return o, nil, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+	tr, err := axioms.ParseTransitivity(f.transitivity)
+	if err != nil {
+		return o, nil, err
 	}
 	if f.intWidth < 2 || f.intWidth > 64 {
 		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
@@ -92,6 +89,7 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	}
 	o.Model = m
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
+	o.NoSymmetry = !f.symmetry
 	o.MaxUnroll = f.maxUnroll
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout

@@ -63,7 +63,7 @@ test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
 	fl.IntVarP(&f.jobs, "jobs", "j", 0, "tests to run in parallel (default: the number of CPUs)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long, e.g. 30s")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
-	fl.StringVar(&f.transitivity, "transitivity", "eager", "transitivity of total orders in the optimized encoding: eager or lazy")
+	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	addSolverFlag(cmd, &f.solver)
 	return cmd
 }
@@ -78,14 +78,9 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	var tr axioms.Transitivity
-	switch f.transitivity {
-	case "eager":
-		tr = axioms.Eager
-	case "lazy":
-		tr = axioms.Lazy
-	default:
-		return o, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+	tr, err := axioms.ParseTransitivity(f.transitivity)
+	if err != nil {
+		return o, err
 	}
 	if f.jobs < 0 {
 		return o, fmt.Errorf("--jobs must not be negative")

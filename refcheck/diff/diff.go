@@ -23,6 +23,7 @@ type Encoding struct {
 // Encodings lists every encoding combination the engine offers.
 var Encodings = []Encoding{
 	{"generic", axioms.Options{Encoding: axioms.Generic}},
+	{"optimized+sparse", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Sparse}},
 	{"optimized+eager", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Eager}},
 	{"optimized+lazy", axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Lazy}},
 }

@@ -1,0 +1,39 @@
+package axioms
+
+import (
+	"testing"
+
+	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
+)
+
+func TestImplies(t *testing.T) {
+	c := logic.NewC()
+	p, q, r := c.Lit(), c.Lit(), c.Lit()
+	branch := c.And(p, q)                         // a branch under p
+	join := c.Or(c.And(p, r), c.And(p, r.Not()))  // both arms under p
+	loose := c.Or(c.And(p, r), c.And(q, r.Not())) // one arm not under p
+	for _, tc := range []struct {
+		name string
+		a, b z.Lit
+		want bool
+	}{
+		{"same", p, p, true},
+		{"to true", p, c.T, true},
+		{"from false", c.F, p, true},
+		{"conjunct", branch, p, true},
+		{"nested conjunct", c.And(branch, r), q, true},
+		{"not a conjunct", branch, r, false},
+		{"weaker to stronger", p, branch, false},
+		{"join of branches", join, p, true},
+		{"join with a stray arm", loose, p, false},
+		{"negated input", p.Not(), p, false},
+	} {
+		if got := implies(c, tc.a, tc.b, 256); got != tc.want {
+			t.Errorf("%s: implies = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if implies(c, c.And(branch, r), q, 1) {
+		t.Error("a budget of one gate still found a conjunct two gates deep")
+	}
+}
