@@ -203,6 +203,7 @@ func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
 }
 
 func (x *texec) stmt(s lsl.Stmt) {
+	x.e.checkCanceled()
 	c := x.e.C
 	vx := x.e.vx
 	switch s := s.(type) {
