@@ -57,6 +57,7 @@ type checker struct {
 	res   *Result
 	// serialBounds are the loop bounds the serial executions needed.
 	serialBounds map[string]int
+	phase        string // the last progress phase, for INCONCLUSIVE messages
 }
 
 // errStop ends a check early with the result already filled in.
@@ -78,6 +79,9 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
+	if errors.Is(err, lsl.ErrCanceled) {
+		err = k.canceledIn(err)
+	}
 	if err == errStop {
 		err = nil
 	}
@@ -88,6 +92,7 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 }
 
 func (k *checker) progress(phase string, round, obs int) {
+	k.phase = phase
 	if k.opt.Progress != nil {
 		k.opt.Progress(Progress{Test: k.test.Name, Phase: phase, Round: round, Observations: obs, Elapsed: time.Since(k.start)})
 	}
@@ -98,13 +103,13 @@ func (k *checker) canceled() error {
 	k.res.Verdict = Inconclusive
 	if errors.Is(context.Cause(k.ctx), errMemory) {
 		k.res.Reason = ReasonMemory
-		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20)
+		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20) + k.inPhase()
 	} else if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
 		k.res.Reason = ReasonTimeout
-		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout)
+		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout) + k.inPhase()
 	} else {
 		k.res.Reason = ReasonInterrupted
-		k.res.Message = "interrupted"
+		k.res.Message = "interrupted" + k.inPhase()
 	}
 	return errStop
 }
@@ -301,14 +306,14 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 	t0 := time.Now()
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -520,6 +525,8 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
+	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	defer stop()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	specProg := prog
 	if opt.Spec != nil {
@@ -529,6 +536,9 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 	obs, err := k.mine(specProg, ThreadSpecs(test))
 	k.res.Stats.Mine = time.Since(t0)
 	k.res.Stats.Total = time.Since(k.start)
+	if errors.Is(err, lsl.ErrCanceled) {
+		err = k.canceledIn(err)
+	}
 	if err == errStop {
 		return k.res, nil
 	}

@@ -22,7 +22,17 @@ import (
 // serialBudget bounds the statements the concrete enumeration executes.
 const serialBudget = 200_000_000
 
-// errBudget ends a concrete enumeration that exceeds serialBudget.
+// maxConcreteChoices bounds the values of one nondeterministic choice the
+// concrete enumeration tries. A wider choice (lsl_nondet over all ints)
+// would make as many executions — 2^32 of them, each a list of forks —
+// while the solver treats the choice as one symbolic value: mining falls
+// back to the solver, which lists only distinct observations and, when
+// they are too many as well, ends at the time or memory limit like every
+// other solver query.
+const maxConcreteChoices = 1 << 16
+
+// errBudget ends a concrete enumeration that exceeds serialBudget or
+// maxConcreteChoices.
 var errBudget = errors.New("serial enumeration budget exceeded")
 
 // serialMiner enumerates the serial executions of one unrolled program.
@@ -37,6 +47,7 @@ type serialMiner struct {
 	obs                   map[string]encode.Observation
 	pruned                map[string]bool // loop instances some serial execution reaches
 	failed                bool            // some execution fails a check (an error, not a verdict)
+	poll                  lsl.Poller      // --timeout, --max-memory, Ctrl-C
 }
 
 type serialState struct {
@@ -340,6 +351,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
 	}
+	if err := r.m.poll.Check(); err != nil {
+		return signal{}, err
+	}
 	switch s := s.(type) {
 	case *lsl.Block:
 		return r.block(s)
@@ -405,12 +419,18 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if r.next < len(r.choices) {
 			v = r.choices[r.next]
 		} else {
+			if uint64(s.Hi)-uint64(s.Lo) >= maxConcreteChoices {
+				return signal{}, errBudget
+			}
 			values := []int64(nil)
 			if r.m.symmetric && r.m.u.Pool.Choices[s] {
 				values = r.poolChoices(s)
 			} else {
-				for w := s.Lo; w <= s.Hi; w++ {
+				for w := s.Lo; ; w++ { // w <= s.Hi would overflow at MaxInt64
 					values = append(values, w)
+					if w == s.Hi {
+						break
+					}
 				}
 			}
 			if len(values) == 0 {
@@ -480,7 +500,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if k.ctx.Err() != nil {
 			return nil, nil, false, k.canceled()
 		}
-		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit})
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit, Ctx: k.ctx})
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -488,6 +508,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if err != nil {
 			return nil, nil, false, err
 		}
+		m.poll = lsl.Poller{Ctx: k.ctx, Phase: "mining (concrete serial executions)"}
 		if err := m.run(); err != nil {
 			if errors.Is(err, errBudget) {
 				return nil, nil, false, nil
