@@ -70,9 +70,11 @@ func BuiltinSource(name string) ([]byte, bool) {
 // nameOrPath if it ends in .mm.
 func LoadModel(nameOrPath string) (*Model, error) {
 	if strings.HasSuffix(nameOrPath, ".mm") {
-		src, err := os.ReadFile(nameOrPath)
+		src, err := lsl.ReadSource(nameOrPath)
 		if err != nil {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: nameOrPath}, Msg: "cannot read memory model: " + unwrapPathError(err)}
+			e := err.(*lsl.Error)
+			e.Msg = "cannot read memory model: " + e.Msg
+			return nil, e
 		}
 		return Parse(nameOrPath, src)
 	}

@@ -16,6 +16,7 @@ type jumpCtx struct {
 
 // stmt translates a C statement.
 func (f *fn) stmt(s *cc.Statement) {
+	f.t.checkCanceled()
 	if s == nil {
 		return
 	}
