@@ -96,8 +96,11 @@ func Reserve(ctx context.Context, phase string, n int64) error {
 	if limit <= 0 {
 		return nil
 	}
-	if n < 0 || n > limit || HeapBytes()+n > limit {
-		return &CanceledError{Phase: phase, Cause: fmt.Errorf("%w: %s needs %d MiB more", ErrMemoryLimit, phase, n>>20)}
+	if n < 0 || n > limit {
+		return &CanceledError{Phase: phase, Cause: fmt.Errorf("%w: %s needs more than %d MiB", ErrMemoryLimit, phase, limit>>20)}
+	}
+	if used := HeapBytes(); used+n > limit {
+		return &CanceledError{Phase: phase, Cause: fmt.Errorf("%w: %s needs %d MiB more, with %d MiB in use", ErrMemoryLimit, phase, n>>20, used>>20)}
 	}
 	return nil
 }

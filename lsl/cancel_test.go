@@ -153,10 +153,10 @@ func TestReadSource(t *testing.T) {
 		t.Errorf("regular file: %q, %v", b, err)
 	}
 	for name, want := range map[string]string{
-		dir:                           ":1:1: is a directory, not a file",
-		fifo:                          ":1:1: not a regular file (a FIFO)",
-		zero:                          ":1:1: not a regular file (a device)",
-		big:                           ":1:1: file too large (16 MiB; input files are limited to 16 MiB)",
+		dir:                          ":1:1: is a directory, not a file",
+		fifo:                         ":1:1: not a regular file (a FIFO)",
+		zero:                         ":1:1: not a regular file (a device)",
+		big:                          ":1:1: file too large (16 MiB; input files are limited to 16 MiB)",
 		filepath.Join(dir, "none.c"): ":1:1: no such file",
 	} {
 		_, err := ReadSource(name)

@@ -54,6 +54,9 @@ type sourceFS struct {
 	ctx     context.Context
 	opens   map[string]int
 	refused map[string]string // name → why it was not served
+	// absolute lists the absolute paths the program #includes (found by
+	// prescan), for absoluteInclude.
+	absolute map[string]bool
 }
 
 func (s *sourceFS) Open(name string) (fs.File, error) {
@@ -79,12 +82,11 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		return newMemFile(name, b), nil
 	}
 	if _, err := os.Stat(name); err != nil {
-		// cc passes absolute paths without their leading slash (fs.FS
-		// paths are relative)
-		if _, err := os.Stat("/" + name); err != nil || path.IsAbs(name) {
+		abs := s.absoluteInclude(name)
+		if abs == "" {
 			return badFile{name}, nil
 		}
-		name = "/" + name
+		name = abs
 	}
 	b, err := lsl.ReadSource(name)
 	if err != nil {
@@ -92,6 +94,25 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		return badFile{name}, nil
 	}
 	return newMemFile(name, padSource(b)), nil
+}
+
+// absoluteInclude finds the file an #include of an absolute path meant.
+// cc passes such a path without its leading slash (fs.FS paths are
+// relative), or joined to the directory of the including file: /dir/a.c
+// including "/x/h.h" opens "/dir/x/h.h". The longest suffix of name (other
+// than name) that the program #includes is the file ("" if none).
+func (s *sourceFS) absoluteInclude(name string) string {
+	parts := strings.Split(strings.TrimPrefix(name, "/"), "/")
+	start := 0
+	if path.IsAbs(name) {
+		start = 1
+	}
+	for k := start; k < len(parts); k++ {
+		if cand := "/" + strings.Join(parts[k:], "/"); s.absolute[cand] {
+			return cand
+		}
+	}
+	return ""
 }
 
 // whyRefused explains a failed #include of arg (as written, without quotes

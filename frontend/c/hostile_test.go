@@ -115,3 +115,20 @@ func TestCanceled(t *testing.T) {
 		t.Errorf("got %v, want a cancellation of the C front end", err)
 	}
 }
+
+// TestAbsoluteInclude: #include of an absolute path works from a file
+// named by a relative or an absolute path (cc joins the two).
+func TestAbsoluteInclude(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "h.h")
+	main := filepath.Join(dir, "a.c")
+	if err := os.WriteFile(h, []byte("int X;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := fmt.Sprintf("#include %q\nvoid f(void) { X = 1; }\n", h)
+	for _, name := range []string{"a.c", main} {
+		if _, err := TranslateSources([]Source{{Name: name, Text: []byte(src)}}); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

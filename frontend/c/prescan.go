@@ -151,6 +151,12 @@ func (m *macroScan) directive(file string, toks []ctok, depth int) {
 // is a cycle.
 func (m *macroScan) include(from string, arg ctok, depth int) {
 	name := strings.Trim(arg.text, `"`)
+	if path.IsAbs(name) {
+		if m.fsys.absolute == nil {
+			m.fsys.absolute = map[string]bool{}
+		}
+		m.fsys.absolute[path.Clean(name)] = true
+	}
 	for _, cand := range []string{name, path.Join(path.Dir(from), name)} {
 		if slices.Contains(m.stack, cand) {
 			if depth == 0 {
