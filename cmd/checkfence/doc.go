@@ -1,6 +1,8 @@
 // Command checkfence is the command-line interface: run (check tests), mine
 // (print observation sets), lsl (print translations), models (list, show or
 // validate memory models) and version. Each command lives in its own file;
-// inputs.go holds the flags and input loading they share. Errors in the
-// user's input are printed as file:line:col: message and exit with status 2.
+// inputs.go holds the flags and input loading they share, limits.go the
+// limits (--timeout, --max-memory, Ctrl-C) of loading the inputs. Errors in
+// the user's input are printed as file:line:col: message and exit with
+// status 2.
 package main
