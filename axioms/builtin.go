@@ -3,7 +3,6 @@ package axioms
 import (
 	"embed"
 	"fmt"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -83,11 +82,4 @@ func LoadModel(nameOrPath string) (*Model, error) {
 	}
 	return nil, &lsl.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; or give a path ending in .mm)",
 		nameOrPath, strings.Join(BuiltinNames(), ", "))}
-}
-
-func unwrapPathError(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }

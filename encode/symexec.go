@@ -360,13 +360,3 @@ func (x *texec) observe(s *lsl.Observe) {
 		x.th.obs = append(x.th.obs, &obsEvent{key: ObsKey{Thread: x.ti, Record: j, Kind: s.Kind, Name: s.Name}, guard: g, val: v, op: x.op})
 	}
 }
-
-// sortedKeys returns map keys in order (deterministic encodings).
-func sortedKeys[T any](m map[string]T) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}

@@ -17,7 +17,8 @@ func canceledCtx() context.Context {
 }
 
 func TestCanceledError(t *testing.T) {
-	if err := Canceled(nil, "x"); err != nil {
+	var none context.Context // the phases' options may leave it unset
+	if err := Canceled(none, "x"); err != nil {
 		t.Errorf("nil context: %v", err)
 	}
 	if err := Canceled(context.Background(), "x"); err != nil {

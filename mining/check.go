@@ -440,15 +440,6 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func describeLoop(u *lsl.Unrolled, li *lsl.LoopInfo, max int) string {
 	what := "loop"
 	if li.Recursion {
