@@ -54,7 +54,38 @@ type serialState struct {
 	mem   map[string]lsl.Value
 	pos   []int
 	rec   []int
+	items *obsChain
+}
+
+// obsChain holds the observations of an execution so far, shared with the
+// states it extends: copying them into every state made a long thread
+// quadratic in time and memory.
+type obsChain struct {
+	prev  *obsChain
 	items []encode.ObsItem
+}
+
+// extend returns c followed by items.
+func (c *obsChain) extend(items []encode.ObsItem) *obsChain {
+	if len(items) == 0 {
+		return c
+	}
+	return &obsChain{prev: c, items: items}
+}
+
+// all lists the observations in order.
+func (c *obsChain) all() []encode.ObsItem {
+	var parts [][]encode.ObsItem
+	n := 0
+	for ; c != nil; c = c.prev {
+		parts = append(parts, c.items)
+		n += len(c.items)
+	}
+	out := make([]encode.ObsItem, 0, n)
+	for k := len(parts) - 1; k >= 0; k-- {
+		out = append(out, parts[k]...)
+	}
+	return out
 }
 
 func newSerialMiner(u *lsl.Unrolled) (*serialMiner, error) {
@@ -190,9 +221,12 @@ func (m *serialMiner) runnable(st *serialState) []int {
 }
 
 func (m *serialMiner) explore(st *serialState) error {
+	if err := m.poll.Check(); err != nil {
+		return err
+	}
 	next := m.runnable(st)
 	if len(next) == 0 {
-		o := encode.NewObservation(st.items)
+		o := encode.NewObservation(st.items.all())
 		m.obs[o.Canon()] = o
 		return nil
 	}
@@ -256,7 +290,7 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 			mem[k] = v
 		}
 		next := &serialState{mem: mem, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
-			items: append(append([]encode.ObsItem(nil), st.items...), r.items...)}
+			items: st.items.extend(r.items)}
 		next.pos[t]++
 		next.rec[t] = r.rec
 		outs = append(outs, next)
