@@ -35,9 +35,16 @@ type loadLimits struct {
 	maxMemory int64           // 0: none
 }
 
-// interruptible returns a context canceled by Ctrl-C (SIGINT), and the
-// function that restores the default handling.
+// interrupted is canceled by Ctrl-C (SIGINT) from the start of main (nil
+// when the commands run inside tests).
+var interrupted context.Context
+
+// interruptible returns a context canceled by Ctrl-C, and the function
+// that releases it.
 func interruptible() (context.Context, context.CancelFunc) {
+	if interrupted != nil {
+		return context.WithCancel(interrupted)
+	}
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
