@@ -352,6 +352,7 @@ func (x *texec) observe(s *lsl.Observe) {
 		v = x.val(s.Val)
 	}
 	for j := 0; j <= x.labels; j++ {
+		x.e.checkCanceled() // quadratic in the labels of a thread
 		at := Eq(c, x.cur.rec.Num, ConstBV(c, int64(j), vx.w))
 		g := c.And(x.cur.g, at)
 		if g == c.F {

@@ -36,21 +36,34 @@ func TestCanceledError(t *testing.T) {
 	}
 }
 
-// TestPoller: the poller looks at the context every pollEvery calls.
+// TestPoller: the poller notices a cancellation at the next call.
 func TestPoller(t *testing.T) {
-	p := Poller{Ctx: canceledCtx(), Phase: "p"}
-	n := 0
-	for p.Check() == nil {
-		n++
-	}
-	if n != pollEvery-1 {
-		t.Errorf("noticed after %d calls, want %d", n+1, pollEvery)
-	}
-	var none Poller
-	for i := 0; i < 3*pollEvery; i++ {
-		if none.Check() != nil {
-			t.Fatal("a poller without context reported a cancellation")
+	ctx, cancel := context.WithCancel(context.Background())
+	p := Poller{Ctx: ctx, Phase: "p"}
+	for i := 0; i < 1000; i++ {
+		if p.Check() != nil {
+			t.Fatal("a live context reported as canceled")
 		}
+	}
+	cancel()
+	if err := p.Check(); !errors.Is(err, context.Canceled) {
+		t.Errorf("after cancel: %v", err)
+	}
+	for _, none := range []Poller{{}, {Ctx: context.Background()}} {
+		for i := 0; i < 3; i++ {
+			if none.Check() != nil {
+				t.Fatal("a context that cannot be canceled reported a cancellation")
+			}
+		}
+	}
+}
+
+func BenchmarkPoller(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := Poller{Ctx: ctx}
+	for b.Loop() {
+		p.Check()
 	}
 }
 

@@ -385,8 +385,10 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
 	}
-	if err := r.m.poll.Check(); err != nil {
-		return signal{}, err
+	if r.m.steps%64 == 0 { // a check costs about as much as a step
+		if err := r.m.poll.Check(); err != nil {
+			return signal{}, err
+		}
 	}
 	switch s := s.(type) {
 	case *lsl.Block:
