@@ -78,7 +78,8 @@ func TestCorpus(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
-	r := &Runner{Bin: bin, Ceiling: 2 << 30, Grace: 5 * time.Second}
+	r := &Runner{Bin: bin, Ceiling: 2 << 30, Grace: 5 * time.Second, Slack: LoadSlack()}
+	t.Logf("machine load: wall-time limits × %.1f", r.Slack)
 	if *tableFlag {
 		r.Grace = 15 * time.Second
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,6 +83,28 @@ type Runner struct {
 	// Grace is how long past its limit a run may go on before it is
 	// killed (it is a hang either way).
 	Grace time.Duration
+	// Slack multiplies the wall-time limits: on a machine with more
+	// runnable processes than cores, a process gets a fraction of a core,
+	// and its start-up and front end take that much longer (see LoadSlack).
+	Slack float64
+}
+
+// LoadSlack is the factor by which the machine is oversubscribed: the
+// one-minute load average per CPU, at least 1.
+func LoadSlack() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 1
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 1
+	}
+	load, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return 1
+	}
+	return max(1, load/float64(runtime.NumCPU()))
 }
 
 var crashText = regexp.MustCompile(`goroutine \d+ \[|fatal error:|panic:|SIGSEGV`)
@@ -114,6 +137,9 @@ func (r *Runner) Run(c *Case, tmp string) (*Outcome, error) {
 	limit := c.Want.Limit
 	if limit == 0 {
 		limit = defaultLimit
+	}
+	if r.Slack > 1 {
+		limit = time.Duration(float64(limit) * r.Slack)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit+r.Grace)
 	defer cancel()
