@@ -18,6 +18,7 @@ var (
 	tableFlag = flag.Bool("table", false, "print the well/poor/crash/hang table instead of failing on each case")
 	runFlag   = flag.String("case", "", "run only the cases whose name matches this regexp")
 	jobsFlag  = flag.Int("jobs", 2, "cases to run at once")
+	slackFlag = flag.Float64("slack", 0, "multiply the wall-time limits by this (default: the machine's load per CPU, at least 1)")
 )
 
 var bin string
@@ -79,6 +80,9 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	r := &Runner{Bin: bin, Ceiling: 2 << 30, Grace: 5 * time.Second, Slack: LoadSlack()}
+	if *slackFlag > 0 {
+		r.Slack = *slackFlag
+	}
 	t.Logf("machine load: wall-time limits × %.1f", r.Slack)
 	if *tableFlag {
 		r.Grace = 15 * time.Second

@@ -14,6 +14,10 @@
 //
 //	go test ./tests/adversarial -run TestCorpus -count=1 -args -table -bin /path/to/checkfence
 //
+// The wall-time limits are multiplied by the machine's load per CPU (so
+// that an oversubscribed machine does not make slow start-ups look like
+// hangs); -slack 1 keeps them strict.
+//
 // A case is handled well when the exit status is the expected one, the
 // expected (positioned) message appears, no crash text ("goroutine",
 // "fatal error", "panic:") is printed, the run ends within its wall-time
