@@ -11,7 +11,7 @@ CADICAL ?= $(shell echo 'int main(void){ccadical_release(ccadical_init());return
 	$${CC:-cc} -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0)
 GOTAGS  := $(if $(filter 1,$(CADICAL)),-tags cadical,)
 
-.PHONY: all build test demo bench check-datatypes fmt vet check-suites fuzz-diff clean
+.PHONY: all build test demo bench check-datatypes fmt vet tools check-suites fuzz-diff clean
 
 all: build
 
@@ -28,11 +28,22 @@ test: vet
 	@$(GO) build -o bin/test-progress ./tests/progress
 	bin/test-progress $(GOTAGS) -timeout 20m $(PKGS)
 
+# staticcheck (honnef.co/go/tools) at a pinned version: `make tools`
+# installs it (.ci/run does), `make vet` runs it.
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
+
 vet:
 	@fmt_out=$$(gofmt -l .); if [ -n "$$fmt_out" ]; then echo "gofmt needed:"; echo "$$fmt_out"; exit 1; fi
 	$(GO) build $(PKGS)
 	$(GO) vet $(PKGS)
 	$(if $(GOTAGS),$(GO) vet $(GOTAGS) $(PKGS))
+	@v=$$($(STATICCHECK) -version 2>/dev/null); case "$$v" in *"($(STATICCHECK_VERSION:v%=%))"*) ;; \
+	  *) echo "staticcheck $(STATICCHECK_VERSION) is not installed at $(STATICCHECK) (found: $${v:-none}): run make tools"; exit 1;; esac
+	$(STATICCHECK) $(PKGS)
+
+tools:
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 fmt:
 	gofmt -w .

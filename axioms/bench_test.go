@@ -141,16 +141,6 @@ func (u *synthUniverse) DataDependent(i, j int) z.Lit {
 
 func (u *synthUniverse) ControlDependent(i, j int) z.Lit { return u.DataDependent(i, j) }
 
-func (u *synthUniverse) accesses() int {
-	n := 0
-	for _, k := range u.kind {
-		if k != Fence {
-			n++
-		}
-	}
-	return n
-}
-
 // BenchmarkInstantiate expands the built-in models over a synthetic
 // program with 300 accesses (4 threads × 75): the optimized expansion
 // without transitivity (lazy), with sparse transitivity, and with eager

@@ -3,7 +3,6 @@ package axioms
 import (
 	"embed"
 	"fmt"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -70,9 +69,11 @@ func BuiltinSource(name string) ([]byte, bool) {
 // nameOrPath if it ends in .mm.
 func LoadModel(nameOrPath string) (*Model, error) {
 	if strings.HasSuffix(nameOrPath, ".mm") {
-		src, err := os.ReadFile(nameOrPath)
+		src, err := lsl.ReadSource(nameOrPath)
 		if err != nil {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: nameOrPath}, Msg: "cannot read memory model: " + unwrapPathError(err)}
+			e := err.(*lsl.Error)
+			e.Msg = "cannot read memory model: " + e.Msg
+			return nil, e
 		}
 		return Parse(nameOrPath, src)
 	}
@@ -81,11 +82,4 @@ func LoadModel(nameOrPath string) (*Model, error) {
 	}
 	return nil, &lsl.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; or give a path ending in .mm)",
 		nameOrPath, strings.Join(BuiltinNames(), ", "))}
-}
-
-func unwrapPathError(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }

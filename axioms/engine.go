@@ -124,6 +124,7 @@ func (e *engine) build(n *cnode) z.Lit {
 		forall := n.op == opForall
 		acc := e.in.constLit(forall)
 		for _, i := range e.dom[n.sort] {
+			e.in.lim.check()
 			g := e.in.guards[i]
 			e.bind(n.slot, i)
 			var term z.Lit
@@ -300,6 +301,7 @@ func (e *engine) res(n *cnode) resid {
 		forall := n.op == opForall
 		acc := triOf(forall)
 		for _, i := range e.dom[n.sort] {
+			e.in.lim.check()
 			g := e.in.guards[i]
 			if g == e.c.F {
 				continue // the term is ¬G_i ∨ … = true, or G_i ∧ … = false

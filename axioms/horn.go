@@ -108,6 +108,7 @@ func (inst *Instance) fixUnderivable(e *engine, plans []*plan, horn []int) {
 	for _, ri := range horn {
 		r := inst.rels[ri]
 		isHorn[ri] = true
+		in.lim.reserve(r.size())
 		r.possible = make([]bool, r.size())
 		for idx := range r.possible {
 			r.possible[idx] = r.stored(int64(idx)) == in.c.T

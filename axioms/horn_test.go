@@ -50,7 +50,7 @@ func TestLeastModelFixing(t *testing.T) {
 	}
 	cm, _ := compileModel(m)
 	u := litmus("st Y 1; f ss; st X 1 | ld X 1; ld Z 0 dd; ld W 0 dd; ld Y 0 dd")
-	in := newInterp(u)
+	in := newInterp(u, nil)
 	var rels []*relation
 	for _, d := range cm.rels {
 		rels = append(rels, newRelation(d, in, false))

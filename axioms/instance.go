@@ -1,6 +1,7 @@
 package axioms
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -83,6 +84,10 @@ func ParseTransitivity(s string) (Transitivity, error) {
 type Options struct {
 	Encoding     Encoding
 	Transitivity Transitivity
+	// Ctx, if set, stops the expansion when done, and its memory limit
+	// (lsl.WithMemoryLimit) refuses allocations that would exceed it:
+	// Instantiate then returns a *lsl.CanceledError.
+	Ctx context.Context
 }
 
 // InstanceStats describes the size of an instantiation.
@@ -118,12 +123,13 @@ type Instance struct {
 }
 
 // Instantiate builds Θ for model m over universe u (§5.4, §7.3.4).
-func Instantiate(m *Model, u Universe, opts Options) (*Instance, error) {
+func Instantiate(m *Model, u Universe, opts Options) (_ *Instance, err error) {
 	cm, err := compileModel(m)
 	if err != nil {
 		return nil, fmt.Errorf("memory model %s: %w", m.Name, err)
 	}
-	in := newInterp(u)
+	defer recoverCanceled(&err)
+	in := newInterp(u, opts.Ctx)
 	inst := &Instance{opts: opts, model: m, in: in, relIdx: cm.relIdx}
 	if opts.Encoding == Generic {
 		inst.opts.Transitivity = Eager
@@ -156,6 +162,7 @@ func (inst *Instance) expandAll(e *engine, ax *caxiom, level int) {
 	}
 	slot := ax.free[level]
 	for _, i := range e.dom[ax.sorts[slot]] {
+		inst.in.lim.check()
 		e.bind(slot, i)
 		inst.expandAll(e, ax, level+1)
 	}
@@ -199,6 +206,7 @@ func (inst *Instance) forEachForced(r *relation, f func(args []int32)) {
 			continue
 		}
 		for _, j := range in.sortDom[r.decl.Params[1]] {
+			in.lim.check()
 			if i != j && in.guards[j] != in.c.F && in.u.ForcedOrder(int(i), int(j)) {
 				args[0], args[1] = i, j
 				f(args[:])
@@ -344,6 +352,7 @@ func (inst *Instance) enumerate(e *engine, p *plan, level int) {
 		inst.stats.Pruned += full - len(dom)
 	}
 	for _, i := range dom {
+		inst.in.lim.check()
 		e.bind(slot, i)
 		r := e.res(p.ax.body)
 		if r.t == triT {

@@ -1,6 +1,9 @@
 package axioms
 
 import (
+	"context"
+
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
@@ -25,6 +28,8 @@ type interp struct {
 
 	aliased, seed, dataDep, ctrlDep []z.Lit // n*n, 0 = not yet asked
 	hasSeed                         []z.Lit // n
+
+	lim *limits // --timeout, --max-memory, Ctrl-C
 }
 
 // bitMatrix is an n×n boolean matrix.
@@ -43,9 +48,13 @@ func (m bitMatrix) get(i, j int) bool { return m.bits[i*m.words+j/64]&(1<<(j%64)
 
 var fenceNames = [...]string{"ll_fence", "ls_fence", "sl_fence", "ss_fence", "al_fence", "ddl_fence", "cd_fence"}
 
-func newInterp(u Universe) *interp {
+func newInterp(u Universe, ctx context.Context) *interp {
 	n := u.NumInstrs()
+	lim := newLimits(ctx)
+	// the two bit matrices and the sort tables
+	lim.reserve(lsl.Mul(int64(n), int64((n+63)/64)*16) + int64(n)*int64(SortFence+1)*8)
 	in := &interp{
+		lim:    lim,
 		u:      u,
 		c:      u.Circuit(),
 		n:      n,
@@ -79,6 +88,7 @@ func newInterp(u Universe) *interp {
 		}
 	}
 	for i := 0; i < n; i++ {
+		lim.check()
 		for j := 0; j < n; j++ {
 			if i != j && u.ProgramOrder(i, j) {
 				in.po.set(i, j)
@@ -94,6 +104,7 @@ func newInterp(u Universe) *interp {
 // table allocates a memo table on first use.
 func (in *interp) table(t *[]z.Lit, size int) []z.Lit {
 	if *t == nil {
+		in.lim.reserve(lsl.Mul(int64(size), 4))
 		*t = make([]z.Lit, size)
 	}
 	return *t

@@ -288,7 +288,7 @@ func TestLoadModel(t *testing.T) {
 		t.Errorf("LoadModel(nosuch) error = %v", err)
 	}
 	_, err = LoadModel("testdata/missing.mm")
-	if err == nil || err.Error() != "testdata/missing.mm:1:1: cannot read memory model: no such file or directory" {
+	if err == nil || err.Error() != "testdata/missing.mm:1:1: cannot read memory model: no such file" {
 		t.Errorf("LoadModel(missing) error = %v", err)
 	}
 	if !lsl.IsInputError(err) {

@@ -40,6 +40,7 @@ func newRelation(d *Decl, in *interp, total bool) *relation {
 		st *= r.dims[k]
 	}
 	if size <= maxFlat {
+		in.lim.reserve(size * 4)
 		r.lits = make([]z.Lit, size)
 	} else {
 		r.big = map[int64]z.Lit{}

@@ -33,6 +33,7 @@ func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
 			ab[0], ab[1] = a, b
 			mab := r.lit(in, ab[:], &inst.stats.RelationLits)
 			for _, cc := range dom[y+1:] {
+				in.lim.check()
 				gc := guard(cc)
 				if gc == c.F {
 					continue

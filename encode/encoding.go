@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 
@@ -20,6 +21,11 @@ type Options struct {
 	// NoSymmetry: do not look for identical threads (SymmetryBreaking is
 	// then true).
 	NoSymmetry bool
+	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
+	// Ctrl-C): Build then returns a *lsl.CanceledError. It is also the
+	// context of range analysis and of the memory model's expansion,
+	// unless Axioms.Ctx is set.
+	Ctx context.Context
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -77,6 +83,18 @@ type Encoding struct {
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
 	sym         []symClass // identical threads (symmetry.go)
+	poll        lsl.Poller // --timeout, --max-memory, Ctrl-C
+}
+
+// canceled carries a cancellation out of the encoding to Build.
+type canceled struct{ err error }
+
+// checkCanceled stops Build (by a panic it recovers) once the context is
+// done.
+func (e *Encoding) checkCanceled() {
+	if err := e.poll.Check(); err != nil {
+		panic(canceled{err})
+	}
 }
 
 type seedVar struct {
@@ -113,8 +131,23 @@ func (e *Encoding) NewSolver() *Solver {
 }
 
 // Build encodes an unrolled program on a memory model.
-func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
-	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: opt.FallbackWidth})
+func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err error) {
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: opt.FallbackWidth, Ctx: opt.Ctx})
+	if ranges.Err != nil {
+		return nil, ranges.Err
+	}
+	if opt.Axioms.Ctx == nil {
+		opt.Axioms.Ctx = opt.Ctx
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c, ok := r.(canceled)
+			if !ok {
+				panic(r)
+			}
+			err = c.err
+		}
+	}()
 	c := logic.NewC()
 	labels := 0
 	for _, th := range u.Threads {
@@ -136,6 +169,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		hasSeed:   map[int]z.Lit{},
 		trackDeps: needsDependencies(m, u),
 		fair:      !opt.NoFairProgress,
+		poll:      lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 	}
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
@@ -202,6 +236,7 @@ func (e *Encoding) psi() z.Lit {
 	for _, l := range loads {
 		var cands []z.Lit
 		for _, s := range stores {
+			e.checkCanceled()
 			if !e.Ranges.MayAlias(l.ID, s.ID) {
 				continue
 			}

@@ -241,6 +241,7 @@ func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
 }
 
 func (x *texec) stmt(s lsl.Stmt) {
+	x.e.checkCanceled()
 	c := x.e.C
 	vx := x.e.vx
 	switch s := s.(type) {
@@ -393,6 +394,7 @@ func (x *texec) observe(s *lsl.Observe) {
 		v = x.val(s.Val)
 	}
 	for j := 0; j <= x.labels; j++ {
+		x.e.checkCanceled() // quadratic in the labels of a thread
 		at := Eq(c, x.cur.rec.Num, ConstBV(c, int64(j), vx.w))
 		g := c.And(x.cur.g, at)
 		if g == c.F {
@@ -400,14 +402,4 @@ func (x *texec) observe(s *lsl.Observe) {
 		}
 		x.th.obs = append(x.th.obs, &obsEvent{key: ObsKey{Thread: x.ti, Record: j, Kind: s.Kind, Name: s.Name}, guard: g, val: v, op: x.op})
 	}
-}
-
-// sortedKeys returns map keys in order (deterministic encodings).
-func sortedKeys[T any](m map[string]T) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +12,16 @@ import (
 )
 
 // Func translates a group of files of one kind into an LSL program.
-type Func func(files []string) (*lsl.Program, error)
+type Func func(files []string, opt Options) (*lsl.Program, error)
+
+// Options control Load.
+type Options struct {
+	// Ctx, if set, stops a long translation (--timeout, --max-memory,
+	// Ctrl-C): Load then returns a *lsl.CanceledError. Parsers of other
+	// projects that take no context (cc, llir) are not interrupted; the
+	// CLI does not wait for them (see cmd/checkfence).
+	Ctx context.Context
+}
 
 var registry = map[string]Func{}
 
@@ -30,12 +40,12 @@ func Extensions() []string {
 
 func init() { Register(".lsl", loadLSL) }
 
-func loadLSL(files []string) (*lsl.Program, error) {
+func loadLSL(files []string, _ Options) (*lsl.Program, error) {
 	var srcs []lsl.SourceFile
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := lsl.ReadSource(f)
 		if err != nil {
-			return nil, fileError(f, err)
+			return nil, err
 		}
 		srcs = append(srcs, lsl.SourceFile{Name: f, Src: b})
 	}
@@ -54,7 +64,10 @@ func fileError(name string, err error) error {
 }
 
 // Load translates the implementation files and links them into one program.
-func Load(files []string) (*lsl.Program, error) {
+func Load(files []string) (*lsl.Program, error) { return LoadWith(files, Options{}) }
+
+// LoadWith is Load with options.
+func LoadWith(files []string, opt Options) (*lsl.Program, error) {
 	groups := map[string][]string{}
 	var order []string
 	for _, f := range files {
@@ -66,6 +79,9 @@ func Load(files []string) (*lsl.Program, error) {
 		if _, err := os.Stat(f); err != nil {
 			return nil, fileError(f, err)
 		}
+		if msg := lsl.NotRegular(f); msg != "" {
+			return nil, &lsl.Error{Pos: lsl.Pos{File: f, Line: 1, Col: 1}, Msg: msg}
+		}
 		if _, ok := groups[ext]; !ok {
 			order = append(order, ext)
 		}
@@ -73,7 +89,10 @@ func Load(files []string) (*lsl.Program, error) {
 	}
 	var progs []*lsl.Program
 	for _, ext := range order {
-		p, err := registry[ext](groups[ext])
+		if err := lsl.Canceled(opt.Ctx, "the front end"); err != nil {
+			return nil, err
+		}
+		p, err := registry[ext](groups[ext], opt)
 		if err != nil {
 			return nil, err
 		}
@@ -89,11 +108,8 @@ func Load(files []string) (*lsl.Program, error) {
 	return p, p.Check()
 }
 
-// ReadFile reads an input file, reporting problems as input errors.
+// ReadFile reads an input file, reporting problems as input errors: only
+// regular files up to lsl.MaxSourceSize are read.
 func ReadFile(name string) ([]byte, error) {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fileError(name, err)
-	}
-	return b, nil
+	return lsl.ReadSource(name)
 }

@@ -5,107 +5,178 @@ package lsl
 // value ⊥. The pass follows control flow: a register is definitely assigned
 // after an if when both branches assign it, and at the end of a labelled
 // block when every break to it and the fall-through do.
+//
+// The definitely assigned set is one map with an undo log rather than a
+// copy per branch: a branch costs what it assigns, not the size of the
+// set, so deeply nested code is linear instead of quadratic.
 func maybeUnassigned(body *Block) map[Reg]bool {
-	d := &defAssign{out: map[Reg]bool{}, breaks: map[string][]map[Reg]bool{}}
-	d.block(body, map[Reg]bool{})
+	d := &defAssign{out: map[Reg]bool{}, set: map[Reg]bool{}, breaks: map[string]*openBlock{}}
+	d.block(body)
 	return d.out
 }
 
 type defAssign struct {
-	out    map[Reg]bool
-	breaks map[string][]map[Reg]bool
+	out map[Reg]bool
+	// set is the definitely assigned set at the current point; log lists
+	// its registers in the order they were added, so that a mark (a log
+	// length) names an earlier state.
+	set    map[Reg]bool
+	log    []Reg
+	breaks map[string]*openBlock
 }
 
-func copySet(s map[Reg]bool) map[Reg]bool {
-	n := make(map[Reg]bool, len(s))
-	for k := range s {
-		n[k] = true
-	}
-	return n
+// openBlock is a labelled block being analysed: the log length at its
+// start and, for every break to it, what the path had assigned since.
+type openBlock struct {
+	mark   int
+	deltas [][]Reg
 }
 
-func intersect(a, b map[Reg]bool) map[Reg]bool {
-	if a == nil {
-		return b
+func (d *defAssign) assign(r Reg) {
+	if !d.set[r] {
+		d.set[r] = true
+		d.log = append(d.log, r)
 	}
-	if b == nil {
-		return a
+}
+
+// rollback returns to the state of mark.
+func (d *defAssign) rollback(mark int) {
+	for _, r := range d.log[mark:] {
+		delete(d.set, r)
 	}
-	n := map[Reg]bool{}
-	for k := range a {
-		if b[k] {
-			n[k] = true
+	d.log = d.log[:mark]
+}
+
+// since copies the registers assigned after mark.
+func (d *defAssign) since(mark int) []Reg {
+	return append([]Reg(nil), d.log[mark:]...)
+}
+
+// meet sets the state to base ∪ (the intersection of deltas), where base is
+// the state at mark and each delta extends it along one path.
+func (d *defAssign) meet(mark int, deltas [][]Reg) {
+	d.rollback(mark)
+	if len(deltas) == 0 {
+		return
+	}
+	smallest := 0
+	for i, dl := range deltas {
+		if len(dl) < len(deltas[smallest]) {
+			smallest = i
 		}
 	}
-	return n
+	var sets []map[Reg]bool
+	for i, dl := range deltas {
+		if i == smallest {
+			continue
+		}
+		s := make(map[Reg]bool, len(dl))
+		for _, r := range dl {
+			s[r] = true
+		}
+		sets = append(sets, s)
+	}
+	for _, r := range deltas[smallest] {
+		in := true
+		for _, s := range sets {
+			in = in && s[r]
+		}
+		if in {
+			d.assign(r)
+		}
+	}
 }
 
-// block returns the definitely assigned set after b, or nil when the end of
-// b is unreachable.
-func (d *defAssign) block(b *Block, in map[Reg]bool) map[Reg]bool {
-	cur := in
+// block analyses b from the current state and leaves the state after b;
+// it reports whether the end of b is reachable.
+func (d *defAssign) block(b *Block) bool {
+	var open *openBlock
 	if b.Label != "" {
-		d.breaks[b.Label] = nil
+		saved, had := d.breaks[b.Label]
+		open = &openBlock{mark: len(d.log)}
+		d.breaks[b.Label] = open
+		defer func() {
+			if had {
+				d.breaks[b.Label] = saved
+			} else {
+				delete(d.breaks, b.Label)
+			}
+		}()
 	}
+	reach := true
 	for _, s := range b.Stmts {
-		if cur == nil {
+		if !reach {
 			break
 		}
-		cur = d.stmt(s, cur)
+		reach = d.stmt(s)
 	}
-	if b.Label != "" {
-		for _, br := range d.breaks[b.Label] {
-			cur = intersect(cur, br)
-		}
-		delete(d.breaks, b.Label)
+	if open == nil || len(open.deltas) == 0 {
+		return reach
 	}
-	return cur
+	deltas := open.deltas
+	if reach {
+		deltas = append(deltas, d.since(open.mark))
+	}
+	d.meet(open.mark, deltas)
+	return true
 }
 
-func (d *defAssign) read(o Operand, cur map[Reg]bool) {
-	if r, ok := o.(Reg); ok && !cur[r] {
+func (d *defAssign) read(o Operand) {
+	if r, ok := o.(Reg); ok && !d.set[r] {
 		d.out[r] = true
 	}
 }
 
-func (d *defAssign) stmt(s Stmt, cur map[Reg]bool) map[Reg]bool {
+// stmt analyses s and reports whether the point after it is reachable.
+func (d *defAssign) stmt(s Stmt) bool {
 	for _, o := range Operands(s) {
-		d.read(o, cur)
+		d.read(o)
 	}
 	switch s := s.(type) {
 	case *Block:
-		return d.block(s, cur)
+		return d.block(s)
 	case *Assign:
-		cur[s.Dst] = true
+		d.assign(s.Dst)
 	case *Load:
-		cur[s.Dst] = true
+		d.assign(s.Dst)
 	case *Choose:
-		cur[s.Dst] = true
+		d.assign(s.Dst)
 	case *Alloc:
-		cur[s.Dst] = true
+		d.assign(s.Dst)
 	case *If:
-		t := d.block(s.Then, copySet(cur))
-		e := copySet(cur)
+		mark := len(d.log)
+		thenReach := d.block(s.Then)
+		var thenDelta []Reg
+		if thenReach {
+			thenDelta = d.since(mark)
+		}
+		d.rollback(mark)
+		elseReach := true
 		if s.Else != nil {
-			e = d.block(s.Else, e)
+			elseReach = d.block(s.Else)
 		}
-		if t == nil {
-			return e
+		switch {
+		case thenReach && elseReach:
+			d.meet(mark, [][]Reg{thenDelta, d.since(mark)})
+		case thenReach:
+			d.rollback(mark)
+			for _, r := range thenDelta {
+				d.assign(r)
+			}
+		case !elseReach:
+			return false
 		}
-		if e == nil {
-			return t
-		}
-		return intersect(t, e)
 	case *Break:
-		d.breaks[s.Label] = append(d.breaks[s.Label], copySet(cur))
-		return nil
+		if open := d.breaks[s.Label]; open != nil {
+			open.deltas = append(open.deltas, d.since(open.mark))
+		}
+		return false
 	case *Continue, *Abort, *Pruned:
-		return nil
+		return false
 	case *Atomic:
-		return d.block(s.Body, cur)
+		return d.block(s.Body)
 	case *Spin:
-		out := d.block(&Block{Label: s.Label, Stmts: s.Body.Stmts}, cur)
-		return out
+		return d.block(&Block{Label: s.Label, Stmts: s.Body.Stmts})
 	}
-	return cur
+	return true
 }

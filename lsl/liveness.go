@@ -46,7 +46,7 @@ func IterationState(body *Block) map[*Block][]Reg {
 }
 
 func iterationLive(body, it, loop *Block) []Reg {
-	d := &defAssign{out: map[Reg]bool{}, breaks: map[string][]map[Reg]bool{}}
+	d := &defAssign{out: map[Reg]bool{}, set: map[Reg]bool{}, breaks: map[string]*openBlock{}}
 	inside := map[string]bool{}
 	Walk(it, func(s Stmt) bool {
 		if b, ok := s.(*Block); ok && b.Label != "" {
@@ -64,9 +64,9 @@ func iterationLive(body, it, loop *Block) []Reg {
 		return true
 	})
 	for l := range exits {
-		d.breaks[l] = nil
+		d.breaks[l] = &openBlock{} // deltas: what each break assigned in the iteration
 	}
-	d.block(&Block{Stmts: it.Stmts}, map[Reg]bool{})
+	d.block(&Block{Stmts: it.Stmts})
 	live := map[Reg]bool{}
 	for r := range d.out {
 		live[r] = true
@@ -80,7 +80,11 @@ func iterationLive(body, it, loop *Block) []Reg {
 	})
 	unwritten := map[Reg]bool{} // some exit leaves these unwritten
 	for l := range exits {
-		for _, def := range d.breaks[l] {
+		for _, delta := range d.breaks[l].deltas {
+			def := make(map[Reg]bool, len(delta))
+			for _, r := range delta {
+				def[r] = true
+			}
 			for r := range assigned {
 				if !def[r] {
 					unwritten[r] = true

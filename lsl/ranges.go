@@ -1,10 +1,15 @@
 package lsl
 
+import "context"
+
 // RangeOptions control AnalyzeRanges.
 type RangeOptions struct {
 	// FallbackWidth is the number width used when some number's range is
 	// unbounded (too many values); values outside it wrap around.
 	FallbackWidth int
+	// Ctx, if set, stops the analysis when done: the Ranges returned then
+	// have Err set and must not be used.
+	Ctx context.Context
 }
 
 // Ranges is the result of the range analysis of §7.3.2: for every access the
@@ -19,6 +24,8 @@ type Ranges struct {
 	value     map[int]*AbsVal
 	regs      map[Reg]*AbsVal
 	Passes    int
+	// Err is a *CanceledError when RangeOptions.Ctx stopped the analysis.
+	Err error
 }
 
 // Addr returns the possible addresses of access id.
@@ -90,11 +97,24 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 	}
 	a.maxDepth++
 	r := &Ranges{addr: a.addr, value: a.value, regs: a.regs}
+	poll := Poller{Ctx: opt.Ctx, Phase: "range analysis"}
 	for {
 		r.Passes++
 		a.changed = false
 		for _, th := range u.Threads {
-			Walk(th.Body, func(s Stmt) bool { a.stmt(s); return true })
+			Walk(th.Body, func(s Stmt) bool {
+				if r.Err == nil {
+					r.Err = poll.Check()
+				}
+				if r.Err != nil {
+					return false
+				}
+				a.stmt(s)
+				return true
+			})
+		}
+		if r.Err != nil {
+			return r
 		}
 		if !a.changed {
 			break
@@ -200,11 +220,14 @@ func (a *analysis) stmt(s Stmt) {
 		a.join(a.reg(s.Dst), a.eval(s, args))
 	case *Choose:
 		v := &AbsVal{}
-		if s.Hi-s.Lo+1 > absNumCap {
+		if uint64(s.Hi)-uint64(s.Lo) >= absNumCap { // the difference as unsigned: no overflow
 			v.NumTop = true
 		} else {
-			for n := s.Lo; n <= s.Hi; n++ {
+			for n := s.Lo; ; n++ { // n <= s.Hi would overflow at MaxInt64
 				v.addNum(n, 0)
+				if n == s.Hi {
+					break
+				}
 			}
 		}
 		a.join(a.reg(s.Dst), v)

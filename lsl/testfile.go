@@ -137,6 +137,12 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
+	if len(tf.Tests) == 0 {
+		// checking nothing and answering with an empty table would look
+		// like success
+		return nil, ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1},
+			"no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))")}
+	}
 	return tf, nil
 }
 

@@ -38,7 +38,6 @@ func TestParseTests(t *testing.T) {
 		{"spanning lines, comments", "test\n  T /* x */ = i\n  ( a // one\n  | b )\n", "T = i ( a | b ) "},
 		{"an operation called test", "test T = test ( test ) test test U = ( a )", "T = test ( test ) test\nU =  ( a ) "},
 		{"one thread", "test T = (a)", "T =  ( a ) "},
-		{"empty file", "// none", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,6 +81,8 @@ func TestParseTestsRejects(t *testing.T) {
 	}{
 		{"no threads", "test T = i", `t.tst:1:11: syntax error: unexpected end of file, expected "("`},
 		{"empty parentheses", "test T = ()", "t.tst:1:11: empty thread in test T"},
+		{"empty file", "", "t.tst:1:1: no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))"},
+		{"only comments", "// none\n/* nothing */\n", "t.tst:1:1: no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))"},
 		{"empty thread", "test T = ( a | | b )", "t.tst:1:16: empty thread in test T"},
 		{"empty last thread", "test T = ( a | )", "t.tst:1:16: empty thread in test T"},
 		{"missing =", "test T ( a )", `t.tst:1:8: syntax error: unexpected "(", expected "="`},

@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 )
@@ -18,16 +19,29 @@ type UnrollOptions struct {
 	// Omit lists fences of the program to leave out ("checkfence fences"
 	// tries the program without each of them).
 	Omit map[*Fence]bool
+	// Ctx, if set, stops the unrolling when done (--timeout, --max-memory,
+	// Ctrl-C): Unroll then returns a *CanceledError.
+	Ctx context.Context
 }
 
 // Unroll inlines the operations of each thread, unrolls loops and recursion
 // to their bounds (cutting off the rest with Pruned), allocates memory blocks
 // and numbers the instructions (§4.5.1). The program must have passed Check.
-func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (*Unrolled, error) {
+func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, err error) {
 	if opt.DefaultBound <= 0 {
 		opt.DefaultBound = 1
 	}
+	defer func() {
+		if rec := recover(); rec != nil {
+			c, ok := rec.(unrollCanceled)
+			if !ok {
+				panic(rec)
+			}
+			err = c.err
+		}
+	}()
 	r := &unroller{
+		poll:     Poller{Ctx: opt.Ctx, Phase: "unrolling"},
 		p:        p,
 		opt:      opt,
 		u:        &Unrolled{Prog: p, Loops: map[string]*LoopInfo{}, Serial: opt.Serial},
@@ -77,7 +91,11 @@ type unroller struct {
 	isLoop     map[*Block]bool
 	typeSeen   map[string]int // per-name counters for block names
 	pool       []*poolSite
+	poll       Poller
 }
+
+// unrollCanceled carries a cancellation out of the recursive unrolling.
+type unrollCanceled struct{ err error }
 
 // activation is one inlined procedure call.
 type activation struct {
@@ -295,6 +313,9 @@ func (r *unroller) bound(key string) int {
 }
 
 func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
+	if err := r.poll.Check(); err != nil {
+		panic(unrollCanceled{err})
+	}
 	switch s := s.(type) {
 	case *Block:
 		return append(out, r.block(a, s))

@@ -71,6 +71,7 @@ type checker struct {
 	serialWhy string
 	// unrollDetail names the loops the next round raises (progress).
 	unrollDetail string
+	phase        string // the last progress phase, for INCONCLUSIVE messages
 }
 
 // errStop ends a check early with the result already filled in.
@@ -92,6 +93,9 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
+	if errors.Is(err, lsl.ErrCanceled) {
+		err = k.canceledIn(err)
+	}
 	if err == errStop {
 		err = nil
 	}
@@ -106,6 +110,7 @@ func (k *checker) progress(phase string, round, obs int) {
 }
 
 func (k *checker) progressDetail(phase string, round, obs int, detail string) {
+	k.phase = phase
 	if k.opt.Progress != nil {
 		k.opt.Progress(Progress{Test: k.test.Name, Phase: phase, Round: round, Observations: obs, Elapsed: time.Since(k.start), Detail: detail})
 	}
@@ -151,13 +156,13 @@ func (k *checker) canceled() error {
 	k.res.Verdict = Inconclusive
 	if errors.Is(context.Cause(k.ctx), errMemory) {
 		k.res.Reason = ReasonMemory
-		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20)
+		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20) + k.inPhase()
 	} else if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
 		k.res.Reason = ReasonTimeout
-		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout)
+		k.res.Message = fmt.Sprintf("no answer within %v", k.opt.Timeout) + k.inPhase()
 	} else {
 		k.res.Reason = ReasonInterrupted
-		k.res.Message = "interrupted"
+		k.res.Message = "interrupted" + k.inPhase()
 	}
 	return errStop
 }
@@ -441,7 +446,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 	t0 := time.Now()
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -449,7 +454,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
 	noFair := k.opt.NoFairProgress || axioms.FairProgressSafe(model) != nil
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair, NoSymmetry: k.opt.NoSymmetry})
+	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair, NoSymmetry: k.opt.NoSymmetry, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -577,15 +582,6 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func describeLoop(u *lsl.Unrolled, li *lsl.LoopInfo, max int) string {
 	what := "loop"
 	if li.Recursion {
@@ -662,6 +658,8 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
+	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	defer stop()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	specProg := prog
 	if opt.Spec != nil {
@@ -671,6 +669,9 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 	obs, err := k.mine(specProg, ThreadSpecs(test))
 	k.res.Stats.Mine = time.Since(t0)
 	k.res.Stats.Total = time.Since(k.start)
+	if errors.Is(err, lsl.ErrCanceled) {
+		err = k.canceledIn(err)
+	}
 	if err == errStop {
 		return k.res, nil
 	}

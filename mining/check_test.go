@@ -244,7 +244,7 @@ proc ry() { observe label "ry" }`))
 }
 
 func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{"512M": 512 << 20, "4G": 4 << 30, "1.5GB": 3 << 29, "1000": 1000} {
+	for in, want := range map[string]int64{"512M": 512 << 20, "4G": 4 << 30, "1.5GB": 3 << 29, "1500000000": 1500000000} {
 		got, err := ParseSize(in)
 		if err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)

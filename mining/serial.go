@@ -22,7 +22,17 @@ import (
 // serialBudget bounds the statements the concrete enumeration executes.
 const serialBudget = 200_000_000
 
-// errBudget ends a concrete enumeration that exceeds serialBudget.
+// maxConcreteChoices bounds the values of one nondeterministic choice the
+// concrete enumeration tries. A wider choice (lsl_nondet over all ints)
+// would make as many executions — 2^32 of them, each a list of forks —
+// while the solver treats the choice as one symbolic value: mining falls
+// back to the solver, which lists only distinct observations and, when
+// they are too many as well, ends at the time or memory limit like every
+// other solver query.
+const maxConcreteChoices = 1 << 16
+
+// errBudget ends a concrete enumeration that exceeds serialBudget or
+// maxConcreteChoices.
 var errBudget = errors.New("serial enumeration budget exceeded")
 
 // serialMiner enumerates the serial executions of one unrolled program.
@@ -41,13 +51,45 @@ type serialMiner struct {
 	// live: with fair progress, the registers compared between loop
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
+	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
 }
 
 type serialState struct {
 	mem   map[string]lsl.Value
 	pos   []int
 	rec   []int
+	items *obsChain
+}
+
+// obsChain holds the observations of an execution so far, shared with the
+// states it extends: copying them into every state made a long thread
+// quadratic in time and memory.
+type obsChain struct {
+	prev  *obsChain
 	items []encode.ObsItem
+}
+
+// extend returns c followed by items.
+func (c *obsChain) extend(items []encode.ObsItem) *obsChain {
+	if len(items) == 0 {
+		return c
+	}
+	return &obsChain{prev: c, items: items}
+}
+
+// all lists the observations in order.
+func (c *obsChain) all() []encode.ObsItem {
+	var parts [][]encode.ObsItem
+	n := 0
+	for ; c != nil; c = c.prev {
+		parts = append(parts, c.items)
+		n += len(c.items)
+	}
+	out := make([]encode.ObsItem, 0, n)
+	for k := len(parts) - 1; k >= 0; k-- {
+		out = append(out, parts[k]...)
+	}
+	return out
 }
 
 func newSerialMiner(u *lsl.Unrolled, fair bool) (*serialMiner, error) {
@@ -191,9 +233,12 @@ func (m *serialMiner) runnable(st *serialState) []int {
 }
 
 func (m *serialMiner) explore(st *serialState) error {
+	if err := m.poll.Check(); err != nil {
+		return err
+	}
 	next := m.runnable(st)
 	if len(next) == 0 {
-		o := encode.NewObservation(st.items)
+		o := encode.NewObservation(st.items.all())
 		m.obs[o.Canon()] = o
 		return nil
 	}
@@ -260,7 +305,7 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 			mem[k] = v
 		}
 		next := &serialState{mem: mem, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
-			items: append(append([]encode.ObsItem(nil), st.items...), r.items...)}
+			items: st.items.extend(r.items)}
 		next.pos[t]++
 		next.rec[t] = r.rec
 		outs = append(outs, next)
@@ -413,6 +458,11 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
 	}
+	if r.m.steps%64 == 0 { // a check costs about as much as a step
+		if err := r.m.poll.Check(); err != nil {
+			return signal{}, err
+		}
+	}
 	switch s := s.(type) {
 	case *lsl.Block:
 		return r.block(s)
@@ -483,12 +533,18 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if r.next < len(r.choices) {
 			v = r.choices[r.next]
 		} else {
+			if uint64(s.Hi)-uint64(s.Lo) >= maxConcreteChoices {
+				return signal{}, errBudget
+			}
 			values := []int64(nil)
 			if r.m.symmetric && r.m.u.Pool.Choices[s] {
 				values = r.poolChoices(s)
 			} else {
-				for w := s.Lo; w <= s.Hi; w++ {
+				for w := s.Lo; ; w++ { // w <= s.Hi would overflow at MaxInt64
 					values = append(values, w)
+					if w == s.Hi {
+						break
+					}
 				}
 			}
 			if len(values) == 0 {
@@ -559,7 +615,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if k.ctx.Err() != nil {
 			return nil, nil, false, k.canceled()
 		}
-		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit})
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit, Ctx: k.ctx})
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -567,6 +623,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if err != nil {
 			return nil, nil, false, err
 		}
+		m.poll = lsl.Poller{Ctx: k.ctx, Phase: "mining (concrete serial executions)"}
 		if err := m.run(); err != nil {
 			if errors.Is(err, errBudget) {
 				return nil, nil, false, nil

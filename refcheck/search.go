@@ -2,7 +2,6 @@ package refcheck
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
@@ -410,22 +409,4 @@ func (s *searcher) leaf() bool {
 		}
 	}
 	return true
-}
-
-// describe renders a combination for debugging.
-func (c *combo) describe() string {
-	var b strings.Builder
-	for ti, r := range c.runs {
-		fmt.Fprintf(&b, "%s [%v]:", c.u.Threads[ti].Name, r.status)
-		for _, in := range r.instrs {
-			switch in.kind {
-			case axioms.Fence:
-				fmt.Fprintf(&b, " fence(%s)", in.fence)
-			default:
-				fmt.Fprintf(&b, " %s %s=%s", in.kind, in.addr, in.val)
-			}
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }

@@ -2,7 +2,8 @@
 // (print observation sets), lsl (print translations), models (list, show or
 // validate memory models), fences, litmus and version, and the help topic
 // "traces" (how to read a trace). Each command lives in its own file;
-// inputs.go holds the flags and input loading they share, ci.go the
-// --junit and --sarif report files of run. Errors in the
+// inputs.go holds the flags and input loading they share, limits.go the
+// limits (--timeout, --max-memory, Ctrl-C) of loading the inputs, ci.go
+// the --junit and --sarif report files of run. Errors in the
 // user's input are printed as file:line:col: message and exit with status 2.
 package main

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -31,12 +29,16 @@ Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
 			if err != nil {
 				return err
 			}
-			prog, tests, err := loadInputs(args, f.tests, f.frontend)
-			if err != nil {
-				return err
-			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible()
 			defer stop()
+			lim := f.limits(ctx, opt)
+			prog, tests, err := loadInputs(lim, args, f.tests, f.frontend)
+			if err == nil {
+				opt.Spec, err = f.loadSpec(lim, tests)
+			}
+			if err != nil {
+				return orLimit(err, lim, cmd, nil)
+			}
 			out := cmd.OutOrStdout()
 			groups := fenceGroups(prog)
 			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model.Name)
@@ -46,6 +48,12 @@ Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
 			}
 			if first != nil {
 				fmt.Fprintf(out, "the tests do not pass with all fences: %s %s: %s %s\n", first.Test, first.Verdict, first.Reason, first.Message)
+				if first.Reason == mining.ReasonInterrupted {
+					return exitError{exitInterrupted}
+				}
+				if first.Verdict == mining.Inconclusive {
+					return exitError{exitInconclusive}
+				}
 				return exitError{exitFail}
 			}
 			if minimize {

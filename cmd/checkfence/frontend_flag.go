@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,20 +39,29 @@ func checkFrontend(name string) error {
 	return fmt.Errorf("unknown front end %q (use c or clang)", name)
 }
 
-// loadImpl translates the implementation files with the chosen front end.
-func loadImpl(files []string, frontendName string) (*lsl.Program, error) {
+// loadImpl translates the implementation files with the chosen front end,
+// within the limits lim (a *lsl.CanceledError when they are reached).
+func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Program, error) {
 	if err := checkFrontend(frontendName); err != nil {
 		return nil, err
 	}
-	if frontendName != frontendClang {
-		return frontend.Load(files)
+	// missing and unreadable files first, without starting anything
+	for _, f := range files {
+		if _, err := frontend.ReadFile(f); err != nil {
+			return nil, err
+		}
 	}
-	lls, cleanup, err := compileWithClang(files)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-	return frontend.Load(lls)
+	return runLimited(lim, frontEndPhase(files, frontendName), func(ctx context.Context) (*lsl.Program, error) {
+		if frontendName != frontendClang {
+			return frontend.LoadWith(files, frontend.Options{Ctx: ctx})
+		}
+		lls, cleanup, err := compileWithClang(ctx, files)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		return frontend.LoadWith(lls, frontend.Options{Ctx: ctx})
+	})
 }
 
 // compileWithClang compiles the C and C++ files among files with clang-14
@@ -59,7 +70,7 @@ func loadImpl(files []string, frontendName string) (*lsl.Program, error) {
 // one group for the LLVM front end. cleanup removes the
 // directory; the program the LLVM front end reads from the .ll files
 // refers to the .c sources, so it may be called right after loading.
-func compileWithClang(files []string) (out []string, cleanup func(), err error) {
+func compileWithClang(ctx context.Context, files []string) (out []string, cleanup func(), err error) {
 	isSource := func(f string) bool { return strings.EqualFold(filepath.Ext(f), ".c") || llvmfront.IsCxx(f) }
 	var cs []string
 	for _, f := range files {
@@ -81,7 +92,7 @@ func compileWithClang(files []string) (out []string, cleanup func(), err error) 
 		return nil, cleanup, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	lls, err := llvmfront.Compile(cs, dir)
+	lls, err := llvmfront.CompileContext(ctx, cs, dir)
 	if err != nil {
 		cleanup()
 		return nil, func() {}, err
@@ -101,17 +112,33 @@ func compileWithClang(files []string) (out []string, cleanup func(), err error) 
 // isTestFile reports whether an argument is a test file.
 func isTestFile(arg string) bool { return strings.HasSuffix(arg, ".tst") }
 
-// loadInputs reads IMPL... [TESTFILE] with the chosen front end: with a
-// test file, the implementation and the selected tests;
-// without one, a pthread program and the test its main is.
-func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
+// loadInputs reads IMPL... [TESTFILE] with the chosen front end, within
+// the limits lim: with a test file, the implementation and the selected
+// tests; without one, a pthread program and the test its main is. A limit
+// reached is a *limitError.
+func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
 	if len(args) == 0 {
 		return nil, nil, fmt.Errorf("need implementation files and a .tst file (or a pthread program)")
 	}
+	var tsts []string
+	for _, a := range args {
+		if isTestFile(a) {
+			tsts = append(tsts, a)
+		}
+	}
+	if len(tsts) > 1 {
+		return nil, nil, fmt.Errorf("two test files given (%s and %s): give one .tst file, after the implementation files", tsts[0], tsts[1])
+	}
 	tfile := args[len(args)-1]
+	if len(tsts) == 1 && tsts[0] != tfile {
+		return nil, nil, fmt.Errorf("the test file %s must come last: checkfence run IMPL... TESTFILE", tsts[0])
+	}
 	if !isTestFile(tfile) {
-		prog, sel, err := loadPthreadProgram(args, frontendName)
+		prog, sel, err := loadPthreadProgram(lim, args, frontendName)
 		if err != nil {
+			if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+				return nil, nil, &limitError{err: ce}
+			}
 			return nil, nil, err
 		}
 		for _, name := range tests {
@@ -124,8 +151,9 @@ func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl
 	if len(args) < 2 {
 		return nil, nil, fmt.Errorf("need implementation files before the .tst file")
 	}
-	prog, err := loadImpl(args[:len(args)-1], frontendName)
-	if err != nil {
+	// The test file first: it is small, and a limit reached while reading
+	// the implementation then has tests to report INCONCLUSIVE.
+	if err := checkFrontend(frontendName); err != nil {
 		return nil, nil, err
 	}
 	src, err := frontend.ReadFile(tfile)
@@ -136,11 +164,18 @@ func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := tf.Check(prog); err != nil {
-		return nil, nil, err
-	}
 	sel, err := tf.Select(tests)
 	if err != nil {
+		return nil, nil, err
+	}
+	prog, err := loadImpl(lim, args[:len(args)-1], frontendName)
+	if err != nil {
+		if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+			return nil, nil, &limitError{err: ce, tests: sel}
+		}
+		return nil, nil, err
+	}
+	if err := tf.Check(prog); err != nil {
 		return nil, nil, err
 	}
 	return prog, sel, nil
@@ -149,14 +184,14 @@ func loadInputs(args, tests []string, frontendName string) (*lsl.Program, []*lsl
 // loadPthreadProgram reads a program without a test file: a main that
 // starts threads with pthread_create is the test (pthreadTest). .c files
 // go through clang-14 (the C front end has no threads).
-func loadPthreadProgram(impl []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
+func loadPthreadProgram(lim *loadLimits, impl []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
 	if err := checkFrontend(frontendName); err != nil {
 		return nil, nil, err
 	}
 	if frontendName == frontendC {
 		return nil, nil, fmt.Errorf("without a .tst file the program must be a pthread program, which needs --frontend clang")
 	}
-	prog, err := loadImpl(impl, frontendClang)
+	prog, err := loadImpl(lim, impl, frontendClang)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -54,10 +57,36 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	}
 }
 
-// options builds the mining options; errors are usage errors.
+// maxUnrollLimit bounds --max-unroll: a loop unrolled a million times
+// is already far beyond what any encoding can hold.
+const maxUnrollLimit = 1_000_000
+
+// validate rejects flag values that are meaningless, instead of reading
+// them as "no limit" or the default.
+func (f *checkFlags) validate() error {
+	if f.timeout < 0 {
+		return fmt.Errorf("--timeout %v: must not be negative (0 means no limit)", f.timeout)
+	}
+	if f.maxUnroll < 1 || f.maxUnroll > maxUnrollLimit {
+		return fmt.Errorf("--max-unroll %d: must be between 1 and %d", f.maxUnroll, maxUnrollLimit)
+	}
+	if f.intWidth < 2 || f.intWidth > 64 {
+		return fmt.Errorf("--int-width must be between 2 and 64")
+	}
+	if f.quiet && f.verbose {
+		return fmt.Errorf("-q (--quiet) and -v (--verbose) contradict each other: give one of them")
+	}
+	return nil
+}
+
+// options builds the mining options; errors are usage errors. The
+// reference implementation (--spec) is loaded by loadSpec.
 func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	var o mining.Options
-	m, err := axioms.LoadModel(f.model)
+	if err := f.validate(); err != nil {
+		return o, nil, err
+	}
+	m, err := loadModel(f.model)
 	if err != nil {
 		return o, nil, err
 	}
@@ -69,15 +98,8 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	if err != nil {
 		return o, nil, err
 	}
-	if f.intWidth < 2 || f.intWidth > 64 {
-		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
-	}
-	if f.spec != "" {
-		sp, err := loadImpl([]string{f.spec}, f.frontend)
-		if err != nil {
-			return o, nil, err
-		}
-		o.Spec = sp
+	if err := checkFrontend(f.frontend); err != nil {
+		return o, nil, err
 	}
 	o.MaxMemory = mining.DefaultMaxMemory()
 	if f.maxMemory != "" {
@@ -98,4 +120,36 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 		return o, nil, err
 	}
 	return o, m, nil
+}
+
+// limits are the limits of loading the inputs: those of a test, and
+// Ctrl-C (ctx).
+func (f *checkFlags) limits(ctx context.Context, o mining.Options) *loadLimits {
+	return &loadLimits{ctx: ctx, timeout: o.Timeout, maxMemory: o.MaxMemory}
+}
+
+// loadSpec loads the reference implementation (--spec) and checks that it
+// has every operation of the tests.
+func (f *checkFlags) loadSpec(lim *loadLimits, tests []*lsl.Test) (*lsl.Program, error) {
+	if f.spec == "" {
+		return nil, nil
+	}
+	sp, err := loadImpl(lim, []string{f.spec}, f.frontend)
+	if err != nil {
+		if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+			return nil, &limitError{err: ce, tests: tests}
+		}
+		return nil, err
+	}
+	tf := &lsl.TestFile{Tests: tests}
+	if err := tf.Check(sp); err != nil {
+		var list lsl.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				e.Msg += " in the reference implementation " + f.spec + " (--spec)"
+			}
+		}
+		return nil, err
+	}
+	return sp, nil
 }

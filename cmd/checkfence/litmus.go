@@ -68,9 +68,19 @@ test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
 	return cmd
 }
 
+// maxJobs bounds --jobs: each job holds an encoding and a solver, and
+// more jobs than this only compete for the same cores and memory.
+const maxJobs = 256
+
 func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	var o litmus.SuiteOptions
-	m, err := axioms.LoadModel(f.model)
+	if f.jobs < 0 || f.jobs > maxJobs {
+		return o, fmt.Errorf("--jobs %d: must be between 1 and %d (0: the number of CPUs)", f.jobs, maxJobs)
+	}
+	if f.timeout < 0 {
+		return o, fmt.Errorf("--timeout %v: must not be negative (0 means no limit)", f.timeout)
+	}
+	m, err := loadModel(f.model)
 	if err != nil {
 		return o, err
 	}
@@ -81,9 +91,6 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	tr, err := axioms.ParseTransitivity(f.transitivity)
 	if err != nil {
 		return o, err
-	}
-	if f.jobs < 0 {
-		return o, fmt.Errorf("--jobs must not be negative")
 	}
 	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {

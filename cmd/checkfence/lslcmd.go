@@ -38,22 +38,25 @@ program of each selected test (loop bounds 1, as in the first lazy-unrolling rou
 			out := cmd.OutOrStdout()
 			src := newSourceLines()
 			opts := lsl.PrintOptions{Positions: positions, SourceComments: src.line}
+			ctx, stop := interruptible()
+			defer stop()
+			lim := &loadLimits{ctx: ctx}
 			if !unrolled {
-				prog, err := loadImpl(impl, frontendName)
+				prog, err := loadImpl(lim, impl, frontendName)
 				if err != nil {
-					return err
+					return orLimit(err, lim, cmd, nil)
 				}
 				fmt.Fprint(out, lsl.Format(prog, opts))
 				return nil
 			}
-			prog, sel, err := loadInputs(append(append([]string(nil), impl...), tfile), tests, frontendName)
+			prog, sel, err := loadInputs(lim, append(append([]string(nil), impl...), tfile), tests, frontendName)
 			if err != nil {
-				return err
+				return orLimit(err, lim, cmd, nil)
 			}
 			for _, t := range sel {
-				u, err := lsl.Unroll(prog, mining.ThreadSpecs(t), lsl.UnrollOptions{})
+				u, err := lsl.Unroll(prog, mining.ThreadSpecs(t), lsl.UnrollOptions{Ctx: ctx})
 				if err != nil {
-					return err
+					return orLimit(err, lim, cmd, nil)
 				}
 				fmt.Fprintf(out, "// test %s\n", t.Name)
 				for _, th := range u.Threads {
@@ -61,7 +64,10 @@ program of each selected test (loop bounds 1, as in the first lazy-unrolling rou
 					fmt.Fprintln(out, lsl.FormatStmt(th.Body, prog))
 				}
 				if ranges {
-					r := lsl.AnalyzeRanges(u, lsl.RangeOptions{})
+					r := lsl.AnalyzeRanges(u, lsl.RangeOptions{Ctx: ctx})
+					if r.Err != nil {
+						return orLimit(r.Err, lim, cmd, nil)
+					}
 					fmt.Fprintf(out, "// ranges: width %d, pointer depth %d, %d passes\n", r.Width, r.PtrDepth, r.Passes)
 					for _, th := range u.Threads {
 						lsl.Walk(th.Body, func(s lsl.Stmt) bool {

@@ -3,10 +3,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
@@ -28,7 +30,14 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// Ctrl-C is caught from the start: on a loaded machine it can come
+	// before a command sets up its own handling, and must not kill the
+	// process then.
+	var stop func()
+	interrupted, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // run executes the command line args and returns the exit status.

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -25,12 +22,16 @@ executions of each test: operations atomic, memory sequentially consistent
 			if err != nil {
 				return err
 			}
-			prog, tests, err := loadInputs(args, f.tests, f.frontend)
-			if err != nil {
-				return err
-			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible()
 			defer stop()
+			lim := f.limits(ctx, opt)
+			prog, tests, err := loadInputs(lim, args, f.tests, f.frontend)
+			if err == nil {
+				opt.Spec, err = f.loadSpec(lim, tests)
+			}
+			if err != nil {
+				return orLimit(err, lim, cmd, nil)
+			}
 			out := cmd.OutOrStdout()
 			type jsonTest struct {
 				Name         string   `json:"name"`
@@ -72,7 +73,7 @@ executions of each test: operations atomic, memory sequentially consistent
 				}
 				js = append(js, jt)
 				if ctx.Err() != nil {
-					return exitError{exitInterrupted}
+					break
 				}
 			}
 			if f.json {
@@ -81,6 +82,9 @@ executions of each test: operations atomic, memory sequentially consistent
 				if err := enc.Encode(map[string]any{"tests": js}); err != nil {
 					return err
 				}
+			}
+			if ctx.Err() != nil {
+				return exitError{exitInterrupted}
 			}
 			return exitError{code}
 		},

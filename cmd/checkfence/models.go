@@ -36,7 +36,7 @@ func newModelsCmd() *cobra.Command {
 			if !strings.HasSuffix(args[0], ".mm") {
 				return fmt.Errorf("unknown model %q (built-in models: %s; or give a .mm file)", args[0], strings.Join(axioms.BuiltinNames(), ", "))
 			}
-			m, err := axioms.LoadModel(args[0])
+			m, err := loadModel(args[0])
 			if err != nil {
 				return err
 			}

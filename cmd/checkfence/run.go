@@ -1,11 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
+	"path/filepath"
 
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/report"
@@ -38,18 +37,31 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	if err != nil {
 		return err
 	}
-	prog, tests, err := loadInputs(args, f.tests, f.frontend)
+	// The HTML directory is checked before anything runs: finding out it
+	// cannot be written after all tests ran would waste the run.
+	overwrites, err := checkHTMLDir(f.html)
 	if err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
+	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
+	lim := f.limits(ctx, opt)
+	prog, tests, err := loadInputs(lim, args, f.tests, f.frontend)
+	if err == nil {
+		opt.Spec, err = f.loadSpec(lim, tests)
+	}
+	if err != nil {
+		return orLimit(err, lim, cmd, func(results []*mining.Result) error {
+			return writeResults(out, f, model.Name, topt, results)
+		})
+	}
 	opt.Witness = f.html != "" || f.verbose || f.json
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
-	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out), Verbose: f.verbose, Legend: true}
+	topt.Verbose, topt.Legend = f.verbose, true
 	if !f.json {
 		report.TableHeader(out)
 	}
@@ -88,6 +100,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		if err := report.WriteHTML(f.html, model.Name, results); err != nil {
 			return err
 		}
+		if overwrites {
+			fmt.Fprintf(cmd.ErrOrStderr(), "checkfence: overwrote %s, the index of an earlier run\n", filepath.Join(f.html, "index.html"))
+		}
 	}
 	if err := ci.write(model.Name, results, tests[:len(results)]); err != nil {
 		return err
@@ -96,6 +111,29 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		return exitError{exitInterrupted}
 	}
 	return exitError{status(results)}
+}
+
+// writeResults prints results that need no trace (INCONCLUSIVE before any
+// check ran) as the table, or JSON.
+func writeResults(out io.Writer, f *checkFlags, model string, topt report.TextOptions, results []*mining.Result) error {
+	if f.json {
+		return report.WriteJSON(out, model, results)
+	}
+	report.TableHeader(out)
+	for _, r := range results {
+		report.WriteTableRow(out, r, topt)
+		fmt.Fprintf(out, "  %s\n", r.Message)
+	}
+	return nil
+}
+
+// orLimit returns err, or reports it when it is a limit reached while
+// loading (see reportLimit).
+func orLimit(err error, lim *loadLimits, cmd *cobra.Command, rows func([]*mining.Result) error) error {
+	if e := reportLimit(err, lim, cmd.OutOrStdout(), cmd.ErrOrStderr(), rows); e != nil {
+		return e
+	}
+	return err
 }
 
 // outIsTerminal reports whether w is a terminal (then text gets colours).

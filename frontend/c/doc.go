@@ -183,5 +183,19 @@
 // longjmp, thread-local storage, nested functions, old-style (K&R)
 // definitions, label addresses, and calls of functions that are declared
 // but not defined. volatile is accepted and changes nothing (every access
-// is already one load or store).
+// is already one load or store). _Atomic is rejected: this front end has
+// no C11 atomics, and reading an _Atomic variable as a plain one would
+// drop the ordering its accesses have (--frontend clang supports them).
+//
+// # Hostile input
+//
+// Before cc runs, prescan.go reports an #include cycle outside any
+// conditional (cc has no include depth limit) and any use of a macro that
+// expands to more than 2^16 tokens (cc expands a macro in memory, slowly);
+// the preprocessed program is limited to 64 MiB. ++, -- and assignments to
+// constants or expressions are reported before type checking (cc fails on
+// them without a position). Files are read only if regular and at most
+// 16 MiB. The context in Options stops a translation at the next statement
+// or expression; cc itself cannot be interrupted, so the CLI does not wait
+// for it past a limit.
 package cfront

@@ -29,6 +29,7 @@ var bad = val{op: lsl.Const{V: lsl.Undef}}
 // rvalue translates an expression whose value is used. Operands are
 // evaluated left to right; every read of memory is one load.
 func (f *fn) rvalue(e cc.ExpressionNode) val {
+	f.t.checkCanceled()
 	if e == nil {
 		f.errorf(nil, "missing expression")
 		return bad

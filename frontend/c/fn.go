@@ -10,12 +10,11 @@ import (
 // fn is the state of translating one function body (or, with constOnly, a
 // constant initializer).
 type fn struct {
-	t    *translator
-	u    *unit
-	def  *funcDef // nil for constant initializers
-	proc *lsl.Proc
-	cur  *lsl.Block // where statements are emitted
-	pos  lsl.Pos    // the position emitted statements get
+	t   *translator
+	u   *unit
+	def *funcDef   // nil for constant initializers
+	cur *lsl.Block // where statements are emitted
+	pos lsl.Pos    // the position emitted statements get
 
 	regs   nameSet
 	labels nameSet

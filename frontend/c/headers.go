@@ -2,14 +2,18 @@ package cfront
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // The headers the front end ships: the preprocessor's only system include
@@ -33,19 +37,40 @@ func predefinedSource() []byte {
 	return b
 }
 
-// maxIncludeSize bounds a header read from disk.
-const maxIncludeSize = 16 << 20
+// maxIncludes bounds how often one file is opened by #include: cc does not
+// limit the include depth, so a file that includes itself without an
+// include guard would be read forever.
+const maxIncludes = 200
 
 // sourceFS serves files to the preprocessor: the program's own sources by
-// name, the embedded headers under sysDir, and regular files from disk.
-// Anything else yields a file that cannot be read (rather than an error),
-// so the preprocessor never falls back to opening it itself: devices, FIFOs
-// and directories are never read.
+// name, the embedded headers under sysDir, and regular files from disk
+// (at most lsl.MaxSourceSize). Anything else yields a file that cannot be
+// read (rather than an error), so the preprocessor never falls back to
+// opening it itself: devices, FIFOs and directories are never read. Why a
+// file was refused is kept for the error message (cc only says "not
+// found").
 type sourceFS struct {
-	mem map[string][]byte
+	mem     map[string][]byte
+	ctx     context.Context
+	opens   map[string]int
+	refused map[string]string // name → why it was not served
+	// absolute lists the absolute paths the program #includes (found by
+	// prescan), for absoluteInclude.
+	absolute map[string]bool
 }
 
 func (s *sourceFS) Open(name string) (fs.File, error) {
+	if s.opens == nil {
+		s.opens, s.refused = map[string]int{}, map[string]string{}
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		return badFile{name}, nil // the caller reports the cancellation
+	}
+	s.opens[name]++
+	if s.opens[name] > maxIncludes {
+		s.refused[name] = fmt.Sprintf("#include nested too deeply (%s is opened more than %d times: does it include itself without an include guard?)", name, maxIncludes)
+		return badFile{name}, nil
+	}
 	if b, ok := s.mem[name]; ok {
 		return newMemFile(name, padSource(b)), nil
 	}
@@ -56,15 +81,49 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		}
 		return newMemFile(name, b), nil
 	}
-	fi, err := os.Stat(name)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxIncludeSize {
-		return badFile{name}, nil
+	if _, err := os.Stat(name); err != nil {
+		abs := s.absoluteInclude(name)
+		if abs == "" {
+			return badFile{name}, nil
+		}
+		name = abs
 	}
-	b, err := os.ReadFile(name)
+	b, err := lsl.ReadSource(name)
 	if err != nil {
+		s.refused[name] = err.(*lsl.Error).Msg
 		return badFile{name}, nil
 	}
 	return newMemFile(name, padSource(b)), nil
+}
+
+// absoluteInclude finds the file an #include of an absolute path meant.
+// cc passes such a path without its leading slash (fs.FS paths are
+// relative), or joined to the directory of the including file: /dir/a.c
+// including "/x/h.h" opens "/dir/x/h.h". The longest suffix of name (other
+// than name) that the program #includes is the file ("" if none).
+func (s *sourceFS) absoluteInclude(name string) string {
+	parts := strings.Split(strings.TrimPrefix(name, "/"), "/")
+	start := 0
+	if path.IsAbs(name) {
+		start = 1
+	}
+	for k := start; k < len(parts); k++ {
+		if cand := "/" + strings.Join(parts[k:], "/"); s.absolute[cand] {
+			return cand
+		}
+	}
+	return ""
+}
+
+// whyRefused explains a failed #include of arg (as written, without quotes
+// or brackets), if the file exists but was refused.
+func (s *sourceFS) whyRefused(arg string) string {
+	for name, why := range s.refused {
+		if name == arg || strings.HasSuffix(name, "/"+arg) || path.Clean(name) == path.Clean(arg) {
+			return why
+		}
+	}
+	return ""
 }
 
 type memFile struct {

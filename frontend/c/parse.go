@@ -1,8 +1,9 @@
 package cfront
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -51,23 +52,71 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 			{Name: sentinelName, Value: sentinelSource},
 		}
 	}
+	if err := prescan(src, fsys); err != nil {
+		return nil, err
+	}
 	// Preprocessing errors (a missing include) end cc's token stream early,
-	// where its parser can loop; so preprocess alone first.
-	if err := cc.Preprocess(cfg, sources(), io.Discard); err != nil {
-		return nil, convertCCError(src, err)
+	// where its parser can loop; so preprocess alone first. The output is
+	// counted: parsing repeats the preprocessing, so a program whose
+	// expansion is too large is refused here.
+	out := &preprocessed{ctx: fsys.ctx}
+	if err := cc.Preprocess(cfg, sources(), out); err != nil {
+		if errors.Is(err, errPreprocessedTooLarge) {
+			return nil, lsl.ErrorList{{Pos: lsl.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
+				"the preprocessed program is larger than %d MiB (a macro that expands without bound?)", maxPreprocessed>>20)}}
+		}
+		if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+			return nil, err
+		}
+		return nil, convertCCError(src, fsys, err)
+	}
+	if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+		return nil, err
 	}
 	parsed, err := cc.Parse(cfg, sources())
 	if err != nil {
-		return nil, convertCCError(src, err)
+		return nil, convertCCError(src, fsys, err)
 	}
 	if errs := recursiveStructs(parsed); len(errs) > 0 {
 		return nil, errs
 	}
+	if errs := notAssignable(parsed); len(errs) > 0 {
+		return nil, errs
+	}
+	if errs := atomicTypes(parsed); len(errs) > 0 {
+		return nil, errs
+	}
+	if err := lsl.Canceled(fsys.ctx, "the C front end (parsing)"); err != nil {
+		return nil, err
+	}
 	ast, err = cc.Translate(cfg, sources())
 	if err != nil {
-		return nil, convertCCError(src, err)
+		return nil, convertCCError(src, fsys, err)
 	}
 	return ast, nil
+}
+
+// maxPreprocessed bounds the preprocessor's output.
+const maxPreprocessed = 64 << 20
+
+var errPreprocessedTooLarge = errors.New("preprocessed program too large")
+
+// preprocessed counts the preprocessor's output and stops it when it grows
+// too large or the context is done.
+type preprocessed struct {
+	ctx context.Context
+	n   int
+}
+
+func (p *preprocessed) Write(b []byte) (int, error) {
+	p.n += len(b)
+	if p.n > maxPreprocessed {
+		return 0, errPreprocessedTooLarge
+	}
+	if p.n&0xffff < len(b) && p.ctx != nil && p.ctx.Err() != nil {
+		return 0, p.ctx.Err()
+	}
+	return len(b), nil
 }
 
 // padSource ends a source with two newlines: cc's scanner loops forever
@@ -91,13 +140,17 @@ const (
 var (
 	ccErrLine   = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
 	ccErrSuffix = regexp.MustCompile(`\s*\([A-Za-z0-9_]+\.go:\d+:[^)]*\)\s*$`)
+	// ccLiteralRange is the strconv error cc passes on for a huge literal.
+	ccLiteralRange = regexp.MustCompile(`^strconv\.Parse\w+: parsing "([^"]*)": value out of range$`)
+	// ccIncludeNotFound is cc's message for an #include it cannot open.
+	ccIncludeNotFound = regexp.MustCompile(`^include file not found: (["<](.*)[">])$`)
 )
 
 // convertCCError turns cc's error text (one message per line, with the Go
 // source location of the check appended) into an lsl.ErrorList. Lines
 // without a position are cc's follow-up noise; they are kept only when no
 // line has a position.
-func convertCCError(src Source, err error) error {
+func convertCCError(src Source, fsys *sourceFS, err error) error {
 	file := src.Name
 	var list, noPos, noise lsl.ErrorList
 	early := false
@@ -116,6 +169,20 @@ func convertCCError(src Source, err error) error {
 			ln, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
 			e := &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":")}
+			if lit := ccLiteralRange.FindStringSubmatch(e.Msg); lit != nil {
+				text := lit[1]
+				if e.Pos.File == src.Name {
+					if t := tokenAt(src.Text, e.Pos.Line, e.Pos.Col); t != "" {
+						text = t
+					}
+				}
+				e.Msg = fmt.Sprintf("integer constant %s is too large (constants have at most 64 bits)", text)
+			}
+			if inc := ccIncludeNotFound.FindStringSubmatch(e.Msg); inc != nil && fsys != nil {
+				if why := fsys.whyRefused(inc[2]); why != "" {
+					e.Msg = fmt.Sprintf("cannot #include %s: %s", inc[1], why)
+				}
+			}
 			if isCCNoise(m[4]) {
 				e.Msg = "cannot parse this (" + m[4] + ")"
 				noise = append(noise, e)
@@ -156,4 +223,18 @@ func endPos(src Source) lsl.Pos {
 // error"), which follow real errors or report input it cannot handle.
 func isCCNoise(msg string) bool {
 	return strings.HasPrefix(msg, "TODO") || strings.Contains(msg, "internal error")
+}
+
+// tokenAt is the number or identifier at line:col of src ("" if none).
+func tokenAt(src []byte, line, col int) string {
+	lines := strings.Split(string(src), "\n")
+	if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1]) {
+		return ""
+	}
+	l := lines[line-1][col-1:]
+	end := 0
+	for end < len(l) && isIdentChar(l[end]) {
+		end++
+	}
+	return l[:end]
 }

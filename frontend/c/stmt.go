@@ -16,6 +16,7 @@ type jumpCtx struct {
 
 // stmt translates a C statement.
 func (f *fn) stmt(s *cc.Statement) {
+	f.t.checkCanceled()
 	if s == nil {
 		return
 	}
@@ -55,9 +56,7 @@ func (f *fn) compound(cs *cc.CompoundStatement) {
 		f.errorf(cs, "checkfence internal error: block not prepared")
 		return
 	}
-	for _, s := range f.listStmts(l, nil) {
-		f.cur.Stmts = append(f.cur.Stmts, s)
-	}
+	f.cur.Stmts = append(f.cur.Stmts, f.listStmts(l, nil)...)
 }
 
 func (f *fn) ifStmt(sel *cc.SelectionStatement) {

@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -17,36 +19,57 @@ type Source struct {
 	Text []byte
 }
 
+// Options control a translation.
+type Options struct {
+	// Ctx, if set, stops a long translation (then the error is a
+	// *lsl.CanceledError). cc's own preprocessing and parsing cannot be
+	// interrupted; the translation stops at the next check after them.
+	Ctx context.Context
+}
+
 // Translate reads the named C files and translates them, as one program,
 // to LSL.
-func Translate(files []string) (*lsl.Program, error) {
+func Translate(files []string) (*lsl.Program, error) { return TranslateWith(files, Options{}) }
+
+// TranslateWith is Translate with options.
+func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 	var srcs []Source
 	for _, name := range files {
-		b, err := os.ReadFile(name)
+		b, err := lsl.ReadSource(name)
 		if err != nil {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: name}, Msg: fmt.Sprintf("cannot read: %v", err)}
+			return nil, err
 		}
 		srcs = append(srcs, Source{Name: name, Text: b})
 	}
-	return TranslateSources(srcs)
+	return TranslateSourcesWith(srcs, opt)
 }
 
 // TranslateSources translates C sources, each a translation unit, to one
 // LSL program. Functions and globals are linked by name. Errors are an
 // lsl.ErrorList with C positions.
-func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
+func TranslateSources(srcs []Source) (*lsl.Program, error) {
+	return TranslateSourcesWith(srcs, Options{})
+}
+
+// TranslateSourcesWith is TranslateSources with options.
+func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err error) {
 	t := newTranslator()
+	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the C front end"}
 	defer func() {
 		if r := recover(); r != nil {
+			if c, ok := r.(canceled); ok {
+				prog, err = nil, c.err
+				return
+			}
 			prog = nil
 			msg := fmt.Sprintf("checkfence internal error: %v", r)
 			if os.Getenv("CHECKFENCE_DEBUG") != "" {
 				msg += "\n" + string(debug.Stack())
 			}
-			err = append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg})
+			err = withoutFollowUps(append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg}))
 		}
 	}()
-	fsys := &sourceFS{mem: map[string][]byte{}}
+	fsys := &sourceFS{mem: map[string][]byte{}, ctx: opt.Ctx}
 	for _, s := range srcs {
 		fsys.mem[s.Name] = s.Text
 	}
@@ -57,6 +80,9 @@ func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
 		}
 		ast, err := parseUnit(s, fsys)
 		if err != nil {
+			if errors.Is(err, lsl.ErrCanceled) {
+				return nil, err
+			}
 			if l, ok := err.(lsl.ErrorList); ok {
 				parseErrs = append(parseErrs, l...)
 			} else {
@@ -76,9 +102,30 @@ func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
 	}
 	t.run()
 	if len(t.errs) > 0 {
-		return nil, t.errs
+		return nil, withoutFollowUps(t.errs)
 	}
 	return t.prog, nil
+}
+
+// internalPrefix starts the messages of the front end's own consistency
+// checks.
+const internalPrefix = "checkfence internal error: "
+
+// withoutFollowUps drops internal errors from a list that also reports
+// errors in the program: translation goes on after an error, and what it
+// then finds inconsistent (a variable length array in a register) is a
+// consequence of the error already reported, not news.
+func withoutFollowUps(errs lsl.ErrorList) lsl.ErrorList {
+	var real lsl.ErrorList
+	for _, e := range errs {
+		if !strings.HasPrefix(e.Msg, internalPrefix) {
+			real = append(real, e)
+		}
+	}
+	if len(real) == 0 {
+		return errs
+	}
+	return real
 }
 
 // translator holds the program-wide state of one translation.
@@ -102,6 +149,20 @@ type translator struct {
 	arrayAllocs bool                  // some allocator call allocates an array
 
 	curPos lsl.Pos // what is being translated, for internal errors
+
+	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
+}
+
+// canceled carries a cancellation out of the recursive translation to
+// TranslateSourcesWith.
+type canceled struct{ err error }
+
+// checkCanceled stops the translation (by a panic that
+// TranslateSourcesWith recovers) once the context is done.
+func (t *translator) checkCanceled() {
+	if err := t.poll.Check(); err != nil {
+		panic(canceled{err})
+	}
 }
 
 // unit is one translation unit.

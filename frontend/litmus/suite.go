@@ -80,6 +80,7 @@ func RunFiles(ctx context.Context, files []string, opt SuiteOptions, done func(O
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	jobs = max(1, min(jobs, len(files))) // no idle workers
 	outcomes := make([]chan Outcome, len(files))
 	for i := range outcomes {
 		outcomes[i] = make(chan Outcome, 1)
@@ -119,9 +120,9 @@ func RunFiles(ctx context.Context, files []string, opt SuiteOptions, done func(O
 
 func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
 	o := Outcome{File: file}
-	src, err := os.ReadFile(file)
+	src, err := lsl.ReadSource(file)
 	if err != nil {
-		o.Err = &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot read: " + pathErr(err)}
+		o.Err = err
 		return o
 	}
 	o.Test, o.Err = Parse(file, src)

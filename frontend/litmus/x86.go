@@ -85,7 +85,13 @@ func (p *parser) x86Instr(th *thread, toks []token) {
 	if toks[0].kind != tIdent {
 		p.failf(toks[0].pos, "expected an instruction, found %s", toks[0].describe())
 	}
+	if len(toks) > 1 && toks[1].is(":") {
+		p.failf(toks[0].pos, "labels are not supported (%s): a thread is straight-line code, without jumps", spaced(toks))
+	}
 	mn := strings.ToUpper(toks[0].text)
+	if x86Jumps[mn] {
+		p.failf(toks[0].pos, "%s is not supported (%s): a thread is straight-line code, without jumps", toks[0].text, spaced(toks))
+	}
 	ops := p.x86Operands(th, toks[0], toks[1:])
 	arity := func(n int) {
 		if len(ops) != n {
@@ -149,6 +155,23 @@ func (p *parser) x86Instr(th *thread, toks []token) {
 		p.failf(toks[0].pos, "unsupported x86 instruction %s (supported: MOV, MFENCE, LFENCE, SFENCE, XCHG, CMPXCHG, XADD, ADD, SUB, AND, OR, XOR, INC, DEC and LOCK)", toks[0].text)
 	}
 }
+
+// spaced is an instruction's tokens as written, with spaces between words.
+func spaced(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && !t.is(",") && !t.is(":") && !t.is("]") && !toks[i-1].is("[") && !toks[i-1].is("$") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}
+
+// x86Jumps are control transfers (and the compare that feeds them).
+var x86Jumps = map[string]bool{"JMP": true, "JE": true, "JNE": true, "JZ": true, "JNZ": true, "JL": true,
+	"JLE": true, "JG": true, "JGE": true, "JB": true, "JBE": true, "JA": true, "JAE": true, "CMP": true,
+	"TEST": true, "CALL": true, "RET": true, "LOOP": true}
 
 // x86Lockable are the instructions a LOCK prefix may precede.
 var x86Lockable = map[string]bool{"XCHG": true, "CMPXCHG": true, "XADD": true, "ADD": true,

@@ -48,10 +48,7 @@ func (f *fn) allocShapeOf(c *ir.InstCall) allocShape {
 			return s
 		}
 	}
-	var cands []types.Type
-	for _, t := range f.castTargets(c, 0) {
-		cands = append(cands, t)
-	}
+	cands := append([]types.Type(nil), f.castTargets(c, 0)...)
 	// exact sizes first, the cast types before the structs that start
 	// with them
 	for _, t := range cands {

@@ -2,6 +2,7 @@ package llvmfront
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -87,6 +88,12 @@ func IsCxx(name string) bool {
 // -O0). Compiler errors are an lsl.ErrorList at the positions clang
 // reports.
 func Compile(files []string, dir string, extra ...string) ([]string, error) {
+	return CompileContext(context.Background(), files, dir, extra...)
+}
+
+// CompileContext is Compile; clang is killed when ctx is done (the error
+// is then a *lsl.CanceledError).
+func CompileContext(ctx context.Context, files []string, dir string, extra ...string) ([]string, error) {
 	inc := filepath.Join(dir, "include")
 	if err := writeHeaders(inc); err != nil {
 		return nil, err
@@ -111,10 +118,13 @@ func Compile(files []string, dir string, extra ...string) ([]string, error) {
 			args = append(args, "-I", filepath.Join(inc, d))
 		}
 		args = append(args, "-o", ll, file)
-		cmd := exec.Command(clang, args...)
+		cmd := exec.CommandContext(ctx, clang, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
+			if err := lsl.Canceled(ctx, "clang"); err != nil {
+				return nil, err
+			}
 			return nil, clangError(file, stderr.String(), err)
 		}
 		out = append(out, ll)

@@ -1,7 +1,6 @@
 package llvmfront
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -255,6 +254,3 @@ func (f *fn) label(prefix string) string {
 	f.labelN++
 	return prefix + strconv.Itoa(f.labelN)
 }
-
-// where names the function for messages.
-func (f *fn) where() string { return fmt.Sprintf("in %s", f.f.Name()) }

@@ -11,6 +11,7 @@ import (
 
 // inst lowers one instruction.
 func (f *fn) inst(in ir.Instruction) {
+	f.t.checkCanceled()
 	switch in := in.(type) {
 	case *ir.InstAlloca:
 		f.alloca(in)
@@ -210,6 +211,7 @@ func (f *fn) load(l *ir.InstLoad) {
 	if !isScalar(l.ElemType) {
 		f.fail("load of type %s is not supported (a block copy of a struct or array)", l.ElemType)
 	}
+	f.checkPointee(l.Src, l.ElemType, "load")
 	if l.Atomic {
 		f.atomicLoad(l)
 		return
@@ -225,6 +227,7 @@ func (f *fn) store(s *ir.InstStore) {
 		return
 	}
 	t := s.Src.Type()
+	f.checkPointee(s.Dst, t, "store")
 	if !isScalar(t) {
 		if c, ok := s.Src.(constant.Constant); ok {
 			f.storeConstant(f.ptr(s.Dst), t, c, f.exprText(s.Dst))
@@ -269,4 +272,12 @@ func (f *fn) extractValue(in *ir.InstExtractValue) {
 	}
 	// the pair's registers are assigned once: name them directly
 	f.regs[in] = pair[in.Indices[0]].(lsl.Reg)
+}
+
+// checkPointee rejects an access of type t through a pointer to another
+// type (llir does not type-check; clang never emits this).
+func (f *fn) checkPointee(ptr value.Value, t types.Type, what string) {
+	if pt, ok := ptr.Type().(*types.PointerType); ok && pt.ElemType != nil && !types.Equal(pt.ElemType, t) {
+		f.fail("%s of %s through %s: the types differ", what, t, pt)
+	}
 }

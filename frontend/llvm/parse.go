@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -23,6 +24,9 @@ func parseModule(name string, src []byte) (m *ir.Module, err error) {
 	if len(src) > maxSource {
 		return nil, at(1, "file too large (%d bytes)", len(src))
 	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		return nil, at(bytes.Count(src[:i], []byte("\n"))+1, "NUL character in the file (not LLVM IR text)")
+	}
 	if line := opaquePointerLine(src); line > 0 {
 		return nil, at(line, "opaque pointers (ptr) are not supported: the LLVM front end reads typed-pointer IR, "+
 			"as clang-14 emits it (for clang 15 add -Xclang -no-opaque-pointers; clang 16 and later cannot emit it)")
@@ -35,11 +39,33 @@ func parseModule(name string, src []byte) (m *ir.Module, err error) {
 	}()
 	m, err = asm.ParseBytes(name, src)
 	if err != nil {
-		line, msg := parseErrorLine(err)
+		line, msg := parseErrorLine(err, src)
 		return nil, at(line, "cannot parse LLVM IR: %s", msg)
+	}
+	if line := firstContentLine(src); line > 0 && emptyModule(m) {
+		// llir accepts some text that is not IR at all as an empty module
+		return nil, at(line, "cannot parse LLVM IR: nothing in this file is LLVM IR")
 	}
 	stripArgAttrs(m)
 	return m, nil
+}
+
+// emptyModule reports whether m holds nothing at all.
+func emptyModule(m *ir.Module) bool {
+	return len(m.Funcs) == 0 && len(m.Globals) == 0 && len(m.TypeDefs) == 0 && len(m.Aliases) == 0 &&
+		len(m.IFuncs) == 0 && len(m.MetadataDefs) == 0 && len(m.NamedMetadataDefs) == 0 &&
+		len(m.AttrGroupDefs) == 0 && m.SourceFilename == "" && m.TargetTriple == "" && m.DataLayout == ""
+}
+
+// firstContentLine is the first line that is not blank or a comment (0 if
+// none).
+func firstContentLine(src []byte) int {
+	for i, l := range strings.Split(string(src), "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, ";") {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // stripArgAttrs replaces call arguments that carry attributes (noundef,
@@ -61,22 +87,72 @@ func stripArgAttrs(m *ir.Module) {
 	}
 }
 
-var syntaxErrLine = regexp.MustCompile(`syntax error at line (\d+)`)
+var (
+	syntaxErrLine = regexp.MustCompile(`syntax error at line (\d+)`)
+	// llir's message for a name used but never defined
+	undefinedIdent = regexp.MustCompile(`unable to locate (local|global) identifier "([^"]+)"(?: of "([^"]+)")?`)
+)
 
 // parseErrorLine extracts the line of a parser error and a message without
-// the parser's own file prefix.
-func parseErrorLine(err error) (int, string) {
+// the parser's own file prefix. llir gives no line for an undefined name:
+// it is the first line that uses the name.
+func parseErrorLine(err error, src []byte) (int, string) {
 	msg := err.Error()
-	if i := strings.Index(msg, "into an AST: "); i >= 0 {
+	if i := strings.LastIndex(msg, "into an AST: "); i >= 0 {
 		msg = msg[i+len("into an AST: "):]
 	}
+	lines := strings.Split(string(src), "\n")
 	line := 1
 	if m := syntaxErrLine.FindStringSubmatch(msg); m != nil {
 		if n, e := strconv.Atoi(m[1]); e == nil && n > 0 {
 			line = n
 		}
+		if line <= len(lines) {
+			text := strings.TrimSpace(lines[line-1])
+			switch {
+			case text == "}":
+				msg = "unexpected \"}\": the last basic block of the function has no terminator (ret, br, switch or unreachable)"
+			case text != "":
+				if len(text) > 60 {
+					text = text[:60] + "…"
+				}
+				msg = fmt.Sprintf("syntax error in %q", text)
+			}
+		}
+		return line, msg
+	}
+	if m := undefinedIdent.FindStringSubmatch(msg); m != nil {
+		name := m[2]
+		what := name + " is used but never defined"
+		if m[3] != "" {
+			what += " in " + m[3]
+		}
+		return useLine(lines, name), what
 	}
 	return line, msg
+}
+
+// useLine is the first line where the name (%x or @x) occurs as a whole
+// word, other than in a comment (1 if none).
+func useLine(lines []string, name string) int {
+	for i, l := range lines {
+		if c := strings.IndexByte(l, ';'); c >= 0 {
+			l = l[:c]
+		}
+		for k := 0; ; {
+			j := strings.Index(l[k:], name)
+			if j < 0 {
+				break
+			}
+			j += k
+			end := j + len(name)
+			if end == len(l) || !isWordByte(l[end]) {
+				return i + 1
+			}
+			k = end
+		}
+	}
+	return 1
 }
 
 // opaquePointerLine returns the first line that uses the opaque pointer
@@ -219,4 +295,23 @@ func describe(x any) string {
 		return fmt.Sprintf("%q", t)
 	}
 	return fmt.Sprintf("%T", x)
+}
+
+// defLines maps the globals (@x) and types (%t) defined at the start of a
+// line to that line, for positions when there is no debug information.
+func defLines(src []byte) map[string]int {
+	out := map[string]int{}
+	for i, l := range strings.Split(string(src), "\n") {
+		if len(l) < 2 || l[0] != '@' && l[0] != '%' {
+			continue
+		}
+		end := 1
+		for end < len(l) && (isWordByte(l[end]) || l[end] == '"') {
+			end++
+		}
+		if _, ok := out[l[:end]]; !ok && strings.HasPrefix(strings.TrimSpace(l[end:]), "=") {
+			out[l[:end]] = i + 1
+		}
+	}
+	return out
 }

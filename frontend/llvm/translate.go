@@ -1,8 +1,8 @@
 package llvmfront
 
 import (
+	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -17,42 +17,63 @@ type Source struct {
 	Text []byte
 }
 
+// Options control a translation.
+type Options struct {
+	// Ctx, if set, stops a long translation (then the error is a
+	// *lsl.CanceledError). The IR parser (llir) cannot be interrupted;
+	// the translation stops at the next check after it.
+	Ctx context.Context
+}
+
 // Translate reads LLVM IR files (.ll, typed pointers) that together form
 // one program and lowers them to LSL.
-func Translate(files []string) (*lsl.Program, error) {
+func Translate(files []string) (*lsl.Program, error) { return TranslateWith(files, Options{}) }
+
+// TranslateWith is Translate with options.
+func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 	var srcs []Source
 	for _, name := range files {
-		fi, err := os.Stat(name)
-		if err != nil || !fi.Mode().IsRegular() {
-			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: name, Line: 1, Col: 1}, "cannot read %s", name)}
-		}
-		b, err := os.ReadFile(name)
+		b, err := lsl.ReadSource(name)
 		if err != nil {
-			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: name, Line: 1, Col: 1}, "%v", err)}
+			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
 		srcs = append(srcs, Source{Name: name, Text: b})
 	}
-	return TranslateSources(srcs)
+	return TranslateSourcesWith(srcs, opt)
 }
 
 // TranslateSources is Translate on sources in memory.
-func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
+func TranslateSources(srcs []Source) (*lsl.Program, error) {
+	return TranslateSourcesWith(srcs, Options{})
+}
+
+// TranslateSourcesWith is TranslateSources with options.
+func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err error) {
 	t := newTranslator()
+	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
 	defer func() {
 		if r := recover(); r != nil {
+			if c, ok := r.(canceled); ok {
+				prog, err = nil, c.err
+				return
+			}
 			prog = nil
 			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
 	for _, s := range srcs {
+		if err := lsl.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
+			return nil, err
+		}
 		m, err := parseModule(s.Name, s.Text)
 		if err != nil {
 			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
+		defs := defLines(s.Text)
 		if st := selfContaining(m.TypeDefs); st != nil {
-			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: 1, Col: 1}, "struct type %s contains itself", st)}
+			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, "struct type %s contains itself", st)}
 		}
-		t.mods = append(t.mods, &module{name: s.Name, m: m, lines: instLines(s.Text, m), fields: structFieldNames(m)})
+		t.mods = append(t.mods, &module{name: s.Name, m: m, lines: instLines(s.Text, m), fields: structFieldNames(m), defs: defs})
 	}
 	t.link()
 	if len(t.errs) == 0 {
@@ -73,6 +94,7 @@ type module struct {
 	m      *ir.Module
 	lines  map[any]int         // instruction → line in the .ll file
 	fields map[string][]string // C struct → member names (debug info)
+	defs   map[string]int      // global or type name (@x, %t) → line of its definition
 }
 
 // translator holds the program being built from all modules.
@@ -80,6 +102,7 @@ type translator struct {
 	mods []*module
 	prog *lsl.Program
 	errs lsl.ErrorList
+	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
 
 	structs     map[string]string // LLVM struct key → LSL struct name
 	structTaken map[string]bool
@@ -265,7 +288,7 @@ func skipGlobal(g *ir.Global) bool {
 // addGlobal declares the LSL global for a definition and returns its base.
 func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
 	name := uniqueName(identName(g.Name()), t.globalTaken)
-	pos := lsl.Pos{File: mod.name, Line: 1}
+	pos := lsl.Pos{File: mod.name, Line: max(1, mod.defs[g.Ident()])}
 	if loc := globalDbgPos(g); loc.IsValid() {
 		pos = loc
 	}
@@ -327,5 +350,17 @@ func (t *translator) lowerFuncs() {
 				t.prog.Procs = append(t.prog.Procs, p)
 			}
 		}
+	}
+}
+
+// canceled carries a cancellation out of the lowering to
+// TranslateSourcesWith.
+type canceled struct{ err error }
+
+// checkCanceled stops the translation (by a panic that
+// TranslateSourcesWith recovers) once the context is done.
+func (t *translator) checkCanceled() {
+	if err := t.poll.Check(); err != nil {
+		panic(canceled{err})
 	}
 }

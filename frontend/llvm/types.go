@@ -30,13 +30,6 @@ func isAggregate(t types.Type) bool {
 	return false
 }
 
-// isBytePointer reports whether t is i8* (C's void* and char*), the
-// generic pointer type whose values keep whatever object they point to.
-func isBytePointer(t types.Type) bool {
-	p, ok := t.(*types.PointerType)
-	return ok && isByte(p.ElemType)
-}
-
 func isByte(t types.Type) bool {
 	i, ok := t.(*types.IntType)
 	return ok && i.BitSize == 8
