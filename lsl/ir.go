@@ -155,10 +155,13 @@ type Assign struct {
 
 // Load is r := *addr. Expr is the C-level expression that was read (for traces).
 // ID is the instruction identifier, assigned by the unroller (0 before).
+// Tags are annotations for cat memory models (tags.go): the sets of herd's
+// models the event belongs to (ACQ, A, X, …). The .mm models ignore them.
 type Load struct {
 	Dst  Reg
 	Addr Operand
 	Expr string
+	Tags []string
 	ID   int
 	Pos  Pos
 }
@@ -168,13 +171,18 @@ type Store struct {
 	Addr Operand
 	Val  Operand
 	Expr string
+	Tags []string
 	ID   int
 	Pos  Pos
 }
 
-// Fence is a memory ordering fence of the given kind.
+// Fence is a memory ordering fence of the given kind. Tags name the fence
+// for cat models (DMB.ISH, Fence.rw.rw, sync, …). A fence with tags may
+// have no kind (Kind 0): it then orders nothing on the .mm models, whose
+// semantics rest on the kind alone.
 type Fence struct {
 	Kind FenceKind
+	Tags []string
 	ID   int
 	Pos  Pos
 }

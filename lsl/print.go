@@ -313,11 +313,15 @@ func (pr *printer) stmt(s Stmt) {
 	case *Assign:
 		pr.line(string(s.Dst), " := ", pr.assignRHS(s))
 	case *Load:
-		pr.line(withExpr(string(s.Dst)+" := "+withID("load", s.ID)+" "+pr.operand(s.Addr), s.Expr))
+		pr.line(withExpr(string(s.Dst)+" := "+withID("load", s.ID)+FormatTags(s.Tags)+" "+pr.operand(s.Addr), s.Expr))
 	case *Store:
-		pr.line(withExpr(withID("store", s.ID)+" "+pr.operand(s.Addr)+", "+pr.operand(s.Val), s.Expr))
+		pr.line(withExpr(withID("store", s.ID)+FormatTags(s.Tags)+" "+pr.operand(s.Addr)+", "+pr.operand(s.Val), s.Expr))
 	case *Fence:
-		pr.line(withID("fence", s.ID), " ", s.Kind.String())
+		if s.Kind == 0 {
+			pr.line(withID("fence", s.ID), FormatTags(s.Tags))
+		} else {
+			pr.line(withID("fence", s.ID), " ", s.Kind.String(), FormatTags(s.Tags))
+		}
 	case *If:
 		pr.ifStmt(s)
 	case *Break:

@@ -164,12 +164,15 @@ func (s *sanity) stmt(st Stmt) {
 	case *Load:
 		s.reg(st.Dst, pos)
 		s.id("load", st.ID, pos)
+		s.tags(st.Tags, pos)
 	case *Store:
 		s.id("store", st.ID, pos)
+		s.tags(st.Tags, pos)
 	case *Fence:
-		if st.Kind < FenceLoadLoad || st.Kind > FenceFull {
+		if !(st.Kind == 0 && len(st.Tags) > 0) && (st.Kind < FenceLoadLoad || st.Kind > FenceFull) {
 			s.errorf(pos, "invalid fence kind %d", st.Kind)
 		}
+		s.tags(st.Tags, pos)
 		s.id("fence", st.ID, pos)
 	case *If:
 		s.body(st.Then, "if", pos)
