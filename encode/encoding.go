@@ -1,10 +1,10 @@
 package encode
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
@@ -14,6 +14,9 @@ import (
 type Options struct {
 	Axioms        axioms.Options
 	FallbackWidth int // --int-width: number width when ranges are unbounded
+	// Cat, when set, is the memory model (a herd cat model, encoded in the
+	// candidate-execution style of cat.go) instead of the .mm model.
+	Cat *cat.Model
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -24,7 +27,8 @@ type Encoding struct {
 	U       *lsl.Unrolled
 	Ranges  *lsl.Ranges
 	C       *logic.C
-	Model   *axioms.Instance
+	Model   Theta // the memory model: *axioms.Instance or *CatInstance
+	Cat     *CatInstance
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
@@ -110,7 +114,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 		seedOf:    map[[2]int]z.Lit{},
 		aliasMemo: map[[2]int]z.Lit{},
 		hasSeed:   map[int]z.Lit{},
-		trackDeps: needsDependencies(m, u),
+	}
+	if opt.Cat != nil {
+		e.trackDeps = catNeedsDependencies(opt.Cat)
+	} else {
+		e.trackDeps = needsDependencies(m, u)
 	}
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
@@ -125,7 +133,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 	e.wellformed = append(e.wellformed, e.vx.constraints...)
 	psi := e.psi()
 	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
-	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
+	inst, err := e.instantiate(m, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -329,8 +337,8 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 	if len(loads) == 0 {
 		return c.T, nil
 	}
-	if !e.Model.HasRel("memory_order") {
-		return c.F, fmt.Errorf("the memory model has no relation memory_order, which spin loops and locks need to detect deadlocks")
+	if err := e.canOrderStores(); err != nil {
+		return c.F, err
 	}
 	res := c.T
 	for _, li := range loads {
@@ -350,7 +358,7 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 				// thread after a concurrent one) never starts
 				continue
 			}
-			later := c.Ands(s.Guard, e.aliased(l, s), e.Model.Rel("memory_order", l.Index, s.Index))
+			later := c.Ands(s.Guard, e.aliased(l, s), e.storeAfter(l.Index, s.Index))
 			res = c.And(res, c.Implies(l.Guard, later.Not()))
 		}
 	}

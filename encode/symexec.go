@@ -234,6 +234,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in.Data = vx.fresh(x.e.Ranges.Value(s.ID))
 		if x.e.trackDeps {
 			in.ddeps = addr.deps
+			in.adeps = addr.deps
 			// a chain of register dependencies continues through the
 			// address of a load into its value (§3.4.2)
 			in.Data.deps = unionDeps(c, addr.deps, depSet{{load: in.Index, cond: c.T}})
@@ -257,6 +258,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		}
 		if x.e.trackDeps {
 			in.ddeps = unionDeps(c, addr.deps, v.deps)
+			in.adeps, in.vdeps = addr.deps, v.deps
 		}
 	case *lsl.Fence:
 		in := x.instr(axioms.Fence, s, s.ID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
@@ -16,6 +17,7 @@ import (
 // Options control Check and Mine.
 type Options struct {
 	Model         *axioms.Model       // memory model of the concurrent executions
+	Cat           *cat.Model          // or a cat memory model (then Model is ignored)
 	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
 	Axioms        axioms.Options      // encoding of the memory model
 	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
@@ -308,7 +310,11 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth})
+	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth}
+	if !serial {
+		eopt.Cat = k.opt.Cat // serial executions run on sc
+	}
+	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
 	}

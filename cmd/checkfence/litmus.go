@@ -68,7 +68,7 @@ test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
 
 func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	var o litmus.SuiteOptions
-	m, err := axioms.LoadModel(f.model)
+	m, cm, err := loadModel(f.model)
 	if err != nil {
 		return o, err
 	}
@@ -88,7 +88,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if f.jobs < 0 {
 		return o, fmt.Errorf("--jobs must not be negative")
 	}
-	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Mining = mining.Options{Model: m, Cat: cm, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
 	o.Witness = !f.quiet && !f.json
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout
@@ -147,7 +147,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.json {
 		summary = errw
 	}
-	doc := litmusJSON{Model: opt.Mining.Model.Name, Tests: []litmusTestJSON{}}
+	doc := litmusJSON{Model: modelName(opt.Mining), Tests: []litmusTestJSON{}}
 	var s litmusSummary
 	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
 		if o.Err != nil && !o.TimedOut {

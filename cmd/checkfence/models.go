@@ -5,8 +5,37 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
+
+// loadModel reads --model: a built-in .mm model, a .mm file, a built-in
+// cat model or a .cat file. Exactly one of the results is set.
+func loadModel(name string) (*axioms.Model, *cat.Model, error) {
+	if strings.HasSuffix(name, ".cat") {
+		m, err := cat.LoadFile(name)
+		return nil, m, err
+	}
+	if _, ok := axioms.Builtin(name); !ok {
+		if m, ok := cat.Builtin(name); ok {
+			return nil, m, nil
+		}
+	}
+	m, err := axioms.LoadModel(name)
+	return m, nil, err
+}
+
+// modelName names the model of the options (for --json).
+func modelName(o mining.Options) string {
+	if o.Cat != nil {
+		return o.Cat.Name
+	}
+	if o.Model != nil {
+		return o.Model.Name
+	}
+	return ""
+}
 
 var modelSummaries = map[string]string{
 	"sc":      "sequential consistency (dissertation §3.5.2)",

@@ -56,8 +56,21 @@ func (th *thread) block(pos lsl.Pos, fill func()) *lsl.Block {
 	return &lsl.Block{Stmts: stmts, Pos: pos}
 }
 
-func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos) {
-	th.emit(&lsl.Fence{Kind: k, Pos: pos})
+func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos, tags ...string) {
+	th.emit(&lsl.Fence{Kind: k, Tags: tags, Pos: pos})
+}
+
+// tagAccesses adds tag to every load and store in b.
+func tagAccesses(b *lsl.Block, tag string) {
+	lsl.Walk(b, func(s lsl.Stmt) bool {
+		switch s := s.(type) {
+		case *lsl.Load:
+			s.Tags = append(s.Tags, tag)
+		case *lsl.Store:
+			s.Tags = append(s.Tags, tag)
+		}
+		return true
+	})
 }
 
 func (th *thread) assign(dst lsl.Reg, op lsl.Op, pos lsl.Pos, args ...lsl.Operand) {

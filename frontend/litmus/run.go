@@ -40,7 +40,7 @@ type Options struct {
 // model and evaluates the condition.
 func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	start := time.Now()
-	if opt.Mining.Model == nil {
+	if opt.Mining.Model == nil && opt.Mining.Cat == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
 	}
 	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
