@@ -98,8 +98,12 @@ func (ci *CatInstance) events() error {
 	}
 	// locations in a fixed order: by pointer
 	sort.Slice(ci.Locs, func(a, b int) bool { return ptrLess(ci.Locs[a], ci.Locs[b]) })
-	for k := range ci.Locs {
-		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1})
+	for k, p := range ci.Locs {
+		var tags []string // a global's tags annotate the initial writes of its cells
+		if g := p[0]; g >= 1 && int(g) <= len(e.U.Prog.Globals) {
+			tags = e.U.Prog.Globals[g-1].Tags
+		}
+		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: tags})
 		ci.guards = append(ci.guards, ci.c.T)
 	}
 	ci.evOf = make([]int, len(e.Instrs))
@@ -407,7 +411,7 @@ func (ci *CatInstance) dependencies(name string) *lrel {
 		return r
 	}
 	for l, ev := range ci.Events {
-		if ev.Kind != cat.Read {
+		if !ci.dependencySource(l) {
 			continue
 		}
 		var row []lentry
@@ -432,6 +436,22 @@ func (ci *CatInstance) dependencies(name string) *lrel {
 		r.rows[l] = row
 	}
 	return r
+}
+
+// dependencySource reports whether dependencies start at an event: a
+// load, or a store-conditional whose status register later code uses.
+func (ci *CatInstance) dependencySource(ev int) bool {
+	switch ci.Events[ev].Kind {
+	case cat.Read:
+		return true
+	case cat.Write:
+		if ci.Events[ev].Instr < 0 {
+			return false
+		}
+		st, ok := ci.instr(ev).Stmt.(*lsl.Store)
+		return ok && st.Status != ""
+	}
+	return false
 }
 
 // atomicPairs relates the load and the store of one atomic block that

@@ -253,6 +253,13 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in := x.instr(axioms.Store, s, s.ID)
 		in.Addr = addr
 		in.Data = v
+		if s.Status != "" {
+			st := vx.constVal(lsl.Num(0))
+			if x.e.trackDeps {
+				st = withDeps(st, depSet{{load: in.Index, cond: c.T}})
+			}
+			x.set(s.Status, st)
+		}
 		for i := range x.spinSt {
 			x.spinSt[i] = append(x.spinSt[i], in.Index)
 		}

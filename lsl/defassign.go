@@ -79,6 +79,10 @@ func (d *defAssign) stmt(s Stmt, cur map[Reg]bool) map[Reg]bool {
 		cur[s.Dst] = true
 	case *Load:
 		cur[s.Dst] = true
+	case *Store:
+		if s.Status != "" {
+			cur[s.Status] = true
+		}
 	case *Choose:
 		cur[s.Dst] = true
 	case *Alloc:

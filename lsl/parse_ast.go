@@ -76,6 +76,7 @@ type compositeAST struct {
 type globalAST struct {
 	Pos   lexer.Position
 	Name  nameTok    `parser:"\"global\" @@"`
+	Tags  *tagsAST   `parser:"@@?"`
 	Type  *typeAST   `parser:"( \":\" @@ )?"`
 	Value *constAST  `parser:"( \"=\" @@"`
 	Inits []*initAST `parser:"| \"{\" ( @@ ( \",\" @@ )* )? \"}\" )?"`
@@ -128,12 +129,13 @@ type labelledAST struct {
 }
 
 type storeAST struct {
-	Pos  lexer.Position
-	ID   *intTok    `parser:"\"store\" ( \"#\" @@ )?"`
-	Tags *tagsAST   `parser:"@@?"`
-	Addr operandAST `parser:"@@ \",\""`
-	Val  operandAST `parser:"@@"`
-	Expr *strTok    `parser:"( (?= \"as\" String) \"as\" @@ )?"`
+	Pos    lexer.Position
+	ID     *intTok    `parser:"\"store\" ( \"#\" @@ )?"`
+	Tags   *tagsAST   `parser:"@@?"`
+	Addr   operandAST `parser:"@@ \",\""`
+	Val    operandAST `parser:"@@"`
+	Status *regTok    `parser:"( \"->\" @@ )?"`
+	Expr   *strTok    `parser:"( (?= \"as\" String) \"as\" @@ )?"`
 }
 
 // fenceAST is "fence KIND", "fence KIND<TAGS>" or "fence<TAGS>".

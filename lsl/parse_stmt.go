@@ -50,6 +50,9 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		st.ID = b.instrID(s.Store.ID)
 		st.Expr = b.optStr(s.Store.Expr)
 		st.Tags = b.tags(s.Store.Tags)
+		if s.Store.Status != nil {
+			st.Status = Reg(s.Store.Status.Name)
+		}
 		return st
 	case s.Fence != nil:
 		f := &Fence{ID: b.instrID(s.Fence.ID), Pos: pos}

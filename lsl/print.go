@@ -179,7 +179,7 @@ func (pr *printer) structDecl(s *Struct) {
 }
 
 func (pr *printer) globalDecl(g *Global) {
-	s := "global " + g.Name
+	s := "global " + g.Name + FormatTags(g.Tags)
 	if g.Type != nil {
 		s += " : " + g.Type.String()
 	}
@@ -315,7 +315,11 @@ func (pr *printer) stmt(s Stmt) {
 	case *Load:
 		pr.line(withExpr(string(s.Dst)+" := "+withID("load", s.ID)+FormatTags(s.Tags)+" "+pr.operand(s.Addr), s.Expr))
 	case *Store:
-		pr.line(withExpr(withID("store", s.ID)+FormatTags(s.Tags)+" "+pr.operand(s.Addr)+", "+pr.operand(s.Val), s.Expr))
+		st := withID("store", s.ID) + FormatTags(s.Tags) + " " + pr.operand(s.Addr) + ", " + pr.operand(s.Val)
+		if s.Status != "" {
+			st += " -> " + string(s.Status)
+		}
+		pr.line(withExpr(st, s.Expr))
 	case *Fence:
 		if s.Kind == 0 {
 			pr.line(withID("fence", s.ID), FormatTags(s.Tags))

@@ -30,6 +30,7 @@ func Sanity(p *Program) error {
 	for _, g := range p.Globals {
 		s.name("global", g.Name, g.Pos)
 		s.typeRef(g.Type, g.Pos)
+		s.tags(g.Tags, g.Pos)
 		for _, in := range g.Init {
 			s.value(in.Val, g.Pos)
 		}
@@ -168,6 +169,9 @@ func (s *sanity) stmt(st Stmt) {
 	case *Store:
 		s.id("store", st.ID, pos)
 		s.tags(st.Tags, pos)
+		if st.Status != "" {
+			s.reg(st.Status, pos)
+		}
 	case *Fence:
 		if !(st.Kind == 0 && len(st.Tags) > 0) && (st.Kind < FenceLoadLoad || st.Kind > FenceFull) {
 			s.errorf(pos, "invalid fence kind %d", st.Kind)

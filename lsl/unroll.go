@@ -309,7 +309,11 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 	case *Load:
 		return append(out, &Load{Dst: a.reg(s.Dst), Addr: a.op(s.Addr), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos})
 	case *Store:
-		return append(out, &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos})
+		st := &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos}
+		if s.Status != "" {
+			st.Status = a.reg(s.Status)
+		}
+		return append(out, st)
 	case *Fence:
 		if r.opt.Omit[s] {
 			return out

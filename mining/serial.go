@@ -379,6 +379,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			return r.stop("error"), nil
 		}
 		r.writes[cellKey(a.Ptr)] = r.val(s.Val)
+		if s.Status != "" {
+			r.regs[s.Status] = lsl.Num(0)
+		}
 	case *lsl.Fence:
 	case *lsl.If:
 		c, e := lsl.Truth(r.val(s.Cond))

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -112,6 +114,12 @@ type litmusTestJSON struct {
 	Negative  int      `json:"negative"`
 	Seconds   float64  `json:"seconds"`
 	Timeout   bool     `json:"timeout,omitempty"`
+	// Unsupported is the reason a test was not run (then Detail says
+	// where and why).
+	Unsupported string `json:"unsupported,omitempty"`
+	Detail      string `json:"detail,omitempty"`
+	// Flags lists the flags of a cat model that fire in some execution.
+	Flags []string `json:"flags,omitempty"`
 }
 
 func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
@@ -150,6 +158,18 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	doc := litmusJSON{Model: modelName(opt.Mining), Tests: []litmusTestJSON{}}
 	var s litmusSummary
 	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
+		if u, ok := litmus.IsUnsupported(o.Err); ok {
+			s.unsupported(u.Reason)
+			switch {
+			case f.json:
+				doc.Tests = append(doc.Tests, litmusTestJSON{File: o.File, Unsupported: u.Reason, Detail: u.Error(), States: []string{}})
+			case f.quiet:
+				fmt.Fprintf(out, "%-40s Unsupported (%s)\n", litmusName(o), u.Reason)
+			default:
+				fmt.Fprintf(out, "%s\n\n", u.Error())
+			}
+			return
+		}
 		if o.Err != nil && !o.TimedOut {
 			fmt.Fprintln(errw, o.Err)
 			s.inputErrors++
@@ -215,6 +235,22 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 type litmusSummary struct {
 	tests, agree, unexpected, timeouts, inputErrors int
 	disagreements                                   []string
+	unsupportedBy                                   map[string]int
+}
+
+func (s *litmusSummary) unsupported(reason string) {
+	if s.unsupportedBy == nil {
+		s.unsupportedBy = map[string]int{}
+	}
+	s.unsupportedBy[reason]++
+}
+
+// litmusName names a test whose file may not have parsed.
+func litmusName(o litmus.Outcome) string {
+	if o.Test != nil {
+		return o.Test.Name
+	}
+	return strings.TrimSuffix(filepath.Base(o.File), ".litmus")
 }
 
 func (s *litmusSummary) write(w io.Writer, expect bool) {
@@ -227,6 +263,16 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 		if s.unexpected > 0 {
 			line += fmt.Sprintf(", %d without expectation", s.unexpected)
 		}
+	}
+	if len(s.unsupportedBy) > 0 {
+		total := 0
+		var reasons []string
+		for r, n := range s.unsupportedBy {
+			total += n
+			reasons = append(reasons, fmt.Sprintf("%s: %d", r, n))
+		}
+		sort.Strings(reasons)
+		line += fmt.Sprintf(", %d unsupported (%s)", total, strings.Join(reasons, ", "))
 	}
 	if s.timeouts > 0 {
 		line += fmt.Sprintf(", %d timed out", s.timeouts)

@@ -1,5 +1,5 @@
 // Annotations for cat memory models: tags on loads, stores and fences.
-global X
+global X<NAL>
 global Y
 
 proc p0() {
