@@ -113,6 +113,9 @@ func (ci *CatInstance) events() error {
 			continue // thread creation/join
 		}
 		ev := CatEvent{Instr: i, Loc: -1, Thread: in.Thread, Tags: lsl.Tags(in.Stmt)}
+		if in.Kind == axioms.Fence && len(ev.Tags) == 0 {
+			ev.Tags = FenceKindTags(in.Fence)
+		}
 		switch in.Kind {
 		case axioms.Load:
 			ev.Kind = cat.Read
@@ -126,6 +129,21 @@ func (ci *CatInstance) events() error {
 		ci.guards = append(ci.guards, in.Guard)
 	}
 	return nil
+}
+
+// FenceKindTags are the tags an LSL fence without explicit tags carries
+// for cat models: its kind's name, and for a full fence the four basic
+// kinds too (load-load, load-store, store-load, store-store, full,
+// aliased-loads, data-dependent-loads, control-dependent). The built-in
+// models map them to their fences (docs/models.md).
+func FenceKindTags(k lsl.FenceKind) []string {
+	if k == lsl.FenceFull {
+		return []string{"full", "load-load", "load-store", "store-load", "store-store"}
+	}
+	if k == 0 {
+		return nil
+	}
+	return []string{k.String()}
 }
 
 func ptrLess(a, b []int64) bool {

@@ -19,6 +19,9 @@ type ExecutionSet struct {
 	// AnyDeadlock: some execution deadlocks (and none is pruned).
 	AnyDeadlock bool
 	Bounds      map[string]int
+	// Flags lists the flags of a cat model that fire in some complete
+	// execution (herd's "Flag racy").
+	Flags []string
 }
 
 // Executions enumerates the observation vectors of all complete executions
@@ -49,6 +52,18 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 		return nil, err
 	}
 	out.AnyDeadlock = r == encode.Sat
+	// flags before the enumeration, which blocks every execution it finds
+	if ci := p.enc.Cat; ci != nil {
+		for _, f := range ci.Flags {
+			r, err := k.solve(p, p.enc.AllDone, f.Lit)
+			if err != nil {
+				return nil, err
+			}
+			if r == encode.Sat {
+				out.Flags = append(out.Flags, f.Name)
+			}
+		}
+	}
 	obs, err := k.enumerate(p)
 	if err != nil {
 		return nil, err

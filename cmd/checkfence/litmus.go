@@ -205,7 +205,11 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			return
 		}
 		if f.quiet {
-			fmt.Fprintf(out, "%-40s %s\n", o.Test.Name, holdsWord(o.Result))
+			flags := ""
+			for _, fl := range o.Result.Flags {
+				flags += " (flag " + fl + ")"
+			}
+			fmt.Fprintf(out, "%-40s %s%s\n", o.Test.Name, holdsWord(o.Result), flags)
 			return
 		}
 		litmus.WriteResult(out, o.Result)
@@ -305,6 +309,7 @@ func testJSON(o litmus.Outcome, holds bool, expected *bool) litmusTestJSON {
 			j.States = append(j.States, o.Test.FormatState(st))
 		}
 		j.Positive, j.Negative, j.Seconds = r.Positive, r.Negative, r.Time.Seconds()
+		j.Flags = r.Flags
 	}
 	return j
 }

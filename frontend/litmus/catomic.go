@@ -192,7 +192,7 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 				if i == 0 {
 					th.fence(k, pos, orderTags[ord])
 				} else {
-					th.fence(k, pos)
+					th.fence(k, pos, mmOnly)
 				}
 			}
 		}
@@ -343,11 +343,19 @@ func orderName(o order) string {
 	return "?"
 }
 
+// cFences emits the fences that implement a C11 order on the .mm models
+// (the trailing-fence mapping). They carry the tag mm-only so that cat
+// models, which see the orders as tags of the accesses, ignore them (an
+// untagged fence would count as a fence of its kind, see
+// encode.FenceKindTags).
 func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos) {
 	for _, k := range ks {
-		th.fence(k, pos)
+		th.fence(k, pos, mmOnly)
 	}
 }
+
+// mmOnly tags fences that only the .mm models should see.
+const mmOnly = "mm-only"
 
 // fenceOrderFences maps atomic_thread_fence(order) to LSL fences.
 func fenceOrderFences(o order) []lsl.FenceKind {

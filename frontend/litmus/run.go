@@ -28,6 +28,8 @@ type Result struct {
 	Witness      *encode.Execution
 	WitnessState *State
 	Time         time.Duration
+	// Flags are the flags of a cat model that fire in some execution.
+	Flags []string
 }
 
 // Options control Run.
@@ -50,7 +52,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	if set.AnyError || set.AnyDeadlock {
 		return nil, failingExecution(ctx, t, opt.Mining)
 	}
-	r := &Result{Test: t}
+	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
 	var obsOf []encode.Observation
 	for _, o := range set.Observations {
