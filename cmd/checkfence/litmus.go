@@ -162,7 +162,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			s.unsupported(u.Reason)
 			switch {
 			case f.json:
-				doc.Tests = append(doc.Tests, litmusTestJSON{File: o.File, Unsupported: u.Reason, Detail: u.Error(), States: []string{}})
+				doc.Tests = append(doc.Tests, litmusTestJSON{Name: litmusName(o), File: o.File, Unsupported: u.Reason, Detail: u.Error(), States: []string{}})
 			case f.quiet:
 				fmt.Fprintf(out, "%-40s Unsupported (%s)\n", litmusName(o), u.Reason)
 			default:
