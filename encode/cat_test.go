@@ -81,6 +81,10 @@ func catModels(t *testing.T) map[string]*cat.Model {
 }
 
 func buildCat(t *testing.T, src string, m *cat.Model) *Encoding {
+	return buildCatOpt(t, src, Options{Cat: m})
+}
+
+func buildCatOpt(t *testing.T, src string, opt Options) *Encoding {
 	t.Helper()
 	p, err := lsl.Parse("t.lsl", []byte(src))
 	if err != nil {
@@ -94,7 +98,7 @@ func buildCat(t *testing.T, src string, m *cat.Model) *Encoding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Build(u, nil, Options{Cat: m})
+	e, err := Build(u, nil, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,49 +171,78 @@ func TestCatEncodingMatchesEvaluator(t *testing.T) {
 			t.Fatalf("%s: no candidate execution", pname)
 		}
 		for mname, m := range models {
-			enc := buildCat(t, src, m)
-			mproj := projection(enc)
-			if fmt.Sprint(mproj) != fmt.Sprint(proj) {
-				t.Fatalf("%s/%s: the projection literals differ between encodings", pname, mname)
-			}
-			ms := enc.NewSolver()
-			allowed := 0
-			for _, vals := range cands {
-				assume := make([]z.Lit, len(proj))
-				for i, l := range proj {
-					assume[i] = l
-					if !vals[i] {
-						assume[i] = l.Not()
-					}
+			for _, lazy := range []bool{false, true} {
+				if lazy && testing.Short() {
+					continue
 				}
-				// the candidate as the model-free encoding decodes it
-				if r := s0(t, base, assume); r == nil {
-					t.Fatalf("%s: candidate lost", pname)
-				} else {
-					want := m.Eval(base.Cat.Decode(r).Candidate.Execution())
-					got := ms.Solve(ctx, assume...) == Sat
-					if got != want.Consistent() {
-						t.Errorf("%s/%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", pname, mname, got, want.Consistent(), want.Violated, describeCandidate(base, r))
-						continue
-					}
-					if !got {
-						continue
-					}
-					allowed++
-					for _, f := range enc.Cat.Flags {
-						fired := false
-						for _, w := range want.Flagged {
-							fired = fired || flagName(w) == f.Name
-						}
-						if g := ms.Solve(ctx, append(assume, f.Lit)...) == Sat; g != fired {
-							t.Errorf("%s/%s: flag %s: encoding %v, evaluator %v on\n%s", pname, mname, f.Name, g, fired, describeCandidate(base, r))
-						}
-					}
-				}
+				compareCandidates(t, pname+"/"+mname, src, m, lazy, base, proj, cands)
 			}
-			t.Logf("%s/%s: %d of %d candidates consistent", pname, mname, allowed, len(cands))
 		}
 	}
+}
+
+// compareCandidates checks the encoding of m (with every acyclicity lazy
+// or not) against the evaluator on each candidate.
+func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, base *Encoding, proj []z.Lit, cands [][]bool) {
+	ctx := context.Background()
+	if lazy {
+		name += "/lazy"
+	}
+	enc := buildCatOpt(t, src, Options{Cat: m, CatLazyAcyclic: lazy})
+	mproj := projection(enc)
+	if fmt.Sprint(mproj) != fmt.Sprint(proj) {
+		t.Fatalf("%s: the projection literals differ between encodings", name)
+	}
+	ms := enc.NewSolver()
+	solve := func(assume ...z.Lit) bool {
+		for {
+			if ms.Solve(ctx, assume...) != Sat {
+				return false
+			}
+			lemmas := enc.Model.Lemmas(ms.Value)
+			if len(lemmas) == 0 {
+				return true
+			}
+			for _, cl := range lemmas {
+				ms.AddClause(cl...)
+			}
+		}
+	}
+	allowed := 0
+	for _, vals := range cands {
+		assume := make([]z.Lit, len(proj))
+		for i, l := range proj {
+			assume[i] = l
+			if !vals[i] {
+				assume[i] = l.Not()
+			}
+		}
+		// the candidate as the model-free encoding decodes it
+		if r := s0(t, base, assume); r == nil {
+			t.Fatalf("%s: candidate lost", name)
+		} else {
+			want := m.Eval(base.Cat.Decode(r).Candidate.Execution())
+			got := solve(assume...)
+			if got != want.Consistent() {
+				t.Errorf("%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", name, got, want.Consistent(), want.Violated, describeCandidate(base, r))
+				continue
+			}
+			if !got {
+				continue
+			}
+			allowed++
+			for _, f := range enc.Cat.Flags {
+				fired := false
+				for _, w := range want.Flagged {
+					fired = fired || flagName(w) == f.Name
+				}
+				if g := solve(append(assume, f.Lit)...); g != fired {
+					t.Errorf("%s: flag %s: encoding %v, evaluator %v on\n%s", name, f.Name, g, fired, describeCandidate(base, r))
+				}
+			}
+		}
+	}
+	t.Logf("%s: %d of %d candidates consistent", name, allowed, len(cands))
 }
 
 // s0 returns an assignment of e under the assumptions (nil if none).

@@ -122,8 +122,30 @@ func (ci *CatInstance) assertAcyclic(r *lrel) {
 		if len(ms) < 2 || ms[0] != v {
 			continue
 		}
+		edges := 0
+		for _, u := range ms {
+			for _, e := range r.rows[u] {
+				if comp[e.j] == k {
+					edges++
+				}
+			}
+		}
+		if len(ms)*edges > ci.eagerAcyclicLimit() {
+			// too many transitivity clauses: check the component lazily
+			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
+			continue
+		}
 		ci.acyclicComponent(r, ms, comp)
 	}
+}
+
+// eagerAcyclicLimit bounds the clauses of an eagerly encoded strongly
+// connected component (members × edges); larger ones are lazy.
+func (ci *CatInstance) eagerAcyclicLimit() int {
+	if ci.LazyAcyclic {
+		return 0
+	}
+	return 60000
 }
 
 func (ci *CatInstance) acyclicComponent(r *lrel, ms []int, comp []int) {
@@ -236,12 +258,12 @@ func (ci *CatInstance) fromRead(l, s int) z.Lit {
 
 // Theta methods.
 
-func (ci *CatInstance) Constraint() z.Lit                 { return ci.c.Ands(ci.parts...) }
-func (ci *CatInstance) Clauses() [][]z.Lit                { return ci.clauses }
-func (ci *CatInstance) Lemmas(func(z.Lit) bool) [][]z.Lit { return nil }
-func (ci *CatInstance) Stats() axioms.InstanceStats       { return ci.stats }
-func (ci *CatInstance) HasRel(string) bool                { return false }
-func (ci *CatInstance) Model() *cat.Model                 { return ci.m }
+func (ci *CatInstance) Constraint() z.Lit                       { return ci.c.Ands(ci.parts...) }
+func (ci *CatInstance) Clauses() [][]z.Lit                      { return ci.clauses }
+func (ci *CatInstance) Lemmas(value func(z.Lit) bool) [][]z.Lit { return ci.cycleLemmas(value) }
+func (ci *CatInstance) Stats() axioms.InstanceStats             { return ci.stats }
+func (ci *CatInstance) HasRel(string) bool                      { return false }
+func (ci *CatInstance) Model() *cat.Model                       { return ci.m }
 func (ci *CatInstance) Rel(name string, args ...int) z.Lit {
 	panic("encode: a cat model has no .mm relation " + name)
 }

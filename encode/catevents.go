@@ -49,6 +49,10 @@ type CatInstance struct {
 	clauses [][]z.Lit
 	Flags   []*CatFlag
 	stats   axioms.InstanceStats
+	// lazy are the components of acyclicity checks left to Lemmas.
+	lazy []*lazyAcyclic
+	// LazyAcyclic makes every acyclicity component lazy (for tests).
+	LazyAcyclic bool
 }
 
 // CatFlag is a flag of the model ("flag ~empty race as racy"): Lit holds
@@ -62,8 +66,8 @@ type CatFlag struct {
 func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
-func newCatInstance(e *Encoding, m *cat.Model) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic bool) (*CatInstance, error) {
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: lazyAcyclic, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
 	if err := ci.events(); err != nil {

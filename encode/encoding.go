@@ -15,8 +15,11 @@ type Options struct {
 	Axioms        axioms.Options
 	FallbackWidth int // --int-width: number width when ranges are unbounded
 	// Cat, when set, is the memory model (a herd cat model, encoded in the
-	// candidate-execution style of cat.go) instead of the .mm model.
+	// candidate-execution style of cat*.go) instead of the .mm model.
 	Cat *cat.Model
+	// CatLazyAcyclic checks every acyclicity of a cat model lazily (by
+	// lemmas), not only the large components; for tests.
+	CatLazyAcyclic bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled

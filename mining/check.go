@@ -161,6 +161,9 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.stats(p)
 		if r == encode.Unsat {
 			k.res.Verdict = Pass
+			if err := k.flags(p); err != nil {
+				return err
+			}
 			return k.witness(p)
 		}
 		val := p.s.Value
@@ -205,6 +208,24 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.res.Message = "observation " + o.Format(k.threadName(e), e.U.BaseName) + " is not produced by any serial execution"
 		return nil
 	}
+}
+
+// flags records the cat flags that fire in some complete execution.
+func (k *checker) flags(p *problem) error {
+	ci := p.enc.Cat
+	if ci == nil {
+		return nil
+	}
+	for _, f := range ci.Flags {
+		r, err := k.solve(p, p.enc.AllDone, f.Lit)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			k.res.Flags = append(k.res.Flags, f.Name)
+		}
+	}
+	return nil
 }
 
 // witness finds an execution of a passing test to show (--html, -v).

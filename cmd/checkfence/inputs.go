@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -30,7 +31,7 @@ type checkFlags struct {
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
@@ -48,16 +49,17 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	}
 }
 
-// options builds the mining options; errors are usage errors.
-func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
+// options builds the mining options and names the model; errors are
+// usage errors.
+func (f *checkFlags) options() (mining.Options, string, error) {
 	var o mining.Options
-	m, err := axioms.LoadModel(f.model)
+	m, cm, err := loadModel(f.model)
 	if err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	enc, err := axioms.ParseEncoding(f.encoding)
 	if err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	var tr axioms.Transitivity
 	switch f.transitivity {
@@ -66,15 +68,15 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	case "lazy":
 		tr = axioms.Lazy
 	default:
-		return o, nil, fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
+		return o, "", fmt.Errorf("unknown transitivity %q (use eager or lazy)", f.transitivity)
 	}
 	if f.intWidth < 2 || f.intWidth > 64 {
-		return o, nil, fmt.Errorf("--int-width must be between 2 and 64")
+		return o, "", fmt.Errorf("--int-width must be between 2 and 64")
 	}
 	if f.spec != "" {
 		sp, err := loadImpl([]string{f.spec}, f.frontend)
 		if err != nil {
-			return o, nil, err
+			return o, "", err
 		}
 		o.Spec = sp
 	}
@@ -82,14 +84,14 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	if f.maxMemory != "" {
 		n, err := mining.ParseSize(f.maxMemory)
 		if err != nil {
-			return o, nil, fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
+			return o, "", fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
 		}
 		o.MaxMemory = n
 	}
-	o.Model = m
+	o.Model, o.Cat = m, cm
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
 	o.MaxUnroll = f.maxUnroll
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
-	return o, m, nil
+	return o, modelName(o), nil
 }

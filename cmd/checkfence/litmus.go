@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
@@ -36,9 +37,10 @@ func newLitmusCmd() *cobra.Command {
 	var f litmusFlags
 	cmd := &cobra.Command{
 		Use:   "litmus FILE.litmus|DIR...",
-		Short: "Run herd litmus tests (X86 or C) on a memory model",
-		Long: `Run litmus tests in herd's format (X86 and a subset of C; see
-frontend/litmus/doc.go) on a memory model. For each test it enumerates the
+		Short: "Run herd litmus tests (X86, AArch64, RISCV, PPC, C) on a memory model",
+		Long: `Run litmus tests in herd's format (X86, AArch64, RISCV, PPC and a subset
+of C; see frontend/litmus/doc.go) on a memory model: a .mm model or a cat
+model (herd's language, e.g. --model arm8 or --model aarch64.cat). For each test it enumerates the
 final states of all executions the model allows and says, as herd does,
 whether the final condition holds (Ok) or not (No): exists holds when some
 state satisfies it, ~exists when none does, forall when all do. A witness
@@ -48,15 +50,19 @@ files; tests run in parallel.
 
 With --expect FILE.csv (lines "path,0|1", 1 meaning the condition holds,
 path matched as a suffix of the test's path) every disagreement is listed
-and the summary says how many tests agree. Exit status: 0, or 1 when some
-test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
+and the summary says how many tests agree. Tests the front end does not
+translate (mixed-size accesses, loops, …) are reported as unsupported,
+counted by reason, and do not change the exit status. Flags of a cat model
+that fire in some execution are printed (Flag racy). Exit status: 0, or 1
+when some test disagrees with --expect, 3 when some test timed out, 2 for
+input errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLitmus(cmd, args, &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.expect, "expect", "", "CSV of expected results (path,0|1); list the disagreements")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print one line per test instead of states and witnesses")

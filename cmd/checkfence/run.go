@@ -47,7 +47,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
 	var results []*mining.Result
-	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
+	topt := report.TextOptions{Model: model, Color: outIsTerminal(out)}
 	if !f.json {
 		report.TableHeader(out)
 	}
@@ -61,6 +61,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		results = append(results, r)
 		if !f.json {
 			report.WriteTableRow(out, r, topt)
+			for _, fl := range r.Flags {
+				fmt.Fprintf(out, "  flag %s fires in some execution\n", fl)
+			}
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
 			}
@@ -74,12 +77,12 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags) error {
 		}
 	}
 	if f.json {
-		if err := report.WriteJSON(out, model.Name, results); err != nil {
+		if err := report.WriteJSON(out, model, results); err != nil {
 			return err
 		}
 	}
 	if f.html != "" {
-		if err := report.WriteHTML(f.html, model.Name, results); err != nil {
+		if err := report.WriteHTML(f.html, model, results); err != nil {
 			return err
 		}
 	}
