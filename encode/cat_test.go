@@ -34,6 +34,11 @@ proc w0() { store<A,SC> @X, 1 }
 proc r1() { %a := load<A,ACQ> @X  %b := load<A,ACQ> @Y }
 proc w2() { store<A,SC> @Y, 1 }
 proc r3() { %c := load<A,RLX> @Y  fence<F,SC> %d := load<NA> @X }`,
+	"init+final": `global X global Y
+proc init() { store @X, 1  fence<DMB.SY> store @Y, 1 }
+proc p0() { %r := load @Y  store @X, 2 }
+proc p1() { %s := load<A> @X  fence store-store store @Y, 2 }
+proc final() { %x := load @X  %y := load @Y  store @Y, 3 }`,
 	"race": `global X global Y
 proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
 proc p1() { %r := load<A,ACQ> @Y  if %r { %s := load<NA> @X } }`,
@@ -92,7 +97,14 @@ func buildCatOpt(t *testing.T, src string, opt Options) *Encoding {
 	}
 	var specs []lsl.ThreadSpec
 	for _, pr := range p.Procs {
-		specs = append(specs, lsl.ThreadSpec{Kind: lsl.ThreadConcurrent, Ops: []string{pr.Name}})
+		kind := lsl.ThreadConcurrent
+		switch pr.Name {
+		case "init":
+			kind = lsl.ThreadInit
+		case "final":
+			kind = lsl.ThreadFinal
+		}
+		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
 	}
 	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
 	if err != nil {
@@ -144,31 +156,12 @@ func TestCatEncodingMatchesEvaluator(t *testing.T) {
 		t.Fatal(err)
 	}
 	models := catModels(t)
-	ctx := context.Background()
 	for pname, src := range catPrograms {
 		base := buildCat(t, src, none)
 		proj := projection(base)
-		s := base.NewSolver()
-		var cands [][]bool
-		for s.Solve(ctx) == Sat {
-			vals := make([]bool, len(proj))
-			var block []z.Lit
-			for i, l := range proj {
-				vals[i] = s.Value(l)
-				if vals[i] {
-					block = append(block, l.Not())
-				} else {
-					block = append(block, l)
-				}
-			}
-			cands = append(cands, vals)
-			s.AddClause(block...)
-			if len(cands) > 5000 {
-				t.Fatalf("%s: too many candidates", pname)
-			}
-		}
+		cands := candidates(t, base, proj, 5000)
 		if len(cands) == 0 {
-			t.Fatalf("%s: no candidate execution", pname)
+			t.Fatalf("%s: no candidate execution (or too many)", pname)
 		}
 		for mname, m := range models {
 			for _, lazy := range []bool{false, true} {
@@ -179,6 +172,31 @@ func TestCatEncodingMatchesEvaluator(t *testing.T) {
 			}
 		}
 	}
+}
+
+// candidates enumerates the assignments of proj in base's executions (nil
+// if more than limit).
+func candidates(t *testing.T, base *Encoding, proj []z.Lit, limit int) [][]bool {
+	s := base.NewSolver()
+	var cands [][]bool
+	for s.Solve(context.Background()) == Sat {
+		vals := make([]bool, len(proj))
+		var block []z.Lit
+		for i, l := range proj {
+			vals[i] = s.Value(l)
+			if vals[i] {
+				block = append(block, l.Not())
+			} else {
+				block = append(block, l)
+			}
+		}
+		cands = append(cands, vals)
+		s.AddClause(block...)
+		if len(cands) > limit {
+			return nil
+		}
+	}
+	return cands
 }
 
 // compareCandidates checks the encoding of m (with every acyclicity lazy

@@ -56,7 +56,14 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	case cat.OpDiff:
 		r = relDiff(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p.flip()))
 	case cat.OpSeq:
-		r = relCompose(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
+		switch l, rt := n.Kids[0], n.Kids[1]; {
+		case isPO(l):
+			r = ci.composePO(ci.rel(rt, p), false)
+		case isPO(rt):
+			r = ci.composePORight(ci.rel(l, p))
+		default:
+			r = relCompose(c, ci.rel(l, p), ci.rel(rt, p))
+		}
 	case cat.OpCart:
 		r = relCart(c, ci.set(n.Kids[0], p), ci.set(n.Kids[1], p))
 	case cat.OpInverse:
@@ -126,6 +133,8 @@ func (ci *CatInstance) set(n *cat.Node, p pol) lset {
 	ci.memoSet[k] = s
 	return s
 }
+
+func isPO(n *cat.Node) bool { return n.Op == cat.OpBase && n.Name == "po" }
 
 // exactOp reports nodes whose encoding does not depend on the polarity.
 func exactOp(n *cat.Node) bool {

@@ -65,7 +65,11 @@
 // free otherwise, a flag's a lower one (exact closures by squaring, let
 // rec by Kleene iteration). acyclic gets a transitive relation with one
 // variable per ordered pair inside each strongly connected component of
-// the relation's static graph. Spin loops ask that no store be fr-after
+// the relation's static graph; a component whose clauses would not fit in
+// memory is checked lazily instead (catlazy.go: Lemmas returns the clause
+// "not all these edges" for each cycle of a satisfying assignment, and the
+// callers refine until there is none). Compositions with po use running
+// disjunctions along each thread (catpo.go). Spin loops ask that no store be fr-after
 // a blocked load (the cat counterpart of memory_order). Flags are
 // literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares
 // the encoding with the concrete evaluator of package cat on every
