@@ -125,9 +125,12 @@ func statesOf(t *testing.T, files []string, opt mining.Options) []map[string]boo
 }
 
 // TestCatMatchesMM: sc and tso written in cat reach exactly the states of
-// the .mm models on the x86 suite (a sample without -suite).
+// the .mm models on the x86 suite (a sample without -suite) and on our
+// x86 tests.
 func TestCatMatchesMM(t *testing.T) {
 	files, _ := suiteFiles(t)
+	ours, _ := filepath.Glob(filepath.Join("testdata", "x86", "*.litmus"))
+	files = append(files, ours...)
 	for _, pair := range [][2]string{{"sc", "sc-cat"}, {"tso", "tso-cat"}} {
 		mm := statesOf(t, files, mining.Options{Model: builtin(t, pair[0])})
 		ct := statesOf(t, files, mining.Options{Cat: builtinCat(t, pair[1])})
