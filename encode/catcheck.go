@@ -265,12 +265,3 @@ func (ci *CatInstance) Model() *cat.Model                       { return ci.m }
 func (ci *CatInstance) Rel(name string, args ...int) z.Lit {
 	panic("encode: a cat model has no .mm relation " + name)
 }
-
-// AnyFlag is the disjunction of the flags' literals.
-func (ci *CatInstance) AnyFlag() z.Lit {
-	var ls []z.Lit
-	for _, f := range ci.Flags {
-		ls = append(ls, f.Lit)
-	}
-	return ci.c.Ors(ls...)
-}

@@ -8,7 +8,8 @@ proc p0() {
     fence store-store<DMB.ISHST, Fence.w.w>
     %r := load<A,X> @Y as "y"
     %s := load<NA> @X
-    store<X> @Y, %r
+    store<X> @Y, %r -> %ok
+    observe output "ok" %ok
     atomic {
         %o := load<A,RLX> @X
         store<A,REL> @X, 2
