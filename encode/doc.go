@@ -35,6 +35,54 @@
 // first shared access, for queries that do not distinguish them
 // (docs/semantics.md, "Symmetric threads").
 //
+// # Cat models (candidate executions)
+//
+// With Options.Cat the memory model is a herd cat model (package cat) and
+// Θ is built in the candidate-execution style (cat*.go) instead of from a
+// .mm file (both satisfy Theta). The events are the loads, stores and
+// fences of the threads (not the fences the unroller adds for thread
+// creation and join) and one initial write IW per location — the
+// locations are the cells the range analysis finds for the accesses, so
+// every access's address set must be bounded.
+//
+// Loads take values by rf, and rf is Ψ itself: rf(s, l) is the seed
+// literal S_ls (which forces equal addresses and values), and a load
+// without a seed reads the initial write of its location (Ψ gives it the
+// initial value), so every executed load reads from exactly one write.
+// Coherence co is a total order per location: one variable per pair of
+// stores that may share a location, transitivity clauses over triples,
+// the initial write first, the init thread's stores before and the final
+// thread's after the other threads'. fr = rf^-1;co; a load of the final
+// thread has no fr edge to the other threads' stores (it reads the last
+// value), and a load of another thread none to the init thread's stores.
+// po is the static program order (init thread before, final thread after
+// the others), loc is aliasing, int/ext compare threads, addr/data/ctrl
+// come from the dependency sets of the symbolic execution (addr: the
+// address depends on the load, data: a store's value does, ctrl: a branch
+// before the event does; chains pass through loaded values as in §3.4.2),
+// amo relates the load and store to one location of an atomic block, lxsx
+// a store tagged X with the last load tagged X before it in its thread.
+// Tags (lsl.Load.Tags, …) are the event sets the model names.
+//
+// Every relation is a sparse matrix of literals over event pairs, each
+// implying both events' guards; pairs that are constantly false are not
+// stored, so only pairs that can be related are encoded. Checks and flags
+// are encoded by polarity (catnode.go): a check's argument may be an
+// upper approximation whose auxiliary variables (closures, let rec
+// fixpoints of positive recursion) are implied by their definitions and
+// free otherwise, a flag's a lower one (exact closures by squaring, let
+// rec by Kleene iteration). acyclic gets a transitive relation with one
+// variable per ordered pair inside each strongly connected component of
+// the relation's static graph; a component whose clauses would not fit in
+// memory is checked lazily instead (catlazy.go: Lemmas returns the clause
+// "not all these edges" for each cycle of a satisfying assignment, and the
+// callers refine until there is none). Compositions with po use running
+// disjunctions along each thread (catpo.go). Spin loops ask that no store be fr-after
+// a blocked load (the cat counterpart of memory_order). Flags are
+// literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares
+// the encoding with the concrete evaluator of package cat on every
+// candidate execution of small programs.
+//
 // The Encoding exposes Phi and status literals (AnyError, AnyPruned,
 // Deadlock, AllDone), the observation vector (obs.go: ObsEquals for "the
 // observation is o", DecodeObs) and Decode (trace.go), which reads a model

@@ -2,10 +2,10 @@ package encode
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
@@ -26,6 +26,12 @@ type Options struct {
 	// context of range analysis and of the memory model's expansion,
 	// unless Axioms.Ctx is set.
 	Ctx context.Context
+	// Cat, when set, is the memory model (a herd cat model, encoded in the
+	// candidate-execution style of cat*.go) instead of the .mm model.
+	Cat *cat.Model
+	// CatLazyAcyclic checks every acyclicity of a cat model lazily (by
+	// lemmas), not only the large components; for tests.
+	CatLazyAcyclic bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -36,7 +42,8 @@ type Encoding struct {
 	U       *lsl.Unrolled
 	Ranges  *lsl.Ranges
 	C       *logic.C
-	Model   *axioms.Instance
+	Model   Theta // the memory model: *axioms.Instance or *CatInstance
+	Cat     *CatInstance
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
@@ -167,9 +174,13 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		seedOf:    map[[2]int]z.Lit{},
 		aliasMemo: map[[2]int]z.Lit{},
 		hasSeed:   map[int]z.Lit{},
-		trackDeps: needsDependencies(m, u),
 		fair:      !opt.NoFairProgress,
 		poll:      lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
+	}
+	if opt.Cat != nil {
+		e.trackDeps = catNeedsDependencies(opt.Cat)
+	} else {
+		e.trackDeps = needsDependencies(m, u)
 	}
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
@@ -185,7 +196,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	psi := e.psi()
 	e.finishFairness()
 	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
-	inst, err := axioms.Instantiate(m, universe{e}, opt.Axioms)
+	inst, err := e.instantiate(m, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -399,8 +410,8 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 	if len(loads) == 0 {
 		return c.T, nil
 	}
-	if !e.Model.HasRel("memory_order") {
-		return c.F, fmt.Errorf("the memory model has no relation memory_order, which spin loops and locks need to detect deadlocks")
+	if err := e.canOrderStores(); err != nil {
+		return c.F, err
 	}
 	res := c.T
 	for _, li := range loads {
@@ -420,7 +431,7 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 				// thread after a concurrent one) never starts
 				continue
 			}
-			later := c.Ands(s.Guard, e.aliased(l, s), e.Model.Rel("memory_order", l.Index, s.Index))
+			later := c.Ands(s.Guard, e.aliased(l, s), e.storeAfter(l.Index, s.Index))
 			res = c.And(res, c.Implies(l.Guard, later.Not()))
 		}
 	}

@@ -22,6 +22,8 @@ type Instr struct {
 	Atomic int  // atomic block id, 0 when outside atomic blocks
 	ddeps  depSet
 	cdeps  depSet
+	adeps  depSet // the address's dependencies (cat addr)
+	vdeps  depSet // a store's value's dependencies (cat data)
 }
 
 // Pos is the instruction's source position.

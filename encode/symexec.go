@@ -273,6 +273,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in.Data = vx.fresh(x.e.Ranges.Value(s.ID))
 		if x.e.trackDeps {
 			in.ddeps = addr.deps
+			in.adeps = addr.deps
 			// a chain of register dependencies continues through the
 			// address of a load into its value (§3.4.2)
 			in.Data.deps = unionDeps(c, addr.deps, depSet{{load: in.Index, cond: c.T}})
@@ -291,11 +292,19 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in := x.instr(axioms.Store, s, s.ID)
 		in.Addr = addr
 		in.Data = v
+		if s.Status != "" {
+			st := vx.constVal(lsl.Num(0))
+			if x.e.trackDeps {
+				st = withDeps(st, depSet{{load: in.Index, cond: c.T}})
+			}
+			x.set(s.Status, st)
+		}
 		for i := range x.spinSt {
 			x.spinSt[i] = append(x.spinSt[i], in.Index)
 		}
 		if x.e.trackDeps {
 			in.ddeps = unionDeps(c, addr.deps, v.deps)
+			in.adeps, in.vdeps = addr.deps, v.deps
 		}
 	case *lsl.Fence:
 		in := x.instr(axioms.Fence, s, s.ID)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
 )
@@ -105,7 +106,8 @@ func swapThreads(o Observation, a, b int) Observation {
 // ordering constraint of each group. It must run before the memory model
 // is finalized (it requests memory-order literals).
 func (e *Encoding) findSymmetry() {
-	if e.U.Serial || !slices.Contains(e.Model.TotalOrders(), "memory_order") {
+	inst, ok := e.Model.(*axioms.Instance) // a cat model has no memory order
+	if e.U.Serial || !ok || !slices.Contains(inst.TotalOrders(), "memory_order") {
 		return
 	}
 	owner := e.blockOwners()

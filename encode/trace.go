@@ -168,8 +168,8 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 // pair.
 func (e *Encoding) memoryOrder(x *Execution, val func(z.Lit) bool) []int {
 	var order []int
-	if slices.Contains(e.Model.TotalOrders(), "memory_order") {
-		for _, ii := range e.Model.Linearize("memory_order", val) {
+	if inst, ok := e.Model.(*axioms.Instance); ok && slices.Contains(inst.TotalOrders(), "memory_order") {
+		for _, ii := range inst.Linearize("memory_order", val) {
 			if ev := x.Events[ii]; ev != nil && ev.Kind != "fence" {
 				order = append(order, ii)
 			}

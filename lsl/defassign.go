@@ -139,6 +139,10 @@ func (d *defAssign) stmt(s Stmt) bool {
 		d.assign(s.Dst)
 	case *Load:
 		d.assign(s.Dst)
+	case *Store:
+		if s.Status != "" {
+			d.assign(s.Status)
+		}
 	case *Choose:
 		d.assign(s.Dst)
 	case *Alloc:

@@ -255,6 +255,9 @@ func (in *interp) stmt(fr *frame, s Stmt) (flow, error) {
 			return flow{}, err
 		}
 		in.mem[key] = fr.op(s.Val)
+		if s.Status != "" {
+			fr.regs[s.Status] = Num(0)
+		}
 	case *Fence:
 	case *If:
 		c, msg := Truth(fr.op(s.Cond))

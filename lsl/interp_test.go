@@ -274,3 +274,20 @@ func TestInterpBreakOutOfNestedBlocks(t *testing.T) {
 		t.Error("a break out of the procedure was accepted")
 	}
 }
+
+// TestInterpStoreStatus: a store-conditional's status register is 0
+// after the store.
+func TestInterpStoreStatus(t *testing.T) {
+	p := &Program{
+		Globals: []*Global{{Name: "X"}},
+		Procs: []*Proc{proc("main", nil, regs_("%st", "%x"),
+			cp("%st", ir(9)),
+			&Store{Addr: irp(1), Val: ir(4), Status: "%st", Tags: []string{"X"}},
+			&Load{Dst: "%x", Addr: irp(1)},
+		)},
+	}
+	res := runOK(t, p, "main", nil, InterpOptions{})
+	if !res.Results[0].Equal(Num(0)) || !res.Results[1].Equal(Num(4)) {
+		t.Errorf("status, value = %v, %v, want 0, 4", res.Results[0], res.Results[1])
+	}
+}

@@ -80,11 +80,14 @@ type Composite struct {
 }
 
 // Global is a named memory region. Its cells hold 0 unless Init says otherwise.
-// Global number i (0-based, in declaration order) has base i+1.
+// Global number i (0-based, in declaration order) has base i+1. Tags are
+// annotations of the initial writes of its cells for cat models (NAL: a
+// non-atomic location, as in Dat3M's c11.cat).
 type Global struct {
 	Name string
 	Type *TypeRef // nil: a scalar
 	Init []CellInit
+	Tags []string
 	Pos  Pos
 }
 
@@ -161,26 +164,38 @@ type Assign struct {
 
 // Load is r := *addr. Expr is the C-level expression that was read (for traces).
 // ID is the instruction identifier, assigned by the unroller (0 before).
+// Tags are annotations for cat memory models (tags.go): the sets of herd's
+// models the event belongs to (ACQ, A, X, …). The .mm models ignore them.
 type Load struct {
 	Dst  Reg
 	Addr Operand
 	Expr string
+	Tags []string
 	ID   int
 	Pos  Pos
 }
 
-// Store is *addr := val.
+// Store is *addr := val. Status, when set, makes it a store-conditional
+// that succeeded: the store sets register Status to 0, and for cat models
+// the register depends on the store event (the success register of a
+// RISC-V sc or an Arm STXR carries a dependency from the write).
 type Store struct {
-	Addr Operand
-	Val  Operand
-	Expr string
-	ID   int
-	Pos  Pos
+	Addr   Operand
+	Val    Operand
+	Expr   string
+	Tags   []string
+	Status Reg
+	ID     int
+	Pos    Pos
 }
 
-// Fence is a memory ordering fence of the given kind.
+// Fence is a memory ordering fence of the given kind. Tags name the fence
+// for cat models (DMB.ISH, Fence.rw.rw, sync, …). A fence with tags may
+// have no kind (Kind 0): it then orders nothing on the .mm models, whose
+// semantics rest on the kind alone.
 type Fence struct {
 	Kind FenceKind
+	Tags []string
 	ID   int
 	Pos  Pos
 }

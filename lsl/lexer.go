@@ -205,7 +205,7 @@ func scanLSL(filename, src string) ([]lexer.Token, error) {
 		default:
 			if r := s.rest(); strings.HasPrefix(r, ":=") || strings.HasPrefix(r, "->") || strings.HasPrefix(r, "..") {
 				s.emit(tokPunct, 2)
-			} else if strings.IndexByte("{}()[],:=#.", c) >= 0 {
+			} else if strings.IndexByte("{}()[],:=#.<>", c) >= 0 {
 				s.emit(tokPunct, 1)
 			} else {
 				return nil, s.unexpected()

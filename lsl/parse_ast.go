@@ -76,6 +76,7 @@ type compositeAST struct {
 type globalAST struct {
 	Pos   lexer.Position
 	Name  nameTok    `parser:"\"global\" @@"`
+	Tags  *tagsAST   `parser:"@@?"`
 	Type  *typeAST   `parser:"( \":\" @@ )?"`
 	Value *constAST  `parser:"( \"=\" @@"`
 	Inits []*initAST `parser:"| \"{\" ( @@ ( \",\" @@ )* )? \"}\" )?"`
@@ -128,17 +129,34 @@ type labelledAST struct {
 }
 
 type storeAST struct {
-	Pos  lexer.Position
-	ID   *intTok    `parser:"\"store\" ( \"#\" @@ )?"`
-	Addr operandAST `parser:"@@ \",\""`
-	Val  operandAST `parser:"@@"`
-	Expr *strTok    `parser:"( (?= \"as\" String) \"as\" @@ )?"`
+	Pos    lexer.Position
+	ID     *intTok    `parser:"\"store\" ( \"#\" @@ )?"`
+	Tags   *tagsAST   `parser:"@@?"`
+	Addr   operandAST `parser:"@@ \",\""`
+	Val    operandAST `parser:"@@"`
+	Status *regTok    `parser:"( \"->\" @@ )?"`
+	Expr   *strTok    `parser:"( (?= \"as\" String) \"as\" @@ )?"`
 }
 
+// fenceAST is "fence KIND", "fence KIND<TAGS>" or "fence<TAGS>".
 type fenceAST struct {
+	Pos      lexer.Position
+	ID       *intTok  `parser:"\"fence\" ( \"#\" @@ )?"`
+	OnlyTags *tagsAST `parser:"( @@"`
+	Kind     *wordTok `parser:"| @@"`
+	Tags     *tagsAST `parser:"  @@? )"`
+}
+
+// tagsAST is an annotation list <T1, T2, …>; a tag is a dotted name
+// (DMB.ISH, Fence.rw.rw).
+type tagsAST struct {
 	Pos  lexer.Position
-	ID   *intTok `parser:"\"fence\" ( \"#\" @@ )?"`
-	Kind wordTok `parser:"@@"`
+	Tags []*tagAST `parser:"\"<\" ( @@ ( \",\" @@ )* )? \">\""`
+}
+
+type tagAST struct {
+	Pos   lexer.Position
+	Parts []string `parser:"@( Ident | Word ) ( \".\" @( Ident | Word ) )*"`
 }
 
 // wordTok is a fence kind: a hyphenated word or a plain identifier.
@@ -204,6 +222,7 @@ type rhsAST struct {
 
 type loadAST struct {
 	ID   *intTok    `parser:"\"load\" ( \"#\" @@ )?"`
+	Tags *tagsAST   `parser:"@@?"`
 	Addr operandAST `parser:"@@"`
 	Expr *strTok    `parser:"( (?= \"as\" String) \"as\" @@ )?"`
 }

@@ -153,7 +153,7 @@ func (b *builder) declareComposite(c *compositeAST, pos Pos) {
 }
 
 func (b *builder) declareGlobal(g *globalAST, pos Pos) {
-	gl := &Global{Name: g.Name.Name, Type: b.typeRef(g.Type), Pos: pos}
+	gl := &Global{Name: g.Name.Name, Type: b.typeRef(g.Type), Tags: b.tags(g.Tags), Pos: pos}
 	if prev := b.globals[gl.Name]; prev != nil {
 		b.errorf(g.Name.Pos, "duplicate global %s (previous declaration at %s)", gl.Name, prev.Pos)
 	} else {

@@ -49,15 +49,27 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		st := &Store{Addr: b.operand(&s.Store.Addr), Val: b.operand(&s.Store.Val), Pos: pos}
 		st.ID = b.instrID(s.Store.ID)
 		st.Expr = b.optStr(s.Store.Expr)
+		st.Tags = b.tags(s.Store.Tags)
+		if s.Store.Status != nil {
+			st.Status = Reg(s.Store.Status.Name)
+		}
 		return st
 	case s.Fence != nil:
 		f := &Fence{ID: b.instrID(s.Fence.ID), Pos: pos}
+		if s.Fence.OnlyTags != nil {
+			f.Tags = b.tags(s.Fence.OnlyTags)
+			if len(f.Tags) == 0 {
+				b.errorf(s.Fence.OnlyTags.Pos, "a fence without a kind needs at least one tag")
+			}
+			return f
+		}
 		kind, ok := ParseFenceKind(s.Fence.Kind.Name)
 		if !ok {
 			b.errorf(s.Fence.Kind.Pos, "unknown fence kind %q (valid kinds: %s)",
 				s.Fence.Kind.Name, strings.Join(FenceNames(), ", "))
 		}
 		f.Kind = kind
+		f.Tags = b.tags(s.Fence.Tags)
 		return f
 	case s.If != nil:
 		return b.ifStmt(s.If, pos)
@@ -218,7 +230,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 	switch {
 	case r.Load != nil:
 		return &Load{Dst: dst, Addr: b.operand(&r.Load.Addr), Expr: b.optStr(r.Load.Expr),
-			ID: b.instrID(r.Load.ID), Pos: pos}
+			Tags: b.tags(r.Load.Tags), ID: b.instrID(r.Load.ID), Pos: pos}
 	case r.Choose != nil:
 		lo, _ := b.integer(r.Choose.Lo)
 		hi, _ := b.integer(r.Choose.Hi)

@@ -264,6 +264,11 @@ func TestParseRejects(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
+		{"empty tag list on a fence", "proc f() { fence<> }", "t.lsl:1:17: a fence without a kind needs at least one tag"},
+		{"duplicate tag", "global X proc f() { %a := load<A,B,A> @X }", "t.lsl:1:36: duplicate tag A"},
+		{"bad tag", "proc f() { store<A.> @X, 1 }", `t.lsl:1:20: syntax error: unexpected ">"`},
+		{"tag before kind", "proc f() { fence<A> full }", `t.lsl:1:21: syntax error: unexpected "full", expected "}"`},
+		{"numeric tag", "proc f() { fence<1> }", `t.lsl:1:18: syntax error: unexpected "1", expected ">"`},
 		{"missing operand", "proc f() { %a := }", `t.lsl:1:18: syntax error: unexpected "}"`},
 		{"missing comma", "proc f() { store %a %b }", `t.lsl:1:21: syntax error: unexpected "%b", expected ","`},
 		{"end of file", "proc f() {\n", `t.lsl:2:1: syntax error: unexpected end of file, expected "}"`},

@@ -179,7 +179,7 @@ func (pr *printer) structDecl(s *Struct) {
 }
 
 func (pr *printer) globalDecl(g *Global) {
-	s := "global " + g.Name
+	s := "global " + g.Name + FormatTags(g.Tags)
 	if g.Type != nil {
 		s += " : " + g.Type.String()
 	}
@@ -313,11 +313,19 @@ func (pr *printer) stmt(s Stmt) {
 	case *Assign:
 		pr.line(string(s.Dst), " := ", pr.assignRHS(s))
 	case *Load:
-		pr.line(withExpr(string(s.Dst)+" := "+withID("load", s.ID)+" "+pr.operand(s.Addr), s.Expr))
+		pr.line(withExpr(string(s.Dst)+" := "+withID("load", s.ID)+FormatTags(s.Tags)+" "+pr.operand(s.Addr), s.Expr))
 	case *Store:
-		pr.line(withExpr(withID("store", s.ID)+" "+pr.operand(s.Addr)+", "+pr.operand(s.Val), s.Expr))
+		st := withID("store", s.ID) + FormatTags(s.Tags) + " " + pr.operand(s.Addr) + ", " + pr.operand(s.Val)
+		if s.Status != "" {
+			st += " -> " + string(s.Status)
+		}
+		pr.line(withExpr(st, s.Expr))
 	case *Fence:
-		pr.line(withID("fence", s.ID), " ", s.Kind.String())
+		if s.Kind == 0 {
+			pr.line(withID("fence", s.ID), FormatTags(s.Tags))
+		} else {
+			pr.line(withID("fence", s.ID), " ", s.Kind.String(), FormatTags(s.Tags))
+		}
 	case *If:
 		pr.ifStmt(s)
 	case *Break:

@@ -238,6 +238,9 @@ func (a *analysis) stmt(s Stmt) {
 		a.record(a.value, s.ID, v)
 		a.join(a.reg(s.Dst), v)
 	case *Store:
+		if s.Status != "" {
+			a.join(a.reg(s.Status), ConstAbs(Num(0)))
+		}
 		ad := a.operand(s.Addr)
 		v := a.operand(s.Val)
 		a.record(a.addr, s.ID, ad)

@@ -30,6 +30,7 @@ func Sanity(p *Program) error {
 	for _, g := range p.Globals {
 		s.name("global", g.Name, g.Pos)
 		s.typeRef(g.Type, g.Pos)
+		s.tags(g.Tags, g.Pos)
 		for _, in := range g.Init {
 			s.value(in.Val, g.Pos)
 		}
@@ -164,12 +165,18 @@ func (s *sanity) stmt(st Stmt) {
 	case *Load:
 		s.reg(st.Dst, pos)
 		s.id("load", st.ID, pos)
+		s.tags(st.Tags, pos)
 	case *Store:
 		s.id("store", st.ID, pos)
+		s.tags(st.Tags, pos)
+		if st.Status != "" {
+			s.reg(st.Status, pos)
+		}
 	case *Fence:
-		if st.Kind < FenceLoadLoad || st.Kind > FenceFull {
+		if !(st.Kind == 0 && len(st.Tags) > 0) && (st.Kind < FenceLoadLoad || st.Kind > FenceFull) {
 			s.errorf(pos, "invalid fence kind %d", st.Kind)
 		}
+		s.tags(st.Tags, pos)
 		s.id("fence", st.ID, pos)
 	case *If:
 		s.body(st.Then, "if", pos)

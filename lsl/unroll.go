@@ -328,14 +328,18 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 		}
 		return append(out, &Assign{Dst: a.reg(s.Dst), Op: s.Op, Comp: s.Comp, Field: s.Field, Args: a.ops(s.Args), Pos: s.Pos})
 	case *Load:
-		return append(out, &Load{Dst: a.reg(s.Dst), Addr: a.op(s.Addr), Expr: s.Expr, Pos: s.Pos})
+		return append(out, &Load{Dst: a.reg(s.Dst), Addr: a.op(s.Addr), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos})
 	case *Store:
-		return append(out, &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Pos: s.Pos})
+		st := &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos}
+		if s.Status != "" {
+			st.Status = a.reg(s.Status)
+		}
+		return append(out, st)
 	case *Fence:
 		if r.opt.Omit[s] {
 			return out
 		}
-		return append(out, &Fence{Kind: s.Kind, Pos: s.Pos})
+		return append(out, &Fence{Kind: s.Kind, Tags: s.Tags, Pos: s.Pos})
 	case *If:
 		n := &If{Cond: a.op(s.Cond), Then: r.block(a, s.Then), Pos: s.Pos}
 		if s.Else != nil {

@@ -196,6 +196,41 @@ func TestUnrollAllocation(t *testing.T) {
 	}
 }
 
+// TestUnrollKeepsTags: the annotations of loads, stores and fences survive
+// unrolling (and inlining).
+func TestUnrollKeepsTags(t *testing.T) {
+	p, err := Parse("f.lsl", []byte("global X proc g() { store<L> @X, 1 } proc f() { %r := load<A,X> @X  call g()  fence<DMB.ISH> }"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("f")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	Walk(u.Threads[0].Body, func(s Stmt) bool {
+		if tags := Tags(s); tags != nil {
+			got = append(got, FormatTags(tags))
+		}
+		return true
+	})
+	if strings.Join(got, " ") != "<A,X> <L> <DMB.ISH>" {
+		t.Errorf("tags after unrolling: %v", got)
+	}
+}
+
+func TestValidTag(t *testing.T) {
+	for _, tc := range []struct {
+		tag string
+		ok  bool
+	}{{"A", true}, {"DMB.ISH", true}, {"Fence.rw.rw", true}, {"ACQ_REL", true}, {"Sync-rcu", true},
+		{"", false}, {"a.", false}, {".a", false}, {"1x", false}, {"a b", false}, {"a-", false}, {"a..b", false}} {
+		if ValidTag(tc.tag) != tc.ok {
+			t.Errorf("ValidTag(%q) = %v", tc.tag, !tc.ok)
+		}
+	}
+}
+
 func TestOmitFences(t *testing.T) {
 	p, err := Parse("f.lsl", []byte("proc f() { fence full  fence load-load }"))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
@@ -16,6 +17,7 @@ import (
 // Options control Check and Mine.
 type Options struct {
 	Model         *axioms.Model       // memory model of the concurrent executions
+	Cat           *cat.Model          // or a cat memory model (then Model is ignored)
 	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
 	Axioms        axioms.Options      // encoding of the memory model
 	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
@@ -235,6 +237,9 @@ func (k *checker) run(prog *lsl.Program) error {
 				return k.noSerialExecution(specProg, specs)
 			}
 			k.res.Verdict = Pass
+			if err := k.flags(p); err != nil {
+				return err
+			}
 			return k.witness(p)
 		}
 		if !p.s.Value(failure) {
@@ -348,6 +353,24 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	return errStop
 }
 
+// flags records the cat flags that fire in some complete execution.
+func (k *checker) flags(p *problem) error {
+	ci := p.enc.Cat
+	if ci == nil {
+		return nil
+	}
+	for _, f := range ci.Flags {
+		r, err := k.solve(p, p.enc.AllDone, f.Lit)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			k.res.Flags = append(k.res.Flags, f.Name)
+		}
+	}
+	return nil
+}
+
 // witness finds an execution of a passing test to show (--html, -v).
 func (k *checker) witness(p *problem) error {
 	if !k.opt.Witness {
@@ -453,8 +476,17 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	noFair := k.opt.NoFairProgress || axioms.FairProgressSafe(model) != nil
-	enc, err := encode.Build(u, model, encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoFairProgress: noFair, NoSymmetry: k.opt.NoSymmetry, Ctx: k.ctx})
+	// Fair progress is argued for the .mm models only (axioms.FairProgressSafe);
+	// symmetry breaking orders threads by memory_order, which cat models lack.
+	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, Ctx: k.ctx}
+	eopt.NoFairProgress = k.opt.NoFairProgress
+	if !serial && k.opt.Cat != nil {
+		eopt.Cat = k.opt.Cat // serial executions run on sc
+		eopt.NoFairProgress, eopt.NoSymmetry = true, true
+	} else if axioms.FairProgressSafe(model) != nil {
+		eopt.NoFairProgress = true
+	}
+	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,9 @@ type ExecutionSet struct {
 	// (ExecutionsAt; empty after lazy unrolling), sorted.
 	Pruned []string
 	Bounds map[string]int
+	// Flags lists the flags of a cat model that fire in some complete
+	// execution (herd's "Flag racy").
+	Flags []string
 }
 
 // Executions enumerates the observation vectors of all complete executions
@@ -99,6 +102,18 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 		}
 		if ok {
 			out.Pruned = append(out.Pruned, loop)
+		}
+	}
+	// flags before the enumeration, which blocks every execution it finds
+	if ci := p.enc.Cat; ci != nil {
+		for _, f := range ci.Flags {
+			ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out.Flags = append(out.Flags, f.Name)
+			}
 		}
 	}
 	obs, err := k.enumerate(p)

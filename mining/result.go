@@ -50,6 +50,10 @@ type Result struct {
 	// from (for naming threads and pointers in them).
 	Unrolled *lsl.Unrolled
 	Bounds   map[string]int // final loop bounds of the concurrent encoding
+	// Flags are the flags of a cat model that fire in some complete
+	// execution of a PASS (rc11's racy: a data race). They do not change
+	// the verdict.
+	Flags []string
 }
 
 // Stats are the columns of the results table (dissertation Fig. 8.4).

@@ -507,6 +507,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			r.ptrs = map[string][]int64{}
 		}
 		r.ptrs[k] = a.Ptr
+		if s.Status != "" {
+			r.regs[s.Status] = lsl.Num(0)
+		}
 	case *lsl.Fence:
 	case *lsl.If:
 		c, e := lsl.Truth(r.val(s.Cond))

@@ -198,7 +198,10 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		if addr.Kind != lsl.KPtr {
 			return x.stop(statusError, ReasonRuntimeError, "store to a "+addr.Kind.String())
 		}
-		x.emit(instr{kind: axioms.Store, addr: addr, val: v, ddeps: union(ad, vd), stmt: s})
+		i := x.emit(instr{kind: axioms.Store, addr: addr, val: v, ddeps: union(ad, vd), stmt: s})
+		if s.Status != "" {
+			x.regs[s.Status], x.deps[s.Status] = lsl.Num(0), []int{i}
+		}
 	case *lsl.Fence:
 		x.emit(instr{kind: axioms.Fence, fence: s.Kind, stmt: s})
 	case *lsl.If:

@@ -41,7 +41,7 @@ Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
 			}
 			out := cmd.OutOrStdout()
 			groups := fenceGroups(prog)
-			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model.Name)
+			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model)
 			first, err := checkAll(ctx, prog, tests, opt, nil)
 			if err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -36,7 +37,7 @@ type checkFlags struct {
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
@@ -79,37 +80,38 @@ func (f *checkFlags) validate() error {
 	return nil
 }
 
-// options builds the mining options; errors are usage errors. The
-// reference implementation (--spec) is loaded by loadSpec.
-func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
+// options builds the mining options and names the model; errors are
+// usage errors. The reference implementation (--spec) is loaded by
+// loadSpec.
+func (f *checkFlags) options() (mining.Options, string, error) {
 	var o mining.Options
 	if err := f.validate(); err != nil {
-		return o, nil, err
+		return o, "", err
 	}
-	m, err := loadModel(f.model)
+	m, cm, err := loadModel(f.model)
 	if err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	enc, err := axioms.ParseEncoding(f.encoding)
 	if err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	tr, err := axioms.ParseTransitivity(f.transitivity)
 	if err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	if err := checkFrontend(f.frontend); err != nil {
-		return o, nil, err
+		return o, "", err
 	}
 	o.MaxMemory = mining.DefaultMaxMemory()
 	if f.maxMemory != "" {
 		n, err := mining.ParseSize(f.maxMemory)
 		if err != nil {
-			return o, nil, fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
+			return o, "", fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
 		}
 		o.MaxMemory = n
 	}
-	o.Model = m
+	o.Model, o.Cat = m, cm
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
 	o.NoSymmetry = !f.symmetry
 	o.MaxUnroll = f.maxUnroll
@@ -117,9 +119,9 @@ func (f *checkFlags) options() (mining.Options, *axioms.Model, error) {
 	o.Timeout = f.timeout
 	o.NoFairProgress = !f.fair
 	if o.Solver, err = solverOptions(f.solver); err != nil {
-		return o, nil, err
+		return o, "", err
 	}
-	return o, m, nil
+	return o, modelName(o), nil
 }
 
 // limits are the limits of loading the inputs: those of a test, and

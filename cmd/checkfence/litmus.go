@@ -7,10 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
@@ -35,9 +38,10 @@ func newLitmusCmd() *cobra.Command {
 	var f litmusFlags
 	cmd := &cobra.Command{
 		Use:   "litmus FILE.litmus|DIR...",
-		Short: "Run herd litmus tests (X86 or C) on a memory model",
-		Long: `Run litmus tests in herd's format (X86 and a subset of C; see
-frontend/litmus/doc.go) on a memory model. For each test it enumerates the
+		Short: "Run herd litmus tests (X86, AArch64, RISCV, PPC, C) on a memory model",
+		Long: `Run litmus tests in herd's format (X86, AArch64, RISCV, PPC and a subset
+of C; see frontend/litmus/doc.go) on a memory model: a .mm model or a cat
+model (herd's language, e.g. --model arm8 or --model aarch64.cat). For each test it enumerates the
 final states of all executions the model allows and says, as herd does,
 whether the final condition holds (Ok) or not (No): exists holds when some
 state satisfies it, ~exists when none does, forall when all do. A witness
@@ -47,15 +51,19 @@ files; tests run in parallel.
 
 With --expect FILE.csv (lines "path,0|1", 1 meaning the condition holds,
 path matched as a suffix of the test's path) every disagreement is listed
-and the summary says how many tests agree. Exit status: 0, or 1 when some
-test disagrees with --expect, 3 when some test timed out, 2 for input errors.`,
+and the summary says how many tests agree. Tests the front end does not
+translate (mixed-size accesses, loops, …) are reported as unsupported,
+counted by reason, and do not change the exit status. Flags of a cat model
+that fire in some execution are printed (Flag racy). Exit status: 0, or 1
+when some test disagrees with --expect, 3 when some test timed out, 2 for
+input errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLitmus(cmd, args, &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(axioms.BuiltinNames(), ", ")+") or a .mm file")
+	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.expect, "expect", "", "CSV of expected results (path,0|1); list the disagreements")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print one line per test instead of states and witnesses")
@@ -80,7 +88,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if f.timeout < 0 {
 		return o, fmt.Errorf("--timeout %v: must not be negative (0 means no limit)", f.timeout)
 	}
-	m, err := loadModel(f.model)
+	m, cm, err := loadModel(f.model)
 	if err != nil {
 		return o, err
 	}
@@ -92,7 +100,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Mining = mining.Options{Model: m, Cat: cm, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
 		return o, err
 	}
@@ -119,6 +127,12 @@ type litmusTestJSON struct {
 	Negative  int      `json:"negative"`
 	Seconds   float64  `json:"seconds"`
 	Timeout   bool     `json:"timeout,omitempty"`
+	// Unsupported is the reason a test was not run (then Detail says
+	// where and why).
+	Unsupported string `json:"unsupported,omitempty"`
+	Detail      string `json:"detail,omitempty"`
+	// Flags lists the flags of a cat model that fire in some execution.
+	Flags []string `json:"flags,omitempty"`
 }
 
 func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
@@ -154,9 +168,21 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.json {
 		summary = errw
 	}
-	doc := litmusJSON{Model: opt.Mining.Model.Name, Tests: []litmusTestJSON{}}
+	doc := litmusJSON{Model: modelName(opt.Mining), Tests: []litmusTestJSON{}}
 	var s litmusSummary
 	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
+		if u, ok := litmus.IsUnsupported(o.Err); ok {
+			s.unsupported(u.Reason)
+			switch {
+			case f.json:
+				doc.Tests = append(doc.Tests, litmusTestJSON{Name: litmusName(o), File: o.File, Unsupported: u.Reason, Detail: u.Error(), States: []string{}})
+			case f.quiet:
+				fmt.Fprintf(out, "%-40s Unsupported (%s)\n", litmusName(o), u.Reason)
+			default:
+				fmt.Fprintf(out, "%s\n\n", u.Error())
+			}
+			return
+		}
 		if o.Err != nil && !o.TimedOut {
 			fmt.Fprintln(errw, o.Err)
 			s.inputErrors++
@@ -192,7 +218,11 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			return
 		}
 		if f.quiet {
-			fmt.Fprintf(out, "%-40s %s\n", o.Test.Name, holdsWord(o.Result))
+			flags := ""
+			for _, fl := range o.Result.Flags {
+				flags += " (flag " + fl + ")"
+			}
+			fmt.Fprintf(out, "%-40s %s%s\n", o.Test.Name, holdsWord(o.Result), flags)
 			return
 		}
 		litmus.WriteResult(out, o.Result)
@@ -222,6 +252,22 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 type litmusSummary struct {
 	tests, agree, unexpected, timeouts, inputErrors int
 	disagreements                                   []string
+	unsupportedBy                                   map[string]int
+}
+
+func (s *litmusSummary) unsupported(reason string) {
+	if s.unsupportedBy == nil {
+		s.unsupportedBy = map[string]int{}
+	}
+	s.unsupportedBy[reason]++
+}
+
+// litmusName names a test whose file may not have parsed.
+func litmusName(o litmus.Outcome) string {
+	if o.Test != nil {
+		return o.Test.Name
+	}
+	return strings.TrimSuffix(filepath.Base(o.File), ".litmus")
 }
 
 func (s *litmusSummary) write(w io.Writer, expect bool) {
@@ -234,6 +280,16 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 		if s.unexpected > 0 {
 			line += fmt.Sprintf(", %d without expectation", s.unexpected)
 		}
+	}
+	if len(s.unsupportedBy) > 0 {
+		total := 0
+		var reasons []string
+		for r, n := range s.unsupportedBy {
+			total += n
+			reasons = append(reasons, fmt.Sprintf("%s: %d", r, n))
+		}
+		sort.Strings(reasons)
+		line += fmt.Sprintf(", %d unsupported (%s)", total, strings.Join(reasons, ", "))
 	}
 	if s.timeouts > 0 {
 		line += fmt.Sprintf(", %d timed out", s.timeouts)
@@ -266,6 +322,7 @@ func testJSON(o litmus.Outcome, holds bool, expected *bool) litmusTestJSON {
 			j.States = append(j.States, o.Test.FormatState(st))
 		}
 		j.Positive, j.Negative, j.Seconds = r.Positive, r.Negative, r.Time.Seconds()
+		j.Flags = r.Flags
 	}
 	return j
 }

@@ -5,8 +5,37 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
+
+// loadModel reads --model: a built-in .mm model, a .mm file, a built-in
+// cat model or a .cat file. Exactly one of the results is set.
+func loadModel(name string) (*axioms.Model, *cat.Model, error) {
+	if strings.HasSuffix(name, ".cat") {
+		m, err := cat.LoadFile(name)
+		return nil, m, err
+	}
+	if _, ok := axioms.Builtin(name); !ok {
+		if m, ok := cat.Builtin(name); ok {
+			return nil, m, nil
+		}
+	}
+	m, err := loadMMModel(name)
+	return m, nil, err
+}
+
+// modelName names the model of the options (for --json).
+func modelName(o mining.Options) string {
+	if o.Cat != nil {
+		return o.Cat.Name
+	}
+	if o.Model != nil {
+		return o.Model.Name
+	}
+	return ""
+}
 
 var modelSummaries = map[string]string{
 	"sc":      "sequential consistency (dissertation §3.5.2)",
@@ -14,18 +43,37 @@ var modelSummaries = map[string]string{
 	"rmo":     "SPARC RMO with its dependence order (§3.6.1)",
 	"tso":     "x86/SPARC total store order",
 	"pso":     "SPARC partial store order",
+	// cat models
+	"arm8":    "ARMv8 AArch64 (cat; Arm ARM B2.3, Pulte et al. POPL 2018)",
+	"riscv":   "RISC-V RVWMO (cat; the unprivileged spec's RVWMO chapter)",
+	"power":   "IBM Power (cat; Alglave et al. TOPLAS 2014)",
+	"rc11":    "repaired C11 with data races flagged (cat; Lahav et al. PLDI 2017)",
+	"sc-cat":  "sequential consistency in cat (agrees with sc)",
+	"tso-cat": "x86-TSO in cat (agrees with tso)",
 }
 
 func newModelsCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "models [NAME|FILE.mm]",
-		Short: "List the built-in memory models, show one, or validate a .mm file",
-		Args:  cobra.MaximumNArgs(1),
+		Use:   "models [NAME|FILE.mm|FILE.cat]",
+		Short: "List the built-in memory models, show one, or validate a .mm or .cat file",
+		Long: `Without an argument, list the built-in memory models: .mm models
+(dissertation ch. 3) and cat models (herd's language; docs/models.md).
+With a built-in name, print its source. With a .mm file, check it. With a
+.cat file, check it (includes are read relative to the file, then among
+the built-in files) and print it compiled: one self-contained cat text
+with every definition the checks use, followed by the event tags it
+expects.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
+				fmt.Fprintln(out, "models (.mm):")
 				for _, n := range axioms.BuiltinNames() {
-					fmt.Fprintf(out, "%-8s %s\n", n, modelSummaries[n])
+					fmt.Fprintf(out, "  %-8s %s\n", n, modelSummaries[n])
+				}
+				fmt.Fprintln(out, "cat models:")
+				for _, n := range cat.BuiltinNames() {
+					fmt.Fprintf(out, "  %-8s %s\n", n, modelSummaries[n])
 				}
 				return nil
 			}
@@ -33,10 +81,28 @@ func newModelsCmd() *cobra.Command {
 				fmt.Fprint(out, string(src))
 				return nil
 			}
-			if !strings.HasSuffix(args[0], ".mm") {
-				return fmt.Errorf("unknown model %q (built-in models: %s; or give a .mm file)", args[0], strings.Join(axioms.BuiltinNames(), ", "))
+			if _, ok := cat.Builtin(args[0]); ok {
+				src, _ := cat.BuiltinSource(args[0])
+				fmt.Fprint(out, string(src))
+				return nil
 			}
-			m, err := loadModel(args[0])
+			if strings.HasSuffix(args[0], ".cat") {
+				m, err := cat.LoadFile(args[0])
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "(* %s: valid cat model, %d checks, %d flags *)\n", args[0], len(m.Checks()), len(m.Flags()))
+				fmt.Fprint(out, m.Format())
+				if len(m.Tags) > 0 {
+					fmt.Fprintf(out, "\n(* event tags: %s *)\n", strings.Join(m.Tags, " "))
+				}
+				return nil
+			}
+			if !strings.HasSuffix(args[0], ".mm") {
+				return fmt.Errorf("unknown model %q (built-in models: %s; cat models: %s; or give a .mm or .cat file)", args[0],
+					strings.Join(axioms.BuiltinNames(), ", "), strings.Join(cat.BuiltinNames(), ", "))
+			}
+			m, err := loadMMModel(args[0])
 			if err != nil {
 				return err
 			}

@@ -46,7 +46,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	out := cmd.OutOrStdout()
 	ctx, stop := interruptible()
 	defer stop()
-	topt := report.TextOptions{Model: model.Name, Color: outIsTerminal(out)}
+	topt := report.TextOptions{Model: model, Color: outIsTerminal(out)}
 	lim := f.limits(ctx, opt)
 	prog, tests, err := loadInputs(lim, args, f.tests, f.frontend)
 	if err == nil {
@@ -54,7 +54,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	}
 	if err != nil {
 		return orLimit(err, lim, cmd, func(results []*mining.Result) error {
-			return writeResults(out, f, model.Name, topt, results)
+			return writeResults(out, f, model, topt, results)
 		})
 	}
 	opt.Witness = f.html != "" || f.verbose || f.json
@@ -75,6 +75,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		results = append(results, r)
 		if !f.json {
 			report.WriteTableRow(out, r, topt)
+			for _, fl := range r.Flags {
+				fmt.Fprintf(out, "  flag %s fires in some execution\n", fl)
+			}
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
 				topt.Legend = false // once, under the first trace
@@ -92,19 +95,19 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		}
 	}
 	if f.json {
-		if err := report.WriteJSON(out, model.Name, results); err != nil {
+		if err := report.WriteJSON(out, model, results); err != nil {
 			return err
 		}
 	}
 	if f.html != "" {
-		if err := report.WriteHTML(f.html, model.Name, results); err != nil {
+		if err := report.WriteHTML(f.html, model, results); err != nil {
 			return err
 		}
 		if overwrites {
 			fmt.Fprintf(cmd.ErrOrStderr(), "checkfence: overwrote %s, the index of an earlier run\n", filepath.Join(f.html, "index.html"))
 		}
 	}
-	if err := ci.write(model.Name, results, tests[:len(results)]); err != nil {
+	if err := ci.write(model, results, tests[:len(results)]); err != nil {
 		return err
 	}
 	if interrupted {

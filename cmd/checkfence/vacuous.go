@@ -71,7 +71,7 @@ func checkVacuous(m *axioms.Model) error {
 
 // loadModel loads a built-in model or a .mm file, rejecting a vacuous
 // file.
-func loadModel(name string) (*axioms.Model, error) {
+func loadMMModel(name string) (*axioms.Model, error) {
 	m, err := axioms.LoadModel(name)
 	if err != nil {
 		return nil, err

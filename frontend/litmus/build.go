@@ -15,6 +15,17 @@ type thread struct {
 	cur    *[]lsl.Stmt // the statement list being filled
 	body   []lsl.Stmt
 	tmps   int
+	// assembly threads: the label positions and the current cell
+	labels map[string]int
+	pc     int
+	// hidden are initializations of internal registers (the reservation)
+	hidden []lsl.Stmt
+	// tail emits code at the end of an assembly thread
+	tail []func()
+	// assembly: the registers that hold locations (see asm.go)
+	arch    asmArch
+	initPtr map[string]bool
+	ptrRegs map[string]bool
 }
 
 func newThread(index int, pos lsl.Pos) *thread {
@@ -56,8 +67,21 @@ func (th *thread) block(pos lsl.Pos, fill func()) *lsl.Block {
 	return &lsl.Block{Stmts: stmts, Pos: pos}
 }
 
-func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos) {
-	th.emit(&lsl.Fence{Kind: k, Pos: pos})
+func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos, tags ...string) {
+	th.emit(&lsl.Fence{Kind: k, Tags: tags, Pos: pos})
+}
+
+// tagAccesses adds tag to every load and store in b.
+func tagAccesses(b *lsl.Block, tag string) {
+	lsl.Walk(b, func(s lsl.Stmt) bool {
+		switch s := s.(type) {
+		case *lsl.Load:
+			s.Tags = append(s.Tags, tag)
+		case *lsl.Store:
+			s.Tags = append(s.Tags, tag)
+		}
+		return true
+	})
 }
 
 func (th *thread) assign(dst lsl.Reg, op lsl.Op, pos lsl.Pos, args ...lsl.Operand) {
@@ -75,6 +99,11 @@ func (p *parser) lower() {
 	prog := &lsl.Program{}
 	for _, name := range t.Locs {
 		g := &lsl.Global{Name: name, Pos: t.Pos}
+		if t.Arch == "C" && !p.atomicDecl[name] {
+			// no thread declares it atomic: a non-atomic location (the
+			// initial write is NAL for c11.cat)
+			g.Tags = []string{"NAL"}
+		}
 		if in, ok := p.memInit[name]; ok {
 			g.Pos = in.pos
 			if !in.val.Equal(lsl.Num(0)) {
@@ -106,6 +135,7 @@ func (p *parser) lower() {
 			}
 			stmts = append(stmts, &lsl.Assign{Dst: sigil(r), Op: lsl.OpCopy, Args: []lsl.Operand{lsl.Const{V: v}}, Pos: th.pos})
 		}
+		stmts = append(stmts, th.hidden...)
 		stmts = append(stmts, th.body...)
 		for _, term := range observed {
 			stmts = append(stmts, &lsl.Observe{Kind: lsl.ObsOutput, Name: term.Reg, Val: sigil(term.Reg), Pos: t.Cond.Pos})

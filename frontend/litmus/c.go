@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -51,6 +52,7 @@ func (p *parser) cParams(f *cFunc) {
 		}
 		var name token
 		stars := 0
+		atomic := false
 		for {
 			t := p.lx.next()
 			switch {
@@ -58,6 +60,7 @@ func (p *parser) cParams(f *cFunc) {
 				stars++
 				continue
 			case t.kind == tIdent && (cTypeWords[t.text] || isTypedefName(t.text)):
+				atomic = atomic || strings.HasPrefix(t.text, "atomic_") || t.text == "_Atomic"
 				if !p.lx.peek().is(",") && !p.lx.peek().is(")") {
 					continue
 				}
@@ -75,6 +78,10 @@ func (p *parser) cParams(f *cFunc) {
 		}
 		f.params[name.text] = true
 		p.loc(name.text)
+		if p.atomicDecl == nil {
+			p.atomicDecl = map[string]bool{}
+		}
+		p.atomicDecl[name.text] = p.atomicDecl[name.text] || atomic
 	}
 	p.lx.next()
 }
@@ -119,7 +126,9 @@ func (p *parser) cStmt(f *cFunc) {
 		p.failf(t.pos, "missing \"}\" at the end of %s", f.th.name())
 	case t.isWord("if"):
 		p.cIf(f)
-	case t.kind == tIdent && (t.text == "while" || t.text == "for" || t.text == "do" || t.text == "goto" || t.text == "return" || t.text == "switch"):
+	case t.kind == tIdent && (t.text == "while" || t.text == "for" || t.text == "do"):
+		p.unsupported(t.pos, ReasonLoop, "%s loops are not supported in litmus threads (only straight-line code and if/else)", t.text)
+	case t.kind == tIdent && (t.text == "goto" || t.text == "return" || t.text == "switch"):
 		p.failf(t.pos, "%s is not supported in litmus threads (only straight-line code and if/else)", t.text)
 	default:
 		p.cExprStmt(f)
@@ -152,8 +161,9 @@ func (p *parser) cDecl(f *cFunc) {
 			p.failf(p.lx.peek().pos, "arrays are not supported")
 		}
 		if p.lx.peek().is("=") {
-			p.lx.next()
-			v := p.cExpr(f)
+			eq := p.lx.next()
+			var v lsl.Operand
+			p.fullExpr(eq.pos, func() { v = p.cExpr(f) })
 			f.th.assign(r, lsl.OpCopy, name.pos, v)
 		}
 		sep := p.lx.next()
@@ -170,7 +180,8 @@ func (p *parser) cDecl(f *cFunc) {
 func (p *parser) cIf(f *cFunc) {
 	t := p.lx.next()
 	p.expect("(")
-	c := p.cExpr(f)
+	var c lsl.Operand
+	p.fullExpr(t.pos, func() { c = p.cExpr(f) })
 	p.expect(")")
 	then := f.th.block(t.pos, func() { p.cStmt(f) })
 	var els *lsl.Block
@@ -185,9 +196,11 @@ func (p *parser) cIf(f *cFunc) {
 func (p *parser) cExprStmt(f *cFunc) {
 	start := p.lx.peek()
 	if start.kind == tIdent && p.isCall(start) {
-		p.cCall(f, true)
+		p.fullExpr(start.pos, func() { p.cCall(f, true) })
 		return
 	}
+	p.operandAccesses = 0
+	defer p.checkSequenced(start.pos)
 	// lhs: a register or *e
 	var store func(v lsl.Operand, pos lsl.Pos)
 	var load func(pos lsl.Pos) lsl.Operand
@@ -196,11 +209,11 @@ func (p *parser) cExprStmt(f *cFunc) {
 		p.lx.next()
 		addr, expr := p.cAddress(f)
 		store = func(v lsl.Operand, pos lsl.Pos) {
-			f.th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Pos: pos})
+			f.th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Tags: plainTags, Pos: pos})
 		}
 		load = func(pos lsl.Pos) lsl.Operand {
 			r := f.th.tmp()
-			f.th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Pos: pos})
+			f.th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Tags: plainTags, Pos: pos})
 			return r
 		}
 	case start.kind == tIdent && f.locals[start.text]:
@@ -261,4 +274,21 @@ func (p *parser) cAddress(f *cFunc) (lsl.Operand, string) {
 // isTailWord recognizes the words that start the part after the threads.
 func isTailWord(s string) bool {
 	return s == "exists" || s == "forall" || s == "locations" || s == "filter" || s == "final"
+}
+
+// fullExpr parses one full expression (C11 §6.8): the memory accesses
+// made to evaluate its operands are unsequenced with respect to each
+// other (herd does not order them in po), which a sequential translation
+// cannot express, so two of them make the test unsupported.
+func (p *parser) fullExpr(pos lsl.Pos, parse func()) {
+	p.operandAccesses = 0
+	parse()
+	p.checkSequenced(pos)
+}
+
+func (p *parser) checkSequenced(pos lsl.Pos) {
+	if p.operandAccesses > 1 {
+		p.unsupported(pos, ReasonUnsequenced, "%d memory accesses in the operands of one expression are unsequenced", p.operandAccesses)
+	}
+	p.operandAccesses = 0
 }

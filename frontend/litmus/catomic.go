@@ -16,6 +16,16 @@ const (
 	seqCst
 )
 
+// C11 tags for cat models (rc11.cat, c11.cat): A on atomic accesses, NA on
+// plain ones, and the memory order.
+var (
+	plainTags = []string{"NA"}
+	orderTags = map[order]string{relaxed: "RLX", consume: "CON", acquire: "ACQ", release: "REL", acqRel: "ACQ_REL", seqCst: "SC"}
+)
+
+// atomicTags are the tags of an atomic access of order o.
+func atomicTags(o order) []string { return []string{"A", orderTags[o]} }
+
 var orderNames = map[string]order{
 	"memory_order_relaxed": relaxed, "memory_order_consume": consume, "memory_order_acquire": acquire,
 	"memory_order_release": release, "memory_order_acq_rel": acqRel, "memory_order_seq_cst": seqCst,
@@ -116,6 +126,8 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 	}
 	var args []lsl.Operand
 	var expected lsl.Reg
+	var expectedLoc lsl.Operand // C11 compare_exchange(a, e, v): e points to the expected value
+	var expectedExpr string
 	switch b.kind {
 	case cStore, cRMW:
 		p.expect(",")
@@ -127,33 +139,45 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 		args = append(args, p.cExpr(f))
 	case cCAS:
 		p.expect(",")
-		amp := p.expect("&")
-		r := p.lx.next()
-		if r.kind != tIdent || !f.locals[r.text] {
-			p.failf(amp.pos, "the expected value of %s must be &r for a declared register r", name.text)
+		if t := p.lx.peek(); t.kind == tIdent && f.params[t.text] {
+			p.lx.next()
+			expectedLoc, expectedExpr = lsl.Const{V: lsl.Ptr(p.loc(t.text))}, t.text
+		} else {
+			amp := p.expect("&")
+			r := p.lx.next()
+			if r.kind != tIdent || !f.locals[r.text] {
+				p.failf(amp.pos, "the expected value of %s must be &r for a declared register r, or a location", name.text)
+			}
+			expected = th.reg(r.text)
 		}
-		expected = th.reg(r.text)
 		p.expect(",")
 		args = append(args, p.cExpr(f))
 	}
 	ord := b.order
+	failOrd := ord
 	if b.explicit {
 		if b.kind != cFence {
 			p.expect(",")
 		}
 		ord = p.cOrder(name)
+		failOrd = ord
 		if b.kind == cCAS {
-			// the failure order: the success order's fences cover it
+			// the failure order: the success order's fences cover it on
+			// the .mm models; cat models see it as the load's tag
 			p.expect(",")
-			if fail := p.cOrder(name); fail == release || fail == acqRel {
+			if failOrd = p.cOrder(name); failOrd == release || failOrd == acqRel {
 				p.failf(name.pos, "the failure order of %s cannot be release or acq_rel", name.text)
 			}
 		}
+	}
+	if b.kind == cCAS && b.order == seqCst && !b.explicit {
+		failOrd = seqCst
 	}
 	p.expect(")")
 	if !stmt && (b.kind == cStore || b.kind == cFence) {
 		p.failf(pos, "%s has no value", name.text)
 	}
+	tags := atomicTags(ord)
 	switch b.kind {
 	case cFence:
 		switch name.text {
@@ -162,7 +186,15 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 		case "smp_wmb":
 			th.fence(lsl.FenceStoreStore, pos)
 		default:
-			p.cFences(th, fenceOrderFences(ord), pos)
+			// for cat models the first fence is the C11 fence (F and
+			// its order); the others only serve the .mm models
+			for i, k := range fenceOrderFences(ord) {
+				if i == 0 {
+					th.fence(k, pos, orderTags[ord])
+				} else {
+					th.fence(k, pos, mmOnly)
+				}
+			}
 		}
 		return nil
 	case cLoad:
@@ -170,7 +202,7 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 			p.failf(pos, "a load cannot have order %s", orderName(ord))
 		}
 		r := th.tmp()
-		th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Pos: pos})
+		th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Tags: tags, Pos: pos})
 		if ord != relaxed {
 			p.cFences(th, acquireFences, pos)
 		}
@@ -182,19 +214,50 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 		if ord != relaxed {
 			p.cFences(th, releaseFences, pos)
 		}
-		th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Pos: pos})
+		th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Tags: tags, Pos: pos})
 		if ord == seqCst {
 			p.cFences(th, fullFence, pos)
 		}
 		return nil
 	}
-	// read-modify-writes: an atomic block between the order's fences
+	// read-modify-writes: an atomic block between the order's fences; for
+	// cat models both its load and its store carry A and the order (herd
+	// has one event with the order)
 	before, after := rmwFences(ord)
 	p.cFences(th, before, pos)
+	var exp lsl.Operand = expected
+	if expectedLoc != nil {
+		// compare_exchange(a, e, v) reads the expected value from *e
+		r := th.tmp()
+		th.emit(&lsl.Load{Dst: r, Addr: expectedLoc, Expr: expectedExpr, Tags: plainTags, Pos: pos})
+		exp = r
+	}
 	old := th.tmp()
 	var result lsl.Operand = old
+	eq := th.tmp()
 	body := th.block(pos, func() {
-		th.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Pos: pos})
+		if b.kind == cCAS && orderTags[failOrd] != orderTags[ord] {
+			// the load's order depends on the outcome: choose it, and
+			// assume the comparison that goes with the choice
+			succeed := th.tmp()
+			th.emit(&lsl.Choose{Dst: succeed, Lo: 0, Hi: 1, Pos: pos})
+			ok := th.block(pos, func() {
+				th.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags, Pos: pos})
+				th.assign(eq, lsl.OpEq, pos, old, exp)
+				th.emit(&lsl.Assume{Cond: eq, Pos: pos})
+				th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Tags: tags, Pos: pos})
+			})
+			fail := th.block(pos, func() {
+				th.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: atomicTags(failOrd), Pos: pos})
+				th.assign(eq, lsl.OpEq, pos, old, exp)
+				ne := th.tmp()
+				th.assign(ne, lsl.OpEq, pos, eq, num(0))
+				th.emit(&lsl.Assume{Cond: ne, Pos: pos})
+			})
+			th.emit(&lsl.If{Cond: succeed, Then: ok, Else: fail, Pos: pos})
+			return
+		}
+		th.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags, Pos: pos})
 		switch b.kind {
 		case cRMW:
 			v := args[0]
@@ -203,22 +266,38 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 				th.assign(n, b.op, pos, old, v)
 				v = n
 			}
-			th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Pos: pos})
+			th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Tags: tags, Pos: pos})
 		case cCmpxchg:
-			eq := th.tmp()
 			th.assign(eq, lsl.OpEq, pos, old, args[0])
-			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[1], Expr: expr, Pos: pos}) })
+			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[1], Expr: expr, Tags: tags, Pos: pos}) })
 			th.emit(&lsl.If{Cond: eq, Then: store, Pos: pos})
 		case cCAS:
-			eq := th.tmp()
-			th.assign(eq, lsl.OpEq, pos, old, expected)
-			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Pos: pos}) })
-			update := th.block(pos, func() { th.assign(expected, lsl.OpCopy, pos, old) })
+			th.assign(eq, lsl.OpEq, pos, old, exp)
+			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Tags: tags, Pos: pos}) })
+			var update *lsl.Block
+			if expectedLoc == nil {
+				update = th.block(pos, func() { th.assign(expected, lsl.OpCopy, pos, old) })
+			}
 			th.emit(&lsl.If{Cond: eq, Then: store, Else: update, Pos: pos})
-			result = eq
 		}
 	})
 	th.emit(&lsl.Atomic{Body: body, Pos: pos})
+	if b.kind == cCAS {
+		result = eq
+		// on failure the expected value becomes the current one
+		update := th.block(pos, func() {
+			if expectedLoc != nil {
+				th.emit(&lsl.Store{Addr: expectedLoc, Val: old, Expr: expectedExpr, Tags: plainTags, Pos: pos})
+			} else {
+				th.assign(expected, lsl.OpCopy, pos, old)
+			}
+		})
+		if expectedLoc != nil || orderTags[failOrd] != orderTags[ord] {
+			failed := th.tmp()
+			th.assign(failed, lsl.OpEq, pos, eq, num(0))
+			th.emit(&lsl.If{Cond: failed, Then: update, Pos: pos})
+		}
+	}
 	p.cFences(th, after, pos)
 	return result
 }
@@ -264,11 +343,19 @@ func orderName(o order) string {
 	return "?"
 }
 
+// cFences emits the fences that implement a C11 order on the .mm models
+// (the trailing-fence mapping). They carry the tag mm-only so that cat
+// models, which see the orders as tags of the accesses, ignore them (an
+// untagged fence would count as a fence of its kind, see
+// encode.FenceKindTags).
 func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos) {
 	for _, k := range ks {
-		th.fence(k, pos)
+		th.fence(k, pos, mmOnly)
 	}
 }
+
+// mmOnly tags fences that only the .mm models should see.
+const mmOnly = "mm-only"
 
 // fenceOrderFences maps atomic_thread_fence(order) to LSL fences.
 func fenceOrderFences(o order) []lsl.FenceKind {

@@ -129,7 +129,8 @@ func (p *parser) cUnary(f *cFunc) lsl.Operand {
 		p.lx.next()
 		addr, expr := p.cAddress(f)
 		r := f.th.tmp()
-		f.th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Pos: t.pos})
+		f.th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Tags: plainTags, Pos: t.pos})
+		p.operandAccesses++
 		return r
 	case t.is("&"):
 		p.failf(t.pos, "& is only supported for the expected value of a compare-exchange (&r)")
@@ -154,7 +155,9 @@ func (p *parser) cUnary(f *cFunc) lsl.Operand {
 		return num(p.number(t))
 	case t.kind == tIdent:
 		if p.isCall(t) {
-			return p.cCall(f, false)
+			v := p.cCall(f, false)
+			p.operandAccesses++
+			return v
 		}
 		p.lx.next()
 		switch {

@@ -1,7 +1,8 @@
-// Package litmus reads litmus tests in herd's format (X86 and a subset of
-// C), translates them into LSL, and decides their final conditions on a
-// memory model, so that checkfence's models and encodings can be compared
-// with herd's published results ("checkfence litmus").
+// Package litmus reads litmus tests in herd's format (X86, AArch64, RISCV,
+// PPC and a subset of C), translates them into LSL, and decides their
+// final conditions on a memory model — a .mm model or a cat model — so
+// that checkfence's models and encodings can be compared with herd's
+// published results ("checkfence litmus").
 //
 // Parse reads one file into a Test: the threads, the initial state, the
 // final condition, and the translation (Program, LSLTest). Run enumerates
@@ -11,7 +12,7 @@
 //
 // # File layout
 //
-//	X86 NAME ["doc" or other text]      // or: C NAME
+//	X86 NAME ["doc" or other text]      // or: AArch64, RISCV, PPC, C NAME
 //	key=value lines, "doc strings"      // metadata, ignored
 //	{ x=1; y=&x; 0:EAX=1; P1:EBX=x; }   // initial state (default 0)
 //	<threads>                            // X86 table or C functions
@@ -66,6 +67,54 @@
 // are a plain load and store. Labels, jumps and other instructions are
 // reported as errors.
 //
+// # AArch64, RISCV, PPC
+//
+// The thread table is as for X86; a cell holds one instruction or a label
+// "L:". Registers: AArch64 Xn/Wn (one register, named Xn in conditions;
+// XZR/WZR read 0), RISC-V xN or ABI names (x0 reads 0), PPC rN. Accesses
+// carry herd's tags for cat models (docs/models.md); fences keep an LSL
+// kind where one matches, so .mm models see them too.
+//
+//	AArch64  MOV ADD SUB EOR ORR AND (a 4th operand SXTW/UXTW/LSL #k is
+//	         ignored), CMP, B, B.cond, CBZ, CBNZ, NOP,
+//	         LDR LDAR(A) LDAPR(Q) LDXR(X) LDAXR(A,X), STR STLR(L),
+//	         STXR STLXR (status 0 on success), SWP LDADD LDEOR LDSET and
+//	         CAS with A/L/AL suffixes (atomic blocks), DMB/DSB with SY, LD,
+//	         ST, ISH, ISHLD, ISHST, OSH…, NSH… (tag DMB.ISH, …), ISB
+//	RISCV    li mv addi ori xori andi add sub xor or and (…w), j, beq bne
+//	         blt bge bltu bgeu beqz bnez, lw ld sw sd with .aq/.rl (Acq,
+//	         Rel, AcqRel), lr.w/d and sc.w/d (X; sc's status register
+//	         depends on its store), amoswap/add/and/or/xor.w/d with
+//	         .aq/.rl (atomic blocks, X and AMO), fence PRED,SUCC (r, w,
+//	         rw: tag Fence.PRED.SUCC), fence.tso, fence.i
+//	PPC      li mr addi ori xori andi. add sub subf xor or and, cmpw
+//	         cmpwi cmplw cmplwi, b beq bne blt ble bgt bge, lwz ld stw
+//	         std (d(ra), d = 0), lwzx stwx, lwarx (X) and stwcx. (sets CR0),
+//	         sync lwsync isync eieio
+//
+// Branches go forward: the code up to label L is a block labelled L that a
+// jump leaves with break (a backward jump, i.e. a loop, is unsupported).
+// Compares set two hidden registers that conditional branches test. An
+// address [Xn,Wm], [Xn,Wm,SXTW] or ra+rb (or an ADD of a location and a
+// register) is the location when the other register is 0 — herd's tests
+// use that for address dependencies — and undefined otherwise (an LSL
+// select, so the address depends on both registers). A load-exclusive sets
+// a reservation; a store-exclusive succeeds by a nondeterministic choice
+// (herd lets it fail spuriously), assumed at the end of the thread to need
+// the reservation of its address, so that its internal branch adds no
+// control dependency.
+//
+// # Unsupported tests
+//
+// Well-formed tests with features the front ends do not translate are an
+// *Unsupported error with a Reason, counted apart by "checkfence litmus":
+// mixed-size accesses (byte, halfword or pair accesses, or accesses of two
+// widths), address offsets, values wider than 32 bits, array locations,
+// loops (backward jumps, C while/for/do), tests without a final condition,
+// instructions outside the lists, and C expressions whose operands make two
+// memory accesses (C leaves them unsequenced; herd does not order them in
+// po, a sequential translation would).
+//
 // # C
 //
 // Threads are functions P0(int *x, int **p, …) { … } (optionally void);
@@ -78,7 +127,16 @@
 // goto, return, arrays, locks and RCU are not supported and are reported
 // as errors. Every memory access is one LSL load or store, in evaluation
 // order (left to right). Plain accesses (*x, *x = v) are treated as relaxed
-// ones; data races are not reported.
+// ones on the .mm models; data races are not reported there. For cat
+// models accesses carry C11 tags: atomics A and their memory order (RLX,
+// CON, ACQ, REL, ACQ_REL, SC; a read-modify-write's load and store both),
+// plain accesses NA, and an atomic_thread_fence's first fence its order;
+// the fences of the table below carry mm-only, which the cat models
+// ignore. A compare-exchange whose failure order differs chooses success
+// or failure first (its load carries the order of the outcome). The
+// expected value may be a location (compare_exchange(x, e, v, …) reads
+// and, on failure, writes *e). A location no thread declares atomic
+// (atomic_int *x) is NAL: its initial write carries the tag.
 //
 // Each access becomes an LSL access between fences given by its memory
 // order; a read-modify-write becomes an atomic block {load; [compute;]

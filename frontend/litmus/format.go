@@ -46,6 +46,9 @@ func WriteResult(w io.Writer, r *Result) {
 	case r.Negative == 0:
 		obs = "Always"
 	}
+	for _, f := range r.Flags {
+		fmt.Fprintf(&b, "Flag %s\n", f)
+	}
 	fmt.Fprintf(&b, "Observation %s %s %d %d\n", t.Name, obs, r.Positive, r.Negative)
 	if r.Witness != nil {
 		what := "Witness"

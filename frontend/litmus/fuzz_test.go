@@ -36,6 +36,12 @@ func FuzzParseLitmus(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		tt, err := Parse("fuzz.litmus", src)
+		if u, ok := IsUnsupported(err); ok {
+			if u.Pos.File != "fuzz.litmus" || u.Reason == "" {
+				t.Fatalf("unsupported without a position or reason: %v", err)
+			}
+			return
+		}
 		if err != nil {
 			var le *lsl.Error
 			if !errors.As(err, &le) {

@@ -128,7 +128,8 @@ func (lx *lexer) skipSpace() *token {
 		switch {
 		case rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r' || rest[0] == '\f' || rest[0] == '\v':
 			lx.advance(1)
-		case lx.cMode && strings.HasPrefix(rest, "//"):
+		case strings.HasPrefix(rest, "//"):
+			// line comments in C tests, also between the functions
 			n := strings.IndexByte(rest, '\n')
 			if n < 0 {
 				n = len(rest)
@@ -217,7 +218,7 @@ func (lx *lexer) scan() token {
 			return token{kind: tPunct, text: pu, pos: p, off: start}
 		}
 	}
-	if strings.IndexByte("{}()[];,|:=*&~!+-/\\<>^$?.%", c) >= 0 {
+	if strings.IndexByte("{}()[];,|:=*&~!+-/\\<>^$?.%#", c) >= 0 {
 		lx.advance(1)
 		return token{kind: tPunct, text: rest[:1], pos: p, off: start}
 	}

@@ -24,6 +24,13 @@ type parser struct {
 	regInit    map[Term]regInit
 	threadRefs []threadRef
 	threads    []*thread
+	accessBits int // assembly: the width of the accesses so far
+	// C: the locations some thread declares atomic (atomic_int *x)
+	atomicDecl map[string]bool
+	// C: memory accesses made while evaluating the operands of the
+	// current full expression (see fullExpr)
+	operandAccesses int
+	asm             asmArch
 }
 
 type memInit struct {
@@ -82,6 +89,8 @@ func Parse(file string, src []byte) (t *Test, err error) {
 		p.x86Threads()
 	case "C":
 		p.cThreads()
+	default:
+		p.asmThreads(p.asm)
 	}
 	p.tail()
 	p.checkThreadRefs()
@@ -125,8 +134,14 @@ func (p *parser) header() int {
 		p.t.Arch = "X86"
 	case "C":
 		p.t.Arch = "C"
+	case "AARCH64":
+		p.t.Arch, p.asm = "AArch64", aarch64{}
+	case "RISCV":
+		p.t.Arch, p.asm = "RISCV", riscv{}
+	case "PPC":
+		p.t.Arch, p.asm = "PPC", ppc{}
 	default:
-		p.failf(pos, "unsupported architecture %q (supported: X86, C)", arch)
+		p.failf(pos, "unsupported architecture %q (supported: X86, AArch64, RISCV, PPC, C)", arch)
 	}
 	if len(fields) < 2 || strings.HasPrefix(fields[1], "{") {
 		p.failf(pos, "missing test name after %s", arch)
@@ -200,7 +215,8 @@ var cTypeWords = map[string]bool{
 	"volatile": true, "const": true, "_Atomic": true, "atomic_int": true, "atomic_long": true,
 	"atomic_uint": true, "atomic_bool": true, "bool": true, "_Bool": true, "intptr_t": true,
 	"uintptr_t": true, "int32_t": true, "int64_t": true, "uint32_t": true, "uint64_t": true,
-	"atomic_intptr_t": true, "size_t": true,
+	"atomic_intptr_t": true, "size_t": true, "int8_t": true, "int16_t": true, "uint8_t": true,
+	"uint16_t": true,
 }
 
 func (p *parser) initItem() {
@@ -219,6 +235,9 @@ func (p *parser) initItem() {
 	}
 	start := p.lx.peek()
 	term := p.term()
+	if p.lx.peek().is("[") && (p.asm != nil || p.t.Arch == "C") {
+		p.unsupported(p.lx.peek().pos, ReasonArray, "array location %s", term)
+	}
 	val := lsl.Num(0)
 	if p.lx.peek().is("=") {
 		p.lx.next()
@@ -252,6 +271,9 @@ func (p *parser) number(t token) int64 {
 		p.failf(t.pos, "bad number %s", t.text)
 	}
 	if n > 1<<31-1 {
+		if p.asm != nil {
+			p.unsupported(t.pos, ReasonWide, "number %s is wider than 32 bits", t.text)
+		}
 		p.failf(t.pos, "number %s is too large (values must fit in 32 bits)", t.text)
 	}
 	return n
@@ -262,7 +284,7 @@ func (p *parser) locName(t token) string {
 	if t.kind != tIdent {
 		p.failf(t.pos, "expected a location name, found %s", t.describe())
 	}
-	if p.t.Arch == "X86" && isX86Reg(t.text) {
+	if p.t.Arch == "X86" && isX86Reg(t.text) || p.asm != nil && p.asm.canonReg(t.text) != "" {
 		p.failf(t.pos, "%s is a register, not a memory location", t.text)
 	}
 	p.loc(t.text)
@@ -290,6 +312,13 @@ func (p *parser) canonReg(t token) string {
 		r := strings.ToUpper(t.text)
 		if !isX86Reg(r) {
 			p.failf(t.pos, "unknown x86 register %s", t.text)
+		}
+		return r
+	}
+	if p.asm != nil {
+		r := p.asm.canonReg(t.text)
+		if r == "" {
+			p.failf(t.pos, "unknown %s register %s", p.t.Arch, t.text)
 		}
 		return r
 	}
@@ -424,6 +453,9 @@ func (p *parser) condition() *Condition {
 		}
 		c.Quant = NotExists
 	case t.kind == tEOF:
+		if p.asm != nil {
+			p.unsupported(t.pos, ReasonNoCondition, "the test has no final condition")
+		}
 		p.failf(t.pos, "missing final condition (exists, ~exists or forall)")
 	default:
 		p.failf(t.pos, "expected the final condition (exists, ~exists or forall), found %s", t.describe())

@@ -28,6 +28,8 @@ type Result struct {
 	Witness      *encode.Execution
 	WitnessState *State
 	Time         time.Duration
+	// Flags are the flags of a cat model that fire in some execution.
+	Flags []string
 }
 
 // Options control Run.
@@ -40,7 +42,7 @@ type Options struct {
 // model and evaluates the condition.
 func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	start := time.Now()
-	if opt.Mining.Model == nil {
+	if opt.Mining.Model == nil && opt.Mining.Cat == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
 	}
 	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
@@ -50,7 +52,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	if set.AnyError || set.AnyDeadlock {
 		return nil, failingExecution(ctx, t, opt.Mining)
 	}
-	r := &Result{Test: t}
+	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
 	var obsOf []encode.Observation
 	for _, o := range set.Observations {

@@ -119,13 +119,13 @@ func (p *parser) x86Instr(th *thread, toks []token) {
 		p.x86Write(th, ops[0], v, pos)
 	case "MFENCE":
 		arity(0)
-		th.fence(lsl.FenceFull, pos)
+		th.fence(lsl.FenceFull, pos, "mfence")
 	case "LFENCE":
 		arity(0)
-		th.fence(lsl.FenceLoadLoad, pos)
+		th.fence(lsl.FenceLoadLoad, pos, "lfence")
 	case "SFENCE":
 		arity(0)
-		th.fence(lsl.FenceStoreStore, pos)
+		th.fence(lsl.FenceStoreStore, pos, "sfence")
 	case "XCHG":
 		arity(2)
 		p.x86Xchg(th, ops, pos)
@@ -277,10 +277,13 @@ func (p *parser) x86Write(th *thread, o x86Operand, v lsl.Operand, pos lsl.Pos) 
 
 // locked emits body as a locked instruction: an atomic block between two
 // full fences, since locked instructions drain the store buffer (see
-// doc.go and axioms/models/tso.mm).
+// doc.go and axioms/models/tso.mm). For cat models its accesses carry the
+// tag A (herd's locked accesses); the fences carry no tag.
 func (p *parser) locked(th *thread, pos lsl.Pos, body func()) {
 	th.fence(lsl.FenceFull, pos)
-	th.emit(&lsl.Atomic{Body: th.block(pos, body), Pos: pos})
+	b := th.block(pos, body)
+	tagAccesses(b, "A")
+	th.emit(&lsl.Atomic{Body: b, Pos: pos})
 	th.fence(lsl.FenceFull, pos)
 }
 

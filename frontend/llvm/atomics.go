@@ -60,6 +60,35 @@ func (f *fn) fences(ks []lsl.FenceKind) {
 	}
 }
 
+// For cat models (rc11) atomics carry C11 tags instead: A and the
+// ordering on the access, the ordering on a fence instruction's first
+// fence. The fences of the mapping above are tagged mm-only so that cat
+// models ignore them (an untagged fence counts as a fence of its kind).
+
+const mmOnly = "mm-only"
+
+// orderingTags are the tags of an atomic access of ordering o.
+func orderingTags(o enum.AtomicOrdering) []string {
+	switch o {
+	case enum.AtomicOrderingAcquire:
+		return []string{"A", "ACQ"}
+	case enum.AtomicOrderingRelease:
+		return []string{"A", "REL"}
+	case enum.AtomicOrderingAcquireRelease:
+		return []string{"A", "ACQ_REL"}
+	case enum.AtomicOrderingSequentiallyConsistent:
+		return []string{"A", "SC"}
+	}
+	return []string{"A", "RLX"}
+}
+
+// mmFences emits the fences of the ordering mapping, tagged mm-only.
+func (f *fn) mmFences(ks []lsl.FenceKind) {
+	for _, k := range ks {
+		f.emit(&lsl.Fence{Kind: k, Tags: []string{mmOnly}})
+	}
+}
+
 // singleThread reports a syncscope("singlethread") access or fence
 // (atomic_signal_fence): it orders nothing between threads.
 func singleThread(scope string) bool { return scope == "singlethread" }
@@ -68,7 +97,14 @@ func (f *fn) fenceInst(in *ir.InstFence) {
 	if singleThread(in.SyncScope) {
 		return
 	}
-	f.fences(fenceFences(in.Ordering))
+	ks := fenceFences(in.Ordering)
+	for i, k := range ks {
+		tags := []string{mmOnly}
+		if i == 0 {
+			tags = orderingTags(in.Ordering)[1:]
+		}
+		f.emit(&lsl.Fence{Kind: k, Tags: tags})
+	}
 }
 
 // atomicLoad: a load with the fences of its ordering. Every atomic load is
@@ -81,13 +117,13 @@ func (f *fn) atomicLoad(l *ir.InstLoad) {
 	if singleThread(l.SyncScope) {
 		o = enum.AtomicOrderingMonotonic
 	}
-	f.fences(fencesBefore(o))
-	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)})
+	f.mmFences(fencesBefore(o))
+	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src), Tags: orderingTags(o)})
 	after := fencesAfter(o)
 	if after == nil && o != enum.AtomicOrderingUnordered {
 		after = []lsl.FenceKind{lsl.FenceAliasedLoads}
 	}
-	f.fences(after)
+	f.mmFences(after)
 }
 
 // atomicStore: a store with the fences of its ordering.
@@ -98,9 +134,9 @@ func (f *fn) atomicStore(s *ir.InstStore) {
 	if singleThread(s.SyncScope) {
 		o = enum.AtomicOrderingMonotonic
 	}
-	f.fences(fencesBefore(o))
-	f.emit(&lsl.Store{Addr: addr, Val: val, Expr: f.exprText(s.Dst)})
-	f.fences(fencesAfter(o))
+	f.mmFences(fencesBefore(o))
+	f.emit(&lsl.Store{Addr: addr, Val: val, Expr: f.exprText(s.Dst), Tags: orderingTags(o)})
+	f.mmFences(fencesAfter(o))
 }
 
 // cmpxchg is an atomic block that compares and conditionally stores
@@ -115,22 +151,23 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	cmp, nw := f.val(in.Cmp), f.val(in.New)
 	expr := f.exprText(in.Ptr)
 	old, ok := f.temp(), f.temp()
-	f.fences(fencesBefore(in.SuccessOrdering))
+	f.mmFences(fencesBefore(in.SuccessOrdering))
+	tags := orderingTags(in.SuccessOrdering) // (the failure ordering is not seen by cat models)
 	body := f.sub(func() {
-		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr})
+		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags})
 		f.emit(&lsl.Assign{Dst: ok, Op: lsl.OpEq, Args: []lsl.Operand{old, cmp}})
-		st := f.sub(func() { f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr}) })
+		st := f.sub(func() { f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr, Tags: tags}) })
 		f.emit(&lsl.If{Cond: ok, Then: st})
 	})
 	f.emit(&lsl.Atomic{Body: body})
 	succ, fail := fencesAfter(in.SuccessOrdering), fencesAfter(in.FailureOrdering)
 	if sameFences(succ, fail) {
-		f.fences(succ)
+		f.mmFences(succ)
 	} else {
-		then := f.sub(func() { f.fences(succ) })
+		then := f.sub(func() { f.mmFences(succ) })
 		var els *lsl.Block
 		if len(fail) > 0 {
-			els = f.sub(func() { f.fences(fail) })
+			els = f.sub(func() { f.mmFences(fail) })
 		}
 		f.emit(&lsl.If{Cond: ok, Then: then, Else: els})
 	}
@@ -159,9 +196,10 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 	x := f.val(in.X)
 	expr := f.exprText(in.Dst)
 	old := f.reg(in)
-	f.fences(fencesBefore(in.Ordering))
+	f.mmFences(fencesBefore(in.Ordering))
+	tags := orderingTags(in.Ordering)
 	body := f.sub(func() {
-		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr})
+		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags})
 		var nw lsl.Operand
 		switch in.Op {
 		case enum.AtomicOpXChg:
@@ -185,8 +223,8 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 		default:
 			f.fail("atomicrmw %s is not supported", in.Op)
 		}
-		f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr})
+		f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr, Tags: tags})
 	})
 	f.emit(&lsl.Atomic{Body: body})
-	f.fences(fencesAfter(in.Ordering))
+	f.mmFences(fencesAfter(in.Ordering))
 }

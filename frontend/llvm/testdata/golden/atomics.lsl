@@ -3,73 +3,73 @@ global v
 global p
 
 proc loads_and_stores() {
-    %t.7 := load @x as "x"
-    fence aliased-loads
+    %t.7 := load<A,RLX> @x as "x"
+    fence aliased-loads<mm-only>
     %a := %t.7
-    %t.8 := load @x as "x"
-    fence load-load
-    fence load-store
+    %t.8 := load<A,ACQ> @x as "x"
+    fence load-load<mm-only>
+    fence load-store<mm-only>
     %b := %t.8
-    fence full
-    %t.9 := load @x as "x"
-    fence full
+    fence full<mm-only>
+    %t.9 := load<A,SC> @x as "x"
+    fence full<mm-only>
     %c := %t.9
     %t.4 := %a
-    store @x, %t.4 as "x"
+    store<A,RLX> @x, %t.4 as "x"
     %t.5 := %b
-    fence load-store
-    fence store-store
-    store @x, %t.5 as "x"
+    fence load-store<mm-only>
+    fence store-store<mm-only>
+    store<A,REL> @x, %t.5 as "x"
     %t.6 := %c
-    fence full
-    store @x, %t.6 as "x"
-    fence full
+    fence full<mm-only>
+    store<A,SC> @x, %t.6 as "x"
+    fence full<mm-only>
 }
 
 proc rmw() {
     atomic {
-        %t.9 := load @x as "x"
+        %t.9 := load<A,RLX> @x as "x"
         %t.10 := add(%t.9, 2)
-        store @x, %t.10 as "x"
+        store<A,RLX> @x, %t.10 as "x"
     }
-    fence load-store
-    fence store-store
+    fence load-store<mm-only>
+    fence store-store<mm-only>
     atomic {
-        %t.12 := load @x as "x"
+        %t.12 := load<A,ACQ_REL> @x as "x"
         %t.13 := sub(%t.12, 1)
-        store @x, %t.13 as "x"
+        store<A,ACQ_REL> @x, %t.13 as "x"
     }
-    fence load-load
-    fence load-store
-    fence full
+    fence load-load<mm-only>
+    fence load-store<mm-only>
+    fence full<mm-only>
     atomic {
-        %t.15 := load @x as "x"
-        store @x, 5 as "x"
+        %t.15 := load<A,SC> @x as "x"
+        store<A,SC> @x, 5 as "x"
     }
-    fence full
-    fence load-store
-    fence store-store
+    fence full<mm-only>
+    fence load-store<mm-only>
+    fence store-store<mm-only>
     atomic {
-        %t.17 := load @x as "x"
+        %t.17 := load<A,REL> @x as "x"
         %t.18 := or(%t.17, 8)
-        store @x, %t.18 as "x"
+        store<A,REL> @x, %t.18 as "x"
     }
     %old := %t.17
     store @v, %old as "v"
 }
 
 proc cas(%expected) -> (%result) {
-    fence load-store
-    fence store-store
+    fence load-store<mm-only>
+    fence store-store<mm-only>
     atomic {
-        %t.3 := load @x as "x"
+        %t.3 := load<A,ACQ_REL> @x as "x"
         %t.4 := eq(%t.3, %expected)
         if %t.4 {
-            store @x, 7 as "x"
+            store<A,ACQ_REL> @x, 7 as "x"
         }
     }
-    fence load-load
-    fence load-store
+    fence load-load<mm-only>
+    fence load-store<mm-only>
     if %t.4 {
     } else {
         %expected := %t.3
@@ -80,23 +80,23 @@ proc cas(%expected) -> (%result) {
 }
 
 proc pointers() {
-    fence load-store
-    fence store-store
-    store @p, @v as "p"
-    %t.3 := load @p as "p"
-    fence load-load
-    fence load-store
+    fence load-store<mm-only>
+    fence store-store<mm-only>
+    store<A,REL> @p, @v as "p"
+    %t.3 := load<A,ACQ> @p as "p"
+    fence load-load<mm-only>
+    fence load-store<mm-only>
     %q := %t.3
     store %q, 1 as "*q"
 }
 
 proc fences() {
-    fence load-load
-    fence load-store
-    fence load-store
-    fence store-store
-    fence load-load
-    fence load-store
-    fence store-store
-    fence full
+    fence load-load<ACQ>
+    fence load-store<mm-only>
+    fence load-store<REL>
+    fence store-store<mm-only>
+    fence load-load<ACQ_REL>
+    fence load-store<mm-only>
+    fence store-store<mm-only>
+    fence full<SC>
 }

@@ -38,29 +38,29 @@ proc bytes() {
 
 proc rmw(%p) -> (%result) {
     atomic {
-        %a := load %p as "*p"
+        %a := load<A,RLX> %p as "*p"
         %t.1 := lt(%a, 3)
         %t.2 := select(%t.1, 3, %a)
-        store %p, %t.2 as "*p"
+        store<A,RLX> %p, %t.2 as "*p"
     }
     atomic {
-        %b := load %p as "*p"
+        %b := load<A,ACQ> %p as "*p"
         %t.3 := and(%b, %a)
         %t.4 := bitnot(%t.3)
-        store %p, %t.4 as "*p"
+        store<A,ACQ> %p, %t.4 as "*p"
     }
-    fence load-load
-    fence load-store
-    fence full
+    fence load-load<mm-only>
+    fence load-store<mm-only>
+    fence full<mm-only>
     atomic {
-        %t.5 := load %p as "*p"
+        %t.5 := load<A,SC> %p as "*p"
         %t.6 := eq(%t.5, %a)
         if %t.6 {
-            store %p, %b as "*p"
+            store<A,SC> %p, %b as "*p"
         }
     }
     if %t.6 {
-        fence full
+        fence full<mm-only>
     }
     %r := select(%t.6, %t.5, 0)
     %result := %r

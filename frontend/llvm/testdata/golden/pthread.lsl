@@ -30,13 +30,13 @@ proc worker(%arg) -> (%result) {
         assert %t.10 "unlock of a lock that is not held"
         store @m, 0 as "m"
     }
-    fence full
+    fence full<mm-only>
     atomic {
-        %t.11 := load @done as "done"
+        %t.11 := load<A,SC> @done as "done"
         %t.12 := add(%t.11, 1)
-        store @done, %t.12 as "done"
+        store<A,SC> @done, %t.12 as "done"
     }
-    fence full
+    fence full<mm-only>
     %result := 0
 }
 
@@ -53,9 +53,9 @@ proc main_thread2() {
 }
 
 proc main_self() {
-    fence full
-    %t.3 := load @done as "done"
-    fence full
+    fence full<mm-only>
+    %t.3 := load<A,SC> @done as "done"
+    fence full<mm-only>
     %seen := %t.3
     store @main_r_seen, %seen as "main's seen"
 }

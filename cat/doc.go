@@ -1,0 +1,65 @@
+// Package cat reads memory models in herd's cat language, in the dialect
+// of Dat3M's model files (the .cat files of the dat3m litmus suites), and
+// evaluates them on concrete candidate executions.
+//
+// # Language
+//
+// A file starts with an optional identity (a name and/or a string) and
+// continues with statements:
+//
+//	let x = e                    bind a set or relation (not recursive)
+//	let f(X, Y) = e              a function, expanded at each call f(a, b)
+//	let rec x = e1 and y = e2    least fixpoint of mutually recursive definitions
+//	include "file.cat"           relative to the including file, else built in
+//	acyclic e [as name]          checks: every execution must satisfy them
+//	irreflexive e [as name]
+//	empty e [as name]
+//	~acyclic e …                 negated check
+//	flag ~empty e as name        a flag: marks executions, does not exclude them
+//	show …, unshow …             ignored
+//
+// Expressions, by increasing precedence (herd's): e1 | e2 (union), e1 ; e2
+// (sequence), e1 \ e2 (difference), e1 & e2 (intersection), S1 * S2
+// (cartesian product of sets), then ~e (complement), the postfix e+, e*
+// (closures), e? (reflexive closure), e^-1 (inverse), and the atoms [S]
+// (identity on set S), domain(r), range(r), f(args), 0 (empty), _ (all
+// events), names and parenthesized expressions. Comments are (* … *),
+// /* … */ (neither nests) and // to the end of the line. Names contain
+// letters, digits, _ . - (po-loc, DMB.ISH, fence.rw.rw).
+//
+// Every expression is a set or a relation; operators check their operands
+// (0 takes the type its context needs). A name that is bound nowhere is an
+// event tag: the set of events annotated with it (LSL tags, lsl.Load.Tags),
+// empty if no event carries it — as in Dat3M, so that a model for one
+// architecture can mention the tags of another. Model.Tags lists them.
+//
+// # Base sets and relations
+//
+//	R W M F           reads, writes, R|W, fences
+//	IW FW             initial writes (one per location), co-last writes
+//	po                program order (checkfence's init and final threads
+//	                  are ordered before and after the others)
+//	rf co fr          reads-from, coherence (total per location, initial
+//	                  write first), from-read rf^-1;co
+//	loc int ext id    same location, same thread, different threads, identity
+//	addr data ctrl    syntactic dependencies from a read
+//	amo lxsx rmw      read-modify-write pairs of one instruction (atomic
+//	                  blocks), of exclusive load/store pairs, and their union
+//
+// Before every model the embedded models/stdlib.cat is read: po-loc, rfe,
+// rfi, coe, coi, fre, fri, fencerel(S) and si.
+//
+// # Compiled form and evaluation
+//
+// Parse, LoadFile, Load and Builtin return a Model: constraints over a
+// hash-consed DAG of typed nodes (ir.go) in which each let binding is one
+// node, so encoders build each relation once. Model.Format prints the
+// compiled model as a single cat text (a fixpoint under Parse).
+//
+// Model.Eval evaluates every constraint on an Execution (bit-set sets and
+// relations, exec.go); Candidate derives the base sets and relations from
+// events, program order, rf, co and dependencies. This concrete evaluator
+// is the reference semantics the SAT encoding (package encode) is tested
+// against; let rec is computed by Kleene iteration from the empty
+// relations.
+package cat

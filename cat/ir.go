@@ -1,0 +1,187 @@
+package cat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Kind is the type of a cat expression: a set of events or a binary
+// relation over events.
+type Kind uint8
+
+const (
+	// KAny is the type of 0 before its use fixes it.
+	KAny Kind = iota
+	KSet
+	KRel
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KSet:
+		return "set"
+	case KRel:
+		return "relation"
+	}
+	return "empty"
+}
+
+// Op is the operator of an IR node.
+type Op uint8
+
+const (
+	OpBase     Op = iota + 1 // a built-in set or relation (Name)
+	OpTag                    // the events carrying tag Name
+	OpEmpty                  // 0
+	OpUniverse               // _ (all events)
+	OpUnion
+	OpInter
+	OpDiff
+	OpSeq        // relational composition
+	OpCart       // cartesian product of two sets
+	OpInverse    // r^-1
+	OpPlus       // transitive closure r+
+	OpStar       // reflexive-transitive closure r*
+	OpOpt        // reflexive closure r?
+	OpComplement // ~e
+	OpIdOf       // [S]
+	OpDomain
+	OpRange
+	OpRecRef // variable Index of recursion group Rec
+)
+
+var opNames = map[Op]string{
+	OpUnion: "|", OpInter: "&", OpDiff: "\\", OpSeq: ";", OpCart: "*",
+}
+
+// Node is an expression of the compiled model, a DAG: identical
+// subexpressions are one node (hash-consed), and every reference to a let
+// binding is the binding's node, so an encoder that works node by node
+// builds each relation once.
+type Node struct {
+	ID   int
+	Op   Op
+	Kind Kind
+	Name string // OpBase, OpTag: the name; OpRecRef: the variable's name
+	Kids []*Node
+	Rec  *RecGroup // OpRecRef
+	// Index of the variable in Rec (OpRecRef).
+	Index int
+	// Label is the first let-bound name of the node, for messages.
+	Label string
+}
+
+// RecGroup is the least fixpoint of "let rec x1 = e1 and … and xk = ek":
+// Vars[i] is the OpRecRef node of xi, Bodies[i] the node of ei (in which
+// the Vars occur).
+type RecGroup struct {
+	Names  []string
+	Vars   []*Node
+	Bodies []*Node
+}
+
+// Constraint is a check of the model: Kind applied to Expr must hold (with
+// Negated, must fail). Flag constraints do not restrict executions; they
+// mark those that violate them (herd's "flag ~empty race as racy").
+type Constraint struct {
+	Pos     lsl.Pos
+	Kind    TestKind
+	Negated bool
+	Flag    bool
+	Expr    *Node
+	Name    string
+}
+
+func (c *Constraint) String() string {
+	s := ""
+	if c.Flag {
+		s = "flag "
+	}
+	if c.Negated {
+		s += "~"
+	}
+	s += c.Kind.String() + " " + c.Expr.String()
+	if c.Name != "" {
+		s += " as " + c.Name
+	}
+	return s
+}
+
+// Model is a compiled cat model.
+type Model struct {
+	Name        string // the file (or built-in) name
+	Title       string // the identity line of the file
+	Files       []string
+	Constraints []*Constraint
+	// Nodes lists every node, kids before parents.
+	Nodes []*Node
+	// Tags are the names the model uses as event tags (names bound
+	// nowhere), sorted.
+	Tags []string
+	// Uses reports which built-in names the model mentions.
+	Uses map[string]bool
+}
+
+// Checks returns the constraints that restrict executions (not flags).
+func (m *Model) Checks() []*Constraint {
+	var out []*Constraint
+	for _, c := range m.Constraints {
+		if !c.Flag {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Flags returns the flag constraints.
+func (m *Model) Flags() []*Constraint {
+	var out []*Constraint
+	for _, c := range m.Constraints {
+		if c.Flag {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// String prints a node as a cat expression, naming let-bound subterms.
+func (n *Node) String() string { return n.format(true) }
+
+func (n *Node) format(top bool) string {
+	if !top && n.Label != "" {
+		return n.Label
+	}
+	switch n.Op {
+	case OpBase, OpTag, OpRecRef:
+		return n.Name
+	case OpEmpty:
+		return "0"
+	case OpUniverse:
+		return "_"
+	case OpUnion, OpInter, OpDiff, OpSeq, OpCart:
+		parts := make([]string, len(n.Kids))
+		for i, k := range n.Kids {
+			parts[i] = k.format(false)
+		}
+		return "(" + strings.Join(parts, " "+opNames[n.Op]+" ") + ")"
+	case OpInverse:
+		return n.Kids[0].format(false) + "^-1"
+	case OpPlus:
+		return n.Kids[0].format(false) + "+"
+	case OpStar:
+		return n.Kids[0].format(false) + "*"
+	case OpOpt:
+		return n.Kids[0].format(false) + "?"
+	case OpComplement:
+		return "~" + n.Kids[0].format(false)
+	case OpIdOf:
+		return "[" + n.Kids[0].format(false) + "]"
+	case OpDomain:
+		return "domain(" + n.Kids[0].format(false) + ")"
+	case OpRange:
+		return "range(" + n.Kids[0].format(false) + ")"
+	}
+	return fmt.Sprintf("<op %d>", n.Op)
+}

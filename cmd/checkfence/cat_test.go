@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestModelsCat: models lists the cat models, prints a built-in one,
+// validates a .cat file and reports its errors as file:line:col.
+func TestModelsCat(t *testing.T) {
+	_, out, _ := runCLI("models")
+	for _, m := range []string{"arm8", "riscv", "power", "rc11", "sc-cat", "tso-cat"} {
+		if !strings.Contains(out, m) {
+			t.Errorf("models output lacks %s:\n%s", m, out)
+		}
+	}
+	code, out, _ := runCLI("models", "rc11")
+	if code != 0 || !strings.Contains(out, "flag ~empty race as racy") {
+		t.Errorf("models rc11: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI("models", "../../../shared/suites/cat/aarch64.cat")
+	if _, err := os.Stat("../../../shared/suites/cat/aarch64.cat"); err != nil {
+		t.Skip("suite not available")
+	}
+	if code != 0 || !strings.Contains(out, "valid cat model, 3 checks, 0 flags") || !strings.Contains(out, "acyclic ob as external") {
+		t.Errorf("models aarch64.cat: %d\n%s", code, out)
+	}
+	code, _, errs := runCLI("models", "testdata/bad.cat")
+	if code != exitUsage || !strings.Contains(errs, "testdata/bad.cat:3:12: | combines a relation") {
+		t.Errorf("models bad.cat: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI("litmus", "--model", "testdata/bad.cat", "testdata/catlitmus")
+	if code != exitUsage || !strings.Contains(errs, "testdata/bad.cat:3:12:") {
+		t.Errorf("litmus --model bad.cat: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestLitmusCmdCat: a cat model from --model, flags in the output and the
+// JSON, unsupported tests counted apart and not as disagreements.
+func TestLitmusCmdCat(t *testing.T) {
+	out, errs, code := runLitmusCmd(t, "--model", "rc11", "-q", "--expect", "testdata/catlitmus/expected.csv", "testdata/catlitmus")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{"MP+rlx+race                              Ok (flag racy)",
+		"byte                                     Unsupported (mixed-size access)",
+		"1 tests, 1 agree, 1 unsupported (mixed-size access: 1)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, code = runLitmusCmd(t, "--model", "rc11", "--json", "testdata/catlitmus")
+	if code != 0 {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var doc litmusJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Model != "rc11" || len(doc.Tests) != 2 || doc.Tests[1].Unsupported != "mixed-size access" ||
+		doc.Tests[1].Name != "byte" || len(doc.Tests[0].Flags) != 1 || doc.Tests[0].Flags[0] != "racy" {
+		t.Errorf("JSON: %+v", doc)
+	}
+}

@@ -1,0 +1,283 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// catPrograms are small concurrent programs (one procedure per thread)
+// that exercise what the cat encoding derives from the program: tags,
+// fences, atomic blocks, exclusive pairs, dependencies, branches, several
+// stores per location, pointers.
+var catPrograms = map[string]string{
+	"SB": `global X global Y
+proc p0() { store @X, 1  %r := load @Y }
+proc p1() { store<L> @Y, 1  fence<DMB.SY> %s := load<A> @X }`,
+	"MP+deps": `global X global Y global Z = @X
+proc p0() { store @X, 1  fence<sync> store<Rel> @Y, 1 }
+proc p1() { %r := load<Acq> @Y  %a := load @Z  %v := load %a  if %r { store @X, 2 } }`,
+	"2+2W+rmw": `global X global Y
+proc p0() { store @X, 1  store @Y, 2 }
+proc p1() { atomic { %o := load<A> @Y  store<A> @Y, 1 }  store @X, 2 }`,
+	"exclusive": `global X
+proc p0() { %r := load<X> @X  %t := add(%r, 1)  store<X> @X, %t  %s := load<X> @X  store<X> @X, 5 }
+proc p1() { store @X, 3 }`,
+	"IRIW": `global X global Y
+proc w0() { store<A,SC> @X, 1 }
+proc r1() { %a := load<A,ACQ> @X  %b := load<A,ACQ> @Y }
+proc w2() { store<A,SC> @Y, 1 }
+proc r3() { %c := load<A,RLX> @Y  fence<F,SC> %d := load<NA> @X }`,
+	"init+final": `global X global Y
+proc init() { store @X, 1  fence<DMB.SY> store @Y, 1 }
+proc p0() { %r := load @Y  store @X, 2 }
+proc p1() { %s := load<A> @X  fence store-store store @Y, 2 }
+proc final() { %x := load @X  %y := load @Y  store @Y, 3 }`,
+	"race": `global X global Y
+proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
+proc p1() { %r := load<A,ACQ> @Y  if %r { %s := load<NA> @X } }`,
+}
+
+// catModels are the models the encoding is compared on: the suites'
+// (read from ../shared) and small ones for the constructs those lack.
+var catModelSources = map[string]string{
+	"rec-negative": `let rec a = po | (a ; rf) \ co and b = [R] ; a
+acyclic a | fr as order
+flag ~empty b \ po as funny`,
+	"sets": `let s = domain(rf) | range(co) \ IW
+empty [FW] ; po ; [s] as tail
+flag ~empty ~(W | R | F) as nothing
+flag empty rf as norf
+irreflexive (rf ; po)+ & ~id as odd`,
+	"negated": `~acyclic (po | rf | fr | co) as cycle
+flag ~acyclic po | rf as thin
+flag acyclic (rf | co)^-1 ; po as ok`,
+	"closure": `let hb = (po | rf | rmw | addr | data | ctrl | lxsx)+
+irreflexive hb ; (co | fr)? as coh
+flag ~empty (W * W) & loc & ext \ hb \ hb^-1 as race`,
+}
+
+func catModels(t *testing.T) map[string]*cat.Model {
+	out := map[string]*cat.Model{}
+	for _, name := range []string{"sc", "tso", "aarch64", "riscv", "power", "rc11", "c11"} {
+		m, err := cat.LoadFile(filepath.Join("../../shared/suites/cat", name+".cat"))
+		if err != nil {
+			if strings.Contains(err.Error(), "cannot read") {
+				continue
+			}
+			t.Fatal(err)
+		}
+		out[name] = m
+	}
+	for name, src := range catModelSources {
+		m, err := cat.Parse(name+".cat", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = m
+	}
+	return out
+}
+
+func buildCat(t *testing.T, src string, m *cat.Model) *Encoding {
+	return buildCatOpt(t, src, Options{Cat: m})
+}
+
+func buildCatOpt(t *testing.T, src string, opt Options) *Encoding {
+	t.Helper()
+	p, err := lsl.Parse("t.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []lsl.ThreadSpec
+	for _, pr := range p.Procs {
+		kind := lsl.ThreadConcurrent
+		switch pr.Name {
+		case "init":
+			kind = lsl.ThreadInit
+		case "final":
+			kind = lsl.ThreadFinal
+		}
+		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
+	}
+	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Build(u, nil, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// projection lists the literals that determine a candidate execution:
+// the guards, the seeds, the coherence variables and the locations.
+func projection(e *Encoding) []z.Lit {
+	var ls []z.Lit
+	for _, in := range e.Instrs {
+		ls = append(ls, in.Guard)
+	}
+	for _, sv := range e.seeds {
+		for _, s := range sv {
+			ls = append(ls, s.lit)
+		}
+	}
+	ci := e.Cat
+	for a := range ci.Events {
+		for b := range ci.Events {
+			if v, ok := ci.coVars[[2]int{a, b}]; ok {
+				ls = append(ls, v)
+			}
+		}
+		if ci.Events[a].Instr >= 0 && ci.Events[a].Kind != cat.Fence {
+			for k := range ci.Locs {
+				ls = append(ls, ci.at(a, k))
+			}
+		}
+	}
+	return ls
+}
+
+// TestCatEncodingMatchesEvaluator enumerates every candidate execution of
+// each program (the encoding on a model without checks) and compares,
+// for every model, the encoding's verdict under the candidate's
+// assignment with the concrete evaluator's: consistency and each flag.
+func TestCatEncodingMatchesEvaluator(t *testing.T) {
+	// mentioning the dependencies makes the encoding track them
+	none, err := cat.Parse("none.cat", []byte("let x = po | addr | data | ctrl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := catModels(t)
+	for pname, src := range catPrograms {
+		base := buildCat(t, src, none)
+		proj := projection(base)
+		cands := candidates(t, base, proj, 5000)
+		if len(cands) == 0 {
+			t.Fatalf("%s: no candidate execution (or too many)", pname)
+		}
+		for mname, m := range models {
+			for _, lazy := range []bool{false, true} {
+				if lazy && testing.Short() {
+					continue
+				}
+				compareCandidates(t, pname+"/"+mname, src, m, lazy, base, proj, cands)
+			}
+		}
+	}
+}
+
+// candidates enumerates the assignments of proj in base's executions (nil
+// if more than limit).
+func candidates(t *testing.T, base *Encoding, proj []z.Lit, limit int) [][]bool {
+	s := base.NewSolver()
+	var cands [][]bool
+	for s.Solve(context.Background()) == Sat {
+		vals := make([]bool, len(proj))
+		var block []z.Lit
+		for i, l := range proj {
+			vals[i] = s.Value(l)
+			if vals[i] {
+				block = append(block, l.Not())
+			} else {
+				block = append(block, l)
+			}
+		}
+		cands = append(cands, vals)
+		s.AddClause(block...)
+		if len(cands) > limit {
+			return nil
+		}
+	}
+	return cands
+}
+
+// compareCandidates checks the encoding of m (with every acyclicity lazy
+// or not) against the evaluator on each candidate.
+func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, base *Encoding, proj []z.Lit, cands [][]bool) {
+	ctx := context.Background()
+	if lazy {
+		name += "/lazy"
+	}
+	enc := buildCatOpt(t, src, Options{Cat: m, CatLazyAcyclic: lazy})
+	mproj := projection(enc)
+	if fmt.Sprint(mproj) != fmt.Sprint(proj) {
+		t.Fatalf("%s: the projection literals differ between encodings", name)
+	}
+	ms := enc.NewSolver()
+	solve := func(assume ...z.Lit) bool {
+		for {
+			if ms.Solve(ctx, assume...) != Sat {
+				return false
+			}
+			lemmas := enc.Model.Lemmas(ms.Value)
+			if len(lemmas) == 0 {
+				return true
+			}
+			for _, cl := range lemmas {
+				ms.AddClause(cl...)
+			}
+		}
+	}
+	allowed := 0
+	for _, vals := range cands {
+		assume := make([]z.Lit, len(proj))
+		for i, l := range proj {
+			assume[i] = l
+			if !vals[i] {
+				assume[i] = l.Not()
+			}
+		}
+		// the candidate as the model-free encoding decodes it
+		if r := s0(t, base, assume); r == nil {
+			t.Fatalf("%s: candidate lost", name)
+		} else {
+			want := m.Eval(base.Cat.Decode(r).Candidate.Execution())
+			got := solve(assume...)
+			if got != want.Consistent() {
+				t.Errorf("%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", name, got, want.Consistent(), want.Violated, describeCandidate(base, r))
+				continue
+			}
+			if !got {
+				continue
+			}
+			allowed++
+			for _, f := range enc.Cat.Flags {
+				fired := false
+				for _, w := range want.Flagged {
+					fired = fired || flagName(w) == f.Name
+				}
+				if g := solve(append(assume, f.Lit)...); g != fired {
+					t.Errorf("%s: flag %s: encoding %v, evaluator %v on\n%s", name, f.Name, g, fired, describeCandidate(base, r))
+				}
+			}
+		}
+	}
+	t.Logf("%s: %d of %d candidates consistent", name, allowed, len(cands))
+}
+
+// s0 returns an assignment of e under the assumptions (nil if none).
+func s0(t *testing.T, e *Encoding, assume []z.Lit) func(z.Lit) bool {
+	s := e.NewSolver()
+	if s.Solve(context.Background(), assume...) != Sat {
+		return nil
+	}
+	return s.Value
+}
+
+func describeCandidate(e *Encoding, val func(z.Lit) bool) string {
+	x := e.Cat.Decode(val)
+	var b strings.Builder
+	for k, i := range x.Index {
+		fmt.Fprintf(&b, "  %d: %s (loc %d)\n", k, e.Cat.describeEvent(i), x.Candidate.Events[k].Loc)
+	}
+	fmt.Fprintf(&b, "  rf %v co %v\n", x.Candidate.RF, x.Candidate.CO)
+	return b.String()
+}

@@ -1,0 +1,61 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/cat"
+	"github.com/go-air/gini/z"
+)
+
+// CatExecution is the candidate execution of a satisfying assignment:
+// the executed events (Events[k] is CatInstance.Events[Index[k]]) with
+// their base relations, as package cat evaluates them.
+type CatExecution struct {
+	Candidate *cat.Candidate
+	Index     []int
+}
+
+// Decode reads the candidate execution of an assignment: the executed
+// events, the location of each access, program order, rf, co,
+// dependencies and read-modify-write pairs. Derived relations (loc, int,
+// ext, fr, …) are left to cat.Candidate.Execution, so evaluating the
+// model on the result checks the encoding independently.
+func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
+	x := &CatExecution{Candidate: &cat.Candidate{}}
+	pos := make([]int, ci.n())
+	for i, ev := range ci.Events {
+		pos[i] = -1
+		if !val(ci.guards[i]) {
+			continue
+		}
+		pos[i] = len(x.Index)
+		x.Index = append(x.Index, i)
+		loc := ev.Loc
+		if ev.Instr >= 0 {
+			loc = -1
+			if ev.Kind != cat.Fence {
+				for k := range ci.Locs {
+					if val(ci.at(i, k)) {
+						loc = k
+					}
+				}
+			}
+		}
+		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ev.Tags})
+	}
+	pairs := func(name string) [][2]int {
+		var out [][2]int
+		r := ci.baseRel(name)
+		for i, row := range r.rows {
+			for _, e := range row {
+				if val(e.l) && pos[i] >= 0 && pos[e.j] >= 0 {
+					out = append(out, [2]int{pos[i], pos[e.j]})
+				}
+			}
+		}
+		return out
+	}
+	cd := x.Candidate
+	cd.PO, cd.RF, cd.CO = pairs("po"), pairs("rf"), pairs("co")
+	cd.Addr, cd.Data, cd.Ctrl = pairs("addr"), pairs("data"), pairs("ctrl")
+	cd.Amo, cd.Lxsx = pairs("amo"), pairs("lxsx")
+	return x
+}

@@ -1,0 +1,433 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/cat"
+	"github.com/go-air/gini/z"
+)
+
+// pol is the polarity a node is encoded for. A check (acyclic,
+// irreflexive, empty) holds more easily for a smaller relation, so its
+// argument may be over-approximated: the upper encoding of a node is a
+// relation U with U ⊇ the node's value in every model of the encoding,
+// and U equal to it in some model (auxiliary variables, e.g. of a
+// closure, are free to be chosen minimal). The lower encoding L has L ⊆
+// the value in every model and L equal to it in some. Operators are
+// monotone except difference (right operand) and complement, which swap
+// the polarities; base relations are exact in both.
+type pol uint8
+
+const (
+	polUpper pol = iota
+	polLower
+)
+
+func (p pol) flip() pol { return 1 - p }
+
+type nodeKey struct {
+	n *cat.Node
+	p pol
+}
+
+type groupKey struct {
+	g *cat.RecGroup
+	p pol
+}
+
+// rel encodes a relation node.
+func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
+	if exactOp(n) {
+		p = polUpper // the same in both polarities
+	}
+	k := nodeKey{n, p}
+	if r, ok := ci.memoRel[k]; ok {
+		return r
+	}
+	c := ci.c
+	var r *lrel
+	switch n.Op {
+	case cat.OpBase:
+		r = ci.baseRel(n.Name)
+	case cat.OpEmpty:
+		r = newLrel(ci.n())
+	case cat.OpUnion:
+		r = relUnion(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
+	case cat.OpInter:
+		r = relInter(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
+	case cat.OpDiff:
+		r = relDiff(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p.flip()))
+	case cat.OpSeq:
+		switch l, rt := n.Kids[0], n.Kids[1]; {
+		case isPO(l):
+			r = ci.composePO(ci.rel(rt, p), false)
+		case isPO(rt):
+			r = ci.composePORight(ci.rel(l, p))
+		default:
+			r = relCompose(c, ci.rel(l, p), ci.rel(rt, p))
+		}
+	case cat.OpCart:
+		r = relCart(c, ci.set(n.Kids[0], p), ci.set(n.Kids[1], p))
+	case cat.OpInverse:
+		r = relInverse(c, ci.rel(n.Kids[0], p))
+	case cat.OpPlus:
+		r = ci.closure(ci.rel(n.Kids[0], p), p)
+	case cat.OpStar:
+		r = relReflexive(c, ci.closure(ci.rel(n.Kids[0], p), p), ci.guards)
+	case cat.OpOpt:
+		r = relReflexive(c, ci.rel(n.Kids[0], p), ci.guards)
+	case cat.OpComplement:
+		a := ci.rel(n.Kids[0], p.flip())
+		r = ci.pairs(func(i, j int) z.Lit { return c.And(ci.both(i, j), a.get(c, i, j).Not()) })
+	case cat.OpIdOf:
+		r = relIdentity(c, ci.set(n.Kids[0], p))
+	case cat.OpRecRef:
+		ci.group(n.Rec, p)
+		return ci.memoRel[k]
+	default:
+		panic("encode: relation node " + n.String())
+	}
+	ci.memoRel[k] = r
+	return r
+}
+
+// set encodes a set node.
+func (ci *CatInstance) set(n *cat.Node, p pol) lset {
+	if exactOp(n) {
+		p = polUpper
+	}
+	k := nodeKey{n, p}
+	if s, ok := ci.memoSet[k]; ok {
+		return s
+	}
+	c := ci.c
+	var s lset
+	switch n.Op {
+	case cat.OpBase:
+		s = ci.baseSet(n.Name, false)
+	case cat.OpTag:
+		s = ci.baseSet(n.Name, true)
+	case cat.OpEmpty:
+		s = make(lset, ci.n())
+		for i := range s {
+			s[i] = c.F
+		}
+	case cat.OpUniverse:
+		s = append(lset(nil), ci.guards...)
+	case cat.OpUnion:
+		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p), c.Or)
+	case cat.OpInter:
+		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p), c.And)
+	case cat.OpDiff:
+		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p.flip()), func(x, y z.Lit) z.Lit { return c.And(x, y.Not()) })
+	case cat.OpComplement:
+		s = setOp(ci.guards, ci.set(n.Kids[0], p.flip()), func(x, y z.Lit) z.Lit { return c.And(x, y.Not()) })
+	case cat.OpDomain:
+		s = relDomain(c, ci.rel(n.Kids[0], p))
+	case cat.OpRange:
+		s = relRange(c, ci.rel(n.Kids[0], p))
+	case cat.OpRecRef:
+		ci.group(n.Rec, p)
+		return ci.memoSet[k]
+	default:
+		panic("encode: set node " + n.String())
+	}
+	ci.memoSet[k] = s
+	return s
+}
+
+func isPO(n *cat.Node) bool { return n.Op == cat.OpBase && n.Name == "po" }
+
+// exactOp reports nodes whose encoding does not depend on the polarity.
+func exactOp(n *cat.Node) bool {
+	switch n.Op {
+	case cat.OpBase, cat.OpTag, cat.OpEmpty, cat.OpUniverse:
+		return true
+	}
+	return false
+}
+
+// closure encodes a+. Upper: one free variable per pair the static
+// closure allows, implied by a and closed under a-steps — its least
+// solution is a+, and larger solutions only make the checks harder.
+// Lower: the exact closure by iterated squaring.
+func (ci *CatInstance) closure(a *lrel, p pol) *lrel {
+	if p == polLower {
+		return relSquareClosure(ci.c, a)
+	}
+	c := ci.c
+	g := a.staticGraph()
+	reach := staticClosure(g)
+	t := newLrel(ci.n())
+	for i, row := range reach {
+		for _, j := range row {
+			v := c.Lit()
+			ci.stats.RelationLits++
+			t.rows[i] = append(t.rows[i], lentry{j, c.And(ci.both(i, int(j)), v)})
+		}
+	}
+	for i, row := range a.rows {
+		for _, e := range row {
+			ci.clause(e.l.Not(), t.get(c, i, int(e.j)))
+		}
+	}
+	// t(i,k) ∧ a(k,j) ⇒ t(i,j)
+	for i, row := range t.rows {
+		for _, tk := range row {
+			for _, ae := range a.rows[tk.j] {
+				ci.clause(tk.l.Not(), ae.l.Not(), t.get(c, i, int(ae.j)))
+			}
+		}
+	}
+	return t
+}
+
+func (ci *CatInstance) clause(lits ...z.Lit) {
+	c := ci.c
+	out := lits[:0:0]
+	for _, l := range lits {
+		if l == c.T {
+			return
+		}
+		if l != c.F {
+			out = append(out, l)
+		}
+	}
+	ci.clauses = append(ci.clauses, out)
+}
+
+// staticClosure is the transitive closure of a graph (successor lists,
+// sorted).
+func staticClosure(g [][]int32) [][]int32 {
+	n := len(g)
+	out := make([][]int32, n)
+	seen := make([]int, n)
+	for i := range seen {
+		seen[i] = -1
+	}
+	var stack []int32
+	for i := 0; i < n; i++ {
+		if len(g[i]) == 0 {
+			continue
+		}
+		stack = append(stack[:0], g[i]...)
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[j] == i {
+				continue
+			}
+			seen[j] = i
+			out[i] = append(out[i], j)
+			stack = append(stack, g[j]...)
+		}
+		sortInt32(out[i])
+	}
+	return out
+}
+
+func sortInt32(xs []int32) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// group encodes recursion group g for polarity p. Upper, when every
+// variable occurs only positively in the bodies: one free variable per
+// pair of the static fixpoint, implied by the bodies (the least solution
+// is the least fixpoint). Otherwise, and for the lower polarity, Kleene
+// iteration from the empty relations, exact (given exact inputs) after as
+// many rounds as the static fixpoint has pairs.
+func (ci *CatInstance) group(g *cat.RecGroup, p pol) {
+	key := groupKey{g, p}
+	if ci.groups[key] {
+		return
+	}
+	ci.groups[key] = true
+	if p == polUpper && positiveIn(g) {
+		ci.groupVars(g)
+		return
+	}
+	ci.groupKleene(g, p)
+}
+
+// positiveIn reports whether the variables of g occur only positively in
+// its bodies (not under a complement or on the right of a difference).
+func positiveIn(g *cat.RecGroup) bool {
+	ok := true
+	var walk func(n *cat.Node, neg bool, seen map[nodeKey]bool)
+	walk = func(n *cat.Node, neg bool, seen map[nodeKey]bool) {
+		k := nodeKey{n, polOf(neg)}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if n.Op == cat.OpRecRef && n.Rec == g && neg {
+			ok = false
+		}
+		for i, kid := range n.Kids {
+			flip := n.Op == cat.OpComplement || n.Op == cat.OpDiff && i == 1
+			walk(kid, neg != flip, seen)
+		}
+	}
+	seen := map[nodeKey]bool{}
+	for _, b := range g.Bodies {
+		walk(b, false, seen)
+	}
+	return ok
+}
+
+func polOf(b bool) pol {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (ci *CatInstance) groupVars(g *cat.RecGroup) {
+	c := ci.c
+	may := ci.mayGroup(g)
+	for i, v := range g.Vars {
+		if v.Kind == cat.KSet {
+			s := make(lset, ci.n())
+			for e := range s {
+				s[e] = c.F
+				if may.sets[v].Has(e) {
+					s[e] = c.And(ci.guards[e], c.Lit())
+					ci.stats.RelationLits++
+				}
+			}
+			ci.memoSet[nodeKey{g.Vars[i], polUpper}] = s
+			continue
+		}
+		r := newLrel(ci.n())
+		for a := range ci.Events {
+			for b := range ci.Events {
+				if may.rels[v].Has(a, b) {
+					r.rows[a] = append(r.rows[a], lentry{int32(b), c.And(ci.both(a, b), c.Lit())})
+					ci.stats.RelationLits++
+				}
+			}
+		}
+		ci.memoRel[nodeKey{g.Vars[i], polUpper}] = r
+	}
+	for i, v := range g.Vars {
+		if v.Kind == cat.KSet {
+			body, x := ci.set(g.Bodies[i], polUpper), ci.memoSet[nodeKey{v, polUpper}]
+			for e := range body {
+				ci.clause(body[e].Not(), x[e])
+			}
+			continue
+		}
+		body, x := ci.rel(g.Bodies[i], polUpper), ci.memoRel[nodeKey{v, polUpper}]
+		for a, row := range body.rows {
+			for _, e := range row {
+				ci.clause(e.l.Not(), x.get(c, a, int(e.j)))
+			}
+		}
+	}
+}
+
+func (ci *CatInstance) groupKleene(g *cat.RecGroup, p pol) {
+	c := ci.c
+	may := ci.mayGroup(g)
+	bound := 1
+	for _, v := range g.Vars {
+		if v.Kind == cat.KSet {
+			bound += may.sets[v].Len()
+		} else {
+			for _, row := range may.rels[v] {
+				bound += row.Len()
+			}
+		}
+	}
+	dependents := dependentNodes(g)
+	for i, v := range g.Vars {
+		if v.Kind == cat.KSet {
+			s := make(lset, ci.n())
+			for e := range s {
+				s[e] = c.F
+			}
+			ci.memoSet[nodeKey{g.Vars[i], p}] = s
+		} else {
+			ci.memoRel[nodeKey{g.Vars[i], p}] = newLrel(ci.n())
+		}
+	}
+	forget := func() {
+		for _, n := range dependents {
+			delete(ci.memoRel, nodeKey{n, p})
+			delete(ci.memoSet, nodeKey{n, p})
+			if n.Op == cat.OpRecRef {
+				delete(ci.groups, groupKey{n.Rec, p}) // a nested group is encoded again
+			}
+		}
+	}
+	for round := 0; round < bound; round++ {
+		forget()
+		same := true
+		nextRel := map[*cat.Node]*lrel{}
+		nextSet := map[*cat.Node]lset{}
+		for i, v := range g.Vars {
+			k := nodeKey{v, p}
+			if v.Kind == cat.KSet {
+				old := ci.memoSet[k]
+				s := setOp(old, ci.set(g.Bodies[i], p), c.Or)
+				for e := range s {
+					same = same && s[e] == old[e]
+				}
+				nextSet[v] = s
+			} else {
+				old := ci.memoRel[k]
+				r := relUnion(c, old, ci.rel(g.Bodies[i], p))
+				same = same && relSame(r, old)
+				nextRel[v] = r
+			}
+		}
+		for v, s := range nextSet {
+			ci.memoSet[nodeKey{v, p}] = s
+		}
+		for v, r := range nextRel {
+			ci.memoRel[nodeKey{v, p}] = r
+		}
+		if same {
+			break
+		}
+	}
+	forget()
+}
+
+// dependentNodes lists the nodes of g's bodies whose value depends on
+// g's variables (other than the variables).
+func dependentNodes(g *cat.RecGroup) []*cat.Node {
+	dep := map[*cat.Node]bool{}
+	var out []*cat.Node
+	var visit func(n *cat.Node) bool
+	visit = func(n *cat.Node) bool {
+		if d, ok := dep[n]; ok {
+			return d
+		}
+		dep[n] = false
+		d := n.Op == cat.OpRecRef && n.Rec == g
+		if n.Op == cat.OpRecRef && n.Rec != g {
+			for _, b := range n.Rec.Bodies {
+				if visit(b) {
+					d = true
+				}
+			}
+		}
+		for _, k := range n.Kids {
+			if visit(k) {
+				d = true
+			}
+		}
+		dep[n] = d
+		if d && !(n.Op == cat.OpRecRef && n.Rec == g) {
+			out = append(out, n)
+		}
+		return d
+	}
+	for _, b := range g.Bodies {
+		visit(b)
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package encode
+
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+	"github.com/go-air/gini/z"
+)
+
+// Theta is the memory-model part Θ of the encoding: a .mm model
+// instantiated by package axioms (*axioms.Instance) or a cat model
+// encoded in the candidate-execution style (*CatInstance).
+type Theta interface {
+	// Constraint is Θ as a literal; Clauses are more clauses of Θ.
+	Constraint() z.Lit
+	Clauses() [][]z.Lit
+	// Lemmas returns clauses the assignment violates that lazily encoded
+	// constraints need (none when everything is eager).
+	Lemmas(value func(z.Lit) bool) [][]z.Lit
+	Stats() axioms.InstanceStats
+	// HasRel and Rel give the literals of a .mm relation variable (a cat
+	// instance has none).
+	HasRel(name string) bool
+	Rel(name string, args ...int) z.Lit
+}
+
+var (
+	_ Theta = (*axioms.Instance)(nil)
+	_ Theta = (*CatInstance)(nil)
+)
+
+// instantiate builds Θ for the .mm model m, or for opt.Cat when set.
+func (e *Encoding) instantiate(m *axioms.Model, opt Options) (Theta, error) {
+	if opt.Cat != nil {
+		ci, err := newCatInstance(e, opt.Cat, opt.CatLazyAcyclic)
+		if err != nil {
+			return nil, err
+		}
+		e.Cat = ci
+		return ci, nil
+	}
+	if m == nil {
+		return nil, fmt.Errorf("encode: no memory model")
+	}
+	return axioms.Instantiate(m, universe{e}, opt.Axioms)
+}
+
+// canOrderStores reports whether the model orders stores, which spin
+// loops and locks need to detect deadlocks: a .mm model needs a relation
+// memory_order, a cat model has coherence.
+func (e *Encoding) canOrderStores() error {
+	if e.Cat != nil || e.Model.HasRel("memory_order") {
+		return nil
+	}
+	return fmt.Errorf("the memory model has no relation memory_order, which spin loops and locks need to detect deadlocks")
+}
+
+// storeAfter is the literal "store s comes after load l's value in the
+// order of l's cell": memory_order(l, s) on a .mm model; on a cat model
+// s is coherence-after the store l read from, fr(l, s).
+func (e *Encoding) storeAfter(l, s int) z.Lit {
+	if e.Cat != nil {
+		return e.Cat.fromRead(l, s)
+	}
+	return e.Model.Rel("memory_order", l, s)
+}
+
+// catNeedsDependencies reports whether a cat model mentions addr, data or
+// ctrl (tracking dependencies costs circuit size).
+func catNeedsDependencies(m *cat.Model) bool {
+	return m.Uses["addr"] || m.Uses["data"] || m.Uses["ctrl"]
+}

@@ -1,0 +1,193 @@
+package litmus
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// catSuites are the dat3m litmus suites with herd's expected results, the
+// third-party .cat file herd used (read from ../shared, never copied) and
+// the built-in model that must agree as well. sample: every sample-th
+// test runs without -suite.
+var catSuites = []struct {
+	name, dir, csv, model, builtin string
+	sample                         int
+}{
+	{"dat3m-aarch64", "dat3m-aarch64/litmus/AARCH64", "dat3m-aarch64/expected.csv", "aarch64.cat", "arm8", 60},
+	{"dat3m-riscv", "dat3m-riscv/litmus/RISCV", "dat3m-riscv/expected.csv", "riscv.cat", "riscv", 60},
+	{"dat3m-ppc", "dat3m-ppc/litmus/PPC", "dat3m-ppc/expected.csv", "power.cat", "power", 25},
+	{"dat3m-c11/C11", "dat3m-c11/litmus/C11", "dat3m-c11/C11-expected.csv", "c11.cat", "", 4},
+	{"dat3m-c11/RC11", "dat3m-c11/litmus/C11", "dat3m-c11/RC11-expected.csv", "rc11.cat", "rc11", 4},
+	{"dat3m-x86/tso", "dat3m-x86/litmus/X86", "dat3m-x86/TSO-expected.csv", "tso.cat", "tso-cat", 20},
+}
+
+const sharedSuites = "../../../shared/suites"
+
+// TestCatSuites runs each suite (a sample without -suite) on its .cat file
+// and on the built-in model: every supported test must agree with herd;
+// the unsupported ones are counted by reason.
+func TestCatSuites(t *testing.T) {
+	for _, s := range catSuites {
+		t.Run(s.name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(sharedSuites, s.csv))
+			if err != nil {
+				t.Skipf("suite not available: %v", err)
+			}
+			exp, err := ParseExpectations(s.csv, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := Files([]string{filepath.Join(sharedSuites, s.dir)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !*fullSuite {
+				var sample []string
+				for i := 0; i < len(files); i += s.sample {
+					sample = append(sample, files[i])
+				}
+				files = sample
+			}
+			third, err := cat.LoadFile(filepath.Join(sharedSuites, "cat", s.model))
+			if err != nil {
+				t.Fatal(err)
+			}
+			models := []*cat.Model{third}
+			if s.builtin != "" {
+				models = append(models, builtinCat(t, s.builtin))
+			}
+			for _, m := range models {
+				start := time.Now()
+				agree, unsupported := 0, map[string]int{}
+				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}}}
+				RunFiles(context.Background(), files, opt, func(o Outcome) {
+					if u, ok := IsUnsupported(o.Err); ok {
+						unsupported[u.Reason]++
+						return
+					}
+					if o.Err != nil {
+						t.Errorf("%s: %v", o.File, o.Err)
+						return
+					}
+					want, ok := exp.Lookup(o.File)
+					switch {
+					case !ok:
+						t.Errorf("%s: no expectation", o.File)
+					case want != o.Result.Holds:
+						t.Errorf("%s on %s: %s, herd says %s", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want))
+					default:
+						agree++
+					}
+				})
+				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall)", m.Name, len(files), agree, reasons(unsupported), time.Since(start).Round(time.Millisecond))
+			}
+		})
+	}
+}
+
+func reasons(m map[string]int) string {
+	var out []string
+	for r, n := range m {
+		out = append(out, fmt.Sprintf("%s: %d", r, n))
+	}
+	sort.Strings(out)
+	return "{" + strings.Join(out, ", ") + "}"
+}
+
+// statesOf runs files on a model and returns, per file, its reachable
+// states (nil when unsupported).
+func statesOf(t *testing.T, files []string, opt mining.Options) []map[string]bool {
+	var out []map[string]bool
+	RunFiles(context.Background(), files, SuiteOptions{Options: Options{Mining: opt}}, func(o Outcome) {
+		if _, ok := IsUnsupported(o.Err); ok {
+			out = append(out, nil)
+			return
+		}
+		if o.Err != nil {
+			t.Fatalf("%s: %v", o.File, o.Err)
+		}
+		states := map[string]bool{}
+		for _, s := range o.Result.States {
+			states[o.Test.FormatState(s)] = true
+		}
+		out = append(out, states)
+	})
+	return out
+}
+
+// TestCatMatchesMM: sc and tso written in cat reach exactly the states of
+// the .mm models on the x86 suite (a sample without -suite) and on our
+// x86 tests.
+func TestCatMatchesMM(t *testing.T) {
+	files, _ := suiteFiles(t)
+	ours, _ := filepath.Glob(filepath.Join("testdata", "x86", "*.litmus"))
+	files = append(files, ours...)
+	for _, pair := range [][2]string{{"sc", "sc-cat"}, {"tso", "tso-cat"}} {
+		mm := statesOf(t, files, mining.Options{Model: builtin(t, pair[0])})
+		ct := statesOf(t, files, mining.Options{Cat: builtinCat(t, pair[1])})
+		for i := range files {
+			if fmt.Sprint(keys(mm[i])) != fmt.Sprint(keys(ct[i])) {
+				t.Errorf("%s: %s reaches %v, %s %v", files[i], pair[0], keys(mm[i]), pair[1], keys(ct[i]))
+			}
+		}
+		t.Logf("%s and %s agree on %d tests", pair[0], pair[1], len(files))
+	}
+}
+
+// TestCatInclusions checks model inclusions the literature establishes,
+// on the states of suite tests (a sample without -suite): SC ⊆ RC11 on
+// the C11 suite, SC ⊆ TSO on the x86 suite.
+func TestCatInclusions(t *testing.T) {
+	for _, c := range []struct {
+		dir            string
+		weaker, strong string
+		every          int
+	}{
+		{"dat3m-c11/litmus/C11", "rc11", "sc-cat", 4},
+		{"dat3m-x86/litmus/X86", "tso-cat", "sc-cat", 20},
+	} {
+		files, err := Files([]string{filepath.Join(sharedSuites, c.dir)})
+		if err != nil {
+			t.Skipf("suite not available: %v", err)
+		}
+		if !*fullSuite {
+			var sample []string
+			for i := 0; i < len(files); i += c.every {
+				sample = append(sample, files[i])
+			}
+			files = sample
+		}
+		strong := statesOf(t, files, mining.Options{Cat: builtinCat(t, c.strong)})
+		weak := statesOf(t, files, mining.Options{Cat: builtinCat(t, c.weaker)})
+		more := 0
+		for i := range files {
+			for s := range strong[i] {
+				if weak[i] != nil && !weak[i][s] {
+					t.Errorf("%s: %s reachable on %s but not on %s", files[i], s, c.strong, c.weaker)
+				}
+			}
+			if len(weak[i]) > len(strong[i]) {
+				more++
+			}
+		}
+		t.Logf("%s ⊆ %s on %d tests of %s (%s reaches more in %d)", c.strong, c.weaker, len(files), c.dir, c.weaker, more)
+	}
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,73 @@
+package litmus
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// catVerdicts are the verdicts of the cat-model tests in testdata (and
+// some C tests) on the built-in cat models, derived by hand: does the
+// condition hold? A "+racy" suffix: the model's racy flag fires.
+var catVerdicts = map[string]map[string]string{
+	"aarch64/MP+dmb+addr.litmus":   {"arm8": "No"},
+	"aarch64/MP+rel+acq.litmus":    {"arm8": "No"},
+	"aarch64/LB+excl+ctrl.litmus":  {"arm8": "Ok"}, // the STXR's status is no dependency
+	"riscv/MP+rl+aq.litmus":        {"riscv": "No"},
+	"riscv/SB+amo+lrsc.litmus":     {"riscv": "No"}, // an .aq.rl AMO orders like a fence
+	"riscv/LB+ctrls.litmus":        {"riscv": "No"},
+	"ppc/MP+lwsyncs.litmus":        {"power": "No"},
+	"ppc/IRIW+lwsyncs.litmus":      {"power": "Ok"}, // not multi-copy atomic
+	"ppc/MP+sync+ctrlisync.litmus": {"power": "No"},
+	// IRIW with acquire loads: allowed by RC11, not by SC
+	"c11/IRIW+acq.litmus": {"rc11": "Ok", "sc-cat": "No"},
+	// message passing with release/acquire is forbidden everywhere
+	"c11/MP+rel+acq.litmus": {"rc11": "No", "sc-cat": "No", "tso-cat": "No"},
+	"c/MP+rel+acq.litmus":   {"rc11": "No", "sc-cat": "No"},
+	// with a relaxed flag the plain accesses race
+	"c11/MP+rlx+race.litmus": {"rc11": "Ok+racy", "sc-cat": "No"},
+	"c11/SB+fences.litmus":   {"rc11": "No", "sc-cat": "No"},
+	"c/SB.litmus":            {"rc11": "Ok"}, // READ_ONCE/WRITE_ONCE are relaxed atomics
+}
+
+func TestCatVerdicts(t *testing.T) {
+	var keys []string
+	for k := range catVerdicts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		tt := parseFile(t, filepath.Join("testdata", filepath.FromSlash(key)))
+		for model, want := range catVerdicts[key] {
+			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: builtinCat(t, model)}})
+			if err != nil {
+				t.Fatalf("%s on %s: %v", key, model, err)
+			}
+			got := holdsWord(r.Holds)
+			if len(r.Flags) > 0 {
+				got += "+" + strings.Join(r.Flags, "+")
+			}
+			if got != want {
+				t.Errorf("%s on %s: %s, want %s; states:\n%s", key, model, got, want, statesText(tt, r))
+			}
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.litmus"))
+	for _, f := range files {
+		key := filepath.ToSlash(strings.TrimPrefix(f, "testdata"+string(filepath.Separator)))
+		if _, ok := goldenModels[strings.Split(key, "/")[0]]; ok && catVerdicts[key] == nil {
+			t.Errorf("%s: no verdict", key)
+		}
+	}
+}
+
+func holdsWord(b bool) string {
+	if b {
+		return "Ok"
+	}
+	return "No"
+}
