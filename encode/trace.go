@@ -142,11 +142,13 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	}
 	// A failing thread explains an execution better than a blocked one
 	// (a deadlock needs every other thread to complete or block).
+	// A livelocked thread comes first: mining asks for an execution with
+	// only blocked threads before one with a livelock, so the reason does
+	// not depend on which execution the solver picks.
 	if x.Failure == nil {
 		for _, tt := range x.Threads {
-			if tt.Blocked != nil {
+			if tt.Blocked != nil && (x.Failure == nil || tt.Blocked.Reason == ReasonLivelock && x.Failure.Reason != ReasonLivelock) {
 				x.Failure = tt.Blocked
-				break
 			}
 		}
 	}

@@ -137,6 +137,10 @@ func stmtDefs(s Stmt) []Reg {
 		return []Reg{s.Dst}
 	case *Call:
 		return s.Results
+	case *Store:
+		if s.Status != "" {
+			return []Reg{s.Status} // a store-conditional's success flag
+		}
 	}
 	return nil
 }

@@ -287,14 +287,18 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 			return k.fail(p, "")
 		}
 	}
-	r, err := k.solve(p, e.Deadlock)
-	if err != nil {
-		return err
+	// threads waiting in spin loops before threads retrying forever, so
+	// that the reason does not depend on the solver's choice
+	for _, q := range []z.Lit{c.And(e.Deadlock, e.AnyLivelock.Not()), e.Deadlock} {
+		r, err := k.solve(p, q)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			return k.fail(p, ReasonDeadlock)
+		}
 	}
-	if r == encode.Sat {
-		return k.fail(p, ReasonDeadlock)
-	}
-	r, err = k.solve(p, inconsistent)
+	r, err := k.solve(p, inconsistent)
 	if err != nil {
 		return err
 	}

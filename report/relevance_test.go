@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,9 +38,16 @@ func TestReorderingsOnPathConsistency(t *testing.T) {
 		t.Fatalf("%s %s, want FAIL consistency", r.Verdict, r.Reason)
 	}
 	on, off := onPath(t, r)
-	want := []string{"t2: load data / load flag", "t1: store flag / store data"}
-	if strings.Join(on, "; ") != strings.Join(want, "; ") {
-		t.Errorf("on the path: %q, want %q", on, want)
+	// The failure needs t1's stores or t2's loads (or both) reordered;
+	// which ones the solver's execution reorders is its choice.
+	allowed := map[string]bool{"t2: load data / load flag": true, "t1: store flag / store data": true}
+	if len(on) == 0 {
+		t.Errorf("no reordering on the path")
+	}
+	for _, s := range on {
+		if !allowed[s] {
+			t.Errorf("%q is on the path, want only the data and flag accesses there", s)
+		}
 	}
 	for _, s := range off {
 		if !strings.Contains(s, "v#1") {
@@ -56,7 +64,7 @@ func TestReorderingsOnPathConsistency(t *testing.T) {
 	if strings.Contains(short.String(), "load v#1 = 0 (#") {
 		t.Errorf("without -v the harness local's reorderings are listed:\n%s", short.String())
 	}
-	if !strings.Contains(short.String(), "more reorderings not on the path to the failure (-v shows them)") {
+	if !strings.Contains(short.String(), "not on the path to the failure (-v shows them)") {
 		t.Errorf("without -v no folded line:\n%s", short.String())
 	}
 	if !strings.Contains(long.String(), "not on the path to the failure:\n") || !strings.Contains(long.String(), "load v#1 = 0 (#") {
@@ -69,7 +77,7 @@ func TestReorderingsOnPathConsistency(t *testing.T) {
 			t.Fatal("JSON reordering without on_path")
 		}
 	}
-	if n := len(jt.Reorderings); n < 3 || !*jt.Reorderings[0].OnPath || *jt.Reorderings[n-1].OnPath {
+	if n := len(jt.Reorderings); n < 2 || !*jt.Reorderings[0].OnPath || *jt.Reorderings[n-1].OnPath {
 		t.Errorf("JSON reorderings do not list those on the path first")
 	}
 
@@ -81,7 +89,7 @@ func TestReorderingsOnPathConsistency(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(page), `<details class="more-reo"><summary>2 more not on the path to the failure</summary>`) {
+	if !strings.Contains(string(page), fmt.Sprintf(`<details class="more-reo"><summary>%d more not on the path to the failure</summary>`, len(off))) {
 		t.Error("HTML page does not fold the reorderings off the path")
 	}
 }

@@ -192,11 +192,9 @@ func TestBackendsDatatypes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, b := range backends {
-			opt, err := p.Options(row.Model, row.MaxUnroll, datatypeTimeout)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := mining.Check(context.Background(), p.Prog, test, withSolver(opt, b))
+			r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
+				*o = withSolver(*o, b)
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
