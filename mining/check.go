@@ -222,7 +222,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		}
 		failure := c.Ors(e.Error, e.Deadlock, inconsistent)
 		k.progress("check", round, len(obs))
-		t0 := time.Now()
+		conflicts0 := p.s.Stats().Conflicts
 		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
 		if err != nil {
 			return err
@@ -258,7 +258,7 @@ func (k *checker) run(prog *lsl.Program) error {
 				} else if r != encode.Sat {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
-				next, err := k.raiseAll(p, bounds, time.Since(t0))
+				next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
 				if err != nil {
 					return err
 				}
@@ -533,19 +533,25 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 	return next, nil
 }
 
+// minRaiseConflicts is the least conflict budget of raiseAll's queries.
+const minRaiseConflicts = 2000
+
 // raiseAll raises the bounds of the loop instances pruned in the last model
 // of p and then looks for more pruned instances in the same encoding, each
 // query excluding those already found, so that one round raises every bound
-// it can justify. The extra queries get a time budget like the query that
-// found the first: proving that no other instance is pruned is the next
-// round's job.
-func (k *checker) raiseAll(p *problem, bounds map[string]int, took time.Duration) (map[string]int, error) {
+// it can justify. The extra queries get a budget of conflicts like that of
+// the queries that found the first (at least minRaiseConflicts): proving
+// that no other instance is pruned is the next round's job. A budget in
+// conflicts, not time, makes the rounds, the encodings and the statistics
+// the same on any machine (a portfolio, which races two solvers, is the
+// exception).
+func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[string]int, error) {
 	next, err := k.raise(p, bounds)
 	if err != nil {
 		return nil, err
 	}
 	c := p.enc.C
-	budget := max(took, 200*time.Millisecond)
+	budget := max(spent, minRaiseConflicts)
 	for {
 		var open []z.Lit
 		for _, th := range p.enc.Threads {
@@ -558,9 +564,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, took time.Duration
 		if len(open) == 0 {
 			return next, nil
 		}
-		ctx, cancel := context.WithTimeout(k.ctx, budget)
-		r := p.s.Solve(ctx, c.Ors(open...))
-		cancel()
+		r := p.s.SolveBudget(k.ctx, budget, c.Ors(open...))
 		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting

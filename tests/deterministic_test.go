@@ -1,0 +1,69 @@
+package tests
+
+import (
+	"context"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/tests/datatypes"
+)
+
+// Lazy unrolling spends its extra queries within a budget of conflicts,
+// not of time (mining.raiseAll), so a check gives the same rounds, bounds
+// and CNF however fast or loaded the machine is. Each row is checked
+// twice on one deterministic backend and the statistics compared.
+func TestLazyUnrollingDeterministic(t *testing.T) {
+	rows := []datatypes.Row{
+		{Datatype: "msn", Variant: "fenced", Test: "Tpc3", Model: "relaxed", Verdict: mining.Pass},
+		{Datatype: "ms2", Variant: "fenced", Test: "T53", Model: "relaxed", Verdict: mining.Pass},
+		{Datatype: "lazylist", Variant: "fenced", Test: "Sac", Model: "relaxed", Verdict: mining.Pass},
+	}
+	for _, row := range rows {
+		t.Run(row.Datatype+"/"+row.Test, func(t *testing.T) {
+			v, err := datatypes.NewVariant("datatypes", row.Datatype, row.Variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := v.Load()
+			if err != nil {
+				t.Fatal(err)
+			}
+			test, err := p.Test(row.Test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var runs [2]*mining.Result
+			for i := range runs {
+				r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
+					o.Solver = encode.SolverOptions{Backend: encode.Gini}
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Verdict != row.Verdict {
+					t.Fatalf("run %d: %s %s (%s), want %s", i, r.Verdict, r.Reason, r.Message, row.Verdict)
+				}
+				runs[i] = r
+			}
+			a, b := runs[0], runs[1]
+			type key struct {
+				Rounds, Instrs, Vars, Clauses int
+				Conflicts                     int64
+			}
+			ka := key{a.Stats.Rounds, a.Stats.Instrs, a.Stats.Vars, a.Stats.Clauses, a.Stats.Conflicts}
+			kb := key{b.Stats.Rounds, b.Stats.Instrs, b.Stats.Vars, b.Stats.Clauses, b.Stats.Conflicts}
+			if ka != kb {
+				t.Errorf("two runs differ: %+v and %+v", ka, kb)
+			}
+			for loop, n := range a.Bounds {
+				if b.Bounds[loop] != n {
+					t.Errorf("loop %s: bound %d, then %d", loop, n, b.Bounds[loop])
+				}
+			}
+			if len(a.Bounds) != len(b.Bounds) {
+				t.Errorf("bounds %v, then %v", a.Bounds, b.Bounds)
+			}
+		})
+	}
+}
