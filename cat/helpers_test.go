@@ -74,9 +74,7 @@ func litmus(t *testing.T, threads string, co ...string) *Candidate {
 					locs = append(locs, e.loc)
 				}
 			} else {
-				for _, tag := range f[1:] {
-					e.tags = append(e.tags, tag)
-				}
+				e.tags = append(e.tags, f[1:]...)
 			}
 			evs = append(evs, e)
 		}

@@ -166,8 +166,6 @@ func (ci *CatInstance) instr(ev int) *Instr {
 	return nil
 }
 
-func (ci *CatInstance) isAccess(ev int) bool { return ci.Events[ev].Kind != cat.Fence }
-
 // at is "access event ev is at location k".
 func (ci *CatInstance) at(ev, k int) z.Lit {
 	key := [2]int{ev, k}

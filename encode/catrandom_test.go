@@ -26,14 +26,11 @@ func randomCatProgram(r *rand.Rand) string {
 	reg := func() string { regs++; return fmt.Sprintf("%%r%d", regs) }
 	threads := 2 + r.Intn(2)
 	budget := 6
-	var names []string
 	if r.Intn(3) == 0 {
 		b.WriteString("proc init() { store @Y, 1 }\n")
-		names = append(names, "init")
 	}
 	for t := 0; t < threads; t++ {
 		name := fmt.Sprintf("p%d", t)
-		names = append(names, name)
 		fmt.Fprintf(&b, "proc %s() {\n", name)
 		var loaded []string
 		n := 1 + r.Intn(3)
@@ -71,7 +68,6 @@ func randomCatProgram(r *rand.Rand) string {
 	}
 	if r.Intn(2) == 0 {
 		b.WriteString("proc final() { %f := load @X  %g := load @Y }\n")
-		names = append(names, "final")
 	}
 	return b.String()
 }

@@ -38,15 +38,6 @@ func (r *lrel) get(c *logic.C, i, j int) z.Lit {
 	return c.F
 }
 
-// size counts the stored pairs.
-func (r *lrel) size() int {
-	n := 0
-	for _, row := range r.rows {
-		n += len(row)
-	}
-	return n
-}
-
 // rowBuilder accumulates the literals of one row, densely.
 type rowBuilder struct {
 	c       *logic.C
