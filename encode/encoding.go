@@ -73,6 +73,7 @@ type Encoding struct {
 	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
+	selectors   map[int]z.Lit // fence synthesis: candidate id -> selector (select.go)
 }
 
 type seedVar struct {

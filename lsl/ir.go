@@ -178,11 +178,14 @@ type Store struct {
 	Pos  Pos
 }
 
-// Fence is a memory ordering fence of the given kind.
+// Fence is a memory ordering fence of the given kind. Cand > 0 marks a
+// candidate fence of fence synthesis (InsertCandidates): it executes only
+// in executions whose fence selection includes candidate Cand.
 type Fence struct {
 	Kind FenceKind
 	ID   int
 	Pos  Pos
+	Cand int
 }
 
 // If executes Then when Cond is true (a nonzero number or a pointer), Else

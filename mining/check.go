@@ -401,6 +401,9 @@ type problem struct {
 	s      *encode.Solver
 	bounds map[string]int
 	serial bool
+	// assume holds in every query on the problem (the fence selection of
+	// a synthesis session; session.go).
+	assume []z.Lit
 }
 
 // solve runs one query, refining lazily encoded transitivity until the
@@ -408,6 +411,7 @@ type problem struct {
 func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
 	t0 := time.Now()
 	defer func() { k.res.Stats.Solve += time.Since(t0) }()
+	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
 	for {
 		r := p.s.Solve(k.ctx, assumptions...)
 		switch r {
@@ -513,7 +517,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, took time.Duration
 			return next, nil
 		}
 		ctx, cancel := context.WithTimeout(k.ctx, budget)
-		r := p.s.Solve(ctx, c.Ors(open...))
+		r := p.s.Solve(ctx, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
 		cancel()
 		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real

@@ -1,0 +1,257 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// Options control Insert.
+type Options struct {
+	Mining mining.Options // Model, limits, … of every check
+	// Kinds are the candidate fence kinds (nil: Kinds(Mining.Model)).
+	Kinds []lsl.FenceKind
+	// Points decides which program points may hold a fence (nil: all);
+	// SourceFilter keeps the points where a line can be inserted.
+	Points lsl.PointFilter
+	// Progress, if set, is told about every round.
+	Progress func(Round)
+}
+
+// Round is one proposal of the search and what the tests said.
+type Round struct {
+	N        int
+	Selected []*lsl.Candidate
+	Test     string // the test that failed ("" when all passed)
+	Verdict  mining.Verdict
+	Reason   string
+	Kills    int // candidates that rule the counterexample out
+}
+
+// Outcome says how the search ended.
+type Outcome string
+
+const (
+	// Found: the selection passes every test and no cheaper one does.
+	Found Outcome = "found"
+	// Unfixable: some test fails whatever candidates are selected.
+	Unfixable Outcome = "unfixable"
+	// Undecided: a check was INCONCLUSIVE (a limit), so the search stopped.
+	Undecided Outcome = "inconclusive"
+)
+
+// Fence is one fence of the answer with the test that fails without it.
+type Fence struct {
+	*lsl.Candidate
+	Test    string
+	Verdict mining.Verdict
+	Reason  string
+	Message string
+}
+
+// Result is the answer of Insert.
+type Result struct {
+	Outcome    Outcome
+	Model      string
+	Kinds      []lsl.FenceKind
+	Candidates []*lsl.Candidate
+	Points     int
+	Tests      int
+	Fences     []*Fence       // Found: the fences, in source order
+	Failure    *mining.Result // Unfixable, Undecided: the result that ended the search
+	Rounds     int            // proposals checked
+	Checks     int            // test checks (session calls), minimality included
+	Clauses    int            // constraints learned from counterexamples
+	Monotone   bool           // clauses from Kills (false: weaker clauses, see FenceMonotone)
+	Elapsed    time.Duration
+	// Sessions keeps the per-test results of the final selection's checks
+	// (for callers that validate counterexamples).
+	Checked []*mining.Result
+}
+
+// Insert searches for a cheapest set of candidate fences under which every
+// test passes (package comment).
+func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
+	start := time.Now()
+	model := opt.Mining.Model
+	if model == nil {
+		return nil, fmt.Errorf("synth: no memory model")
+	}
+	kinds := opt.Kinds
+	if kinds == nil {
+		kinds = Kinds(model)
+	}
+	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: axioms.FenceMonotone(model) == nil}
+	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
+	res.Candidates = cands
+	points := map[string]bool{}
+	for _, c := range cands {
+		points[c.Point.Key()] = true
+	}
+	res.Points = len(points)
+	byID := map[int]*lsl.Candidate{}
+	var all []int
+	for _, c := range cands {
+		byID[c.ID] = c
+		all = append(all, c.ID)
+	}
+	rank := func(id int) int { return Rank(byID[id].Kind) }
+	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
+	o := newOptimizer(rank)
+	defer func() { res.Elapsed = time.Since(start) }()
+
+	order := make([]int, len(tests)) // tests in the order to check: last failure first
+	for i := range order {
+		order[i] = i
+	}
+	for {
+		sel, ok, err := o.best(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			// Only reached with the weaker clauses: every selection was
+			// tried (Kills being empty ends the search below).
+			res.Outcome = Unfixable
+			return res, nil
+		}
+		res.Rounds++
+		in := setOf(sel)
+		round := Round{N: res.Rounds, Selected: candidates(byID, sel)}
+		failed := false
+		for oi, ti := range order {
+			r, err := s.check(ti, in)
+			if err != nil {
+				return nil, err
+			}
+			if r == nil {
+				return res, nil // decided by mining (res filled)
+			}
+			if r.Verdict == mining.Pass {
+				continue
+			}
+			round.Test, round.Verdict, round.Reason, round.Kills = r.Test, r.Verdict, r.Reason, len(r.Kills)
+			if opt.Progress != nil {
+				opt.Progress(round)
+			}
+			if r.Verdict != mining.Fail {
+				res.Outcome = Undecided
+				res.Failure = r.Result
+				return res, nil
+			}
+			if len(r.Kills) == 0 {
+				res.Outcome = Unfixable
+				res.Failure = r.Result
+				return res, nil
+			}
+			res.Clauses++
+			if res.Monotone {
+				o.require(r.Kills)
+			} else {
+				o.forbid(sel, all)
+			}
+			// check the failing test first next time
+			copy(order[1:oi+1], order[:oi])
+			order[0] = ti
+			failed = true
+			break
+		}
+		if failed {
+			continue
+		}
+		if opt.Progress != nil {
+			opt.Progress(round)
+		}
+		return s.finish(byID, sel)
+	}
+}
+
+// search holds the sessions of one Insert call.
+type search struct {
+	ctx      context.Context
+	prog     *lsl.Program
+	tests    []*lsl.Test
+	opt      Options
+	sessions []*mining.Session
+	res      *Result
+}
+
+// check runs test ti with the selection; nil with res.Outcome set when the
+// test was decided before any selection mattered (its mining failed).
+func (s *search) check(ti int, in map[int]bool) (*mining.SessionResult, error) {
+	if s.sessions[ti] == nil {
+		sess, r, err := mining.NewSession(s.ctx, s.prog, s.tests[ti], s.opt.Mining)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			s.res.Failure = r
+			s.res.Outcome = Undecided
+			if r.Verdict == mining.Fail {
+				s.res.Outcome = Unfixable
+			}
+			return nil, nil
+		}
+		s.sessions[ti] = sess
+	}
+	s.res.Checks++
+	return s.sessions[ti].Check(s.ctx, func(id int) bool { return in[id] })
+}
+
+// finish proves each fence of the optimal selection necessary: without it
+// some test fails (which optimality guarantees; a pass here would be an
+// unsound clause, reported as an internal error).
+func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) (*Result, error) {
+	res := s.res
+	res.Outcome = Found
+	for _, id := range sel {
+		without := setOf(sel)
+		delete(without, id)
+		f := &Fence{Candidate: byID[id]}
+		for ti := range s.tests {
+			r, err := s.check(ti, without)
+			if err != nil {
+				return nil, err
+			}
+			if r == nil {
+				return res, nil
+			}
+			if r.Verdict != mining.Pass {
+				f.Test, f.Verdict, f.Reason, f.Message = r.Test, r.Verdict, r.Reason, r.Message
+				res.Checked = append(res.Checked, r.Result)
+				break
+			}
+		}
+		if f.Test == "" {
+			return nil, fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
+		}
+		res.Fences = append(res.Fences, f)
+	}
+	sort.SliceStable(res.Fences, func(i, j int) bool {
+		cs := []*lsl.Candidate{res.Fences[i].Candidate, res.Fences[j].Candidate}
+		lsl.SortCandidates(cs)
+		return cs[0] == res.Fences[i].Candidate && cs[0] != cs[1]
+	})
+	return res, nil
+}
+
+func setOf(ids []int) map[int]bool {
+	m := map[int]bool{}
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+func candidates(byID map[int]*lsl.Candidate, ids []int) []*lsl.Candidate {
+	var out []*lsl.Candidate
+	for _, id := range ids {
+		out = append(out, byID[id])
+	}
+	return out
+}
