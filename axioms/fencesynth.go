@@ -166,3 +166,17 @@ func freeVarsOf(m *Model, f Formula) []string {
 	walk(f, map[string]bool{})
 	return out
 }
+
+// TotalOrderOverFences reports whether a relation the encoding treats as a
+// total order (transitivity, irreflexivity, totality axioms) ranges over a
+// sort that contains fences. Fence synthesis evaluates counterexamples
+// against the circuit and the plain clauses only; lazily added
+// transitivity lemmas over fences would escape that evaluation.
+func TotalOrderOverFences(m *Model) bool {
+	for name := range detectTotalOrders(m) {
+		if s, ok := orderRelation(m, name); ok && s.Has(Fence) {
+			return true
+		}
+	}
+	return false
+}

@@ -68,7 +68,11 @@ type Result struct {
 	Checks     int            // test checks (session calls), minimality included
 	Clauses    int            // constraints learned from counterexamples
 	Monotone   bool           // clauses from Kills (false: weaker clauses, see FenceMonotone)
-	Elapsed    time.Duration
+	// Verified: the answer's fences, written into the program as plain
+	// fences (lsl.SelectCandidates, no selector literals), pass every test
+	// with mining.Check (Found only).
+	Verified bool
+	Elapsed  time.Duration
 	// Sessions keeps the per-test results of the final selection's checks
 	// (for callers that validate counterexamples).
 	Checked []*mining.Result
@@ -86,7 +90,7 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	if kinds == nil {
 		kinds = Kinds(model)
 	}
-	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: axioms.FenceMonotone(model) == nil}
+	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining)}
 	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
 	res.Candidates = cands
 	points := map[string]bool{}
@@ -167,8 +171,23 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		if opt.Progress != nil {
 			opt.Progress(round)
 		}
-		return s.finish(byID, sel)
+		if err := s.finish(byID, sel); err != nil || res.Outcome != Found {
+			return res, err
+		}
+		return res, s.verify(sel)
 	}
+}
+
+// monotone reports whether counterexamples yield the strong clauses
+// (Encoding.Kills): fences act monotonically on the model, and Kills sees
+// every constraint that a selected fence brings in. Lazily encoded
+// transitivity is not among the constraints Kills evaluates, so a total
+// order over fences (none in the built-in models) needs the weak clauses.
+func monotone(m *axioms.Model, opt mining.Options) bool {
+	if axioms.FenceMonotone(m) != nil {
+		return false
+	}
+	return opt.Axioms.Transitivity != axioms.Lazy || !axioms.TotalOrderOverFences(m)
 }
 
 // search holds the sessions of one Insert call.
@@ -206,7 +225,7 @@ func (s *search) check(ti int, in map[int]bool) (*mining.SessionResult, error) {
 // finish proves each fence of the optimal selection necessary: without it
 // some test fails (which optimality guarantees; a pass here would be an
 // unsound clause, reported as an internal error).
-func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) (*Result, error) {
+func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) error {
 	res := s.res
 	res.Outcome = Found
 	for _, id := range sel {
@@ -216,10 +235,10 @@ func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) (*Result, error)
 		for ti := range s.tests {
 			r, err := s.check(ti, without)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if r == nil {
-				return res, nil
+				return nil
 			}
 			if r.Verdict != mining.Pass {
 				f.Test, f.Verdict, f.Reason, f.Message = r.Test, r.Verdict, r.Reason, r.Message
@@ -228,7 +247,7 @@ func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) (*Result, error)
 			}
 		}
 		if f.Test == "" {
-			return nil, fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
+			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
 		}
 		res.Fences = append(res.Fences, f)
 	}
@@ -237,7 +256,37 @@ func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) (*Result, error)
 		lsl.SortCandidates(cs)
 		return cs[0] == res.Fences[i].Candidate && cs[0] != cs[1]
 	})
-	return res, nil
+	return nil
+}
+
+// verify checks every test once more on the program with the selected
+// candidates written in as plain fences (no selector literals, a fresh
+// encoding and unrolling): the answer is only reported when this plain
+// check passes. A FAIL here would mean the selector encoding differs from
+// written fences, an internal error; a limit makes the outcome Undecided.
+func (s *search) verify(sel []int) error {
+	res := s.res
+	in := setOf(sel)
+	plain := lsl.SelectCandidates(s.prog, func(id int) bool { return in[id] })
+	for _, test := range s.tests {
+		r, err := mining.Check(s.ctx, plain, test, s.opt.Mining)
+		if err != nil {
+			return err
+		}
+		res.Checks++
+		switch r.Verdict {
+		case mining.Pass:
+			continue
+		case mining.Fail:
+			return fmt.Errorf("internal error: fence synthesis found a fence set under which %s passes, but %s %s (%s) with the fences written in", test.Name, test.Name, r.Verdict, r.Reason)
+		default:
+			res.Outcome = Undecided
+			res.Failure = r
+			return nil
+		}
+	}
+	res.Verified = true
+	return nil
 }
 
 func setOf(ids []int) map[int]bool {

@@ -42,7 +42,15 @@ func (r *Result) proof() string {
 	if n == 0 {
 		return "the tests pass without fences"
 	}
-	return fmt.Sprintf("no set of %d passes every test; ties broken by the cheapest kinds; each fence is needed by the test shown", n-1)
+
+	return fmt.Sprintf("no set of %d passes every test; ties broken by the cheapest kinds; each fence is needed by the test shown%s", n-1, r.verifiedText())
+}
+
+func (r *Result) verifiedText() string {
+	if !r.Verified {
+		return ""
+	}
+	return "; rechecked with the fences written in"
 }
 
 // location is "file:line before|after".
@@ -75,6 +83,7 @@ type JSON struct {
 	Rounds     int         `json:"rounds"`
 	Checks     int         `json:"checks"`
 	Clauses    int         `json:"clauses"`
+	Verified   bool        `json:"verified"`
 	Seconds    float64     `json:"seconds"`
 	Fences     []JSONFence `json:"fences"`
 	Failure    *JSONFail   `json:"failure,omitempty"`
@@ -104,7 +113,7 @@ type JSONFail struct {
 // WriteJSON prints the answer as JSON.
 func WriteJSON(w io.Writer, r *Result) error {
 	doc := JSON{Outcome: string(r.Outcome), Model: r.Model, Points: r.Points, Candidates: len(r.Candidates), Tests: r.Tests,
-		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
+		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
 	for _, k := range r.Kinds {
 		doc.Kinds = append(doc.Kinds, k.String())
 	}
