@@ -16,8 +16,12 @@ func WriteText(w io.Writer, r *Result) {
 	switch r.Outcome {
 	case Found:
 		fmt.Fprintf(w, "minimal fence set: %d %s (%s)\n", len(r.Fences), plural(len(r.Fences), "fence", "fences"), r.proof())
+		width := 0
 		for _, f := range r.Fences {
-			fmt.Fprintf(w, "  %-28s %-22s needed by %s: without it %s %s\n", location(f.Candidate), f.Kind, f.Test, f.Verdict, reasonText(f.Reason, f.Message))
+			width = max(width, len(location(f.Candidate)))
+		}
+		for _, f := range r.Fences {
+			fmt.Fprintf(w, "  %-*s  %-20s  needed by %s: without it %s %s\n", width, location(f.Candidate), f.Kind, f.Test, f.Verdict, reasonText(f.Reason, f.Message))
 		}
 	case Unfixable:
 		fmt.Fprintf(w, "no fence set makes the tests pass: ")

@@ -41,18 +41,19 @@ func isC(file string) bool {
 	return !strings.HasSuffix(file, ".lsl")
 }
 
-// Filter keeps the points where a fence can go on a line of its own in a
-// C file without changing what the surrounding code means: the statement
-// next to the point must be a statement of a compound statement (the code
-// line before it ends with ';', '{', '}' or a label's ':', so it is not
-// the body of an if, else, while or for without braces), a point before a
+// Filter keeps the points where a fence can go on a line of its own
+// without changing what the surrounding code means. The line of the point
+// must hold statements of one list only: no '}' on it (a block closing on
+// the line would leave the new line outside it), and for a point after the
+// line no '{' either, for a point before it only a '{' that ends the line
+// (the statement opens a block). In a C file, the statement next to the
+// point must also be a statement of a compound statement (the code line
+// before it ends with ';', '{', '}' or a label's ':', so it is not the
+// body of an if, else, while or for without braces), a point before a
 // line must not separate an else from its if, and a point after a line
-// needs a line that ends its statement. Points in unreadable files and in
-// LSL files are kept.
+// needs a line that ends its statement. Points in unreadable files are
+// kept.
 func (s *Sources) Filter(p *lsl.FencePoint) bool {
-	if !isC(p.File) {
-		return true
-	}
 	ls := s.Lines(p.File)
 	if ls == nil {
 		return true
@@ -62,13 +63,26 @@ func (s *Sources) Filter(p *lsl.FencePoint) bool {
 	if i < 0 || i >= len(code) {
 		return false
 	}
+	cur := strings.TrimSpace(code[i])
+	if cur == "" || strings.Contains(cur, "}") {
+		return false
+	}
+	if p.Side == InsertBefore {
+		if j := strings.Index(cur, "{"); j >= 0 && j != len(cur)-1 {
+			return false
+		}
+	} else if strings.Contains(cur, "{") {
+		return false
+	}
+	if !isC(p.File) {
+		return true
+	}
 	prev := lastCode(code, i-1)
 	if !endsStatement(prev, true) {
 		return false
 	}
-	cur := strings.TrimSpace(code[i])
 	if p.Side == InsertBefore {
-		return cur != "" && !strings.HasPrefix(cur, "else") && !strings.HasPrefix(cur, "{")
+		return !strings.HasPrefix(cur, "else") && !strings.HasPrefix(cur, "{")
 	}
 	if !endsStatement(cur, false) {
 		return false

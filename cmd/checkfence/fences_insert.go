@@ -55,7 +55,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 				fmt.Fprintf(out, "round %d: %s: every test passes\n", r.N, sel)
 				return
 			}
-			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d candidates rule the counterexample out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills)
+			rule := "candidates rule"
+			if r.Kills == 1 {
+				rule = "candidate rules"
+			}
+			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s the counterexample out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule)
 		}
 	}
 	if !quiet {
