@@ -23,8 +23,10 @@
 //     out), which names the test that needs it.
 //
 // The clauses are sound when fences act monotonically on the model
-// (axioms.FenceMonotone: more fences never allow more executions, one
-// fence at a time); otherwise a counterexample only forbids its own
-// selection and its subsets (weaker clauses, same answer). See
-// docs/semantics.md, "Fence synthesis".
+// (axioms.FenceMonotone: more fences never allow more executions, and each
+// axiom instance mentions at most one fence); otherwise a counterexample
+// only forbids its own selection (weaker clauses, same answer, more
+// rounds). Before an answer is reported, every test is checked once more
+// on the program with the chosen fences written in (lsl.SelectCandidates,
+// no selector literals). See docs/fences.md.
 package synth

@@ -55,22 +55,29 @@ func (o *optimizer) require(ids []int) {
 	o.s.AddClause(cl...)
 }
 
-// forbid adds the clause "the selection is not a subset of sel": the
-// constraint a counterexample yields when fences do not act monotonically
-// one at a time (then only its own selection and its subsets are known to
-// fail). Candidates outside sel get variables so that they can be chosen.
+// forbid adds the clause "the selection is not sel": the constraint a
+// counterexample yields when fences need not act monotonically
+// (axioms.FenceMonotone fails), where a counterexample only tells that its
+// own selection fails. Candidates outside sel get variables so that they
+// can be chosen.
 func (o *optimizer) forbid(sel []int, all []int) {
 	in := map[int]bool{}
 	for _, id := range sel {
 		in[id] = true
 	}
-	var others []int
+	var cl []z.Lit
 	for _, id := range all {
-		if !in[id] {
-			others = append(others, id)
+		if in[id] {
+			cl = append(cl, o.varOf(id).Not())
+		} else {
+			cl = append(cl, o.varOf(id))
 		}
 	}
-	o.require(others)
+	if len(cl) == 0 {
+		o.unsat = true
+		return
+	}
+	o.s.AddClause(cl...)
 }
 
 // best returns a cheapest selection, sorted, or ok false when none

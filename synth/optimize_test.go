@@ -42,7 +42,8 @@ func TestOptimizerTable(t *testing.T) {
 
 // TestOptimizerBruteForce compares every proposal with the cheapest
 // selection found by enumerating all subsets, clause after clause (the
-// optimizer is incremental), for random positive clauses and forbids.
+// optimizer is incremental), for random positive clauses and forbidden
+// selections.
 func TestOptimizerBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for iter := 0; iter < 300; iter++ {
@@ -54,23 +55,21 @@ func TestOptimizerBruteForce(t *testing.T) {
 			all = append(all, id)
 		}
 		o := newOptimizer(func(id int) int { return ranks[id] })
-		var clauses []uint32 // bit id-1 set: id in the clause
+		var clauses []uint32   // bit id-1 set: id in the clause
+		var forbidden []uint32 // selections ruled out exactly
 		for step := 0; step < 6; step++ {
 			if rng.Intn(4) == 0 && step > 0 {
-				// forbid the last proposal and its subsets
+				// forbid the last proposal (only it)
 				sel, ok, _ := o.best(context.Background())
 				if !ok {
 					break
 				}
 				o.forbid(sel, all)
-				var others uint32
-				in := setOf(sel)
-				for _, id := range all {
-					if !in[id] {
-						others |= 1 << (id - 1)
-					}
+				var mask uint32
+				for _, id := range sel {
+					mask |= 1 << (id - 1)
 				}
-				clauses = append(clauses, others)
+				forbidden = append(forbidden, mask)
 			} else {
 				var cl []int
 				var mask uint32
@@ -100,6 +99,11 @@ func TestOptimizerBruteForce(t *testing.T) {
 						break
 					}
 				}
+				for _, f := range forbidden {
+					if s == f {
+						sat = false
+					}
+				}
 				if !sat {
 					continue
 				}
@@ -126,6 +130,11 @@ func TestOptimizerBruteForce(t *testing.T) {
 			for _, cl := range clauses {
 				if mask&cl == 0 {
 					t.Fatalf("iter %d: %v violates clause %b", iter, sel, cl)
+				}
+			}
+			for _, f := range forbidden {
+				if mask == f {
+					t.Fatalf("iter %d: %v was forbidden", iter, sel)
 				}
 			}
 			if len(sel) != bestN || o.cost(sel) != bestCost {
