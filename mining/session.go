@@ -38,8 +38,13 @@ type SessionResult struct {
 	// added to the selection alone, rules the counterexample out (the
 	// failing execution is no longer one of the program). Every selection
 	// that passes the test contains one of them; when Kills is empty no
-	// selection does.
+	// selection does. For an INCONCLUSIVE at the unroll limit, the same for
+	// the execution that reached the limit: every selection that passes
+	// within the limit contains one of them (nil when the execution could
+	// not be recovered, which teaches nothing).
 	Kills []int
+	// LimitLesson: Kills comes from an execution at the unroll limit.
+	LimitLesson bool
 }
 
 // NewSession mines the test's serial observations. A result is returned
@@ -158,6 +163,11 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
 				next, err := k.raiseAll(p, s.bounds, time.Since(t0))
+				if err == errStop && k.res.Verdict == Inconclusive && k.res.Reason == ReasonUnrollLimit {
+					out.Kills = s.limitKills(p, selected)
+					out.LimitLesson = out.Kills != nil
+					return err
+				}
 				if err != nil {
 					return err
 				}
@@ -176,13 +186,43 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 		if !p.s.Value(root) {
 			return fmt.Errorf("internal error: the counterexample does not satisfy the encoding")
 		}
-		var unselected []int
-		for _, id := range e.Candidates() {
-			if !selected(id) {
-				unselected = append(unselected, id)
-			}
-		}
-		out.Kills = e.Kills(p.s.Value, root, unselected)
+		out.Kills = e.Kills(p.s.Value, root, unselectedOf(e, selected))
 		return errStop
 	}
+}
+
+// limitKills is the lesson of an unroll limit: the model of the last
+// query is an execution that runs a loop instance to --max-unroll
+// iterations (raise stopped at it). Every selection under which that
+// execution survives has it too, so it cannot pass within the limit; the
+// candidates that rule it out are computed like those of a counterexample.
+func (s *Session) limitKills(p *problem, selected func(int) bool) []int {
+	e := p.enc
+	c := e.C
+	var atLimit []z.Lit
+	for _, th := range e.Threads {
+		for _, ps := range th.Pruned {
+			if p.s.Value(ps.Guard) && e.U.Loops[ps.Loop].Bound+1 > s.k.opt.MaxUnroll {
+				atLimit = append(atLimit, ps.Guard)
+			}
+		}
+	}
+	if len(atLimit) == 0 {
+		return nil
+	}
+	root := c.And(e.Phi, c.Ors(atLimit...))
+	if !p.s.Value(root) {
+		return nil
+	}
+	return e.Kills(p.s.Value, root, unselectedOf(e, selected))
+}
+
+func unselectedOf(e *encode.Encoding, selected func(int) bool) []int {
+	var out []int
+	for _, id := range e.Candidates() {
+		if !selected(id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -67,7 +67,12 @@ type Result struct {
 	Rounds     int            // proposals checked
 	Checks     int            // test checks (session calls), minimality included
 	Clauses    int            // constraints learned from counterexamples
-	Monotone   bool           // clauses from Kills (false: weaker clauses, see FenceMonotone)
+	// LimitClauses of them come from executions at the unroll limit: the
+	// answer is then a minimum among the sets that pass with loops
+	// unrolled at most MaxUnroll times.
+	LimitClauses int
+	MaxUnroll    int
+	Monotone     bool // clauses from Kills (false: weaker clauses, see FenceMonotone)
 	// Verified: the answer's fences, written into the program as plain
 	// fences (lsl.SelectCandidates, no selector literals), pass every test
 	// with mining.Check (Found only).
@@ -90,7 +95,10 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	if kinds == nil {
 		kinds = Kinds(model)
 	}
-	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining)}
+	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining), MaxUnroll: opt.Mining.MaxUnroll}
+	if res.MaxUnroll <= 0 {
+		res.MaxUnroll = 64 // mining's default
+	}
 	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
 	res.Candidates = cands
 	points := map[string]bool{}
@@ -143,7 +151,10 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			if opt.Progress != nil {
 				opt.Progress(round)
 			}
-			if r.Verdict != mining.Fail {
+			// An unroll limit with the execution that reached it teaches
+			// like a counterexample: the selections it survives cannot
+			// pass within the limit (mining.SessionResult.Kills).
+			if r.Verdict != mining.Fail && !r.LimitLesson {
 				res.Outcome = Undecided
 				res.Failure = r.Result
 				return res, nil
@@ -154,6 +165,9 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 				return res, nil
 			}
 			res.Clauses++
+			if r.LimitLesson {
+				res.LimitClauses++
+			}
 			if res.Monotone {
 				o.require(r.Kills)
 			} else {

@@ -47,6 +47,9 @@ func (r *Result) proof() string {
 		return "the tests pass without fences"
 	}
 
+	if r.LimitClauses > 0 {
+		return fmt.Sprintf("no set of %d passes every test with loops unrolled at most %d times; ties broken by the cheapest kinds; each fence is needed by the test shown%s", n-1, r.MaxUnroll, r.verifiedText())
+	}
 	return fmt.Sprintf("no set of %d passes every test; ties broken by the cheapest kinds; each fence is needed by the test shown%s", n-1, r.verifiedText())
 }
 
@@ -78,19 +81,21 @@ func plural(n int, one, many string) string {
 
 // JSON is the --json document.
 type JSON struct {
-	Outcome    string      `json:"outcome"`
-	Model      string      `json:"model"`
-	Kinds      []string    `json:"kinds"`
-	Points     int         `json:"points"`
-	Candidates int         `json:"candidates"`
-	Tests      int         `json:"tests"`
-	Rounds     int         `json:"rounds"`
-	Checks     int         `json:"checks"`
-	Clauses    int         `json:"clauses"`
-	Verified   bool        `json:"verified"`
-	Seconds    float64     `json:"seconds"`
-	Fences     []JSONFence `json:"fences"`
-	Failure    *JSONFail   `json:"failure,omitempty"`
+	Outcome      string      `json:"outcome"`
+	Model        string      `json:"model"`
+	Kinds        []string    `json:"kinds"`
+	Points       int         `json:"points"`
+	Candidates   int         `json:"candidates"`
+	Tests        int         `json:"tests"`
+	Rounds       int         `json:"rounds"`
+	Checks       int         `json:"checks"`
+	Clauses      int         `json:"clauses"`
+	LimitClauses int         `json:"limit_clauses"`
+	MaxUnroll    int         `json:"max_unroll"`
+	Verified     bool        `json:"verified"`
+	Seconds      float64     `json:"seconds"`
+	Fences       []JSONFence `json:"fences"`
+	Failure      *JSONFail   `json:"failure,omitempty"`
 }
 
 // JSONFence is one fence of the answer.
@@ -117,7 +122,7 @@ type JSONFail struct {
 // WriteJSON prints the answer as JSON.
 func WriteJSON(w io.Writer, r *Result) error {
 	doc := JSON{Outcome: string(r.Outcome), Model: r.Model, Points: r.Points, Candidates: len(r.Candidates), Tests: r.Tests,
-		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
+		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
 	for _, k := range r.Kinds {
 		doc.Kinds = append(doc.Kinds, k.String())
 	}

@@ -305,3 +305,27 @@ func TestFenceSynthesisWeakClauses(t *testing.T) {
 		t.Errorf("%s %s: %s on tso", r.Fences[0].Point.Key(), r.Fences[0].Kind, v.Verdict)
 	}
 }
+
+// TestFenceSynthesisUnrollLimit: without fair progress, the CAS retry loop
+// of tests/fairness/cascounter.c spins forever on relaxed unless a retry
+// sees what the failed CAS saw. The execution that reaches the unroll
+// limit teaches like a counterexample, and the answer is the
+// aliased-loads fence at the top of the loop, minimal within the limit.
+func TestFenceSynthesisUnrollLimit(t *testing.T) {
+	prog, tests := loadSynth(t, "../fairness/cascounter.c", "../fairness/cascounter.tst", []string{"T2"})
+	opt := mining.Options{Model: model(t, "relaxed"), NoFairProgress: true, MaxUnroll: 3}
+	r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != synth.Found || !r.Verified || r.LimitClauses == 0 || len(r.Fences) != 1 {
+		t.Fatalf("outcome %s, verified %v, %d limit clauses, %d fences", r.Outcome, r.Verified, r.LimitClauses, len(r.Fences))
+	}
+	f := r.Fences[0]
+	if got := fmt.Sprintf("%s:%d %s %s", filepath.Base(f.Point.File), f.Point.Line, f.Point.Side, f.Kind); got != "cascounter.c:13 before aliased-loads" {
+		t.Errorf("fence %s", got)
+	}
+	if f.Verdict != mining.Inconclusive || f.Reason != mining.ReasonUnrollLimit {
+		t.Errorf("without it %s %s, want INCONCLUSIVE unroll-limit", f.Verdict, f.Reason)
+	}
+}

@@ -59,7 +59,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 			if r.Kills == 1 {
 				rule = "candidate rules"
 			}
-			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s the counterexample out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule)
+			what := "the counterexample"
+			if r.Verdict == mining.Inconclusive {
+				what = "the execution at the limit"
+			}
+			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what)
 		}
 	}
 	if !quiet {
