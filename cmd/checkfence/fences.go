@@ -33,6 +33,9 @@ aliased-loads, control-dependent, load-load, store-store, load-store, store-load
 that makes every test pass; each fence is shown with the test that fails without
 it. The fences the program has stay. --diff prints the fences as a patch to the
 source, --json as JSON.
+An execution that runs a loop to --max-unroll counts against a fence set like a
+counterexample (the answer is then smallest among the sets that pass within the
+limit); other limits stop the search. See docs/fences.md.
 Exit status: 0 when all tests pass with the fences given (--insert: a fence set
 was found), 1 otherwise, 3 when a limit stopped the search.`,
 		Args: cobra.MinimumNArgs(1),
