@@ -11,7 +11,7 @@ CADICAL ?= $(shell echo 'int main(void){ccadical_release(ccadical_init());return
 	$${CC:-cc} -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0)
 GOTAGS  := $(if $(filter 1,$(CADICAL)),-tags cadical,)
 
-.PHONY: all build test demo bench check-datatypes fmt vet tools check-suites fuzz-diff clean
+.PHONY: all build test demo bench check-datatypes fences-datatypes fmt vet tools check-suites fuzz-diff clean
 
 all: build
 
@@ -76,6 +76,17 @@ bench:
 # make test skips.
 check-datatypes:
 	$(GO) run $(GOTAGS) ./tests/bench -check tests/datatypes/expected.csv
+
+# fences --insert on the five data types without their fences (relaxed),
+# each with the CPU seconds and peak memory (user sys KB): the table of
+# tests/datatypes/README.md, "Fences synthesized". Slow (minutes).
+INSERT := /usr/bin/time -f '%U %S %M' ../../$(BIN) fences --insert --model relaxed
+fences-datatypes: build
+	cd tests/datatypes && $(INSERT) ms2/ms2_nofence.c ms2/harness.c ms2/ms2.tst --test T0 --test T1 --test Tpc2 --test Ti2
+	cd tests/datatypes && $(INSERT) msn/msn_nofence.c msn/harness.c msn/msn.tst --test T0 --test T1 --test Tpc2 --test Ti2
+	cd tests/datatypes && $(INSERT) lazylist/lazylist_nofence.c lazylist/harness.c lazylist/lazylist.tst --test Sac --test Sar --test Saa
+	cd tests/datatypes && $(INSERT) harris/harris_nofence.c harris/harness.c harris/harris.tst --test Sac --test Sar --test Saa --max-unroll 4
+	cd tests/datatypes && $(INSERT) snark/snark_nofence.c snark/harness.c snark/snark.tst --test D0 --test Db
 
 # Third-party suites with expected results (slow): x86 on tso, and the
 # dat3m AArch64, RISC-V, PPC, C11 and RC11 suites on the suites' .cat files

@@ -89,8 +89,9 @@ type Encoding struct {
 	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
-	sym         []symClass // identical threads (symmetry.go)
-	poll        lsl.Poller // --timeout, --max-memory, Ctrl-C
+	sym         []symClass    // identical threads (symmetry.go)
+	poll        lsl.Poller    // --timeout, --max-memory, Ctrl-C
+	selectors   map[int]z.Lit // fence synthesis: candidate id -> selector (select.go)
 }
 
 // canceled carries a cancellation out of the encoding to Build.

@@ -309,6 +309,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Fence:
 		in := x.instr(axioms.Fence, s, s.ID)
 		in.Fence = s.Kind
+		if s.Cand > 0 {
+			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // select.go
+		}
 	case *lsl.If:
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)

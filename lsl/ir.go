@@ -193,11 +193,15 @@ type Store struct {
 // for cat models (DMB.ISH, Fence.rw.rw, sync, …). A fence with tags may
 // have no kind (Kind 0): it then orders nothing on the .mm models, whose
 // semantics rest on the kind alone.
+// Cand > 0 marks a candidate fence of fence synthesis (InsertCandidates):
+// it executes only in executions whose fence selection includes candidate
+// Cand.
 type Fence struct {
 	Kind FenceKind
 	Tags []string
 	ID   int
 	Pos  Pos
+	Cand int
 }
 
 // If executes Then when Cond is true (a nonzero number or a pointer), Else

@@ -339,7 +339,7 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 		if r.opt.Omit[s] {
 			return out
 		}
-		return append(out, &Fence{Kind: s.Kind, Tags: s.Tags, Pos: s.Pos})
+		return append(out, &Fence{Kind: s.Kind, Tags: s.Tags, Pos: s.Pos, Cand: s.Cand})
 	case *If:
 		n := &If{Cond: a.op(s.Cond), Then: r.block(a, s.Then), Pos: s.Pos}
 		if s.Else != nil {

@@ -438,6 +438,9 @@ type problem struct {
 	s      *encode.Solver
 	bounds map[string]int
 	serial bool
+	// assume holds in every query on the problem (the fence selection of
+	// a synthesis session; session.go).
+	assume []z.Lit
 }
 
 // solve runs one query, refining lazily encoded transitivity until the
@@ -445,6 +448,7 @@ type problem struct {
 func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
 	t0 := time.Now()
 	defer func() { k.res.Stats.Solve += time.Since(t0) }()
+	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
 	for {
 		r := p.s.Solve(k.ctx, assumptions...)
 		switch r {
@@ -564,7 +568,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 		if len(open) == 0 {
 			return next, nil
 		}
-		r := p.s.SolveBudget(k.ctx, budget, c.Ors(open...))
+		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
 		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting

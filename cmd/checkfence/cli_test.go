@@ -26,6 +26,8 @@ func TestExitStatuses(t *testing.T) {
 		{"unknown flag", []string{"run", "--frobnicate", "testdata/sb.lsl", "testdata/sb.tst"}, exitUsage},
 		{"eager transitivity", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--transitivity", "eager"}, exitFail},
 		{"no symmetry", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "sc", "--symmetry=false"}, exitPass},
+		{"insert on a cat model", []string{"fences", "--insert", "testdata/sb.lsl", "testdata/sb.tst", "--model", "arm8"}, exitUsage},
+		{"fair progress off", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--fair=false"}, exitFail},
 		{"version", []string{"version"}, exitPass},
 		{"models", []string{"models"}, exitPass},
 	}

@@ -14,6 +14,7 @@ import (
 func newFencesCmd() *cobra.Command {
 	var f checkFlags
 	var minimize bool
+	var ins insertFlags
 	cmd := &cobra.Command{
 		Use:   "fences IMPL... TESTFILE",
 		Short: "Show which fences the tests need, or find a minimal fence set",
@@ -22,7 +23,19 @@ kept): a fence is needed when some test fails without it; the test and the reaso
 are shown. With --minimize, remove fences one at a time in source order, keeping a
 removal whenever every test still passes: the result is a minimal set of fences
 (no single fence of it can be dropped) that makes all tests pass.
-Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
+With --insert, synthesize fences instead: a fence of each kind the model
+distinguishes is a candidate at every program point between two memory accesses
+of an operation, and a counterexample-guided search with the SAT solver finds a
+smallest set of them (fewest fences, then the cheapest kinds: data-dependent-loads,
+aliased-loads, control-dependent, load-load, store-store, load-store, store-load)
+that makes every test pass; each fence is shown with the test that fails without
+it. The fences the program has stay. --diff prints the fences as a patch to the
+source, --json as JSON.
+An execution that runs a loop to --max-unroll counts against a fence set like a
+counterexample (the answer is then smallest among the sets that pass within the
+limit); other limits stop the search. See docs/fences.md.
+Exit status: 0 when all tests pass with the fences given (--insert: a fence set
+was found), 1 otherwise, 3 when a limit stopped the search.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, model, err := f.options()
@@ -40,6 +53,9 @@ Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
 				return orLimit(err, lim, cmd, nil)
 			}
 			out := cmd.OutOrStdout()
+			if ins.insert {
+				return insertFences(ctx, cmd, prog, tests, opt, opt.Model, &f, &ins) // fences_insert.go
+			}
 			groups := fenceGroups(prog)
 			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model)
 			first, err := checkAll(ctx, prog, tests, opt, nil)
@@ -78,6 +94,7 @@ Exit status: 0 when all tests pass with the fences given, 1 otherwise.`,
 	}
 	f.register(cmd, false)
 	cmd.Flags().BoolVar(&minimize, "minimize", false, "find a minimal fence set by greedy removal")
+	ins.register(cmd)
 	return cmd
 }
 

@@ -1,0 +1,32 @@
+// Package synth synthesizes fences ("checkfence fences --insert"): it finds
+// a smallest set of fences, ties broken by the cheapest kinds, that makes
+// every test of a test file pass on a memory model.
+//
+// Candidates (lsl.InsertCandidates) are a fence of each kind the model
+// distinguishes (Kinds) at every source-level program point between two
+// accesses of an operation. Each candidate gets a selector literal folded
+// into its fence's guard (encode.Encoding.Selector), shared by every
+// unrolled and inlined copy. The search is counterexample-guided:
+//
+//  1. An optimizer over the selectors (optimize.go, gini with sorting
+//     network cardinality constraints) proposes a cheapest selection that
+//     satisfies every constraint learned so far.
+//  2. Each test is checked with that selection (mining.Session, which
+//     keeps the test's encoding and solver across selections). A
+//     counterexample is a model of the encoding; the candidates whose
+//     selection alone would falsify it (encode.Encoding.Kills, by
+//     evaluating the circuit) are the only ones that rule it out, so every
+//     passing selection contains one of them: that clause is learned.
+//  3. When every test passes, the selection is optimal: it is a cheapest
+//     selection satisfying necessary conditions. Each of its fences is
+//     then checked once more on its own (the tests with the fence left
+//     out), which names the test that needs it.
+//
+// The clauses are sound when fences act monotonically on the model
+// (axioms.FenceMonotone: more fences never allow more executions, and each
+// axiom instance mentions at most one fence); otherwise a counterexample
+// only forbids its own selection (weaker clauses, same answer, more
+// rounds). Before an answer is reported, every test is checked once more
+// on the program with the chosen fences written in (lsl.SelectCandidates,
+// no selector literals). See docs/fences.md.
+package synth

@@ -1,0 +1,320 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// Options control Insert.
+type Options struct {
+	Mining mining.Options // Model, limits, … of every check
+	// Kinds are the candidate fence kinds (nil: Kinds(Mining.Model)).
+	Kinds []lsl.FenceKind
+	// Points decides which program points may hold a fence (nil: all);
+	// SourceFilter keeps the points where a line can be inserted.
+	Points lsl.PointFilter
+	// Progress, if set, is told about every round.
+	Progress func(Round)
+}
+
+// Round is one proposal of the search and what the tests said.
+type Round struct {
+	N        int
+	Selected []*lsl.Candidate
+	Test     string // the test that failed ("" when all passed)
+	Verdict  mining.Verdict
+	Reason   string
+	Kills    int // candidates that rule the counterexample out
+}
+
+// Outcome says how the search ended.
+type Outcome string
+
+const (
+	// Found: the selection passes every test and no cheaper one does.
+	Found Outcome = "found"
+	// Unfixable: some test fails whatever candidates are selected.
+	Unfixable Outcome = "unfixable"
+	// Undecided: a check was INCONCLUSIVE (a limit), so the search stopped.
+	Undecided Outcome = "inconclusive"
+)
+
+// Fence is one fence of the answer with the test that fails without it.
+type Fence struct {
+	*lsl.Candidate
+	Test    string
+	Verdict mining.Verdict
+	Reason  string
+	Message string
+}
+
+// Result is the answer of Insert.
+type Result struct {
+	Outcome    Outcome
+	Model      string
+	Kinds      []lsl.FenceKind
+	Candidates []*lsl.Candidate
+	Points     int
+	Tests      int
+	Fences     []*Fence       // Found: the fences, in source order
+	Failure    *mining.Result // Unfixable, Undecided: the result that ended the search
+	Rounds     int            // proposals checked
+	Checks     int            // test checks (session calls), minimality included
+	Clauses    int            // constraints learned from counterexamples
+	// LimitClauses of them come from executions at the unroll limit: the
+	// answer is then a minimum among the sets that pass with loops
+	// unrolled at most MaxUnroll times.
+	LimitClauses int
+	MaxUnroll    int
+	Monotone     bool // clauses from Kills (false: weaker clauses, see FenceMonotone)
+	// Verified: the answer's fences, written into the program as plain
+	// fences (lsl.SelectCandidates, no selector literals), pass every test
+	// with mining.Check (Found only).
+	Verified bool
+	Elapsed  time.Duration
+	// Sessions keeps the per-test results of the final selection's checks
+	// (for callers that validate counterexamples).
+	Checked []*mining.Result
+}
+
+// Insert searches for a cheapest set of candidate fences under which every
+// test passes (package comment).
+func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
+	start := time.Now()
+	model := opt.Mining.Model
+	if model == nil {
+		return nil, fmt.Errorf("synth: no memory model")
+	}
+	kinds := opt.Kinds
+	if kinds == nil {
+		kinds = Kinds(model)
+	}
+	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining), MaxUnroll: opt.Mining.MaxUnroll}
+	if res.MaxUnroll <= 0 {
+		res.MaxUnroll = 64 // mining's default
+	}
+	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
+	res.Candidates = cands
+	points := map[string]bool{}
+	for _, c := range cands {
+		points[c.Point.Key()] = true
+	}
+	res.Points = len(points)
+	byID := map[int]*lsl.Candidate{}
+	var all []int
+	for _, c := range cands {
+		byID[c.ID] = c
+		all = append(all, c.ID)
+	}
+	rank := func(id int) int { return Rank(byID[id].Kind) }
+	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
+	o := newOptimizer(rank)
+	defer func() { res.Elapsed = time.Since(start) }()
+
+	order := make([]int, len(tests)) // tests in the order to check: last failure first
+	for i := range order {
+		order[i] = i
+	}
+	for {
+		sel, ok, err := o.best(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			// Only reached with the weaker clauses: every selection was
+			// tried (Kills being empty ends the search below).
+			res.Outcome = Unfixable
+			return res, nil
+		}
+		res.Rounds++
+		in := setOf(sel)
+		round := Round{N: res.Rounds, Selected: candidates(byID, sel)}
+		failed := false
+		for oi, ti := range order {
+			r, err := s.check(ti, in)
+			if err != nil {
+				return nil, err
+			}
+			if r == nil {
+				return res, nil // decided by mining (res filled)
+			}
+			if r.Verdict == mining.Pass {
+				continue
+			}
+			round.Test, round.Verdict, round.Reason, round.Kills = r.Test, r.Verdict, r.Reason, len(r.Kills)
+			if opt.Progress != nil {
+				opt.Progress(round)
+			}
+			// An unroll limit with the execution that reached it teaches
+			// like a counterexample: the selections it survives cannot
+			// pass within the limit (mining.SessionResult.Kills).
+			if r.Verdict != mining.Fail && !r.LimitLesson {
+				res.Outcome = Undecided
+				res.Failure = r.Result
+				return res, nil
+			}
+			if len(r.Kills) == 0 {
+				res.Outcome = Unfixable
+				res.Failure = r.Result
+				return res, nil
+			}
+			res.Clauses++
+			if r.LimitLesson {
+				res.LimitClauses++
+			}
+			if res.Monotone {
+				o.require(r.Kills)
+			} else {
+				o.forbid(sel, all)
+			}
+			// check the failing test first next time
+			copy(order[1:oi+1], order[:oi])
+			order[0] = ti
+			failed = true
+			break
+		}
+		if failed {
+			continue
+		}
+		if opt.Progress != nil {
+			opt.Progress(round)
+		}
+		if err := s.finish(byID, sel); err != nil || res.Outcome != Found {
+			return res, err
+		}
+		return res, s.verify(sel)
+	}
+}
+
+// monotone reports whether counterexamples yield the strong clauses
+// (Encoding.Kills): fences act monotonically on the model, and Kills sees
+// every constraint that a selected fence brings in. Lazily encoded
+// transitivity is not among the constraints Kills evaluates, so a total
+// order over fences (none in the built-in models) needs the weak clauses.
+func monotone(m *axioms.Model, opt mining.Options) bool {
+	if axioms.FenceMonotone(m) != nil {
+		return false
+	}
+	return opt.Axioms.Transitivity != axioms.Lazy || !axioms.TotalOrderOverFences(m)
+}
+
+// search holds the sessions of one Insert call.
+type search struct {
+	ctx      context.Context
+	prog     *lsl.Program
+	tests    []*lsl.Test
+	opt      Options
+	sessions []*mining.Session
+	res      *Result
+}
+
+// check runs test ti with the selection; nil with res.Outcome set when the
+// test was decided before any selection mattered (its mining failed).
+func (s *search) check(ti int, in map[int]bool) (*mining.SessionResult, error) {
+	if s.sessions[ti] == nil {
+		sess, r, err := mining.NewSession(s.ctx, s.prog, s.tests[ti], s.opt.Mining)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			s.res.Failure = r
+			s.res.Outcome = Undecided
+			if r.Verdict == mining.Fail {
+				s.res.Outcome = Unfixable
+			}
+			return nil, nil
+		}
+		s.sessions[ti] = sess
+	}
+	s.res.Checks++
+	return s.sessions[ti].Check(s.ctx, func(id int) bool { return in[id] })
+}
+
+// finish proves each fence of the optimal selection necessary: without it
+// some test fails (which optimality guarantees; a pass here would be an
+// unsound clause, reported as an internal error).
+func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) error {
+	res := s.res
+	res.Outcome = Found
+	for _, id := range sel {
+		without := setOf(sel)
+		delete(without, id)
+		f := &Fence{Candidate: byID[id]}
+		for ti := range s.tests {
+			r, err := s.check(ti, without)
+			if err != nil {
+				return err
+			}
+			if r == nil {
+				return nil
+			}
+			if r.Verdict != mining.Pass {
+				f.Test, f.Verdict, f.Reason, f.Message = r.Test, r.Verdict, r.Reason, r.Message
+				res.Checked = append(res.Checked, r.Result)
+				break
+			}
+		}
+		if f.Test == "" {
+			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
+		}
+		res.Fences = append(res.Fences, f)
+	}
+	sort.SliceStable(res.Fences, func(i, j int) bool {
+		cs := []*lsl.Candidate{res.Fences[i].Candidate, res.Fences[j].Candidate}
+		lsl.SortCandidates(cs)
+		return cs[0] == res.Fences[i].Candidate && cs[0] != cs[1]
+	})
+	return nil
+}
+
+// verify checks every test once more on the program with the selected
+// candidates written in as plain fences (no selector literals, a fresh
+// encoding and unrolling): the answer is only reported when this plain
+// check passes. A FAIL here would mean the selector encoding differs from
+// written fences, an internal error; a limit makes the outcome Undecided.
+func (s *search) verify(sel []int) error {
+	res := s.res
+	in := setOf(sel)
+	plain := lsl.SelectCandidates(s.prog, func(id int) bool { return in[id] })
+	for _, test := range s.tests {
+		r, err := mining.Check(s.ctx, plain, test, s.opt.Mining)
+		if err != nil {
+			return err
+		}
+		res.Checks++
+		switch r.Verdict {
+		case mining.Pass:
+			continue
+		case mining.Fail:
+			return fmt.Errorf("internal error: fence synthesis found a fence set under which %s passes, but %s %s (%s) with the fences written in", test.Name, test.Name, r.Verdict, r.Reason)
+		default:
+			res.Outcome = Undecided
+			res.Failure = r
+			return nil
+		}
+	}
+	res.Verified = true
+	return nil
+}
+
+func setOf(ids []int) map[int]bool {
+	m := map[int]bool{}
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+func candidates(byID map[int]*lsl.Candidate, ids []int) []*lsl.Candidate {
+	var out []*lsl.Candidate
+	for _, id := range ids {
+		out = append(out, byID[id])
+	}
+	return out
+}
