@@ -36,7 +36,13 @@ func Translate(files []string) (*lsl.Program, error) {
 }
 
 // TranslateSources is Translate on sources in memory.
-func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
+func TranslateSources(srcs []Source) (*lsl.Program, error) {
+	return translateSources(srcs, false)
+}
+
+// translateSources translates; keepPool leaves every malloc a pool
+// allocation (the tests compare freshAllocs with it).
+func translateSources(srcs []Source, keepPool bool) (prog *lsl.Program, err error) {
 	t := newTranslator()
 	defer func() {
 		if r := recover(); r != nil {
@@ -60,6 +66,9 @@ func TranslateSources(srcs []Source) (prog *lsl.Program, err error) {
 	}
 	if len(t.errs) > 0 {
 		return nil, t.errs
+	}
+	if !keepPool {
+		freshAllocs(t.prog)
 	}
 	if err := lsl.Sanity(t.prog); err != nil {
 		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}
