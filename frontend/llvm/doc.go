@@ -263,4 +263,10 @@
 // Thread handles (pthread_t variables) produce no code. Assertion failures
 // anywhere are FAILs; a thread function's result is ignored; pthread_exit
 // is not supported.
+//
+// In a pthread program that frees nothing, malloc is "fence full; alloc
+// fresh T" rather than a pool block (pthread_alloc.go): without frees the
+// pool's choice of block only renames blocks, and enumerating the
+// renamings slowed the solver down ~3× (docs/semantics.md has the
+// argument).
 package llvmfront
