@@ -250,7 +250,10 @@
 // Registers that main computes in one part and uses in a later one travel
 // through globals main_r_NAME (stored at the end of the earlier part,
 // loaded at the start of the later one; init and final are ordered with
-// everything, so this changes no verdict).
+// everything, so this changes no verdict). A register init leaves with a
+// constant that main_self does not assign (the counter of an expanded
+// create or join loop) is assigned that constant instead: no memory
+// access.
 //
 // All pthread_create and pthread_join calls must be in main itself. Loops
 // and branches around them are expanded when main is split, so their
