@@ -17,7 +17,8 @@ import (
 )
 
 // pthreadRows are the C11 programs of tests/llvm/pthread/c11 (an MS queue
-// with n enqueuers + m dequeuers, a Treiber stack with pushers + poppers,
+// with n enqueuers + m dequeuers (2+2+2: and two threads that enqueue
+// and then dequeue), a Treiber stack with pushers + poppers,
 // and their bugs), checked as pthread programs through clang (issue 17).
 var pthreadRows = []struct {
 	file string
@@ -28,6 +29,7 @@ var pthreadRows = []struct {
 	{"msq_2_2.c", mining.Pass},
 	{"msq_3_2.c", mining.Pass},
 	{"msq_3_3.c", mining.Pass},
+	{"msq_2_2_2.c", mining.Pass},
 	{"msq_2_2_bug.c", mining.Fail},
 	{"treiber_2_2.c", mining.Pass},
 	{"treiber_3_3.c", mining.Pass},

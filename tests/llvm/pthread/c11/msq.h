@@ -1,10 +1,11 @@
 /* A Michael-Scott queue with C11 atomics as a pthread program, for
  * measuring (tests/bench, pthread table): main initialises the queue,
  * starts NENQ enqueuers and NDEQ dequeuers (one operation each; both at
- * most 3), joins them, drains the queue and checks that every enqueued
- * value was taken exactly once. The including file defines NENQ and NDEQ
- * (default 2+2), and BUG to weaken the dequeue's Head CAS to a plain store (two
- * dequeuers can take the same node: a FAIL on every model). */
+ * most 3) and NBOTH threads that enqueue and then dequeue, joins them,
+ * drains the queue and checks that every enqueued value was taken exactly
+ * once. The including file defines NENQ and NDEQ (default 2+2), NBOTH
+ * (default 0), and BUG to weaken the dequeue's Head CAS to a plain store
+ * (two dequeuers can take the same node: a FAIL on every model). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,6 +17,10 @@
 #ifndef NDEQ
 #define NDEQ 2
 #endif
+#ifndef NBOTH
+#define NBOTH 0 /* a third kind of thread: enqueue, then dequeue */
+#endif
+#define NVALUES (NENQ + NBOTH)
 
 typedef struct node {
     _Atomic(struct node *) next;
@@ -24,7 +29,7 @@ typedef struct node {
 
 _Atomic(node_t *) Head;
 _Atomic(node_t *) Tail;
-int seen[NENQ + 1];
+int seen[NVALUES + 1];
 
 static void enqueue(int v)
 {
@@ -80,10 +85,18 @@ static int dequeue(void)
 
 static void *enq(void *arg) { enqueue((int)(long)arg); return 0; }
 static void *deq(void *arg) { int v = dequeue(); if (v) seen[v]++; return 0; }
+static void *both(void *arg)
+{
+    enqueue((int)(long)arg);
+    int v = dequeue();
+    assert(v != 0); /* the queue holds at least the value just enqueued */
+    seen[v]++;
+    return 0;
+}
 
 int main(void)
 {
-    pthread_t e[NENQ], d[NDEQ];
+    pthread_t e[NENQ], d[NDEQ], b[NBOTH + 1];
     node_t *dummy = malloc(sizeof(node_t));
     atomic_store_explicit(&dummy->next, 0, memory_order_relaxed);
     atomic_store_explicit(&Head, dummy, memory_order_relaxed);
@@ -92,14 +105,18 @@ int main(void)
         pthread_create(&e[i], 0, enq, (void *)(long)(i + 1));
     for (int i = 0; i < NDEQ; i++)
         pthread_create(&d[i], 0, deq, 0);
+    for (int i = 0; i < NBOTH; i++)
+        pthread_create(&b[i], 0, both, (void *)(long)(NENQ + i + 1));
     for (int i = 0; i < NENQ; i++)
         pthread_join(e[i], 0);
     for (int i = 0; i < NDEQ; i++)
         pthread_join(d[i], 0);
+    for (int i = 0; i < NBOTH; i++)
+        pthread_join(b[i], 0);
     int v;
     while ((v = dequeue()) != 0)
         seen[v]++;
-    for (int i = 1; i <= NENQ; i++)
+    for (int i = 1; i <= NVALUES; i++)
         assert(seen[i] == 1);
     return 0;
 }
