@@ -6,7 +6,7 @@
 //
 //	go run ./tests/bench [-filter REGEX] [-timeout 10m] [-model relaxed] [-spec]
 //	go run ./tests/bench -check tests/datatypes/expected.csv [-timeout 10m]
-//	go run ./tests/bench -pthread [-pthread-models sc,relaxed] [-filter msq_2] [-timeout 10m]
+//	go run ./tests/bench -pthread [-pthread-models sc,relaxed] [-filter msq_2] [-timeout 10m] [-accesses]
 //
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
 // With -spec the observations are mined from each data type's sequential
@@ -51,6 +51,7 @@ func main() {
 	pthread := flag.Bool("pthread", false, "print the pthread table (tests/llvm/pthread/c11) instead")
 	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread/c11", "with -pthread: the directory of the programs")
 	pthreadModels := flag.String("pthread-models", "sc,relaxed", "with -pthread: comma-separated built-in models")
+	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -59,7 +60,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		ok, err := runPthread(ctx, os.Stdout, *pthreadDir, strings.Split(*pthreadModels, ","), re, *timeout)
+		ok, err := runPthread(ctx, os.Stdout, *pthreadDir, strings.Split(*pthreadModels, ","), re, *timeout, *accesses)
 		if err != nil {
 			fail(err)
 		}

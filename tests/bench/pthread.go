@@ -7,12 +7,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"syscall"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -42,7 +45,7 @@ var pthreadRows = []struct {
 // compilation by clang is not counted), with an empty column for GenMC's
 // figures, which users fill in from their own runs. It reports whether
 // every verdict is the expected one.
-func runPthread(ctx context.Context, w io.Writer, dir string, models []string, filter *regexp.Regexp, timeout time.Duration) (bool, error) {
+func runPthread(ctx context.Context, w io.Writer, dir string, models []string, filter *regexp.Regexp, timeout time.Duration, accesses bool) (bool, error) {
 	tmp, err := os.MkdirTemp("", "bench-pthread")
 	if err != nil {
 		return false, err
@@ -90,12 +93,40 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			}
 			fmt.Fprintf(w, format, row.file, name, verdict, fmt.Sprint(s.Instrs), fmt.Sprint(s.Loads), fmt.Sprint(s.Stores),
 				fmt.Sprint(s.Vars), fmt.Sprint(s.Clauses), fmt.Sprint(s.Rounds), fmt.Sprintf("%.2f", cpu.Seconds()), "")
+			if accesses && r.Enc != nil {
+				printAccesses(w, r.Enc)
+			}
 			if ctx.Err() != nil {
 				return ok, ctx.Err()
 			}
 		}
 	}
 	return ok, nil
+}
+
+// printAccesses lists the loads, stores and fences of the final
+// encoding by source position and C expression: how many events each
+// source-level access became after unrolling.
+func printAccesses(w io.Writer, e *encode.Encoding) {
+	count := map[string]int{}
+	for _, in := range e.Instrs {
+		key := fmt.Sprintf("%-5v %v", in.Kind, in.Stmt.Position())
+		switch st := in.Stmt.(type) {
+		case *lsl.Load:
+			key += " " + st.Expr
+		case *lsl.Store:
+			key += " " + st.Expr
+		}
+		count[key]++
+	}
+	keys := make([]string, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "    %4d  %s\n", count[k], k)
+	}
 }
 
 // cpuTime is the user+sys CPU time of this process so far.
