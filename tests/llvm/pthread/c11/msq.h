@@ -88,9 +88,9 @@ static void *deq(void *arg) { int v = dequeue(); if (v) seen[v]++; return 0; }
 static void *both(void *arg)
 {
     enqueue((int)(long)arg);
-    int v = dequeue();
-    assert(v != 0); /* the queue holds at least the value just enqueued */
-    seen[v]++;
+    int v = dequeue(); /* may find the queue empty: others took everything */
+    if (v)
+        seen[v]++;
     return 0;
 }
 
