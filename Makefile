@@ -66,10 +66,14 @@ demo: build
 
 # Every Fig. 8.2 test of the five data types on relaxed, with the columns
 # of the dissertation's Fig. 8.4 beside ours (BENCH_FLAGS="-filter msn/
-# -timeout 10m"), then the Go benchmarks of the engine.
+# -timeout 10m"), the pthread table (tests/bench/pthread.go), then the Go
+# benchmarks of the engine.
 BENCH_FLAGS ?= -timeout 10m
+# The pthread table: C11 programs through clang on sc and relaxed (issue 17).
+PTHREAD_BENCH_FLAGS ?= -timeout 5m
 bench:
 	$(GO) run $(GOTAGS) ./tests/bench $(BENCH_FLAGS)
+	$(GO) run $(GOTAGS) ./tests/bench -pthread $(PTHREAD_BENCH_FLAGS)
 	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./axioms
 
 # Every row of tests/datatypes/expected.csv, including the slow ones that

@@ -112,7 +112,9 @@ func (f *fn) fenceInst(in *ir.InstFence) {
 // for relaxed atomics, which the relaxed model only gives with that fence
 // (acquire and seq_cst loads are ordered by their own fences anyway).
 func (f *fn) atomicLoad(l *ir.InstLoad) {
-	addr := f.access(f.ptr(l.Src), l.ElemType)
+	p := f.ptr(l.Src)
+	addr := f.access(p, l.ElemType)
+	defer f.loadedIntObj(l, p)
 	o := l.Ordering
 	if singleThread(l.SyncScope) {
 		o = enum.AtomicOrderingMonotonic

@@ -250,7 +250,10 @@
 // Registers that main computes in one part and uses in a later one travel
 // through globals main_r_NAME (stored at the end of the earlier part,
 // loaded at the start of the later one; init and final are ordered with
-// everything, so this changes no verdict).
+// everything, so this changes no verdict). A register init leaves with a
+// constant that main_self does not assign (the counter of an expanded
+// create or join loop) is assigned that constant instead: no memory
+// access.
 //
 // All pthread_create and pthread_join calls must be in main itself. Loops
 // and branches around them are expanded when main is split, so their
@@ -263,4 +266,10 @@
 // Thread handles (pthread_t variables) produce no code. Assertion failures
 // anywhere are FAILs; a thread function's result is ignored; pthread_exit
 // is not supported.
+//
+// In a pthread program that frees nothing, malloc is "fence full; alloc
+// fresh T" rather than a pool block (pthread_alloc.go): without frees the
+// pool's choice of block only renames blocks, and enumerating the
+// renamings slowed the solver down ~3× (docs/semantics.md has the
+// argument).
 package llvmfront

@@ -34,8 +34,9 @@ func (f *fn) inst(in ir.Instruction) {
 		f.cast(in, in.From, in.To)
 	case *ir.InstPtrToInt:
 		f.define(in, f.val(in.From))
+		f.intObj(in, escapedObj(f.ptr(in.From), in.From.Type()))
 	case *ir.InstIntToPtr:
-		f.setPtr(in, retype(pval{op: f.val(in.From)}, in.To))
+		f.setPtr(in, retype(pval{op: f.val(in.From), obj: f.objs[in.From]}, in.To))
 	case *ir.InstTrunc:
 		f.define(in, f.val(in.From))
 	case *ir.InstZExt:
@@ -216,8 +217,10 @@ func (f *fn) load(l *ir.InstLoad) {
 		f.atomicLoad(l)
 		return
 	}
-	addr := f.access(f.ptr(l.Src), l.ElemType)
+	p := f.ptr(l.Src)
+	addr := f.access(p, l.ElemType)
 	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)})
+	f.loadedIntObj(l, p)
 }
 
 // store lowers a store.

@@ -308,15 +308,24 @@ func (sp *mainSplit) emit(f *fn) {
 	t := f.t
 	pos := f.proc.Pos
 	carried := map[lsl.Reg]int64{} // register → base of its global
-	carry := func(r lsl.Reg) int64 {
-		if b, ok := carried[r]; ok {
-			return b
+	// registers init leaves with a constant that main's own thread does
+	// not change (loop counters of the expanded create and join loops)
+	// are assigned that constant where they are needed: no global, no
+	// memory access
+	consts := constantsAtEnd(sp.init)
+	for r := range defined(sp.self) {
+		delete(consts, r)
+	}
+	carry := func(r lsl.Reg) {
+		if _, ok := consts[r]; ok {
+			return
+		}
+		if _, ok := carried[r]; ok {
+			return
 		}
 		name := uniqueName("main_r_"+identName(string(r[1:])), t.globalTaken)
 		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Pos: pos})
-		b := int64(len(t.prog.Globals))
-		carried[r] = b
-		return b
+		carried[r] = int64(len(t.prog.Globals))
 	}
 	needs := func(stmts []lsl.Stmt, extra []lsl.Operand, from map[lsl.Reg]bool) []lsl.Reg {
 		rd := read(stmts)
@@ -365,21 +374,29 @@ func (sp *mainSplit) emit(f *fn) {
 		carry(r)
 	}
 	load := func(r lsl.Reg) lsl.Stmt {
+		if v, ok := consts[r]; ok {
+			return &lsl.Assign{Dst: r, Op: lsl.OpCopy, Args: []lsl.Operand{lsl.Const{V: v}}, Pos: pos}
+		}
 		b := carried[r]
 		return &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(b)}, Expr: "main's " + string(r[1:]), Pos: pos}
 	}
 	store := func(r lsl.Reg) lsl.Stmt {
 		return &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(carried[r])}, Val: r, Expr: "main's " + string(r[1:]), Pos: pos}
 	}
-	var regs []lsl.Reg
+	var regs []lsl.Reg // what later parts load or assign
 	for r := range carried {
 		regs = append(regs, r)
+	}
+	for r := range consts {
+		if contains(finalFromInit, r) || contains(selfIn, r) {
+			regs = append(regs, r)
+		}
 	}
 	sort.Slice(regs, func(i, j int) bool { return regs[i] < regs[j] })
 	// init: its code, then the registers later parts need
 	initBody := append([]lsl.Stmt(nil), sp.init...)
 	for _, r := range regs {
-		if initDefs[r] {
+		if _, ok := carried[r]; ok && initDefs[r] {
 			initBody = append(initBody, store(r))
 		}
 	}
@@ -390,7 +407,8 @@ func (sp *mainSplit) emit(f *fn) {
 		if len(st.fn.Params) == 1 {
 			arg := st.arg
 			if r, ok := arg.(lsl.Reg); ok {
-				if _, ok := carried[r]; !ok {
+				_, isConst := consts[r]
+				if _, ok := carried[r]; !ok && !isConst {
 					f.pos = st.pos
 					f.fail("the argument of pthread_create depends on what main does after starting threads")
 				}
@@ -485,4 +503,47 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 	}
 	test.Final = []lsl.OpRef{{Name: final.Name, Pos: final.Pos}}
 	return test, nil
+}
+
+// constantsAtEnd returns the registers that hold a known constant at the
+// end of straight-line code: assigned at top level from constants and such
+// registers (folded without a runtime error), and not assigned otherwise
+// afterwards (by a load, a call, or inside a branch or loop).
+func constantsAtEnd(stmts []lsl.Stmt) map[lsl.Reg]lsl.Value {
+	env := map[lsl.Reg]lsl.Value{}
+	for _, s := range stmts {
+		if a, ok := s.(*lsl.Assign); ok && a.Op != lsl.OpThreadID && a.Op != lsl.OpNumThreads && a.Comp == "" {
+			if v, ok := foldAssign(a, env); ok {
+				env[a.Dst] = v
+				continue
+			}
+		}
+		for r := range defined([]lsl.Stmt{s}) {
+			delete(env, r)
+		}
+	}
+	return env
+}
+
+func foldAssign(a *lsl.Assign, env map[lsl.Reg]lsl.Value) (lsl.Value, bool) {
+	var vals []lsl.Value
+	for _, o := range a.Args {
+		switch o := o.(type) {
+		case lsl.Const:
+			vals = append(vals, o.V)
+		case lsl.Reg:
+			v, ok := env[o]
+			if !ok {
+				return lsl.Value{}, false
+			}
+			vals = append(vals, v)
+		default:
+			return lsl.Value{}, false
+		}
+	}
+	if a.Op == lsl.OpCopy {
+		return vals[0], true
+	}
+	v, msg := lsl.EvalOp(a.Op, nil, -1, vals)
+	return v, msg == ""
 }

@@ -48,7 +48,13 @@ func TranslateSources(srcs []Source) (*lsl.Program, error) {
 }
 
 // TranslateSourcesWith is TranslateSources with options.
-func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err error) {
+func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
+	return translateSources(srcs, opt, false)
+}
+
+// translateSources translates; keepPool leaves every malloc a pool
+// allocation (the tests compare freshAllocs with it).
+func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Program, err error) {
 	t := newTranslator()
 	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
 	defer func() {
@@ -81,6 +87,9 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 	}
 	if len(t.errs) > 0 {
 		return nil, t.errs
+	}
+	if !keepPool {
+		freshAllocs(t.prog)
 	}
 	if err := lsl.Sanity(t.prog); err != nil {
 		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}

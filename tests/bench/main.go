@@ -5,6 +5,7 @@
 //
 //	go run [-tags cadical] ./tests/bench [-filter REGEX] [-timeout 10m] [-model relaxed] [-spec] [-solver auto]
 //	go run [-tags cadical] ./tests/bench -check tests/datatypes/expected.csv [-timeout 10m]
+//	go run [-tags cadical] ./tests/bench -pthread [-pthread-models sc,relaxed] [-filter msq_2] [-timeout 10m] [-accesses]
 //
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
 // With -spec the observations are mined from each data type's sequential
@@ -17,6 +18,10 @@
 // dissertation's times exclude lazy unrolling and were measured on a
 // 3 GHz Pentium 4; ours include everything. Run it from the repository
 // root (or pass -dir).
+//
+// -pthread prints the pthread table instead (pthread.go): C11 MS queue and
+// Treiber stack programs at 1+1 … 3+3 threads through clang, with the CPU
+// seconds of each check and an empty column for GenMC's figures.
 //
 // -check runs every row of an expected.csv, slow ones included, prints it
 // as it should read (with the time taken) and exits 1 if a verdict
@@ -31,6 +36,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
@@ -52,6 +58,10 @@ func main() {
 	fig := flag.String("fig84", "tests/bench/fig84.csv", "the dissertation's Fig. 8.4")
 	check := flag.String("check", "", "check the rows of this expected.csv instead")
 	slowAfter := flag.Duration("slow-after", 5*time.Second, "with -check: mark rows that take longer as slow")
+	pthread := flag.Bool("pthread", false, "print the pthread table (tests/llvm/pthread/c11) instead")
+	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread/c11", "with -pthread: the directory of the programs")
+	pthreadModels := flag.String("pthread-models", "sc,relaxed", "with -pthread: comma-separated built-in models")
+	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
 	flag.Parse()
 	backend, err := encode.ParseBackend(*solver)
 	if err != nil {
@@ -59,6 +69,20 @@ func main() {
 	}
 	ctx, stop := interruptible()
 	defer stop()
+	if *pthread {
+		re, err := regexp.Compile(*filter)
+		if err != nil {
+			fail(err)
+		}
+		ok, err := runPthread(ctx, os.Stdout, *pthreadDir, strings.Split(*pthreadModels, ","), re, *timeout, *accesses)
+		if err != nil {
+			fail(err)
+		}
+		if !ok {
+			os.Exit(1)
+		}
+		return
+	}
 	if *check != "" {
 		ok, err := checkExpected(ctx, *dir, *check, *timeout, *slowAfter, backend)
 		if err != nil {
