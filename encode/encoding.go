@@ -73,6 +73,7 @@ type Encoding struct {
 	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
+	poolSites   []poolSite // accesses that may touch lsl_malloc blocks
 }
 
 type seedVar struct {
@@ -161,7 +162,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (*Encoding, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []z.Lit{psi, inst.Constraint(), spins, lives}
+	uaf, err := e.useAfterFree()
+	if err != nil {
+		return nil, err
+	}
+	parts := []z.Lit{psi, inst.Constraint(), spins, lives, uaf}
 	parts = append(parts, e.wellformed...)
 	for _, a := range e.assumeFail {
 		parts = append(parts, a.Not())

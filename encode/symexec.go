@@ -280,6 +280,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 			x.spins[i] = append(x.spins[i], in.Index)
 		}
 		x.set(s.Dst, in.Data)
+		x.checkPoolAccess(s, in)
 	case *lsl.Store:
 		addr := x.val(s.Addr)
 		v := x.val(s.Val)
@@ -296,6 +297,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		if x.e.trackDeps {
 			in.ddeps = unionDeps(c, addr.deps, v.deps)
 		}
+		x.checkPoolAccess(s, in)
 	case *lsl.Fence:
 		in := x.instr(axioms.Fence, s, s.ID)
 		in.Fence = s.Kind

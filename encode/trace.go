@@ -197,6 +197,10 @@ func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
 // the decoded operands.
 func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
+	if es.Access != nil {
+		f.Msg = e.useAfterFreeMessage(es.Access, val)
+		return f
+	}
 	if f.Msg != "" && es.Reason == ReasonAssertion {
 		return f
 	}
