@@ -125,8 +125,8 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 
 // useAfterFreeMessage words a use after free: the access, the block and
 // the free that released it (the last flag store of the block before the
-// access in memory order).
-func (e *Encoding) useAfterFreeMessage(a *Instr, val func(z.Lit) bool) string {
+// access in memory order), which it returns as related.
+func (e *Encoding) useAfterFreeMessage(a *Instr, val func(z.Lit) bool) (string, []int) {
 	addr := e.vx.decode(a.Addr, val)
 	verb := "reads"
 	if a.Kind == axioms.Store {
@@ -140,25 +140,35 @@ func (e *Encoding) useAfterFreeMessage(a *Instr, val func(z.Lit) bool) string {
 	if addr.Kind == lsl.KPtr && len(addr.Ptr) > 0 {
 		blockName = e.U.BaseName(addr.Ptr[0])
 	}
-	var last *Instr
+	// the last flag store of the block before the access, and the first
+	// after it
+	var last, next *Instr
+	mo := func(a, b *Instr) bool { return val(e.Model.Rel("memory_order", a.Index, b.Index)) }
 	for _, s := range e.Instrs {
 		st, ok := s.Stmt.(*lsl.Store)
-		if !ok || s.Kind != axioms.Store || !val(s.Guard) {
+		if !ok || s.Kind != axioms.Store || s == a || !val(s.Guard) {
 			continue
 		}
-		if _, flag := e.U.Pool.FlagStores[st]; !flag || !val(e.Model.Rel("memory_order", s.Index, a.Index)) {
+		if _, flag := e.U.Pool.FlagStores[st]; !flag {
 			continue
 		}
 		k := e.vx.decode(s.Addr, val)
 		if k.Kind != lsl.KPtr || len(k.Ptr) < 2 || addr.Kind != lsl.KPtr || k.Ptr[1]+e.U.Pool.First != addr.Ptr[0] {
 			continue
 		}
-		if last == nil || val(e.Model.Rel("memory_order", last.Index, s.Index)) {
-			last = s
+		if mo(s, a) {
+			if last == nil || mo(last, s) {
+				last = s
+			}
+		} else if next == nil || mo(s, next) {
+			next = s
 		}
 	}
-	if last == nil {
-		return fmt.Sprintf("use of unallocated memory: %s %s %s, which lsl_malloc has not returned yet", what, verb, blockName)
+	switch {
+	case last != nil:
+		return fmt.Sprintf("use after free: %s %s %s, freed by %s at %s", what, verb, blockName, e.Threads[last.Thread].T.Name, last.Pos()), []int{last.Index}
+	case next != nil && e.U.Pool.FlagStores[next.Stmt.(*lsl.Store)]:
+		return fmt.Sprintf("use of unallocated memory: %s %s %s before the lsl_malloc of %s at %s allocates it (the memory model lets the access take effect first)", what, verb, blockName, e.Threads[next.Thread].T.Name, next.Pos()), []int{next.Index}
 	}
-	return fmt.Sprintf("use after free: %s %s %s, freed by %s at %s", what, verb, blockName, e.Threads[last.Thread].T.Name, last.Pos())
+	return fmt.Sprintf("use of unallocated memory: %s %s %s, which no lsl_malloc has returned", what, verb, blockName), nil
 }

@@ -66,6 +66,9 @@ type Failure struct {
 	Op     int
 	Pos    lsl.Pos
 	Msg    string
+	// Related are instructions (indices) the failure involves besides the
+	// failing statement: the free of a use after free.
+	Related []int
 }
 
 // Decode reads the execution of a satisfying assignment.
@@ -198,7 +201,7 @@ func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
 func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
 	if es.Access != nil {
-		f.Msg = e.useAfterFreeMessage(es.Access, val)
+		f.Msg, f.Related = e.useAfterFreeMessage(es.Access, val)
 		return f
 	}
 	if f.Msg != "" && es.Reason == ReasonAssertion {

@@ -406,8 +406,12 @@ func (in *interp) spin(fr *frame, s *Spin) (flow, error) {
 func (in *interp) cell(a Value, what string, pos Pos) (string, error) {
 	switch a.Kind {
 	case KPtr:
-		if b := in.blocks[a.Ptr[0]]; b == nil {
+		b := in.blocks[a.Ptr[0]]
+		if b == nil {
 			return "", fail(InterpRuntime, pos, "%s through %s, which points to no block", what, a)
+		}
+		if b.kind == AllocPool && !b.allocated {
+			return "", fail(InterpRuntime, pos, "use after free: %s through %s, which lsl_free freed", what, a)
 		}
 		return a.Key(), nil
 	case KNum:

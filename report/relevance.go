@@ -190,6 +190,26 @@ func newRelevance(t *trace) *relevance {
 				addStmt(th, s, true)
 			}
 		}
+		// a use after free also depends on why the free happened: the
+		// branches of its thread up to it (a hazard pointer scan)
+		if x := r.Trace; x != nil && x.Failure != nil {
+			for _, ii := range x.Failure.Related {
+				ev := t.events[ii]
+				if ev == nil || accessStmt[ev] == nil {
+					continue
+				}
+				addEvent(ev)
+				ft := ev.Thread.Index
+				for _, s := range code[ft].stmts {
+					if s == accessStmt[ev] {
+						break
+					}
+					if b, ok := s.(*lsl.If); ok {
+						addOperands(ft, b.Cond)
+					}
+				}
+			}
+		}
 	case t.obs != nil && t.obs.Failing:
 		names := map[int]map[string]bool{} // thread → observed names that differ
 		for k := range diffKeysOf(t.obs) {
