@@ -393,6 +393,8 @@ func (x *texec) observe(s *lsl.Observe) {
 		v = vx.constVal(lsl.Num(1))
 	} else {
 		v = x.val(s.Val)
+		// observing an uninitialised value is a runtime error (SPEC §6)
+		x.fail(ReasonRuntimeError, s, v.U, "", []*Val{v})
 	}
 	for j := 0; j <= x.labels; j++ {
 		at := Eq(c, x.cur.rec.Num, ConstBV(c, int64(j), vx.w))

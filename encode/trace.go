@@ -249,6 +249,8 @@ func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 		f.Msg = n.truthMessage(s, s.Cond, args[0])
 	case *lsl.Free:
 		f.Msg = n.freeMessage(s.Ptr, args[0])
+	case *lsl.Observe:
+		f.Msg = n.observeMessage(s)
 	}
 	return f
 }

@@ -314,6 +314,9 @@ func (in *interp) stmt(fr *frame, s Stmt) (flow, error) {
 		o := Observation{Kind: s.Kind, Name: s.Name, Val: Undef, Pos: s.Pos}
 		if s.Val != nil {
 			o.Val = fr.op(s.Val)
+			if o.Val.Kind == KUndef {
+				return flow{}, fail(InterpRuntime, s.Pos, "observation of an uninitialised value (%s %q)", s.Kind, s.Name)
+			}
 		}
 		in.res.Observations = append(in.res.Observations, o)
 	case *Alloc:

@@ -547,6 +547,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			v = lsl.Num(1)
 		} else {
 			v = r.val(s.Val)
+			if v.Kind == lsl.KUndef {
+				return r.stop("error"), nil // encode: observation of an uninitialised value
+			}
 			if r.m.symmetric && poolPointer(r.m.u.Pool, v) {
 				r.m.asymmetric = true
 			}

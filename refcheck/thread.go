@@ -301,6 +301,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 			v = lsl.Num(1)
 		} else {
 			v, _ = x.operand(s.Val)
+			if v.Kind == lsl.KUndef {
+				return x.stop(statusError, ReasonRuntimeError, "observation of an undefined value")
+			}
 		}
 		x.r.obs[obsKey{record: x.record, kind: s.Kind, name: s.Name}] = v
 		x.nobs++

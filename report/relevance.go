@@ -186,7 +186,7 @@ func newRelevance(t *trace) *relevance {
 				continue
 			}
 			switch s.(type) {
-			case *lsl.Assign, *lsl.Load, *lsl.Store, *lsl.If, *lsl.Assert, *lsl.Assume, *lsl.Free, *lsl.Abort:
+			case *lsl.Assign, *lsl.Load, *lsl.Store, *lsl.If, *lsl.Assert, *lsl.Assume, *lsl.Free, *lsl.Abort, *lsl.Observe:
 				addStmt(th, s, true)
 			}
 		}

@@ -18,12 +18,13 @@ func TestMemorySafetyCLI(t *testing.T) {
 	rows := []struct {
 		impl, tst, test, model string
 		verdict                string   // "PASS" or "FAIL"
-		want                   []string // substrings of the output
+		want                   []string // substrings of the output (the
+		// threads of a symmetric test may swap roles as the encoding changes)
 	}{
 		// pop frees the node at once: another pop still reads it
 		{"stack_free.c", "stack.tst", "P1", "sc", "FAIL", []string{
 			"counterexample for P1 on sc: runtime error",
-			"use after free: `t->next` reads node#1, freed by t1 at stack_free.c:40:5",
+			"use after free: `t->next` reads node#1, freed by t", "at stack_free.c:40:5\n",
 			"37 │         next = t->next;"}},
 		{"stack_free.c", "stack.tst", "R1", "tso", "FAIL", []string{"use after free: `t->next` reads node#"}},
 		// hazard pointers with the store-load fence after publishing
@@ -33,10 +34,10 @@ func TestMemorySafetyCLI(t *testing.T) {
 		// without the fence, the publication waits in the store buffer
 		{"stack_hp_nofence.c", "stack.tst", "P1", "sc", "PASS", nil},
 		{"stack_hp_nofence.c", "stack.tst", "P1", "tso", "FAIL", []string{
-			"use after free: `t->next` reads node#1, freed by t2 at stack_hp.c:46:5",
+			"use after free: `t->next` reads node#1, freed by t", "at stack_hp.c:46:5\n",
 			// the reordering the failure depends on: the check of top
 			// overtakes the publication of the hazard pointer
-			"load top = [node#1] (#", "takes effect before store hp[0] = [node#1]"}},
+			"load top = [node#1] (#", ") takes effect before store hp["}},
 		{"errors.c", "errors.tst", "FreeGlobal", "sc", "FAIL", []string{"free of a pointer that lsl_malloc did not return"}},
 		{"errors.c", "errors.tst", "FreeInterior", "sc", "FAIL", []string{"free of a pointer into the middle of a block"}},
 		{"errors.c", "errors.tst", "FreeTwice", "sc", "FAIL", []string{"free of a block that is not allocated (double free)"}},
@@ -47,6 +48,8 @@ func TestMemorySafetyCLI(t *testing.T) {
 		{"errors.c", "errors.tst", "IndexPastEnd", "sc", "FAIL", []string{
 			"errors.c:47:5: out-of-bounds index: `arr[i]` with `i` outside 0..1 (arr has 2 elements)"}},
 		{"errors.c", "errors.tst", "IndexConstant", "sc", "FAIL", []string{"out-of-bounds index: `arr[2]` (arr has 2 elements)"}},
+		{"errors.c", "errors.tst", "ObserveUninit", "sc", "FAIL", []string{
+			"lsl_observe_output(\"x\", x) of an uninitialised value: `x` is undefined"}},
 		{"errors.c", "errors.tst", "ReuseOK", "relaxed", "PASS", nil},
 		{"errors.c", "errors.tst", "BoundsOK", "sc", "PASS", nil},
 	}

@@ -49,6 +49,12 @@ void index_past_end(void)
 
 void index_constant(void) { arr[2] = 1; }
 
+void observe_uninit(void)
+{
+    int x;
+    lsl_observe_output("x", x);
+}
+
 /* correct: a block freed and allocated again is used again; the pointer
  * one past the end of an array is not dereferenced; in-range indices */
 void reuse_ok(void)

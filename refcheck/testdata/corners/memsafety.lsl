@@ -5,13 +5,15 @@
 // malloc (relaxed, which does not order data-dependent loads). Own: each
 // thread touches only its own block, before freeing it, and blocks are
 // reused: never an error. Bad frees of a global, an interior pointer and a
-// freed block.
+// freed block. Uninit: observing an undefined value (the node's field,
+// unless the other thread wrote it first).
 //# test Stale = ( pub | peek )
 //# test Early = ( pubkeep | peek )
 //# test Own = ( own | own )
 //# test Global = ( freeglobal )
 //# test Interior = ( freeinterior )
 //# test Double = ( freetwice )
+//# test Uninit = ( observeuninit | setx )
 struct node { next, value }
 global Head
 proc pub() {
@@ -47,3 +49,18 @@ proc own() {
 proc freeglobal() { %n := alloc pool node  free pool @Head }
 proc freeinterior() { %n := alloc pool node  %f := offset(%n, 1)  free pool %f }
 proc freetwice() { %n := alloc pool node  free pool %n  free pool %n }
+global P
+proc setx() {
+    %n := alloc fresh node
+    %f := offset(%n, 1)
+    store %f, 3
+    store @P, %f
+}
+proc observeuninit() {
+    %p := load @P
+    %c := eq(%p, 0)
+    if %c { observe output "none" 1 } else {
+        %v := load %p
+        observe output "v" %v
+    }
+}
