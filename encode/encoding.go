@@ -92,6 +92,7 @@ type Encoding struct {
 	sym         []symClass    // identical threads (symmetry.go)
 	poll        lsl.Poller    // --timeout, --max-memory, Ctrl-C
 	selectors   map[int]z.Lit // fence synthesis: candidate id -> selector (select.go)
+	poolSites   []poolSite    // accesses that may touch lsl_malloc blocks
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -211,7 +212,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	if err != nil {
 		return nil, err
 	}
-	parts := []z.Lit{psi, inst.Constraint(), spins, lives}
+	uaf, err := e.useAfterFree()
+	if err != nil {
+		return nil, err
+	}
+	parts := []z.Lit{psi, inst.Constraint(), spins, lives, uaf}
 	parts = append(parts, e.wellformed...)
 	for _, a := range e.assumeFail {
 		parts = append(parts, a.Not())

@@ -295,3 +295,13 @@ func (n *namer) freeMessage(ptr lsl.Operand, v lsl.Value) string {
 	}
 	return n.withIs("free of a value that is not a pointer", ptr, v)
 }
+
+// observeMessage words the observation of an uninitialised value:
+// "lsl_observe_output(\"value\", v) of an uninitialised value: `v` is
+// undefined".
+func (n *namer) observeMessage(s *lsl.Observe) string {
+	if name := n.name(s.Val); name != "" {
+		return fmt.Sprintf("lsl_observe_%s(%q, %s) of an uninitialised value: `%s` is undefined", s.Kind, s.Name, name, name)
+	}
+	return fmt.Sprintf("lsl_observe_%s(%q, …) of an uninitialised value", s.Kind, s.Name)
+}

@@ -63,6 +63,7 @@ type ErrorSite struct {
 	Msg    string // assertion or abort message; otherwise empty (see Args)
 	Args   []*Val // operands of the failing operation, to explain runtime errors
 	Assign *lsl.Assign
+	Access *Instr // a use after free: the access (memsafety.go)
 }
 
 // PrunedSite is a Pruned statement: reaching it means loop Loop needs a

@@ -282,6 +282,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 			x.spins[i] = append(x.spins[i], in.Index)
 		}
 		x.set(s.Dst, in.Data)
+		x.checkPoolAccess(s, in)
 	case *lsl.Store:
 		addr := x.val(s.Addr)
 		v := x.val(s.Val)
@@ -306,6 +307,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 			in.ddeps = unionDeps(c, addr.deps, v.deps)
 			in.adeps, in.vdeps = addr.deps, v.deps
 		}
+		x.checkPoolAccess(s, in)
 	case *lsl.Fence:
 		in := x.instr(axioms.Fence, s, s.ID)
 		in.Fence = s.Kind
@@ -404,6 +406,8 @@ func (x *texec) observe(s *lsl.Observe) {
 		v = vx.constVal(lsl.Num(1))
 	} else {
 		v = x.val(s.Val)
+		// observing an uninitialised value is a runtime error (SPEC §6)
+		x.fail(ReasonRuntimeError, s, v.U, "", []*Val{v})
 	}
 	for j := 0; j <= x.labels; j++ {
 		x.e.checkCanceled() // quadratic in the labels of a thread

@@ -67,6 +67,9 @@ type Failure struct {
 	Op     int
 	Pos    lsl.Pos
 	Msg    string
+	// Related are instructions (indices) the failure involves besides the
+	// failing statement: the free of a use after free.
+	Related []int
 }
 
 // Decode reads the execution of a satisfying assignment.
@@ -218,6 +221,10 @@ func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
 // the decoded operands.
 func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
+	if es.Access != nil {
+		f.Msg, f.Related = e.useAfterFreeMessage(es.Access, val)
+		return f
+	}
 	if f.Msg != "" && es.Reason == ReasonAssertion {
 		return f
 	}
@@ -263,6 +270,8 @@ func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 		f.Msg = n.truthMessage(s, s.Cond, args[0])
 	case *lsl.Free:
 		f.Msg = n.freeMessage(s.Ptr, args[0])
+	case *lsl.Observe:
+		f.Msg = n.observeMessage(s)
 	}
 	return f
 }

@@ -317,6 +317,9 @@ func (in *interp) stmt(fr *frame, s Stmt) (flow, error) {
 		o := Observation{Kind: s.Kind, Name: s.Name, Val: Undef, Pos: s.Pos}
 		if s.Val != nil {
 			o.Val = fr.op(s.Val)
+			if o.Val.Kind == KUndef {
+				return flow{}, fail(InterpRuntime, s.Pos, "observation of an uninitialised value (%s %q)", s.Kind, s.Name)
+			}
 		}
 		in.res.Observations = append(in.res.Observations, o)
 	case *Alloc:
@@ -409,8 +412,12 @@ func (in *interp) spin(fr *frame, s *Spin) (flow, error) {
 func (in *interp) cell(a Value, what string, pos Pos) (string, error) {
 	switch a.Kind {
 	case KPtr:
-		if b := in.blocks[a.Ptr[0]]; b == nil {
+		b := in.blocks[a.Ptr[0]]
+		if b == nil {
 			return "", fail(InterpRuntime, pos, "%s through %s, which points to no block", what, a)
+		}
+		if b.kind == AllocPool && !b.allocated {
+			return "", fail(InterpRuntime, pos, "use after free: %s through %s, which lsl_free freed", what, a)
 		}
 		return a.Key(), nil
 	case KNum:

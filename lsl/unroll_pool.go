@@ -40,7 +40,7 @@ func (r *unroller) expandPool() {
 	}
 	flags := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})
-	info := &PoolInfo{First: first, N: n, Flags: flags, Choices: map[*Choose]bool{}, Conversions: map[*Assign]bool{}}
+	info := &PoolInfo{First: first, N: n, Flags: flags, Choices: map[*Choose]bool{}, Conversions: map[*Assign]bool{}, FlagStores: map[*Store]bool{}}
 	for _, s := range r.pool {
 		if s.alloc != nil {
 			s.slot.Stmts = poolMalloc(s, n, first, flags)
@@ -55,6 +55,8 @@ func (r *unroller) expandPool() {
 				if st.Op == OpPointer || st.Op == OpBaseOf {
 					info.Conversions[st] = true
 				}
+			case *Store:
+				info.FlagStores[st] = s.alloc != nil
 			}
 			return true
 		})

@@ -97,6 +97,10 @@ type PoolInfo struct {
 	First, N, Flags int64
 	Choices         map[*Choose]bool
 	Conversions     map[*Assign]bool // OpPointer in malloc, OpBaseOf in free
+	// FlagStores are the stores to the flags: true for a malloc's (the
+	// block becomes allocated), false for a free's. The use-after-free
+	// check asks which of them an access follows in memory order.
+	FlagStores map[*Store]bool
 }
 
 // Block returns the block with the given base, or nil.

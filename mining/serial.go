@@ -428,6 +428,18 @@ func (r *opRun) load(p []int64) lsl.Value {
 	return initialValue(r.m.u, p)
 }
 
+// freed reports a use after free (encode/memsafety.go): the access
+// addresses an lsl_malloc block whose flag does not say allocated. Serial
+// memory is sequentially consistent, so the flag in memory is the last
+// one stored before the access.
+func (r *opRun) freed(a lsl.Value) bool {
+	p := r.m.u.Pool
+	if p == nil || len(a.Ptr) == 0 || a.Ptr[0] < p.First || a.Ptr[0] >= p.First+p.N {
+		return false
+	}
+	return !r.load([]int64{p.Flags, a.Ptr[0] - p.First}).Equal(lsl.Num(1))
+}
+
 // initialValue is the content of a never-written cell (see encode).
 func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
 	if g := u.Prog.GlobalName(p[0]); g != "" {
@@ -495,10 +507,13 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if a.Kind != lsl.KPtr {
 			return r.stop("error"), nil
 		}
+		if r.freed(a) {
+			return r.stop("error"), nil
+		}
 		r.regs[s.Dst] = r.load(a.Ptr)
 	case *lsl.Store:
 		a := r.val(s.Addr)
-		if a.Kind != lsl.KPtr {
+		if a.Kind != lsl.KPtr || r.freed(a) {
 			return r.stop("error"), nil
 		}
 		k := cellKey(a.Ptr)
@@ -591,6 +606,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			v = lsl.Num(1)
 		} else {
 			v = r.val(s.Val)
+			if v.Kind == lsl.KUndef {
+				return r.stop("error"), nil // encode: observation of an uninitialised value
+			}
 			if r.m.symmetric && poolPointer(r.m.u.Pool, v) {
 				r.m.asymmetric = true
 			}

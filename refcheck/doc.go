@@ -75,6 +75,12 @@
 //     one followed by another iteration is discarded, and a redundant last
 //     iteration makes the thread livelocked, kept only when its loads read
 //     final values (docs/semantics.md, "Fair progress").
+//   - Use after free (memsafety.go). A load or store to a block of the
+//     lsl_malloc pool fails when the block is not allocated at the
+//     access's place in memory_order: the last store to its pool flag
+//     before the access is a free's (0), or there is none. A run guesses
+//     at every such access whether it fails there; the guesses are checked
+//     against each complete order.
 //   - Cut-off threads. The concurrent threads start only when the init
 //     thread completed, the final thread only when every other thread did
 //     (a thread that failed, blocked or stopped at a loop bound is never

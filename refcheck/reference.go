@@ -94,7 +94,7 @@ func explore(u *lsl.Unrolled, md *model, fair bool) (*Set, error) {
 	visit = func(t int) error {
 		if t < len(all) {
 			if !mayStart(u, cur, t) {
-				cur[t] = &run{status: statusNotStarted, obs: map[obsKey]lsl.Value{}, canon: canonThread(t, nil)}
+				cur[t] = &run{status: statusNotStarted, obs: map[obsKey]lsl.Value{}, canon: canonThread(t, nil), freedAt: -1}
 				return visit(t + 1)
 			}
 			for _, r := range all[t] {

@@ -188,7 +188,7 @@ func TestObservationFormat(t *testing.T) {
 	prog, test := parse(t, `
 global X
 proc a() { observe label "a"  %r := load @X  observe output "r" %r  observe input "in" 7 }
-proc b() { observe output "early" 1  observe label "b"  observe label "b2"  observe output "o" undef }
+proc b() { observe output "early" 1  observe label "b"  observe label "b2"  observe output "o" -2 }
 proc i() { store @X, 4 }
 `, "T = i ( a | b )")
 	set, err := Explore(prog, test, builtin(t, "sc"), Options{})
@@ -196,7 +196,7 @@ proc i() { store @X, 4 }
 		t.Fatal(err)
 	}
 	want := []string{`1.1.label."a"=1;1.1.input."in"=7;1.1.output."r"=4;` +
-		`2.0.output."early"=1;2.1.label."b"=1;2.2.label."b2"=1;2.2.output."o"=undef;`}
+		`2.0.output."early"=1;2.1.label."b"=1;2.2.label."b2"=1;2.2.output."o"=-2;`}
 	if !slices.Equal(set.Observations, want) {
 		t.Errorf("observations\n%q\nwant\n%q", set.Observations, want)
 	}

@@ -170,6 +170,9 @@ func (c *combo) consistent(md *model) (bool, error) {
 	if len(notFinal) > 0 && md.memOrder < 0 {
 		return false, fmt.Errorf("model %s has no relation memory_order, which fair progress needs", md.m.Name)
 	}
+	if err := c.checkMemSafetyModel(md); err != nil {
+		return false, err
+	}
 	s := &searcher{c: c, md: md, w: w, blockedLoads: blockedLoads, ownStores: own, notFinal: notFinal}
 	cands := c.seedCandidates()
 	var loads []int
@@ -400,6 +403,9 @@ func (s *searcher) leaf() bool {
 		if s.allFinal(g) {
 			return false
 		}
+	}
+	if s.c.guessesMemSafety() && !s.memSafe() {
+		return false
 	}
 	w.complete = true
 	defer func() { w.complete = false }()

@@ -63,6 +63,13 @@ type run struct {
 	notFinal []int
 	obs      map[obsKey]lsl.Value
 	canon    string // canonThread of obs
+	// Use after free (memsafety.go): whether an access to an lsl_malloc
+	// block finds it allocated depends on the memory order, so the run
+	// guesses, and the global search checks the guesses. allocated lists
+	// the accesses guessed to find their block allocated; freedAt is the
+	// access guessed not to (the run fails there), or -1.
+	allocated []int
+	freedAt   int
 }
 
 // sigKind is how a statement completes (dissertation §4.2 execution
@@ -192,6 +199,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		v := cands[x.choice(len(cands))]
 		i := x.emit(instr{kind: axioms.Load, addr: addr, val: v, ddeps: ad, stmt: s})
 		x.regs[s.Dst], x.deps[s.Dst] = v, union(ad, []int{i})
+		if x.useAfterFree(addr, i) {
+			return x.stop(statusError, ReasonRuntimeError, "use after free")
+		}
 	case *lsl.Store:
 		addr, ad := x.operand(s.Addr)
 		v, vd := x.operand(s.Val)
@@ -199,6 +209,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 			return x.stop(statusError, ReasonRuntimeError, "store to a "+addr.Kind.String())
 		}
 		i := x.emit(instr{kind: axioms.Store, addr: addr, val: v, ddeps: union(ad, vd), stmt: s})
+		if x.useAfterFree(addr, i) {
+			return x.stop(statusError, ReasonRuntimeError, "use after free")
+		}
 		if s.Status != "" {
 			x.regs[s.Status], x.deps[s.Status] = lsl.Num(0), []int{i}
 		}
@@ -291,6 +304,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 			v = lsl.Num(1)
 		} else {
 			v, _ = x.operand(s.Val)
+			if v.Kind == lsl.KUndef {
+				return x.stop(statusError, ReasonRuntimeError, "observation of an undefined value")
+			}
 		}
 		x.r.obs[obsKey{record: x.record, kind: s.Kind, name: s.Name}] = v
 		x.nobs++
@@ -355,7 +371,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 		x := &interp{
 			prog: prog, u: u, values: values, fair: fair, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
-			r: &run{obs: map[obsKey]lsl.Value{}},
+			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
 		x.choice = func(n int) int {
 			k := 0

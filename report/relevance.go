@@ -186,8 +186,28 @@ func newRelevance(t *trace) *relevance {
 				continue
 			}
 			switch s.(type) {
-			case *lsl.Assign, *lsl.Load, *lsl.Store, *lsl.If, *lsl.Assert, *lsl.Assume, *lsl.Free, *lsl.Abort:
+			case *lsl.Assign, *lsl.Load, *lsl.Store, *lsl.If, *lsl.Assert, *lsl.Assume, *lsl.Free, *lsl.Abort, *lsl.Observe:
 				addStmt(th, s, true)
+			}
+		}
+		// a use after free also depends on why the free happened: the
+		// branches of its thread up to it (a hazard pointer scan)
+		if x := r.Trace; x != nil && x.Failure != nil {
+			for _, ii := range x.Failure.Related {
+				ev := t.events[ii]
+				if ev == nil || accessStmt[ev] == nil {
+					continue
+				}
+				addEvent(ev)
+				ft := ev.Thread.Index
+				for _, s := range code[ft].stmts {
+					if s == accessStmt[ev] {
+						break
+					}
+					if b, ok := s.(*lsl.If); ok {
+						addOperands(ft, b.Cond)
+					}
+				}
 			}
 		}
 	case t.obs != nil && t.obs.Failing:

@@ -27,6 +27,9 @@ func TestConcreteMiningMatchesSAT(t *testing.T) {
 		{"lslqueue/msn.tst", []string{"lslqueue/msn.lsl"}, nil, ""},
 		{"lslqueue/msn.tst", []string{"lslqueue/msn_nofence.lsl"}, nil, ""},
 		{"lslpool/pool.tst", []string{"lslpool/pool.lsl"}, nil, ""},
+		// use after free in serial executions (ReadAfterFree) and not
+		{"memsafety/errors.tst", []string{"memsafety/errors.c"}, []string{"ReadAfterFree", "ReuseOK", "StoreAfterFree"}, ""},
+		{"memsafety/stack.tst", []string{"memsafety/stack_hp.c"}, nil, ""},
 		{"datatypes/ms2/ms2.tst", []string{"datatypes/ms2/ms2.c", "datatypes/ms2/harness.c"}, []string{"T0", "Tpc2", "Ti2"}, ""},
 		{"datatypes/msn/msn.tst", []string{"datatypes/msn/msn_reuse.c", "datatypes/msn/harness.c"}, []string{"T0", "Tpc2", "Ti2"}, ""},
 		{"datatypes/msn/msn.tst", []string{"datatypes/msn/msn.c", "datatypes/msn/harness.c"}, []string{"T0", "Tpc3", "Ti2"}, "datatypes/msn/ref.c"},

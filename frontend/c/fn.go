@@ -31,8 +31,9 @@ type fn struct {
 	retLabel string
 	result   lsl.Reg // "" for void functions
 
-	constOnly bool // evaluating a static initializer: no code may be emitted
-	outer     *fn  // the function a block-scope static initializer is in
+	constOnly bool                  // evaluating a static initializer: no code may be emitted
+	addrOf    *cc.PostfixExpression // the index expression whose address & takes (bounds.go)
+	outer     *fn                   // the function a block-scope static initializer is in
 }
 
 // local is a variable with automatic storage (or a parameter).

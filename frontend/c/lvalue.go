@@ -168,6 +168,9 @@ func (f *fn) index(x *cc.PostfixExpression) (lval, bool) {
 			f.errorf(x, "checkfence internal error: array %s in a register", base.text)
 			return lval{}, false
 		}
+		addrOnly := f.addrOf == x
+		f.addrOf = nil
+		f.checkIndex(x, arr, idx, i.op, addrOnly)
 		return lval{addr: f.apply(lsl.OpOffset, base.addr, i.op), prov: provElem, typ: ty, text: text}, true
 	}
 	var p, i val
@@ -296,6 +299,10 @@ func (f *fn) addressOf(e cc.ExpressionNode) val {
 	}
 	if u, ok := e.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
 		return f.rvalue(u.CastExpression) // &*p is p
+	}
+	if x, ok := e.(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionIndex {
+		f.addrOf = x // &a[N] is allowed (checkIndex)
+		defer func() { f.addrOf = nil }()
 	}
 	lv, ok := f.lvalue(e)
 	if !ok {

@@ -1,0 +1,11 @@
+// Each test runs one operation of errors.c on a single thread.
+test FreeGlobal = ( free_global )
+test FreeInterior = ( free_interior )
+test FreeTwice = ( free_twice )
+test StoreAfterFree = ( store_after_free )
+test ReadAfterFree = ( read_after_free )
+test IndexPastEnd = ( index_past_end )
+test IndexConstant = ( index_constant )
+test ObserveUninit = ( observe_uninit )
+test ReuseOK = ( reuse_ok )
+test BoundsOK = ( bounds_ok )
