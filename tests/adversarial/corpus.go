@@ -163,11 +163,5 @@ func limitHit() Want {
 	return Want{Exit: 3, Msg: `INCONCLUSIVE[\s\S]*(within 2s|--max-memory|--timeout)`, Limit: limitWall, MaxMemory: smallMemory}
 }
 
-// gap marks a case as a known shortcoming.
-func gap(c *Case, what string) *Case {
-	c.Gap = what
-	return c
-}
-
 // interruptWall is how long a run interrupted after a second may take.
 const interruptWall = 2500 * time.Millisecond
