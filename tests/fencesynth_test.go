@@ -23,28 +23,35 @@ var fenceSynthCases = []struct {
 	impl, tst, model string
 	tests            []string // nil: every test of the file
 	want             []string
+	// also: other answers as good (same number and kinds of fences at
+	// equivalent points); which one the search meets first depends on
+	// the counterexamples the solver returns.
+	also [][]string
 }{
 	// Peterson: tso needs the store-load fence between giving away the
 	// turn and reading the other's flag; pso also orders flag before turn
 	// and the counter before the releasing store.
-	{"peterson.c", "peterson.tst", "tso", nil, []string{"peterson.c:22 before store-load"}},
-	{"peterson.c", "peterson.tst", "pso", nil, []string{"peterson.c:21 before store-store", "peterson.c:22 before store-load", "peterson.c:38 before store-store"}},
+	{"peterson.c", "peterson.tst", "tso", nil, []string{"peterson.c:22 before store-load"}, nil},
+	{"peterson.c", "peterson.tst", "pso", nil, []string{"peterson.c:21 before store-store", "peterson.c:22 before store-load", "peterson.c:38 before store-store"}, nil},
 	// Dekker: the two store-load fences after raising the flag (the
 	// places of dekker_fenced.c's STORE_LOAD).
-	{"../fairness/dekker.c", "dekker.tst", "tso", nil, []string{"dekker.c:27 before store-load", "dekker.c:32 after store-load"}},
+	{"../fairness/dekker.c", "dekker.tst", "tso", nil, []string{"dekker.c:27 before store-load", "dekker.c:32 after store-load"}, nil},
 	// Chase-Lev: store-load in take between bottom = b and t = top; on
 	// pso also store-store in push before publishing bottom.
-	{"../fairness/chaselev.c", "chaselev.tst", "tso", nil, []string{"chaselev.c:38 before store-load"}},
-	{"../fairness/chaselev.c", "chaselev.tst", "pso", nil, []string{"chaselev.c:29 before store-store", "chaselev.c:38 before store-load"}},
+	{"../fairness/chaselev.c", "chaselev.tst", "tso", nil, []string{"chaselev.c:38 before store-load"}, nil},
+	{"../fairness/chaselev.c", "chaselev.tst", "pso", nil, []string{"chaselev.c:29 before store-store", "chaselev.c:38 before store-load"}, nil},
 	// SPSC ring: nothing on tso, the slot before tail on pso; asking for
 	// a consistent full/empty answer as well (spsc_full.tst) needs
 	// store-load fences on tso (a store-buffering pattern).
-	{"spsc.c", "spsc.tst", "tso", nil, nil},
-	{"spsc.c", "spsc.tst", "pso", nil, []string{"spsc.c:25 before store-store"}},
-	{"spsc.c", "spsc_full.tst", "tso", nil, []string{"spsc.c:22 before store-load", "spsc.c:55 after store-load"}},
+	{"spsc.c", "spsc.tst", "tso", nil, nil, nil},
+	{"spsc.c", "spsc.tst", "pso", nil, []string{"spsc.c:25 before store-store"}, nil},
+	// The consumer's fence may follow its store of head (line 36) or the
+	// return of consume (line 55): nothing accesses memory in between.
+	{"spsc.c", "spsc_full.tst", "tso", nil, []string{"spsc.c:22 before store-load", "spsc.c:55 after store-load"},
+		[][]string{{"spsc.c:22 before store-load", "spsc.c:36 after store-load"}}},
 	// seqlock: nothing on tso, the writer's two store-store fences on pso.
-	{"seqlock_nofence.c", "../fairness/seqlock.tst", "tso", nil, nil},
-	{"seqlock_nofence.c", "../fairness/seqlock.tst", "pso", nil, []string{"seqlock.c:16 before store-store", "seqlock.c:19 before store-store"}},
+	{"seqlock_nofence.c", "../fairness/seqlock.tst", "tso", nil, nil, nil},
+	{"seqlock_nofence.c", "../fairness/seqlock.tst", "pso", nil, []string{"seqlock.c:16 before store-store", "seqlock.c:19 before store-store"}, nil},
 }
 
 func loadSynth(t *testing.T, impl, tst string, only []string) (*lsl.Program, []*lsl.Test) {
@@ -79,8 +86,12 @@ func TestFenceSynthesis(t *testing.T) {
 					t.Errorf("%s: without it %s, want FAIL", got[len(got)-1], f.Verdict)
 				}
 			}
-			if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
-				t.Errorf("fences %q, want %q", got, tc.want)
+			ok := strings.Join(got, ", ") == strings.Join(tc.want, ", ")
+			for _, alt := range tc.also {
+				ok = ok || strings.Join(got, ", ") == strings.Join(alt, ", ")
+			}
+			if !ok {
+				t.Errorf("fences %q, want %q (or one of %q)", got, tc.want, tc.also)
 			}
 		})
 	}
