@@ -267,6 +267,11 @@ func (k *checker) run(prog *lsl.Program) error {
 				continue
 			}
 		}
+		// the flags of a cat model say more about a failure (a data race
+		// under rc11 explains most of them)
+		if err := k.flags(p); err != nil {
+			return err
+		}
 		return k.report(p, inconsistent)
 	}
 }

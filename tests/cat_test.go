@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/tests/datatypes"
 )
 
 func catModel(t *testing.T, name string) *cat.Model {
@@ -178,5 +180,33 @@ func TestCatLitmusMatchesHerd(t *testing.T) {
 				t.Errorf("%s: the suite's model observes %v, %s %v", test.Name, sortedKeys(a), name, sortedKeys(b))
 			}
 		}
+	}
+}
+
+// A FAIL on a cat model lists the flags that fire too: the MS queue
+// written with plain accesses fails T0 on rc11 because every publication
+// of a node is a data race, and the result says so.
+func TestCatFlagsOnFail(t *testing.T) {
+	v, err := datatypes.NewVariant("datatypes", "msn", "fenced")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := p.Test("T0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mining.Check(context.Background(), p.Prog, test, mining.Options{Cat: catModel(t, "rc11"), Omit: p.Omit, Timeout: datatypeTimeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != mining.Fail {
+		t.Fatalf("%s %s (%s), want FAIL", r.Verdict, r.Reason, r.Message)
+	}
+	if !slices.Contains(r.Flags, "racy") {
+		t.Errorf("flags %q, want racy among them", r.Flags)
 	}
 }
