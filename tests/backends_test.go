@@ -175,22 +175,7 @@ func TestBackendsDatatypes(t *testing.T) {
 		if row.Slow {
 			continue
 		}
-		key := row.Datatype + "/" + row.Variant
-		p, ok := programs[key]
-		if !ok {
-			v, err := datatypes.NewVariant("datatypes", row.Datatype, row.Variant)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p, err = v.Load(); err != nil {
-				t.Fatal(err)
-			}
-			programs[key] = p
-		}
-		test, err := p.Test(row.Test)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, test := rowProgram(t, programs, row)
 		for _, b := range backends {
 			r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
 				*o = withSolver(*o, b)

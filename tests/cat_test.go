@@ -187,18 +187,7 @@ func TestCatLitmusMatchesHerd(t *testing.T) {
 // written with plain accesses fails T0 on rc11 because every publication
 // of a node is a data race, and the result says so.
 func TestCatFlagsOnFail(t *testing.T) {
-	v, err := datatypes.NewVariant("datatypes", "msn", "fenced")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := v.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := p.Test("T0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, test := rowProgram(t, nil, datatypes.Row{Datatype: "msn", Variant: "fenced", Test: "T0"})
 	r, err := mining.Check(context.Background(), p.Prog, test, mining.Options{Cat: catModel(t, "rc11"), Omit: p.Omit, Timeout: datatypeTimeout})
 	if err != nil {
 		t.Fatal(err)

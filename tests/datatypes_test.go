@@ -32,22 +32,7 @@ func TestDatatypeVerdicts(t *testing.T) {
 			continue
 		}
 		t.Run(row.String(), func(t *testing.T) {
-			key := row.Datatype + "/" + row.Variant
-			p, ok := programs[key]
-			if !ok {
-				v, err := datatypes.NewVariant("datatypes", row.Datatype, row.Variant)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if p, err = v.Load(); err != nil {
-					t.Fatal(err)
-				}
-				programs[key] = p
-			}
-			test, err := p.Test(row.Test)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, test := rowProgram(t, programs, row)
 			r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout)
 			if err != nil {
 				t.Fatal(err)

@@ -21,18 +21,7 @@ func TestLazyUnrollingDeterministic(t *testing.T) {
 	}
 	for _, row := range rows {
 		t.Run(row.Datatype+"/"+row.Test, func(t *testing.T) {
-			v, err := datatypes.NewVariant("datatypes", row.Datatype, row.Variant)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := v.Load()
-			if err != nil {
-				t.Fatal(err)
-			}
-			test, err := p.Test(row.Test)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, test := rowProgram(t, nil, row)
 			var runs [2]*mining.Result
 			for i := range runs {
 				r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {

@@ -9,6 +9,7 @@ import (
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/tests/datatypes"
 )
 
 // load reads implementation files and a test file.
@@ -48,4 +49,29 @@ func check(t *testing.T, prog *lsl.Program, test *lsl.Test, opt mining.Options) 
 		t.Fatalf("%s: %v", test.Name, err)
 	}
 	return r
+}
+
+// rowProgram returns the program of an expected.csv row (its data type
+// and variant, loaded once per programs map; nil: no cache) and its test.
+func rowProgram(t *testing.T, programs map[string]*datatypes.Program, row datatypes.Row) (*datatypes.Program, *lsl.Test) {
+	t.Helper()
+	key := row.Datatype + "/" + row.Variant
+	p, ok := programs[key]
+	if !ok {
+		v, err := datatypes.NewVariant("datatypes", row.Datatype, row.Variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = v.Load(); err != nil {
+			t.Fatal(err)
+		}
+		if programs != nil {
+			programs[key] = p
+		}
+	}
+	test, err := p.Test(row.Test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, test
 }
