@@ -64,55 +64,45 @@ func FenceMonotone(m *Model) error {
 	return nil
 }
 
+// walkFormula visits every subformula of f (an Iff's sides twice).
 func walkFormula(f Formula, visit func(Formula)) {
-	visit(f)
-	switch f := f.(type) {
-	case *Not:
-		walkFormula(f.X, visit)
-	case *And:
-		for _, x := range f.Xs {
-			walkFormula(x, visit)
-		}
-	case *Or:
-		for _, x := range f.Xs {
-			walkFormula(x, visit)
-		}
-	case *Implies:
-		walkFormula(f.L, visit)
-		walkFormula(f.R, visit)
-	case *Iff:
-		walkFormula(f.L, visit)
-		walkFormula(f.R, visit)
-	case *Quant:
-		walkFormula(f.Body, visit)
-	}
+	walkPolar(f, true, func(g Formula, _ bool) { visit(g) })
 }
 
 // walkPolarity visits every quantifier with its polarity (an Iff's sides
 // have both).
 func walkPolarity(f Formula, pos bool, visit func(*Quant, bool)) {
+	walkPolar(f, pos, func(g Formula, p bool) {
+		if q, ok := g.(*Quant); ok {
+			visit(q, p)
+		}
+	})
+}
+
+// walkPolar visits every subformula of f with its polarity.
+func walkPolar(f Formula, pos bool, visit func(Formula, bool)) {
+	visit(f, pos)
 	switch f := f.(type) {
 	case *Not:
-		walkPolarity(f.X, !pos, visit)
+		walkPolar(f.X, !pos, visit)
 	case *And:
 		for _, x := range f.Xs {
-			walkPolarity(x, pos, visit)
+			walkPolar(x, pos, visit)
 		}
 	case *Or:
 		for _, x := range f.Xs {
-			walkPolarity(x, pos, visit)
+			walkPolar(x, pos, visit)
 		}
 	case *Implies:
-		walkPolarity(f.L, !pos, visit)
-		walkPolarity(f.R, pos, visit)
+		walkPolar(f.L, !pos, visit)
+		walkPolar(f.R, pos, visit)
 	case *Iff:
 		for _, p := range []bool{true, false} {
-			walkPolarity(f.L, p, visit)
-			walkPolarity(f.R, p, visit)
+			walkPolar(f.L, p, visit)
+			walkPolar(f.R, p, visit)
 		}
 	case *Quant:
-		visit(f, pos)
-		walkPolarity(f.Body, pos, visit)
+		walkPolar(f.Body, pos, visit)
 	}
 }
 

@@ -7,13 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/checkfence/checkfence/tests/adversarial"
 )
 
 // The limits of issue 15, checked on the built binary: every input shape
@@ -150,7 +150,7 @@ func runLimitCase(t *testing.T, c limitCase) {
 		wall = cliWall
 	}
 	// on an oversubscribed machine the process gets a fraction of a core
-	wall = time.Duration(float64(wall) * loadSlack())
+	wall = time.Duration(float64(wall) * adversarial.LoadSlack())
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
@@ -230,20 +230,3 @@ proc wy() { observe label "wy"  store @Y, 1 }
 proc rx() { observe label "rx"  %r := load @X  observe output "r" %r }
 proc ry() { observe label "ry"  %r := load @Y  observe output "r" %r }
 `
-
-// loadSlack is the one-minute load average per CPU, at least 1.
-func loadSlack() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 1
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 1
-	}
-	load, err := strconv.ParseFloat(f[0], 64)
-	if err != nil {
-		return 1
-	}
-	return max(1, load/float64(runtime.NumCPU()))
-}
