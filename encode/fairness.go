@@ -60,6 +60,7 @@ type cycleRec struct {
 	lo, hi  int   // the cycle's instructions: Instrs[lo:hi]
 	last    bool  // j is the iteration after the last unrolled one
 	loop    string
+	thread  int
 }
 
 // iteration runs one iteration block of an unrolled loop and, with fair
@@ -80,7 +81,7 @@ func (x *texec) iteration(b *lsl.Block) {
 	last := li != nil && b.Iter >= li.Bound
 	for _, from := range x.starts[b.Loop] {
 		// the cycle from..b: the next iteration starts as from did
-		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop}
+		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti}
 		for _, in := range x.e.Instrs[rec.lo:rec.hi] {
 			switch in.Kind {
 			case axioms.Store:
@@ -154,9 +155,6 @@ type boundCycle struct {
 // cut-off into a livelock (loads final) or exclude it.
 func (e *Encoding) finishFairness() {
 	c := e.C
-	for _, rec := range e.cycles {
-		e.wellformed = append(e.wellformed, c.And(rec.partial, e.unread(rec)).Not())
-	}
 	byPruned := map[*PrunedSite][]boundCycle{}
 	var order []*PrunedSite
 	for _, bc := range e.bounded {
@@ -258,6 +256,20 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 			ls.Guard = forever
 			ls.pruned.Guard = c.Ands(ls.pruned.Guard, forever.Not(), ls.exempt.Not())
 		}
+	}
+	// A cycle followed by another iteration excludes the execution —
+	// unless the thread goes round a cycle forever: a livelocked thread
+	// repeats the same cycle up to the bound, so every cycle of it is
+	// followed by another iteration, and deleting one gives back the same
+	// execution (the reduction only shortens executions that leave the
+	// cycle). Without this exception every livelock would be excluded once
+	// the bound exceeds one iteration.
+	for _, rec := range e.cycles {
+		var livelocked []z.Lit
+		for _, ls := range e.Threads[rec.thread].Livelocks {
+			livelocked = append(livelocked, ls.Guard)
+		}
+		parts = append(parts, c.Implies(c.And(rec.partial, e.unread(rec)), c.Ors(livelocked...)))
 	}
 	return c.Ands(parts...), nil
 }
