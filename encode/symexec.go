@@ -155,7 +155,10 @@ func (x *texec) merge(a, b sstate) sstate {
 		}
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	for _, k := range keys {
+	for i, k := range keys {
+		if i%256 == 255 {
+			x.e.checkCanceled() // joins of many branches are quadratic in the registers
+		}
 		va, ok := a.r[k]
 		if !ok {
 			va = x.e.undef

@@ -30,7 +30,11 @@ func llCases() []*Case {
 		llRun("floating point", llModule("@F = global float 0.0\ndefine void @w() {\n  store float 1.0, float* @F\n  ret void\n}\n"), inputErr("a.ll")),
 		llRun("function pointer call", llModule("define void @w() {\n  %f = bitcast void ()* @w to void ()*\n  call void %f()\n  ret void\n}\n"), inputErr("a.ll")),
 		llRun("unsupported instruction", llW("  %v = load i32, i32* @X", "  %f = sitofp i32 %v to double", "  ret void"), inputErrAt("a.ll", 7, "")),
+		// A loop that repeats its state is a livelock (fair progress proves it never exits);
+		// one whose state keeps changing can only run into a limit.
 		llRun("infinite loop", llW("  br label %l", "l:", "  store i32 1, i32* @X", "  br label %l"),
+			Want{Exit: 1, Msg: `livelock`, MaxMemory: smallMemory}, limitFlags...),
+		llRun("infinite counting loop", llW("  br label %l", "l:", "  %v = load i32, i32* @X", "  %n = add i32 %v, 1", "  store i32 %n, i32* @X", "  br label %l"),
 			Want{Exit: 3, Msg: `INCONCLUSIVE`, Limit: limitWall, MaxMemory: smallMemory}, limitFlags...),
 		llRun("unbounded recursion", llModule("define void @w() {\n  store i32 1, i32* @X\n  call void @w()\n  ret void\n}\n"),
 			Want{Exit: 3, Msg: `INCONCLUSIVE`, Limit: limitWall, MaxMemory: smallMemory}, limitFlags...),
