@@ -52,6 +52,10 @@ type serialMiner struct {
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
 	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
+	// seen holds the digests of the states explored so far (stateDigest):
+	// many orders of the operations reach the same state, and the
+	// executions after it are the same each time.
+	seen map[digest]struct{}
 }
 
 type serialState struct {
@@ -59,6 +63,8 @@ type serialState struct {
 	pos   []int
 	rec   []int
 	items *obsChain
+	memh  digest   // the memory's digest (see serial_digest.go)
+	obsh  []digest // per thread, the digest of its observations so far
 }
 
 // obsChain holds the observations of an execution so far, shared with the
@@ -125,7 +131,7 @@ func (m *serialMiner) run() error {
 	m.symmetric = m.u.Pool != nil
 	for {
 		n := len(m.u.Threads)
-		st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n)}
+		st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n), obsh: make([]digest, n)}
 		if err := m.explore(st); err != nil {
 			return err
 		}
@@ -136,6 +142,7 @@ func (m *serialMiner) run() error {
 		m.obs = map[string]encode.Observation{}
 		m.pruned = map[string]bool{}
 		m.failed = false
+		m.seen = nil
 	}
 }
 
@@ -236,6 +243,14 @@ func (m *serialMiner) explore(st *serialState) error {
 	if err := m.poll.Check(); err != nil {
 		return err
 	}
+	if m.seen == nil {
+		m.seen = map[digest]struct{}{}
+	}
+	d := st.digest()
+	if _, ok := m.seen[d]; ok {
+		return nil // explored from an identical state already
+	}
+	m.seen[d] = struct{}{}
 	next := m.runnable(st)
 	if len(next) == 0 {
 		o := encode.NewObservation(st.items.all())
@@ -305,7 +320,14 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 			mem[k] = v
 		}
 		next := &serialState{mem: mem, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
-			items: st.items.extend(r.items)}
+			items: st.items.extend(r.items), memh: st.memh, obsh: append([]digest(nil), st.obsh...)}
+		for k, v := range r.writes {
+			if old, ok := st.mem[k]; ok {
+				next.memh.xor(cellDigest(k, old))
+			}
+			next.memh.xor(cellDigest(k, v))
+		}
+		next.obsh[t] = chainDigest(st.obsh[t], r.items)
 		next.pos[t]++
 		next.rec[t] = r.rec
 		outs = append(outs, next)
