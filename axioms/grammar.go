@@ -1,6 +1,8 @@
 package axioms
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -8,23 +10,26 @@ import (
 // The participle grammar of .mm files. It only captures the shape of the
 // text; check.go resolves names, sorts and arities and builds the AST.
 
-var mmLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `//[^\n]*|/\*([^*]|\*+[^*/])*\*+/`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n\f]+`},
-	// A label starts an axiom; it cannot be confused with "<=>".
-	{Name: "Label", Pattern: `<[A-Za-z0-9_']+>`},
-	{Name: "Op", Pattern: `<=>|=>|[~&|=(),:.]`},
-	{Name: "Keyword", Pattern: `(model|predefined|exists|forall|require|end|set|predicate|relation|true|false)\b`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*'*`},
+// mmParser is built on first use: building the lexer and parser at package
+// init cost every command, `version` included, a few milliseconds.
+var mmParser = sync.OnceValue(func() *participle.Parser[gModel] {
+	mmLexer := lexer.MustSimple([]lexer.SimpleRule{
+		{Name: "Comment", Pattern: `//[^\n]*|/\*([^*]|\*+[^*/])*\*+/`},
+		{Name: "Whitespace", Pattern: `[ \t\r\n\f]+`},
+		// A label starts an axiom; it cannot be confused with "<=>".
+		{Name: "Label", Pattern: `<[A-Za-z0-9_']+>`},
+		{Name: "Op", Pattern: `<=>|=>|[~&|=(),:.]`},
+		{Name: "Keyword", Pattern: `(model|predefined|exists|forall|require|end|set|predicate|relation|true|false)\b`},
+		{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*'*`},
+	})
+	return participle.MustBuild[gModel](
+		participle.Lexer(mmLexer),
+		participle.Elide("Comment", "Whitespace"),
+		// The grammar is LL(1); without backtracking, syntax errors are
+		// reported at the first token that cannot continue the input.
+		participle.UseLookahead(0),
+	)
 })
-
-var mmParser = participle.MustBuild[gModel](
-	participle.Lexer(mmLexer),
-	participle.Elide("Comment", "Whitespace"),
-	// The grammar is LL(1); without backtracking, syntax errors are
-	// reported at the first token that cannot continue the input.
-	participle.UseLookahead(0),
-)
 
 type gModel struct {
 	Pos        lexer.Position

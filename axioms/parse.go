@@ -13,7 +13,7 @@ import (
 // reported as *lsl.Error (or lsl.ErrorList for several) with the position
 // of the offending symbol.
 func Parse(filename string, src []byte) (*Model, error) {
-	g, err := mmParser.ParseBytes(filename, src)
+	g, err := mmParser().ParseBytes(filename, src)
 	if err != nil {
 		return nil, syntaxError(filename, err)
 	}

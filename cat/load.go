@@ -169,8 +169,20 @@ func Builtin(name string) (*Model, bool) {
 
 // BuiltinNames lists the built-in cat models.
 func BuiltinNames() []string {
-	builtins.once.Do(loadBuiltins)
-	return append([]string(nil), builtins.names...)
+	// Only the embedded file names: the help text of every command lists
+	// the models, and parsing them all cost each process milliseconds.
+	entries, err := builtinFS.ReadDir("models")
+	if err != nil {
+		panic(err) // the embedded directory is part of the binary
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".cat") && e.Name() != stdlibName {
+			names = append(names, strings.TrimSuffix(e.Name(), ".cat"))
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // BuiltinSource returns the text of a built-in model (or of stdlib).

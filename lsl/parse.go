@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -19,10 +20,14 @@ type SourceFile struct {
 // parser cannot exhaust the stack.
 const maxNesting = 500
 
-var lslParser = participle.MustBuild[fileAST](
-	participle.Lexer(lslLexer),
-	participle.UseLookahead(0),
-)
+// lslParser is built on first use: building it at package init cost every
+// command, `version` included, several milliseconds.
+var lslParser = sync.OnceValue(func() *participle.Parser[fileAST] {
+	return participle.MustBuild[fileAST](
+		participle.Lexer(lslLexer),
+		participle.UseLookahead(0),
+	)
+})
 
 // Parse parses one .lsl file and performs the checks that need only this
 // file: names are unique, labels, composites, fields and globals resolve,
@@ -81,7 +86,7 @@ func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}
-	ast, err = lslParser.ParseFromLexer(peek)
+	ast, err = lslParser().ParseFromLexer(peek)
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}

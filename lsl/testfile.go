@@ -3,6 +3,7 @@ package lsl
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -68,10 +69,13 @@ type tstCloseTok struct {
 	Paren string `parser:"@\")\""`
 }
 
-var tstParser = participle.MustBuild[tstFileAST](
-	participle.Lexer(tstLexer),
-	participle.UseLookahead(0),
-)
+// tstParser is built on first use (see lslParser).
+var tstParser = sync.OnceValue(func() *participle.Parser[tstFileAST] {
+	return participle.MustBuild[tstFileAST](
+		participle.Lexer(tstLexer),
+		participle.UseLookahead(0),
+	)
+})
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -92,7 +96,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}
-	ast, err := tstParser.ParseFromLexer(peek)
+	ast, err := tstParser().ParseFromLexer(peek)
 	if err != nil {
 		return nil, convertParseError(filename, err)
 	}
