@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/checkfence/checkfence/encode"
@@ -55,7 +56,8 @@ type serialMiner struct {
 	// seen holds the digests of the states explored so far (stateDigest):
 	// many orders of the operations reach the same state, and the
 	// executions after it are the same each time.
-	seen map[digest]struct{}
+	seen   map[digest]struct{}
+	leaves map[digest]struct{} // the observation digests of the final states seen
 }
 
 type serialState struct {
@@ -245,6 +247,7 @@ func (m *serialMiner) explore(st *serialState) error {
 	}
 	if m.seen == nil {
 		m.seen = map[digest]struct{}{}
+		m.leaves = map[digest]struct{}{}
 	}
 	d := st.digest()
 	if _, ok := m.seen[d]; ok {
@@ -253,6 +256,13 @@ func (m *serialMiner) explore(st *serialState) error {
 	m.seen[d] = struct{}{}
 	next := m.runnable(st)
 	if len(next) == 0 {
+		// Final states that differ only in memory share their observation:
+		// build it once per observation digest.
+		od := st.obsDigest()
+		if _, ok := m.leaves[od]; ok {
+			return nil
+		}
+		m.leaves[od] = struct{}{}
 		o := encode.NewObservation(st.items.all())
 		m.obs[o.Canon()] = o
 		return nil
@@ -434,7 +444,8 @@ func (r *opRun) val(o lsl.Operand) lsl.Value {
 func cellKey(p []int64) string {
 	b := make([]byte, 0, 8*len(p))
 	for _, n := range p {
-		b = fmt.Appendf(b, "%d ", n)
+		b = strconv.AppendInt(b, n, 10)
+		b = append(b, ' ')
 	}
 	return string(b)
 }

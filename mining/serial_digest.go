@@ -81,3 +81,13 @@ func (st *serialState) digest() digest {
 	}
 	return sumDigest(b)
 }
+
+// obsDigest returns the digest of the observations so far alone.
+func (st *serialState) obsDigest() digest {
+	b := make([]byte, 0, 16*len(st.obsh))
+	for _, d := range st.obsh {
+		b = binary.LittleEndian.AppendUint64(b, d[0])
+		b = binary.LittleEndian.AppendUint64(b, d[1])
+	}
+	return sumDigest(b)
+}
