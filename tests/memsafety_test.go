@@ -52,6 +52,9 @@ func TestMemorySafetyCLI(t *testing.T) {
 			"lsl_observe_output(\"x\", x) of an uninitialised value: `x` is undefined"}},
 		{"errors.c", "errors.tst", "ReuseOK", "relaxed", "PASS", nil},
 		{"errors.c", "errors.tst", "BoundsOK", "sc", "PASS", nil},
+		// free(NULL) does nothing, as in C; an undefined pointer still fails
+		{"errors.c", "errors.tst", "FreeNullOK", "relaxed", "PASS", nil},
+		{"errors.c", "errors.tst", "FreeUndefined", "sc", "FAIL", []string{"errors.c:95:5: ", "uninitialised value: `p` is undefined"}},
 	}
 	for _, r := range rows {
 		t.Run(strings.TrimSuffix(r.impl, ".c")+"/"+r.test+"/"+r.model, func(t *testing.T) {

@@ -103,10 +103,25 @@ func freeBuiltin(kind lsl.AllocKind) builtin {
 			return bad
 		}
 		p := f.rvalue(args[0]).op
-		if f.t.arrayAllocs {
-			p = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, p))
+		// free(NULL) does nothing (C11 7.22.3.3); LSL's free of a
+		// non-pointer is a runtime error, so a pointer that may be null
+		// is freed only when it is not.
+		free := func() {
+			q := p
+			if f.t.arrayAllocs {
+				q = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, q))
+			}
+			f.emit(&lsl.Free{Ptr: q, Kind: kind})
 		}
-		f.emit(&lsl.Free{Ptr: p, Kind: kind})
+		c, isConst := constOf(p)
+		switch {
+		case isConst && c.Kind == lsl.KNum && c.Num == 0:
+		case isConst:
+			free()
+		default:
+			nonNull := f.apply(lsl.OpNe, p, num(0))
+			f.emit(&lsl.If{Cond: nonNull, Then: f.sub(free)})
+		}
 		return val{}
 	}
 }

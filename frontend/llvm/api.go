@@ -95,10 +95,23 @@ func freeCall(kind lsl.AllocKind) apiHandler {
 	return func(f *fn, c *ir.InstCall) {
 		f.args(c, 1)
 		p := f.val(c.Args[0])
-		if f.t.arrayAllocs {
-			p = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, p))
+		// free(NULL) does nothing (C11 7.22.3.3); LSL's free of a
+		// non-pointer is a runtime error.
+		free := func() {
+			q := p
+			if f.t.arrayAllocs {
+				q = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, q))
+			}
+			f.emit(&lsl.Free{Ptr: q, Kind: kind})
 		}
-		f.emit(&lsl.Free{Ptr: p, Kind: kind})
+		if c, ok := p.(lsl.Const); ok {
+			if c.V.Kind != lsl.KNum || c.V.Num != 0 {
+				free()
+			}
+			return
+		}
+		nonNull := f.apply(lsl.OpNe, p, num(0))
+		f.emit(&lsl.If{Cond: nonNull, Then: f.sub(free)})
 	}
 }
 

@@ -74,3 +74,23 @@ void bounds_ok(void)
     arr[i] = 1;
     lsl_observe_output("end", end == &arr[2]);
 }
+
+/* correct: free(NULL) does nothing (C11 7.22.3.3), whether the null
+ * pointer is a constant or a value read from memory */
+node_t *maybe;
+void free_null_ok(void)
+{
+    node_t *p = maybe;
+    lsl_free(0);
+    lsl_free(p);
+    p = lsl_malloc(sizeof(node_t));
+    maybe = p;
+    lsl_free(maybe);
+}
+
+/* freeing an undefined pointer is still an error */
+void free_undefined(void)
+{
+    node_t *p;
+    lsl_free(p);
+}

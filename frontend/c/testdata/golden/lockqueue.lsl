@@ -98,7 +98,10 @@ proc dequeue(%q, %pvalue) -> (%result) {
             assert %t.17 "unlock of a lock that is not held"
             store %t.15, 0 as "q->lock"
         }
-        free pool %node
+        %t.18 := ne(%node, 0)
+        if %t.18 {
+            free pool %node
+        }
         %result := 1
     }
 }

@@ -52,7 +52,10 @@ proc pop(%out) -> (%result) {
         %t.7 := offset(%t, 1)
         %t.8 := load %t.7 as "t->value"
         store %out, %t.8 as "*out"
-        free fresh %t
+        %t.9 := ne(%t, 0)
+        if %t.9 {
+            free fresh %t
+        }
         %result := 1
     }
 }

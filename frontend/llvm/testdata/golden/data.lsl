@@ -111,7 +111,10 @@ proc heap() {
     %t.15 := offset(%t.11, %t.13)
     store %t.15, %t.10 as "buf[2]"
     store @head, %n as "head"
-    %t.16 := baseof(%buf)
-    %t.17 := pointer(%t.16)
-    free pool %t.17
+    %t.16 := ne(%buf, 0)
+    if %t.16 {
+        %t.17 := baseof(%buf)
+        %t.18 := pointer(%t.17)
+        free pool %t.18
+    }
 }

@@ -63,7 +63,10 @@ proc heap() {
     %t.9 := offset(%t.5, %t.7)
     store %t.9, 1 as "buf[2]"
     store @head, %n as "head"
-    %t.10 := baseof(%buf)
-    %t.11 := pointer(%t.10)
-    free pool %t.11
+    %t.10 := ne(%buf, 0)
+    if %t.10 {
+        %t.11 := baseof(%buf)
+        %t.12 := pointer(%t.11)
+        free pool %t.12
+    }
 }
