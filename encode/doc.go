@@ -108,11 +108,11 @@
 //     every clause and race on each solve, one core each; the first
 //     answer wins, the loser is stopped, the model is the winner's;
 //   - auto, the default (sat_escalate.go): gini without the tag; with it
-//     gini until one solve needs more than DefaultEscalateAfter (20000)
+//     gini until one solve needs more than DefaultEscalateAfter (5000)
 //     conflicts, then CaDiCaL, which gets every clause so far and keeps
 //     the formula. Size does not tell hard queries from easy ones: the
 //     fast data-type tests have formulas of up to 10^6 clauses that gini
-//     decides in under 20000 conflicts, as fast as CaDiCaL or faster (no
+//     decides in a few thousand conflicts, as fast as CaDiCaL or faster (no
 //     cgo, no CaDiCaL start-up, preprocessing and larger memory; whole
 //     runs with --solver cadical took 1.0-2.0x the CPU seconds of gini),
 //     while the final consistency queries of the larger tests take gini

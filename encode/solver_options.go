@@ -25,14 +25,16 @@ const (
 )
 
 // DefaultEscalateAfter is the number of conflicts after which Auto moves a
-// solve from gini to CaDiCaL. Measured on the data-type tests (CPU seconds
-// of whole runs, see encode/doc.go): every query of the fast rows of
-// tests/datatypes/expected.csv takes gini at most about 18000 conflicts,
-// and up to there gini is as fast as CaDiCaL or faster whatever the size
-// (up to 10^6 clauses), while moving such a query to CaDiCaL costs up to
-// 1.5x; the final consistency query of msn Tpc5 takes gini 164000
-// conflicts and 135 s, CaDiCaL 40 s.
-const DefaultEscalateAfter = 20000
+// solve from gini to CaDiCaL. Chosen on the data-type tests (CPU seconds of
+// whole runs, built with -tags cadical, three thresholds back to back,
+// 2026-11-23): against 20000, 5000 takes ms2 Tpc4 2.8 → 1.9 s, ms2 T56
+// 2.2 → 1.4 s, msn Tpc5 6.2 → 4.3 s, msn T54 16.9 → 12.0 s, snark Dm
+// 5.1 → 3.5 s, and costs msn Tpc4 1.1 → 1.7 s and lazylist S1 2.3 → 3.3 s
+// (their final queries take gini 5000–20000 conflicts; CaDiCaL starts
+// again from scratch); 2000 gains little more and loses on more rows
+// (msn T53, Tpc3, lazylist Sacr2). Small queries — serial mining, litmus
+// tests, the fast rows — stay on gini, where they are fastest.
+const DefaultEscalateAfter = 5000
 
 // SolverOptions choose the SAT solver of a Solver.
 type SolverOptions struct {
