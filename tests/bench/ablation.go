@@ -198,8 +198,8 @@ func ablationMain(ctx context.Context, dir string, re *regexp.Regexp, paper map[
 		}
 	}
 	sortSmallestFirst(rows)
-	fmt.Printf("Ablation: model %s, %s, timeout %v per run, one process per run, %d rows (smallest 2007 time first); %s\n\n",
-		base.Model, base.Variant, base.Timeout, len(rows), time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Printf("Ablation: model %s, %s, timeout %s per run, one process per run, %d rows (smallest 2007 time first); %s\n\n",
+		base.Model, base.Variant, seconds(base.Timeout), len(rows), time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	return runAblation(ctx, os.Stdout, rows, base, ablationConfigs, runChild)
 }
 
