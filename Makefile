@@ -11,7 +11,7 @@ CADICAL ?= $(shell echo 'int main(void){ccadical_release(ccadical_init());return
 	$${CC:-cc} -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0)
 GOTAGS  := $(if $(filter 1,$(CADICAL)),-tags cadical,)
 
-.PHONY: all build test demo bench check-datatypes fences-datatypes fmt vet tools check-suites fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-datatypes fences-datatypes fmt vet tools check-suites fuzz-diff clean
 
 all: build
 
@@ -75,6 +75,14 @@ bench:
 	$(GO) run $(GOTAGS) ./tests/bench $(BENCH_FLAGS)
 	$(GO) run $(GOTAGS) ./tests/bench -pthread $(PTHREAD_BENCH_FLAGS)
 	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./axioms
+
+# Each Fig. 8.4 test under cumulative configurations (gini, eager
+# transitivity, no symmetry; + CaDiCaL escalation; + sparse transitivity;
+# + symmetry): clauses and CPU seconds per change (docs/performance.md).
+# Needs CaDiCaL. Slow (an hour or more on 2 cores).
+ABLATION_FLAGS ?= -timeout 120s
+bench-ablation:
+	$(GO) run $(GOTAGS) ./tests/bench -ablation $(ABLATION_FLAGS)
 
 # Every row of tests/datatypes/expected.csv, including the slow ones that
 # make test skips.

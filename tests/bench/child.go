@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
@@ -22,6 +23,10 @@ type job struct {
 	Dir, Datatype, Variant, Test, Model string
 	Timeout                             time.Duration
 	Solver                              encode.Backend
+	// The zero values are the defaults: sparse transitivity, symmetry
+	// breaking on (-ablation switches them off).
+	Transitivity axioms.Transitivity
+	NoSymmetry   bool
 }
 
 // outcome is what a child reports on stdout, plus what its parent measured.
@@ -123,6 +128,7 @@ func runJob(ctx context.Context, j job) (*mining.Result, error) {
 		return nil, err
 	}
 	opt.Solver = encode.SolverOptions{Backend: j.Solver}
+	opt.Axioms.Transitivity, opt.NoSymmetry = j.Transitivity, j.NoSymmetry
 	return mining.Check(ctx, p.Prog, test, opt)
 }
 

@@ -5,6 +5,7 @@
 //
 //	go run [-tags cadical] ./tests/bench [-filter REGEX] [-timeout 10m] [-model relaxed] [-spec] [-solver auto]
 //	go run [-tags cadical] ./tests/bench -check tests/datatypes/expected.csv [-timeout 10m]
+//	go run -tags cadical ./tests/bench -ablation [-filter REGEX] [-timeout 120s]
 //	go run [-tags cadical] ./tests/bench -pthread [-pthread-models sc,relaxed] [-filter msq_2] [-timeout 10m] [-accesses]
 //
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
@@ -22,6 +23,11 @@
 // -pthread prints the pthread table instead (pthread.go): C11 MS queue and
 // Treiber stack programs at 1+1 … 3+3 threads through clang, with the CPU
 // seconds of each check and an empty column for GenMC's figures.
+//
+// -ablation prints, for every test with a Fig. 8.4 row (smallest 2007
+// time first), the clauses and CPU seconds under cumulative configurations
+// that switch on issue 12's changes one by one (ablation.go); -solver is
+// then ignored, and a verdict on which they disagree makes the exit status 1.
 //
 // -check runs every row of an expected.csv, slow ones included, prints it
 // as it should read (with the time taken) and exits 1 if a verdict
@@ -62,6 +68,7 @@ func main() {
 	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread/c11", "with -pthread: the directory of the programs")
 	pthreadModels := flag.String("pthread-models", "sc,relaxed", "with -pthread: comma-separated built-in models")
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
+	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
 	flag.Parse()
 	backend, err := encode.ParseBackend(*solver)
 	if err != nil {
@@ -104,6 +111,16 @@ func main() {
 	variant := "fenced"
 	if *spec {
 		variant = "spec"
+	}
+	if *ablation {
+		ok, err := ablationMain(ctx, *dir, re, paper, job{Dir: *dir, Variant: variant, Model: *model, Timeout: *timeout})
+		if err != nil {
+			fail(err)
+		}
+		if !ok {
+			os.Exit(1)
+		}
+		return
 	}
 	fmt.Printf("model %s, %s, --solver %s, timeout %v per test, one process per test; paper: dissertation Fig. 8.4\n\n", *model, variant, *solver, *timeout)
 	w := os.Stdout
