@@ -1,0 +1,81 @@
+package tests
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestPresizeSameVerdicts compares the sizing pass that starts a whole
+// program's lazy unrolling (mining/presize.go) with the plain driver,
+// which starts every bound at one: same verdicts and reasons, every
+// counterexample a real execution that fits the unrolling it came from.
+// refcheck/diff compares both with the reference checker on random
+// programs (make fuzz-diff).
+func TestPresizeSameVerdicts(t *testing.T) {
+	needClang(t)
+	files := []string{
+		"msqueue_joins.c", "msqueue_bug.c", "racy.c", "mp_relaxed.c", "handoff.c", "spsc1.c",
+		"c11/msq_1_1.c", "c11/msq_2_2_bug.c", "c11/treiber_2_2_bug.c",
+	}
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
+			test, err := llvmfront.PthreadTest(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range []string{"sc", "tso", "relaxed"} {
+				plain := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true})
+				sized := check(t, prog, test, mining.Options{Model: model(t, m)})
+				if plain.Verdict != sized.Verdict || plain.Reason != sized.Reason {
+					t.Errorf("%s on %s: with the sizing pass %s %s (%s), without %s %s (%s)", file, m,
+						sized.Verdict, sized.Reason, sized.Message, plain.Verdict, plain.Reason, plain.Message)
+				}
+				for _, r := range []*mining.Result{plain, sized} {
+					if err := r.CheckCounterexample(); err != nil {
+						t.Errorf("%s on %s: the counterexample is not a real execution: %v", file, m, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPresizeFailsAtUnrollLimit: the sizing pass stops raising at
+// --max-unroll, so a failing execution within the limit is still reported
+// (FAIL, not INCONCLUSIVE), as without it. The MS queue's bug needs two
+// iterations of a retry loop: with a limit of one both say INCONCLUSIVE.
+func TestPresizeFailsAtUnrollLimit(t *testing.T) {
+	needClang(t)
+	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_2_bug.c"))
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{1, 2, 3} {
+		want := mining.Fail
+		if limit == 1 {
+			want = mining.Inconclusive
+		}
+		for _, presize := range []bool{true, false} {
+			r := check(t, prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: limit, NoPresize: !presize})
+			what := fmt.Sprintf("--max-unroll %d, sizing pass %v", limit, presize)
+			if r.Verdict != want {
+				t.Errorf("%s: %s %s (%s), want %s", what, r.Verdict, r.Reason, r.Message, want)
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+			for key, b := range r.Bounds {
+				if b > limit {
+					t.Errorf("%s: loop %s unrolled %d times", what, key, b)
+				}
+			}
+		}
+	}
+}
