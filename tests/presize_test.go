@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -77,5 +78,40 @@ func TestPresizeFailsAtUnrollLimit(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPresizeDeterministic: the sizing pass spends budgets of conflicts,
+// not time, so two checks of a whole program give the same rounds, bounds
+// and CNF (like TestLazyUnrollingDeterministic for tests with operations).
+func TestPresizeDeterministic(t *testing.T) {
+	needClang(t)
+	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_1.c"))
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs [2]*mining.Result
+	for i := range runs {
+		runs[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: encode.SolverOptions{Backend: encode.Gini}})
+		if runs[i].Verdict != mining.Pass {
+			t.Fatalf("run %d: %s %s (%s), want PASS", i, runs[i].Verdict, runs[i].Reason, runs[i].Message)
+		}
+	}
+	a, b := runs[0], runs[1]
+	type key struct {
+		Rounds, Instrs, Vars, Clauses int
+		Conflicts                     int64
+	}
+	ka := key{a.Stats.Rounds, a.Stats.Instrs, a.Stats.Vars, a.Stats.Clauses, a.Stats.Conflicts}
+	kb := key{b.Stats.Rounds, b.Stats.Instrs, b.Stats.Vars, b.Stats.Clauses, b.Stats.Conflicts}
+	if ka != kb {
+		t.Errorf("two runs differ: %+v and %+v", ka, kb)
+	}
+	if fmt.Sprint(a.Bounds) != fmt.Sprint(b.Bounds) {
+		t.Errorf("bounds %v, then %v", a.Bounds, b.Bounds)
+	}
+	if a.Stats.Rounds < 2 {
+		t.Errorf("%d rounds: the test needs a program whose bounds are raised", a.Stats.Rounds)
 	}
 }
