@@ -553,8 +553,12 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				k.res.Trace = p.enc.Decode(p.s.Value)
 				return nil, errStop
 			}
-			if nb > next[ps.Loop] {
-				next[ps.Loop] = nb
+			// the same loop of an identical thread is cut off in the
+			// execution with the two threads swapped
+			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
+				if nb > next[key] {
+					next[key] = nb
+				}
 			}
 		}
 	}

@@ -12,8 +12,9 @@ import (
 
 // TestPresizeSameVerdicts compares the sizing pass that starts a whole
 // program's lazy unrolling (mining/presize.go) with the plain driver,
-// which starts every bound at one: same verdicts and reasons, every
-// counterexample a real execution that fits the unrolling it came from.
+// which starts every bound at one, and with the plain driver without
+// symmetry breaking: same verdicts and reasons, every counterexample a
+// real execution.
 // refcheck/diff compares both with the reference checker on random
 // programs (make fuzz-diff).
 func TestPresizeSameVerdicts(t *testing.T) {
@@ -37,7 +38,14 @@ func TestPresizeSameVerdicts(t *testing.T) {
 					t.Errorf("%s on %s: with the sizing pass %s %s (%s), without %s %s (%s)", file, m,
 						sized.Verdict, sized.Reason, sized.Message, plain.Verdict, plain.Reason, plain.Message)
 				}
-				for _, r := range []*mining.Result{plain, sized} {
+				// symmetry breaking (and raising identical threads'
+				// bounds together) off
+				asym := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true, NoSymmetry: true})
+				if plain.Verdict != asym.Verdict || plain.Reason != asym.Reason {
+					t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
+						plain.Verdict, plain.Reason, plain.Message, asym.Verdict, asym.Reason, asym.Message)
+				}
+				for _, r := range []*mining.Result{plain, sized, asym} {
 					if err := r.CheckCounterexample(); err != nil {
 						t.Errorf("%s on %s: the counterexample is not a real execution: %v", file, m, err)
 					}
