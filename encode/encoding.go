@@ -89,10 +89,11 @@ type Encoding struct {
 	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
-	sym         []symClass    // identical threads (symmetry.go)
-	poll        lsl.Poller    // --timeout, --max-memory, Ctrl-C
-	selectors   map[int]z.Lit // fence synthesis: candidate id -> selector (select.go)
-	poolSites   []poolSite    // accesses that may touch lsl_malloc blocks
+	sym         []symClass          // identical threads (symmetry.go)
+	symLoops    map[string][]string // loop instances of identical threads (SymmetricLoops)
+	poll        lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	selectors   map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
+	poolSites   []poolSite          // accesses that may touch lsl_malloc blocks
 }
 
 // canceled carries a cancellation out of the encoding to Build.

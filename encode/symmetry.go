@@ -114,6 +114,7 @@ func (e *Encoding) findSymmetry() {
 	forging := e.forgesPointers()
 	pointerObs := e.observesPointers()
 	var classes [][]int
+	var isos [][]*threadIso // isos[k][i] maps classes[k][0] to classes[k][i+1]
 	for ti, th := range e.U.Threads {
 		if th.Kind != lsl.ThreadConcurrent {
 			continue
@@ -128,15 +129,17 @@ func (e *Encoding) findSymmetry() {
 				continue
 			}
 			classes[k] = append(classes[k], ti)
+			isos[k] = append(isos[k], iso)
 			placed = true
 			break
 		}
 		if !placed {
 			classes = append(classes, []int{ti})
+			isos = append(isos, nil)
 		}
 	}
 	c := e.C
-	for _, cl := range classes {
+	for k, cl := range classes {
 		if len(cl) < 2 {
 			continue
 		}
@@ -144,6 +147,7 @@ func (e *Encoding) findSymmetry() {
 		if first < 0 {
 			continue
 		}
+		e.recordSymmetricLoops(isos[k])
 		order := c.T
 		for k := 0; k+1 < len(cl); k++ {
 			a := e.Instrs[e.Threads[cl[k]].Instrs[first]]
@@ -154,6 +158,39 @@ func (e *Encoding) findSymmetry() {
 		e.sym = append(e.sym, symClass{threads: cl, order: order})
 	}
 }
+
+// recordSymmetricLoops groups the loop instances that the isomorphisms of
+// one class map onto each other (SymmetricLoops).
+func (e *Encoding) recordSymmetricLoops(isos []*threadIso) {
+	if e.symLoops == nil {
+		e.symLoops = map[string][]string{}
+	}
+	groups := map[string][]string{}
+	var firsts []string
+	for _, iso := range isos {
+		for x, y := range iso.loops {
+			if _, ok := groups[x]; !ok {
+				groups[x] = []string{x}
+				firsts = append(firsts, x)
+			}
+			groups[x] = append(groups[x], y)
+		}
+	}
+	for _, x := range firsts {
+		g := groups[x]
+		slices.Sort(g)
+		for _, key := range g {
+			e.symLoops[key] = g
+		}
+	}
+}
+
+// SymmetricLoops returns the instances of loop instance key in the threads
+// identical to its own (key among them; nil when its thread has none).
+// Swapping the threads maps an execution cut off at one of them to one cut
+// off at another, so lazy unrolling raises their bounds together, which
+// keeps the threads identical.
+func (e *Encoding) SymmetricLoops(key string) []string { return e.symLoops[key] }
 
 // firstAccess returns the position in thread ti's instruction list of its
 // first access that may touch the same cell as an access of another
@@ -270,6 +307,9 @@ type threadIso struct {
 	regs, regB map[lsl.Reg]lsl.Reg
 	labs, labB map[string]string
 	blks, blkB map[int64]int64
+	// loop keys: a pthread program's threads run procs of their own names
+	// (main_thread3, main_thread4), which the keys contain
+	loops, loopB map[string]string
 }
 
 func (m *threadIso) renamesBlocks() bool {
@@ -288,7 +328,8 @@ func (e *Encoding) isomorphic(a, b int, owner map[int64]int) (*threadIso, bool) 
 	m := &threadIso{e: e, a: a, b: b, owner: owner,
 		regs: map[lsl.Reg]lsl.Reg{}, regB: map[lsl.Reg]lsl.Reg{},
 		labs: map[string]string{}, labB: map[string]string{},
-		blks: map[int64]int64{}, blkB: map[int64]int64{}}
+		blks: map[int64]int64{}, blkB: map[int64]int64{},
+		loops: map[string]string{}, loopB: map[string]string{}}
 	if ta.Kind != tb.Kind || !m.block(ta.Body, tb.Body) {
 		return nil, false
 	}
@@ -321,17 +362,15 @@ func (m *threadIso) reg(x, y lsl.Reg) bool { return bijective(m.regs, m.regB, x,
 
 func (m *threadIso) label(x, y string) bool { return bijective(m.labs, m.labB, x, y) }
 
-// loop matches the loop keys of the two threads: the same key after the
-// thread name, and the same bound.
+// loop matches the loop keys of the two threads: one to one, each of its
+// own thread, with the same bound.
 func (m *threadIso) loop(x, y string) bool {
 	na, nb := m.e.U.Threads[m.a].Name+".", m.e.U.Threads[m.b].Name+"."
-	rx, okx := strings.CutPrefix(x, na)
-	ry, oky := strings.CutPrefix(y, nb)
-	if !okx || !oky || rx != ry {
+	if !strings.HasPrefix(x, na) || !strings.HasPrefix(y, nb) {
 		return false
 	}
 	lx, ly := m.e.U.Loops[x], m.e.U.Loops[y]
-	return lx != nil && ly != nil && lx.Bound == ly.Bound
+	return lx != nil && ly != nil && lx.Bound == ly.Bound && bijective(m.loops, m.loopB, x, y)
 }
 
 // value matches constants: equal, or pointers into blocks private to the
@@ -397,6 +436,9 @@ func (m *threadIso) block(x, y *lsl.Block) bool {
 		return false
 	}
 	if x.Label != "" && !m.label(x.Label, y.Label) {
+		return false
+	}
+	if (x.Loop == "") != (y.Loop == "") || x.Iter != y.Iter || (x.Loop != "" && !m.loop(x.Loop, y.Loop)) {
 		return false
 	}
 	for i := range x.Stmts {

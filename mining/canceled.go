@@ -13,6 +13,7 @@ var phaseNames = map[string]string{
 	"unroll":  "unrolling",
 	"errors":  "the search for errors",
 	"mine":    "mining",
+	"size":    "the sizing of the unrolling",
 	"check":   "the consistency check",
 	"witness": "the witness search",
 }

@@ -38,12 +38,15 @@ type Options struct {
 	// NoSymmetry: do not order identical threads in the check query
 	// (encode.SymmetryBreaking).
 	NoSymmetry bool
+	// NoPresize: start a whole program's lazy unrolling at bounds of one
+	// instead of those of the sizing pass (presize.go).
+	NoPresize bool
 }
 
 // Progress reports what Check is doing.
 type Progress struct {
 	Test         string
-	Phase        string // "unroll", "errors", "mine", "consistency", "witness"
+	Phase        string // "unroll", "size", "errors", "mine", "check", "witness"
 	Round        int
 	Observations int
 	Elapsed      time.Duration
@@ -202,10 +205,26 @@ func (k *checker) run(prog *lsl.Program) error {
 	for key, b := range k.serialBounds {
 		bounds[key] = b
 	}
-	for round := 1; ; round++ {
-		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
+	// A whole program has no serial bounds: the sizing pass (presize.go)
+	// finds the first unrolling, and its encoding is the first round's.
+	var first *problem
+	round := 1
+	if k.test.Program && !k.opt.NoPresize {
+		var err error
+		first, bounds, round, err = k.presize(prog, specs, bounds)
 		if err != nil {
 			return err
+		}
+	}
+	for ; ; round++ {
+		p := first
+		first = nil
+		if p == nil {
+			var err error
+			p, err = k.encode(prog, specs, k.opt.Model, false, bounds, round)
+			if err != nil {
+				return err
+			}
 		}
 		k.res.Enc = p.enc
 		k.res.Bounds = bounds
@@ -534,8 +553,12 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				k.res.Trace = p.enc.Decode(p.s.Value)
 				return nil, errStop
 			}
-			if nb > next[ps.Loop] {
-				next[ps.Loop] = nb
+			// the same loop of an identical thread is cut off in the
+			// execution with the two threads swapped
+			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
+				if nb > next[key] {
+					next[key] = nb
+				}
 			}
 		}
 	}

@@ -333,6 +333,56 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	if !ok {
 		disagree(m.Name, enc.Name, "verdict", got+": "+res.Message, want.String())
 	}
+	compareProgramVerdict(ctx, c, test, m, enc, cfg, conc, disagree)
+}
+
+// compareProgramVerdict checks the test as a whole program (like a pthread
+// main: failures only, no consistency check), which lazy unrolling starts
+// with the sizing pass (mining/presize.go), once with it and once without:
+// both must give the reference's verdict.
+func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *axioms.Model, enc Encoding, cfg Config,
+	conc *refcheck.Set, disagree func(model, enc, what, eng, ref string)) {
+	want := refcheck.Verdict{Verdict: "PASS"}
+	if conc.AnyError() {
+		want = refcheck.Verdict{Verdict: "FAIL", Reasons: conc.ErrorReasons}
+	} else if conc.Deadlock {
+		want = refcheck.Verdict{Verdict: "FAIL", Reasons: []string{refcheck.ReasonDeadlock}}
+		if conc.Livelock {
+			want.Reasons = append(want.Reasons, refcheck.ReasonLivelock)
+		}
+	}
+	whole := *test
+	whole.Program = true
+	for _, presize := range []bool{true, false} {
+		cctx, cancel := withTimeout(ctx, cfg.Timeout)
+		res, err := func() (res *mining.Result, err error) {
+			defer recoverAs(&err, "engine panic")
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoPresize: !presize})
+		}()
+		cancel()
+		what := "program-verdict"
+		if !presize {
+			what += "-plain"
+		}
+		if err != nil {
+			disagree(m.Name, enc.Name, what, "engine error: "+err.Error(), want.String())
+			continue
+		}
+		ok := string(res.Verdict) == want.Verdict
+		if ok && res.Verdict == mining.Fail {
+			ok = slices.Contains(want.Reasons, res.Reason)
+			if err := res.CheckCounterexample(); err != nil {
+				disagree(m.Name, enc.Name, what, "counterexample is not a real execution: "+err.Error(), want.String())
+			}
+		}
+		if !ok {
+			got := string(res.Verdict)
+			if res.Verdict != mining.Pass {
+				got += " (" + res.Reason + ")"
+			}
+			disagree(m.Name, enc.Name, what, got+": "+res.Message, want.String())
+		}
+	}
 }
 
 // recoverAs turns a panic into an error, so that one bad case does not end

@@ -1,0 +1,106 @@
+package mining
+
+import (
+	"time"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// A whole program (a pthread main) has no serial executions whose loop
+// bounds could start the lazy unrolling, so every bound starts at one and
+// each round of the check pays for a proof that no execution fails within
+// bounds that are still too small: on an MS queue with 3 enqueuers and 3
+// dequeuers those proofs are most of the time. The sizing pass finds the
+// starting bounds without them: it asks the check's question (is there an
+// execution that fails or is cut off?) under a budget of conflicts, and
+// raises the bounds of a cut-off execution at once. Its last encoding,
+// with its solver and what that learned, is the check's first round.
+// docs/semantics.md ("Sizing pass") argues why the verdicts do not change.
+
+// presizeConflicts is the conflict budget of each query of the sizing
+// pass. A budget in conflicts, not time, keeps the unrolling the same on
+// every machine; the conflicts are not lost when it runs out, since the
+// check asks the same question of the same solver next.
+const presizeConflicts = 100000
+
+// presize returns the problem the check starts with, its bounds, and its
+// round number. It stops raising at the first unrolling where the answer
+// is a failing execution (the check reports one that fits it), where
+// there is none or no answer within the budget, or where a cut-off
+// execution is at --max-unroll (the check then looks for failures at those
+// bounds before giving up, as without the pass).
+func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, error) {
+	for round := 1; ; round++ {
+		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		e := p.enc
+		c := e.C
+		k.progress("size", round, 0)
+		conflicts0 := p.s.Stats().Conflicts
+		failure := c.Ors(e.Error, e.Deadlock) // a whole program has no observations
+		r, err := k.solveBudget(p, presizeConflicts, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
+		if err != nil || r != encode.Sat || p.s.Value(failure) {
+			return p, bounds, round, err
+		}
+		if k.atUnrollLimit(p) {
+			return p, bounds, round, nil
+		}
+		saved := *k.res
+		next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
+		if err == errStop && k.res.Reason == ReasonUnrollLimit {
+			// a further cut-off execution is at the limit: the check
+			// decides at the current bounds
+			*k.res = saved
+			return p, bounds, round, nil
+		}
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		k.unrollDetail = raisedDetail(e.U, bounds, next)
+		bounds = next
+	}
+}
+
+// atUnrollLimit reports whether the last model of p cuts off a loop
+// instance that already has --max-unroll iterations.
+func (k *checker) atUnrollLimit(p *problem) bool {
+	for _, th := range p.enc.Threads {
+		for _, ps := range th.Pruned {
+			if p.s.Value(ps.Guard) && p.enc.U.Loops[ps.Loop].Bound+1 > k.opt.MaxUnroll {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// solveBudget is solve with a budget of conflicts: Budget when the query
+// is not decided within it (the solver keeps what it learned).
+func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
+	t0 := time.Now()
+	defer func() { k.res.Stats.Solve += time.Since(t0) }()
+	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
+	for budget > 0 {
+		c0 := p.s.Stats().Conflicts
+		r := p.s.SolveBudget(k.ctx, budget, assumptions...)
+		budget -= p.s.Stats().Conflicts - c0
+		switch r {
+		case encode.Canceled:
+			return r, k.canceled()
+		case encode.Unsat, encode.Budget:
+			return r, nil
+		}
+		lemmas := p.enc.Model.Lemmas(p.s.Value)
+		if len(lemmas) == 0 {
+			return r, nil
+		}
+		for _, cl := range lemmas {
+			p.s.AddClause(cl...)
+		}
+	}
+	return encode.Budget, nil
+}

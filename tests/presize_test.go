@@ -1,0 +1,125 @@
+package tests
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestPresizeSameVerdicts compares the sizing pass that starts a whole
+// program's lazy unrolling (mining/presize.go) with the plain driver,
+// which starts every bound at one, and with the plain driver without
+// symmetry breaking: same verdicts and reasons, every counterexample a
+// real execution.
+// refcheck/diff compares both with the reference checker on random
+// programs (make fuzz-diff).
+func TestPresizeSameVerdicts(t *testing.T) {
+	needClang(t)
+	files := []string{
+		"msqueue_joins.c", "msqueue_bug.c", "racy.c", "mp_relaxed.c", "handoff.c", "spsc1.c",
+		"c11/msq_1_1.c", "c11/msq_2_2_bug.c", "c11/treiber_2_2_bug.c",
+	}
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
+			test, err := llvmfront.PthreadTest(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range []string{"sc", "tso", "relaxed"} {
+				plain := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true})
+				sized := check(t, prog, test, mining.Options{Model: model(t, m)})
+				if plain.Verdict != sized.Verdict || plain.Reason != sized.Reason {
+					t.Errorf("%s on %s: with the sizing pass %s %s (%s), without %s %s (%s)", file, m,
+						sized.Verdict, sized.Reason, sized.Message, plain.Verdict, plain.Reason, plain.Message)
+				}
+				// symmetry breaking (and raising identical threads'
+				// bounds together) off
+				asym := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true, NoSymmetry: true})
+				if plain.Verdict != asym.Verdict || plain.Reason != asym.Reason {
+					t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
+						plain.Verdict, plain.Reason, plain.Message, asym.Verdict, asym.Reason, asym.Message)
+				}
+				for _, r := range []*mining.Result{plain, sized, asym} {
+					if err := r.CheckCounterexample(); err != nil {
+						t.Errorf("%s on %s: the counterexample is not a real execution: %v", file, m, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPresizeFailsAtUnrollLimit: the sizing pass stops raising at
+// --max-unroll, so a failing execution within the limit is still reported
+// (FAIL, not INCONCLUSIVE), as without it. The MS queue's bug needs two
+// iterations of a retry loop: with a limit of one both say INCONCLUSIVE.
+func TestPresizeFailsAtUnrollLimit(t *testing.T) {
+	needClang(t)
+	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_2_bug.c"))
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{1, 2, 3} {
+		want := mining.Fail
+		if limit == 1 {
+			want = mining.Inconclusive
+		}
+		for _, presize := range []bool{true, false} {
+			r := check(t, prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: limit, NoPresize: !presize})
+			what := fmt.Sprintf("--max-unroll %d, sizing pass %v", limit, presize)
+			if r.Verdict != want {
+				t.Errorf("%s: %s %s (%s), want %s", what, r.Verdict, r.Reason, r.Message, want)
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+			for key, b := range r.Bounds {
+				if b > limit {
+					t.Errorf("%s: loop %s unrolled %d times", what, key, b)
+				}
+			}
+		}
+	}
+}
+
+// TestPresizeDeterministic: the sizing pass spends budgets of conflicts,
+// not time, so two checks of a whole program give the same rounds, bounds
+// and CNF (like TestLazyUnrollingDeterministic for tests with operations).
+func TestPresizeDeterministic(t *testing.T) {
+	needClang(t)
+	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_1.c"))
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs [2]*mining.Result
+	for i := range runs {
+		runs[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: encode.SolverOptions{Backend: encode.Gini}})
+		if runs[i].Verdict != mining.Pass {
+			t.Fatalf("run %d: %s %s (%s), want PASS", i, runs[i].Verdict, runs[i].Reason, runs[i].Message)
+		}
+	}
+	a, b := runs[0], runs[1]
+	type key struct {
+		Rounds, Instrs, Vars, Clauses int
+		Conflicts                     int64
+	}
+	ka := key{a.Stats.Rounds, a.Stats.Instrs, a.Stats.Vars, a.Stats.Clauses, a.Stats.Conflicts}
+	kb := key{b.Stats.Rounds, b.Stats.Instrs, b.Stats.Vars, b.Stats.Clauses, b.Stats.Conflicts}
+	if ka != kb {
+		t.Errorf("two runs differ: %+v and %+v", ka, kb)
+	}
+	if fmt.Sprint(a.Bounds) != fmt.Sprint(b.Bounds) {
+		t.Errorf("bounds %v, then %v", a.Bounds, b.Bounds)
+	}
+	if a.Stats.Rounds < 2 {
+		t.Errorf("%d rounds: the test needs a program whose bounds are raised", a.Stats.Rounds)
+	}
+}
