@@ -25,6 +25,10 @@ import (
 // check asks the same question of the same solver next.
 const presizeConflicts = 100000
 
+// presizeFailureConflicts budgets the pass's look for a failing execution
+// once the answer was a cut-off one (see presize).
+const presizeFailureConflicts = 5000
+
 // presize returns the problem the check starts with, its bounds, and its
 // round number. It stops raising at the first unrolling where the answer
 // is a failing execution (the check reports one that fits it), where
@@ -59,6 +63,16 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		}
 		if err != nil {
 			return nil, nil, 0, err
+		}
+		// The answer was a cut-off execution. A failing execution within
+		// these bounds is still looked for, but only as far as it is
+		// cheap: finding one is usually easy, proving there is none is
+		// what the pass saves. So a bug that is easy to find is reported
+		// at the smallest bounds it fits, before any raise, even if a
+		// time or memory limit would end a later round.
+		rf, err := k.solveBudget(p, presizeFailureConflicts, e.SymmetryBreaking(nil), failure)
+		if err != nil || rf == encode.Sat {
+			return p, bounds, round, err
 		}
 		k.unrollDetail = raisedDetail(e.U, bounds, next)
 		bounds = next
