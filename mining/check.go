@@ -470,15 +470,27 @@ type problem struct {
 // solve runs one query, refining lazily encoded transitivity until the
 // assignment is a real execution.
 func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+	return k.solveBudget(p, 0, assumptions...)
+}
+
+// solveBudget is solve with a budget of conflicts (0: none): Budget when
+// the query is not decided within it (the solver keeps what it learned).
+func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
 	t0 := time.Now()
 	defer func() { k.res.Stats.Solve += time.Since(t0) }()
 	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
 	for {
-		r := p.s.Solve(k.ctx, assumptions...)
+		c0 := p.s.Stats().Conflicts
+		var r encode.Result
+		if budget > 0 {
+			r = p.s.SolveBudget(k.ctx, budget, assumptions...)
+		} else {
+			r = p.s.Solve(k.ctx, assumptions...)
+		}
 		switch r {
 		case encode.Canceled:
 			return r, k.canceled()
-		case encode.Unsat:
+		case encode.Unsat, encode.Budget:
 			return r, nil
 		}
 		lemmas := p.enc.Model.Lemmas(p.s.Value)
@@ -487,6 +499,11 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 		}
 		for _, cl := range lemmas {
 			p.s.AddClause(cl...)
+		}
+		if budget > 0 {
+			if budget -= p.s.Stats().Conflicts - c0; budget <= 0 {
+				return encode.Budget, nil
+			}
 		}
 	}
 }

@@ -1,11 +1,8 @@
 package mining
 
 import (
-	"time"
-
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // A whole program (a pthread main) has no serial executions whose loop
@@ -90,31 +87,4 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 		}
 	}
 	return false
-}
-
-// solveBudget is solve with a budget of conflicts: Budget when the query
-// is not decided within it (the solver keeps what it learned).
-func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
-	t0 := time.Now()
-	defer func() { k.res.Stats.Solve += time.Since(t0) }()
-	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
-	for budget > 0 {
-		c0 := p.s.Stats().Conflicts
-		r := p.s.SolveBudget(k.ctx, budget, assumptions...)
-		budget -= p.s.Stats().Conflicts - c0
-		switch r {
-		case encode.Canceled:
-			return r, k.canceled()
-		case encode.Unsat, encode.Budget:
-			return r, nil
-		}
-		lemmas := p.enc.Model.Lemmas(p.s.Value)
-		if len(lemmas) == 0 {
-			return r, nil
-		}
-		for _, cl := range lemmas {
-			p.s.AddClause(cl...)
-		}
-	}
-	return encode.Budget, nil
 }

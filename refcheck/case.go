@@ -2,6 +2,7 @@ package refcheck
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -20,6 +21,15 @@ type Case struct {
 	Tests  []*lsl.Test
 	Models []string
 	Known  string
+}
+
+// ReadCase reads and parses the case file path.
+func ReadCase(path string) (*Case, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCase(path, src)
 }
 
 // ParseCase parses a case file.

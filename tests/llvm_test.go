@@ -25,6 +25,18 @@ func needClang(t *testing.T) {
 	}
 }
 
+// loadPthread compiles tests/llvm/pthread/file with clang and returns the
+// program with its whole-program test (main is the test).
+func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
+	t.Helper()
+	prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, test
+}
+
 // loadClang compiles C files with clang-14 (extra flags after the default
 // -O0) and translates them with the LLVM front end.
 func loadClang(t *testing.T, extra []string, files ...string) *lsl.Program {
@@ -219,11 +231,7 @@ func TestPthreadPrograms(t *testing.T) {
 		file, want := file, want
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
-			prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
-			test, err := llvmfront.PthreadTest(prog)
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog, test := loadPthread(t, file)
 			for mi, m := range llvmModels {
 				r := check(t, prog, test, mining.Options{Model: model(t, m)})
 				if r.Verdict != want[mi] {

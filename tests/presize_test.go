@@ -2,11 +2,9 @@ package tests
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
-	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -26,11 +24,7 @@ func TestPresizeSameVerdicts(t *testing.T) {
 	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
-			prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
-			test, err := llvmfront.PthreadTest(prog)
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog, test := loadPthread(t, file)
 			for _, m := range []string{"sc", "tso", "relaxed"} {
 				plain := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true})
 				sized := check(t, prog, test, mining.Options{Model: model(t, m)})
@@ -61,11 +55,7 @@ func TestPresizeSameVerdicts(t *testing.T) {
 // iterations of a retry loop: with a limit of one both say INCONCLUSIVE.
 func TestPresizeFailsAtUnrollLimit(t *testing.T) {
 	needClang(t)
-	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_2_bug.c"))
-	test, err := llvmfront.PthreadTest(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, test := loadPthread(t, "c11/msq_2_2_bug.c")
 	for _, limit := range []int{1, 2, 3} {
 		want := mining.Fail
 		if limit == 1 {
@@ -94,11 +84,7 @@ func TestPresizeFailsAtUnrollLimit(t *testing.T) {
 // and CNF (like TestLazyUnrollingDeterministic for tests with operations).
 func TestPresizeDeterministic(t *testing.T) {
 	needClang(t)
-	prog := loadClang(t, nil, filepath.Join("llvm/pthread", "c11/msq_2_1.c"))
-	test, err := llvmfront.PthreadTest(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, test := loadPthread(t, "c11/msq_2_1.c")
 	var runs [2]*mining.Result
 	for i := range runs {
 		runs[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: encode.SolverOptions{Backend: encode.Gini}})
@@ -106,19 +92,8 @@ func TestPresizeDeterministic(t *testing.T) {
 			t.Fatalf("run %d: %s %s (%s), want PASS", i, runs[i].Verdict, runs[i].Reason, runs[i].Message)
 		}
 	}
-	a, b := runs[0], runs[1]
-	type key struct {
-		Rounds, Instrs, Vars, Clauses int
-		Conflicts                     int64
-	}
-	ka := key{a.Stats.Rounds, a.Stats.Instrs, a.Stats.Vars, a.Stats.Clauses, a.Stats.Conflicts}
-	kb := key{b.Stats.Rounds, b.Stats.Instrs, b.Stats.Vars, b.Stats.Clauses, b.Stats.Conflicts}
-	if ka != kb {
-		t.Errorf("two runs differ: %+v and %+v", ka, kb)
-	}
-	if fmt.Sprint(a.Bounds) != fmt.Sprint(b.Bounds) {
-		t.Errorf("bounds %v, then %v", a.Bounds, b.Bounds)
-	}
+	sameRuns(t, runs[0], runs[1])
+	a := runs[0]
 	if a.Stats.Rounds < 2 {
 		t.Errorf("%d rounds: the test needs a program whose bounds are raised", a.Stats.Rounds)
 	}

@@ -1,10 +1,8 @@
 package tests
 
 import (
-	"path/filepath"
 	"testing"
 
-	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -29,11 +27,7 @@ func TestPthreadJoins(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
 			t.Parallel()
-			prog := loadClang(t, nil, filepath.Join("llvm/pthread", tc.file))
-			test, err := llvmfront.PthreadTest(prog)
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog, test := loadPthread(t, tc.file)
 			for _, m := range []string{"sc", "tso", "relaxed"} {
 				r := check(t, prog, test, mining.Options{Model: model(t, m)})
 				if r.Verdict != tc.want {

@@ -56,11 +56,7 @@ func TestDeterminism(t *testing.T) {
 		t.Fatalf("no determinism cases: %v", err)
 	}
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := refcheck.ParseCase(f, src)
+		c, err := refcheck.ReadCase(f)
 		if err != nil {
 			t.Fatal(err)
 		}

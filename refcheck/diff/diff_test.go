@@ -113,11 +113,7 @@ func TestRegressions(t *testing.T) {
 	cases := map[string]*refcheck.Case{}
 	var jobs []Job
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := refcheck.ParseCase(f, src)
+		c, err := refcheck.ReadCase(f)
 		if err != nil {
 			t.Fatal(err)
 		}
