@@ -30,7 +30,7 @@ type ablationConfig struct {
 
 var ablationConfigs = []ablationConfig{
 	{"A", "baseline: --solver gini --transitivity eager --symmetry=false", encode.Gini, axioms.Eager, true},
-	{"B", "A + --solver auto (gini, then CaDiCaL after 20000 conflicts)", encode.Auto, axioms.Eager, true},
+	{"B", fmt.Sprintf("A + --solver auto (gini, then CaDiCaL after %d conflicts)", encode.DefaultEscalateAfter), encode.Auto, axioms.Eager, true},
 	{"C", "B + --transitivity sparse (chordal)", encode.Auto, axioms.Sparse, true},
 	{"D", "C + --symmetry (identical threads ordered): today's default", encode.Auto, axioms.Sparse, false},
 }
