@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -48,18 +47,7 @@ func Builtin(name string) (*Model, bool) {
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists
 	// the models, and parsing them all cost each process milliseconds.
-	entries, err := builtinFS.ReadDir("models")
-	if err != nil {
-		panic(err) // the embedded directory is part of the binary
-	}
-	var names []string
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".mm") {
-			names = append(names, strings.TrimSuffix(e.Name(), ".mm"))
-		}
-	}
-	sort.Strings(names)
-	return names
+	return lsl.EmbeddedNames(builtinFS, "models", ".mm")
 }
 
 // BuiltinSource returns the .mm text of a built-in model.

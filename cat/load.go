@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 
@@ -127,62 +126,45 @@ func LoadFile(path string) (*Model, error) {
 	return Parse(path, src)
 }
 
+// builtins caches the built-in models compiled so far, by name: a run
+// compiles only the model it uses.
 var builtins = struct {
-	once   sync.Once
+	mu     sync.Mutex
 	models map[string]*Model
-	names  []string
-}{}
-
-func loadBuiltins() {
-	builtins.models = map[string]*Model{}
-	entries, err := builtinFS.ReadDir("models")
-	if err != nil {
-		panic(err)
-	}
-	for _, e := range entries {
-		name := strings.TrimSuffix(e.Name(), ".cat")
-		if e.Name() == stdlibName {
-			continue
-		}
-		ld := defaultLoader()
-		f, err := ld.readEmbedded(e.Name())
-		if err == nil {
-			var m *Model
-			if m, err = compile(ld, name, f); err == nil {
-				builtins.models[name] = m
-				builtins.names = append(builtins.names, name)
-				continue
-			}
-		}
-		panic("built-in cat model " + name + ": " + err.Error()) // caught by the tests
-	}
-	sort.Strings(builtins.names)
-}
+}{models: map[string]*Model{}}
 
 // Builtin returns the built-in cat model with the given name (shared; do
 // not modify).
 func Builtin(name string) (*Model, bool) {
-	builtins.once.Do(loadBuiltins)
-	m, ok := builtins.models[name]
-	return m, ok
+	builtins.mu.Lock()
+	defer builtins.mu.Unlock()
+	if m, ok := builtins.models[name]; ok {
+		return m, true
+	}
+	file := name + ".cat"
+	if file == stdlibName {
+		return nil, false
+	}
+	if _, ok := BuiltinSource(name); !ok {
+		return nil, false
+	}
+	ld := defaultLoader()
+	f, err := ld.readEmbedded(file)
+	if err == nil {
+		var m *Model
+		if m, err = compile(ld, name, f); err == nil {
+			builtins.models[name] = m
+			return m, true
+		}
+	}
+	panic("built-in cat model " + name + ": " + err.Error()) // caught by the tests
 }
 
 // BuiltinNames lists the built-in cat models.
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists
 	// the models, and parsing them all cost each process milliseconds.
-	entries, err := builtinFS.ReadDir("models")
-	if err != nil {
-		panic(err) // the embedded directory is part of the binary
-	}
-	var names []string
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".cat") && e.Name() != stdlibName {
-			names = append(names, strings.TrimSuffix(e.Name(), ".cat"))
-		}
-	}
-	sort.Strings(names)
-	return names
+	return lsl.EmbeddedNames(builtinFS, "models", ".cat", stdlibName)
 }
 
 // BuiltinSource returns the text of a built-in model (or of stdlib).

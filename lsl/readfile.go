@@ -5,6 +5,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"sort"
+	"strings"
 )
 
 // MaxSourceSize caps every input file (sources, tests, models, litmus
@@ -83,4 +86,23 @@ func fileErrorText(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// EmbeddedNames lists, in alphabetical order, the names (without ext) of
+// the files ending in ext in directory dir of an embedded file system,
+// except those in skip: the built-in models of the axioms and cat
+// packages, listed without parsing them.
+func EmbeddedNames(fsys fs.ReadDirFS, dir, ext string, skip ...string) []string {
+	entries, err := fsys.ReadDir(dir)
+	if err != nil {
+		panic(err) // the embedded directory is part of the binary
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ext) && !slices.Contains(skip, e.Name()) {
+			names = append(names, strings.TrimSuffix(e.Name(), ext))
+		}
+	}
+	sort.Strings(names)
+	return names
 }
