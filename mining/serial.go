@@ -53,7 +53,7 @@ type serialMiner struct {
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
 	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
-	// seen holds the digests of the states explored so far (stateDigest):
+	// seen holds the digests of the states explored so far (digest):
 	// many orders of the operations reach the same state, and the
 	// executions after it are the same each time.
 	seen   map[digest]struct{}
@@ -134,6 +134,7 @@ func (m *serialMiner) run() error {
 	for {
 		n := len(m.u.Threads)
 		st := &serialState{mem: map[string]lsl.Value{}, pos: make([]int, n), rec: make([]int, n), obsh: make([]digest, n)}
+		m.seen, m.leaves = map[digest]struct{}{}, map[digest]struct{}{}
 		if err := m.explore(st); err != nil {
 			return err
 		}
@@ -144,7 +145,6 @@ func (m *serialMiner) run() error {
 		m.obs = map[string]encode.Observation{}
 		m.pruned = map[string]bool{}
 		m.failed = false
-		m.seen = nil
 	}
 }
 
@@ -244,10 +244,6 @@ func (m *serialMiner) runnable(st *serialState) []int {
 func (m *serialMiner) explore(st *serialState) error {
 	if err := m.poll.Check(); err != nil {
 		return err
-	}
-	if m.seen == nil {
-		m.seen = map[digest]struct{}{}
-		m.leaves = map[digest]struct{}{}
 	}
 	d := st.digest()
 	if _, ok := m.seen[d]; ok {
