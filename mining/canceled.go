@@ -10,12 +10,13 @@ import (
 
 // phaseNames are the progress phases in words, for INCONCLUSIVE messages.
 var phaseNames = map[string]string{
-	"unroll":  "unrolling",
-	"errors":  "the search for errors",
-	"mine":    "mining",
-	"size":    "the sizing of the unrolling",
-	"check":   "the consistency check",
-	"witness": "the witness search",
+	"unroll":   "unrolling",
+	"errors":   "the search for errors",
+	"mine":     "mining",
+	"simulate": "the simulation of random runs",
+	"size":     "the sizing of the unrolling",
+	"check":    "the consistency check",
+	"witness":  "the witness search",
 }
 
 // inPhase names the phase the check was in (for canceled's messages).

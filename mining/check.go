@@ -41,12 +41,15 @@ type Options struct {
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).
 	NoPresize bool
+	// NoSimulation: the sizing pass does not start from the bounds that
+	// random runs of the program need (presize_sim.go).
+	NoSimulation bool
 }
 
 // Progress reports what Check is doing.
 type Progress struct {
 	Test         string
-	Phase        string // "unroll", "size", "errors", "mine", "check", "witness"
+	Phase        string // "unroll", "simulate", "size", "errors", "mine", "check", "witness"
 	Round        int
 	Observations int
 	Elapsed      time.Duration

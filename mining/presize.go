@@ -1,6 +1,7 @@
 package mining
 
 import (
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -33,6 +34,10 @@ const presizeFailureConflicts = 5000
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
 func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, error) {
+	if k.fairProgress() && !k.opt.NoSimulation {
+		k.progress("simulate", 1, 0)
+		bounds = k.simulateBounds(prog, specs, bounds)
+	}
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
@@ -87,4 +92,10 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 		}
 	}
 	return false
+}
+
+// fairProgress reports whether the concurrent encoding uses the
+// fair-progress rule (as checker.encode decides).
+func (k *checker) fairProgress() bool {
+	return !k.opt.NoFairProgress && k.opt.Cat == nil && axioms.FairProgressSafe(k.opt.Model) == nil
 }

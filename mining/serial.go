@@ -293,6 +293,9 @@ type opRun struct {
 	ptrs    map[string][]int64 // the cell of each key in writes
 	opName  string
 	at      lsl.Pos // the statement being executed
+	// sim: the thread of a simulation run (presize_simrun.go), which
+	// interleaves threads at shared accesses; nil in mining.
+	sim *simThread
 }
 
 type signal struct {
@@ -400,6 +403,9 @@ func (r *opRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
 }
 
 func (r *opRun) block(b *lsl.Block) (signal, error) {
+	if b.Iter > 0 && r.sim != nil {
+		r.sim.iterationStart(r, b)
+	}
 	if b.Iter > 0 && r.m.live != nil {
 		return r.iteration(b, r.m.live[b])
 	}
@@ -508,6 +514,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	case *lsl.Block:
 		return r.block(s)
 	case *lsl.Atomic:
+		if r.sim != nil {
+			return r.sim.atomic(r, s)
+		}
 		return r.block(s.Body)
 	case *lsl.Assign:
 		args := make([]lsl.Value, len(s.Args))
@@ -532,6 +541,11 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		}
 		r.regs[s.Dst] = v
 	case *lsl.Load:
+		if r.sim != nil {
+			if err := r.sim.access(); err != nil {
+				return signal{}, err
+			}
+		}
 		a := r.val(s.Addr)
 		if a.Kind != lsl.KPtr {
 			return r.stop("error"), nil
@@ -540,13 +554,24 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			return r.stop("error"), nil
 		}
 		r.regs[s.Dst] = r.load(a.Ptr)
+		if r.sim != nil {
+			r.sim.loaded(a.Ptr)
+		}
 	case *lsl.Store:
+		if r.sim != nil {
+			if err := r.sim.access(); err != nil {
+				return signal{}, err
+			}
+		}
 		a := r.val(s.Addr)
 		if a.Kind != lsl.KPtr || r.freed(a) {
 			return r.stop("error"), nil
 		}
 		k := cellKey(a.Ptr)
 		r.writes[k] = r.val(s.Val)
+		if r.sim != nil {
+			r.sim.stored(a.Ptr)
+		}
 		if r.ptrs == nil {
 			r.ptrs = map[string][]int64{}
 		}
@@ -573,11 +598,19 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	case *lsl.Abort:
 		return r.stop("error"), nil
 	case *lsl.Pruned:
+		if r.sim != nil {
+			r.sim.cutOff(r, s.Loop)
+		}
 		r.m.pruned[s.Loop] = true
 		return r.stop("pruned"), nil
 	case *lsl.Choose:
 		var v int64
-		if r.next < len(r.choices) {
+		if r.sim != nil {
+			if s.Hi < s.Lo {
+				return r.stop("assume"), nil
+			}
+			v = r.sim.choose(r, s)
+		} else if r.next < len(r.choices) {
 			v = r.choices[r.next]
 		} else {
 			if uint64(s.Hi)-uint64(s.Lo) >= maxConcreteChoices {
@@ -641,6 +674,9 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			if r.m.symmetric && poolPointer(r.m.u.Pool, v) {
 				r.m.asymmetric = true
 			}
+		}
+		if r.sim != nil {
+			r.sim.obs++
 		}
 		r.items = append(r.items, encode.ObsItem{Key: encode.ObsKey{Thread: r.thread, Record: r.rec, Kind: s.Kind, Name: s.Name}, Value: v})
 	case *lsl.Free:

@@ -1,0 +1,153 @@
+package mining
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Sizing by simulation. Before the sizing pass asks the solver for its
+// first cut-off execution, a whole program is run concretely, on
+// sequentially consistent memory, under random schedules: every loop
+// instance that some run enters more often than its bound allows is raised
+// to the number of iterations that run started, and the program is run
+// again at the new bounds, until a round of runs raises nothing. Each raise
+// is one the lazy unrolling would make anyway, so the pass skips the
+// rounds that would find those cut-off executions one at a time:
+//
+//   - every run is an execution of the encoding: its threads start and end
+//     as the encoding's do (the init thread first, the final thread after
+//     every concurrent thread completed), each shared access takes effect
+//     at once (a sequentially consistent execution, which every memory
+//     model allows), and a run that fails, blocks, or is discarded by an
+//     assume raises nothing;
+//   - with fair progress the encoding excludes executions with a cycle
+//     (encode/fairness.go); a run raises nothing when some loop iteration
+//     starts as an earlier iteration of the same loop entry did (the live
+//     registers hold the same values, no observation in between) — a
+//     superset of the encoding's cycles, which also require that no load
+//     outside read the cycle's stores, and that the values carry the same
+//     dependencies — unless a load outside the cycle read one of its
+//     stores (then the encoding has no cycle there either); a run cut off
+//     right after a storeless cycle raises nothing.
+//
+// So the bounds the simulation reaches are at most those the lazy
+// unrolling would reach, and it only saves rounds: the check still asks,
+// at the bounds it starts from, whether any execution fails or is cut off
+// (docs/semantics.md, "Sizing pass"). Without fair progress retry loops
+// never converge, and the simulation is not used.
+
+const (
+	simLoopBound    = 6       // loop bound of the first runs
+	simRunsPerRound = 200     // runs at each unrolling
+	simStepBudget   = 400_000 // shared accesses over all runs
+	simRunSteps     = 5_000   // shared accesses of one run
+)
+
+// errSimAbandon unwinds a thread whose run ended before it did.
+var errSimAbandon = errors.New("simulation run abandoned")
+
+// simulateBounds returns bounds raised as the simulation finds necessary,
+// or bounds itself when it finds nothing (or the program has a feature
+// the simulation does not run).
+func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, Ctx: k.ctx})
+	if err != nil {
+		return bounds
+	}
+	// Runs are made at generous bounds, so that one round sees loops
+	// iterate several times; a loop some run needs more of gets more in
+	// the next round.
+	simBounds := copyBounds(bounds)
+	for key := range u.Loops {
+		simBounds[key] = max(simBounds[key], min(simLoopBound, k.opt.MaxUnroll))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	need := map[string]int{}
+	steps := 0
+	for k.ctx.Err() == nil && steps < simStepBudget {
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: simBounds, Omit: k.opt.Omit, Ctx: k.ctx})
+		if err != nil {
+			break
+		}
+		s := newSimulator(u, rng)
+		failed := false
+		for run := 0; run < simRunsPerRound && steps < simStepBudget && k.ctx.Err() == nil; run++ {
+			got, fail, err := s.run()
+			steps += s.steps
+			if err != nil {
+				return bounds
+			}
+			if fail {
+				// a failing execution, which the check finds at the
+				// bounds known so far
+				failed = true
+				break
+			}
+			for key, n := range got {
+				need[key] = max(need[key], n)
+			}
+		}
+		if failed {
+			break
+		}
+		more := false
+		for key, n := range need {
+			if li := u.Loops[key]; li != nil && n > li.Bound && li.Bound < k.opt.MaxUnroll {
+				simBounds[key] = min(2*li.Bound, k.opt.MaxUnroll)
+				more = true
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	out := copyBounds(bounds)
+	for key, n := range symmetricNeeds(need, u.Loops) {
+		out[key] = max(out[key], min(n, k.opt.MaxUnroll))
+	}
+	return out
+}
+
+func copyBounds(b map[string]int) map[string]int {
+	out := make(map[string]int, len(b))
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+func maxBounds(a, b map[string]int) map[string]int {
+	out := copyBounds(a)
+	for k, v := range b {
+		out[k] = max(out[k], v)
+	}
+	return out
+}
+
+// symmetricNeeds gives the instances of one loop in threads that run the
+// same procedure the largest need among them: threads created from the
+// same function are usually identical, and the encoding only orders
+// identical threads (encode/symmetry.go) when their unrollings are the
+// same. A loop key is "t4.0:main_thread4>deq>dequeue/L1": the part after
+// the thread's own procedure names the loop within the thread's function.
+func symmetricNeeds(need map[string]int, loops map[string]*lsl.LoopInfo) map[string]int {
+	group := map[string]int{}
+	for key, n := range need {
+		if i := strings.IndexByte(key, '>'); i >= 0 {
+			group[key[i:]] = max(group[key[i:]], n)
+		}
+	}
+	out := map[string]int{}
+	for key, n := range need {
+		out[key] = n
+	}
+	for key := range loops {
+		if i := strings.IndexByte(key, '>'); i >= 0 && group[key[i:]] > out[key] {
+			out[key] = group[key[i:]]
+		}
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package mining
+
+import (
+	"context"
+	"maps"
+	"path/filepath"
+	"testing"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/frontend"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// loadPthread compiles tests/llvm/pthread/file with clang and returns the
+// program with its whole-program test.
+func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
+	t.Helper()
+	if _, err := llvmfront.FindClang(); err != nil {
+		t.Skipf("skipped: %v", err)
+	}
+	lls, err := llvmfront.Compile([]string{filepath.Join("../tests/llvm/pthread", file)}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := frontend.Load(lls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, test
+}
+
+// TestSimulatedBoundsAtMostNeeded: the bounds the simulation starts a
+// whole program from are never above those the plain lazy unrolling
+// (every bound from one, raised one cut-off execution at a time) ends
+// with on a PASS, so the simulation only saves rounds; the verdicts with and
+// without it agree. On the queues it must find some raise, or the test
+// would say nothing.
+func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
+	cases := []struct {
+		file      string
+		mustRaise bool
+	}{
+		{"c11/msq_1_1.c", false},
+		{"c11/msq_2_1.c", true},
+		{"c11/msq_2_2.c", true},
+		{"c11/treiber_2_2.c", true},
+		{"c11/msq_2_2_bug.c", false},
+		{"msqueue_joins.c", false},
+		{"handoff.c", false},
+		{"spsc1.c", false},
+		{"counter.c", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, tc.file)
+			for _, m := range []string{"sc", "relaxed"} {
+				model, ok := axioms.Builtin(m)
+				if !ok {
+					t.Fatalf("no model %s", m)
+				}
+				opt := Options{Model: model}
+				opt.defaults()
+				k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+				again := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+				if !maps.Equal(sim, again) {
+					t.Errorf("%s: the simulation is not deterministic: %v, then %v", m, sim, again)
+				}
+				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				raised := false
+				for key, b := range sim {
+					if b > 1 {
+						raised = true
+					}
+					// a FAIL ends the lazy unrolling early
+					if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {
+						t.Errorf("%s: the simulation starts loop %s at %d, the lazy unrolling ends at %d", m, key, b, plain.Bounds[key])
+					}
+				}
+				if tc.mustRaise && !raised {
+					t.Errorf("%s: the simulation raised no bound (plain run ended at %v)", m, plain.Bounds)
+				}
+				sized, err := Check(context.Background(), prog, test, Options{Model: model})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sized.Verdict != plain.Verdict || sized.Reason != plain.Reason {
+					t.Errorf("%s: with simulation and sizing %s %s, plain %s %s", m, sized.Verdict, sized.Reason, plain.Verdict, plain.Reason)
+				}
+				if err := sized.CheckCounterexample(); err != nil {
+					t.Errorf("%s: %v", m, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,398 @@
+package mining
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// simulator runs one unrolled whole program concretely under random
+// schedules (presize_sim.go). Each thread runs in its own goroutine, the
+// interpreter of concrete mining (opRun), and hands control back before
+// each shared access; only one runs at a time, so the memory needs no
+// lock.
+type simulator struct {
+	u     *lsl.Unrolled
+	rng   *rand.Rand
+	m     *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
+	live  map[*lsl.Block][]lsl.Reg
+	steps int // shared accesses of the last run
+
+	mem       map[string]lsl.Value
+	lastStore map[string]int // per cell, the store that wrote it last (1-based)
+	storeOf   []simEvent     // per store id-1, who made it
+	loads     []simLoad
+}
+
+type simEvent struct{ thread, pos int }
+
+type simLoad struct {
+	simEvent
+	store int // the store read, 0 for the initial value
+}
+
+// simThread is one thread of a run.
+type simThread struct {
+	s        *simulator
+	idx      int
+	r        *opRun
+	resume   chan bool
+	back     chan struct{}
+	started  bool
+	finished bool
+	err      error
+	inAtomic bool
+	atAtomic bool // the next step is an atomic block
+	pos      int  // shared accesses so far
+	obs      int  // observations so far
+	storePos []int
+	starts   map[string][]simStart
+	cutAt    string // the loop instance the thread stopped at (status "pruned")
+	exempt   bool   // it stopped right after a storeless cycle
+	entries  []*simEntry
+	entry    map[string]*simEntry // per loop instance, its current entry
+}
+
+// simEntry is one entry of a thread into a loop instance: the iterations
+// it started, and which of them belong to cycles the encoding excludes.
+type simEntry struct {
+	loop   string
+	pos    int // the thread's position at the first iteration
+	iters  int
+	cycles []simCycle
+}
+
+// simStart is the state at the start of one loop iteration.
+type simStart struct {
+	live           []lsl.Reg
+	vals           []lsl.Value
+	iter, pos, obs int
+}
+
+// simCycle is a run of iterations from..to-1, from the thread's position
+// lo to hi, that started and ended in the same state.
+type simCycle struct{ from, to, lo, hi int }
+
+func newSimulator(u *lsl.Unrolled, rng *rand.Rand) *simulator {
+	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[string]bool{}}, live: map[*lsl.Block][]lsl.Reg{}}
+	for _, th := range u.Threads {
+		for b, regs := range lsl.IterationState(th.Body) {
+			s.live[b] = regs
+		}
+	}
+	return s
+}
+
+// run simulates one random schedule. It returns, for each loop instance
+// where a thread was cut off, the iterations that needs; failed when a
+// thread failed a check (a real failing execution).
+func (s *simulator) run() (need map[string]int, failed bool, err error) {
+	s.steps = 0
+	s.mem, s.lastStore, s.storeOf, s.loads = map[string]lsl.Value{}, map[string]int{}, nil, nil
+	threads := make([]*simThread, len(s.u.Threads))
+	for i := range threads {
+		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[string][]simStart{}, entry: map[string]*simEntry{}}
+		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: map[lsl.Reg]lsl.Value{}, sim: t}
+		threads[i] = t
+	}
+	defer func() {
+		for _, t := range threads {
+			if t.started && !t.finished {
+				t.resume <- false
+				<-t.back
+			}
+		}
+	}()
+	switchP := []float64{0.05, 0.2, 0.5, 1}[s.rng.IntN(4)]
+	atomicP := simAtomicP[s.rng.IntN(len(simAtomicP))]
+	cur := -1
+	for s.steps < simRunSteps {
+		ready := s.runnable(threads)
+		if len(ready) == 0 {
+			break
+		}
+		p := switchP
+		if contains(ready, cur) && threads[cur].atAtomic {
+			p = atomicP
+		}
+		if !contains(ready, cur) || s.rng.Float64() < p {
+			cur = ready[s.rng.IntN(len(ready))]
+		}
+		t := threads[cur]
+		if !t.started {
+			t.started = true
+			go t.main(s.u.Threads[cur].Body)
+		}
+		t.resume <- true
+		<-t.back
+		if t.err != nil {
+			return nil, false, t.err
+		}
+	}
+	if s.steps >= simRunSteps {
+		return nil, false, nil // an unfinished run says nothing
+	}
+	need = map[string]int{}
+	for _, t := range threads {
+		switch t.r.status {
+		case "error":
+			return nil, true, nil
+		case "assume", "blocked":
+			return nil, false, nil
+		case "pruned":
+			if !t.exempt {
+				need[t.cutAt] = s.u.Loops[t.cutAt].Bound + 1
+			}
+		}
+		for key, n := range s.iterations(t) {
+			need[key] = max(need[key], n)
+		}
+	}
+	return need, false, nil
+}
+
+// iterations returns, per loop instance, the most iterations an entry of
+// thread t needs in the execution without the cycles the encoding
+// excludes. Deleting such a cycle leaves an execution of the program in
+// which the iterations before and after it run as they did (the state
+// where it ended is the state where it began, and nothing outside it read
+// its stores), so an entry needs at least the iterations outside every
+// such cycle; an entry that starts inside a cycle of an enclosing loop is
+// deleted with it and counts for nothing.
+func (s *simulator) iterations(t *simThread) map[string]int {
+	var gone []simCycle
+	for _, e := range t.entries {
+		for _, c := range e.cycles {
+			if !s.readOutside(t, c) {
+				gone = append(gone, c)
+			}
+		}
+	}
+	out := map[string]int{}
+	for _, e := range t.entries {
+		inside := false
+		deleted := make([]bool, e.iters+1)
+		for _, other := range t.entries {
+			for _, c := range other.cycles {
+				if !slices.Contains(gone, c) {
+					continue
+				}
+				if other == e {
+					for i := c.from; i < c.to; i++ {
+						deleted[i] = true
+					}
+				} else if c.lo <= e.pos && e.pos < c.hi {
+					inside = true
+				}
+			}
+		}
+		if inside {
+			continue
+		}
+		n := 0
+		for i := 1; i <= e.iters; i++ {
+			if !deleted[i] {
+				n++
+			}
+		}
+		out[e.loop] = max(out[e.loop], n)
+	}
+	return out
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// runnable lists the threads that may take a step, as the encoding starts
+// them: the init thread first, the concurrent threads once it completed,
+// the final thread once every other did.
+func (s *simulator) runnable(threads []*simThread) []int {
+	var out []int
+	initDone, concDone := true, true
+	for i, t := range threads {
+		ok := t.finished && t.r.status == ""
+		switch s.u.Threads[i].Kind {
+		case lsl.ThreadInit:
+			initDone = initDone && ok
+		case lsl.ThreadConcurrent:
+			concDone = concDone && ok
+		}
+	}
+	for i, t := range threads {
+		if t.finished {
+			continue
+		}
+		switch s.u.Threads[i].Kind {
+		case lsl.ThreadInit:
+			out = append(out, i)
+		case lsl.ThreadConcurrent:
+			if initDone {
+				out = append(out, i)
+			}
+		case lsl.ThreadFinal:
+			if initDone && concDone {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// readOutside reports whether a load outside cycle c of thread t read one
+// of the cycle's stores (then the encoding does not count it as a cycle).
+func (s *simulator) readOutside(t *simThread, c simCycle) bool {
+	for _, l := range s.loads {
+		if l.store == 0 {
+			continue
+		}
+		st := s.storeOf[l.store-1]
+		if st.thread != t.idx || st.pos < c.lo || st.pos >= c.hi {
+			continue
+		}
+		if l.thread != t.idx || l.pos < c.lo || l.pos >= c.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// main runs the thread's body; the scheduler's first resume starts it.
+func (t *simThread) main(body *lsl.Block) {
+	defer func() {
+		if p := recover(); p != nil {
+			t.err = fmt.Errorf("internal error: simulation: %v", p)
+		}
+		t.finished = true
+		t.back <- struct{}{}
+	}()
+	if !<-t.resume {
+		t.err = errSimAbandon
+		return
+	}
+	if _, err := t.r.plainBlock(body); err != nil && err != errSimAbandon {
+		t.err = err
+	}
+}
+
+// access hands control back before a shared access.
+func (t *simThread) access() error {
+	if t.inAtomic {
+		return nil
+	}
+	t.s.steps++
+	t.back <- struct{}{}
+	if !<-t.resume {
+		return errSimAbandon
+	}
+	return nil
+}
+
+func (t *simThread) loaded(p []int64) {
+	t.s.loads = append(t.s.loads, simLoad{simEvent{t.idx, t.pos}, t.s.lastStore[cellKey(p)]})
+	t.pos++
+}
+
+func (t *simThread) stored(p []int64) {
+	t.s.storeOf = append(t.s.storeOf, simEvent{t.idx, t.pos})
+	t.s.lastStore[cellKey(p)] = len(t.s.storeOf)
+	t.storePos = append(t.storePos, t.pos)
+	t.pos++
+}
+
+// atomic runs an atomic block as one step.
+func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
+	t.atAtomic = true
+	err := t.access()
+	t.atAtomic = false
+	if err != nil {
+		return signal{}, err
+	}
+	outer := t.inAtomic
+	t.inAtomic = true
+	sig, err := r.block(a.Body)
+	t.inAtomic = outer
+	return sig, err
+}
+
+// iterationStart records the state at the start of iteration b and the
+// cycles that end there.
+func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
+	if b.Iter == 1 {
+		t.starts[b.Loop] = nil
+		e := &simEntry{loop: b.Loop, pos: t.pos}
+		t.entries = append(t.entries, e)
+		t.entry[b.Loop] = e
+	}
+	e := t.entry[b.Loop]
+	e.iters = max(e.iters, b.Iter)
+	for _, from := range t.starts[b.Loop] {
+		if t.sameState(r, from) {
+			e.cycles = append(e.cycles, simCycle{from.iter, b.Iter, from.pos, t.pos})
+		}
+	}
+	live := t.s.live[b]
+	vals := make([]lsl.Value, len(live))
+	for i, reg := range live {
+		vals[i] = r.val(reg)
+	}
+	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs})
+}
+
+// cutOff records that the thread stops at loop's bound; a storeless cycle
+// just before makes the cut-off one the encoding does not count.
+func (t *simThread) cutOff(r *opRun, loop string) {
+	t.cutAt = loop
+	for _, from := range t.starts[loop] {
+		if t.sameState(r, from) && !t.storedSince(from.pos) {
+			t.exempt = true
+		}
+	}
+}
+
+func (t *simThread) sameState(r *opRun, from simStart) bool {
+	if t.obs != from.obs {
+		return false
+	}
+	for i, reg := range from.live {
+		if !r.val(reg).Equal(from.vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *simThread) storedSince(pos int) bool {
+	return len(t.storePos) > 0 && t.storePos[len(t.storePos)-1] >= pos
+}
+
+// choose picks a value of a nondeterministic choice at random; a malloc's
+// choice of pool block picks a free block when there is one.
+func (t *simThread) choose(r *opRun, c *lsl.Choose) int64 {
+	pool := t.s.u.Pool
+	if pool != nil && pool.Choices[c] {
+		var free []int64
+		for k := c.Lo; k <= c.Hi; k++ {
+			if !r.load([]int64{pool.Flags, k}).Equal(lsl.Num(1)) {
+				free = append(free, k)
+			}
+		}
+		if len(free) > 0 {
+			return free[t.s.rng.IntN(len(free))]
+		}
+	}
+	span := uint64(c.Hi) - uint64(c.Lo)
+	if span == ^uint64(0) {
+		return int64(t.s.rng.Uint64())
+	}
+	return c.Lo + int64(t.s.rng.Uint64N(span+1))
+}
+
+var simAtomicP = []float64{0.05, 0.2, 0.5, 1}
