@@ -2,7 +2,9 @@ package mining
 
 import (
 	"errors"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -41,9 +43,10 @@ import (
 
 const (
 	simLoopBound    = 6       // loop bound of the first runs
+	simMaxBound     = 24      // highest loop bound of the runs
 	simRunsPerRound = 200     // runs at each unrolling
-	simStepBudget   = 400_000 // shared accesses over all runs
-	simRunSteps     = 5_000   // shared accesses of one run
+	simStepBudget   = 200_000 // shared accesses over all runs
+	simRunSteps     = 2_000   // shared accesses of one run
 )
 
 // errSimAbandon unwinds a thread whose run ended before it did.
@@ -74,8 +77,20 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 		}
 		s := newSimulator(u, rng)
 		failed := false
+		best := map[string]*simBest{}
+		var keys []string // of best, in the order found
 		for run := 0; run < simRunsPerRound && steps < simStepBudget && k.ctx.Err() == nil; run++ {
-			got, fail, err := s.run()
+			// Half the runs are random; the others replay a prefix of
+			// the run that needed the most iterations of some loop and
+			// continue at random, which climbs towards the schedules
+			// that need the most.
+			var prefix []int
+			seed := rng.Uint64()
+			if run >= simRunsPerRound/2 && len(keys) > 0 {
+				b := best[keys[rng.IntN(len(keys))]]
+				prefix, seed = mutate(rng, b.sched, len(u.Threads)), b.seed
+			}
+			got, fail, err := s.run(prefix, seed)
 			steps += s.steps
 			if err != nil {
 				return bounds
@@ -86,8 +101,15 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 				failed = true
 				break
 			}
-			for key, n := range got {
+			for _, key := range slices.Sorted(maps.Keys(got)) {
+				n := got[key]
 				need[key] = max(need[key], n)
+				if b := best[key]; b == nil || n > b.n {
+					if b == nil {
+						keys = append(keys, key)
+					}
+					best[key] = &simBest{n: n, sched: slices.Clone(s.sched), seed: seed}
+				}
 			}
 		}
 		if failed {
@@ -95,8 +117,8 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 		}
 		more := false
 		for key, n := range need {
-			if li := u.Loops[key]; li != nil && n > li.Bound && li.Bound < k.opt.MaxUnroll {
-				simBounds[key] = min(2*li.Bound, k.opt.MaxUnroll)
+			if li := u.Loops[key]; li != nil && n > li.Bound && li.Bound < min(simMaxBound, k.opt.MaxUnroll) {
+				simBounds[key] = min(2*li.Bound, simMaxBound, k.opt.MaxUnroll)
 				more = true
 			}
 		}
@@ -109,6 +131,29 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 		out[key] = max(out[key], min(n, k.opt.MaxUnroll))
 	}
 	return out
+}
+
+// mutate returns a schedule to replay that differs from sched a little:
+// either a prefix of it (the rest random), or sched with a few steps of
+// one thread inserted somewhere (a preemption), replayed in full.
+func mutate(rng *rand.Rand, sched []int, threads int) []int {
+	cut := rng.IntN(len(sched) + 1)
+	if rng.IntN(2) == 0 {
+		return sched[:cut]
+	}
+	out := slices.Clone(sched[:cut])
+	t := rng.IntN(threads)
+	for n := 1 + rng.IntN(3); n > 0; n-- {
+		out = append(out, t)
+	}
+	return append(out, sched[cut:]...)
+}
+
+// simBest is the run that needed the most iterations of one loop.
+type simBest struct {
+	n     int
+	sched []int
+	seed  uint64
 }
 
 func copyBounds(b map[string]int) map[string]int {

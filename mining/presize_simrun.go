@@ -19,6 +19,10 @@ type simulator struct {
 	m     *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
 	live  map[*lsl.Block][]lsl.Reg
 	steps int // shared accesses of the last run
+	// sched is the last run's schedule: the thread of each step;
+	// choices draws the values of nondeterministic choices.
+	sched   []int
+	choices *rand.Rand
 
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
@@ -88,8 +92,10 @@ func newSimulator(u *lsl.Unrolled, rng *rand.Rand) *simulator {
 // run simulates one random schedule. It returns, for each loop instance
 // where a thread was cut off, the iterations that needs; failed when a
 // thread failed a check (a real failing execution).
-func (s *simulator) run() (need map[string]int, failed bool, err error) {
+func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed bool, err error) {
 	s.steps = 0
+	s.sched = s.sched[:0]
+	s.choices = rand.New(rand.NewPCG(seed, 0x5eed))
 	s.mem, s.lastStore, s.storeOf, s.loads = map[string]lsl.Value{}, map[string]int{}, nil, nil
 	threads := make([]*simThread, len(s.u.Threads))
 	for i := range threads {
@@ -117,9 +123,12 @@ func (s *simulator) run() (need map[string]int, failed bool, err error) {
 		if contains(ready, cur) && threads[cur].atAtomic {
 			p = atomicP
 		}
-		if !contains(ready, cur) || s.rng.Float64() < p {
+		if i := len(s.sched); i < len(prefix) && contains(ready, prefix[i]) {
+			cur = prefix[i]
+		} else if !contains(ready, cur) || s.rng.Float64() < p {
 			cur = ready[s.rng.IntN(len(ready))]
 		}
+		s.sched = append(s.sched, cur)
 		t := threads[cur]
 		if !t.started {
 			t.started = true
@@ -141,10 +150,6 @@ func (s *simulator) run() (need map[string]int, failed bool, err error) {
 			return nil, true, nil
 		case "assume", "blocked":
 			return nil, false, nil
-		case "pruned":
-			if !t.exempt {
-				need[t.cutAt] = s.u.Loops[t.cutAt].Bound + 1
-			}
 		}
 		for key, n := range s.iterations(t) {
 			need[key] = max(need[key], n)
@@ -155,7 +160,8 @@ func (s *simulator) run() (need map[string]int, failed bool, err error) {
 
 // iterations returns, per loop instance, the most iterations an entry of
 // thread t needs in the execution without the cycles the encoding
-// excludes. Deleting such a cycle leaves an execution of the program in
+// excludes (one more than it ran for the entry the thread was cut off
+// in). Deleting such a cycle leaves an execution of the program in
 // which the iterations before and after it run as they did (the state
 // where it ended is the state where it began, and nothing outside it read
 // its stores), so an entry needs at least the iterations outside every
@@ -196,6 +202,9 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 			if !deleted[i] {
 				n++
 			}
+		}
+		if t.r.status == "pruned" && !t.exempt && e == t.entry[t.cutAt] {
+			n++ // it was about to start one more
 		}
 		out[e.loop] = max(out[e.loop], n)
 	}
@@ -385,14 +394,14 @@ func (t *simThread) choose(r *opRun, c *lsl.Choose) int64 {
 			}
 		}
 		if len(free) > 0 {
-			return free[t.s.rng.IntN(len(free))]
+			return free[t.s.choices.IntN(len(free))]
 		}
 	}
 	span := uint64(c.Hi) - uint64(c.Lo)
 	if span == ^uint64(0) {
-		return int64(t.s.rng.Uint64())
+		return int64(t.s.choices.Uint64())
 	}
-	return c.Lo + int64(t.s.rng.Uint64N(span+1))
+	return c.Lo + int64(t.s.choices.Uint64N(span+1))
 }
 
 var simAtomicP = []float64{0.05, 0.2, 0.5, 1}

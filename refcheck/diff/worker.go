@@ -183,7 +183,16 @@ func (w *worker) run(j Job) (Outcome, bool) {
 		}
 	}
 	w.stop()
-	return Outcome{Job: j, Crash: strings.TrimSpace(w.stderr.String())}, false
+	crash := strings.TrimSpace(w.stderr.String())
+	if crash == "" {
+		// killed from outside (the OOM killer), or it exited quietly:
+		// still a crash, never an outcome without a report
+		crash = "the worker process ended without a word"
+		if st := w.cmd.ProcessState; st != nil {
+			crash += " (" + st.String() + ")"
+		}
+	}
+	return Outcome{Job: j, Crash: crash}, false
 }
 
 func (w *worker) stop() {
