@@ -78,7 +78,8 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 		s := newSimulator(u, rng)
 		failed := false
 		best := map[string]*simBest{}
-		var keys []string // of best, in the order found
+		var overall *simBest // the run with the most iterations in all
+		var keys []string    // of best, in the order found
 		for run := 0; run < simRunsPerRound && steps < simStepBudget && k.ctx.Err() == nil; run++ {
 			// Half the runs are random; the others replay a prefix of
 			// the run that needed the most iterations of some loop and
@@ -87,7 +88,10 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 			var prefix []int
 			seed := rng.Uint64()
 			if run >= simRunsPerRound/2 && len(keys) > 0 {
-				b := best[keys[rng.IntN(len(keys))]]
+				b := overall
+				if rng.IntN(2) == 0 {
+					b = best[keys[rng.IntN(len(keys))]]
+				}
 				prefix, seed = mutate(rng, b.sched, len(u.Threads)), b.seed
 			}
 			got, fail, err := s.run(prefix, seed)
@@ -100,6 +104,13 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 				// bounds known so far
 				failed = true
 				break
+			}
+			total := 0
+			for _, n := range got {
+				total += n
+			}
+			if overall == nil || total > overall.n {
+				overall = &simBest{n: total, sched: slices.Clone(s.sched), seed: seed}
 			}
 			for _, key := range slices.Sorted(maps.Keys(got)) {
 				n := got[key]

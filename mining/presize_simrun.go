@@ -49,14 +49,16 @@ type simThread struct {
 	err      error
 	inAtomic bool
 	atAtomic bool // the next step is an atomic block
-	pos      int  // shared accesses so far
-	obs      int  // observations so far
-	storePos []int
-	starts   map[string][]simStart
-	cutAt    string // the loop instance the thread stopped at (status "pruned")
-	exempt   bool   // it stopped right after a storeless cycle
-	entries  []*simEntry
-	entry    map[string]*simEntry // per loop instance, its current entry
+	// afterAtomic: the last step ended with an atomic block
+	afterAtomic bool
+	pos         int // shared accesses so far
+	obs         int // observations so far
+	storePos    []int
+	starts      map[string][]simStart
+	cutAt       string // the loop instance the thread stopped at (status "pruned")
+	exempt      bool   // it stopped right after a storeless cycle
+	entries     []*simEntry
+	entry       map[string]*simEntry // per loop instance, its current entry
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -120,7 +122,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 			break
 		}
 		p := switchP
-		if contains(ready, cur) && threads[cur].atAtomic {
+		if contains(ready, cur) && (threads[cur].atAtomic || threads[cur].afterAtomic) {
 			p = atomicP
 		}
 		if i := len(s.sched); i < len(prefix) && contains(ready, prefix[i]) {
@@ -301,6 +303,7 @@ func (t *simThread) access() error {
 	if !<-t.resume {
 		return errSimAbandon
 	}
+	t.afterAtomic = false // read by the scheduler while this thread waits
 	return nil
 }
 
@@ -328,6 +331,7 @@ func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
 	t.inAtomic = true
 	sig, err := r.block(a.Body)
 	t.inAtomic = outer
+	t.afterAtomic = !outer
 	return sig, err
 }
 
