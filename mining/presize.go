@@ -17,11 +17,19 @@ import (
 // with its solver and what that learned, is the check's first round.
 // docs/semantics.md ("Sizing pass") argues why the verdicts do not change.
 
-// presizeConflicts is the conflict budget of each query of the sizing
-// pass. A budget in conflicts, not time, keeps the unrolling the same on
-// every machine; the conflicts are not lost when it runs out, since the
-// check asks the same question of the same solver next.
-const presizeConflicts = 100000
+// presizeConflicts is the conflict budget of the sizing pass's first
+// query; each later query may take presizeGrowth times what the one
+// before took, since the queries grow with the unrolling (on an MS queue
+// with 3+3 threads: 8k, 32k, 122k conflicts), and the round that a fixed
+// budget cut short cost a full proof that no execution fails within
+// bounds still too small (268k conflicts there). A budget in conflicts,
+// not time, keeps the unrolling the same on every machine; the conflicts
+// are not lost when it runs out, since the check asks the same question
+// of the same solver next.
+const (
+	presizeConflicts = 100000
+	presizeGrowth    = 4
+)
 
 // presizeFailureConflicts budgets the pass's look for a failing execution
 // once the answer was a cut-off one (see presize).
@@ -38,6 +46,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		k.progress("simulate", 1, 0)
 		bounds = k.simulateBounds(prog, specs, bounds)
 	}
+	budget := int64(presizeConflicts)
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
@@ -48,10 +57,11 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		k.progress("size", round, 0)
 		conflicts0 := p.s.Stats().Conflicts
 		failure := c.Ors(e.Error, e.Deadlock) // a whole program has no observations
-		r, err := k.solveBudget(p, presizeConflicts, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
+		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
 		if err != nil || r != encode.Sat || p.s.Value(failure) {
 			return p, bounds, round, err
 		}
+		budget = max(presizeConflicts, presizeGrowth*(p.s.Stats().Conflicts-conflicts0))
 		if k.atUnrollLimit(p) {
 			return p, bounds, round, nil
 		}
