@@ -57,7 +57,7 @@ var errSimAbandon = errors.New("simulation run abandoned")
 // the simulation does not run).
 func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, Ctx: k.ctx})
-	if err != nil {
+	if err != nil || len(u.Loops) == 0 {
 		return bounds
 	}
 	// Runs are made at generous bounds, so that one round sees loops
