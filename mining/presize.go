@@ -20,7 +20,7 @@ import (
 // presizeConflicts is the conflict budget of the sizing pass's first
 // query; each later query may take presizeGrowth times what the one
 // before took, since the queries grow with the unrolling (on an MS queue
-// with 3+3 threads: 8k, 32k, 122k conflicts), and the round that a fixed
+// with 3+3 threads on relaxed: 7k, 14k, 122k conflicts), and the round that a fixed
 // budget cut short cost a full proof that no execution fails within
 // bounds still too small (268k conflicts there). A budget in conflicts,
 // not time, keeps the unrolling the same on every machine; the conflicts
@@ -28,7 +28,7 @@ import (
 // of the same solver next.
 const (
 	presizeConflicts = 100000
-	presizeGrowth    = 4
+	presizeGrowth    = 10
 )
 
 // presizeFailureConflicts budgets the pass's look for a failing execution
