@@ -13,6 +13,9 @@ import (
 // reported as *lsl.Error (or lsl.ErrorList for several) with the position
 // of the offending symbol.
 func Parse(filename string, src []byte) (*Model, error) {
+	if g, ok := parseFast(filename, src); ok {
+		return check(filename, g)
+	}
 	g, err := mmParser().ParseBytes(filename, src)
 	if err != nil {
 		return nil, syntaxError(filename, err)

@@ -23,7 +23,7 @@ func WriteHTML(dir, model string, results []*mining.Result) error {
 	files := PageFiles(results)
 	for i, r := range results {
 		var buf bytes.Buffer
-		if err := pageTmpl.Execute(&buf, newHTMLPage(model, r)); err != nil {
+		if err := pageTmpl().Execute(&buf, newHTMLPage(model, r)); err != nil {
 			return fmt.Errorf("rendering the page of %s: %w", r.Test, err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, files[i]), buf.Bytes(), 0o644); err != nil {
@@ -31,7 +31,7 @@ func WriteHTML(dir, model string, results []*mining.Result) error {
 		}
 	}
 	var buf bytes.Buffer
-	if err := indexTmpl.Execute(&buf, newIndex(model, results, files)); err != nil {
+	if err := indexTmpl().Execute(&buf, newIndex(model, results, files)); err != nil {
 		return fmt.Errorf("rendering index.html: %w", err)
 	}
 	return os.WriteFile(filepath.Join(dir, "index.html"), buf.Bytes(), 0o644)

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"html/template"
 	"strings"
+	"sync"
 )
 
 //go:embed assets/page.css
@@ -17,7 +18,11 @@ var htmlFuncs = template.FuncMap{
 	"inc":   func(i int) int { return i + 1 },
 }
 
-var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doctype html>
+// The templates are parsed on first use, not at package init: every
+// process, `version` included, paid for them (3000 allocations) and most
+// never write HTML.
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Test}} · {{.Verdict}} · checkfence</title>
@@ -144,8 +149,10 @@ var pageTmpl = template.Must(template.New("page").Funcs(htmlFuncs).Parse(`<!doct
 </body></html>
 {{- define "reo"}}<li><b>{{.First.Thread.Name}}</b>: <a href="#e{{.First.Instr}}" data-ev="{{.First.Instr}}">{{.First.Kind}} {{.First.Addr}} = {{.First.Value}} (#{{.First.Order}}, {{.First.Where}})</a> takes effect before <a href="#e{{.Overtaken.Instr}}" data-ev="{{.Overtaken.Instr}}">{{.Overtaken.Kind}} {{.Overtaken.Addr}} = {{.Overtaken.Value}} (#{{.Overtaken.Order}}, {{.Overtaken.Where}})</a></li>{{end}}
 `))
+})
 
-var indexTmpl = template.Must(template.New("index").Funcs(htmlFuncs).Parse(`<!doctype html>
+var indexTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("index").Funcs(htmlFuncs).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>checkfence results · {{.Model}}</title>
@@ -166,3 +173,4 @@ var indexTmpl = template.Must(template.New("index").Funcs(htmlFuncs).Parse(`<!do
 <footer>checkfence · {{len .Rows}} test{{if ne (len .Rows) 1}}s{{end}} · self-contained report: no network access needed</footer>
 </body></html>
 `))
+})

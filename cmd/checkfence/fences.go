@@ -42,6 +42,7 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 			if err != nil {
 				return err
 			}
+			defer oneProc(opt.Solver)()
 			ctx, stop := interruptible()
 			defer stop()
 			lim := f.limits(ctx, opt)

@@ -22,6 +22,7 @@ executions of each test: operations atomic, memory sequentially consistent
 			if err != nil {
 				return err
 			}
+			defer oneProc(opt.Solver)()
 			ctx, stop := interruptible()
 			defer stop()
 			lim := f.limits(ctx, opt)

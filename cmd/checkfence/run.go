@@ -37,6 +37,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	if err != nil {
 		return err
 	}
+	defer oneProc(opt.Solver)()
 	// The HTML directory is checked before anything runs: finding out it
 	// cannot be written after all tests ran would waste the run.
 	overwrites, err := checkHTMLDir(f.html)

@@ -2,17 +2,23 @@ package cfront
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 	"modernc.org/token"
 )
 
-var tokenType = reflect.TypeOf(cc.Token{})
+var (
+	tokenType = reflect.TypeOf(cc.Token{})
+	nodeType  = reflect.TypeOf((*cc.Node)(nil)).Elem()
+)
 
 // walkNodes calls f for n and, depth first, for every AST node below it
 // (tokens excluded). If f returns false, the children of that node are
-// skipped. cc has no visitor, so this walks exported fields by reflection.
+// skipped. cc has no visitor, so this walks exported fields by reflection;
+// which fields can hold a node is worked out once per struct type
+// (nodeFieldsOf), as reflect's field lookups cost more than the walk.
 func walkNodes(n cc.Node, f func(cc.Node) bool) {
 	if n == nil {
 		return
@@ -28,12 +34,7 @@ func walkNodes(n cc.Node, f func(cc.Node) bool) {
 		return
 	}
 	v = v.Elem()
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		if !sf.IsExported() || sf.Type == tokenType {
-			continue
-		}
+	for _, i := range nodeFieldsOf(v.Type()) {
 		fv := v.Field(i)
 		if (fv.Kind() == reflect.Pointer || fv.Kind() == reflect.Interface) && fv.IsNil() {
 			continue
@@ -42,6 +43,30 @@ func walkNodes(n cc.Node, f func(cc.Node) bool) {
 			walkNodes(c, f)
 		}
 	}
+}
+
+// nodeFields maps a struct type to the indices of its fields that can hold
+// a node: exported, not a token, and of an interface type or of a type
+// that implements cc.Node (a field of any other type never does). The
+// fields are those the plain reflective walk visits, in the same order.
+var nodeFields sync.Map // reflect.Type → []int
+
+func nodeFieldsOf(t reflect.Type) []int {
+	if idx, ok := nodeFields.Load(t); ok {
+		return idx.([]int)
+	}
+	var idx []int
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if !sf.IsExported() || sf.Type == tokenType {
+			continue
+		}
+		if sf.Type.Kind() == reflect.Interface || sf.Type.Implements(nodeType) {
+			idx = append(idx, i)
+		}
+	}
+	nodeFields.Store(t, idx)
+	return idx
 }
 
 // srcText is the C source text of n, tokens separated by single spaces
