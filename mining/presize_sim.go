@@ -175,14 +175,6 @@ func copyBounds(b map[string]int) map[string]int {
 	return out
 }
 
-func maxBounds(a, b map[string]int) map[string]int {
-	out := copyBounds(a)
-	for k, v := range b {
-		out[k] = max(out[k], v)
-	}
-	return out
-}
-
 // symmetricNeeds gives the instances of one loop in threads that run the
 // same procedure the largest need among them: threads created from the
 // same function are usually identical, and the encoding only orders
