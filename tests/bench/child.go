@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -93,6 +94,11 @@ func childMain(spec string) {
 	var j job
 	if err := json.Unmarshal([]byte(spec), &j); err != nil {
 		fail(err)
+	}
+	// one Go processor, as checkfence run uses (cmd/checkfence/procs.go),
+	// so that the row measures what the command costs
+	if j.Solver != encode.Portfolio && os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
 	}
 	ctx, stop := interruptible()
 	defer stop()
