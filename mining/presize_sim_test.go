@@ -4,12 +4,14 @@ import (
 	"context"
 	"maps"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/refcheck"
 )
 
 // loadPthread compiles tests/llvm/pthread/file with clang and returns the
@@ -32,6 +34,98 @@ func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
 		t.Fatal(err)
 	}
 	return prog, test
+}
+
+// TestSimulationCountsLikeFairProgress: the iterations a simulated run
+// needs are those the fair-progress rule leaves: a retry that changes
+// nothing is no iteration (a waiting loop needs one), an iteration that
+// changes the live state is, and so is one whose store another thread
+// reads; a loop cut off at the runs' highest bound (24) needs one more,
+// and the lazy unrolling goes on from there.
+func TestSimulationCountsLikeFairProgress(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      int // the bound of t1's loop
+	}{
+		{"waiting", `//# test T = ( t1a | t2a )
+global X
+proc t1a() {
+    l1: {
+        %r := load @X
+        %c := eq(%r, 0)
+        if %c { continue l1 }
+    }
+}
+proc t2a() {
+    store @X, 1
+}`, 1},
+		{"counting", `//# test T = ( t1a | t2a )
+global X
+proc t1a() {
+    %i := 0
+    l1: {
+        %i := add(%i, 1)
+        store @X, %i
+        %c := lt(%i, 3)
+        if %c { continue l1 }
+    }
+}
+proc t2a() {
+    %r := load @X
+}`, 3},
+		{"store read by another thread", `//# test T = ( t1a | t2a )
+global X
+global Y
+proc t1a() {
+    l1: {
+        store @X, 1
+        %r := load @Y
+        store @X, 0
+        %c := eq(%r, 0)
+        if %c { continue l1 }
+    }
+}
+proc t2a() {
+    %a := load @X
+    %b := load @X
+    %c := load @X
+    store @Y, 1
+}`, 4},
+		{"beyond the runs' bound", `//# test T = ( t1a )
+global X
+proc t1a() {
+    %i := 0
+    l1: {
+        %i := add(%i, 1)
+        %c := lt(%i, 30)
+        if %c { continue l1 }
+    }
+}`, 25}, // cut off at the runs' bound of 24: at least one more
+	}
+	model, _ := axioms.Builtin("sc")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := refcheck.ParseCase(tc.name, []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole := *c.Tests[0]
+			whole.Program = true
+			opt := Options{Model: model}
+			opt.defaults()
+			k := &checker{ctx: context.Background(), opt: opt, test: &whole, res: &Result{}}
+			sim := k.simulateBounds(c.Prog, ThreadSpecs(&whole), map[string]int{})
+			got := 1
+			for key, b := range sim {
+				if strings.HasPrefix(key, "t1.") {
+					got = b
+				}
+			}
+			if got != tc.want {
+				t.Errorf("t1's loop starts at %d, want %d (bounds %v)", got, tc.want, sim)
+			}
+		})
+	}
 }
 
 // TestSimulatedBoundsAtMostNeeded: the bounds the simulation starts a

@@ -26,8 +26,9 @@ type simulator struct {
 
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
-	storeOf   []simEvent     // per store id-1, who made it
+	stores    int            // stores so far (their ids are 1..stores)
 	loads     []simLoad
+	readers   map[int][]simEvent // per store id, the loads that read it (made when needed)
 }
 
 type simEvent struct{ thread, pos int }
@@ -51,9 +52,10 @@ type simThread struct {
 	atAtomic bool // the next step is an atomic block
 	// afterAtomic: the last step ended with an atomic block
 	afterAtomic bool
-	pos         int // shared accesses so far
-	obs         int // observations so far
-	storePos    []int
+	pos         int   // shared accesses so far
+	obs         int   // observations so far
+	storePos    []int // the positions of its stores, ascending
+	storeIDs    []int // and their ids
 	starts      map[string][]simStart
 	cutAt       string // the loop instance the thread stopped at (status "pruned")
 	exempt      bool   // it stopped right after a storeless cycle
@@ -98,7 +100,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 	s.steps = 0
 	s.sched = s.sched[:0]
 	s.choices = rand.New(rand.NewPCG(seed, 0x5eed))
-	s.mem, s.lastStore, s.storeOf, s.loads = map[string]lsl.Value{}, map[string]int{}, nil, nil
+	s.mem, s.lastStore, s.stores, s.loads, s.readers = map[string]lsl.Value{}, map[string]int{}, 0, nil, nil
 	threads := make([]*simThread, len(s.u.Threads))
 	for i := range threads {
 		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[string][]simStart{}, entry: map[string]*simEntry{}}
@@ -260,16 +262,20 @@ func (s *simulator) runnable(threads []*simThread) []int {
 // readOutside reports whether a load outside cycle c of thread t read one
 // of the cycle's stores (then the encoding does not count it as a cycle).
 func (s *simulator) readOutside(t *simThread, c simCycle) bool {
-	for _, l := range s.loads {
-		if l.store == 0 {
-			continue
+	if s.readers == nil {
+		s.readers = map[int][]simEvent{}
+		for _, l := range s.loads {
+			if l.store != 0 {
+				s.readers[l.store] = append(s.readers[l.store], l.simEvent)
+			}
 		}
-		st := s.storeOf[l.store-1]
-		if st.thread != t.idx || st.pos < c.lo || st.pos >= c.hi {
-			continue
-		}
-		if l.thread != t.idx || l.pos < c.lo || l.pos >= c.hi {
-			return true
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		for _, l := range s.readers[t.storeIDs[i]] {
+			if l.thread != t.idx || l.pos < c.lo || l.pos >= c.hi {
+				return true
+			}
 		}
 	}
 	return false
@@ -313,9 +319,10 @@ func (t *simThread) loaded(p []int64) {
 }
 
 func (t *simThread) stored(p []int64) {
-	t.s.storeOf = append(t.s.storeOf, simEvent{t.idx, t.pos})
-	t.s.lastStore[cellKey(p)] = len(t.s.storeOf)
+	t.s.stores++
+	t.s.lastStore[cellKey(p)] = t.s.stores
 	t.storePos = append(t.storePos, t.pos)
+	t.storeIDs = append(t.storeIDs, t.s.stores)
 	t.pos++
 }
 
