@@ -229,9 +229,7 @@ func (k *checker) run(prog *lsl.Program) error {
 				return err
 			}
 		}
-		k.res.Enc = p.enc
-		k.res.Bounds = bounds
-		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
+		k.current(p, bounds)
 		e := p.enc
 		c := e.C
 		inconsistent := c.F
@@ -296,6 +294,15 @@ func (k *checker) run(prog *lsl.Program) error {
 		}
 		return k.report(p, inconsistent)
 	}
+}
+
+// current records the round's encoding in the result, so that a limit
+// reached in it reports the size of what was being checked.
+func (k *checker) current(p *problem, bounds map[string]int) {
+	k.res.Enc = p.enc
+	k.res.Bounds = bounds
+	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
+	k.stats(p)
 }
 
 // report explains a failing execution of p, the simplest explanation

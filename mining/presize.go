@@ -52,6 +52,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		if err != nil {
 			return nil, nil, 0, err
 		}
+		k.current(p, bounds)
 		e := p.enc
 		c := e.C
 		k.progress("size", round, 0)
