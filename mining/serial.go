@@ -3,6 +3,7 @@ package mining
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,17 +57,36 @@ type serialMiner struct {
 	// seen holds the digests of the states explored so far (digest):
 	// many orders of the operations reach the same state, and the
 	// executions after it are the same each time.
-	seen   map[digest]struct{}
-	leaves map[digest]struct{} // the observation digests of the final states seen
+	seen map[digest]struct{}
+	leaves  map[digest]struct{} // the observation digests of the final states seen
 }
 
 type serialState struct {
-	mem   map[string]lsl.Value
-	pos   []int
-	rec   []int
-	items *obsChain
-	memh  digest   // the memory's digest (see serial_digest.go)
-	obsh  []digest // per thread, the digest of its observations so far
+	mem map[string]lsl.Value
+	// base and writes make mem (materialize): the memory before the
+	// operation that led here, and what that operation wrote.
+	base, writes map[string]lsl.Value
+	pos          []int
+	rec          []int
+	items        *obsChain
+	memh         digest   // the memory's digest (see serial_digest.go)
+	obsh         []digest // per thread, the digest of its observations so far
+}
+
+// materialize makes the state's memory from its predecessor's and the
+// writes of the operation in between.
+func (st *serialState) materialize() {
+	if st.mem != nil || st.base == nil && st.writes == nil {
+		return
+	}
+	st.mem = maps.Clone(st.base)
+	if st.mem == nil {
+		st.mem = make(map[string]lsl.Value, len(st.writes))
+	}
+	for k, v := range st.writes {
+		st.mem[k] = v
+	}
+	st.base, st.writes = nil, nil
 }
 
 // obsChain holds the observations of an execution so far, shared with the
@@ -250,6 +270,7 @@ func (m *serialMiner) explore(st *serialState) error {
 		return nil // explored from an identical state already
 	}
 	m.seen[d] = struct{}{}
+	st.materialize()
 	next := m.runnable(st)
 	if len(next) == 0 {
 		// Final states that differ only in memory share their observation:
@@ -321,14 +342,9 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 		if sig.kind == 3 || r.status != "" {
 			continue
 		}
-		mem := make(map[string]lsl.Value, len(st.mem)+len(r.writes))
-		for k, v := range st.mem {
-			mem[k] = v
-		}
-		for k, v := range r.writes {
-			mem[k] = v
-		}
-		next := &serialState{mem: mem, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
+		// The memory is made when the state is explored: most states
+		// reached are ones explored already (state merging).
+		next := &serialState{base: st.mem, writes: r.writes, pos: append([]int(nil), st.pos...), rec: append([]int(nil), st.rec...),
 			items: st.items.extend(r.items), memh: st.memh, obsh: append([]digest(nil), st.obsh...)}
 		for k, v := range r.writes {
 			if old, ok := st.mem[k]; ok {
