@@ -57,8 +57,8 @@ type serialMiner struct {
 	// seen holds the digests of the states explored so far (digest):
 	// many orders of the operations reach the same state, and the
 	// executions after it are the same each time.
-	seen map[digest]struct{}
-	leaves  map[digest]struct{} // the observation digests of the final states seen
+	seen   map[digest]struct{}
+	leaves map[digest]struct{} // the observation digests of the final states seen
 }
 
 type serialState struct {
