@@ -270,7 +270,6 @@ func (m *serialMiner) explore(st *serialState) error {
 		return nil // explored from an identical state already
 	}
 	m.seen[d] = struct{}{}
-	st.materialize()
 	next := m.runnable(st)
 	if len(next) == 0 {
 		// Final states that differ only in memory share their observation:
@@ -284,6 +283,7 @@ func (m *serialMiner) explore(st *serialState) error {
 		m.obs[o.Canon()] = o
 		return nil
 	}
+	st.materialize() // a final state needs no memory
 	for _, t := range next {
 		outs, err := m.runOp(st, t, m.ops[t][st.pos[t]])
 		if err != nil {
