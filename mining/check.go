@@ -538,12 +538,10 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	// Fair progress is argued for the .mm models only (axioms.FairProgressSafe);
 	// symmetry breaking orders threads by memory_order, which cat models lack.
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, Ctx: k.ctx}
-	eopt.NoFairProgress = k.opt.NoFairProgress
+	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
-		eopt.NoFairProgress, eopt.NoSymmetry = true, true
-	} else if axioms.FairProgressSafe(model) != nil {
-		eopt.NoFairProgress = true
+		eopt.NoSymmetry = true
 	}
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {

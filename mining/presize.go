@@ -42,7 +42,7 @@ const presizeFailureConflicts = 5000
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
 func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, error) {
-	if k.fairProgress() && !k.opt.NoSimulation {
+	if k.fairProgress(k.opt.Model, false) && !k.opt.NoSimulation {
 		k.progress("simulate", 1, 0)
 		bounds = k.simulateBounds(prog, specs, bounds)
 	}
@@ -105,8 +105,9 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 	return false
 }
 
-// fairProgress reports whether the concurrent encoding uses the
-// fair-progress rule (as checker.encode decides).
-func (k *checker) fairProgress() bool {
-	return !k.opt.NoFairProgress && k.opt.Cat == nil && axioms.FairProgressSafe(k.opt.Model) == nil
+// fairProgress reports whether an encoding on model (of the serial or
+// the concurrent executions) uses the fair-progress rule: not when turned
+// off, not on a cat model, and only on a .mm model it is argued for.
+func (k *checker) fairProgress(model *axioms.Model, serial bool) bool {
+	return !k.opt.NoFairProgress && (serial || k.opt.Cat == nil) && axioms.FairProgressSafe(model) == nil
 }

@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/frontend"
-	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -18,22 +17,8 @@ import (
 // program with its whole-program test.
 func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
 	t.Helper()
-	if _, err := llvmfront.FindClang(); err != nil {
-		t.Skipf("skipped: %v", err)
-	}
-	lls, err := llvmfront.Compile([]string{filepath.Join("../tests/llvm/pthread", file)}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := frontend.Load(lls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := llvmfront.PthreadTest(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog, test
+	clangtest.Need(t)
+	return clangtest.LoadPthread(t, filepath.Join("../tests/llvm/pthread", file))
 }
 
 // TestSimulationCountsLikeFairProgress: the iterations a simulated run

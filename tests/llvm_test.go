@@ -9,6 +9,7 @@ import (
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -18,38 +19,20 @@ import (
 // pthread programs. Every test here needs clang-14 and is skipped, saying
 // so, without it.
 
-func needClang(t *testing.T) {
-	t.Helper()
-	if _, err := llvmfront.FindClang(); err != nil {
-		t.Skipf("skipped: %v", err)
-	}
-}
+func needClang(t *testing.T) { t.Helper(); clangtest.Need(t) }
 
 // loadPthread compiles tests/llvm/pthread/file with clang and returns the
 // program with its whole-program test (main is the test).
 func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
 	t.Helper()
-	prog := loadClang(t, nil, filepath.Join("llvm/pthread", file))
-	test, err := llvmfront.PthreadTest(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog, test
+	return clangtest.LoadPthread(t, filepath.Join("llvm/pthread", file))
 }
 
 // loadClang compiles C files with clang-14 (extra flags after the default
 // -O0) and translates them with the LLVM front end.
 func loadClang(t *testing.T, extra []string, files ...string) *lsl.Program {
 	t.Helper()
-	lls, err := llvmfront.Compile(files, t.TempDir(), extra...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := frontend.Load(lls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog
+	return clangtest.Load(t, extra, files...)
 }
 
 func loadTests(t *testing.T, prog *lsl.Program, tst string) *lsl.TestFile {

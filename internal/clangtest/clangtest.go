@@ -1,0 +1,46 @@
+// Package clangtest loads C programs through clang-14 and the LLVM front
+// end for tests in several packages (tests, mining).
+package clangtest
+
+import (
+	"testing"
+
+	"github.com/checkfence/checkfence/frontend"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Need skips the test, saying why, when clang-14 is not installed.
+func Need(t testing.TB) {
+	t.Helper()
+	if _, err := llvmfront.FindClang(); err != nil {
+		t.Skipf("skipped: %v", err)
+	}
+}
+
+// Load compiles C files with clang-14 (extra flags after the default -O0)
+// and translates them with the LLVM front end.
+func Load(t testing.TB, extra []string, files ...string) *lsl.Program {
+	t.Helper()
+	lls, err := llvmfront.Compile(files, t.TempDir(), extra...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := frontend.Load(lls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// LoadPthread compiles a pthread program and returns it with its
+// whole-program test (main is the test).
+func LoadPthread(t testing.TB, file string) (*lsl.Program, *lsl.Test) {
+	t.Helper()
+	prog := Load(t, nil, file)
+	test, err := llvmfront.PthreadTest(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, test
+}
