@@ -3,14 +3,18 @@ package refcheck
 import "github.com/checkfence/checkfence/lsl"
 
 // Liveness for fair progress, computed here independently of the engine
-// (which uses lsl.IterationState, a forward definite-assignment pass): a
-// backward may-liveness over the statement tree. live(B) for an iteration
-// block B of an unrolled loop is the set of registers that some path from
-// B's start reads before writing, where a break to B's own label (the
-// next iteration) continues with live(B) itself — a fixpoint — and a path
-// that leaves the loop continues with every register read anywhere outside
-// the loop (the same conservative choice as the engine), as does a thread
-// cut off at a bound inside B.
+// (lsl.IterationState, which solves each loop's cut-off by a local
+// fixpoint over its last iteration): a backward may-liveness over the
+// statement tree of the whole thread, iterated to a global fixpoint.
+// live(B) for an iteration block B of an unrolled loop is the set of
+// registers that some path from B's start reads before writing, where the
+// path goes on as the program would: a break to a label continues after
+// that block (a break to B's own label: the next iteration), and a
+// thread cut off at a loop's bound continues with live(B1), B1 the
+// loop's first iteration (every iteration of one loop instance runs the
+// same code). Since live(B1) is what the pass computes, the pass repeats
+// until no iteration's set changes. A cut-off of recursion, with no
+// iteration, continues with every register the thread reads.
 
 type regSet map[lsl.Reg]bool
 
@@ -39,63 +43,35 @@ func (s regSet) equal(t regSet) bool {
 
 // iterationLive returns live(B) for every iteration block of a thread.
 func iterationLive(body *lsl.Block) map[*lsl.Block]regSet {
-	out := map[*lsl.Block]regSet{}
-	var visit func(s lsl.Stmt, loop *lsl.Block)
-	visit = func(s lsl.Stmt, loop *lsl.Block) {
-		switch s := s.(type) {
-		case *lsl.Block:
-			if s.Iter > 0 {
-				out[s] = liveIteration(body, s, loop)
-			}
-			for _, t := range s.Stmts {
-				inner := loop
-				if b, ok := t.(*lsl.Block); ok && b.Iter > 0 {
-					inner = s
-				}
-				visit(t, inner)
-			}
-		case *lsl.If:
-			visit(s.Then, loop)
-			if s.Else != nil {
-				visit(s.Else, loop)
-			}
-		case *lsl.Atomic:
-			visit(s.Body, loop)
-		case *lsl.Spin:
-			visit(s.Body, loop)
-		}
-	}
-	visit(body, nil)
-	return out
-}
-
-func liveIteration(body, it, loop *lsl.Block) regSet {
-	outside := regSet{}
+	anywhere := regSet{}
+	first := map[string]*lsl.Block{} // per loop instance, its first iteration
 	lsl.Walk(body, func(s lsl.Stmt) bool {
-		if s == lsl.Stmt(loop) {
-			return false
+		if b, ok := s.(*lsl.Block); ok && b.Iter == 1 {
+			first[b.Loop] = b
 		}
 		for _, o := range lsl.Operands(s) {
 			if r, ok := o.(lsl.Reg); ok {
-				outside[r] = true
+				anywhere[r] = true
 			}
 		}
 		return true
 	})
-	live := regSet{}
+	l := &liveness{targets: map[string]regSet{}, exit: anywhere, first: first, iters: map[*lsl.Block]regSet{}}
 	for {
-		l := &liveness{targets: map[string]regSet{it.Label: live}, exit: outside}
-		next := l.stmts(it.Stmts, outside)
-		if next.equal(live) {
-			return live
+		l.changed = false
+		l.stmt(body, regSet{})
+		if !l.changed {
+			return l.iters
 		}
-		live = next
 	}
 }
 
 type liveness struct {
 	targets map[string]regSet // live set at each break target in scope
-	exit    regSet            // live set where control leaves the loop
+	exit    regSet            // live set where anything may follow
+	first   map[string]*lsl.Block
+	iters   map[*lsl.Block]regSet // live(B) so far
+	changed bool                  // some live(B) grew in this pass
 }
 
 func (l *liveness) stmts(ss []lsl.Stmt, out regSet) regSet {
@@ -118,18 +94,27 @@ func reads(s lsl.Stmt) regSet {
 func (l *liveness) stmt(s lsl.Stmt, out regSet) regSet {
 	switch s := s.(type) {
 	case *lsl.Block:
+		in := out
 		if s.Label != "" {
 			saved, had := l.targets[s.Label]
 			l.targets[s.Label] = out
-			in := l.stmts(s.Stmts, out)
+			in = l.stmts(s.Stmts, out)
 			if had {
 				l.targets[s.Label] = saved
 			} else {
 				delete(l.targets, s.Label)
 			}
-			return in
+		} else {
+			in = l.stmts(s.Stmts, out)
 		}
-		return l.stmts(s.Stmts, out)
+		if s.Iter > 0 {
+			old, ok := l.iters[s]
+			if grown := in.union(old); !ok || !grown.equal(old) {
+				l.iters[s] = grown
+				l.changed = true
+			}
+		}
+		return in
 	case *lsl.Spin:
 		// a spin loop's continue goes back to its start: iterate
 		in := regSet{}
@@ -169,7 +154,10 @@ func (l *liveness) stmt(s lsl.Stmt, out regSet) regSet {
 		}
 		return l.exit
 	case *lsl.Pruned:
-		return l.exit // cut off: whatever comes later may read anything read outside
+		if b := l.first[s.Loop]; b != nil {
+			return l.iters[b] // the loop's next iteration
+		}
+		return l.exit // a recursion bound: anything may follow
 	case *lsl.Abort:
 		return regSet{}
 	}
