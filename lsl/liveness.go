@@ -26,15 +26,25 @@ import "sort"
 // the successful exit) and no failed retry was ever redundant.
 func IterationState(body *Block) map[*Block][]Reg {
 	l := &backLive{
-		targets: map[string]regSet{},
-		iters:   map[*Block]regSet{},
+		index:   map[Reg]int{},
+		targets: map[string]liveSet{},
+		iters:   map[*Block]liveSet{},
+		body:    body,
 	}
-	l.stmt(body, regSet{})
+	Walk(body, func(s Stmt) bool {
+		l.eachUse(s, func(r Reg) { l.number(r) })
+		eachDef(s, l.number)
+		return true
+	})
+	l.words = (len(l.regs) + 63) / 64
+	l.stmt(body, l.empty())
 	out := make(map[*Block][]Reg, len(l.iters))
 	for b, live := range l.iters {
-		regs := make([]Reg, 0, len(live))
-		for r := range live {
-			regs = append(regs, r)
+		var regs []Reg
+		for i, r := range l.regs {
+			if live.has(i) {
+				regs = append(regs, r)
+			}
 		}
 		sortRegs(regs)
 		out[b] = regs
@@ -42,33 +52,15 @@ func IterationState(body *Block) map[*Block][]Reg {
 	return out
 }
 
-// regSet is a set of registers; the analysis never changes a set it
-// has handed on, so sets may be shared.
-type regSet map[Reg]bool
+// liveSet is a set of registers, a bit per register of the body. The
+// analysis never changes a set it has handed on, so sets may be shared.
+type liveSet []uint64
 
-func (s regSet) with(t regSet) regSet {
-	if len(t) == 0 {
-		return s
-	}
-	if len(s) == 0 {
-		return t
-	}
-	out := make(regSet, len(s)+len(t))
-	for r := range s {
-		out[r] = true
-	}
-	for r := range t {
-		out[r] = true
-	}
-	return out
-}
+func (s liveSet) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
 
-func (s regSet) same(t regSet) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for r := range s {
-		if !t[r] {
+func (s liveSet) same(t liveSet) bool {
+	for i := range s {
+		if s[i] != t[i] {
 			return false
 		}
 	}
@@ -78,28 +70,100 @@ func (s regSet) same(t regSet) bool {
 // backLive is a backward may-liveness over the statement tree of one
 // thread body.
 type backLive struct {
-	targets  map[string]regSet // live set after each labelled block in scope
-	spins    map[string]regSet // live set at the start of each spin loop in scope
-	iters    map[*Block]regSet // the result: live set at each iteration's start
-	anywhere regSet            // every register the body reads (made when needed)
+	index    map[Reg]int // each register's bit
+	regs     []Reg       // and back
+	words    int
+	targets  map[string]liveSet // live set after each labelled block in scope
+	spins    map[string]liveSet // live set at the start of each spin loop in scope
+	iters    map[*Block]liveSet // the result: live set at each iteration's start
+	anywhere liveSet            // every register the body reads (made when needed)
 	body     *Block
 }
 
-// stmts returns the live set before ss given the one after.
-func (l *backLive) stmts(ss []Stmt, out regSet) regSet {
-	for i := len(ss) - 1; i >= 0; i-- {
-		if p, ok := ss[i].(*Pruned); ok {
-			out = l.pruned(p, ss[:i])
-			continue
-		}
-		out = l.stmt(ss[i], out)
+func (l *backLive) number(r Reg) {
+	if _, ok := l.index[r]; !ok {
+		l.index[r] = len(l.regs)
+		l.regs = append(l.regs, r)
+	}
+}
+
+func (l *backLive) empty() liveSet { return make(liveSet, l.words) }
+
+func (l *backLive) union(a, b liveSet) liveSet {
+	out := l.empty()
+	for i := range out {
+		out[i] = a[i] | b[i]
 	}
 	return out
 }
 
+// eachUse calls f with each register s reads (its operands; for a
+// compound statement only its own, such as an if's condition).
+func (l *backLive) eachUse(s Stmt, f func(Reg)) {
+	use := func(o Operand) {
+		if r, ok := o.(Reg); ok {
+			f(r)
+		}
+	}
+	switch s := s.(type) {
+	case *Assign:
+		for _, a := range s.Args {
+			use(a)
+		}
+	case *Load:
+		use(s.Addr)
+	case *Store:
+		use(s.Addr)
+		use(s.Val)
+	case *If:
+		use(s.Cond)
+	case *Call:
+		for _, a := range s.Args {
+			use(a)
+		}
+	case *Assert:
+		use(s.Cond)
+	case *Assume:
+		use(s.Cond)
+	case *Observe:
+		if s.Val != nil {
+			use(s.Val)
+		}
+	case *Free:
+		use(s.Ptr)
+	}
+}
+
+// stmts returns the live set before ss given the one after. A run of
+// simple statements updates one private copy in place.
+func (l *backLive) stmts(ss []Stmt, out liveSet) liveSet {
+	cur, owned := out, false
+	for i := len(ss) - 1; i >= 0; i-- {
+		switch s := ss[i].(type) {
+		case *Pruned:
+			cur, owned = l.pruned(s, ss[:i]), false
+		case *Block, *Atomic, *If, *Spin, *Break, *Continue, *Abort:
+			cur, owned = l.stmt(s, cur), false
+		default:
+			if !owned {
+				cur, owned = append(l.empty()[:0], cur...), true
+			}
+			eachDef(s, func(r Reg) {
+				i := l.index[r]
+				cur[i/64] &^= 1 << (i % 64)
+			})
+			l.eachUse(s, func(r Reg) {
+				i := l.index[r]
+				cur[i/64] |= 1 << (i % 64)
+			})
+		}
+	}
+	return cur
+}
+
 // pruned returns the live set at a cut-off: the loop's next iteration,
 // whose code is that of the iteration before the cut-off.
-func (l *backLive) pruned(p *Pruned, before []Stmt) regSet {
+func (l *backLive) pruned(p *Pruned, before []Stmt) liveSet {
 	var last *Block
 	if n := len(before); n > 0 {
 		if b, ok := before[n-1].(*Block); ok && b.Iter > 0 && b.Loop == p.Loop {
@@ -109,7 +173,7 @@ func (l *backLive) pruned(p *Pruned, before []Stmt) regSet {
 	if last == nil {
 		return l.everything()
 	}
-	live := regSet{}
+	live := l.empty()
 	for {
 		next := l.block(last, live)
 		if next.same(live) {
@@ -122,7 +186,7 @@ func (l *backLive) pruned(p *Pruned, before []Stmt) regSet {
 // block returns the live set before b given the one after it (for an
 // iteration, after it is where a break to its label goes: the next
 // iteration) and records an iteration's.
-func (l *backLive) block(b *Block, out regSet) regSet {
+func (l *backLive) block(b *Block, out liveSet) liveSet {
 	if b.Label == "" {
 		return l.stmts(b.Stmts, out)
 	}
@@ -140,12 +204,9 @@ func (l *backLive) block(b *Block, out regSet) regSet {
 	return in
 }
 
-func (l *backLive) stmt(s Stmt, out regSet) regSet {
+func (l *backLive) stmt(s Stmt, out liveSet) liveSet {
 	switch s := s.(type) {
 	case *Block:
-		if l.body == nil {
-			l.body = s
-		}
 		return l.block(s, out)
 	case *Atomic:
 		return l.block(s.Body, out)
@@ -155,11 +216,15 @@ func (l *backLive) stmt(s Stmt, out regSet) regSet {
 			in = l.block(s.Then, out)
 		}
 		if s.Else != nil {
-			in = in.with(l.block(s.Else, out))
+			in = l.union(in, l.block(s.Else, out))
 		} else {
-			in = in.with(out)
+			in = l.union(in, out)
 		}
-		return in.with(operandRegs(s))
+		if r, ok := s.Cond.(Reg); ok {
+			i := l.index[r]
+			in[i/64] |= 1 << (i % 64)
+		}
+		return in
 	case *Spin:
 		return l.spin(s, out)
 	case *Break:
@@ -175,31 +240,21 @@ func (l *backLive) stmt(s Stmt, out regSet) regSet {
 	case *Pruned:
 		return l.everything() // not after an iteration (see stmts)
 	case *Abort:
-		return regSet{} // the thread ends here
+		return l.empty() // the thread ends here
 	}
-	in := make(regSet, len(out)+2)
-	for r := range out {
-		in[r] = true
-	}
-	for _, r := range stmtDefs(s) {
-		delete(in, r)
-	}
-	for r := range operandRegs(s) {
-		in[r] = true
-	}
-	return in
+	return l.stmts([]Stmt{s}, out)
 }
 
 // spin returns the live set before a spin loop, whose continue goes back
 // to its start (a fixpoint) and whose break goes on after it.
-func (l *backLive) spin(s *Spin, out regSet) regSet {
+func (l *backLive) spin(s *Spin, out liveSet) liveSet {
 	if l.spins == nil {
-		l.spins = map[string]regSet{}
+		l.spins = map[string]liveSet{}
 	}
 	savedT, hadT := l.targets[s.Label]
 	savedS, hadS := l.spins[s.Label]
 	l.targets[s.Label] = out
-	in := regSet{}
+	in := l.empty()
 	for {
 		l.spins[s.Label] = in
 		next := l.block(s.Body, out)
@@ -222,47 +277,40 @@ func (l *backLive) spin(s *Spin, out regSet) regSet {
 }
 
 // everything is every register the body reads.
-func (l *backLive) everything() regSet {
+func (l *backLive) everything() liveSet {
 	if l.anywhere == nil {
-		l.anywhere = regSet{}
+		l.anywhere = l.empty()
 		Walk(l.body, func(s Stmt) bool {
-			for r := range operandRegs(s) {
-				l.anywhere[r] = true
-			}
+			l.eachUse(s, func(r Reg) {
+				i := l.index[r]
+				l.anywhere[i/64] |= 1 << (i % 64)
+			})
 			return true
 		})
 	}
 	return l.anywhere
 }
 
-func operandRegs(s Stmt) regSet {
-	out := regSet{}
-	for _, o := range Operands(s) {
-		if r, ok := o.(Reg); ok {
-			out[r] = true
-		}
-	}
-	return out
-}
-
-func stmtDefs(s Stmt) []Reg {
+// eachDef calls f with each register s writes.
+func eachDef(s Stmt, f func(Reg)) {
 	switch s := s.(type) {
 	case *Assign:
-		return []Reg{s.Dst}
+		f(s.Dst)
 	case *Load:
-		return []Reg{s.Dst}
+		f(s.Dst)
 	case *Choose:
-		return []Reg{s.Dst}
+		f(s.Dst)
 	case *Alloc:
-		return []Reg{s.Dst}
+		f(s.Dst)
 	case *Call:
-		return s.Results
+		for _, r := range s.Results {
+			f(r)
+		}
 	case *Store:
 		if s.Status != "" {
-			return []Reg{s.Status} // a store-conditional's success flag
+			f(s.Status) // a store-conditional's success flag
 		}
 	}
-	return nil
 }
 
 func sortRegs(rs []Reg) { sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] }) }
