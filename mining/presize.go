@@ -1,6 +1,8 @@
 package mining
 
 import (
+	"maps"
+
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
@@ -42,15 +44,31 @@ const presizeFailureConflicts = 5000
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
 func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, error) {
+	var ss *simSearch
 	if k.fairProgress(k.opt.Model, false) && !k.opt.NoSimulation {
 		k.progress("simulate", 1, 0)
-		bounds = k.simulateBounds(prog, specs, bounds)
+		if ss = k.newSimSearch(prog, specs, bounds); ss != nil {
+			ss.search(simPatience, simStepBudget)
+			bounds = ss.bounds(bounds)
+		}
 	}
 	budget := int64(presizeConflicts)
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
 			return nil, nil, 0, err
+		}
+		if round == 1 && ss != nil && p.s.Stats().Clauses >= simDeepClauses {
+			// A large encoding makes every round of the pass costly:
+			// the simulation looks longer for schedules that need more.
+			k.progress("simulate", 1, 0)
+			ss.search(simDeepPatience, simDeepBudget)
+			if deeper := ss.bounds(bounds); !maps.Equal(deeper, bounds) {
+				bounds = deeper
+				if p, err = k.encode(prog, specs, k.opt.Model, false, bounds, round); err != nil {
+					return nil, nil, 0, err
+				}
+			}
 		}
 		k.current(p, bounds)
 		e := p.enc

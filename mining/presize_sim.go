@@ -12,10 +12,12 @@ import (
 
 // Sizing by simulation. Before the sizing pass asks the solver for its
 // first cut-off execution, a whole program is run concretely, on
-// sequentially consistent memory, under random schedules: every loop
-// instance that some run enters more often than its bound allows is raised
-// to the number of iterations that run started, and the program is run
-// again at the new bounds, until a round of runs raises nothing. Each raise
+// sequentially consistent memory, under many schedules (random, by
+// priority, and replays of the runs that needed most; presize_simrun.go): every
+// loop instance that some run enters more often than its bound allows is
+// raised to the number of iterations that run started, and the program is
+// run again at the new bounds, until a round of runs raises nothing (for
+// a large encoding, until several rounds find nothing new). Each raise
 // is one the lazy unrolling would make anyway, so the pass skips the
 // rounds that would find those cut-off executions one at a time:
 //
@@ -47,6 +49,16 @@ const (
 	simRunsPerRound = 200     // runs at each unrolling
 	simStepBudget   = 200_000 // shared accesses over all runs
 	simRunSteps     = 2_000   // shared accesses of one run
+	simPatience     = 0       // rounds in a row without a new need before it stops (0: stop when no bound of the runs was raised)
+	// An encoding of at least simDeepClauses clauses gets a longer
+	// search: simDeepPatience idle rounds, within simDeepBudget more
+	// shared accesses. Its rounds of the sizing pass cost seconds (an MS
+	// queue 3+3: 380k clauses; its cut-off execution that needs a 4th
+	// dequeue iteration took the solver 5-7 s to find, 16 in 4000 runs
+	// find it), while the simulation's runs cost about a millisecond.
+	simDeepClauses  = 75_000
+	simDeepPatience = 4
+	simDeepBudget   = 600_000
 )
 
 // errSimAbandon unwinds a thread whose run ended before it did.
@@ -56,9 +68,37 @@ var errSimAbandon = errors.New("simulation run abandoned")
 // or bounds itself when it finds nothing (or the program has a feature
 // the simulation does not run).
 func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
+	ss := k.newSimSearch(prog, specs, bounds)
+	if ss == nil {
+		return bounds
+	}
+	ss.search(simPatience, simStepBudget)
+	return ss.bounds(bounds)
+}
+
+// simSearch is the simulation's state between calls of search: what the
+// runs found and the schedules that found it.
+type simSearch struct {
+	k         *checker
+	prog      *lsl.Program
+	specs     []lsl.ThreadSpec
+	simBounds map[string]int // the runs' bounds
+	loops     map[string]*lsl.LoopInfo
+	rng       *rand.Rand
+	need      map[string]int // per loop instance, the most iterations a run needed
+	steps     int            // shared accesses of all runs so far
+	failed    bool           // a run failed: no more runs
+	// The schedules that needed the most are kept from round to round:
+	// a schedule is a list of thread numbers, which replays at any bounds.
+	best    map[string]*simBest
+	overall *simBest // the run with the most iterations in all
+	keys    []string // of best, in the order found
+}
+
+func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) *simSearch {
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, Ctx: k.ctx})
 	if err != nil || len(u.Loops) == 0 {
-		return bounds
+		return nil
 	}
 	// Runs are made at generous bounds, so that one round sees loops
 	// iterate several times; a loop some run needs more of gets more in
@@ -67,79 +107,95 @@ func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 	for key := range u.Loops {
 		simBounds[key] = max(simBounds[key], min(simLoopBound, k.opt.MaxUnroll))
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	need := map[string]int{}
-	steps := 0
-	for k.ctx.Err() == nil && steps < simStepBudget {
-		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: simBounds, Omit: k.opt.Omit, Ctx: k.ctx})
+	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops,
+		rng: rand.New(rand.NewPCG(1, 2)), need: map[string]int{}, best: map[string]*simBest{}}
+}
+
+// search runs rounds of runs until patience rounds in a row find no loop
+// that needs more, or budget more shared accesses were made.
+func (ss *simSearch) search(patience, budget int) {
+	k, rng := ss.k, ss.rng
+	limit := ss.steps + budget
+	idle := 0 // rounds in a row that found nothing new
+	for k.ctx.Err() == nil && ss.steps < limit && !ss.failed {
+		u, err := lsl.Unroll(ss.prog, ss.specs, lsl.UnrollOptions{Bounds: ss.simBounds, Omit: k.opt.Omit, Ctx: k.ctx})
 		if err != nil {
-			break
+			return
 		}
+		ss.loops = u.Loops
 		s := newSimulator(u, rng)
-		failed := false
-		best := map[string]*simBest{}
-		var overall *simBest // the run with the most iterations in all
-		var keys []string    // of best, in the order found
-		for run := 0; run < simRunsPerRound && steps < simStepBudget && k.ctx.Err() == nil; run++ {
-			// Half the runs are random; the others replay a prefix of
-			// the run that needed the most iterations of some loop and
-			// continue at random, which climbs towards the schedules
-			// that need the most.
+		improved := false
+		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
+			// Half the runs are new schedules; the others replay a
+			// prefix of the run that needed the most iterations of some
+			// loop and continue at random, which climbs towards the
+			// schedules that need the most.
 			var prefix []int
 			seed := rng.Uint64()
-			if run >= simRunsPerRound/2 && len(keys) > 0 {
-				b := overall
+			if run >= simRunsPerRound/2 && len(ss.keys) > 0 {
+				b := ss.overall
 				if rng.IntN(2) == 0 {
-					b = best[keys[rng.IntN(len(keys))]]
+					b = ss.best[ss.keys[rng.IntN(len(ss.keys))]]
 				}
 				prefix, seed = mutate(rng, b.sched, len(u.Threads)), b.seed
 			}
 			got, fail, err := s.run(prefix, seed)
-			steps += s.steps
+			ss.steps += s.steps
 			if err != nil {
-				return bounds
+				// the program has a feature the runs do not support:
+				// they say nothing
+				ss.failed, ss.need = true, map[string]int{}
+				return
 			}
 			if fail {
 				// a failing execution, which the check finds at the
 				// bounds known so far
-				failed = true
-				break
+				ss.failed = true
+				return
 			}
 			total := 0
 			for _, n := range got {
 				total += n
 			}
-			if overall == nil || total > overall.n {
-				overall = &simBest{n: total, sched: slices.Clone(s.sched), seed: seed}
+			if ss.overall == nil || total > ss.overall.n {
+				ss.overall = &simBest{n: total, sched: slices.Clone(s.sched), seed: seed}
 			}
 			for _, key := range slices.Sorted(maps.Keys(got)) {
 				n := got[key]
-				need[key] = max(need[key], n)
-				if b := best[key]; b == nil || n > b.n {
+				if n > ss.need[key] {
+					ss.need[key] = n
+					improved = true
+				}
+				if b := ss.best[key]; b == nil || n > b.n {
 					if b == nil {
-						keys = append(keys, key)
+						ss.keys = append(ss.keys, key)
 					}
-					best[key] = &simBest{n: n, sched: slices.Clone(s.sched), seed: seed}
+					ss.best[key] = &simBest{n: n, sched: slices.Clone(s.sched), seed: seed}
 				}
 			}
 		}
-		if failed {
-			break
-		}
 		more := false
-		for key, n := range need {
+		for key, n := range ss.need {
 			if li := u.Loops[key]; li != nil && n > li.Bound && li.Bound < min(simMaxBound, k.opt.MaxUnroll) {
-				simBounds[key] = min(2*li.Bound, simMaxBound, k.opt.MaxUnroll)
+				ss.simBounds[key] = min(2*li.Bound, simMaxBound, k.opt.MaxUnroll)
 				more = true
 			}
 		}
-		if !more {
-			break
+		// Another round at higher bounds; with patience, also while the
+		// runs still find loops that need more: deep schedules are rare.
+		if more || improved && patience > 0 {
+			idle = 0
+		} else if idle++; idle >= max(1, patience) {
+			return
 		}
 	}
-	out := copyBounds(bounds)
-	for key, n := range symmetricNeeds(need, u.Loops) {
-		out[key] = max(out[key], min(n, k.opt.MaxUnroll))
+}
+
+// bounds returns base raised to what the runs needed.
+func (ss *simSearch) bounds(base map[string]int) map[string]int {
+	out := copyBounds(base)
+	for key, n := range symmetricNeeds(ss.need, ss.loops) {
+		out[key] = max(out[key], min(n, ss.k.opt.MaxUnroll))
 	}
 	return out
 }
