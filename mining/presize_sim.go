@@ -84,10 +84,13 @@ type simSearch struct {
 	specs     []lsl.ThreadSpec
 	simBounds map[string]int // the runs' bounds
 	loops     map[string]*lsl.LoopInfo
-	rng       *rand.Rand
-	need      map[string]int // per loop instance, the most iterations a run needed
-	steps     int            // shared accesses of all runs so far
-	failed    bool           // a run failed: no more runs
+	// concurrent names the concurrent threads: only their loops share
+	// needs (symmetricNeeds)
+	concurrent map[string]bool
+	rng        *rand.Rand
+	need       map[string]int // per loop instance, the most iterations a run needed
+	steps      int            // shared accesses of all runs so far
+	failed     bool           // a run failed: no more runs
 	// The schedules that needed the most are kept from round to round:
 	// a schedule is a list of thread numbers, which replays at any bounds.
 	best    map[string]*simBest
@@ -107,7 +110,13 @@ func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds
 	for key := range u.Loops {
 		simBounds[key] = max(simBounds[key], min(simLoopBound, k.opt.MaxUnroll))
 	}
-	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops,
+	concurrent := map[string]bool{}
+	for _, th := range u.Threads {
+		if th.Kind == lsl.ThreadConcurrent {
+			concurrent[th.Name] = true
+		}
+	}
+	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops, concurrent: concurrent,
 		rng: rand.New(rand.NewPCG(1, 2)), need: map[string]int{}, best: map[string]*simBest{}}
 }
 
@@ -194,7 +203,7 @@ func (ss *simSearch) search(patience, budget int) {
 // bounds returns base raised to what the runs needed.
 func (ss *simSearch) bounds(base map[string]int) map[string]int {
 	out := copyBounds(base)
-	for key, n := range symmetricNeeds(ss.need, ss.loops) {
+	for key, n := range symmetricNeeds(ss.need, ss.loops, ss.concurrent) {
 		out[key] = max(out[key], min(n, ss.k.opt.MaxUnroll))
 	}
 	return out
@@ -231,17 +240,21 @@ func copyBounds(b map[string]int) map[string]int {
 	return out
 }
 
-// symmetricNeeds gives the instances of one loop in threads that run the
-// same procedure the largest need among them: threads created from the
-// same function are usually identical, and the encoding only orders
-// identical threads (encode/symmetry.go) when their unrollings are the
-// same. A loop key is "t4.0:main_thread4>deq>dequeue/L1": the part after
-// the thread's own procedure names the loop within the thread's function.
-func symmetricNeeds(need map[string]int, loops map[string]*lsl.LoopInfo) map[string]int {
+// symmetricNeeds gives the instances of one loop in concurrent threads
+// that run the same procedure the largest need among them: threads
+// created from the same function are usually identical, and the encoding
+// only orders identical threads (encode/symmetry.go) when their unrollings
+// are the same. A loop key is "t4.0:main_thread4>deq>dequeue/L1": the part
+// after the thread's own procedure names the loop within the thread's
+// function. The init and final threads run alone, so they are never
+// identical to another thread and share no needs: a data-type test's init
+// thread adds to the set without a retry, whatever the concurrent adds
+// need.
+func symmetricNeeds(need map[string]int, loops map[string]*lsl.LoopInfo, concurrent map[string]bool) map[string]int {
 	group := map[string]int{}
 	for key, n := range need {
-		if i := strings.IndexByte(key, '>'); i >= 0 {
-			group[key[i:]] = max(group[key[i:]], n)
+		if g, ok := loopGroup(key, concurrent); ok {
+			group[g] = max(group[g], n)
 		}
 	}
 	out := map[string]int{}
@@ -249,9 +262,29 @@ func symmetricNeeds(need map[string]int, loops map[string]*lsl.LoopInfo) map[str
 		out[key] = n
 	}
 	for key := range loops {
-		if i := strings.IndexByte(key, '>'); i >= 0 && group[key[i:]] > out[key] {
-			out[key] = group[key[i:]]
+		if g, ok := loopGroup(key, concurrent); ok && group[g] > out[key] {
+			out[key] = group[g]
 		}
 	}
 	return out
+}
+
+// loopGroup returns the part of a loop key after its thread's procedure,
+// if the key belongs to a concurrent thread. Keys start with the
+// operation's key, the thread's name and the operation's index
+// ("t4.0:…", lsl.Unroll).
+func loopGroup(key string, concurrent map[string]bool) (string, bool) {
+	colon := strings.IndexByte(key, ':')
+	if colon < 0 {
+		return "", false
+	}
+	dot := strings.LastIndexByte(key[:colon], '.')
+	if dot < 0 || !concurrent[key[:dot]] {
+		return "", false
+	}
+	i := strings.IndexByte(key, '>')
+	if i < 0 {
+		return "", false
+	}
+	return key[i:], true
 }

@@ -2,8 +2,11 @@ package mining
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -194,7 +197,8 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 // where it ended is the state where it began, and nothing outside it read
 // its stores), so an entry needs at least the iterations outside every
 // such cycle; an entry that starts inside a cycle of an enclosing loop is
-// deleted with it and counts for nothing.
+// deleted with it and counts for nothing, and one in a later iteration
+// counts under the key it has in the shorter execution (reducedKey).
 func (s *simulator) iterations(t *simThread) map[string]int {
 	var gone []simCycle
 	for _, e := range t.entries {
@@ -204,20 +208,27 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 			}
 		}
 	}
+	deleted := map[*simEntry][]bool{} // per entry, its deleted iterations
+	for _, e := range t.entries {
+		del := make([]bool, e.iters+1)
+		for _, c := range e.cycles {
+			if slices.Contains(gone, c) {
+				for i := c.from; i < c.to; i++ {
+					del[i] = true
+				}
+			}
+		}
+		deleted[e] = del
+	}
 	out := map[string]int{}
 	for _, e := range t.entries {
 		inside := false
-		deleted := make([]bool, e.iters+1)
 		for _, other := range t.entries {
+			if other == e {
+				continue
+			}
 			for _, c := range other.cycles {
-				if !slices.Contains(gone, c) {
-					continue
-				}
-				if other == e {
-					for i := c.from; i < c.to; i++ {
-						deleted[i] = true
-					}
-				} else if c.lo <= e.pos && e.pos < c.hi {
+				if slices.Contains(gone, c) && c.lo <= e.pos && e.pos < c.hi {
 					inside = true
 				}
 			}
@@ -227,16 +238,59 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 		}
 		n := 0
 		for i := 1; i <= e.iters; i++ {
-			if !deleted[i] {
+			if !deleted[e][i] {
 				n++
 			}
 		}
 		if t.r.status == "pruned" && !t.exempt && e == t.entry[t.cutAt] {
 			n++ // it was about to start one more
 		}
-		out[e.loop] = max(out[e.loop], n)
+		key := reducedKey(t.entries, e, deleted)
+		out[key] = max(out[key], n)
 	}
 	return out
+}
+
+// reducedKey returns the key of entry e's loop instance in the execution
+// without the deleted iterations: deleting iterations of an enclosing loop
+// of the same activation renumbers the iterations after them, and the keys
+// of the loops they hold with them (lsl.Unroll names the loop L2 in
+// iteration 2 of L1 "…/L1#2/L2"; with iteration 1 of L1 deleted it is
+// "…/L1#1/L2"). A loop of a called procedure is keyed by the call path
+// alone and needs no renumbering.
+func reducedKey(entries []*simEntry, e *simEntry, deleted map[*simEntry][]bool) string {
+	// the enclosing entries: per loop, the last one entered before e
+	latest := map[string]*simEntry{}
+	for _, o := range entries {
+		if o != e && o.pos <= e.pos && strings.HasPrefix(e.loop, o.loop+"#") {
+			latest[o.loop] = o
+		}
+	}
+	outer := slices.Collect(maps.Keys(latest))
+	// innermost first: renaming an iteration of an outer loop leaves the
+	// key's prefix up to it as it was
+	slices.SortFunc(outer, func(a, b string) int { return len(b) - len(a) })
+	key := e.loop
+	for _, loop := range outer {
+		rest := key[len(loop)+1:] // "2/L2…"
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
+			continue
+		}
+		k, err := strconv.Atoi(rest[:slash])
+		if err != nil {
+			continue
+		}
+		del := deleted[latest[loop]]
+		gone := 0
+		for i := 1; i < k && i < len(del); i++ {
+			if del[i] {
+				gone++
+			}
+		}
+		key = loop + "#" + strconv.Itoa(k-gone) + rest[slash:]
+	}
+	return key
 }
 
 func contains(xs []int, x int) bool {
