@@ -90,6 +90,7 @@ type Encoding struct {
 	bounded     []boundCycle // and cycles at a loop's bound
 	storeSeeds  map[int][]loadSeed
 	sym         []symClass          // identical threads (symmetry.go)
+	poolSym     z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops    map[string][]string // loop instances of identical threads (SymmetricLoops)
 	poll        lsl.Poller          // --timeout, --max-memory, Ctrl-C
 	selectors   map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
@@ -225,6 +226,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.Phi = c.Ands(parts...)
 	if !opt.NoSymmetry {
 		e.findSymmetry()
+		e.findPoolSymmetry()
 	}
 	e.status()
 	e.observations()

@@ -44,16 +44,20 @@ func (e *Encoding) SymmetricThreads() [][]int {
 }
 
 // SymmetryBreaking returns a constraint that keeps, of every set of
-// executions that differ only by a permutation of identical threads, at
-// least one. Assume it only in queries whose answer is invariant under
-// those permutations — "is there an execution that fails, deadlocks, is
-// pruned, or completes with an observation not in mined?" — and only when
-// mined (the serial observations the query excludes) is closed under them:
-// a class whose swaps take some mined observation outside mined is left
-// out. With no class it is the constant true.
+// executions that differ only by a permutation of identical threads and a
+// renaming of pool blocks (poolsymmetry.go), at least one. Assume it only
+// in queries whose answer is invariant under those permutations — "is
+// there an execution that fails, deadlocks, is pruned, or completes with
+// an observation not in mined?" — and only when mined (the serial
+// observations the query excludes) is closed under them: a class whose
+// swaps take some mined observation outside mined is left out. With
+// neither it is the constant true.
 func (e *Encoding) SymmetryBreaking(mined []Observation) z.Lit {
 	c := e.C
 	res := c.T
+	if e.PoolSymmetric() {
+		res = e.poolSym // observations hold no pointers: mined is closed under renaming blocks
+	}
 	if len(e.sym) == 0 {
 		return res
 	}

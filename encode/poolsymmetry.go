@@ -1,0 +1,82 @@
+package encode
+
+import (
+	"slices"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Symmetric pool blocks (docs/semantics.md, "Symmetric pool blocks").
+//
+// lsl_malloc takes any free block of the pool (lsl/unroll_pool.go), so an
+// execution in which two mallocs take blocks 2 and 5 has twins that take
+// 5 and 2, 1 and 3, … A block no malloc has taken yet is like every other
+// such block: the same type and initial contents, and no pointer to it
+// exists. Renaming blocks one to one maps executions to executions with
+// the same observations and failures, provided block numbers cannot be
+// seen (no pointer becomes a number outside the pool's own code, and no
+// observed value may be a pointer). The check's question may therefore be
+// asked of the executions in which each malloc that takes a block for the
+// first time takes the lowest-numbered block no malloc took before it in
+// memory order: every execution can be renamed into one of those.
+
+// findPoolSymmetry builds the constraint that the mallocs take untouched
+// blocks in order: a malloc that takes block v > 0 follows, in memory
+// order, a malloc that took block v-1. (If some untouched block below v
+// were skipped, the first malloc of block v would break this: by induction
+// on v, every block below a malloc's was taken before it.) It must run
+// before the memory model is finalized (it requests memory-order
+// literals).
+func (e *Encoding) findPoolSymmetry() {
+	p := e.U.Pool
+	inst, ok := e.Model.(*axioms.Instance) // a cat model has no memory order
+	if p == nil || p.N < 2 || e.U.Serial || !ok || !slices.Contains(inst.TotalOrders(), "memory_order") {
+		return
+	}
+	if e.forgesPointers() || e.observesPointers() {
+		return
+	}
+	var mallocs []*Instr // the flag stores of the mallocs
+	for _, in := range e.Instrs {
+		if st, ok := in.Stmt.(*lsl.Store); ok && in.Kind == axioms.Store && p.FlagStores[st] && in.Guard != e.C.F {
+			mallocs = append(mallocs, in)
+		}
+	}
+	if len(mallocs) < 2 {
+		return
+	}
+	c, w := e.C, e.vx.w
+	// took[i][v]: malloc i executes and takes block v (its flag cell's
+	// offset in the flags block)
+	took := make([][]z.Lit, len(mallocs))
+	for i, m := range mallocs {
+		took[i] = make([]z.Lit, p.N)
+		for v := range p.N {
+			took[i][v] = c.And(m.Guard, Eq(c, m.Addr.Ptr[1], ConstBV(c, v, w)))
+		}
+	}
+	res := c.T
+	for i, m := range mallocs {
+		for v := int64(1); v < p.N; v++ {
+			if took[i][v] == c.F {
+				continue
+			}
+			var before []z.Lit
+			for j, o := range mallocs {
+				if j == i || e.ForcedBefore(m.Index, o.Index) {
+					continue
+				}
+				mo := e.Model.Rel("memory_order", o.Index, m.Index)
+				before = append(before, c.And(took[j][v-1], mo))
+			}
+			res = c.And(res, c.Implies(took[i][v], c.Ors(before...)))
+		}
+	}
+	e.poolSym = res
+}
+
+// PoolSymmetric reports whether SymmetryBreaking also orders the pool
+// blocks the mallocs take for the first time.
+func (e *Encoding) PoolSymmetric() bool { return e.poolSym != 0 && e.poolSym != e.C.T }
