@@ -18,8 +18,8 @@ type Options struct {
 	// NoFairProgress turns off the fair-progress rule (fairness.go):
 	// every iteration counts toward the loop bounds.
 	NoFairProgress bool
-	// NoSymmetry: do not look for identical threads (SymmetryBreaking is
-	// then true).
+	// NoSymmetry: do not look for identical threads or order the pool's
+	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
 	// Ctrl-C): Build then returns a *lsl.CanceledError. It is also the

@@ -35,8 +35,8 @@ type Options struct {
 	NoFairProgress bool
 	Progress       func(Progress)       // called as phases change (may be nil)
 	Solver         encode.SolverOptions // SAT backend (--solver)
-	// NoSymmetry: do not order identical threads in the check query
-	// (encode.SymmetryBreaking).
+	// NoSymmetry: do not order identical threads or untouched pool blocks
+	// in the check query (encode.SymmetryBreaking).
 	NoSymmetry bool
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).

@@ -49,7 +49,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	fl.BoolVar(&f.fair, "fair", true, "fair progress: a loop iteration that writes nothing and changes no state is redundant, so retry loops converge (--fair=false counts every iteration)")
-	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads (--symmetry=false: all)")
+	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
 	fl.BoolVar(&f.presize, "presize", true, "whole programs: size the loop bounds first, looking for failures at each size only briefly (--presize=false: every failure within the current bounds is ruled out before any bound is raised)")
 	fl.BoolVar(&f.simulate, "simulate", true, "whole programs: start sizing from the loop bounds that random sequentially consistent runs of the program need (with fair progress)")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
