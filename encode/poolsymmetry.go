@@ -35,7 +35,7 @@ func (e *Encoding) findPoolSymmetry() {
 	if p == nil || p.N < 2 || e.U.Serial || !ok || !slices.Contains(inst.TotalOrders(), "memory_order") {
 		return
 	}
-	if e.forgesPointers() || e.observesPointers() {
+	if !e.poolNumbersHidden() || e.observesPointers() {
 		return
 	}
 	var mallocs []*Instr // the flag stores of the mallocs
@@ -75,6 +75,61 @@ func (e *Encoding) findPoolSymmetry() {
 		}
 	}
 	e.poolSym = res
+}
+
+// poolNumbersHidden reports whether no pool block number can become
+// visible: every conversion between pointers and numbers outside the
+// pool's own code provably involves no pool block, by the range analysis
+// (a pthread program passes a number to its threads as a void pointer:
+// pointer(1), baseof of it in the thread). Such a conversion computes the
+// same in an execution with the pool blocks renamed.
+func (e *Encoding) poolNumbersHidden() bool {
+	p := e.U.Pool
+	inPool := func(b int64) bool { return b >= p.First && b < p.First+p.N }
+	hidden := true
+	for _, th := range e.U.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			a, ok := s.(*lsl.Assign)
+			if !ok || (a.Op != lsl.OpBaseOf && a.Op != lsl.OpPointer) || p.Conversions[a] || len(a.Args) != 1 {
+				return hidden
+			}
+			if k, ok := a.Args[0].(lsl.Const); ok {
+				switch {
+				case a.Op == lsl.OpPointer && k.V.Kind == lsl.KNum:
+					hidden = !inPool(k.V.Num)
+				case a.Op == lsl.OpBaseOf && k.V.Kind == lsl.KPtr:
+					hidden = len(k.V.Ptr) == 0 || !inPool(k.V.Ptr[0])
+				default:
+					hidden = false
+				}
+				return hidden
+			}
+			r, ok := a.Args[0].(lsl.Reg)
+			v := e.Ranges.Reg(r)
+			if !ok || v == nil || v.MayBe(lsl.KComp) {
+				hidden = false
+				return false
+			}
+			if a.Op == lsl.OpPointer {
+				// the number becomes a block number
+				if v.NumTop || v.MayBe(lsl.KPtr) {
+					hidden = false
+				}
+				for n := range v.Nums {
+					hidden = hidden && !inPool(n)
+				}
+			} else {
+				// the pointer's block becomes a number
+				ptrs, complete := v.Pointers()
+				hidden = hidden && complete
+				for _, ptr := range ptrs {
+					hidden = hidden && !(len(ptr) > 0 && inPool(ptr[0]))
+				}
+			}
+			return hidden
+		})
+	}
+	return hidden
 }
 
 // PoolSymmetric reports whether SymmetryBreaking also orders the pool

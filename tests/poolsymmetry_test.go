@@ -29,6 +29,7 @@ var poolSymmetryCases = []struct {
 	{"stack", "PushPop", true},
 	{"stack", "Stack3", true}, // ABA: a freed node is read, a stale next installed
 	{"stack", "Aba", true},
+	{"stack", "Tagged", true}, // a number passed as a pointer, not a pool block's
 }
 
 // TestPoolSymmetry checks where the pool's blocks are found

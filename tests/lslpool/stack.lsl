@@ -81,3 +81,13 @@ proc spop() {
         }
     }
 }
+
+// tagged passes a number through a pointer, as a pthread program passes a
+// thread's argument ((void *)(long)1, then (long)arg): block 1 is the global
+// Top, not a pool block, so pool block numbers stay hidden.
+proc tagged() {
+    observe label "tagged"
+    %p := pointer(1)
+    %b := baseof(%p)
+    observe output "b" %b
+}
