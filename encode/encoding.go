@@ -21,6 +21,9 @@ type Options struct {
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
+	// NoPoolSymmetry: order identical threads but not the pool's untouched
+	// blocks (the benchmark's ablation table measures the two apart).
+	NoPoolSymmetry bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
 	// Ctrl-C): Build then returns a *lsl.CanceledError. It is also the
 	// context of range analysis and of the memory model's expansion,
@@ -226,7 +229,9 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.Phi = c.Ands(parts...)
 	if !opt.NoSymmetry {
 		e.findSymmetry()
-		e.findPoolSymmetry()
+		if !opt.NoPoolSymmetry {
+			e.findPoolSymmetry()
+		}
 	}
 	e.status()
 	e.observations()

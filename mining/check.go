@@ -38,6 +38,9 @@ type Options struct {
 	// NoSymmetry: do not order identical threads or untouched pool blocks
 	// in the check query (encode.SymmetryBreaking).
 	NoSymmetry bool
+	// NoPoolSymmetry: with symmetry breaking, order identical threads only,
+	// not the pool's untouched blocks (for measuring the two apart).
+	NoPoolSymmetry bool
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).
 	NoPresize bool
@@ -537,7 +540,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 	// Fair progress is argued for the .mm models only (axioms.FairProgressSafe);
 	// symmetry breaking orders threads by memory_order, which cat models lack.
-	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, Ctx: k.ctx}
+	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc

@@ -26,18 +26,20 @@ type ablationConfig struct {
 	solver       encode.Backend
 	transitivity axioms.Transitivity
 	noSymmetry   bool
+	noPool       bool // identical threads ordered, pool blocks not
 }
 
 var ablationConfigs = []ablationConfig{
-	{"A", "baseline: --solver gini --transitivity eager --symmetry=false", encode.Gini, axioms.Eager, true},
-	{"B", fmt.Sprintf("A + --solver auto (gini, then CaDiCaL after %d conflicts)", encode.DefaultEscalateAfter), encode.Auto, axioms.Eager, true},
-	{"C", "B + --transitivity sparse (chordal)", encode.Auto, axioms.Sparse, true},
-	{"D", "C + --symmetry (identical threads ordered): today's default", encode.Auto, axioms.Sparse, false},
+	{"A", "baseline: --solver gini --transitivity eager --symmetry=false", encode.Gini, axioms.Eager, true, false},
+	{"B", fmt.Sprintf("A + --solver auto (gini, then CaDiCaL after %d conflicts)", encode.DefaultEscalateAfter), encode.Auto, axioms.Eager, true, false},
+	{"C", "B + --transitivity sparse (chordal)", encode.Auto, axioms.Sparse, true, false},
+	{"D", "C + identical threads ordered (--symmetry without the pool part)", encode.Auto, axioms.Sparse, false, true},
+	{"E", "D + untouched pool blocks ordered: --symmetry, today's default", encode.Auto, axioms.Sparse, false, false},
 }
 
 // apply sets the configuration's switches on a job.
 func (c ablationConfig) apply(j job) job {
-	j.Solver, j.Transitivity, j.NoSymmetry = c.solver, c.transitivity, c.noSymmetry
+	j.Solver, j.Transitivity, j.NoSymmetry, j.NoPoolSymmetry = c.solver, c.transitivity, c.noSymmetry, c.noPool
 	return j
 }
 

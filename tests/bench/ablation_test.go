@@ -20,6 +20,7 @@ func TestAblationConfigs(t *testing.T) {
 		{Solver: encode.Gini, Transitivity: axioms.Eager, NoSymmetry: true},
 		{Solver: encode.Auto, Transitivity: axioms.Eager, NoSymmetry: true},
 		{Solver: encode.Auto, Transitivity: axioms.Sparse, NoSymmetry: true},
+		{NoPoolSymmetry: true},
 		{},
 	}
 	if len(ablationConfigs) != len(want) {
@@ -66,9 +67,9 @@ func TestRunAblation(t *testing.T) {
 	timeout := &outcome{Verdict: mining.Inconclusive, Reason: "timeout", CPU: 121500 * time.Millisecond}
 	fail := &outcome{Verdict: mining.Fail, Stats: mining.Stats{Clauses: 7}, CPU: time.Second}
 	f := &fakeRuns{out: map[string]*outcome{
-		"T0/A": pass(100, 1, "gini"), "T0/B": pass(100, 1.5, "gini"), "T0/C": pass(60, 0.5, "gini"), "T0/D": pass(60, 0.25, "gini"),
-		"T1/A": timeout, "T1/B": pass(900, 30, "cadical"), "T1/C": pass(500, 20, "cadical"), "T1/D": pass(500, 10, "gini"),
-		"T2/A": pass(8, 1, "gini"), "T2/B": pass(8, 1, "gini"), "T2/C": fail, "T2/D": pass(7, 1, "gini"),
+		"T0/A": pass(100, 1, "gini"), "T0/B": pass(100, 1.5, "gini"), "T0/C": pass(60, 0.5, "gini"), "T0/D": pass(60, 0.25, "gini"), "T0/E": pass(60, 0.25, "gini"),
+		"T1/A": timeout, "T1/B": pass(900, 30, "cadical"), "T1/C": pass(500, 20, "cadical"), "T1/D": pass(500, 10, "gini"), "T1/E": pass(510, 5, "gini"),
+		"T2/A": pass(8, 1, "gini"), "T2/B": pass(8, 1, "gini"), "T2/C": fail, "T2/D": pass(7, 1, "gini"), "T2/E": pass(7, 1, "gini"),
 	}}
 	rows := []ablationRow{
 		{"ms2", "T0", &paperRow{total: "0.1"}},
@@ -84,8 +85,8 @@ func TestRunAblation(t *testing.T) {
 	if ok {
 		t.Error("a verdict mismatch was reported as agreement")
 	}
-	if len(f.jobs) != 12 {
-		t.Fatalf("%d runs, want 12", len(f.jobs))
+	if len(f.jobs) != 15 {
+		t.Fatalf("%d runs, want 15", len(f.jobs))
 	}
 	for _, j := range f.jobs {
 		if j.Dir != "d" || j.Variant != "fenced" || j.Model != "relaxed" || j.Timeout != 2*time.Minute {
@@ -94,12 +95,12 @@ func TestRunAblation(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{
-		"| test | A clauses | A CPU s | B clauses | B CPU s | C clauses | C CPU s | D clauses | D CPU s | verdict | 2007 s |",
-		"| ms2 T0 | 100 | 1.00 | 100 | 1.50 | 60 | 0.50 | 60 | 0.25 | PASS | 0.1 |",
-		"| ms2 T1 | – | >120s (121.50) | 900 | 30.00 (c) | 500 | 20.00 (c) | 500 | 10.00 | PASS | 0.8 |",
-		"| msn T2 | 8 | 1.00 | 8 | 1.00 | 7 | 1.00 | 7 | 1.00 | **VERDICT MISMATCH** A=PASS B=PASS C=FAIL D=PASS | 3.9 |",
+		"| test | A clauses | A CPU s | B clauses | B CPU s | C clauses | C CPU s | D clauses | D CPU s | E clauses | E CPU s | verdict | 2007 s |",
+		"| ms2 T0 | 100 | 1.00 | 100 | 1.50 | 60 | 0.50 | 60 | 0.25 | 60 | 0.25 | PASS | 0.1 |",
+		"| ms2 T1 | – | >120s (121.50) | 900 | 30.00 (c) | 500 | 20.00 (c) | 500 | 10.00 | 510 | 5.00 | PASS | 0.8 |",
+		"| msn T2 | 8 | 1.00 | 8 | 1.00 | 7 | 1.00 | 7 | 1.00 | 7 | 1.00 | **VERDICT MISMATCH** A=PASS B=PASS C=FAIL D=PASS E=PASS | 3.9 |",
 		// T1 is left out of the sums: A gave no answer.
-		"Sum of CPU s over the 2 of 3 rows every configuration answered: A 2.00 · B 2.50 · C 1.50 · D 1.25.",
+		"Sum of CPU s over the 2 of 3 rows every configuration answered: A 2.00 · B 2.50 · C 1.50 · D 1.25 · E 1.25.",
 		"Not answered by every configuration: ms2 T1.",
 		"**VERDICT MISMATCH** (a bug) in: msn T2.",
 	} {
@@ -112,13 +113,13 @@ func TestRunAblation(t *testing.T) {
 // A run that fails (no outcome) is marked in its cells, makes the result
 // false, and the other configurations still run.
 func TestRunAblationError(t *testing.T) {
-	f := &fakeRuns{out: map[string]*outcome{"T0/A": pass(1, 1, "gini"), "T0/C": pass(1, 1, "gini"), "T0/D": pass(1, 1, "gini")}}
+	f := &fakeRuns{out: map[string]*outcome{"T0/A": pass(1, 1, "gini"), "T0/C": pass(1, 1, "gini"), "T0/D": pass(1, 1, "gini"), "T0/E": pass(1, 1, "gini")}}
 	var out bytes.Buffer
 	ok, err := runAblation(context.Background(), &out, []ablationRow{{"ms2", "T0", &paperRow{total: "0.1"}}}, job{}, ablationConfigs, f.run)
 	if err != nil || ok {
 		t.Fatalf("ok %v, err %v; want false, nil", ok, err)
 	}
-	if !strings.Contains(out.String(), "| ms2 T0 | 1 | 1.00 | ERROR | ERROR | 1 | 1.00 |") || len(f.jobs) != 4 {
+	if !strings.Contains(out.String(), "| ms2 T0 | 1 | 1.00 | ERROR | ERROR | 1 | 1.00 |") || len(f.jobs) != 5 {
 		t.Errorf("%d runs, output:\n%s", len(f.jobs), out.String())
 	}
 }

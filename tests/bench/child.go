@@ -28,6 +28,8 @@ type job struct {
 	// breaking on (-ablation switches them off).
 	Transitivity axioms.Transitivity
 	NoSymmetry   bool
+	// NoPoolSymmetry: order identical threads but not the pool's blocks.
+	NoPoolSymmetry bool
 }
 
 // outcome is what a child reports on stdout, plus what its parent measured.
@@ -134,7 +136,7 @@ func runJob(ctx context.Context, j job) (*mining.Result, error) {
 		return nil, err
 	}
 	opt.Solver = encode.SolverOptions{Backend: j.Solver}
-	opt.Axioms.Transitivity, opt.NoSymmetry = j.Transitivity, j.NoSymmetry
+	opt.Axioms.Transitivity, opt.NoSymmetry, opt.NoPoolSymmetry = j.Transitivity, j.NoSymmetry, j.NoPoolSymmetry
 	return mining.Check(ctx, p.Prog, test, opt)
 }
 
