@@ -16,11 +16,12 @@ import (
 // such block: the same type and initial contents, and no pointer to it
 // exists. Renaming blocks one to one maps executions to executions with
 // the same observations and failures, provided block numbers cannot be
-// seen (no pointer becomes a number outside the pool's own code, and no
-// observed value may be a pointer). The check's question may therefore be
-// asked of the executions in which each malloc that takes a block for the
-// first time takes the lowest-numbered block no malloc took before it in
-// memory order: every execution can be renamed into one of those.
+// seen (no conversion between pointers and numbers outside the pool's own
+// code involves a pool block, and no observed value may be a pointer). The
+// check's question may therefore be asked of the executions in which each
+// malloc that takes a block for the first time takes the lowest-numbered
+// block no malloc took before it in memory order: every execution can be
+// renamed into one of those.
 
 // findPoolSymmetry builds the constraint that the mallocs take untouched
 // blocks in order: a malloc that takes block v > 0 follows, in memory
