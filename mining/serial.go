@@ -59,6 +59,10 @@ type serialMiner struct {
 	// executions after it are the same each time.
 	seen   map[digest]struct{}
 	leaves map[digest]struct{} // the observation digests of the final states seen
+	// regs is the registers of the operation run in progress, cleared
+	// for each run: a fresh map per run grew bucket by bucket each time
+	// (ms2 Tpc6: map growth was a third of the interpreter's time).
+	regs map[lsl.Reg]lsl.Value
 }
 
 type serialState struct {
@@ -332,7 +336,11 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 	for len(pending) > 0 {
 		seq := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
-		r := &opRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: map[lsl.Reg]lsl.Value{},
+		if m.regs == nil {
+			m.regs = map[lsl.Reg]lsl.Value{}
+		}
+		clear(m.regs)
+		r := &opRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: m.regs,
 			rec: st.rec[t], choices: seq, opName: m.u.Threads[t].Ops[st.pos[t]]}
 		sig, err := r.block(op.Body)
 		if err != nil {
