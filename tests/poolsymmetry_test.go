@@ -3,13 +3,11 @@ package tests
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
-	"github.com/go-air/gini/z"
 )
 
 // poolSymmetryCases are tests over the lsl_malloc pool, and whether the
@@ -62,38 +60,9 @@ func TestPoolSymmetry(t *testing.T) {
 			if off.PoolSymmetric() {
 				t.Errorf("%s: NoSymmetry still orders the pool blocks", where)
 			}
-			sym := e.SymmetryBreaking(nil)
-			for _, q := range []struct {
-				name string
-				lit  z.Lit
-			}{{"errors", e.AnyError}, {"deadlock", e.Deadlock}, {"pruned", e.AnyPruned}, {"done", e.AllDone}} {
-				s := e.NewSolver()
-				on := s.Solve(context.Background(), sym, q.lit)
-				offR := s.Solve(context.Background(), q.lit)
-				if on != offR {
-					t.Errorf("%s: %s with symmetry breaking %v, without %v", where, q.name, on, offR)
-				}
-			}
-			onSet := observations(t, e, sym)
-			offSet := observations(t, e, e.C.T)
+			_, offSet := compareSymmetryBreaking(t, e, where)
 			if c.file == "stack" && len(offSet) == 0 {
 				t.Errorf("%s: no complete execution", where)
-			}
-			closure := map[string]bool{}
-			for _, o := range onSet {
-				for _, p := range permutations(o, e.SymmetricThreads()) {
-					closure[p.Canon()] = true
-				}
-			}
-			for _, o := range offSet {
-				if !closure[o.Canon()] {
-					t.Errorf("%s: %s is no permutation of an observation found with symmetry breaking", where, o.Canon())
-				}
-			}
-			for _, o := range onSet {
-				if !slices.ContainsFunc(offSet, func(p encode.Observation) bool { return p.Canon() == o.Canon() }) {
-					t.Errorf("%s: %s only with symmetry breaking", where, o.Canon())
-				}
 			}
 			onR := check(t, prog, test, mining.Options{Model: m})
 			offC := check(t, prog, test, mining.Options{Model: m, NoSymmetry: true})

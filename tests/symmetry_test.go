@@ -126,40 +126,52 @@ func TestSymmetryObservations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sym := e.SymmetryBreaking(nil)
 			where := fmt.Sprintf("%s %s %v on %s", c.tst, c.test, c.impl, mname)
-			for _, q := range []struct {
-				name string
-				lit  z.Lit
-			}{{"errors", e.AnyError}, {"deadlock", e.Deadlock}, {"pruned", e.AnyPruned}, {"done", e.AllDone}} {
-				s := e.NewSolver()
-				on := s.Solve(context.Background(), sym, q.lit)
-				off := s.Solve(context.Background(), q.lit)
-				if on != off {
-					t.Errorf("%s: %s with symmetry breaking %v, without %v", where, q.name, on, off)
-				}
-			}
-			onSet := observations(t, e, sym)
-			offSet := observations(t, e, e.C.T)
-			closure := map[string]bool{}
-			for _, o := range onSet {
-				if !slices.ContainsFunc(offSet, func(p encode.Observation) bool { return p.Canon() == o.Canon() }) {
-					t.Errorf("%s: %s only with symmetry breaking", where, o.Canon())
-				}
-				for _, p := range permutations(o, e.SymmetricThreads()) {
-					closure[p.Canon()] = true
-				}
-			}
-			for _, o := range offSet {
-				if !closure[o.Canon()] {
-					t.Errorf("%s: %s is no permutation of an observation found with symmetry breaking", where, o.Canon())
-				}
-			}
+			onSet, offSet := compareSymmetryBreaking(t, e, where)
 			if c.want != nil && len(onSet) == len(offSet) && len(offSet) > 1 {
 				t.Logf("%s: symmetry breaking keeps all %d observations", where, len(offSet))
 			}
 		}
 	}
+}
+
+// compareSymmetryBreaking compares the executions of e with its
+// symmetry-breaking constraint and without: the same errors, deadlocks,
+// pruned and complete executions; every observation with the constraint
+// is one without; and every observation without is a permutation of
+// identical threads applied to one with (renaming pool blocks changes no
+// observation). It returns both observation sets.
+func compareSymmetryBreaking(t *testing.T, e *encode.Encoding, where string) (onSet, offSet []encode.Observation) {
+	t.Helper()
+	sym := e.SymmetryBreaking(nil)
+	for _, q := range []struct {
+		name string
+		lit  z.Lit
+	}{{"errors", e.AnyError}, {"deadlock", e.Deadlock}, {"pruned", e.AnyPruned}, {"done", e.AllDone}} {
+		s := e.NewSolver()
+		on := s.Solve(context.Background(), sym, q.lit)
+		off := s.Solve(context.Background(), q.lit)
+		if on != off {
+			t.Errorf("%s: %s with symmetry breaking %v, without %v", where, q.name, on, off)
+		}
+	}
+	onSet = observations(t, e, sym)
+	offSet = observations(t, e, e.C.T)
+	closure := map[string]bool{}
+	for _, o := range onSet {
+		if !slices.ContainsFunc(offSet, func(p encode.Observation) bool { return p.Canon() == o.Canon() }) {
+			t.Errorf("%s: %s only with symmetry breaking", where, o.Canon())
+		}
+		for _, p := range permutations(o, e.SymmetricThreads()) {
+			closure[p.Canon()] = true
+		}
+	}
+	for _, o := range offSet {
+		if !closure[o.Canon()] {
+			t.Errorf("%s: %s is no permutation of an observation found with symmetry breaking", where, o.Canon())
+		}
+	}
+	return onSet, offSet
 }
 
 // observations enumerates the observation vectors of the complete
