@@ -44,6 +44,12 @@ type Options struct {
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).
 	NoPresize bool
+	// FailureBudget is the conflicts a round of the check (or of the
+	// sizing pass) spends looking for a failing execution once the answer
+	// was a cut-off one, before it raises the bounds and defers the proof
+	// that there is none (deferred.go). 0: the default (1000); negative: no
+	// budget, so no proof is deferred (for tests).
+	FailureBudget int64
 	// NoSimulation: the sizing pass does not start from the bounds that
 	// random runs of the program need (presize_sim.go).
 	NoSimulation bool
@@ -213,11 +219,14 @@ func (k *checker) run(prog *lsl.Program) error {
 	}
 	// A whole program has no serial bounds: the sizing pass (presize.go)
 	// finds the first unrolling, and its encoding is the first round's.
+	// Rounds whose proof that no execution fails within their bounds was
+	// put off (deferred.go), the sizing pass's included.
 	var first *problem
+	var deferred []deferredRound
 	round := 1
 	if k.test.Program && !k.opt.NoPresize {
 		var err error
-		first, bounds, round, err = k.presize(prog, specs, bounds)
+		first, bounds, round, deferred, err = k.presize(prog, specs, bounds)
 		if err != nil {
 			return err
 		}
@@ -235,15 +244,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.current(p, bounds)
 		e := p.enc
 		c := e.C
-		inconsistent := c.F
-		if compare {
-			notMined := make([]z.Lit, 0, len(obs))
-			for _, o := range obs {
-				notMined = append(notMined, e.ObsEquals(o).Not())
-			}
-			inconsistent = c.And(e.AllDone, c.Ands(notMined...))
-		}
-		failure := c.Ors(e.Error, e.Deadlock, inconsistent)
+		failure, inconsistent := failureOf(e, obs, compare)
 		k.progress("check", round, len(obs))
 		conflicts0 := p.s.Stats().Conflicts
 		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
@@ -252,6 +253,8 @@ func (k *checker) run(prog *lsl.Program) error {
 		}
 		k.stats(p)
 		if r == encode.Unsat {
+			// no execution of this unrolling fails, so none of an
+			// earlier (deferred) one does either
 			if !compare && !k.test.Program {
 				specProg := prog
 				if k.opt.Spec != nil {
@@ -269,19 +272,40 @@ func (k *checker) run(prog *lsl.Program) error {
 			// A cut-off execution only says which loops need more
 			// iterations. A failing execution that fits the current
 			// unrolling is reported before any bound is raised (SPEC §6):
-			// raising could only make it harder to find.
-			r, err := k.solve(p, failure)
+			// it is looked for here under a budget, and if the budget
+			// runs out, before any failure is reported (deferred.go).
+			r, err := k.solveBudget(p, k.failureBudget(), e.SymmetryBreaking(obs), failure)
 			if err != nil {
 				return err
 			}
-			if r == encode.Unsat {
+			if r != encode.Sat {
+				if r == encode.Budget {
+					deferred = append(deferred, deferredRound{round: round, bounds: bounds})
+				}
 				// back to a cut-off execution, whose loops are raised
 				if r, err := k.solve(p, e.AnyPruned); err != nil {
 					return err
 				} else if r != encode.Sat {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
+				saved := *k.res
 				next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
+				if err == errStop && k.res.Reason == ReasonUnrollLimit && len(deferred) > 0 {
+					// a failure within the limit comes before INCONCLUSIVE
+					limit := *k.res
+					*k.res = saved
+					q, err := k.earliestFailure(prog, specs, obs, compare, deferred, p, round)
+					if err != nil {
+						return err
+					}
+					if q == nil {
+						// the limit's result, with the time spent since
+						limit.Stats.Rounds, limit.Stats.Encode, limit.Stats.Solve = k.res.Stats.Rounds, k.res.Stats.Encode, k.res.Stats.Solve
+						*k.res = limit
+						return errStop
+					}
+					return k.reportFailure(q)
+				}
 				if err != nil {
 					return err
 				}
@@ -290,13 +314,48 @@ func (k *checker) run(prog *lsl.Program) error {
 				continue
 			}
 		}
-		// the flags of a cat model say more about a failure (a data race
-		// under rc11 explains most of them)
-		if err := k.flags(p); err != nil {
-			return err
+		if len(deferred) > 0 {
+			// The failure may fit an earlier unrolling whose proof was
+			// deferred: look there first. This round's encoding is
+			// dropped meanwhile (it is the largest) and redone if needed.
+			k.res.Enc = nil
+			q, err := k.earliestFailure(prog, specs, obs, compare, append(deferred, deferredRound{round: round, bounds: bounds}), nil, 0)
+			if err != nil {
+				return err
+			}
+			if q == nil {
+				return fmt.Errorf("internal error: the failing execution disappeared")
+			}
+			return k.reportFailure(q)
 		}
-		return k.report(p, inconsistent)
+		return k.reportFailure(&failingRound{p: p, inconsistent: inconsistent})
 	}
+}
+
+// failureOf returns the failure literal of a round (an error, a deadlock,
+// or an observation that no serial execution produces) and the last of
+// these alone.
+func failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
+	c := e.C
+	inconsistent = c.F
+	if compare {
+		notMined := make([]z.Lit, 0, len(obs))
+		for _, o := range obs {
+			notMined = append(notMined, e.ObsEquals(o).Not())
+		}
+		inconsistent = c.And(e.AllDone, c.Ands(notMined...))
+	}
+	return c.Ors(e.Error, e.Deadlock, inconsistent), inconsistent
+}
+
+// reportFailure reports the failing execution of a round.
+func (k *checker) reportFailure(f *failingRound) error {
+	// the flags of a cat model say more about a failure (a data race
+	// under rc11 explains most of them)
+	if err := k.flags(f.p); err != nil {
+		return err
+	}
+	return k.report(f.p, f.inconsistent)
 }
 
 // current records the round's encoding in the result, so that a limit

@@ -15,8 +15,11 @@ import (
 // dequeuers those proofs are most of the time. The sizing pass finds the
 // starting bounds without them: it asks the check's question (is there an
 // execution that fails or is cut off?) under a budget of conflicts, and
-// raises the bounds of a cut-off execution at once. Its last encoding,
-// with its solver and what that learned, is the check's first round.
+// raises the bounds of a cut-off execution after looking for a failing one
+// only under the budget of the check's rounds (deferred.go). Its last
+// encoding, with its solver and what that learned, is the check's first
+// round; its rounds whose look ran out of budget are deferred rounds of
+// the check.
 // docs/semantics.md ("Sizing pass") argues why the verdicts do not change.
 
 // presizeConflicts is the conflict budget of the sizing pass's first
@@ -33,17 +36,14 @@ const (
 	presizeGrowth    = 10
 )
 
-// presizeFailureConflicts budgets the pass's look for a failing execution
-// once the answer was a cut-off one (see presize).
-const presizeFailureConflicts = 5000
-
 // presize returns the problem the check starts with, its bounds, and its
 // round number. It stops raising at the first unrolling where the answer
 // is a failing execution (the check reports one that fits it), where
 // there is none or no answer within the budget, or where a cut-off
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
-func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, error) {
+func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, []deferredRound, error) {
+	var deferred []deferredRound
 	var ss *simSearch
 	if k.fairProgress(k.opt.Model, false) && !k.opt.NoSimulation {
 		k.progress("simulate", 1, 0)
@@ -56,7 +56,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
-			return nil, nil, 0, err
+			return nil, nil, 0, nil, err
 		}
 		if round == 1 && ss != nil && p.s.Stats().Clauses >= simDeepClauses {
 			// A large encoding makes every round of the pass costly:
@@ -66,7 +66,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 			if deeper := ss.bounds(bounds); !maps.Equal(deeper, bounds) {
 				bounds = deeper
 				if p, err = k.encode(prog, specs, k.opt.Model, false, bounds, round); err != nil {
-					return nil, nil, 0, err
+					return nil, nil, 0, nil, err
 				}
 			}
 		}
@@ -78,11 +78,11 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		failure := c.Ors(e.Error, e.Deadlock) // a whole program has no observations
 		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
 		if err != nil || r != encode.Sat || p.s.Value(failure) {
-			return p, bounds, round, err
+			return p, bounds, round, deferred, err
 		}
 		budget = max(presizeConflicts, presizeGrowth*(p.s.Stats().Conflicts-conflicts0))
 		if k.atUnrollLimit(p) {
-			return p, bounds, round, nil
+			return p, bounds, round, deferred, nil
 		}
 		saved := *k.res
 		next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
@@ -90,20 +90,23 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 			// a further cut-off execution is at the limit: the check
 			// decides at the current bounds
 			*k.res = saved
-			return p, bounds, round, nil
+			return p, bounds, round, deferred, nil
 		}
 		if err != nil {
-			return nil, nil, 0, err
+			return nil, nil, 0, nil, err
 		}
 		// The answer was a cut-off execution. A failing execution within
 		// these bounds is still looked for, but only as far as it is
 		// cheap: finding one is usually easy, proving there is none is
 		// what the pass saves. So a bug that is easy to find is reported
-		// at the smallest bounds it fits, before any raise, even if a
-		// time or memory limit would end a later round.
-		rf, err := k.solveBudget(p, presizeFailureConflicts, e.SymmetryBreaking(nil), failure)
+		// at once, even if a time or memory limit would end a later round;
+		// one that is not is traced back to these bounds if found later.
+		rf, err := k.solveBudget(p, k.failureBudget(), e.SymmetryBreaking(nil), failure)
 		if err != nil || rf == encode.Sat {
-			return p, bounds, round, err
+			return p, bounds, round, deferred, err
+		}
+		if rf == encode.Budget {
+			deferred = append(deferred, deferredRound{round: round, bounds: bounds})
 		}
 		k.unrollDetail = raisedDetail(e.U, bounds, next)
 		bounds = next
