@@ -33,7 +33,9 @@ const (
 // (their final queries take gini 5000–20000 conflicts; CaDiCaL starts
 // again from scratch); 2000 gains little more and loses on more rows
 // (msn T53, Tpc3, lazylist Sacr2). Small queries — serial mining, litmus
-// tests, the fast rows — stay on gini, where they are fastest.
+// tests, the fast rows — stay on gini, where they are fastest. A check's
+// later rounds start on CaDiCaL once a round has moved there
+// (mining/escalation.go).
 const DefaultEscalateAfter = 5000
 
 // SolverOptions choose the SAT solver of a Solver.

@@ -86,6 +86,10 @@ type checker struct {
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
+	// escalated: a concurrent encoding of this check moved from gini to
+	// CaDiCaL under --solver auto, so later ones start there
+	// (escalation.go).
+	escalated bool
 	// unrollDetail names the loops the next round raises (progress).
 	unrollDetail string
 	phase        string // the last progress phase, for INCONCLUSIVE messages
@@ -549,7 +553,10 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 // the query is not decided within it (the solver keeps what it learned).
 func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
 	t0 := time.Now()
-	defer func() { k.res.Stats.Solve += time.Since(t0) }()
+	defer func() {
+		k.res.Stats.Solve += time.Since(t0)
+		k.noteBackend(p)
+	}()
 	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
 	for {
 		c0 := p.s.Stats().Conflicts
@@ -612,7 +619,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
-	s := enc.NewSolverWith(k.opt.Solver)
+	s := enc.NewSolverWith(k.solverOptions(serial))
 	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
 }
 
@@ -684,6 +691,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 			return next, nil
 		}
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
+		k.noteBackend(p)
 		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting
