@@ -50,8 +50,10 @@ type Options struct {
 	// that there is none (deferred.go). 0: the default (1000); negative: no
 	// budget, so no proof is deferred (for tests).
 	FailureBudget int64
-	// NoSimulation: the sizing pass does not start from the bounds that
-	// random runs of the program need (presize_sim.go).
+	// NoSimulation: the sizing pass of a whole program does not start
+	// from the bounds that random runs of the program need
+	// (presize_sim.go), and a test's check does not raise its bounds to
+	// those of random runs of the test (simtest.go).
 	NoSimulation bool
 }
 
@@ -90,6 +92,8 @@ type checker struct {
 	// CaDiCaL under --solver auto, so later ones start there
 	// (escalation.go).
 	escalated bool
+	// simulated: random runs sized this test's unrolling (simtest.go)
+	simulated bool
 	// unrollDetail names the loops the next round raises (progress).
 	unrollDetail string
 	phase        string // the last progress phase, for INCONCLUSIVE messages
@@ -228,6 +232,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	var first *problem
 	var deferred []deferredRound
 	round := 1
+	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
 		var err error
 		first, bounds, round, deferred, err = k.presize(prog, specs, bounds)
@@ -313,6 +318,7 @@ func (k *checker) run(prog *lsl.Program) error {
 				if err != nil {
 					return err
 				}
+				next = k.simulateTest(prog, specs, next, round+1, false)
 				k.unrollDetail = raisedDetail(p.enc.U, bounds, next)
 				bounds = next
 				continue

@@ -25,8 +25,9 @@ import (
 //     as the encoding's do (the init thread first, the final thread after
 //     every concurrent thread completed), each shared access takes effect
 //     at once (a sequentially consistent execution, which every memory
-//     model allows), and a run that fails, blocks, or is discarded by an
-//     assume raises nothing;
+//     model allows), and a run that blocks or is discarded by an assume
+//     raises nothing (a failing run raises to what it needed, and stops
+//     the search: the check then starts where that failure fits);
 //   - with fair progress the encoding excludes executions with a cycle
 //     (encode/fairness.go); a run raises nothing when some loop iteration
 //     starts as an earlier iteration of the same loop entry did (the live
@@ -88,6 +89,7 @@ type simSearch struct {
 	// needs (symmetricNeeds)
 	concurrent map[string]bool
 	rng        *rand.Rand
+	instrs     int            // of the unrolling at the starting bounds
 	need       map[string]int // per loop instance, the most iterations a run needed
 	steps      int            // shared accesses of all runs so far
 	failed     bool           // a run failed: no more runs
@@ -117,7 +119,7 @@ func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds
 		}
 	}
 	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops, concurrent: concurrent,
-		rng: rand.New(rand.NewPCG(1, 2)), need: map[string]int{}, best: map[string]*simBest{}}
+		rng: rand.New(rand.NewPCG(1, 2)), instrs: unrolledInstrs(u), need: map[string]int{}, best: map[string]*simBest{}}
 }
 
 // search runs rounds of runs until patience rounds in a row find no loop
@@ -157,8 +159,12 @@ func (ss *simSearch) search(patience, budget int) {
 				return
 			}
 			if fail {
-				// a failing execution, which the check finds at the
-				// bounds known so far
+				// a failing execution: the check starts from bounds that
+				// fit it, where it finds the failure (or one in a smaller
+				// unrolling) without counting on its rounds to reach it
+				for key, n := range got {
+					ss.need[key] = max(ss.need[key], n)
+				}
 				ss.failed = true
 				return
 			}

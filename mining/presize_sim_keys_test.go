@@ -124,7 +124,7 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 			opt.defaults()
 			k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
 			sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
-			plain, err := Check(context.Background(), prog, test, Options{Model: model})
+			plain, err := Check(context.Background(), prog, test, Options{Model: model, NoSimulation: true})
 			if err != nil {
 				t.Fatal(err)
 			}

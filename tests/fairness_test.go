@@ -37,6 +37,10 @@ var fairnessVerdicts = []struct {
 	{"seqlock.c", "seqlock.tst", "R1", [5]string{"P", "P", "P", "P", "P"}},
 	{"seqlock.c", "seqlock.tst", "R2", [5]string{"P", "P", "P", "P", "P"}},
 	{"seqlock.c", "seqlock.tst", "R3", [5]string{"P", "P", "P", "P", "P"}},
+	// a retry that stores X = 1, read only after a later loop that the
+	// unrolling cut off (before the simulation of tests: PASS on sc and
+	// tso; TestKnownGapCutOffReadsCycle)
+	{"cutoff_reads_cycle.c", "cutoff_reads_cycle.tst", "T", [5]string{"F:assertion", "F:assertion", "F:assertion", "F:assertion", "F:assertion"}},
 	// operations that wait for each other: no serial execution completes
 	// (before: a consistency FAIL against an empty observation set)
 	{"handoff.c", "handoff.tst", "T", [5]string{"I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution"}},
@@ -105,4 +109,23 @@ func TestFailsWithinBound(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKnownGapCutOffReadsCycle records the known gap of the fair-progress
+// rule (docs/semantics.md, "Fair progress", "Known gap"): the lazy
+// unrolling alone (--simulate=false) deletes a retry that stores from an
+// execution cut off later, although a load after the cut reads its store,
+// and says PASS on sc where an execution fails the assertion. The test is
+// skipped while the gap shows and fails once it is closed: then delete it
+// (fairnessVerdicts checks the program with the simulation, which finds the
+// failing run).
+func TestKnownGapCutOffReadsCycle(t *testing.T) {
+	prog, tf := load(t, filepath.Join("fairness", "cutoff_reads_cycle.tst"), filepath.Join("fairness", "cutoff_reads_cycle.c"))
+	r := check(t, prog, tf.Tests[0], mining.Options{Model: model(t, "sc"), Timeout: datatypeTimeout, NoSimulation: true})
+	if got := verdictCode(r); got == "P" {
+		t.Skip("known gap: a cycle that stores is deleted from a cut-off execution (docs/semantics.md, Fair progress)")
+	} else if got != "F:assertion" {
+		t.Fatalf("%s (%s), want F:assertion (or P while the gap shows)", got, r.Message)
+	}
+	t.Fatal("the known gap is closed: delete this test and the Known gap paragraph of docs/semantics.md")
 }
