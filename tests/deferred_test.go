@@ -1,7 +1,7 @@
 package tests
 
 import (
-	"context"
+	"fmt"
 	"maps"
 	"testing"
 
@@ -22,27 +22,17 @@ import (
 func TestDeferredFailureProofs(t *testing.T) {
 	programs := map[string]*datatypes.Program{}
 	backtracked := 0
-	for _, row := range expectedRows(t) {
-		if row.Slow || row.Verdict == mining.Pass && row.Model != "relaxed" {
-			continue
-		}
+	for _, row := range driverRows(t) {
 		t.Run(row.String(), func(t *testing.T) {
 			p, test := rowProgram(t, programs, row)
 			run := func(budget int64, maxUnroll int) *mining.Result {
 				t.Helper()
-				r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
+				return checkRowReal(t, p, test, row, fmt.Sprintf("budget %d", budget), func(o *mining.Options) {
 					o.FailureBudget = budget
 					if maxUnroll > 0 {
 						o.MaxUnroll = maxUnroll
 					}
 				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("budget %d: the counterexample is not a real execution: %v", budget, err)
-				}
-				return r
 			}
 			proved := run(-1, 0)
 			if proved.Verdict == mining.Pass && proved.Stats.Rounds == 1 {

@@ -75,3 +75,33 @@ func rowProgram(t *testing.T, programs map[string]*datatypes.Program, row dataty
 	}
 	return p, test
 }
+
+// driverRows are the rows of expected.csv on which two settings of the
+// check driver are compared: every fast row that fails, and the fast PASS
+// rows on relaxed (where the lazy unrolling has most to do).
+func driverRows(t *testing.T) []datatypes.Row {
+	t.Helper()
+	var out []datatypes.Row
+	for _, row := range expectedRows(t) {
+		if row.Slow || row.Verdict == mining.Pass && row.Model != "relaxed" {
+			continue
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// checkRowReal checks a row with adjusted options and requires its
+// counterexample, if any, to be a real execution (what names the setting
+// in the message).
+func checkRowReal(t *testing.T, p *datatypes.Program, test *lsl.Test, row datatypes.Row, what string, adjust func(*mining.Options)) *mining.Result {
+	t.Helper()
+	r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, adjust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckCounterexample(); err != nil {
+		t.Errorf("%s: the counterexample is not a real execution: %v", what, err)
+	}
+	return r
+}

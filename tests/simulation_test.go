@@ -1,7 +1,7 @@
 package tests
 
 import (
-	"context"
+	"fmt"
 	"maps"
 	"testing"
 
@@ -20,24 +20,14 @@ import (
 func TestSimulationOnDataTypes(t *testing.T) {
 	programs := map[string]*datatypes.Program{}
 	saved, higher := 0, 0
-	for _, row := range expectedRows(t) {
-		if row.Slow || row.Verdict == mining.Pass && row.Model != "relaxed" {
-			continue
-		}
+	for _, row := range driverRows(t) {
 		t.Run(row.String(), func(t *testing.T) {
 			p, test := rowProgram(t, programs, row)
 			run := func(simulate bool) *mining.Result {
 				t.Helper()
-				r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
+				return checkRowReal(t, p, test, row, fmt.Sprintf("simulate=%v", simulate), func(o *mining.Options) {
 					o.NoSimulation = !simulate
 				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("simulate=%v: the counterexample is not a real execution: %v", simulate, err)
-				}
-				return r
 			}
 			plain, sim := run(false), run(true)
 			if sim.Verdict != plain.Verdict || sim.Reason != plain.Reason {
