@@ -1,8 +1,6 @@
 package mining
 
 import (
-	"maps"
-
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
@@ -50,6 +48,13 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		if ss = k.newSimSearch(prog, specs, bounds); ss != nil {
 			ss.search(simPatience, simStepBudget)
 			bounds = ss.bounds(bounds)
+			if k.unrolledSize(prog, specs, bounds) >= simDeepInstrs {
+				// A large unrolling makes every round of the pass
+				// costly: the simulation looks longer for schedules
+				// that need more, before anything is encoded.
+				ss.search(simDeepPatience, simDeepBudget)
+				bounds = ss.bounds(bounds)
+			}
 		}
 	}
 	budget := int64(presizeConflicts)
@@ -57,18 +62,6 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
 			return nil, nil, 0, nil, err
-		}
-		if round == 1 && ss != nil && p.s.Stats().Clauses >= simDeepClauses {
-			// A large encoding makes every round of the pass costly:
-			// the simulation looks longer for schedules that need more.
-			k.progress("simulate", 1, 0)
-			ss.search(simDeepPatience, simDeepBudget)
-			if deeper := ss.bounds(bounds); !maps.Equal(deeper, bounds) {
-				bounds = deeper
-				if p, err = k.encode(prog, specs, k.opt.Model, false, bounds, round); err != nil {
-					return nil, nil, 0, nil, err
-				}
-			}
 		}
 		k.current(p, bounds)
 		e := p.enc
@@ -111,6 +104,16 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		k.unrollDetail = raisedDetail(e.U, bounds, next)
 		bounds = next
 	}
+}
+
+// unrolledSize is the number of instructions of prog unrolled at bounds
+// (0 if it does not unroll: the encoding will report why).
+func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) int {
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, Ctx: k.ctx})
+	if err != nil {
+		return 0
+	}
+	return unrolledInstrs(u)
 }
 
 // atUnrollLimit reports whether the last model of p cuts off a loop

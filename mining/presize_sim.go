@@ -51,13 +51,19 @@ const (
 	simStepBudget   = 200_000 // shared accesses over all runs
 	simRunSteps     = 2_000   // shared accesses of one run
 	simPatience     = 0       // rounds in a row without a new need before it stops (0: stop when no bound of the runs was raised)
-	// An encoding of at least simDeepClauses clauses gets a longer
-	// search: simDeepPatience idle rounds, within simDeepBudget more
-	// shared accesses. Its rounds of the sizing pass cost seconds (an MS
-	// queue 3+3: 380k clauses; its cut-off execution that needs a 4th
+	// An unrolling of at least simDeepInstrs instructions (at the bounds
+	// the first search reached) gets a longer search: simDeepPatience
+	// idle rounds, within simDeepBudget more shared accesses. Its rounds
+	// of the sizing pass cost seconds (an MS queue 3+3: 1,300
+	// instructions, 260k clauses; its cut-off execution that needs a 4th
 	// dequeue iteration took the solver 5-7 s to find, 16 in 4000 runs
-	// find it), while the simulation's runs cost about a millisecond.
-	simDeepClauses  = 75_000
+	// find it), while the simulation's runs cost about a millisecond. The
+	// size is judged on the unrolling, not on its encoding, so that a
+	// program whose bounds the longer search raises is encoded once: the
+	// pthread programs of tests/llvm/pthread split at the same place
+	// either way (MS queue 2+2: 817 instructions, 64k clauses; 3+2:
+	// 1,128 and 164k).
+	simDeepInstrs   = 1000
 	simDeepPatience = 4
 	simDeepBudget   = 600_000
 )

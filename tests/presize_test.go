@@ -1,7 +1,9 @@
 package tests
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
@@ -103,5 +105,43 @@ func TestPresizeDeterministic(t *testing.T) {
 	a := runs[0]
 	if a.Stats.Rounds < 2 {
 		t.Errorf("%d rounds: the test needs a program whose bounds are raised", a.Stats.Rounds)
+	}
+}
+
+// TestDeepSimulationBeforeEncoding: an MS queue 3+3 unrolls to more than
+// mining's simDeepInstrs instructions at the bounds the simulation's first
+// search reaches, so the longer search runs before anything is encoded,
+// and the sizing pass's first query is on an encoding that already has the
+// dequeue bound a run needs (4: a failed Head CAS after helping the tail).
+// Before, the first encoding was made, judged large by its clauses, and
+// made again. The check is stopped at its first query, which is what
+// costs (15 s).
+func TestDeepSimulationBeforeEncoding(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "c11/msq_3_3.c")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var phases []string
+	opt := mining.Options{Model: model(t, "sc"), Progress: func(p mining.Progress) {
+		phases = append(phases, p.Phase)
+		if p.Phase == "size" {
+			cancel()
+		}
+	}}
+	r, err := mining.Check(ctx, prog, test, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(phases, " "); !strings.HasPrefix(got, "simulate unroll size") {
+		t.Errorf("phases %q, want one encoding (unroll) between the simulation and the first query", got)
+	}
+	deq := 0
+	for key, b := range r.Bounds {
+		if strings.Contains(key, ">deq>dequeue/") {
+			deq = max(deq, b)
+		}
+	}
+	if deq < 4 {
+		t.Errorf("first query's dequeue bound %d, want 4 (bounds %v)", deq, r.Bounds)
 	}
 }
