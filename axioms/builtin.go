@@ -43,6 +43,14 @@ func Builtin(name string) (*Model, bool) {
 	return m, true
 }
 
+// IsBuiltin reports whether m is one of the built-in models (as returned
+// by Builtin), whose properties other packages may rely on.
+func IsBuiltin(m *Model) bool {
+	builtins.mu.Lock()
+	defer builtins.mu.Unlock()
+	return m != nil && builtins.models[m.Name] == m
+}
+
 // BuiltinNames lists the built-in models in alphabetical order.
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists

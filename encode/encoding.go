@@ -87,17 +87,18 @@ type Encoding struct {
 	// block.
 	PrunedInAtomic z.Lit
 	// AnyLivelock: some thread repeats a redundant iteration forever.
-	AnyLivelock z.Lit
-	fair        bool
-	cycles      []*cycleRec  // fair progress: cycles to decide (fairness.go)
-	bounded     []boundCycle // and cycles at a loop's bound
-	storeSeeds  map[int][]loadSeed
-	sym         []symClass          // identical threads (symmetry.go)
-	poolSym     z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
-	symLoops    map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll        lsl.Poller          // --timeout, --max-memory, Ctrl-C
-	selectors   map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
-	poolSites   []poolSite          // accesses that may touch lsl_malloc blocks
+	AnyLivelock   z.Lit
+	fair          bool
+	storeCoherent bool         // the model is a built-in one (fairness.go, superseded)
+	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
+	bounded       []boundCycle // and cycles at a loop's bound
+	storeSeeds    map[int][]loadSeed
+	sym           []symClass          // identical threads (symmetry.go)
+	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
+	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)
+	poll          lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	selectors     map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
+	poolSites     []poolSite          // accesses that may touch lsl_malloc blocks
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -182,7 +183,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		aliasMemo: map[[2]int]z.Lit{},
 		hasSeed:   map[int]z.Lit{},
 		fair:      !opt.NoFairProgress,
-		poll:      lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
+		// stores to one address by one thread take effect in program
+		// order and a load reads its thread's latest earlier store or a
+		// later one (fairness.go, superseded)
+		storeCoherent: axioms.IsBuiltin(m),
+		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 	}
 	if opt.Cat != nil {
 		e.trackDeps = catNeedsDependencies(opt.Cat)

@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
@@ -16,7 +18,10 @@ import (
 // without cycles:
 //
 //   - a cycle followed by another iteration excludes the execution (any
-//     execution reduces to one without it);
+//     execution reduces to one without it) — in an execution cut off, a
+//     cycle that stores only when its thread is not cut off after it
+//     inside the same loop, or when its stores are superseded and the
+//     other threads are done (livelockConsistency);
 //   - a cycle that ends with the last unrolled iteration and does not
 //     overwrite what it reads: if its loads read final values (no store
 //     follows them in memory order), the thread goes round it forever: it
@@ -61,6 +66,11 @@ type cycleRec struct {
 	last    bool  // j is the iteration after the last unrolled one
 	loop    string
 	thread  int
+	// instance is the loop instance (texec.loops) and after the number of
+	// the thread's cut-off sites before the cycle ended: the sites from
+	// there on inside instance are cut-offs after the cycle, within its
+	// loop.
+	instance, after int
 }
 
 // iteration runs one iteration block of an unrolled loop and, with fair
@@ -81,7 +91,10 @@ func (x *texec) iteration(b *lsl.Block) {
 	last := li != nil && b.Iter >= li.Bound
 	for _, from := range x.starts[b.Loop] {
 		// the cycle from..b: the next iteration starts as from did
-		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti}
+		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+		if n := len(x.loops); n > 0 {
+			rec.instance = x.loops[n-1]
+		}
 		for _, in := range x.e.Instrs[rec.lo:rec.hi] {
 			switch in.Kind {
 			case axioms.Store:
@@ -264,12 +277,77 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 	// execution (the reduction only shortens executions that leave the
 	// cycle). Without this exception every livelock would be excluded once
 	// the bound exceeds one iteration.
+	//
+	// A cycle that stores is deleted only when its thread is not cut off
+	// after it inside the same loop instance (docs/semantics.md, "Fair
+	// progress"): deleting it then leaves every cut-off where it was, so
+	// the execution without the cycle is a cut-off execution of the
+	// unrolling too. A thread cut off inside the loop would, without the
+	// cycle, stop short of its bound and go on — where a load might have
+	// read the cycle's stores — so that execution stays a cut-off.
 	for _, rec := range e.cycles {
 		var livelocked []z.Lit
 		for _, ls := range e.Threads[rec.thread].Livelocks {
 			livelocked = append(livelocked, ls.Guard)
 		}
-		parts = append(parts, c.Implies(c.And(rec.partial, e.unread(rec)), c.Ors(livelocked...)))
+		var storeless []z.Lit
+		for _, st := range rec.stores {
+			storeless = append(storeless, e.Instrs[st].Guard.Not())
+		}
+		deletable := c.Ors(c.Ands(storeless...), e.cutWithin(rec).Not(), e.superseded(rec))
+		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))
 	}
 	return c.Ands(parts...), nil
+}
+
+// superseded holds when no load after the cut can read the stores of rec:
+// every other thread has completed (the final thread, which has not
+// started, takes effect after every access of the others), and each store
+// of the cycle is followed in its thread by an executed store to the same
+// address. On a built-in model such stores take effect in program order,
+// and a load of the thread after them reads the later one or a store
+// after it (axiom v2), so nothing after the cut reads the cycle's store;
+// every continuation then reduces by deleting the cycle, as for a cycle
+// that stores nothing. (A retry that stores, Treiber's node->next = top,
+// converges by this when the other threads are done.)
+func (e *Encoding) superseded(rec *cycleRec) z.Lit {
+	c := e.C
+	if !e.storeCoherent || len(rec.stores) == 0 {
+		return c.F
+	}
+	parts := []z.Lit{}
+	for ti, th := range e.Threads {
+		if ti != rec.thread && th.T.Kind != lsl.ThreadFinal {
+			parts = append(parts, th.Done)
+		}
+	}
+	own := e.Threads[rec.thread].Instrs
+	for _, st := range rec.stores {
+		s := e.Instrs[st]
+		var later []z.Lit
+		for _, j := range own {
+			if j >= rec.hi && e.Instrs[j].Kind == axioms.Store {
+				later = append(later, c.And(e.Instrs[j].Guard, e.aliased(s, e.Instrs[j])))
+			}
+		}
+		parts = append(parts, c.Implies(s.Guard, c.Ors(later...)))
+	}
+	return c.Ands(parts...)
+}
+
+// cutWithin holds when rec's thread is cut off after the cycle inside the
+// cycle's loop instance: at its bound, or in a loop or recursion nested in
+// a later iteration.
+func (e *Encoding) cutWithin(rec *cycleRec) z.Lit {
+	c := e.C
+	if rec.instance == 0 {
+		return c.T // not inside a known instance: assume the worst
+	}
+	var cut []z.Lit
+	for _, ps := range e.Threads[rec.thread].Pruned[rec.after:] {
+		if slices.Contains(ps.within, rec.instance) {
+			cut = append(cut, ps.Guard)
+		}
+	}
+	return c.Ors(cut...)
 }

@@ -76,6 +76,10 @@ type PrunedSite struct {
 	// InAtomic: the site is inside an atomic block, whose remaining
 	// instructions would have to take effect before anything else.
 	InAtomic bool
+	// within lists the loop instances the site is inside (texec.loops):
+	// fair progress keeps a cycle that stores in an execution cut off
+	// inside the cycle's own loop instance (fairness.go).
+	within []int
 }
 
 // SpinSite is one spin loop: Blocked holds when its (only modelled) iteration

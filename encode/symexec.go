@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -39,6 +40,10 @@ type texec struct {
 	live   map[*lsl.Block][]lsl.Reg
 	starts map[string][]*iterStart // per loop instance, its iterations so far
 	cycles map[string][]*cycleRec  // cycles ending at the loop's bound
+	// loops is the stack of loop instances being run (their outer blocks,
+	// numbered by nextLoop): a cut-off inside one of them is within it.
+	loops    []int
+	nextLoop int
 }
 
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
@@ -195,6 +200,15 @@ func (x *texec) block(b *lsl.Block) {
 }
 
 func (x *texec) plainBlock(b *lsl.Block) {
+	if n := len(b.Stmts); n > 0 && x.live != nil {
+		if _, ok := b.Stmts[n-1].(*lsl.Pruned); ok {
+			// the outer block of an unrolled loop: its iterations and
+			// the cut-off at its bound (lsl.unrollLoop)
+			x.nextLoop++
+			x.loops = append(x.loops, x.nextLoop)
+			defer func() { x.loops = x.loops[:len(x.loops)-1] }()
+		}
+	}
 	if b.Label == "" {
 		x.stmts(b.Stmts)
 		return
@@ -341,7 +355,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Abort:
 		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
 	case *lsl.Pruned:
-		ps := &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0}
+		ps := &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0, within: slices.Clone(x.loops)}
 		if x.live != nil {
 			x.pruned(ps) // cycles at the bound are no cut-off (fairness.go)
 		}

@@ -389,3 +389,90 @@ func TestGenerateCoverage(t *testing.T) {
 		}
 	}
 }
+
+// TestFairCutOffKeepsStoringCycle: fair progress deletes a cycle that
+// stores only when its thread is not cut off after it inside the same
+// loop instance (docs/semantics.md, "Fair progress"). t1's first round
+// stores X = 1 and changes nothing else; at bound 2 the round after it
+// counts c up, so the third is cut off, and the whole execution (the third
+// round leaves, the assertion reads X == 1) needs bound 3. Deleting the
+// first round from the cut-off execution — what the reference and the
+// engine did until 2026-11-23 — left no cut-off at bound 2, and the check
+// said PASS.
+func TestFairCutOffKeepsStoringCycle(t *testing.T) {
+	prog, test := parse(t, `
+global X
+global F
+proc t1() {
+    %c := 0
+    l: {
+        %f := load @F
+        %two := eq(%f, 2)
+        if %two { store @X, 1  continue l }
+        %zero := eq(%c, 0)
+        %three := eq(%f, 3)
+        %again := and(%zero, %three)
+        if %again { %c := 1  continue l }
+    }
+    %x := load @X
+    %ok := eq(%x, 0)
+    assert %ok
+}
+proc t2() { store @F, 2  store @F, 3 }
+`, "T = ( t1 | t2 )")
+	at1, err := Explore(prog, test, builtin(t, "sc"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(at1.Pruned) != 1 {
+		t.Fatalf("bound 1: pruned %v, want the loop", at1.Pruned)
+	}
+	at2, err := Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{at1.Pruned[0]: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(at2.Pruned) != 1 {
+		t.Fatalf("bound 2: pruned %v, want the loop (the cut-off after the storing round is kept)", at2.Pruned)
+	}
+}
+
+// TestFairSupersededCycleDeleted: a retry that stores the same location
+// again in its next round (Treiber's node->next = top) converges when the
+// other threads are done: a stale round's store is superseded, so nothing
+// after the cut can read it.
+func TestFairSupersededCycleDeleted(t *testing.T) {
+	prog, test := parse(t, `
+global X
+global N
+proc retry() {
+    l: {
+        %t := load @X
+        store @N, %t
+        atomic {
+            %o := load @X
+            %ok := eq(%o, %t)
+            if %ok { store @X, 7 }
+        }
+        if %ok { break l }
+        continue l
+    }
+}
+proc set() { store @X, 1 }
+`, "T = ( retry | set )")
+	m := builtin(t, "relaxed")
+	set, err := Explore(prog, test, m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bounds := map[string]int{}
+	for _, p := range set.Pruned {
+		bounds[p] = 3
+	}
+	set, err = Explore(prog, test, m, Options{Bounds: bounds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Pruned) != 0 {
+		t.Errorf("bound 3 on relaxed: pruned %v, want none (stale rounds are superseded)", set.Pruned)
+	}
+}

@@ -61,8 +61,12 @@ type run struct {
 	// notFinal: a thread cut off after a cycle that stores is cut off only
 	// if some of these loads (local indices) does not read a final value.
 	notFinal []int
-	obs      map[obsKey]lsl.Value
-	canon    string // canonThread of obs
+	// supersededIfAlone: a cycle whose stores were guessed unread is
+	// deleted all the same when every other thread but the final one
+	// completes (finishFair).
+	supersededIfAlone bool
+	obs               map[obsKey]lsl.Value
+	canon             string // canonThread of obs
 	// Use after free (memsafety.go): whether an access to an lsl_malloc
 	// block finds it allocated depends on the memory order, so the run
 	// guesses, and the global search checks the guesses. allocated lists
@@ -107,6 +111,21 @@ type interp struct {
 	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
 	starts  map[string][]iterState
 	nobs    int // observe statements executed
+	// loops is the stack of loop instances being run (outer blocks of
+	// unrolled loops, numbered by nextLoop); stopLoops is it when the run
+	// was cut off. pending are the cycles that store whose stores the run
+	// guessed unread: they delete the run unless it is cut off inside
+	// their loop instance (finishFair).
+	loops, stopLoops []int
+	nextLoop         int
+	pending          []pendingCycle
+}
+
+// pendingCycle is a cycle that stores, guessed unread (fair progress).
+type pendingCycle struct {
+	instance int
+	stores   []int // local indices
+	hi       int   // the cycle's instructions end here
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
@@ -140,6 +159,13 @@ func (x *interp) emit(in instr) int {
 func (x *interp) block(b *lsl.Block) sig {
 	if b.Iter > 0 && x.fair {
 		return x.iteration(b)
+	}
+	if n := len(b.Stmts); n > 0 && x.fair {
+		if _, ok := b.Stmts[n-1].(*lsl.Pruned); ok { // an unrolled loop
+			x.nextLoop++
+			x.loops = append(x.loops, x.nextLoop)
+			defer func() { x.loops = x.loops[:len(x.loops)-1] }()
+		}
 	}
 	for _, s := range b.Stmts {
 		g := x.stmt(s)
@@ -241,6 +267,7 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 	case *lsl.Pruned:
 		x.r.loop = s.Loop
 		x.r.inAtomic = x.atomic != 0
+		x.stopLoops = slices.Clone(x.loops)
 		return x.stop(statusPruned, "", "")
 	case *lsl.Choose:
 		n := s.Hi - s.Lo + 1
@@ -387,6 +414,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 			}
 			x.r.status = statusDone
 		}
+		x.finishFair()
 		x.r.canon = canonThread(ti, x.r.obs)
 		out = append(out, x.r)
 		if len(out) > maxRuns {
@@ -407,6 +435,43 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	}
 }
 
+// finishFair decides the cycles that store whose stores the run guessed
+// unread (docs/semantics.md, "Fair progress"): each deletes the run unless
+// the run is cut off inside the cycle's loop instance, after it. A run
+// kept so is still deleted when its cycle's stores are each followed by a
+// store of the thread to the same address and every other thread but the
+// final one completes (run.supersededIfAlone; search.go decides it, on a
+// built-in model).
+func (x *interp) finishFair() {
+	for _, p := range x.pending {
+		if x.r.status != statusPruned || (p.instance >= 0 && !slices.Contains(x.stopLoops, p.instance)) {
+			x.r.status = statusDiscarded
+			return
+		}
+	}
+	for _, p := range x.pending {
+		if x.superseded(p) {
+			x.r.supersededIfAlone = true
+		}
+	}
+}
+
+// superseded reports whether every store of p is followed, in the run, by
+// a store to the same address.
+func (x *interp) superseded(p pendingCycle) bool {
+	for _, st := range p.stores {
+		found := false
+		for j := p.hi; j < len(x.r.instrs) && !found; j++ {
+			in := x.r.instrs[j]
+			found = in.kind == axioms.Store && in.addr.Equal(x.r.instrs[st].addr)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // readCond: some store of stores (local indices) is read by a load
 // outside the local instructions [lo, hi) — or, when !read, none is.
 type readCond struct {
@@ -422,8 +487,10 @@ type readCond struct {
 // same value with the same dependencies — and they observe nothing: the
 // next iteration starts where i did. A cycle followed by another unrolled
 // iteration, whose stores no load outside it reads, is deleted by the
-// reduction, so the run is discarded; whether its stores are read depends
-// on the seed function, so both cases are runs with a read condition. A
+// reduction, so the run is discarded — a cycle that stores only if the
+// run is not cut off after it inside the same loop instance (finishFair);
+// whether its stores are read depends on the seed function, so both cases
+// are runs with a read condition. A
 // cycle ending at the loop's bound that stores nothing makes the thread go
 // round it forever: livelocked, kept only if the loads of the shortest
 // such cycle read final values (like a blocked spin loop).
@@ -472,8 +539,15 @@ func (x *interp) iteration(b *lsl.Block) sig {
 		}
 		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs)}
 		if x.choice(2) == 1 {
-			x.r.readConds = append(x.r.readConds, cond) // unread: the cycle goes
-			return x.stop(statusDiscarded, "", "")
+			// unread: the cycle goes (finishFair) unless the thread
+			// is cut off after it inside this loop instance
+			x.r.readConds = append(x.r.readConds, cond)
+			inst := -1 // not inside a known instance: assume the worst
+			if n := len(x.loops); n > 0 {
+				inst = x.loops[n-1]
+			}
+			x.pending = append(x.pending, pendingCycle{instance: inst, stores: cy.stores, hi: len(x.r.instrs)})
+			continue
 		}
 		cond.read = true
 		x.r.readConds = append(x.r.readConds, cond)

@@ -14,9 +14,11 @@ import (
 // unrolling (--simulate=false), on the fast rows of datatypes/expected.csv:
 // the same verdict and reason, a real counterexample, and on a PASS final
 // bounds at least the plain driver's: the runs only add bounds, and from
-// any start the rounds raise what a cut-off execution needs. (They can end
-// higher: whole runs see the loop instances that the known gap of fair
-// progress hides from the lazy unrolling, docs/semantics.md.)
+// any start the rounds raise what a cut-off execution needs. (They ended
+// higher on 6 rows until 2026-11-23: whole runs saw the loop instances
+// that fair progress then hid from the lazy unrolling by deleting a cycle
+// that stores from a cut-off execution; since the fix both end at the
+// same bounds on every row.)
 func TestSimulationOnDataTypes(t *testing.T) {
 	programs := map[string]*datatypes.Program{}
 	saved, higher := 0, 0
@@ -50,9 +52,9 @@ func TestSimulationOnDataTypes(t *testing.T) {
 		})
 	}
 	// the comparison means something only if the runs spared some rounds
-	// and raised some bounds the plain driver leaves (3 and 6 rows when
-	// this was written)
-	if saved < 2 || higher < 3 {
+	// (3 rows when this was written, 8 since fair progress keeps the
+	// cut-offs after a cycle that stores)
+	if saved < 2 {
 		t.Errorf("the simulation spared rounds on %d rows and ended higher on %d", saved, higher)
 	}
 	t.Logf("rounds spared on %d rows; final bounds higher on %d", saved, higher)
