@@ -187,7 +187,9 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 		}
 	}
 	// A failing run is an execution too: the unrolling that fits it has
-	// the failure (docs/semantics.md, "Fair progress", the known gap).
+	// the failure (it used to be the only way to the failure of
+	// tests/fairness/cutoff_reads_cycle.c: docs/semantics.md, "Fair
+	// progress", cut-off executions).
 	return need, failed, nil
 }
 
