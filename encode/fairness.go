@@ -181,10 +181,6 @@ func (e *Encoding) finishFairness() {
 		var exempt []z.Lit
 		for _, bc := range byPruned[ps] {
 			rec := bc.rec
-			var storeless []z.Lit
-			for _, st := range rec.stores {
-				storeless = append(storeless, e.Instrs[st].Guard.Not())
-			}
 			// Going round again reads what this round read if the loads
 			// read final values: no store follows them in memory order,
 			// the cycle's own included (a load before a store of the
@@ -196,7 +192,7 @@ func (e *Encoding) finishFairness() {
 			// continuation reduces to one the unrolling holds. One that
 			// stores is one only when the thread goes round it forever
 			// (a store might be read by what comes after the loop).
-			exempt = append(exempt, c.And(cyc, c.Ands(storeless...)))
+			exempt = append(exempt, c.And(cyc, e.storeless(rec)))
 		}
 		site.exempt = c.Ors(exempt...)
 		e.Threads[ps.Thread].Livelocks = append(e.Threads[ps.Thread].Livelocks, site)
@@ -290,14 +286,19 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 		for _, ls := range e.Threads[rec.thread].Livelocks {
 			livelocked = append(livelocked, ls.Guard)
 		}
-		var storeless []z.Lit
-		for _, st := range rec.stores {
-			storeless = append(storeless, e.Instrs[st].Guard.Not())
-		}
-		deletable := c.Ors(c.Ands(storeless...), e.cutWithin(rec).Not(), e.superseded(rec))
+		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))
 	}
 	return c.Ands(parts...), nil
+}
+
+// storeless holds when the cycle executes none of its stores.
+func (e *Encoding) storeless(rec *cycleRec) z.Lit {
+	var none []z.Lit
+	for _, st := range rec.stores {
+		none = append(none, e.Instrs[st].Guard.Not())
+	}
+	return e.C.Ands(none...)
 }
 
 // superseded holds when no load after the cut can read the stores of rec:

@@ -200,14 +200,10 @@ func (x *texec) block(b *lsl.Block) {
 }
 
 func (x *texec) plainBlock(b *lsl.Block) {
-	if n := len(b.Stmts); n > 0 && x.live != nil {
-		if _, ok := b.Stmts[n-1].(*lsl.Pruned); ok {
-			// the outer block of an unrolled loop: its iterations and
-			// the cut-off at its bound (lsl.unrollLoop)
-			x.nextLoop++
-			x.loops = append(x.loops, x.nextLoop)
-			defer func() { x.loops = x.loops[:len(x.loops)-1] }()
-		}
+	if x.live != nil && b.UnrolledLoop() {
+		x.nextLoop++
+		x.loops = append(x.loops, x.nextLoop)
+		defer func() { x.loops = x.loops[:len(x.loops)-1] }()
 	}
 	if b.Label == "" {
 		x.stmts(b.Stmts)

@@ -152,6 +152,18 @@ type Block struct {
 	Loop string
 }
 
+// UnrolledLoop reports whether b is the outer block of an unrolled loop
+// (unrollLoop): its iterations, then the cut-off at the loop's bound.
+func (b *Block) UnrolledLoop() bool {
+	n := len(b.Stmts)
+	if n < 2 || b.Iter != 0 {
+		return false
+	}
+	p, ok := b.Stmts[n-1].(*Pruned)
+	first, isIter := b.Stmts[0].(*Block)
+	return ok && isIter && first.Iter == 1 && first.Loop == p.Loop
+}
+
 // Assign is r := op(args). Op OpCopy has one argument and prints as r := a.
 type Assign struct {
 	Dst   Reg

@@ -245,3 +245,25 @@ func TestOmitFences(t *testing.T) {
 		t.Errorf("%d fences, want 1", n)
 	}
 }
+
+// TestUnrolledLoopBlocks: Block.UnrolledLoop marks exactly the outer block
+// of each unrolled loop instance, not a block that ends with the cut-off
+// of a recursion.
+func TestUnrolledLoopBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		op   string
+		want int
+	}{{"loop3", 1}, {"nested", 3}, {"callrec", 0}} {
+		u := unroll(t, []ThreadSpec{conc(tc.op)}, UnrollOptions{Bounds: map[string]int{"t1.0:nested/L1": 2}})
+		n := 0
+		Walk(u.Threads[0].Body, func(s Stmt) bool {
+			if b, ok := s.(*Block); ok && b.UnrolledLoop() {
+				n++
+			}
+			return true
+		})
+		if n != tc.want {
+			t.Errorf("%s: %d unrolled loop blocks, want %d (%d instances)", tc.op, n, tc.want, len(u.Loops))
+		}
+	}
+}

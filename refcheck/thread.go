@@ -160,12 +160,10 @@ func (x *interp) block(b *lsl.Block) sig {
 	if b.Iter > 0 && x.fair {
 		return x.iteration(b)
 	}
-	if n := len(b.Stmts); n > 0 && x.fair {
-		if _, ok := b.Stmts[n-1].(*lsl.Pruned); ok { // an unrolled loop
-			x.nextLoop++
-			x.loops = append(x.loops, x.nextLoop)
-			defer func() { x.loops = x.loops[:len(x.loops)-1] }()
-		}
+	if x.fair && b.UnrolledLoop() {
+		x.nextLoop++
+		x.loops = append(x.loops, x.nextLoop)
+		defer func() { x.loops = x.loops[:len(x.loops)-1] }()
 	}
 	for _, s := range b.Stmts {
 		g := x.stmt(s)
