@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -140,7 +141,7 @@ func (ss *simSearch) search(patience, budget int) {
 			return
 		}
 		ss.loops = u.Loops
-		s := newSimulator(u, rng)
+		s := newSimulator(u, rng, axioms.IsBuiltin(k.opt.Model))
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a

@@ -77,6 +77,31 @@ proc t2a() {
     %c := load @X
     store @Y, 1
 }`, 5, 4}, // t2 reads the stores of three iterations; a fourth, read by no one, is followed by the cut-off (what comes after might read it) and then by the one that exits
+		{"storing round before the cut", `//# test T = ( t1a | t2a )
+global F
+global Y
+proc t1a() {
+    %c := 0
+    l1: {
+        %f := load @F
+        %two := eq(%f, 2)
+        if %two {
+            store @Y, 1
+            continue l1
+        }
+        %three := eq(%f, 3)
+        %first := eq(%c, 0)
+        %both := and(%three, %first)
+        if %both {
+            %c := 1
+            continue l1
+        }
+    }
+}
+proc t2a() {
+    store @F, 2
+    store @F, 3
+}`, 3, 3}, // a round that sees F == 2 stores Y and changes nothing else: the last such round is no cycle the check deletes when t1 is cut off after it (its store is not superseded), so it counts with the two that follow; the rounds before it are superseded by its store
 		{"beyond the runs' bound", `//# test T = ( t1a )
 global X
 proc t1a() {

@@ -17,16 +17,20 @@ import (
 // each shared access; only one runs at a time, so the memory needs no
 // lock.
 type simulator struct {
-	u     *lsl.Unrolled
-	rng   *rand.Rand
-	m     *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
-	live  map[*lsl.Block][]lsl.Reg
-	steps int // shared accesses of the last run
+	u   *lsl.Unrolled
+	rng *rand.Rand
+	m   *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
+	// coherent: the model is a built-in one, whose stores to one address
+	// take effect in program order (a cycle's stores can be superseded)
+	coherent bool
+	live     map[*lsl.Block][]lsl.Reg
+	steps    int // shared accesses of the last run
 	// sched is the last run's schedule: the thread of each step;
 	// choices draws the values of nondeterministic choices.
 	sched   []int
 	choices *rand.Rand
 
+	threads   []*simThread // of the current run
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
 	stores    int            // stores so far (their ids are 1..stores)
@@ -55,10 +59,11 @@ type simThread struct {
 	atAtomic bool // the next step is an atomic block
 	// afterAtomic: the last step ended with an atomic block
 	afterAtomic bool
-	pos         int   // shared accesses so far
-	obs         int   // observations so far
-	storePos    []int // the positions of its stores, ascending
-	storeIDs    []int // and their ids
+	pos         int      // shared accesses so far
+	obs         int      // observations so far
+	storePos    []int    // the positions of its stores, ascending
+	storeIDs    []int    // and their ids
+	storeCells  []string // and their cells
 	starts      map[string][]simStart
 	cutAt       string // the loop instance the thread stopped at (status "pruned")
 	exempt      bool   // it stopped right after a storeless cycle
@@ -86,8 +91,8 @@ type simStart struct {
 // lo to hi, that started and ended in the same state.
 type simCycle struct{ from, to, lo, hi int }
 
-func newSimulator(u *lsl.Unrolled, rng *rand.Rand) *simulator {
-	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[string]bool{}}, live: map[*lsl.Block][]lsl.Reg{}}
+func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
+	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[string]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
 	for _, th := range u.Threads {
 		for b, regs := range lsl.IterationState(th.Body) {
 			s.live[b] = regs
@@ -105,6 +110,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 	s.choices = rand.New(rand.NewPCG(seed, 0x5eed))
 	s.mem, s.lastStore, s.stores, s.loads, s.readers = map[string]lsl.Value{}, map[string]int{}, 0, nil, nil
 	threads := make([]*simThread, len(s.u.Threads))
+	s.threads = threads
 	for i := range threads {
 		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[string][]simStart{}, entry: map[string]*simEntry{}}
 		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: map[lsl.Reg]lsl.Value{}, sim: t}
@@ -203,11 +209,18 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 // such cycle; an entry that starts inside a cycle of an enclosing loop is
 // deleted with it and counts for nothing, and one in a later iteration
 // counts under the key it has in the shorter execution (reducedKey).
+//
+// A cycle that stores is not deleted unless its stores are superseded
+// (s.superseded). The encoding keeps it in an execution where the thread
+// is cut off after it inside its loop (encode/fairness.go, cutWithin).
+// Below the entry's full count, the prefix of this run that stops at the
+// bound is such an execution. So the entry needs every iteration of the
+// cycle, as the check would find one round later.
 func (s *simulator) iterations(t *simThread) map[string]int {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
-			if !s.readOutside(t, c) {
+			if !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
 				gone = append(gone, c)
 			}
 		}
@@ -341,6 +354,38 @@ func (s *simulator) runnable(threads []*simThread) []int {
 	return out
 }
 
+// storesIn reports whether thread t stored inside cycle c.
+func (t *simThread) storesIn(c simCycle) bool {
+	i, _ := slices.BinarySearch(t.storePos, c.lo)
+	return i < len(t.storePos) && t.storePos[i] < c.hi
+}
+
+// superseded mirrors the encoding's exemption of a cycle that stores
+// (encode/fairness.go, superseded): on a built-in model, each of its
+// stores is followed in thread t by a store to the same cell, and every
+// other thread but the final one has completed.
+func (s *simulator) superseded(t *simThread, c simCycle) bool {
+	if !s.coherent {
+		return false
+	}
+	for i, o := range s.threads {
+		if o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
+			return false
+		}
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		later := false
+		for j := i + 1; j < len(t.storePos) && !later; j++ {
+			later = t.storePos[j] >= c.hi && t.storeCells[j] == t.storeCells[i]
+		}
+		if !later {
+			return false
+		}
+	}
+	return true
+}
+
 // readOutside reports whether a load outside cycle c of thread t read one
 // of the cycle's stores (then the encoding does not count it as a cycle).
 func (s *simulator) readOutside(t *simThread, c simCycle) bool {
@@ -402,9 +447,11 @@ func (t *simThread) loaded(p []int64) {
 
 func (t *simThread) stored(p []int64) {
 	t.s.stores++
-	t.s.lastStore[cellKey(p)] = t.s.stores
+	cell := cellKey(p)
+	t.s.lastStore[cell] = t.s.stores
 	t.storePos = append(t.storePos, t.pos)
 	t.storeIDs = append(t.storeIDs, t.s.stores)
+	t.storeCells = append(t.storeCells, cell)
 	t.pos++
 }
 
