@@ -61,7 +61,8 @@ var llvmModels = []string{"sc", "tso", "pso", "relaxed", "rmo"}
 // seq_cst fences forbid everything. IRIW with acquire loads is forbidden
 // because every built-in model is multi-copy atomic (C11 would allow it).
 // CoRR with relaxed loads holds on relaxed thanks to the aliased-loads
-// fence after every atomic load; rmo has no such fence.
+// fence after every atomic load and failed compare-exchange; rmo has no
+// such fence.
 var c11Verdicts = map[string][5]mining.Verdict{
 	"sb_rlx":   {P, F, F, F, F},
 	"sb_ra":    {P, F, F, F, F},
@@ -78,6 +79,11 @@ var c11Verdicts = map[string][5]mining.Verdict{
 	"iriw_acq": {P, P, P, P, P},
 	"iriw_sc":  {P, P, P, P, P},
 	"corr_rlx": {P, P, P, P, F},
+	// a failed compare-exchange reads like a load: before 2026-11-23 it
+	// had no aliased-loads fence, and relaxed let a later read see an
+	// older value (FAIL)
+	"corr_cas":    {P, P, P, P, F},
+	"corr_cascas": {P, P, P, P, F},
 }
 
 func TestC11Litmus(t *testing.T) {

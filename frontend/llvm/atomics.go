@@ -163,6 +163,16 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	})
 	f.emit(&lsl.Atomic{Body: body})
 	succ, fail := fencesAfter(in.SuccessOrdering), fencesAfter(in.FailureOrdering)
+	if fail == nil {
+		// A failed cmpxchg only loads. C11's read-read coherence holds
+		// for it as for an atomic load (atomicLoad), so a relaxed failure
+		// gets the aliased-loads fence: without it the relaxed model lets
+		// a retry loop's next cmpxchg read an older value of the location
+		// than the last one read (Top = A, B, A, … in a Treiber push). A
+		// successful one stores, and a later load of the location reads
+		// that store or a newer one.
+		fail = []lsl.FenceKind{lsl.FenceAliasedLoads}
+	}
 	if sameFences(succ, fail) {
 		f.mmFences(succ)
 	} else {

@@ -130,7 +130,9 @@
 //	fence seq_cst     full
 //
 // A cmpxchg's fences after it are those of its success ordering when it
-// succeeded and of its failure ordering when it failed. syncscope
+// succeeded and of its failure ordering when it failed; a failure
+// ordering of relaxed gets the aliased-loads fence of a relaxed load (a
+// failed cmpxchg only reads, and read-read coherence holds for it too). syncscope
 // ("singlethread") fences and accesses (atomic_signal_fence) order
 // nothing between threads and get no fences. Unordered atomics are plain
 // accesses.

@@ -61,6 +61,8 @@ proc rmw(%p) -> (%result) {
     }
     if %t.6 {
         fence full<mm-only>
+    } else {
+        fence aliased-loads<mm-only>
     }
     %r := select(%t.6, %t.5, 0)
     %result := %r

@@ -1,0 +1,3 @@
+#define LD memory_order_relaxed
+#define FIRST_CAS
+#include "corr.h"
