@@ -234,6 +234,25 @@ func TestPthreadPrograms(t *testing.T) {
 	}
 }
 
+// TestFailedCASRetryConverges: Treiber pushes retry with the value their
+// failed CAS read. With read-read coherence for a failed CAS (frontend/llvm
+// atomics.go) a retry sees Top only move forward, and the push loop
+// converges on every model with the aliased-loads fence; without it, on
+// relaxed the CAS could read Top = A, B, A, … and the loop raised its
+// bound round after round (over 60 s without an answer). rmo has no
+// aliased-loads fence and is left out. The unroll limit makes a regression
+// end INCONCLUSIVE instead of running on.
+func TestFailedCASRetryConverges(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "c11/treiber_3_0.c")
+	for _, m := range []string{"sc", "tso", "pso", "relaxed"} {
+		r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 6})
+		if r.Verdict != P {
+			t.Errorf("treiber_3_0.c on %s: %s %s, want PASS (%s)", m, r.Verdict, r.Reason, r.Message)
+		}
+	}
+}
+
 // C++: std::atomic compiled by clang++-14 (columns: sc, tso, pso, relaxed,
 // rmo). With relaxed orderings pop can see a pushed node before its value.
 var cxxVerdicts = map[string][5]mining.Verdict{
