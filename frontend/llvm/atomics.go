@@ -121,11 +121,18 @@ func (f *fn) atomicLoad(l *ir.InstLoad) {
 	}
 	f.mmFences(fencesBefore(o))
 	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src), Tags: orderingTags(o)})
+	f.mmFences(loadFencesAfter(o))
+}
+
+// loadFencesAfter are the fences an atomic read of ordering o needs after
+// it: those of the ordering, or, for a relaxed read, the aliased-loads
+// fence that gives C11's read-read coherence on the relaxed model.
+func loadFencesAfter(o enum.AtomicOrdering) []lsl.FenceKind {
 	after := fencesAfter(o)
 	if after == nil && o != enum.AtomicOrderingUnordered {
 		after = []lsl.FenceKind{lsl.FenceAliasedLoads}
 	}
-	f.mmFences(after)
+	return after
 }
 
 // atomicStore: a store with the fences of its ordering.
@@ -162,17 +169,13 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 		f.emit(&lsl.If{Cond: ok, Then: st})
 	})
 	f.emit(&lsl.Atomic{Body: body})
-	succ, fail := fencesAfter(in.SuccessOrdering), fencesAfter(in.FailureOrdering)
-	if fail == nil {
-		// A failed cmpxchg only loads. C11's read-read coherence holds
-		// for it as for an atomic load (atomicLoad), so a relaxed failure
-		// gets the aliased-loads fence: without it the relaxed model lets
-		// a retry loop's next cmpxchg read an older value of the location
-		// than the last one read (Top = A, B, A, … in a Treiber push). A
-		// successful one stores, and a later load of the location reads
-		// that store or a newer one.
-		fail = []lsl.FenceKind{lsl.FenceAliasedLoads}
-	}
+	// A failed cmpxchg only loads, so it gets the fences of an atomic
+	// load: without the aliased-loads fence of a relaxed one, the relaxed
+	// model lets a retry loop's next cmpxchg read an older value of the
+	// location than the last one read (Top = A, B, A, … in a Treiber
+	// push). A successful one stores, and a later load of the location
+	// reads that store or a newer one.
+	succ, fail := fencesAfter(in.SuccessOrdering), loadFencesAfter(in.FailureOrdering)
 	if sameFences(succ, fail) {
 		f.mmFences(succ)
 	} else {
