@@ -7,8 +7,10 @@ PKGS    := ./...
 
 # CaDiCaL (Debian's libcadical-dev) is compiled in when a test program
 # links against it; CADICAL=0 builds pure Go. Without it only gini exists.
-CADICAL ?= $(shell echo 'int main(void){ccadical_release(ccadical_init());return 0;}' | \
-	$${CC:-cc} -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0)
+# cadical_links FLAGS: 1 if a C program calling CaDiCaL links with FLAGS.
+cadical_links = $(shell echo 'int main(void){ccadical_release(ccadical_init());return 0;}' | \
+	$${CC:-cc} $(1) -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0)
+CADICAL ?= $(call cadical_links,)
 GOTAGS  := $(if $(filter 1,$(CADICAL)),-tags cadical,)
 
 comma   := ,
@@ -18,8 +20,7 @@ comma   := ,
 # check spends 2-5 ms (3-8%) of its CPU loading libstdc++ dynamically. netgo and
 # osusergo keep glibc's resolver and user lookup (which a static glibc
 # cannot load) out; checkfence uses neither.
-STATIC  ?= $(if $(filter 1,$(CADICAL)),$(shell echo 'int main(void){ccadical_release(ccadical_init());return 0;}' | \
-	$${CC:-cc} -static -x c -include ccadical.h - -o /dev/null -lcadical -lstdc++ -lm >/dev/null 2>&1 && echo 1 || echo 0),1)
+STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
