@@ -233,7 +233,7 @@ func TestLinearize(t *testing.T) {
 			mark, _ := c.CnfSince(g, nil, inst.Constraint())
 			g.Add(inst.Constraint())
 			g.Add(0)
-			for _, cl := range inst.Clauses() {
+			for cl := range inst.Clauses().All() {
 				mark, _ = c.CnfSince(g, mark, cl...)
 				for _, l := range cl {
 					g.Add(l)

@@ -112,7 +112,7 @@ type Instance struct {
 	relIdx     map[string]int
 	totals     []int // relations encoded as total orders
 	constraint z.Lit
-	raw        [][]z.Lit // clauses beside the constraint (transitivity)
+	raw        ClauseList // clauses beside the constraint (transitivity)
 	stats      InstanceStats
 	args       []int32
 	// finalized is set by Finalize: with sparse transitivity no pair of a
@@ -420,9 +420,9 @@ func (inst *Instance) Constraint() z.Lit { return inst.constraint }
 // Clauses returns clauses Θ also contains besides Constraint (eager or
 // sparse transitivity): assert Constraint and add every clause. It
 // finalizes the instance (see Finalize).
-func (inst *Instance) Clauses() [][]z.Lit {
+func (inst *Instance) Clauses() *ClauseList {
 	inst.Finalize()
-	return inst.raw
+	return &inst.raw
 }
 
 // Model is the instantiated memory model.

@@ -54,7 +54,8 @@ func (inst *Instance) eagerTransitivity(e *engine, r *relation) {
 // literals, unless a literal is constantly true.
 func (inst *Instance) addClause(lits ...z.Lit) {
 	c := inst.in.c
-	out := make([]z.Lit, 0, len(lits))
+	var buf [8]z.Lit
+	out := buf[:0]
 	for _, l := range lits {
 		switch l {
 		case c.T:
@@ -67,7 +68,7 @@ func (inst *Instance) addClause(lits ...z.Lit) {
 	if len(out) == 0 {
 		out = append(out, c.F)
 	}
-	inst.raw = append(inst.raw, out)
+	inst.raw.Add(out)
 	inst.stats.TransitivityClauses++
 }
 

@@ -46,7 +46,7 @@ type CatInstance struct {
 	groups map[groupKey]bool
 
 	parts   []z.Lit
-	clauses [][]z.Lit
+	clauses axioms.ClauseList
 	Flags   []*CatFlag
 	stats   axioms.InstanceStats
 	// lazy are the components of acyclicity checks left to Lemmas.
@@ -412,7 +412,7 @@ func (ci *CatInstance) coherence() *lrel {
 				if ad == c.T || ad == ab || ad == bd {
 					continue
 				}
-				ci.clauses = append(ci.clauses, []z.Lit{ab.Not(), bd.Not(), ad})
+				ci.clauses.Add([]z.Lit{ab.Not(), bd.Not(), ad})
 				ci.stats.TransitivityClauses++
 			}
 		}

@@ -182,7 +182,8 @@ func (ci *CatInstance) closure(a *lrel, p pol) *lrel {
 
 func (ci *CatInstance) clause(lits ...z.Lit) {
 	c := ci.c
-	out := lits[:0:0]
+	var buf [8]z.Lit
+	out := buf[:0]
 	for _, l := range lits {
 		if l == c.T {
 			return
@@ -191,7 +192,7 @@ func (ci *CatInstance) clause(lits ...z.Lit) {
 			out = append(out, l)
 		}
 	}
-	ci.clauses = append(ci.clauses, out)
+	ci.clauses.Add(out)
 }
 
 // staticClosure is the transitive closure of a graph (successor lists,

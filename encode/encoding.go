@@ -53,7 +53,7 @@ type Encoding struct {
 	// Phi is the conjunction of every constraint an execution satisfies,
 	// together with Clauses (plain clauses, too many to build as gates).
 	Phi     z.Lit
-	Clauses [][]z.Lit
+	Clauses *axioms.ClauseList
 	// Status literals.
 	AnyError    z.Lit // some thread fails an assertion or runtime check
 	AnyPruned   z.Lit // some thread reaches a loop bound
@@ -139,7 +139,7 @@ type Stats struct {
 func (e *Encoding) NewSolver() *Solver {
 	s := NewSolver(e.C)
 	s.Assert(e.Phi)
-	for _, cl := range e.Clauses {
+	for cl := range e.Clauses.All() {
 		s.AddClause(cl...)
 	}
 	return s

@@ -96,8 +96,9 @@ func flushCStdout() { C.cf_flush_stdout() }
 func cadicalVersion() string { return C.GoString(C.ccadical_signature()) }
 
 // cadicalSAT drives CaDiCaL through its C API. Clauses are collected in Go
-// and handed over in one call before each solve, since a cgo call per
-// literal would cost more than CaDiCaL spends adding it.
+// and handed over in batches (before each solve, and whenever a batch is
+// full), since a cgo call per literal would cost more than CaDiCaL spends
+// adding it.
 type cadicalSAT struct {
 	w       *C.cf_solver
 	release runtime.Cleanup // frees w when the Go value is collected
@@ -125,11 +126,21 @@ func (b *cadicalSAT) close() {
 	}
 }
 
+// flushBatch is the number of pending literals at which add hands them to
+// CaDiCaL: 4 MiB of C ints. One batch for the whole formula held a second
+// copy of it in Go while CaDiCaL built its own (150 MB for harris Saaarr's
+// 4.8 M clauses); a batch of this size still makes the cgo calls' cost
+// negligible.
+const flushBatch = 1 << 20
+
 func (b *cadicalSAT) add(lits []z.Lit) {
 	for _, m := range lits {
 		b.pending = append(b.pending, b.lit(m))
 	}
 	b.pending = append(b.pending, 0)
+	if len(b.pending) >= flushBatch {
+		b.flush()
+	}
 }
 
 // lit is m in DIMACS numbering, which CaDiCaL shares.
@@ -150,9 +161,6 @@ func (b *cadicalSAT) flush() {
 	}
 	C.cf_add(b.w, &b.pending[0], C.long(len(b.pending)))
 	b.pending = b.pending[:0]
-	if cap(b.pending) > 1<<20 {
-		b.pending = nil // a large first formula: do not keep its buffer
-	}
 }
 
 func (b *cadicalSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"github.com/checkfence/checkfence/axioms"
 	"runtime/debug"
 
 	"github.com/go-air/gini/z"
@@ -21,8 +22,8 @@ type escalatingSAT struct {
 	after  int64
 	large  func() satSolver
 	cur    satSolver
-	log    clauseChunks // every clause added, until escalation
-	before int64        // conflicts of the gini phase, after escalation
+	log    axioms.ClauseList // every clause added, until escalation
+	before int64             // conflicts of the gini phase, after escalation
 	moved  bool
 }
 
@@ -33,7 +34,7 @@ func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
 func (e *escalatingSAT) add(lits []z.Lit) {
 	e.cur.add(lits)
 	if !e.moved {
-		e.log.add(lits)
+		e.log.Add(lits)
 	}
 }
 
@@ -61,8 +62,10 @@ func (e *escalatingSAT) escalate() {
 	e.cur = nil
 	debug.FreeOSMemory()
 	e.cur = e.large()
-	e.log.replay(e.cur)
-	e.log, e.moved = clauseChunks{}, true
+	for cl := range e.log.All() {
+		e.cur.add(cl)
+	}
+	e.log, e.moved = axioms.ClauseList{}, true
 }
 
 func (e *escalatingSAT) model(dst []bool) { e.cur.model(dst) }
@@ -75,46 +78,3 @@ func (e *escalatingSAT) close() { closeSAT(e.cur) }
 func (e *escalatingSAT) conflicts() int64 { return e.before + e.cur.conflicts() }
 
 func (e *escalatingSAT) name() string { return e.cur.name() }
-
-// clauseChunks records clauses, the literals of each ended by LitNull, in
-// chunks that are never copied: appending to one growing slice copied the
-// whole record at every doubling and left the old arrays as garbage, on
-// every Encoding's solver of every run, most of which never escalate.
-// Chunks double from minChunk literals up to maxChunk; a clause lies
-// within one chunk (a longer one than maxChunk gets a chunk of its own).
-type clauseChunks struct {
-	chunks [][]z.Lit
-}
-
-const (
-	minChunk = 1 << 10
-	maxChunk = 1 << 16
-)
-
-func (c *clauseChunks) add(lits []z.Lit) {
-	need := len(lits) + 1
-	n := len(c.chunks)
-	if n == 0 || cap(c.chunks[n-1])-len(c.chunks[n-1]) < need {
-		size := minChunk
-		if n > 0 {
-			size = min(2*cap(c.chunks[n-1]), maxChunk)
-		}
-		c.chunks = append(c.chunks, make([]z.Lit, 0, max(size, need)))
-		n++
-	}
-	last := append(c.chunks[n-1], lits...)
-	c.chunks[n-1] = append(last, z.LitNull)
-}
-
-// replay adds the recorded clauses to b in the order they came.
-func (c *clauseChunks) replay(b satSolver) {
-	for _, chunk := range c.chunks {
-		start := 0
-		for i, m := range chunk {
-			if m == z.LitNull {
-				b.add(chunk[start:i])
-				start = i + 1
-			}
-		}
-	}
-}

@@ -91,7 +91,7 @@ func (e *Encoding) Kills(val func(z.Lit) bool, root z.Lit, ids []int) []int {
 		}
 		c.Eval64(vs)
 		ok := lit64(vs, root)
-		for _, cl := range e.Clauses {
+		for cl := range e.Clauses.All() {
 			any := uint64(0)
 			for _, m := range cl {
 				any |= lit64(vs, m)

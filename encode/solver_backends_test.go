@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-air/gini/logic"
+	"github.com/go-air/gini/z"
 )
 
 // testBackend makes a Solver on one backend configuration.
@@ -67,5 +68,34 @@ func TestSolverClose(t *testing.T) {
 		}
 		runtime.GC()
 		runtime.GC()
+	})
+}
+
+// TestSolverLongChain gives every backend a formula of more literals than
+// CaDiCaL's add batch (flushBatch): the clauses handed over while the
+// formula is still being added count like those handed over at the solve.
+func TestSolverLongChain(t *testing.T) {
+	const n = 400000 // x1 → x2 → … → xn: 1.2 M literals with the ends
+	eachBackend(t, func(t *testing.T, newSolver func(*logic.C) *Solver) {
+		c := logic.NewC()
+		xs := make([]z.Lit, n)
+		for i := range xs {
+			xs[i] = c.Lit()
+		}
+		s := newSolver(c)
+		defer s.Close()
+		s.AddClause(xs[0])
+		for i := 1; i < n; i++ {
+			s.AddClause(xs[i-1].Not(), xs[i])
+		}
+		if r := s.Solve(context.Background()); r != Sat {
+			t.Fatalf("Solve = %v, want Sat", r)
+		}
+		if !s.Value(xs[n-1]) {
+			t.Fatalf("the chain's end is false in the model")
+		}
+		if r := s.Solve(context.Background(), xs[n-1].Not()); r != Unsat {
+			t.Fatalf("Solve(¬xn) = %v, want Unsat", r)
+		}
 	})
 }

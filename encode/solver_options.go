@@ -104,7 +104,7 @@ func newSAT(opt SolverOptions) satSolver {
 func (e *Encoding) NewSolverWith(opt SolverOptions) *Solver {
 	s := NewSolverWith(e.C, opt)
 	s.Assert(e.Phi)
-	for _, cl := range e.Clauses {
+	for cl := range e.Clauses.All() {
 		s.AddClause(cl...)
 	}
 	return s

@@ -14,7 +14,7 @@ import (
 type Theta interface {
 	// Constraint is Θ as a literal; Clauses are more clauses of Θ.
 	Constraint() z.Lit
-	Clauses() [][]z.Lit
+	Clauses() *axioms.ClauseList
 	// Lemmas returns clauses the assignment violates that lazily encoded
 	// constraints need (none when everything is eager).
 	Lemmas(value func(z.Lit) bool) [][]z.Lit
