@@ -18,6 +18,9 @@ type Options struct {
 	// NoFairProgress turns off the fair-progress rule (fairness.go):
 	// every iteration counts toward the loop bounds.
 	NoFairProgress bool
+	// NoReloadRounds keeps fair progress but not its reload rounds
+	// (reload.go): the differential tests compare the two.
+	NoReloadRounds bool
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
@@ -89,6 +92,7 @@ type Encoding struct {
 	// AnyLivelock: some thread repeats a redundant iteration forever.
 	AnyLivelock   z.Lit
 	fair          bool
+	reloadRounds  bool
 	storeCoherent bool         // the model is a built-in one (fairness.go, superseded)
 	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded       []boundCycle // and cycles at a loop's bound
@@ -175,14 +179,15 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	}
 	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
 	e := &Encoding{
-		U:         u,
-		Ranges:    ranges,
-		C:         c,
-		Obs:       map[ObsKey]*ObsSlot{},
-		seedOf:    map[[2]int]z.Lit{},
-		aliasMemo: map[[2]int]z.Lit{},
-		hasSeed:   map[int]z.Lit{},
-		fair:      !opt.NoFairProgress,
+		U:            u,
+		Ranges:       ranges,
+		C:            c,
+		Obs:          map[ObsKey]*ObsSlot{},
+		seedOf:       map[[2]int]z.Lit{},
+		aliasMemo:    map[[2]int]z.Lit{},
+		hasSeed:      map[int]z.Lit{},
+		fair:         !opt.NoFairProgress,
+		reloadRounds: !opt.NoReloadRounds,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)

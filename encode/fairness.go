@@ -33,7 +33,9 @@ import (
 //     hold, might read its stores.
 //
 // Only iterations that change something count toward the loop bound, so
-// retry loops (a failed CAS writes nothing) converge on every model.
+// retry loops (a failed CAS writes nothing) converge on every model. A
+// loop's first round that only re-reads what the load before the loop read
+// is excluded the same way (reload rounds, reload.go).
 
 // LivelockSite is a loop instance whose last unrolled iterations may form
 // a cycle: Guard holds when the thread goes round one forever.
@@ -64,6 +66,7 @@ type cycleRec struct {
 	loads   []int // and of its loads
 	lo, hi  int   // the cycle's instructions: Instrs[lo:hi]
 	last    bool  // j is the iteration after the last unrolled one
+	reload  bool  // a reload round (reload.go), not a cycle: partial says it all
 	loop    string
 	thread  int
 	// instance is the loop instance (texec.loops) and after the number of
@@ -77,9 +80,14 @@ type cycleRec struct {
 // progress, records the cycles that end with it.
 func (x *texec) iteration(b *lsl.Block) {
 	c := x.e.C
+	var src *reloadSource
 	if b.Iter == 1 {
 		x.starts[b.Loop] = nil
+		if x.reload != nil && x.reload.g == x.cur.g {
+			src = x.reload
+		}
 	}
+	x.reload = nil
 	start := &iterStart{g: x.cur.g, regs: copyRegs(x.cur.r), live: x.live[b], lo: len(x.e.Instrs), ob: len(x.th.obs)}
 	x.starts[b.Loop] = append(x.starts[b.Loop], start)
 	x.plainBlock(b)
@@ -89,6 +97,16 @@ func (x *texec) iteration(b *lsl.Block) {
 	}
 	li := x.e.U.Loops[b.Loop]
 	last := li != nil && b.Iter >= li.Bound
+	if src != nil {
+		if p := x.reloadRound(src, start, cont); p != c.F {
+			rec := &cycleRec{partial: p, reload: true, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+			if last {
+				x.cycles[b.Loop] = append(x.cycles[b.Loop], rec)
+			} else {
+				x.e.cycles = append(x.e.cycles, rec)
+			}
+		}
+	}
 	for _, from := range x.starts[b.Loop] {
 		// the cycle from..b: the next iteration starts as from did
 		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
@@ -181,13 +199,18 @@ func (e *Encoding) finishFairness() {
 		var exempt []z.Lit
 		for _, bc := range byPruned[ps] {
 			rec := bc.rec
+			site.Op = bc.op
+			if rec.reload {
+				// every continuation reduces by deleting the round
+				exempt = append(exempt, c.And(ps.Guard, rec.partial))
+				continue
+			}
 			// Going round again reads what this round read if the loads
 			// read final values: no store follows them in memory order,
 			// the cycle's own included (a load before a store of the
 			// same address would read that store next time).
 			cyc := c.And(ps.Guard, rec.partial)
 			site.cycles = append(site.cycles, finalCycle{guard: cyc, loads: rec.loads})
-			site.Op = bc.op
 			// A cycle that stores nothing is no cut-off at all: every
 			// continuation reduces to one the unrolling holds. One that
 			// stores is one only when the thread goes round it forever
@@ -285,6 +308,10 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 		var livelocked []z.Lit
 		for _, ls := range e.Threads[rec.thread].Livelocks {
 			livelocked = append(livelocked, ls.Guard)
+		}
+		if rec.reload {
+			parts = append(parts, c.Implies(rec.partial, c.Ors(livelocked...)))
+			continue
 		}
 		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))

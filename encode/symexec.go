@@ -44,6 +44,8 @@ type texec struct {
 	// numbered by nextLoop): a cut-off inside one of them is within it.
 	loops    []int
 	nextLoop int
+	// reload is the load the next loop's first round may re-read (reload.go)
+	reload *reloadSource
 }
 
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
@@ -194,9 +196,11 @@ func (x *texec) stmts(ss []lsl.Stmt) {
 func (x *texec) block(b *lsl.Block) {
 	if b.Iter > 0 && x.live != nil {
 		x.iteration(b)
+		x.reload = nil
 		return
 	}
 	x.plainBlock(b)
+	x.reload = nil // the joins of the block's breaks
 }
 
 func (x *texec) plainBlock(b *lsl.Block) {
@@ -257,6 +261,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	x.e.checkCanceled()
 	c := x.e.C
 	vx := x.e.vx
+	x.trackReload(s)
 	switch s := s.(type) {
 	case *lsl.Block:
 		x.block(s)
@@ -296,6 +301,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		}
 		x.set(s.Dst, in.Data)
 		x.checkPoolAccess(s, in)
+		x.noteReloadLoad(s, in)
 	case *lsl.Store:
 		addr := x.val(s.Addr)
 		v := x.val(s.Val)
@@ -326,6 +332,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in.Fence = s.Kind
 		if s.Cand > 0 {
 			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // select.go
+		}
+		if x.reload != nil {
+			x.reload.fences = append(x.reload.fences, in)
 		}
 	case *lsl.If:
 		cond := x.val(s.Cond)

@@ -33,6 +33,9 @@ type Options struct {
 	// --fair=false). It is off anyway on a model where it is not sound
 	// (axioms.FairProgressSafe).
 	NoFairProgress bool
+	// NoReloadRounds keeps fair progress without its reload rounds
+	// (encode/reload.go), for the differential tests.
+	NoReloadRounds bool
 	Progress       func(Progress)       // called as phases change (may be nil)
 	Solver         encode.SolverOptions // SAT backend (--solver)
 	// NoSymmetry: do not order identical threads or untouched pool blocks
@@ -614,6 +617,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	// symmetry breaking orders threads by memory_order, which cat models lack.
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
+	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.NoSymmetry = true

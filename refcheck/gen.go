@@ -17,10 +17,16 @@ type GenConfig struct {
 	// Unbounded also writes retry loops without a counter, which only
 	// converge under fair progress (refcheck.Options.Unfair false).
 	Unbounded bool
+	// ReloadLoops makes reload loops (gen.reloadLoop) frequent.
+	ReloadLoops bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
 var SmallGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 3, TotalAccesses: 6, Unbounded: true}
+
+// ReloadGen favours the C11 retry idiom whose first round may be a reload
+// round, with room for its CAS form (TestDiffReloadRounds).
+var ReloadGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 5, TotalAccesses: 8, Unbounded: true, ReloadLoops: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -215,6 +221,58 @@ func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
 	return per * iters
 }
 
+// reloadLoop writes the C11 retry idiom whose first round may be a reload
+// round (encode/reload.go): a load before the loop, maybe a fence, then
+// rounds that re-read the global (a plain load, or with budget a CAS-like
+// atomic block that stores when it reads what the thread holds) and, when
+// the value differs, take it as the new one — retrying only after reading
+// a given constant, so the loop goes round at most twice and converges
+// with or without the rule. Fences after the re-read are of the kind
+// before the loop or of another. The last value held is observed.
+func (g *gen) reloadLoop(depth int, v, vname string, budget int) int {
+	cas := budget >= 5 && g.chance(0.5)
+	kinds := []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore, lsl.FenceAliasedLoads, lsl.FenceFull}
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	t, c, s, e := g.reg("t"), g.reg("c"), g.reg("s"), g.reg("e")
+	g.line(depth, "%s := load %s", t, v)
+	var fence lsl.FenceKind
+	if g.chance(0.6) {
+		fence = kinds[g.r.Intn(len(kinds))]
+		g.line(depth, "fence %s", fence)
+	}
+	g.line(depth, "%s: {", label)
+	if cas {
+		g.line(depth+1, "atomic {")
+		g.line(depth+2, "%s := load %s", c, v)
+		g.line(depth+2, "%s := eq(%s, %s)", s, c, t)
+		g.line(depth+2, "if %s { store %s, %d }", s, v, g.constant())
+		g.line(depth+1, "}")
+	} else {
+		g.line(depth+1, "%s := load %s", c, v)
+		g.line(depth+1, "%s := eq(%s, %s)", s, c, t)
+	}
+	if fence != 0 && g.chance(0.7) {
+		if g.chance(0.3) {
+			fence = kinds[g.r.Intn(len(kinds))]
+		}
+		g.line(depth+1, "fence %s", fence)
+	}
+	g.line(depth+1, "if %s { } else {", s)
+	g.line(depth+2, "%s := %s", t, c)
+	g.line(depth+2, "%s := eq(%s, %d)", e, c, g.constant())
+	g.line(depth+2, "if %s { continue %s }", e, label)
+	g.line(depth+1, "}")
+	g.line(depth, "}")
+	g.line(depth, `observe output "%s" %s`, t[1:], t)
+	g.loads = append(g.loads, t)
+	g.from[t] = vname
+	if cas {
+		return 5
+	}
+	return 3
+}
+
 // waitLoop writes a loop that re-reads a global until it differs from a
 // value, with no counter: whether it ends depends on other threads (or on
 // the initial value), so it converges only under fair progress, and a
@@ -295,6 +353,9 @@ func (g *gen) copyable() []string {
 func (g *gen) stmt(depth, budget int) int {
 	vname := g.pick(g.vars)
 	v := "@" + vname
+	if g.cfg.ReloadLoops && depth < 2 && budget >= 3 && g.chance(0.4) {
+		return g.reloadLoop(depth, v, vname, budget)
+	}
 	switch k := g.r.Intn(100); {
 	case budget == 0 || k < 8:
 		kinds := lsl.FenceKinds()
@@ -385,6 +446,8 @@ func (g *gen) stmt(depth, budget int) int {
 		g.loads = append(g.loads, r)
 		g.from[r] = vname
 		return 1
+	case k < 95 && depth < 2 && budget >= 3:
+		return g.reloadLoop(depth, v, vname, budget)
 	case k < 97 && len(g.loads) > 0:
 		s := g.reg("s")
 		g.line(depth, "%s := add(%s, 1)", s, g.pick(g.loads))

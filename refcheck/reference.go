@@ -24,6 +24,8 @@ type Options struct {
 	// Unfair turns off fair progress (thread.go, iteration): every loop
 	// iteration counts.
 	Unfair bool
+	// NoReload keeps fair progress without its reload rounds (reload.go).
+	NoReload bool
 }
 
 // Set summarizes every execution of a test on a model, as the engine's
@@ -66,7 +68,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
-	return explore(u, md, !opt.Unfair)
+	return explore(u, md, !opt.Unfair, !opt.NoReload)
 }
 
 // Serial enumerates the serial executions: operations atomic, memory
@@ -82,8 +84,8 @@ func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int, unfair boo
 // maxCombinations bounds the combinations of runs examined.
 const maxCombinations = 2000000
 
-func explore(u *lsl.Unrolled, md *model, fair bool) (*Set, error) {
-	all, err := threadRuns(u, fair)
+func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
+	all, err := threadRuns(u, fair, fair && reload && axioms.IsBuiltin(md.m), dependenciesMatter(md.m, u))
 	if err != nil {
 		return nil, err
 	}

@@ -119,6 +119,11 @@ type interp struct {
 	loops, stopLoops []int
 	nextLoop         int
 	pending          []pendingCycle
+	// reload: reload rounds apply (reload.go); reloadSrc is the load the
+	// next loop's first round may re-read.
+	reload     bool
+	reloadDeps bool // dependencies matter: reload rounds keep them
+	reloadSrc  *reloadSrc
 }
 
 // pendingCycle is a cycle that stores, guessed unread (fair progress).
@@ -158,8 +163,11 @@ func (x *interp) emit(in instr) int {
 // normally.
 func (x *interp) block(b *lsl.Block) sig {
 	if b.Iter > 0 && x.fair {
-		return x.iteration(b)
+		g := x.iteration(b)
+		x.reloadSrc = nil
+		return g
 	}
+	defer func() { x.reloadSrc = nil }()
 	if x.fair && b.UnrolledLoop() {
 		x.nextLoop++
 		x.loops = append(x.loops, x.nextLoop)
@@ -193,6 +201,7 @@ func (x *interp) branch(o lsl.Operand) (bool, bool) {
 }
 
 func (x *interp) stmt(s lsl.Stmt) sig {
+	x.trackReload(s)
 	switch s := s.(type) {
 	case *lsl.Block:
 		return x.block(s)
@@ -225,6 +234,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		x.regs[s.Dst], x.deps[s.Dst] = v, union(ad, []int{i})
 		if x.useAfterFree(addr, i) {
 			return x.stop(statusError, ReasonRuntimeError, "use after free")
+		}
+		if x.reload && x.atomic == 0 && !(x.reloadDeps && len(ad) > 0) {
+			x.reloadSrc = &reloadSrc{load: i, addr: addr, regs: map[lsl.Reg]bool{s.Dst: true}}
 		}
 	case *lsl.Store:
 		addr, ad := x.operand(s.Addr)
@@ -382,7 +394,7 @@ const maxRuns = 200000
 // follows a prefix of earlier choices and takes the first option after it.
 // Discarded runs (assume false) are included: their stores before the
 // assume still tell which values exist.
-func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair bool) ([]*run, error) {
+func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair, reload, deps bool) ([]*run, error) {
 	th := u.Threads[ti]
 	var out []*run
 	var prefix []int
@@ -394,7 +406,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, values: values, fair: fair, live: live, starts: map[string][]iterState{},
+			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, reloadDeps: deps, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
@@ -493,9 +505,12 @@ type readCond struct {
 // round it forever: livelocked, kept only if the loads of the shortest
 // such cycle read final values (like a blocked spin loop).
 func (x *interp) iteration(b *lsl.Block) sig {
+	var src *reloadSrc
 	if b.Iter == 1 {
 		x.starts[b.Loop] = nil
+		src = x.reloadSrc
 	}
+	x.reloadSrc = nil
 	live := x.live[b]
 	st := iterState{vals: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{}, instr: len(x.r.instrs), nobs: x.nobs, live: live}
 	for r := range live {
@@ -514,6 +529,13 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	}
 	li := x.u.Loops[b.Loop]
 	last := li != nil && b.Iter >= li.Bound
+	// A reload round followed by another round reduces to a run with the
+	// round deleted; at the bound every continuation does, unless the
+	// round is also a cycle the thread goes round forever (below).
+	reload := src != nil && x.isReloadRound(src, x.starts[b.Loop][0])
+	if reload && !last {
+		return x.stop(statusDiscarded, "", "")
+	}
 	var shortest *cycleInfo // at the bound: the shortest cycle
 	for _, from := range x.starts[b.Loop] {
 		if x.nobs != from.nobs || !x.sameAs(from) {
@@ -551,6 +573,9 @@ func (x *interp) iteration(b *lsl.Block) sig {
 		x.r.readConds = append(x.r.readConds, cond)
 	}
 	if shortest == nil {
+		if reload {
+			return x.stop(statusDiscarded, "", "")
+		}
 		return sig{}
 	}
 	// The thread goes round the cycle forever if its loads read final

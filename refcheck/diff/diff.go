@@ -36,6 +36,9 @@ type Config struct {
 	// Unfair runs both sides without fair progress (every loop iteration
 	// counts toward the bounds).
 	Unfair bool
+	// NoReload runs both sides with fair progress but without its reload
+	// rounds (encode/reload.go).
+	NoReload bool
 	// Timeout bounds each engine call (0: none).
 	Timeout time.Duration
 	// refModel replaces a model by another on the reference side only: the
@@ -111,7 +114,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial)
 	}
 	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds map[string]int) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
@@ -119,7 +122,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial, bounds)
 	}
 	referenceAt := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
@@ -128,7 +131,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		if serial {
 			return refcheck.Serial(c.Prog, test, bounds, cfg.Unfair)
 		}
-		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds, Unfair: cfg.Unfair})
+		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds, Unfair: cfg.Unfair, NoReload: cfg.NoReload})
 	}
 	// reference starts at the engine's final bounds and raises them itself
 	// while it finds executions cut off at a bound: with fair progress its
@@ -316,7 +319,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -357,7 +360,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoPresize: !presize})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize})
 		}()
 		cancel()
 		what := "program-verdict"

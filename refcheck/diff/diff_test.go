@@ -6,11 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
 
@@ -263,4 +266,81 @@ proc b() { store @Y, 1  %r1 := load @X  observe output "r1" %r1 }
 	if !whats["observations"] {
 		t.Errorf("sc against relaxed: disagreements %v, want observations", rep.Disagreements)
 	}
+}
+
+// TestDiffReloadRounds compares engine and reference on programs rich in
+// the C11 retry idiom (refcheck.ReloadGen), with fair progress's reload
+// rounds and without them: each setting must agree with the reference.
+// 40 programs (15 with -short).
+func TestDiffReloadRounds(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 15
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		jobs = append(jobs, Job{Seed: 7000 + s, Reload: true})
+	}
+	for _, noReload := range []bool{false, true} {
+		cfg := Config{Verdicts: true, Timeout: time.Minute, NoReload: noReload}
+		for _, o := range runIsolated(t, cfg, jobs) {
+			if names := Known(o); len(names) > 0 {
+				continue
+			}
+			for _, p := range problems(o) {
+				t.Errorf("noReload=%v: %s", noReload, p)
+			}
+		}
+	}
+}
+
+// TestReloadRoundsApply checks that the rule is what makes the retry loops
+// of fair_reload_cas.lsl converge early: with it, every loop needs one
+// iteration on sc; without it, some loop needs more, with the same
+// observations.
+func TestReloadRoundsApply(t *testing.T) {
+	src, err := os.ReadFile("../testdata/corners/fair_reload_cas.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := refcheck.ParseCase("fair_reload_cas", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := axioms.Builtin("sc")
+	for _, test := range c.Tests {
+		with, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: sc}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: sc, NoReloadRounds: true}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for loop, b := range with.Bounds {
+			if b > 1 {
+				t.Errorf("%s: loop %s needs bound %d with reload rounds, want 1", test.Name, loop, b)
+			}
+		}
+		higher := false
+		for loop, b := range without.Bounds {
+			higher = higher || b > max(with.Bounds[loop], 1)
+		}
+		if !higher {
+			t.Errorf("%s: bounds %v without reload rounds, %v with: the rule changed nothing", test.Name, without.Bounds, with.Bounds)
+		}
+		if !slices.Equal(canons(with), canons(without)) {
+			t.Errorf("%s: observations differ with reload rounds", test.Name)
+		}
+	}
+}
+
+// canons lists the canonical forms of an execution set's observations.
+func canons(s *mining.ExecutionSet) []string {
+	var out []string
+	for _, o := range s.Observations {
+		out = append(out, o.Canon())
+	}
+	slices.Sort(out)
+	return out
 }

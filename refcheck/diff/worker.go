@@ -22,8 +22,10 @@ type Job struct {
 	Large bool  `json:",omitempty"` // refcheck.LargeGen instead of SmallGen
 	// Bounded: only loops with a bound (GenConfig.Unbounded false), which
 	// converge without fair progress too.
-	Bounded bool   `json:",omitempty"`
-	File    string `json:",omitempty"`
+	Bounded bool `json:",omitempty"`
+	// Reload: programs rich in reload loops (refcheck.ReloadGen).
+	Reload bool   `json:",omitempty"`
+	File   string `json:",omitempty"`
 }
 
 func (j Job) String() string {
@@ -36,6 +38,9 @@ func (j Job) String() string {
 	}
 	if j.Bounded {
 		name += " (bounded loops)"
+	}
+	if j.Reload {
+		name += " (reload loops)"
 	}
 	return name
 }
@@ -52,6 +57,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	cfg := refcheck.SmallGen
 	if j.Large {
 		cfg = refcheck.LargeGen
+	}
+	if j.Reload {
+		cfg = refcheck.ReloadGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))
@@ -74,10 +82,11 @@ type wireConfig struct {
 	Verdicts  bool
 	Timeout   time.Duration
 	Unfair    bool
+	NoReload  bool
 }
 
 func (c Config) wire() wireConfig {
-	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair}
+	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair, NoReload: c.NoReload}
 	for _, e := range c.Encodings {
 		w.Encodings = append(w.Encodings, e.Name)
 	}
@@ -85,7 +94,7 @@ func (c Config) wire() wireConfig {
 }
 
 func (w wireConfig) config() (Config, error) {
-	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair}
+	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair, NoReload: w.NoReload}
 	for _, name := range w.Encodings {
 		found := false
 		for _, e := range Encodings {

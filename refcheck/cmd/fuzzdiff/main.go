@@ -34,6 +34,8 @@ func main() {
 	seed := flag.Int64("seed", 1, "first seed")
 	large := flag.Bool("large", false, "larger programs (refcheck.LargeGen)")
 	unfair := flag.Bool("unfair", false, "without fair progress on both sides (programs get bounded loops only)")
+	reload := flag.Bool("reload", false, "programs rich in reload loops (refcheck.ReloadGen)")
+	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
 	verdicts := flag.Bool("verdicts", true, "also compare mining.Check verdicts")
@@ -52,7 +54,7 @@ func main() {
 		}
 		return
 	}
-	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout, Unfair: *unfair}
+	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout, Unfair: *unfair, NoReload: *noReload}
 	if *models != "" {
 		cfg.Models = strings.Split(*models, ",")
 	}
@@ -80,7 +82,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload}:
 			case <-ctx.Done():
 				return
 			}

@@ -1,0 +1,177 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Reload rounds (docs/semantics.md, "Fair progress", reload rounds). The
+// C11 retry idiom loads a location before its loop, and a failed
+// compare-exchange hands the value it read to the next round:
+//
+//	t := load X; fences
+//	loop { …; c := load X (the CAS); if failed { t := c; continue } }
+//
+// A failed round changes t, so it is no cycle. But when the loop's first
+// round stores nothing, observes nothing and leaves every other live
+// register as it was, deleting the round and moving the load before the
+// loop to the memory-order place of c (reading what c read) gives an
+// execution of the same program with one round fewer and the same
+// observations and failures, on the built-in .mm models: every axiom
+// instance over the moved load is an instance over c in the original
+// execution, because c is a later load of the same address that is
+// followed, before the next round, by fences of the kinds that follow the
+// moved load — and, where the encoding tracks dependencies, on which the
+// next round depends wherever the moved load's value flows. So an
+// execution whose first round is such a round and is
+// followed by another iteration (or by the loop's bound) is excluded,
+// unless its thread is livelocked.
+
+// reloadSource is the load a loop's first round may re-read: the thread's
+// last statements before the loop were load L, then only fences and copies
+// of L's value, on one path.
+type reloadSource struct {
+	load   *Instr
+	regs   map[lsl.Reg]bool // registers holding exactly L's value
+	fences []*Instr         // the fences after L
+	g      z.Lit            // the path guard after L
+}
+
+// reloadsApply reports whether the encoding uses reload rounds: fair
+// progress on a built-in .mm model.
+func (e *Encoding) reloadsApply() bool {
+	return e.fair && e.reloadRounds && e.storeCoherent && e.Cat == nil
+}
+
+// trackReload updates the reload source before statement s runs (loads set
+// it afterwards, in noteReloadLoad); blocks are handled by block.
+func (x *texec) trackReload(s lsl.Stmt) {
+	src := x.reload
+	if src == nil {
+		return
+	}
+	switch s := s.(type) {
+	case *lsl.Block:
+	case *lsl.Load:
+		x.reload = nil // noteReloadLoad makes it the new source
+	case *lsl.Fence:
+		// appended once the instruction exists (noteReloadFence)
+	case *lsl.Assign:
+		uses := false
+		for _, a := range s.Args {
+			if r, ok := a.(lsl.Reg); ok && src.regs[r] {
+				uses = true
+			}
+		}
+		switch {
+		case s.Op == lsl.OpCopy && uses:
+			src.regs[s.Dst] = true
+		case uses:
+			x.reload = nil // another register now depends on L
+		default:
+			delete(src.regs, s.Dst)
+		}
+	default:
+		x.reload = nil
+	}
+}
+
+// noteReloadLoad makes load in the reload source, outside atomic blocks.
+func (x *texec) noteReloadLoad(s *lsl.Load, in *Instr) {
+	x.reload = nil
+	if x.atomic != 0 || !x.e.reloadsApply() || x.live == nil || len(in.adeps) > 0 {
+		return // a moved load must not bring address dependencies along
+	}
+	x.reload = &reloadSource{load: in, regs: map[lsl.Reg]bool{s.Dst: true}, g: x.cur.g}
+}
+
+// reloadRound returns the literal for: the loop's first round, which
+// started in start and continues to the next iteration in cont, is a
+// reload round of src.
+func (x *texec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
+	e := x.e
+	c := e.C
+	parts := []z.Lit{cont.g}
+	for _, ev := range x.th.obs[start.ob:] {
+		parts = append(parts, ev.guard.Not())
+	}
+	hi := len(e.Instrs)
+	var loads []*Instr
+	for _, in := range e.Instrs[start.lo:hi] {
+		switch in.Kind {
+		case axioms.Store:
+			parts = append(parts, in.Guard.Not())
+		case axioms.Load:
+			loads = append(loads, in)
+		}
+	}
+	var reloaded []lsl.Reg
+	for _, r := range start.live {
+		if src.regs[r] {
+			reloaded = append(reloaded, r)
+			continue
+		}
+		a, n := e.regVal(start.regs, r), e.regVal(cont.r, r)
+		parts = append(parts, e.vx.same(a, n))
+		if e.trackDeps { // the next round keeps every dependency it had
+			for _, d := range a.deps {
+				parts = append(parts, c.Implies(d.cond, n.deps.on(c, d.load)))
+			}
+		}
+	}
+	var via []z.Lit
+	for _, ld := range loads {
+		fences, ok := matchFences(src.fences, e.Instrs[ld.Index+1:hi])
+		if !ok {
+			continue
+		}
+		alt := []z.Lit{ld.Guard, e.aliased(src.load, ld)}
+		for _, f := range fences {
+			alt = append(alt, f.Guard)
+		}
+		for _, r := range reloaded {
+			n := e.regVal(cont.r, r)
+			alt = append(alt, e.vx.same(n, ld.Data))
+			if e.trackDeps { // what depends on the moved load depends on C
+				alt = append(alt, n.deps.on(c, ld.Index))
+			}
+		}
+		if e.trackDeps { // and C is control dependent where L was
+			for _, d := range src.load.cdeps {
+				alt = append(alt, c.Implies(d.cond, ld.cdeps.on(c, d.load)))
+			}
+		}
+		via = append(via, c.Ands(alt...))
+	}
+	parts = append(parts, c.Ors(via...))
+	return c.Ands(parts...)
+}
+
+// matchFences pairs each fence of want, in order, with the first later
+// fence of the same kind in after (instructions in program order along
+// each path): the fences that follow the re-read load as the wanted ones
+// follow the load before the loop. It returns false when one is missing.
+func matchFences(want []*Instr, after []*Instr) ([]*Instr, bool) {
+	out := make([]*Instr, 0, len(want))
+	i := 0
+	for _, w := range want {
+		for i < len(after) && !(after[i].Kind == axioms.Fence && after[i].Fence == w.Fence) {
+			i++
+		}
+		if i == len(after) {
+			return nil, false
+		}
+		out = append(out, after[i])
+		i++
+	}
+	return out, true
+}
+
+// regVal is r's value in regs (undefined when unset).
+func (e *Encoding) regVal(regs map[lsl.Reg]*Val, r lsl.Reg) *Val {
+	if v, ok := regs[r]; ok {
+		return v
+	}
+	return e.undef
+}

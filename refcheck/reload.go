@@ -1,0 +1,144 @@
+package refcheck
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Reload rounds (docs/semantics.md, "Fair progress"; the engine's
+// encode/reload.go), implemented on concrete runs: when the statements
+// just before a loop are load L, then only fences and copies of L's
+// value, and the loop's first round continues having stored and observed
+// nothing, with every live register unchanged except those holding L's
+// value, which now hold the value of a later load C of L's address that
+// is followed in the round by fences of the kinds that followed L, the
+// run is discarded — it reduces to one with the round deleted and L read
+// where C read. The reference applies it where the engine does: fair
+// progress on a built-in model. Where a dependency axiom can fire, L must
+// have no address dependencies, the registers that held L's value must
+// now depend on C, the others keep their dependencies, and C is control
+// dependent on whatever L was.
+
+// reloadSrc is the load the next loop's first round may re-read.
+type reloadSrc struct {
+	load   int // local index of L
+	addr   lsl.Value
+	regs   map[lsl.Reg]bool
+	fences []lsl.FenceKind
+}
+
+// dependenciesMatter reports whether some axiom of m that mentions a
+// dependency can fire on u: one without a dependency fence in its text, or
+// with one the program has.
+func dependenciesMatter(m *axioms.Model, u *lsl.Unrolled) bool {
+	has := map[lsl.FenceKind]bool{}
+	for _, th := range u.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Fence); ok {
+				has[f.Kind] = true
+			}
+			return true
+		})
+	}
+	for _, ax := range m.Axioms {
+		text := axioms.FormulaString(ax.Body)
+		if !strings.Contains(text, "data_dependent") && !strings.Contains(text, "control_dependent") {
+			continue
+		}
+		switch {
+		case strings.Contains(text, "ddl_fence") && !has[lsl.FenceDataDependentLoads]:
+		case strings.Contains(text, "cd_fence") && !has[lsl.FenceControlDependent]:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// trackReload updates the reload source before statement s runs.
+func (x *interp) trackReload(s lsl.Stmt) {
+	src := x.reloadSrc
+	if src == nil {
+		return
+	}
+	switch s := s.(type) {
+	case *lsl.Block:
+	case *lsl.Fence:
+		src.fences = append(src.fences, s.Kind)
+	case *lsl.Assign:
+		uses := false
+		for _, a := range s.Args {
+			if r, ok := a.(lsl.Reg); ok && src.regs[r] {
+				uses = true
+			}
+		}
+		switch {
+		case s.Op == lsl.OpCopy && uses:
+			src.regs[s.Dst] = true
+		case uses:
+			x.reloadSrc = nil
+		default:
+			delete(src.regs, s.Dst)
+		}
+	default:
+		x.reloadSrc = nil // loads set it again once they ran
+	}
+}
+
+// isReloadRound reports whether the first round of a loop, which started
+// at st and goes on to the next iteration, is a reload round of src.
+func (x *interp) isReloadRound(src *reloadSrc, st iterState) bool {
+	if x.nobs != st.nobs {
+		return false
+	}
+	round := x.r.instrs[st.instr:]
+	for _, in := range round {
+		if in.kind == axioms.Store {
+			return false
+		}
+	}
+	for r := range st.live {
+		if !src.regs[r] && (!x.reg(r).Equal(st.vals[r]) || x.reloadDeps && !subset(st.deps[r], x.deps[r])) {
+			return false
+		}
+	}
+next:
+	for i, c := range round {
+		if c.kind != axioms.Load || !c.addr.Equal(src.addr) {
+			continue
+		}
+		j := i + 1
+		for _, k := range src.fences {
+			for j < len(round) && !(round[j].kind == axioms.Fence && round[j].fence == k) {
+				j++
+			}
+			if j == len(round) {
+				continue next
+			}
+			j++
+		}
+		for r := range st.live {
+			if src.regs[r] && (!x.reg(r).Equal(c.val) || x.reloadDeps && !slices.Contains(x.deps[r], st.instr+i)) {
+				continue next
+			}
+		}
+		if x.reloadDeps && !subset(x.r.instrs[src.load].cdeps, c.cdeps) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// subset reports whether every element of a is in b.
+func subset(a, b []int) bool {
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			return false
+		}
+	}
+	return true
+}
