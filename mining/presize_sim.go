@@ -40,7 +40,10 @@ import (
 //     right after a storeless cycle raises nothing.
 //
 // So the bounds the simulation reaches are at most those the lazy
-// unrolling would reach, and it only saves rounds: the check still asks,
+// unrolling would reach without reload rounds (encode/reload.go, which the
+// runs do not delete: a loop whose failed first round the encoding
+// excludes may start one iteration higher; docs/semantics.md), and it only
+// saves rounds: the check still asks,
 // at the bounds it starts from, whether any execution fails or is cut off
 // (docs/semantics.md, "Sizing pass"). Without fair progress retry loops
 // never converge, and the simulation is not used.
