@@ -24,9 +24,9 @@ import (
 // followed, before the next round, by fences of the kinds that follow the
 // moved load — and, where the encoding tracks dependencies, on which the
 // next round depends wherever the moved load's value flows. So an
-// execution whose first round is such a round and is
-// followed by another iteration (or by the loop's bound) is excluded,
-// unless its thread is livelocked.
+// execution whose first round is such a round and is followed by another
+// iteration (or by the loop's bound) is excluded, unless its thread is
+// livelocked.
 
 // reloadSource is the load a loop's first round may re-read: the thread's
 // last statements before the loop were load L, then only fences and copies
@@ -56,7 +56,7 @@ func (x *texec) trackReload(s lsl.Stmt) {
 	case *lsl.Load:
 		x.reload = nil // noteReloadLoad makes it the new source
 	case *lsl.Fence:
-		// appended once the instruction exists (noteReloadFence)
+		// appended once the instruction exists (stmt)
 	case *lsl.Assign:
 		uses := false
 		for _, a := range s.Args {
