@@ -231,13 +231,20 @@ func TestDiffFairness(t *testing.T) {
 	}
 	for _, unfair := range []bool{false, true} {
 		cfg := Config{Verdicts: true, Timeout: time.Minute, Unfair: unfair}
-		for _, o := range runIsolated(t, cfg, jobs) {
-			if names := Known(o); len(names) > 0 {
-				continue
-			}
-			for _, p := range problems(o) {
-				t.Errorf("unfair=%v: %s", unfair, p)
-			}
+		checkJobs(t, fmt.Sprintf("unfair=%v", unfair), cfg, jobs)
+	}
+}
+
+// checkJobs runs jobs under cfg and reports, prefixed by label, every
+// problem of an outcome that shows no known engine bug.
+func checkJobs(t *testing.T, label string, cfg Config, jobs []Job) {
+	t.Helper()
+	for _, o := range runIsolated(t, cfg, jobs) {
+		if names := Known(o); len(names) > 0 {
+			continue
+		}
+		for _, p := range problems(o) {
+			t.Errorf("%s: %s", label, p)
 		}
 	}
 }
@@ -283,14 +290,7 @@ func TestDiffReloadRounds(t *testing.T) {
 	}
 	for _, noReload := range []bool{false, true} {
 		cfg := Config{Verdicts: true, Timeout: time.Minute, NoReload: noReload}
-		for _, o := range runIsolated(t, cfg, jobs) {
-			if names := Known(o); len(names) > 0 {
-				continue
-			}
-			for _, p := range problems(o) {
-				t.Errorf("noReload=%v: %s", noReload, p)
-			}
-		}
+		checkJobs(t, fmt.Sprintf("noReload=%v", noReload), cfg, jobs)
 	}
 }
 
