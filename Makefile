@@ -120,7 +120,7 @@ fences-datatypes: build
 # models; model inclusions.
 check-suites: build
 	$(BIN) litmus ../shared/suites/dat3m-x86/litmus/X86 --model tso -q --expect ../shared/suites/dat3m-x86/TSO-expected.csv
-	$(GO) test $(GOTAGS) ./frontend/litmus -run 'TestSuite|TestCatSuites|TestCatMatchesMM|TestCatInclusions' -suite -count=1 -timeout 60m -v
+	$(GO) test $(GOTAGS) ./frontend/litmus -run 'TestSuite|TestCatSuites|TestCatMatchesMM|TestCatInclusions|TestC11Mappings' -suite -count=1 -timeout 60m -v
 
 # Long differential run of the SAT engine against the reference checker:
 # make fuzz-diff N=5000

@@ -122,6 +122,9 @@ type Model struct {
 	Tags []string
 	// Uses reports which built-in names the model mentions.
 	Uses map[string]bool
+	// C11 compiles the events of C11 atomics to this model's (c11.go);
+	// nil for models that read C11 tags themselves and for user files.
+	C11 *C11Mapping
 }
 
 // Checks returns the constraints that restrict executions (not flags).

@@ -153,6 +153,7 @@ func Builtin(name string) (*Model, bool) {
 	if err == nil {
 		var m *Model
 		if m, err = compile(ld, name, f); err == nil {
+			m.C11 = c11Mappings[name]
 			builtins.models[name] = m
 			return m, true
 		}

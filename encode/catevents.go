@@ -106,6 +106,9 @@ func (ci *CatInstance) events() error {
 		var tags []string // a global's tags annotate the initial writes of its cells
 		if g := p[0]; g >= 1 && int(g) <= len(e.U.Prog.Globals) {
 			tags = e.U.Prog.Globals[g-1].Tags
+			if ci.m.C11 != nil {
+				tags = withoutC11(tags)
+			}
 		}
 		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: tags})
 		ci.guards = append(ci.guards, ci.c.T)
@@ -117,7 +120,12 @@ func (ci *CatInstance) events() error {
 			continue // thread creation/join
 		}
 		ev := CatEvent{Instr: i, Loc: -1, Thread: in.Thread, Tags: lsl.Tags(in.Stmt)}
-		if in.Kind == axioms.Fence && len(ev.Tags) == 0 {
+		if tags, err := ci.c11Tags(in, ev.Tags); err != nil {
+			return err
+		} else {
+			ev.Tags = tags
+		}
+		if in.Kind == axioms.Fence && len(ev.Tags) == 0 && len(lsl.Tags(in.Stmt)) == 0 {
 			ev.Tags = FenceKindTags(in.Fence)
 		}
 		switch in.Kind {

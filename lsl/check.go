@@ -109,6 +109,7 @@ func Link(progs ...*Program) (*Program, error) {
 		offset := int64(len(out.Globals))
 		n := int64(len(p.Globals))
 		remap := func(v Value) Value { return rebase(v, n, offset) }
+		out.C11 = out.C11 || p.C11
 		out.Structs = append(out.Structs, p.Structs...)
 		out.Composites = append(out.Composites, p.Composites...)
 		for _, g := range p.Globals {

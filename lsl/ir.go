@@ -38,6 +38,10 @@ type Program struct {
 	Composites []*Composite
 	Globals    []*Global
 	Procs      []*Proc
+	// C11 is set by the front ends that tag C11 atomics (c11.go): a cat
+	// model must read or compile those tags. In LSL written by hand,
+	// tags mean what the model makes of them.
+	C11 bool
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -64,3 +64,18 @@ func TestLitmusCmdCat(t *testing.T) {
 		t.Errorf("JSON: %+v", doc)
 	}
 }
+
+// TestC11OnModelWithoutC11: a C11 program on a user's cat model that
+// neither reads C11 memory orders nor has a mapping to its instructions
+// (only the built-in hardware models have one) is an input error, not a
+// check in which the orders silently mean nothing or something else.
+func TestC11OnModelWithoutC11(t *testing.T) {
+	code, _, errs := runCLI("litmus", "--model", "testdata/noc11.cat", "testdata/catlitmus/MP+rlx+race.litmus")
+	if code != exitUsage || !strings.Contains(errs, "MP+rlx+race.litmus:3:38: this store is a C11 atomic (tags A,RLX), and memory model testdata/noc11.cat does not know C11 memory orders") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	code, out, errs := runCLI("litmus", "--model", "arm8", "testdata/catlitmus/MP+rlx+race.litmus")
+	if code != 0 || !strings.Contains(out, "Observation MP+rlx+race Sometimes") {
+		t.Errorf("on arm8: exit %d, stderr %q\n%s", code, errs, out)
+	}
+}

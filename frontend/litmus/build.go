@@ -96,7 +96,7 @@ func num(n int64) lsl.Operand { return lsl.Const{V: lsl.Num(n)} }
 // and observes the shown locations.
 func (p *parser) lower() {
 	t := p.t
-	prog := &lsl.Program{}
+	prog := &lsl.Program{C11: t.Arch == "C"}
 	for _, name := range t.Locs {
 		g := &lsl.Global{Name: name, Pos: t.Pos}
 		if t.Arch == "C" && !p.atomicDecl[name] {

@@ -201,10 +201,16 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 		if ord == release || ord == acqRel {
 			p.failf(pos, "a load cannot have order %s", orderName(ord))
 		}
+		if ord == seqCst {
+			// the leading fence of the clang front end's mapping: a
+			// hardware model's mapping puts its fence there (sync on
+			// Power, fence rw,rw on RISC-V)
+			p.cFences(th, fullFence, pos, lsl.C11Role{Kind: "R", Order: "SC"})
+		}
 		r := th.tmp()
 		th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Tags: tags, Pos: pos})
 		if ord != relaxed {
-			p.cFences(th, acquireFences, pos)
+			p.cFences(th, acquireFences, pos, lsl.C11Role{After: true, Kind: "R", Order: orderTags[ord]})
 		}
 		return r
 	case cStore:
@@ -212,11 +218,11 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 			p.failf(pos, "a store cannot have order %s", orderName(ord))
 		}
 		if ord != relaxed {
-			p.cFences(th, releaseFences, pos)
+			p.cFences(th, releaseFences, pos, lsl.C11Role{Kind: "W", Order: orderTags[ord]})
 		}
 		th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Tags: tags, Pos: pos})
 		if ord == seqCst {
-			p.cFences(th, fullFence, pos)
+			p.cFences(th, fullFence, pos, lsl.C11Role{After: true, Kind: "W", Order: "SC"})
 		}
 		return nil
 	}
@@ -224,7 +230,7 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 	// cat models both its load and its store carry A and the order (herd
 	// has one event with the order)
 	before, after := rmwFences(ord)
-	p.cFences(th, before, pos)
+	p.cFences(th, before, pos, lsl.C11Role{Kind: "RMW", Order: orderTags[ord]})
 	var exp lsl.Operand = expected
 	if expectedLoc != nil {
 		// compare_exchange(a, e, v) reads the expected value from *e
@@ -298,7 +304,7 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 			th.emit(&lsl.If{Cond: failed, Then: update, Pos: pos})
 		}
 	}
-	p.cFences(th, after, pos)
+	p.cFences(th, after, pos, lsl.C11Role{After: true, Kind: "RMW", Order: orderTags[ord]})
 	return result
 }
 
@@ -347,15 +353,16 @@ func orderName(o order) string {
 // (the trailing-fence mapping). They carry the tag mm-only so that cat
 // models, which see the orders as tags of the accesses, ignore them (an
 // untagged fence would count as a fence of its kind, see
-// encode.FenceKindTags).
-func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos) {
+// encode.FenceKindTags), and their role, which places the fences of a
+// hardware model's mapping (lsl/c11.go, cat.C11Mapping).
+func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos, role lsl.C11Role) {
 	for _, k := range ks {
-		th.fence(k, pos, mmOnly)
+		th.fence(k, pos, mmOnly, role.Tag())
 	}
 }
 
 // mmOnly tags fences that only the .mm models should see.
-const mmOnly = "mm-only"
+const mmOnly = lsl.TagMMOnly
 
 // fenceOrderFences maps atomic_thread_fence(order) to LSL fences.
 func fenceOrderFences(o order) []lsl.FenceKind {

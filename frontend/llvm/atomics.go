@@ -60,12 +60,14 @@ func (f *fn) fences(ks []lsl.FenceKind) {
 	}
 }
 
-// For cat models (rc11) atomics carry C11 tags instead: A and the
+// For cat models atomics carry C11 tags instead (lsl/c11.go): A and the
 // ordering on the access, the ordering on a fence instruction's first
 // fence. The fences of the mapping above are tagged mm-only so that cat
-// models ignore them (an untagged fence counts as a fence of its kind).
+// models ignore them (an untagged fence counts as a fence of its kind),
+// and with their role, which places the fences of a hardware model's
+// mapping (cat.C11Mapping).
 
-const mmOnly = "mm-only"
+const mmOnly = lsl.TagMMOnly
 
 // orderingTags are the tags of an atomic access of ordering o.
 func orderingTags(o enum.AtomicOrdering) []string {
@@ -82,10 +84,13 @@ func orderingTags(o enum.AtomicOrdering) []string {
 	return []string{"A", "RLX"}
 }
 
-// mmFences emits the fences of the ordering mapping, tagged mm-only.
-func (f *fn) mmFences(ks []lsl.FenceKind) {
+// mmFences emits the fences of the ordering mapping, tagged mm-only and
+// with the role of fences before (after) an access of kind kind ("R",
+// "W", "RMW") and ordering o.
+func (f *fn) mmFences(ks []lsl.FenceKind, after bool, kind string, o enum.AtomicOrdering) {
+	role := lsl.C11Role{After: after, Kind: kind, Order: orderingTags(o)[1]}.Tag()
 	for _, k := range ks {
-		f.emit(&lsl.Fence{Kind: k, Tags: []string{mmOnly}})
+		f.emit(&lsl.Fence{Kind: k, Tags: []string{mmOnly, role}})
 	}
 }
 
@@ -119,9 +124,9 @@ func (f *fn) atomicLoad(l *ir.InstLoad) {
 	if singleThread(l.SyncScope) {
 		o = enum.AtomicOrderingMonotonic
 	}
-	f.mmFences(fencesBefore(o))
+	f.mmFences(fencesBefore(o), false, "R", o)
 	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src), Tags: orderingTags(o)})
-	f.mmFences(loadFencesAfter(o))
+	f.mmFences(loadFencesAfter(o), true, "R", o)
 }
 
 // loadFencesAfter are the fences an atomic read of ordering o needs after
@@ -143,9 +148,9 @@ func (f *fn) atomicStore(s *ir.InstStore) {
 	if singleThread(s.SyncScope) {
 		o = enum.AtomicOrderingMonotonic
 	}
-	f.mmFences(fencesBefore(o))
+	f.mmFences(fencesBefore(o), false, "W", o)
 	f.emit(&lsl.Store{Addr: addr, Val: val, Expr: f.exprText(s.Dst), Tags: orderingTags(o)})
-	f.mmFences(fencesAfter(o))
+	f.mmFences(fencesAfter(o), true, "W", o)
 }
 
 // cmpxchg is an atomic block that compares and conditionally stores
@@ -160,7 +165,7 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	cmp, nw := f.val(in.Cmp), f.val(in.New)
 	expr := f.exprText(in.Ptr)
 	old, ok := f.temp(), f.temp()
-	f.mmFences(fencesBefore(in.SuccessOrdering))
+	f.mmFences(fencesBefore(in.SuccessOrdering), false, "RMW", in.SuccessOrdering)
 	tags := orderingTags(in.SuccessOrdering) // (the failure ordering is not seen by cat models)
 	body := f.sub(func() {
 		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags})
@@ -176,13 +181,13 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	// push). A successful one stores, and a later load of the location
 	// reads that store or a newer one.
 	succ, fail := fencesAfter(in.SuccessOrdering), loadFencesAfter(in.FailureOrdering)
-	if sameFences(succ, fail) {
-		f.mmFences(succ)
+	if sameFences(succ, fail) { // (then both orders map alike on every target)
+		f.mmFences(succ, true, "RMW", in.SuccessOrdering)
 	} else {
-		then := f.sub(func() { f.mmFences(succ) })
+		then := f.sub(func() { f.mmFences(succ, true, "RMW", in.SuccessOrdering) })
 		var els *lsl.Block
 		if len(fail) > 0 {
-			els = f.sub(func() { f.mmFences(fail) })
+			els = f.sub(func() { f.mmFences(fail, true, "RMW", in.FailureOrdering) })
 		}
 		f.emit(&lsl.If{Cond: ok, Then: then, Else: els})
 	}
@@ -211,7 +216,7 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 	x := f.val(in.X)
 	expr := f.exprText(in.Dst)
 	old := f.reg(in)
-	f.mmFences(fencesBefore(in.Ordering))
+	f.mmFences(fencesBefore(in.Ordering), false, "RMW", in.Ordering)
 	tags := orderingTags(in.Ordering)
 	body := f.sub(func() {
 		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags})
@@ -241,5 +246,5 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 		f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr, Tags: tags})
 	})
 	f.emit(&lsl.Atomic{Body: body})
-	f.mmFences(fencesAfter(in.Ordering))
+	f.mmFences(fencesAfter(in.Ordering), true, "RMW", in.Ordering)
 }

@@ -161,11 +161,20 @@
 // the litmus table). Non-atomic accesses are plain loads and stores on
 // every model (racing on them is undefined behaviour in C11).
 //
+// Cat models see the orderings as tags instead (atomics.go): the access
+// carries A and its ordering (RLX, ACQ, REL, ACQ_REL, SC), and the fences
+// above carry mm-only, which cat models ignore, and a role tag naming the
+// access beside them (lsl/c11.go). rc11 reads the orderings; the built-in
+// hardware models compile them with the mappings LLVM uses for their
+// architecture (cat/c11.go), putting their barriers where the role tags
+// are; a cat file of the user's that knows neither is refused.
+//
 // tests/llvm/litmus holds SB, MP, LB, IRIW and CoRR with each ordering as
 // C11 programs and the verdicts every built-in model gives them (FAIL: the
-// weak outcome is reachable); tests/llvm_test.go checks the table. All
-// built-in models are multi-copy atomic, so IRIW with acquire loads is
-// forbidden on them, although C11 allows it.
+// weak outcome is reachable); tests/llvm_test.go checks the table, and a
+// second one on the cat models. All built-in .mm models are multi-copy
+// atomic, so IRIW with acquire loads is forbidden on them, although C11
+// allows it (and Power shows it).
 //
 // # Control flow
 //

@@ -138,7 +138,7 @@ type translator struct {
 
 func newTranslator() *translator {
 	return &translator{
-		prog:        &lsl.Program{},
+		prog:        &lsl.Program{C11: true},
 		structs:     map[string]string{},
 		structTaken: map[string]bool{},
 		structDefs:  map[string]string{},

@@ -49,9 +49,9 @@ proc rmw(%p) -> (%result) {
         %t.4 := bitnot(%t.3)
         store<A,ACQ> %p, %t.4 as "*p"
     }
-    fence load-load<mm-only>
-    fence load-store<mm-only>
-    fence full<mm-only>
+    fence load-load<mm-only,c11-after-RMW-ACQ>
+    fence load-store<mm-only,c11-after-RMW-ACQ>
+    fence full<mm-only,c11-before-RMW-SC>
     atomic {
         %t.5 := load<A,SC> %p as "*p"
         %t.6 := eq(%t.5, %a)
@@ -60,9 +60,9 @@ proc rmw(%p) -> (%result) {
         }
     }
     if %t.6 {
-        fence full<mm-only>
+        fence full<mm-only,c11-after-RMW-SC>
     } else {
-        fence aliased-loads<mm-only>
+        fence aliased-loads<mm-only,c11-after-RMW-RLX>
     }
     %r := select(%t.6, %t.5, 0)
     %result := %r

@@ -30,13 +30,13 @@ proc worker(%arg) -> (%result) {
         assert %t.10 "unlock of a lock that is not held"
         store @m, 0 as "m"
     }
-    fence full<mm-only>
+    fence full<mm-only,c11-before-RMW-SC>
     atomic {
         %t.11 := load<A,SC> @done as "done"
         %t.12 := add(%t.11, 1)
         store<A,SC> @done, %t.12 as "done"
     }
-    fence full<mm-only>
+    fence full<mm-only,c11-after-RMW-SC>
     %result := 0
 }
 
@@ -53,9 +53,9 @@ proc main_thread2() {
 }
 
 proc main_self() {
-    fence full<mm-only>
+    fence full<mm-only,c11-before-R-SC>
     %t.3 := load<A,SC> @done as "done"
-    fence full<mm-only>
+    fence full<mm-only,c11-after-R-SC>
     %seen := %t.3
     store @main_r_seen, %seen as "main's seen"
 }
