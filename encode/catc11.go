@@ -63,3 +63,49 @@ func withoutC11(tags []string) []string {
 	}
 	return out
 }
+
+// mmOnlyNoBarrier reports a fence tagged mm-only (tags) that the model's
+// C11 mapping did not turn into one of its barriers (mapped): it is no
+// event of the cat model. It belongs to no set a model names, and a
+// model that names F (every fence) means the fences of the program, which
+// these are not; leaving them out keeps the relations small (a C11
+// program has one or two of them beside each atomic access).
+func mmOnlyNoBarrier(tags, mapped []string) bool {
+	return lsl.HasTag(tags, lsl.TagMMOnly) && len(withoutC11(mapped)) == 0
+}
+
+// sameBarrier reports an mm-only fence right after another of the same
+// role (and guard): the front ends emit the .mm mapping's fences for one
+// access as a group (load-load and load-store after an acquire load), and
+// the hardware mapping puts one barrier there, on the group's first fence.
+func (ci *CatInstance) sameBarrier(i int) bool {
+	if i == 0 || ci.m.C11 == nil {
+		return false
+	}
+	in, prev := ci.e.Instrs[i], ci.e.Instrs[i-1]
+	if prev.Kind != axioms.Fence || prev.Thread != in.Thread || prev.Guard != in.Guard {
+		return false
+	}
+	tags, prevTags := lsl.Tags(in.Stmt), lsl.Tags(prev.Stmt)
+	if !lsl.HasTag(tags, lsl.TagMMOnly) || !lsl.HasTag(prevTags, lsl.TagMMOnly) {
+		return false
+	}
+	r, ok := lsl.C11RoleOf(tags)
+	pr, pok := lsl.C11RoleOf(prevTags)
+	return ok && pok && r == pr
+}
+
+// catBarrier says how a trace shows instruction in on a cat model: a
+// fence of a C11 program that is no event of the model (mmOnlyNoBarrier,
+// sameBarrier) is not shown, and one the mapping made a barrier shows as
+// that barrier. Other instructions show as they are.
+func (e *Encoding) catBarrier(in *Instr) (barrier string, shown bool) {
+	if e.Cat == nil || in.Kind != axioms.Fence || in.Op < 0 || !lsl.HasTag(lsl.Tags(in.Stmt), lsl.TagMMOnly) && lsl.C11Order(lsl.Tags(in.Stmt)) == "" {
+		return "", true
+	}
+	ev := e.Cat.evOf[in.Index]
+	if ev < 0 {
+		return "", false
+	}
+	return strings.Join(e.Cat.Events[ev].Tags, ","), true
+}

@@ -80,7 +80,8 @@ func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic bool) (*CatInstance, 
 
 // events numbers the initial writes (one per location) and then every
 // load, store and fence of the threads except the fences the unroller adds
-// for thread creation and join (the encoding orders those threads itself).
+// for thread creation and join (the encoding orders those threads itself)
+// and the fences only the .mm models see (mmOnlyNoBarrier).
 func (ci *CatInstance) events() error {
 	e := ci.e
 	seen := map[string]int{}
@@ -124,6 +125,9 @@ func (ci *CatInstance) events() error {
 			return err
 		} else {
 			ev.Tags = tags
+		}
+		if in.Kind == axioms.Fence && (mmOnlyNoBarrier(lsl.Tags(in.Stmt), ev.Tags) || ci.sameBarrier(i)) {
+			continue
 		}
 		if in.Kind == axioms.Fence && len(ev.Tags) == 0 && len(lsl.Tags(in.Stmt)) == 0 {
 			ev.Tags = FenceKindTags(in.Fence)

@@ -62,7 +62,10 @@
 // before the event does; chains pass through loaded values as in §3.4.2),
 // amo relates the load and store to one location of an atomic block, lxsx
 // a store tagged X with the last load tagged X before it in its thread.
-// Tags (lsl.Load.Tags, …) are the event sets the model names.
+// Tags (lsl.Load.Tags, …) are the event sets the model names. In a
+// program of a C11 front end, a hardware model compiles the C11 tags to
+// its own (catc11.go, cat.C11Mapping), and the fences only the .mm models
+// see are no events unless the mapping puts a barrier there.
 //
 // Every relation is a sparse matrix of literals over event pairs, each
 // implying both events' guards; pairs that are constantly false are not

@@ -56,8 +56,11 @@ type Event struct {
 	Value    lsl.Value
 	Source   int // loads: instruction index of the seeding store, -1 for the initial value
 	Fence    lsl.FenceKind
-	Atomic   int
-	Order    int // position in the memory order (-1 if none)
+	// Barrier is, on a cat model, the barrier a fence of a C11 program
+	// compiles to (its tags, cat.C11Mapping); "" otherwise.
+	Barrier string
+	Atomic  int
+	Order   int // position in the memory order (-1 if none)
 }
 
 // Failure describes why an execution is a counterexample.
@@ -91,7 +94,11 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 			if !val(in.Guard) {
 				continue
 			}
-			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Atomic: in.Atomic, Order: -1}
+			barrier, shown := e.catBarrier(in)
+			if !shown {
+				continue // a fence the cat model does not see
+			}
+			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
 			if in.IsAccess() {
 				ev.Addr = e.vx.decode(in.Addr, val)
 				ev.AddrName = u.AddrName(ev.Addr)

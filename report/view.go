@@ -137,6 +137,9 @@ func newTrace(r *mining.Result) *trace {
 					Where: t.src.where(ev.Pos), Expr: ev.Expr, Atomic: ev.Atomic, Snippet: t.src.snippet(ev.Pos)}
 				if ev.Kind == "fence" {
 					v.Fence = ev.Fence.String()
+					if ev.Barrier != "" {
+						v.Fence = ev.Barrier
+					}
 				} else {
 					v.Addr = ev.AddrName
 					v.Value = ev.Value.Format(u.BaseName)

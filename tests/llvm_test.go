@@ -3,6 +3,7 @@ package tests
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -361,5 +362,42 @@ func TestPthreadProgramsCatModels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestC11TraceBarriers: a counterexample on a hardware model shows the
+// barriers the mapping put in (lwsync on Power) and none of the fences
+// only the .mm models see (ARMv8 has no aliased-loads fence after a
+// relaxed load).
+func TestC11TraceBarriers(t *testing.T) {
+	needClang(t)
+	fences := func(file, m string) []string {
+		prog, test := loadPthread(t, file)
+		r := check(t, prog, test, mining.Options{Cat: catModel(t, m)})
+		if r.Verdict != F || r.Trace == nil {
+			t.Fatalf("%s on %s: %s, want FAIL with a trace", file, m, r.Verdict)
+		}
+		var out []string
+		for _, th := range r.Trace.Threads {
+			for _, op := range th.Ops {
+				for _, ev := range op.Events {
+					if ev.Kind == "fence" {
+						f := ev.Fence.String()
+						if ev.Barrier != "" {
+							f = ev.Barrier
+						}
+						out = append(out, f)
+					}
+				}
+			}
+		}
+		return out
+	}
+	if got := fences("mp_relaxed.c", "arm8"); len(got) != 0 {
+		t.Errorf("mp_relaxed on arm8 shows fences %v, want none", got)
+	}
+	got := fences("c11/treiber_2_2_bug.c", "power")
+	if !slices.Contains(got, "lwsync") || slices.Contains(got, "load-load") || slices.Contains(got, "aliased-loads") {
+		t.Errorf("treiber_2_2_bug on power shows fences %v, want lwsync and no .mm-only fence", got)
 	}
 }
