@@ -66,7 +66,7 @@ func main() {
 	slowAfter := flag.Duration("slow-after", 5*time.Second, "with -check: mark rows that take longer as slow")
 	pthread := flag.Bool("pthread", false, "print the pthread table (tests/llvm/pthread/c11) instead")
 	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread/c11", "with -pthread: the directory of the programs")
-	pthreadModels := flag.String("pthread-models", "sc,relaxed", "with -pthread: comma-separated built-in models")
+	pthreadModels := flag.String("pthread-models", "sc,relaxed", "with -pthread: comma-separated built-in models (.mm or cat: rc11, arm8, …)")
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
 	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
 	flag.Parse()

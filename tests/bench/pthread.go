@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
@@ -72,12 +73,16 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			return false, err
 		}
 		for _, name := range models {
-			m, found := axioms.Builtin(name)
-			if !found {
+			opt := mining.Options{Timeout: timeout}
+			if m, found := axioms.Builtin(name); found {
+				opt.Model = m
+			} else if c, found := cat.Builtin(name); found {
+				opt.Cat = c // rc11, or a hardware model compiling C11 (docs/models.md)
+			} else {
 				return false, fmt.Errorf("no built-in model %s", name)
 			}
 			before := cpuTime()
-			r, err := mining.Check(ctx, prog, test, mining.Options{Model: m, Timeout: timeout})
+			r, err := mining.Check(ctx, prog, test, opt)
 			if err != nil {
 				return false, err
 			}
