@@ -1,6 +1,11 @@
 package cat
 
-import "github.com/checkfence/checkfence/lsl"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+)
 
 // C11 atomics on hardware models. A C11 program (clang's LLVM IR, a C
 // litmus test) tags its atomic accesses with their memory order
@@ -19,7 +24,7 @@ import "github.com/checkfence/checkfence/lsl"
 //	load sc    LDAR             fence rw,rw; lw; fence r,rw sync; ld; lwsync      mov
 //	store rlx  STR              sw                          st                    mov
 //	store rel  STLR             fence rw,w; sw              lwsync; st            mov
-//	store sc   STLR             fence rw,w; sw              sync; st              mov; mfence
+//	store sc   STLR             fence rw,w; sw              sync; st              mov; mfence (xchg)
 //	rmw        CAS/LDADD with   AMO with .aq/.rl            lwsync/sync before,   locked
 //	           A/L (LSE)        (amocas for CAS)            lwsync after (acq)
 //	fence acq  DMB ISHLD        fence r,rw                  lwsync                —
@@ -153,4 +158,40 @@ var c11Mappings = map[string]*C11Mapping{
 // mentions one of their tags, as rc11.cat and c11.cat do).
 func (m *Model) KnowsC11() bool {
 	return lsl.C11Order(m.Tags) != ""
+}
+
+// Table describes the mapping, one line per C11 access or fence: the
+// barrier before, the access's tags, the barrier after ("-" for none);
+// `checkfence models NAME` prints it.
+func (mp *C11Mapping) Table() string {
+	show := func(tags []string) string {
+		if len(tags) == 0 {
+			return "-"
+		}
+		return strings.Join(tags, ",")
+	}
+	var b strings.Builder
+	row := func(what, before, access, after string) {
+		fmt.Fprintln(&b, strings.TrimRight(fmt.Sprintf("%-13s %-12s %-28s %s", what, before, access, after), " "))
+	}
+	row("C11", "before", "access", "after")
+	for _, r := range []struct {
+		kind   string
+		orders []string
+	}{{"R", []string{"RLX", "ACQ", "SC"}}, {"W", []string{"RLX", "REL", "SC"}}, {"RMW", []string{"RLX", "ACQ", "REL", "ACQ_REL", "SC"}}} {
+		name := map[string]string{"R": "load", "W": "store", "RMW": "rmw"}[r.kind]
+		for _, o := range r.orders {
+			var access string
+			if r.kind == "RMW" {
+				access = show(mp.Access("R", true, o)) + " / " + show(mp.Access("W", true, o))
+			} else {
+				access = show(mp.Access(r.kind, false, o))
+			}
+			row(name+" "+o, show(mp.Beside(false, r.kind, o)), access, show(mp.Beside(true, r.kind, o)))
+		}
+	}
+	for _, o := range []string{"ACQ", "REL", "ACQ_REL", "SC"} {
+		row("fence "+o, "", show(mp.Fence(o)), "")
+	}
+	return b.String()
 }

@@ -79,3 +79,17 @@ func TestC11OnModelWithoutC11(t *testing.T) {
 		t.Errorf("on arm8: exit %d, stderr %q\n%s", code, errs, out)
 	}
 }
+
+// TestModelsShowsC11Mapping: models NAME prints a hardware model's C11
+// mapping after its text.
+func TestModelsShowsC11Mapping(t *testing.T) {
+	code, out, _ := runCLI("models", "power")
+	for _, want := range []string{"How C11 atomics compile to this model", "store REL     lwsync", "fence SC                   sync"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("models power: exit %d, output lacks %q", code, want)
+		}
+	}
+	if _, out, _ := runCLI("models", "rc11"); strings.Contains(out, "How C11 atomics compile") {
+		t.Error("models rc11 shows a mapping; rc11 reads the C11 orders itself")
+	}
+}

@@ -81,9 +81,12 @@ expects.`,
 				fmt.Fprint(out, string(src))
 				return nil
 			}
-			if _, ok := cat.Builtin(args[0]); ok {
+			if m, ok := cat.Builtin(args[0]); ok {
 				src, _ := cat.BuiltinSource(args[0])
 				fmt.Fprint(out, string(src))
+				if m.C11 != nil {
+					fmt.Fprintf(out, "\n(* How C11 atomics compile to this model (docs/models.md):\n\n%s*)\n", m.C11.Table())
+				}
 				return nil
 			}
 			if strings.HasSuffix(args[0], ".cat") {
