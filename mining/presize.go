@@ -43,7 +43,7 @@ const (
 func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, []deferredRound, error) {
 	var deferred []deferredRound
 	var ss *simSearch
-	if k.fairProgress(k.opt.Model, false) && !k.opt.NoSimulation {
+	if k.simulationApplies() {
 		k.progress("simulate", 1, 0)
 		if ss = k.newSimSearch(prog, specs, bounds); ss != nil {
 			ss.search(simPatience, simStepBudget)
@@ -127,6 +127,21 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 		}
 	}
 	return false
+}
+
+// simulationApplies reports whether random sequentially consistent runs
+// propose the loop bounds the unrolling starts from (presize_sim.go). The
+// runs delete cycles as fair progress does, so on a .mm model they apply
+// with fair progress. On a cat model, which has no fair progress, a loop
+// needs at least the iterations it needs on sc with fair progress when the
+// model allows every sc execution (every built-in one does); and bounds
+// that are too high cost encoding size, never a verdict, since the lazy
+// unrolling still rules out every cut-off execution.
+func (k *checker) simulationApplies() bool {
+	if k.opt.NoSimulation || k.opt.NoFairProgress {
+		return false
+	}
+	return k.opt.Cat != nil || k.fairProgress(k.opt.Model, false)
 }
 
 // fairProgress reports whether an encoding on model (of the serial or

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/refcheck"
@@ -229,6 +230,51 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				}
 				if err := sized.CheckCounterexample(); err != nil {
 					t.Errorf("%s: %v", m, err)
+				}
+			}
+		})
+	}
+}
+
+// TestSimulatedBoundsOnCatModels: on a cat model, which has no fair
+// progress, the simulation's bounds (sc runs with fair progress) are still
+// at most what the lazy unrolling ends with, and starting from them gives
+// the same verdicts (simulationApplies).
+func TestSimulatedBoundsOnCatModels(t *testing.T) {
+	for _, file := range []string{"c11/msq_1_1.c", "c11/msq_2_1.c", "c11/treiber_2_2.c", "c11/treiber_2_2_bug.c", "handoff.c", "spsc1.c", "counter.c"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			for _, m := range []string{"arm8", "riscv"} {
+				model, ok := cat.Builtin(m)
+				if !ok {
+					t.Fatalf("no cat model %s", m)
+				}
+				opt := Options{Cat: model}
+				opt.defaults()
+				k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+				if !k.simulationApplies() {
+					t.Fatalf("%s: the simulation does not apply", m)
+				}
+				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+				plain, err := Check(context.Background(), prog, test, Options{Cat: model, NoPresize: true, NoSimulation: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for key, b := range sim {
+					if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {
+						t.Errorf("%s: the simulation starts loop %s at %d, the lazy unrolling ends at %d", m, key, b, plain.Bounds[key])
+					}
+				}
+				sized, err := Check(context.Background(), prog, test, Options{Cat: model})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sized.Verdict != plain.Verdict || sized.Reason != plain.Reason {
+					t.Errorf("%s: with simulation and sizing %s %s, plain %s %s", m, sized.Verdict, sized.Reason, plain.Verdict, plain.Reason)
+				}
+				if sized.Verdict == Pass && !maps.Equal(sized.Bounds, plain.Bounds) {
+					t.Logf("%s: bounds with simulation %v, plain %v", m, sized.Bounds, plain.Bounds)
 				}
 			}
 		})

@@ -23,11 +23,11 @@ const (
 
 // simulateTest returns the bounds a test's check goes on from: bounds
 // raised to what random runs need, or bounds itself when the runs do not
-// apply (a whole program, which is sized by presize; no fair progress; a
-// cat model; --simulate=false), already ran in this check, or (upfront)
+// apply (a whole program, which is sized by presize; no fair progress;
+// --simulate=false), already ran in this check, or (upfront)
 // the unrolling is small.
 func (k *checker) simulateTest(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int, round int, upfront bool) map[string]int {
-	if k.test.Program || k.simulated || k.opt.NoSimulation || !k.fairProgress(k.opt.Model, false) {
+	if k.test.Program || k.simulated || !k.simulationApplies() {
 		return bounds
 	}
 	ss := k.newSimSearch(prog, specs, bounds)
