@@ -82,7 +82,8 @@ demo: build
 # -timeout 10m"), the pthread table (tests/bench/pthread.go), then the Go
 # benchmarks of the engine.
 BENCH_FLAGS ?= -timeout 10m
-# The pthread table: C11 programs through clang on sc and relaxed (issue 17).
+# The pthread table: C11 programs through clang on sc and relaxed (issue 17);
+# PTHREAD_BENCH_FLAGS="-pthread-models rc11,arm8 -timeout 5m" for cat models.
 PTHREAD_BENCH_FLAGS ?= -timeout 5m
 bench:
 	$(GO) run $(BUILDFLAGS) ./tests/bench $(BENCH_FLAGS)
