@@ -132,7 +132,9 @@
 // CON, ACQ, REL, ACQ_REL, SC; a read-modify-write's load and store both),
 // plain accesses NA, and an atomic_thread_fence's first fence its order;
 // the fences of the table below carry mm-only, which the cat models
-// ignore. A compare-exchange whose failure order differs chooses success
+// ignore, and the role of the access beside them (lsl/c11.go), where a
+// hardware cat model puts the barriers of its C11 mapping (docs/models.md,
+// "C11 atomics on hardware models"). A compare-exchange whose failure order differs chooses success
 // or failure first (its load carries the order of the outcome). The
 // expected value may be a location (compare_exchange(x, e, v, …) reads
 // and, on failure, writes *e). A location no thread declares atomic
@@ -142,10 +144,12 @@
 // order; a read-modify-write becomes an atomic block {load; [compute;]
 // store}. The mapping is the "trailing fence" scheme that compiles C11 to
 // x86 (seq_cst store = MOV; MFENCE) extended with acquire/release fences
-// for weaker machines:
+// for weaker machines, and a full fence before a seq_cst load too (since
+// 2026-11-24, as the clang front end has it: the place of Power's sync and
+// RISC-V's fence rw,rw there):
 //
 //	                 relaxed   consume/acquire   release     acq_rel        seq_cst
-//	load             L         L; ll ls          error       error          L; ll ls
+//	load             L         L; ll ls          error       error          full; L; ll ls
 //	store            S         error             ls ss; S    error          ls ss; S; full
 //	read-mod-write   A         A; ll ls          ls ss; A    ls ss; A; ll ls full; A; full
 //	fence            nothing   ll ls             ls ss       ll ls ss       full
