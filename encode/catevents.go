@@ -53,6 +53,7 @@ type CatInstance struct {
 	lazy []*lazyAcyclic
 	// LazyAcyclic makes every acyclicity component lazy (for tests).
 	LazyAcyclic bool
+	allFences   bool // Options.CatAllFences
 }
 
 // CatFlag is a flag of the model ("flag ~empty race as racy"): Lit holds
@@ -66,8 +67,8 @@ type CatFlag struct {
 func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
-func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic bool) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: lazyAcyclic, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic, allFences bool) (*CatInstance, error) {
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: lazyAcyclic, allFences: allFences, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
 	if err := ci.events(); err != nil {
@@ -126,7 +127,7 @@ func (ci *CatInstance) events() error {
 		} else {
 			ev.Tags = tags
 		}
-		if in.Kind == axioms.Fence && (mmOnlyNoBarrier(lsl.Tags(in.Stmt), ev.Tags) || ci.sameBarrier(i)) {
+		if in.Kind == axioms.Fence && !ci.allFences && (mmOnlyNoBarrier(lsl.Tags(in.Stmt), ev.Tags) || ci.sameBarrier(i)) {
 			continue
 		}
 		if in.Kind == axioms.Fence && len(ev.Tags) == 0 && len(lsl.Tags(in.Stmt)) == 0 {

@@ -38,6 +38,10 @@ type Options struct {
 	// CatLazyAcyclic checks every acyclicity of a cat model lazily (by
 	// lemmas), not only the large components; for tests.
 	CatLazyAcyclic bool
+	// CatAllFences makes every fence a cat event, the fences only the .mm
+	// models see included (catc11.go leaves those out); for the
+	// differential test of that shortcut.
+	CatAllFences bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled

@@ -33,7 +33,7 @@ var (
 // instantiate builds Θ for the .mm model m, or for opt.Cat when set.
 func (e *Encoding) instantiate(m *axioms.Model, opt Options) (Theta, error) {
 	if opt.Cat != nil {
-		ci, err := newCatInstance(e, opt.Cat, opt.CatLazyAcyclic)
+		ci, err := newCatInstance(e, opt.Cat, opt.CatLazyAcyclic, opt.CatAllFences)
 		if err != nil {
 			return nil, err
 		}

@@ -36,8 +36,11 @@ type Options struct {
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
 	NoReloadRounds bool
-	Progress       func(Progress)       // called as phases change (may be nil)
-	Solver         encode.SolverOptions // SAT backend (--solver)
+	// CatAllFences makes every fence an event of a cat model
+	// (encode.Options.CatAllFences), for the differential tests.
+	CatAllFences bool
+	Progress     func(Progress)       // called as phases change (may be nil)
+	Solver       encode.SolverOptions // SAT backend (--solver)
 	// NoSymmetry: do not order identical threads or untouched pool blocks
 	// in the check query (encode.SymmetryBreaking).
 	NoSymmetry bool
@@ -620,6 +623,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
+		eopt.CatAllFences = k.opt.CatAllFences
 		eopt.NoSymmetry = true
 	}
 	enc, err := encode.Build(u, model, eopt)

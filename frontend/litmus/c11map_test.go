@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,4 +157,37 @@ P3 (atomic_int* x, atomic_int* y) {
 }
 exists (2:r0 = 1 /\ 2:r1 = 0 /\ 3:r0 = 1 /\ 3:r1 = 0)
 `
+}
+
+// TestC11FenceEventsShortcut compares the cat encoding that leaves out the
+// fences only the .mm models see (and keeps one barrier per group of one
+// role) with the plain one where every fence is an event
+// (mining.Options.CatAllFences): the same final states on every model, on
+// the C11 suite's tests (a sample without -suite) and ours.
+func TestC11FenceEventsShortcut(t *testing.T) {
+	files, err := Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
+	if err != nil {
+		files = nil
+	}
+	if !*fullSuite {
+		var sample []string
+		for i := 0; i < len(files); i += 3 {
+			sample = append(sample, files[i])
+		}
+		files = sample
+	}
+	ours, _ := filepath.Glob(filepath.Join("testdata", "c11", "*.litmus"))
+	c, _ := filepath.Glob(filepath.Join("testdata", "c", "*.litmus"))
+	files = append(append(files, ours...), c...)
+	for _, name := range []string{"arm8", "riscv", "power", "tso-cat", "rc11"} {
+		m := builtinCat(t, name)
+		short := statesOf(t, files, mining.Options{Cat: m})
+		plain := statesOf(t, files, mining.Options{Cat: m, CatAllFences: true})
+		for i := range files {
+			if fmt.Sprint(keys(short[i])) != fmt.Sprint(keys(plain[i])) {
+				t.Errorf("%s on %s: %v without the .mm-only fences, %v with them", files[i], name, keys(short[i]), keys(plain[i]))
+			}
+		}
+		t.Logf("%s: same states on %d tests", name, len(files))
+	}
 }
