@@ -120,9 +120,7 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 				t.Fatal(err)
 			}
 			test := sel[0]
-			opt := Options{Model: model}
-			opt.defaults()
-			k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+			k := simChecker(Options{Model: model}, test)
 			sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
 			plain, err := Check(context.Background(), prog, test, Options{Model: model, NoSimulation: true})
 			if err != nil {

@@ -123,9 +123,7 @@ proc t1a() {
 			}
 			whole := *c.Tests[0]
 			whole.Program = true
-			opt := Options{Model: model}
-			opt.defaults()
-			k := &checker{ctx: context.Background(), opt: opt, test: &whole, res: &Result{}}
+			k := simChecker(Options{Model: model}, &whole)
 			sim := k.simulateBounds(c.Prog, ThreadSpecs(&whole), map[string]int{})
 			got := 1
 			for key, b := range sim {
@@ -189,9 +187,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				if !ok {
 					t.Fatalf("no model %s", m)
 				}
-				opt := Options{Model: model}
-				opt.defaults()
-				k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+				k := simChecker(Options{Model: model}, test)
 				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
 				again := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
 				if !maps.Equal(sim, again) {
@@ -204,15 +200,12 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 					t.Fatal(err)
 				}
 				raised := false
-				for key, b := range sim {
+				for _, b := range sim {
 					if b > 1 {
 						raised = true
 					}
-					// a FAIL ends the lazy unrolling early
-					if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {
-						t.Errorf("%s: the simulation starts loop %s at %d, the lazy unrolling ends at %d", m, key, b, plain.Bounds[key])
-					}
 				}
+				checkSimAtMost(t, m, sim, plain)
 				for key, b := range plain.Bounds {
 					if tc.deq > 0 && strings.Contains(key, ">deq>dequeue/") && b != tc.deq {
 						t.Errorf("%s: the dequeue loop %s ends at bound %d, want %d", m, key, b, tc.deq)
@@ -221,13 +214,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				if tc.mustRaise && !raised {
 					t.Errorf("%s: the simulation raised no bound (plain run ended at %v)", m, plain.Bounds)
 				}
-				sized, err := Check(context.Background(), prog, test, Options{Model: model})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if sized.Verdict != plain.Verdict || sized.Reason != plain.Reason {
-					t.Errorf("%s: with simulation and sizing %s %s, plain %s %s", m, sized.Verdict, sized.Reason, plain.Verdict, plain.Reason)
-				}
+				sized := checkSizedAgrees(t, m, prog, test, Options{Model: model}, plain)
 				if err := sized.CheckCounterexample(); err != nil {
 					t.Errorf("%s: %v", m, err)
 				}
@@ -250,9 +237,7 @@ func TestSimulatedBoundsOnCatModels(t *testing.T) {
 				if !ok {
 					t.Fatalf("no cat model %s", m)
 				}
-				opt := Options{Cat: model}
-				opt.defaults()
-				k := &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+				k := simChecker(Options{Cat: model}, test)
 				if !k.simulationApplies() {
 					t.Fatalf("%s: the simulation does not apply", m)
 				}
@@ -261,22 +246,44 @@ func TestSimulatedBoundsOnCatModels(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for key, b := range sim {
-					if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {
-						t.Errorf("%s: the simulation starts loop %s at %d, the lazy unrolling ends at %d", m, key, b, plain.Bounds[key])
-					}
-				}
-				sized, err := Check(context.Background(), prog, test, Options{Cat: model})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if sized.Verdict != plain.Verdict || sized.Reason != plain.Reason {
-					t.Errorf("%s: with simulation and sizing %s %s, plain %s %s", m, sized.Verdict, sized.Reason, plain.Verdict, plain.Reason)
-				}
+				checkSimAtMost(t, m, sim, plain)
+				sized := checkSizedAgrees(t, m, prog, test, Options{Cat: model}, plain)
 				if sized.Verdict == Pass && !maps.Equal(sized.Bounds, plain.Bounds) {
 					t.Logf("%s: bounds with simulation %v, plain %v", m, sized.Bounds, plain.Bounds)
 				}
 			}
 		})
 	}
+}
+
+// simChecker is a checker with options opt for test, to call the
+// simulation on.
+func simChecker(opt Options, test *lsl.Test) *checker {
+	opt.defaults()
+	return &checker{ctx: context.Background(), opt: opt, test: test, res: &Result{}}
+}
+
+// checkSimAtMost: on a PASS, no simulated bound exceeds the bound the
+// plain lazy unrolling ends with (a FAIL ends it early).
+func checkSimAtMost(t *testing.T, m string, sim map[string]int, plain *Result) {
+	t.Helper()
+	for key, b := range sim {
+		if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {
+			t.Errorf("%s: the simulation starts loop %s at %d, the lazy unrolling ends at %d", m, key, b, plain.Bounds[key])
+		}
+	}
+}
+
+// checkSizedAgrees checks with simulation and sizing (opt) and compares
+// the verdict with the plain run's.
+func checkSizedAgrees(t *testing.T, m string, prog *lsl.Program, test *lsl.Test, opt Options, plain *Result) *Result {
+	t.Helper()
+	sized, err := Check(context.Background(), prog, test, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sized.Verdict != plain.Verdict || sized.Reason != plain.Reason {
+		t.Errorf("%s: with simulation and sizing %s %s, plain %s %s", m, sized.Verdict, sized.Reason, plain.Verdict, plain.Reason)
+	}
+	return sized
 }
