@@ -62,4 +62,13 @@
 // is the reference semantics the SAT encoding (package encode) is tested
 // against; let rec is computed by Kleene iteration from the empty
 // relations.
+//
+// # Fair progress
+//
+// FairProgressSafe (fairness.go) decides whether the engine may delete
+// retry rounds that store nothing on executions of a model: it classifies
+// each node by how its value changes when reads and fences are deleted
+// (exact, shrinks, grows), and accepts a model whose checks can only
+// shrink and whose flags can only grow (docs/semantics.md, "Fair progress
+// on cat models").
 package cat

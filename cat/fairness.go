@@ -1,0 +1,351 @@
+package cat
+
+import "fmt"
+
+// Fair progress on cat models (docs/semantics.md, "Fair progress on cat
+// models"). The engine deletes a cycle — loop iterations that store
+// nothing and end in the state they started in — from an execution, which
+// removes reads and fences, never writes. FairProgressSafe checks that the
+// model survives that: every check, evaluated on the reduced execution,
+// gives a relation contained in the restriction of its value on the
+// original one (so a consistent execution stays consistent), and every
+// flag a relation containing it (so a flag that fires on events that
+// remain still fires; the engine keeps cycles whose own events a flag
+// names).
+
+// stability says how a node's value on the reduced execution compares with
+// the restriction of its value on the original to the remaining events.
+type stability uint8
+
+const (
+	stExact   stability = iota // equal
+	stSub                      // contained in it
+	stSuper                    // contains it
+	stUnknown                  // neither is known
+)
+
+func (s stability) String() string {
+	return [...]string{"exact", "shrinks", "grows", "unknown"}[s]
+}
+
+func joinSt(a, b stability) stability {
+	switch {
+	case a == b:
+		return a
+	case a == stExact:
+		return b
+	case b == stExact:
+		return a
+	}
+	return stUnknown
+}
+
+func flipSt(a stability) stability {
+	switch a {
+	case stSub:
+		return stSuper
+	case stSuper:
+		return stSub
+	}
+	return a
+}
+
+// unsplit are the base relations whose pairs lie within one atomic
+// instruction group, so a cycle deletes both events of a pair or neither.
+var unsplit = map[string]bool{"rmw": true, "amo": true, "lxsx": true}
+
+// fairAnalysis classifies nodes; writes records which nodes' events (sets)
+// or endpoints (relations: dom, ran) are all writes, which cycles never
+// delete: a composition through a write loses no pair.
+type fairAnalysis struct {
+	st      map[*Node]stability
+	setW    map[*Node]bool
+	domW    map[*Node]bool
+	ranW    map[*Node]bool
+	recSt   map[*RecGroup][]stability
+	recDomW map[*RecGroup][]bool
+	recRanW map[*RecGroup][]bool
+	recSetW map[*RecGroup][]bool
+}
+
+// FairProgressSafe reports whether the engine may delete storeless cycles
+// (fair progress) on executions of m: nil if so, else the first
+// constraint that does not survive deleting reads and fences.
+func FairProgressSafe(m *Model) error {
+	a := newFairAnalysis()
+	for _, k := range m.Constraints {
+		s := a.stab(k.Expr)
+		switch {
+		case !k.Flag && !k.Negated:
+			// a check must stay true: its relation may only shrink
+			if s == stExact || s == stSub {
+				continue
+			}
+		case k.Flag && k.Negated:
+			// a flag that fires on remaining events must still fire
+			if s == stExact || s == stSuper {
+				continue
+			}
+		default:
+			return fmt.Errorf("%s: %s: deleting a loop iteration may change what it asks for the existence of", k.Pos, k)
+		}
+		return fmt.Errorf("%s: %s: %s %s when a loop iteration's reads and fences are deleted", k.Pos, k, a.culprit(k.Expr, s), s)
+	}
+	return nil
+}
+
+// culprit names the innermost subexpression of n with n's class s, for
+// the message.
+func (a *fairAnalysis) culprit(n *Node, s stability) string {
+	for {
+		next := n
+		for _, k := range n.Kids {
+			if k.Op != OpRecRef && a.stab(k) == s {
+				next = k
+				break
+			}
+		}
+		if next == n {
+			return n.format(true)
+		}
+		n = next
+	}
+}
+
+func newFairAnalysis() *fairAnalysis {
+	return &fairAnalysis{
+		st: map[*Node]stability{}, setW: map[*Node]bool{}, domW: map[*Node]bool{}, ranW: map[*Node]bool{},
+		recSt: map[*RecGroup][]stability{}, recDomW: map[*RecGroup][]bool{}, recRanW: map[*RecGroup][]bool{},
+		recSetW: map[*RecGroup][]bool{},
+	}
+}
+
+// stab classifies n.
+func (a *fairAnalysis) stab(n *Node) stability {
+	if s, ok := a.st[n]; ok {
+		return s
+	}
+	var s stability
+	kid := func(i int) stability { return a.stab(n.Kids[i]) }
+	switch n.Op {
+	case OpBase:
+		switch n.Name {
+		case "addr", "data", "ctrl":
+			// the reduced execution's dependencies are among the
+			// original ones (the cycle ends with no new dependency)
+			s = stSub
+		default:
+			s = stExact
+		}
+	case OpTag, OpEmpty, OpUniverse:
+		s = stExact
+	case OpUnion, OpInter, OpCart:
+		s = joinSt(kid(0), kid(1))
+	case OpDiff:
+		s = joinSt(kid(0), flipSt(kid(1)))
+	case OpComplement:
+		s = flipSt(kid(0))
+	case OpInverse, OpIdOf, OpOpt:
+		s = kid(0)
+	case OpSeq:
+		s = joinSt(kid(0), kid(1))
+		if !a.ran(n.Kids[0]) && !a.dom(n.Kids[1]) && !identity(n.Kids[0]) && !identity(n.Kids[1]) {
+			// a pair through a deleted middle event is lost (a
+			// composition with [S] has no middle event: it filters)
+			s = joinSt(s, stSub)
+		}
+	case OpPlus, OpStar:
+		s = kid(0)
+		if !a.ran(n.Kids[0]) && !a.dom(n.Kids[0]) {
+			s = joinSt(s, stSub)
+		}
+	case OpDomain, OpRange:
+		r := n.Kids[0]
+		s = kid(0)
+		other := a.ran(r)
+		if n.Op == OpRange {
+			other = a.dom(r)
+		}
+		if !other && !(r.Op == OpBase && unsplit[r.Name]) {
+			// an event whose partners were all deleted drops out
+			s = joinSt(s, stSub)
+		}
+	case OpRecRef:
+		s = a.recGroup(n.Rec).st[n.Index]
+	default:
+		s = stUnknown
+	}
+	if n.Op != OpRecRef {
+		a.st[n] = s
+	}
+	return s
+}
+
+// identity reports whether n relates events only to themselves.
+func identity(n *Node) bool {
+	return n.Op == OpIdOf || n.Op == OpBase && n.Name == "id"
+}
+
+// recResult is the classification of a recursion group's variables.
+type recResult struct {
+	st               []stability
+	setW, domW, ranW []bool
+}
+
+// recGroup classifies the variables of g by iterating to a fixpoint: the
+// stabilities from exact upwards, the write facts from true downwards
+// (each Kleene approximant of the least fixpoint satisfies them).
+func (a *fairAnalysis) recGroup(g *RecGroup) recResult {
+	if st, ok := a.recSt[g]; ok {
+		return recResult{st, a.recSetW[g], a.recDomW[g], a.recRanW[g]}
+	}
+	k := len(g.Vars)
+	st := make([]stability, k)
+	setW, domW, ranW := make([]bool, k), make([]bool, k), make([]bool, k)
+	for i := range setW {
+		setW[i], domW[i], ranW[i] = true, true, true
+	}
+	a.recSt[g], a.recSetW[g], a.recDomW[g], a.recRanW[g] = st, setW, domW, ranW
+	for changed := true; changed; {
+		changed = false
+		a.forgetBodies(g)
+		for i, b := range g.Bodies {
+			ns := joinSt(st[i], a.stab(b))
+			nsw, ndw, nrw := setW[i] && a.set(b), domW[i] && a.dom(b), ranW[i] && a.ran(b)
+			if ns != st[i] || nsw != setW[i] || ndw != domW[i] || nrw != ranW[i] {
+				st[i], setW[i], domW[i], ranW[i] = ns, nsw, ndw, nrw
+				changed = true
+			}
+		}
+	}
+	return recResult{st, setW, domW, ranW}
+}
+
+// forgetBodies drops the memoized facts of nodes that depend on g's
+// variables, so the next round recomputes them.
+func (a *fairAnalysis) forgetBodies(g *RecGroup) {
+	var dependsOn func(n *Node, seen map[*Node]bool) bool
+	dependsOn = func(n *Node, seen map[*Node]bool) bool {
+		if n.Op == OpRecRef && n.Rec == g {
+			return true
+		}
+		if v, ok := seen[n]; ok {
+			return v
+		}
+		seen[n] = false
+		d := false
+		for _, k := range n.Kids {
+			if dependsOn(k, seen) {
+				d = true
+			}
+		}
+		seen[n] = d
+		return d
+	}
+	seen := map[*Node]bool{}
+	for _, b := range g.Bodies {
+		dependsOn(b, seen)
+	}
+	for n, d := range seen {
+		if d {
+			delete(a.st, n)
+			delete(a.setW, n)
+			delete(a.domW, n)
+			delete(a.ranW, n)
+		}
+	}
+}
+
+// set reports whether every event of the set node n is a write.
+func (a *fairAnalysis) set(n *Node) bool {
+	if v, ok := a.setW[n]; ok {
+		return v
+	}
+	var v bool
+	switch n.Op {
+	case OpBase:
+		v = n.Name == "W" || n.Name == "IW" || n.Name == "FW"
+	case OpEmpty:
+		v = true
+	case OpUnion:
+		v = a.set(n.Kids[0]) && a.set(n.Kids[1])
+	case OpInter:
+		v = a.set(n.Kids[0]) || a.set(n.Kids[1])
+	case OpDiff:
+		v = a.set(n.Kids[0])
+	case OpDomain:
+		v = a.dom(n.Kids[0])
+	case OpRange:
+		v = a.ran(n.Kids[0])
+	case OpRecRef:
+		v = a.recGroup(n.Rec).setW[n.Index]
+	}
+	if n.Op != OpRecRef {
+		a.setW[n] = v
+	}
+	return v
+}
+
+// dom and ran report whether every first (second) event of a pair of the
+// relation node n is a write.
+func (a *fairAnalysis) dom(n *Node) bool { return a.end(n, true) }
+func (a *fairAnalysis) ran(n *Node) bool { return a.end(n, false) }
+
+func (a *fairAnalysis) end(n *Node, first bool) bool {
+	memo := a.ranW
+	if first {
+		memo = a.domW
+	}
+	if v, ok := memo[n]; ok {
+		return v
+	}
+	var v bool
+	switch n.Op {
+	case OpBase:
+		switch n.Name {
+		case "co":
+			v = true
+		case "rf":
+			v = first
+		case "fr":
+			v = !first
+		}
+	case OpEmpty:
+		v = true
+	case OpUnion:
+		v = a.end(n.Kids[0], first) && a.end(n.Kids[1], first)
+	case OpInter:
+		v = a.end(n.Kids[0], first) || a.end(n.Kids[1], first)
+	case OpDiff:
+		v = a.end(n.Kids[0], first)
+	case OpSeq:
+		if first {
+			v = a.dom(n.Kids[0])
+		} else {
+			v = a.ran(n.Kids[1])
+		}
+	case OpCart:
+		if first {
+			v = a.set(n.Kids[0])
+		} else {
+			v = a.set(n.Kids[1])
+		}
+	case OpInverse:
+		v = a.end(n.Kids[0], !first)
+	case OpPlus:
+		v = a.end(n.Kids[0], first)
+	case OpIdOf:
+		v = a.set(n.Kids[0])
+	case OpRecRef:
+		r := a.recGroup(n.Rec)
+		if first {
+			v = r.domW[n.Index]
+		} else {
+			v = r.ranW[n.Index]
+		}
+	}
+	if n.Op != OpRecRef {
+		memo[n] = v
+	}
+	return v
+}
