@@ -84,7 +84,9 @@
 // a blocked load (the cat counterpart of memory_order). Flags are
 // literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares
 // the encoding with the concrete evaluator of package cat on every
-// candidate execution of small programs.
+// candidate execution of small programs. Fair progress on a cat model
+// (catfair.go) deletes only cycles that store nothing and whose events no
+// flag's relation names.
 //
 // The Encoding exposes Phi and status literals (AnyError, AnyPruned,
 // Deadlock, AllDone), the observation vector (obs.go: ObsEquals for "the

@@ -96,6 +96,7 @@ type Encoding struct {
 	// AnyLivelock: some thread repeats a redundant iteration forever.
 	AnyLivelock   z.Lit
 	fair          bool
+	catCycles     bool // a cat model: cycles store nothing (catfair.go)
 	reloadRounds  bool
 	storeCoherent bool         // the model is a built-in one (fairness.go, superseded)
 	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
@@ -191,11 +192,12 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		aliasMemo:    map[[2]int]z.Lit{},
 		hasSeed:      map[int]z.Lit{},
 		fair:         !opt.NoFairProgress,
-		reloadRounds: !opt.NoReloadRounds,
+		reloadRounds: !opt.NoReloadRounds && opt.Cat == nil,
+		catCycles:    opt.Cat != nil,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
-		storeCoherent: axioms.IsBuiltin(m),
+		storeCoherent: axioms.IsBuiltin(m) && opt.Cat == nil,
 		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 	}
 	if opt.Cat != nil {
@@ -215,13 +217,14 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.Stats.NodesThreads = c.Len()
 	e.wellformed = append(e.wellformed, e.vx.constraints...)
 	psi := e.psi()
-	e.finishFairness()
 	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
 	inst, err := e.instantiate(m, opt)
 	if err != nil {
 		return nil, err
 	}
 	e.Model = inst
+	e.catFlagCycles()
+	e.finishFairness()
 	e.Stats.NodesTheta = c.Len() - e.Stats.NodesPsi - e.Stats.NodesThreads
 	spins, err := e.spinConsistency()
 	if err != nil {

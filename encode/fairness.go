@@ -126,6 +126,12 @@ func (x *texec) iteration(b *lsl.Block) {
 			parts = append(parts, ev.guard.Not())
 		}
 		parts = append(parts, x.sameState(from, cont.r))
+		if x.e.catCycles {
+			// on a cat model only storeless cycles are deleted (catfair.go)
+			for _, st := range rec.stores {
+				parts = append(parts, x.e.Instrs[st].Guard.Not())
+			}
+		}
 		rec.partial = c.Ands(parts...)
 		if rec.partial == c.F {
 			continue

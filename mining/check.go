@@ -31,7 +31,7 @@ type Options struct {
 	SATMining bool
 	// NoFairProgress turns off the fair-progress rule (encode/fairness.go,
 	// --fair=false). It is off anyway on a model where it is not sound
-	// (axioms.FairProgressSafe).
+	// (axioms.FairProgressSafe, cat.FairProgressSafe).
 	NoFairProgress bool
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
@@ -616,7 +616,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	// Fair progress is argued for the .mm models only (axioms.FairProgressSafe);
+	// Fair progress holds on the models its checks accept (fairProgress);
 	// symmetry breaking orders threads by memory_order, which cat models lack.
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
@@ -659,6 +659,13 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				k.res.Reason = ReasonUnrollLimit
 				k.res.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
 				k.res.Trace = p.enc.Decode(p.s.Value)
+				// a flag that fires in a complete execution of this
+				// unrolling is an answer of its own; a round with an
+				// access a flag names is kept (encode/catfair.go), so a
+				// racy retry loop ends here
+				if err := k.flags(p); err != nil {
+					return nil, err
+				}
 				return nil, errStop
 			}
 			// the same loop of an identical thread is cut off in the

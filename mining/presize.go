@@ -2,6 +2,7 @@ package mining
 
 import (
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -132,7 +133,8 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 // simulationApplies reports whether random sequentially consistent runs
 // propose the loop bounds the unrolling starts from (presize_sim.go). The
 // runs delete cycles as fair progress does, so on a .mm model they apply
-// with fair progress. On a cat model, which has no fair progress, a loop
+// with fair progress. On a cat model, whose fair progress deletes only
+// storeless cycles (or none, on a model it is not argued for), a loop
 // needs at least the iterations it needs on sc with fair progress when the
 // model allows every sc execution (every built-in one does); and bounds
 // that are too high cost encoding size, never a verdict, since the lazy
@@ -146,7 +148,15 @@ func (k *checker) simulationApplies() bool {
 
 // fairProgress reports whether an encoding on model (of the serial or
 // the concurrent executions) uses the fair-progress rule: not when turned
-// off, not on a cat model, and only on a .mm model it is argued for.
+// off, and only on a model it is argued for (axioms.FairProgressSafe for
+// .mm models, cat.FairProgressSafe for cat models, where the engine
+// deletes storeless cycles only).
 func (k *checker) fairProgress(model *axioms.Model, serial bool) bool {
-	return !k.opt.NoFairProgress && (serial || k.opt.Cat == nil) && axioms.FairProgressSafe(model) == nil
+	if k.opt.NoFairProgress {
+		return false
+	}
+	if !serial && k.opt.Cat != nil {
+		return cat.FairProgressSafe(k.opt.Cat) == nil
+	}
+	return axioms.FairProgressSafe(model) == nil
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -116,9 +117,14 @@ func Hint(r *mining.Result) string {
 		if bound > 0 {
 			next = "--max-unroll " + strconv.Itoa(2*bound)
 		}
-		return "if the loop runs longer in this test, raise the bound (" + next + "); iterations that read nothing new " +
+		h := "if the loop runs longer in this test, raise the bound (" + next + "); iterations that read nothing new " +
 			"and change nothing do not count (fair progress), so this loop changes something each time: a counter, " +
 			"or a store another thread reads"
+		if len(r.Flags) > 0 {
+			h += "; or an access that a flag of the model names (" + strings.Join(r.Flags, ", ") +
+				"), which keeps its iteration: remove the race, and the loop converges"
+		}
+		return h
 	case mining.ReasonTimeout:
 		return "give the test more time (--timeout), or check a smaller test"
 	case mining.ReasonMemory:

@@ -122,6 +122,7 @@ func TestHint(t *testing.T) {
 	}{
 		{&mining.Result{Reason: mining.ReasonUnrollLimit, Bounds: map[string]int{"a": 3, "b": 5}}, "--max-unroll 10"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit}, "a higher --max-unroll"},
+		{&mining.Result{Reason: mining.ReasonUnrollLimit, Flags: []string{"racy"}}, "a flag of the model names (racy)"},
 		{&mining.Result{Reason: mining.ReasonTimeout}, "--timeout"},
 		{&mining.Result{Reason: mining.ReasonMemory}, "--max-memory"},
 		{&mining.Result{Reason: mining.ReasonInterrupted}, ""},
