@@ -93,3 +93,17 @@ func TestModelsShowsC11Mapping(t *testing.T) {
 		t.Error("models rc11 shows a mapping; rc11 reads the C11 orders itself")
 	}
 }
+
+// TestModelsFairProgress: `models FILE` says whether fair progress applies
+// on a model (cat.FairProgressSafe, axioms.FairProgressSafe) and, if not,
+// which subexpression prevents it.
+func TestModelsFairProgress(t *testing.T) {
+	code, out, _ := runCLI("models", "testdata/poimm.cat")
+	if code != 0 || !strings.Contains(out, "fair progress off") || !strings.Contains(out, "(po \\ (po ; po)) grows") {
+		t.Errorf("models poimm.cat: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI("models", "testdata/noc11.cat")
+	if code != 0 || !strings.Contains(out, "fair progress applies") {
+		t.Errorf("models noc11.cat: %d\n%s", code, out)
+	}
+}

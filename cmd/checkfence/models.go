@@ -95,6 +95,11 @@ expects.`,
 					return err
 				}
 				fmt.Fprintf(out, "(* %s: valid cat model, %d checks, %d flags *)\n", args[0], len(m.Checks()), len(m.Flags()))
+				if err := cat.FairProgressSafe(m); err != nil {
+					fmt.Fprintf(out, "(* fair progress off, every loop iteration counts: %v *)\n", err)
+				} else {
+					fmt.Fprintf(out, "(* fair progress applies: retry rounds that store nothing do not count *)\n")
+				}
 				fmt.Fprint(out, m.Format())
 				if len(m.Tags) > 0 {
 					fmt.Fprintf(out, "\n(* event tags: %s *)\n", strings.Join(m.Tags, " "))
@@ -110,6 +115,11 @@ expects.`,
 				return err
 			}
 			fmt.Fprintf(out, "%s: model %s is valid (%d relation variables, %d axioms)\n", args[0], m.Name, len(m.Exists), len(m.Axioms))
+			if err := axioms.FairProgressSafe(m); err != nil {
+				fmt.Fprintf(out, "fair progress off, every loop iteration counts: %v\n", err)
+			} else {
+				fmt.Fprintf(out, "fair progress applies: loop iterations that change nothing do not count\n")
+			}
 			return nil
 		},
 	}
