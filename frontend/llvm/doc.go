@@ -278,9 +278,9 @@
 // anywhere are FAILs; a thread function's result is ignored; pthread_exit
 // is not supported.
 //
-// In a pthread program that frees nothing, malloc is "fence full; alloc
-// fresh T" rather than a pool block (pthread_alloc.go): without frees the
-// pool's choice of block only renames blocks, and enumerating the
-// renamings slowed the solver down ~3× (docs/semantics.md has the
-// argument).
+// In a pthread program that frees nothing, malloc is "alloc fresh T"
+// rather than a pool block (pthread_alloc.go): without frees the pool's
+// choice of block only renames blocks, and enumerating the renamings
+// slowed the solver down ~3×; and it is no fence, as in C11
+// (docs/semantics.md has the argument).
 package llvmfront

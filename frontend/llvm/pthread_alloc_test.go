@@ -50,8 +50,10 @@ func allocKinds(p *lsl.Program) map[lsl.AllocKind]int {
 }
 
 // Fresh blocks for the mallocs of a pthread program that never frees give
-// the verdicts the pool gives (differential check of freshAllocs), and
-// FAILs that are real executions.
+// the verdicts the pool gives (differential check of freshAllocs) on
+// programs whose correctness does not rest on ordering around malloc (the
+// pool's full fences order it, a fresh malloc does not:
+// TestFreshAllocIsNoFence), and FAILs that are real executions.
 func TestFreshAllocsSameVerdicts(t *testing.T) {
 	needClang(t)
 	if testing.Short() {
@@ -100,6 +102,30 @@ func TestFreshAllocsSameVerdicts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFreshAllocIsNoFence: store buffering across malloc
+// (tests/llvm/pthread/sb_malloc.c) fails on relaxed with fresh blocks, as
+// C11 allows; the pool, whose full fences model a lock-based allocator,
+// forbids it.
+func TestFreshAllocIsNoFence(t *testing.T) {
+	needClang(t)
+	fresh, pool := compilePool(t, "../../tests/llvm/pthread/sb_malloc.c")
+	model, _ := axioms.Builtin("relaxed")
+	for i, want := range []mining.Verdict{mining.Fail, mining.Pass} {
+		p := []*lsl.Program{fresh, pool}[i]
+		test, err := PthreadTest(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := mining.Check(context.Background(), p, test, mining.Options{Model: model})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != want {
+			t.Errorf("%s: %s, want %s", []string{"fresh", "pool"}[i], r.Verdict, want)
+		}
 	}
 }
 
