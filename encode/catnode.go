@@ -52,9 +52,20 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	case cat.OpUnion:
 		r = relUnion(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
 	case cat.OpInter:
-		r = relInter(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
+		// an operand that is empty in every execution makes the other
+		// unneeded here: it is not encoded (rc11's psc, when the program
+		// has no seq_cst event, would build the cubic po;hb;po for nothing)
+		if a := ci.rel(n.Kids[0], p); a.empty(c) {
+			r = a
+		} else {
+			r = relInter(c, a, ci.rel(n.Kids[1], p))
+		}
 	case cat.OpDiff:
-		r = relDiff(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p.flip()))
+		if a := ci.rel(n.Kids[0], p); a.empty(c) {
+			r = a
+		} else {
+			r = relDiff(c, a, ci.rel(n.Kids[1], p.flip()))
+		}
 	case cat.OpSeq:
 		switch l, rt := n.Kids[0], n.Kids[1]; {
 		case isPO(l):
@@ -62,10 +73,18 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		case isPO(rt):
 			r = ci.composePORight(ci.rel(l, p))
 		default:
-			r = relCompose(c, ci.rel(l, p), ci.rel(rt, p))
+			if a := ci.rel(l, p); a.empty(c) {
+				r = a
+			} else {
+				r = relCompose(c, a, ci.rel(rt, p))
+			}
 		}
 	case cat.OpCart:
-		r = relCart(c, ci.set(n.Kids[0], p), ci.set(n.Kids[1], p))
+		if a := ci.set(n.Kids[0], p); a.empty(c) {
+			r = newLrel(ci.n())
+		} else {
+			r = relCart(c, a, ci.set(n.Kids[1], p))
+		}
 	case cat.OpInverse:
 		r = relInverse(c, ci.rel(n.Kids[0], p))
 	case cat.OpPlus:
@@ -117,9 +136,9 @@ func (ci *CatInstance) set(n *cat.Node, p pol) lset {
 	case cat.OpInter:
 		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p), c.And)
 	case cat.OpDiff:
-		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p.flip()), func(x, y z.Lit) z.Lit { return c.And(x, y.Not()) })
+		s = ci.setMinus(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p.flip()))
 	case cat.OpComplement:
-		s = setOp(ci.guards, ci.set(n.Kids[0], p.flip()), func(x, y z.Lit) z.Lit { return c.And(x, y.Not()) })
+		s = ci.setMinus(ci.guards, ci.set(n.Kids[0], p.flip()))
 	case cat.OpDomain:
 		s = relDomain(c, ci.rel(n.Kids[0], p))
 	case cat.OpRange:
@@ -132,6 +151,25 @@ func (ci *CatInstance) set(n *cat.Node, p pol) lset {
 	}
 	ci.memoSet[k] = s
 	return s
+}
+
+// setMinus is a \ b. A set's literal implies that its event executes, so
+// where b holds whenever the event executes (b's literal is the guard: a
+// tag, R, W, …) the difference is false, not "a and not executed", which
+// the solver would have to refute: rc11's seq-cst (accesses of atomic
+// blocks without a memory order) is then empty when every atomic access
+// has one, and so is its psc.
+func (ci *CatInstance) setMinus(a, b lset) lset {
+	c := ci.c
+	out := make(lset, len(a))
+	for i := range a {
+		if b[i] == ci.guards[i] {
+			out[i] = c.F
+		} else {
+			out[i] = c.And(a[i], b[i].Not())
+		}
+	}
+	return out
 }
 
 func isPO(n *cat.Node) bool { return n.Op == cat.OpBase && n.Name == "po" }

@@ -28,6 +28,28 @@ func newLrel(n int) *lrel { return &lrel{rows: make([][]lentry, n)} }
 
 func (r *lrel) n() int { return len(r.rows) }
 
+// empty reports whether r holds no pair in any model of the encoding.
+func (r *lrel) empty(c *logic.C) bool {
+	for _, row := range r.rows {
+		for _, e := range row {
+			if e.l != c.F {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// empty reports whether s holds no event in any model of the encoding.
+func (s lset) empty(c *logic.C) bool {
+	for _, l := range s {
+		if l != c.F {
+			return false
+		}
+	}
+	return true
+}
+
 // get returns the literal of (i, j).
 func (r *lrel) get(c *logic.C, i, j int) z.Lit {
 	row := r.rows[i]
