@@ -58,14 +58,11 @@ var unsplit = map[string]bool{"rmw": true, "amo": true, "lxsx": true}
 // or endpoints (relations: dom, ran) are all writes, which cycles never
 // delete: a composition through a write loses no pair.
 type fairAnalysis struct {
-	st      map[*Node]stability
-	setW    map[*Node]bool
-	domW    map[*Node]bool
-	ranW    map[*Node]bool
-	recSt   map[*RecGroup][]stability
-	recDomW map[*RecGroup][]bool
-	recRanW map[*RecGroup][]bool
-	recSetW map[*RecGroup][]bool
+	st   map[*Node]stability
+	setW map[*Node]bool
+	domW map[*Node]bool
+	ranW map[*Node]bool
+	rec  map[*RecGroup]*recResult
 }
 
 // FairProgressSafe reports whether the engine may delete storeless cycles
@@ -115,8 +112,7 @@ func (a *fairAnalysis) culprit(n *Node, s stability) string {
 func newFairAnalysis() *fairAnalysis {
 	return &fairAnalysis{
 		st: map[*Node]stability{}, setW: map[*Node]bool{}, domW: map[*Node]bool{}, ranW: map[*Node]bool{},
-		recSt: map[*RecGroup][]stability{}, recDomW: map[*RecGroup][]bool{}, recRanW: map[*RecGroup][]bool{},
-		recSetW: map[*RecGroup][]bool{},
+		rec: map[*RecGroup]*recResult{},
 	}
 }
 
@@ -195,30 +191,29 @@ type recResult struct {
 // recGroup classifies the variables of g by iterating to a fixpoint: the
 // stabilities from exact upwards, the write facts from true downwards
 // (each Kleene approximant of the least fixpoint satisfies them).
-func (a *fairAnalysis) recGroup(g *RecGroup) recResult {
-	if st, ok := a.recSt[g]; ok {
-		return recResult{st, a.recSetW[g], a.recDomW[g], a.recRanW[g]}
+func (a *fairAnalysis) recGroup(g *RecGroup) *recResult {
+	if r, ok := a.rec[g]; ok {
+		return r // final, or the current round's values while iterating
 	}
 	k := len(g.Vars)
-	st := make([]stability, k)
-	setW, domW, ranW := make([]bool, k), make([]bool, k), make([]bool, k)
-	for i := range setW {
-		setW[i], domW[i], ranW[i] = true, true, true
+	r := &recResult{st: make([]stability, k), setW: make([]bool, k), domW: make([]bool, k), ranW: make([]bool, k)}
+	for i := range r.setW {
+		r.setW[i], r.domW[i], r.ranW[i] = true, true, true
 	}
-	a.recSt[g], a.recSetW[g], a.recDomW[g], a.recRanW[g] = st, setW, domW, ranW
+	a.rec[g] = r
 	for changed := true; changed; {
 		changed = false
 		a.forgetBodies(g)
 		for i, b := range g.Bodies {
-			ns := joinSt(st[i], a.stab(b))
-			nsw, ndw, nrw := setW[i] && a.set(b), domW[i] && a.dom(b), ranW[i] && a.ran(b)
-			if ns != st[i] || nsw != setW[i] || ndw != domW[i] || nrw != ranW[i] {
-				st[i], setW[i], domW[i], ranW[i] = ns, nsw, ndw, nrw
+			ns := joinSt(r.st[i], a.stab(b))
+			nsw, ndw, nrw := r.setW[i] && a.set(b), r.domW[i] && a.dom(b), r.ranW[i] && a.ran(b)
+			if ns != r.st[i] || nsw != r.setW[i] || ndw != r.domW[i] || nrw != r.ranW[i] {
+				r.st[i], r.setW[i], r.domW[i], r.ranW[i] = ns, nsw, ndw, nrw
 				changed = true
 			}
 		}
 	}
-	return recResult{st, setW, domW, ranW}
+	return r
 }
 
 // forgetBodies drops the memoized facts of nodes that depend on g's

@@ -51,6 +51,16 @@ func (ci *CatInstance) constraints() {
 	_ = c
 }
 
+// testPol is the polarity a test's expression is encoded in: upper where
+// the test must hold (a smaller relation passes more easily), lower where
+// it must fail (a flag fires only on pairs really in the relation).
+func testPol(want bool) pol {
+	if want {
+		return polUpper
+	}
+	return polLower
+}
+
 func flagName(k *cat.Constraint) string {
 	if k.Name != "" {
 		return k.Name
@@ -62,10 +72,7 @@ func flagName(k *cat.Constraint) string {
 // (!want), sound in every model and exact in some (see pol).
 func (ci *CatInstance) test(k *cat.Constraint, want bool) z.Lit {
 	c := ci.c
-	p := polLower
-	if want {
-		p = polUpper
-	}
+	p := testPol(want)
 	if k.Expr.Kind == cat.KSet {
 		s := ci.set(k.Expr, p)
 		any := c.Ors(s...)

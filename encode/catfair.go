@@ -53,16 +53,14 @@ func (e *Encoding) catFlagCycles() {
 
 // flagTouch returns, per event, the literal "the event is in the set or in
 // a pair of the relation of some flag", from the encodings the flags fire
-// by (a flag the fair-progress check accepts is negated: it fires when its
-// relation is nonempty, reflexive or cyclic, and is encoded lower).
+// by (constraints: a flag the fair-progress check accepts is negated, so
+// it fires when its relation is nonempty, reflexive or cyclic, and is
+// encoded lower).
 func (ci *CatInstance) flagTouch() []z.Lit {
 	c := ci.c
 	touch := make([][]z.Lit, ci.n())
 	for _, k := range ci.m.Flags() {
-		p := polLower
-		if !k.Negated {
-			p = polUpper
-		}
+		p := testPol(!k.Negated)
 		if k.Expr.Kind == cat.KSet {
 			for i, l := range ci.set(k.Expr, p) {
 				touch[i] = append(touch[i], l)

@@ -49,6 +49,20 @@ func allocKinds(p *lsl.Program) map[lsl.AllocKind]int {
 	return n
 }
 
+// checkPthread checks a pthread program (its own test) on a .mm model.
+func checkPthread(t *testing.T, p *lsl.Program, model *axioms.Model) *mining.Result {
+	t.Helper()
+	test, err := PthreadTest(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mining.Check(context.Background(), p, test, mining.Options{Model: model})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // Fresh blocks for the mallocs of a pthread program that never frees give
 // the verdicts the pool gives (differential check of freshAllocs) on
 // programs whose correctness does not rest on ordering around malloc (the
@@ -84,14 +98,7 @@ func TestFreshAllocsSameVerdicts(t *testing.T) {
 				model, _ := axioms.Builtin(m)
 				var got [2]*mining.Result
 				for i, p := range []*lsl.Program{fresh, pool} {
-					test, err := PthreadTest(p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					r, err := mining.Check(context.Background(), p, test, mining.Options{Model: model})
-					if err != nil {
-						t.Fatal(err)
-					}
+					r := checkPthread(t, p, model)
 					if err := r.CheckCounterexample(); err != nil {
 						t.Errorf("%s on %s: the counterexample is not a real execution: %v", tc.file, m, err)
 					}
@@ -114,16 +121,7 @@ func TestFreshAllocIsNoFence(t *testing.T) {
 	fresh, pool := compilePool(t, "../../tests/llvm/pthread/sb_malloc.c")
 	model, _ := axioms.Builtin("relaxed")
 	for i, want := range []mining.Verdict{mining.Fail, mining.Pass} {
-		p := []*lsl.Program{fresh, pool}[i]
-		test, err := PthreadTest(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := mining.Check(context.Background(), p, test, mining.Options{Model: model})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Verdict != want {
+		if r := checkPthread(t, []*lsl.Program{fresh, pool}[i], model); r.Verdict != want {
 			t.Errorf("%s: %s, want %s", []string{"fresh", "pool"}[i], r.Verdict, want)
 		}
 	}
