@@ -76,6 +76,12 @@ acyclic (po | rf | co | fr) \ ([plain] ; po ; [~range(rf)]) as odd-sc`,
 	"closure": `let hb = (po | rf | rmw | addr | data | ctrl | lxsx)+
 irreflexive hb ; (co | fr)? as coh
 flag ~empty (W * W) & loc & ext \ hb \ hb^-1 as race`,
+	// a closure through po (catpoclosure.go) whose paths leave a thread
+	// and come back through po from another thread: in init+final, the
+	// final thread's second load reads a store of another thread, which
+	// po leads back to the final thread's first load
+	"po-closure": `let back = (po | rf^-1)+
+empty back & po^-1 & (R * R) & int as backwards`,
 }
 
 func catModels(t *testing.T) map[string]*cat.Model {

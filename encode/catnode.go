@@ -88,9 +88,9 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	case cat.OpInverse:
 		r = relInverse(c, ci.rel(n.Kids[0], p))
 	case cat.OpPlus:
-		r = ci.closure(ci.rel(n.Kids[0], p), p)
+		r = ci.plus(n.Kids[0], p)
 	case cat.OpStar:
-		r = relReflexive(c, ci.closure(ci.rel(n.Kids[0], p), p), ci.guards)
+		r = relReflexive(c, ci.plus(n.Kids[0], p), ci.guards)
 	case cat.OpOpt:
 		r = relReflexive(c, ci.rel(n.Kids[0], p), ci.guards)
 	case cat.OpComplement:
@@ -181,6 +181,19 @@ func exactOp(n *cat.Node) bool {
 		return true
 	}
 	return false
+}
+
+// plus encodes n+: through program order's transitive reduction when n
+// is a union with po in it (catpoclosure.go), else by closure.
+func (ci *CatInstance) plus(n *cat.Node, p pol) *lrel {
+	if rest, ok := poUnionRest(n); ok && p == polUpper {
+		x := newLrel(ci.n())
+		for _, m := range rest {
+			x = relUnion(ci.c, x, ci.rel(m, p))
+		}
+		return ci.closureWithPO(x)
+	}
+	return ci.closure(ci.rel(n, p), p)
 }
 
 // closure encodes a+. Upper: one free variable per pair the static
