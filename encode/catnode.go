@@ -187,13 +187,18 @@ func exactOp(n *cat.Node) bool {
 // is a union with po in it (catpoclosure.go), else by closure.
 func (ci *CatInstance) plus(n *cat.Node, p pol) *lrel {
 	if rest, ok := poUnionRest(n); ok && p == polUpper {
-		x := newLrel(ci.n())
-		for _, m := range rest {
-			x = relUnion(ci.c, x, ci.rel(m, p))
-		}
-		return ci.closureWithPO(x)
+		return ci.closureWithPO(ci.unionOf(rest, p))
 	}
 	return ci.closure(ci.rel(n, p), p)
+}
+
+// unionOf encodes the union of nodes.
+func (ci *CatInstance) unionOf(ns []*cat.Node, p pol) *lrel {
+	x := newLrel(ci.n())
+	for _, m := range ns {
+		x = relUnion(ci.c, x, ci.rel(m, p))
+	}
+	return x
 }
 
 // closure encodes a+. Upper: one free variable per pair the static
