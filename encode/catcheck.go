@@ -163,53 +163,18 @@ func (ci *CatInstance) assertAcyclic(r *lrel) {
 			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
 			continue
 		}
-		ci.acyclicComponent(r, ms, comp)
+		ci.acyclicByElimination(r, ms, comp)
 	}
 }
 
-// maxEagerAcyclic bounds the clauses of an eagerly encoded strongly
-// connected component (members × edges); larger ones are lazy. The eager
-// encoding propagates far better (snark's D0 on arm8: 159 s CPU eager,
-// more than 260 s lazy, more than 530 s with integer ranks per event), so
-// the bound only guards memory.
+// maxEagerAcyclic bounds the size of an eagerly encoded strongly
+// connected component (members × edges, what one transitive order over it
+// would cost; vertex elimination, catelim.go, costs less on every
+// component measured); larger ones are lazy. The eager encoding
+// propagates far better (snark's D0 on arm8: 159 s CPU eager with a
+// transitive order, more than 260 s lazy, more than 530 s with integer
+// ranks per event), so the bound only guards memory.
 const maxEagerAcyclic = 20_000_000
-
-func (ci *CatInstance) acyclicComponent(r *lrel, ms []int, comp []int) {
-	c := ci.c
-	k := comp[ms[0]]
-	idx := map[int]int{}
-	for x, v := range ms {
-		idx[v] = x
-	}
-	m := len(ms)
-	t := make([][]z.Lit, m) // t[x][y]: ms[x] before ms[y] (transitively)
-	for x := range t {
-		t[x] = make([]z.Lit, m)
-		for y := range t[x] {
-			if x == y {
-				t[x][y] = c.F
-			} else {
-				t[x][y] = c.Lit()
-				ci.stats.RelationLits++
-			}
-		}
-	}
-	for x, v := range ms {
-		for _, e := range r.rows[v] {
-			if comp[e.j] != k || int(e.j) == v {
-				continue
-			}
-			y := idx[int(e.j)]
-			ci.clause(e.l.Not(), t[x][y])
-			// t(w, v) ∧ r(v, j) ⇒ t(w, j)
-			for w := 0; w < m; w++ {
-				if w != x {
-					ci.clause(t[w][x].Not(), e.l.Not(), t[w][y])
-				}
-			}
-		}
-	}
-}
 
 // sccs numbers the strongly connected components of a graph (Tarjan).
 func sccs(g [][]int32) []int {

@@ -74,9 +74,10 @@
 // upper approximation whose auxiliary variables (closures, let rec
 // fixpoints of positive recursion) are implied by their definitions and
 // free otherwise, a flag's a lower one (exact closures by squaring, let
-// rec by Kleene iteration). acyclic gets a transitive relation with one
-// variable per ordered pair inside each strongly connected component of
-// the relation's static graph; a component whose clauses would not fit in
+// rec by Kleene iteration). acyclic is encoded per strongly connected
+// component of the relation's static graph, by vertex elimination
+// (catelim.go), or through the paths after x's sources when the relation
+// is po | x (catpoclosure.go); a component whose clauses would not fit in
 // memory is checked lazily instead (catlazy.go: Lemmas returns the clause
 // "not all these edges" for each cycle of a satisfying assignment, and the
 // callers refine until there is none). Compositions with po use running
