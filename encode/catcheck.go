@@ -44,8 +44,9 @@ func (ci *CatInstance) constraints() {
 		ci.stats.Instances++
 		if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
 			if rest, ok := poUnionRest(k.Expr); ok && !ci.LazyAcyclic {
-				ci.assertAcyclicWithPO(ci.unionOf(rest, polUpper))
-				continue
+				if ci.assertAcyclicWithPO(ci.unionOf(rest, polUpper)) {
+					continue
+				}
 			}
 			ci.assertAcyclic(ci.rel(k.Expr, polUpper))
 			continue

@@ -80,7 +80,7 @@ func (ci *CatInstance) poNext() [][]int32 {
 // closureWithPO encodes (po | x)+ in the upper polarity.
 func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
 	c := ci.c
-	u := ci.pathsAfter(x)
+	u := ci.pathsAfter(x, 0)
 	for s, row := range u.rows {
 		out := row[:0]
 		for _, e := range row {
@@ -96,37 +96,45 @@ func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
 // assertAcyclicWithPO makes po | x acyclic. po alone is acyclic, so a
 // cycle has an x step and passes through the source s of one: u(s,s) in
 // the least solution of pathsAfter. No u(s,s) is asserted: exact, as the
-// least solution is a model whenever the relation is acyclic. (The
-// general encoding, one transitive order over each strongly connected
-// component, is cubic in its events: rc11's no-thin-air, acyclic po | rf,
-// was 137 k of msq_2_2's 442 k clauses.)
-func (ci *CatInstance) assertAcyclicWithPO(x *lrel) {
+// least solution is a model whenever the relation is acyclic. (One
+// transitive order over each strongly connected component, the general
+// encoding before catelim.go, is cubic in its events: rc11's
+// no-thin-air, acyclic po | rf, was 137 k of msq_2_2's 442 k clauses.)
+// It reports false, having added nothing, when the clauses would exceed
+// maxEagerAcyclic; the caller then uses assertAcyclic, which checks such
+// components lazily.
+func (ci *CatInstance) assertAcyclicWithPO(x *lrel) bool {
 	c := ci.c
-	u := ci.pathsAfter(x)
+	u := ci.pathsAfter(x, maxEagerAcyclic)
+	if u == nil {
+		return false
+	}
 	for s := range u.rows {
 		if l := u.get(c, s, s); l != c.F {
 			ci.clause(l.Not())
 		}
 	}
+	return true
 }
 
 // pathsAfter returns the variables u(s,j) (without guards) for each
-// source s of x: the least solution is x;(po_s | x)*.
-func (ci *CatInstance) pathsAfter(x *lrel) *lrel {
+// source s of x: the least solution is x;(po_s | x)*. With a budget (> 0)
+// it returns nil, having added nothing, when the clauses would exceed it.
+func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
 	c := ci.c
 	n := ci.n()
 	next := ci.poNext()
 	xg := x.staticGraph()
-	u := newLrel(n)
-	vars := make([]z.Lit, n) // dense row of the current source (valid on reach)
+	// the events the static graph of po_s | x reaches from each source's
+	// x-steps, and the clauses they will take
+	reach := make([][]int32, n)
 	seen := make([]bool, n)
+	cost := 0
 	for s := range n {
 		if len(xg[s]) == 0 {
 			continue
 		}
-		// the events the static graph of po_s | x reaches from s's x-steps
 		clear(seen)
-		var reach []int32
 		stack := slices.Clone(xg[s])
 		for len(stack) > 0 {
 			k := stack[len(stack)-1]
@@ -135,19 +143,30 @@ func (ci *CatInstance) pathsAfter(x *lrel) *lrel {
 				continue
 			}
 			seen[k] = true
-			reach = append(reach, k)
+			reach[s] = append(reach[s], k)
+			cost += len(next[k]) + len(xg[k])
 			stack = append(stack, next[k]...)
 			stack = append(stack, xg[k]...)
 		}
-		slices.Sort(reach)
-		for _, j := range reach {
+		slices.Sort(reach[s])
+		if budget > 0 && cost > budget {
+			return nil
+		}
+	}
+	u := newLrel(n)
+	vars := make([]z.Lit, n) // dense row of the current source (valid on its reach)
+	for s := range n {
+		if len(reach[s]) == 0 {
+			continue
+		}
+		for _, j := range reach[s] {
 			vars[j] = c.Lit()
 			ci.stats.RelationLits++
 		}
 		for _, e := range x.rows[s] {
 			ci.clause(e.l.Not(), vars[e.j])
 		}
-		for _, k := range reach {
+		for _, k := range reach[s] {
 			for _, j := range next[k] {
 				ci.clause(vars[k].Not(), vars[j])
 			}
@@ -155,8 +174,8 @@ func (ci *CatInstance) pathsAfter(x *lrel) *lrel {
 				ci.clause(vars[k].Not(), e.l.Not(), vars[e.j])
 			}
 		}
-		row := make([]lentry, len(reach))
-		for i, j := range reach {
+		row := make([]lentry, len(reach[s]))
+		for i, j := range reach[s] {
 			row[i] = lentry{j, vars[j]}
 		}
 		u.rows[s] = row
