@@ -129,10 +129,10 @@ func (ci *CatInstance) test(k *cat.Constraint, want bool) z.Lit {
 	return any
 }
 
-// assertAcyclic adds clauses that make r acyclic: within each strongly
-// connected component of its static graph, a transitive relation t ⊇ r
-// with no t(i, i) (one variable per ordered pair of the component). Edges
-// between components are never on a cycle.
+// assertAcyclic adds clauses that make r acyclic: no self-loop, and each
+// strongly connected component of its static graph acyclic by vertex
+// elimination (catelim.go), or lazily when it is too large. Edges between
+// components are never on a cycle.
 func (ci *CatInstance) assertAcyclic(r *lrel) {
 	c := ci.c
 	for i := range r.rows {
