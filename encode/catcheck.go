@@ -78,48 +78,38 @@ func flagName(k *cat.Constraint) string {
 func (ci *CatInstance) test(k *cat.Constraint, want bool) z.Lit {
 	c := ci.c
 	p := testPol(want)
-	if k.Expr.Kind == cat.KSet {
-		s := ci.set(k.Expr, p)
-		any := c.Ors(s...)
-		if want {
-			return any.Not()
-		}
-		return any
-	}
-	if k.Kind == cat.Irreflexive && k.Expr.Op == cat.OpSeq {
+	var bad []z.Lit // the test fails if one holds
+	switch {
+	case k.Expr.Kind == cat.KSet:
+		bad = ci.set(k.Expr, p)
+	case k.Kind == cat.Irreflexive && k.Expr.Op == cat.OpSeq:
 		// only the diagonal of a;b is asked for: (a;b)(i,i) is a(i,k) ∧
 		// b(k,i) for some k, n² pairs instead of the n³ of the whole
 		// composition (rc11's hb; eco?)
 		a, b := ci.rel(k.Expr.Kids[0], p), ci.rel(k.Expr.Kids[1], p)
-		var bad []z.Lit
 		for i, row := range a.rows {
 			for _, e := range row {
 				bad = append(bad, c.And(e.l, b.get(c, int(e.j), i)))
 			}
 		}
-		any := c.Ors(bad...)
-		if want {
-			return any.Not()
-		}
-		return any
-	}
-	r := ci.rel(k.Expr, p)
-	var bad []z.Lit // the test fails if one holds
-	switch k.Kind {
-	case cat.Empty:
-		for _, row := range r.rows {
-			for _, e := range row {
-				bad = append(bad, e.l)
+	default:
+		r := ci.rel(k.Expr, p)
+		switch k.Kind {
+		case cat.Empty:
+			for _, row := range r.rows {
+				for _, e := range row {
+					bad = append(bad, e.l)
+				}
 			}
-		}
-	case cat.Irreflexive:
-		for i := range r.rows {
-			bad = append(bad, r.get(c, i, i))
-		}
-	case cat.Acyclic:
-		t := relSquareClosure(c, r)
-		for i := range t.rows {
-			bad = append(bad, t.get(c, i, i))
+		case cat.Irreflexive:
+			for i := range r.rows {
+				bad = append(bad, r.get(c, i, i))
+			}
+		case cat.Acyclic:
+			t := relSquareClosure(c, r)
+			for i := range t.rows {
+				bad = append(bad, t.get(c, i, i))
+			}
 		}
 	}
 	any := c.Ors(bad...)
