@@ -144,7 +144,7 @@ func convertParseError(filename string, err error) error {
 // become words, and of an expected sequence only its first element is kept.
 func syntaxMessage(msg string) string {
 	msg = strings.TrimPrefix(msg, "lexer: ")
-	if m := expectedRE.FindStringSubmatch(msg); m != nil {
+	if m := expectedRE().FindStringSubmatch(msg); m != nil {
 		msg = "unexpected " + tokenWord(m[1])
 		if want := expectedWord(m[2]); want != "" {
 			msg += ", expected " + want
@@ -153,7 +153,10 @@ func syntaxMessage(msg string) string {
 	return "syntax error: " + msg
 }
 
-var expectedRE = regexp.MustCompile(`^unexpected token ("(?:[^"\\]|\\.)*")(?: \(expected (.*)\))?$`)
+// expectedRE is compiled on first use (a syntax error), not at start-up.
+var expectedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^unexpected token ("(?:[^"\\]|\\.)*")(?: \(expected (.*)\))?$`)
+})
 
 // tokenWord describes a token that participle printed quoted.
 func tokenWord(quoted string) string {

@@ -1,7 +1,6 @@
 package lsl
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 
@@ -77,7 +76,19 @@ var tstParser = sync.OnceValue(func() *participle.Parser[tstFileAST] {
 	)
 })
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// isIdent reports whether s is an identifier ([A-Za-z_][A-Za-z0-9_]*).
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // ParseTests parses a .tst file. It reports syntax errors, empty threads,
 // operation names that are not identifiers and duplicate test names.
@@ -104,7 +115,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	ops := func(names []tstName) []OpRef {
 		var out []OpRef
 		for _, n := range names {
-			if !identRE.MatchString(n.Name) {
+			if !isIdent(n.Name) {
 				errs = append(errs, Errorf(lslPos(n.Pos), "invalid operation name %s", n.Name))
 			}
 			out = append(out, OpRef{Name: n.Name, Pos: lslPos(n.Pos)})

@@ -160,14 +160,20 @@ const (
 	sentinelSource = "int __checkfence_end_of_file;\n"
 )
 
+// The patterns are compiled on first use: only an erroneous program needs
+// them, and compiling them at start-up costs every run.
 var (
-	ccErrLine   = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
-	ccErrSuffix = regexp.MustCompile(`\s*\([A-Za-z0-9_]+\.go:\d+:[^)]*\)\s*$`)
+	ccErrLine   = lazyRegexp(`^(.*?):(\d+):(\d+): (.*)$`)
+	ccErrSuffix = lazyRegexp(`\s*\([A-Za-z0-9_]+\.go:\d+:[^)]*\)\s*$`)
 	// ccLiteralRange is the strconv error cc passes on for a huge literal.
-	ccLiteralRange = regexp.MustCompile(`^strconv\.Parse\w+: parsing "([^"]*)": value out of range$`)
+	ccLiteralRange = lazyRegexp(`^strconv\.Parse\w+: parsing "([^"]*)": value out of range$`)
 	// ccIncludeNotFound is cc's message for an #include it cannot open.
-	ccIncludeNotFound = regexp.MustCompile(`^include file not found: (["<](.*)[">])$`)
+	ccIncludeNotFound = lazyRegexp(`^include file not found: (["<](.*)[">])$`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // convertCCError turns cc's error text (one message per line, with the Go
 // source location of the check appended) into an lsl.ErrorList. Lines
@@ -179,12 +185,12 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 	early := false
 	seen := map[string]bool{}
 	for _, line := range strings.Split(err.Error(), "\n") {
-		line = strings.TrimSpace(ccErrSuffix.ReplaceAllString(line, ""))
+		line = strings.TrimSpace(ccErrSuffix().ReplaceAllString(line, ""))
 		if line == "" || seen[line] {
 			continue
 		}
 		seen[line] = true
-		if m := ccErrLine.FindStringSubmatch(line); m != nil {
+		if m := ccErrLine().FindStringSubmatch(line); m != nil {
 			if m[1] == sentinelName {
 				early = true
 				continue
@@ -192,7 +198,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 			ln, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
 			e := &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":")}
-			if lit := ccLiteralRange.FindStringSubmatch(e.Msg); lit != nil {
+			if lit := ccLiteralRange().FindStringSubmatch(e.Msg); lit != nil {
 				text := lit[1]
 				if e.Pos.File == src.Name {
 					if t := tokenAt(src.Text, e.Pos.Line, e.Pos.Col); t != "" {
@@ -201,7 +207,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 				}
 				e.Msg = fmt.Sprintf("integer constant %s is too large (constants have at most 64 bits)", text)
 			}
-			if inc := ccIncludeNotFound.FindStringSubmatch(e.Msg); inc != nil && fsys != nil {
+			if inc := ccIncludeNotFound().FindStringSubmatch(e.Msg); inc != nil && fsys != nil {
 				if why := fsys.whyRefused(inc[2]); why != "" {
 					e.Msg = fmt.Sprintf("cannot #include %s: %s", inc[1], why)
 				}

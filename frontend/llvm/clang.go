@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -159,12 +158,12 @@ func copyTree(fsys fs.FS, root, dir string) error {
 	})
 }
 
-var clangDiag = regexp.MustCompile(`(?m)^(.+?):(\d+):(\d+): (?:fatal )?error: (.*)$`)
+var clangDiag = lazyRegexp(`(?m)^(.+?):(\d+):(\d+): (?:fatal )?error: (.*)$`)
 
 // clangError turns clang's diagnostics into input errors.
 func clangError(file, stderr string, err error) error {
 	var errs lsl.ErrorList
-	for _, m := range clangDiag.FindAllStringSubmatch(stderr, 20) {
+	for _, m := range clangDiag().FindAllStringSubmatch(stderr, 20) {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
 		errs = append(errs, lsl.Errorf(lsl.Pos{File: m[1], Line: line, Col: col}, "%s", m[4]))

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/asm"
@@ -87,11 +88,16 @@ func stripArgAttrs(m *ir.Module) {
 	}
 }
 
+// Compiled on first use, by an erroneous program only (not at start-up).
 var (
-	syntaxErrLine = regexp.MustCompile(`syntax error at line (\d+)`)
+	syntaxErrLine = lazyRegexp(`syntax error at line (\d+)`)
 	// llir's message for a name used but never defined
-	undefinedIdent = regexp.MustCompile(`unable to locate (local|global) identifier "([^"]+)"(?: of "([^"]+)")?`)
+	undefinedIdent = lazyRegexp(`unable to locate (local|global) identifier "([^"]+)"(?: of "([^"]+)")?`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // parseErrorLine extracts the line of a parser error and a message without
 // the parser's own file prefix. llir gives no line for an undefined name:
@@ -103,7 +109,7 @@ func parseErrorLine(err error, src []byte) (int, string) {
 	}
 	lines := strings.Split(string(src), "\n")
 	line := 1
-	if m := syntaxErrLine.FindStringSubmatch(msg); m != nil {
+	if m := syntaxErrLine().FindStringSubmatch(msg); m != nil {
 		if n, e := strconv.Atoi(m[1]); e == nil && n > 0 {
 			line = n
 		}
@@ -121,7 +127,7 @@ func parseErrorLine(err error, src []byte) (int, string) {
 		}
 		return line, msg
 	}
-	if m := undefinedIdent.FindStringSubmatch(msg); m != nil {
+	if m := undefinedIdent().FindStringSubmatch(msg); m != nil {
 		name := m[2]
 		what := name + " is used but never defined"
 		if m[3] != "" {
