@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime/debug"
@@ -141,17 +142,33 @@ func restoreSoftLimit() {
 	}
 }
 
+// statm is /proc/self/statm, opened once for the life of the process: a
+// guard reads it every guardPoll, and opening and closing it each time
+// cost twice as much as reading it (1-2% of a short check).
+var statm = sync.OnceValue(func() *os.File {
+	f, err := os.Open("/proc/self/statm")
+	if err != nil {
+		return nil
+	}
+	return f
+})
+
 // residentBytes is the process's resident set size (0 if unknown).
 func residentBytes() int64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
+	f := statm()
+	if f == nil {
 		return 0
 	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
+	var buf [256]byte
+	n, err := f.ReadAt(buf[:], 0) // a procfs file regenerates at offset 0
+	if n == 0 || err != nil && err != io.EOF {
 		return 0
 	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
+	fields := strings.Fields(string(buf[:n]))
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(fields[1], 10, 64)
 	if err != nil {
 		return 0
 	}
