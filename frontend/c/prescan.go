@@ -250,8 +250,11 @@ func isIdentChar(c byte) bool {
 }
 
 func logicalLines(src []byte) []logicalLine {
-	var lines []logicalLine
-	var cur logicalLine
+	// One string and one token array back every token and line: the scan
+	// runs on every unit and every header, before cc.
+	text := string(src)
+	toks := make([]ctok, 0, min(len(src)/6, 1<<14)+1)
+	var starts []int // where each line's tokens start in toks
 	line, col := 1, 1
 	adjacent := false
 	i := 0
@@ -266,14 +269,14 @@ func logicalLines(src []byte) []logicalLine {
 			i++
 		}
 	}
+	starts = append(starts, 0)
 	for i < len(src) {
 		c := src[i]
 		switch {
 		case c == '\\' && i+1 < len(src) && src[i+1] == '\n':
 			advance(2)
 		case c == '\n':
-			lines = append(lines, cur)
-			cur = logicalLine{}
+			starts = append(starts, len(toks))
 			advance(1)
 			adjacent = false
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
@@ -309,9 +312,19 @@ func logicalLines(src []byte) []logicalLine {
 			default:
 				advance(1)
 			}
-			cur.toks = append(cur.toks, ctok{text: string(src[start:i]), line: l, col: cl, adjacent: adjacent})
+			toks = append(toks, ctok{text: text[start:i], line: l, col: cl, adjacent: adjacent})
 			adjacent = true
 		}
 	}
-	return append(lines, cur)
+	lines := make([]logicalLine, len(starts))
+	for k, start := range starts {
+		end := len(toks)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		if start < end {
+			lines[k].toks = toks[start:end:end]
+		}
+	}
+	return lines
 }
