@@ -57,6 +57,9 @@ type sourceFS struct {
 	// absolute lists the absolute paths the program #includes (found by
 	// prescan), for absoluteInclude.
 	absolute map[string]bool
+	// single, while cc.Parse runs without the standalone preprocessing
+	// pass, is what the unit's scan found (see planSinglePass).
+	single *singlePass
 }
 
 func (s *sourceFS) Open(name string) (fs.File, error) {
@@ -64,36 +67,69 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		s.opens, s.refused = map[string]int{}, map[string]string{}
 	}
 	if s.ctx != nil && s.ctx.Err() != nil {
+		s.abortSinglePass()
 		return badFile{name}, nil // the caller reports the cancellation
 	}
 	s.opens[name]++
 	if s.opens[name] > maxIncludes {
+		s.abortSinglePass()
 		s.refused[name] = fmt.Sprintf("#include nested too deeply (%s is opened more than %d times: does it include itself without an include guard?)", name, maxIncludes)
 		return badFile{name}, nil
 	}
+	if s.single != nil {
+		if b, ok := s.single.files[name]; ok {
+			return newMemFile(name, b), nil
+		}
+	}
+	served, b, why := s.read(name)
+	if why != "" {
+		s.refused[served] = why
+	}
+	// cc looks in sysDir last: not finding a file there ends its token
+	// stream.
+	if b != nil || strings.HasPrefix(name, sysDir+"/") {
+		s.abortSinglePass()
+	}
+	if b == nil {
+		return badFile{name}, nil
+	}
+	return newMemFile(served, b), nil
+}
+
+// abortSinglePass stops cc.Parse when it runs on a single-pass plan and
+// leaves it (see planSinglePass).
+func (s *sourceFS) abortSinglePass() {
+	if s.single != nil {
+		panic(singlePassAbort{})
+	}
+}
+
+// read is the file Open serves for name (served is the name it is found
+// under), or nil; why says why a file that exists is refused. It has no
+// side effects.
+func (s *sourceFS) read(name string) (served string, b []byte, why string) {
 	if b, ok := s.mem[name]; ok {
-		return newMemFile(name, padSource(b)), nil
+		return name, padSource(b), ""
 	}
 	if rest, ok := strings.CutPrefix(name, sysDir+"/"); ok {
 		b, err := includeFS.ReadFile(path.Join("include", rest))
 		if err != nil || rest == "predefined.h" {
-			return badFile{name}, nil
+			return name, nil, ""
 		}
-		return newMemFile(name, b), nil
+		return name, b, ""
 	}
 	if _, err := os.Stat(name); err != nil {
 		abs := s.absoluteInclude(name)
 		if abs == "" {
-			return badFile{name}, nil
+			return name, nil, ""
 		}
 		name = abs
 	}
 	b, err := lsl.ReadSource(name)
 	if err != nil {
-		s.refused[name] = err.(*lsl.Error).Msg
-		return badFile{name}, nil
+		return name, nil, err.(*lsl.Error).Msg
 	}
-	return newMemFile(name, padSource(b)), nil
+	return name, padSource(b), ""
 }
 
 // absoluteInclude finds the file an #include of an absolute path meant.

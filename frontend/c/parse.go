@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -56,27 +57,13 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 	if err := prescan(src, fsys); err != nil {
 		return nil, err
 	}
-	// Preprocessing errors (a missing include) end cc's token stream early,
-	// where its parser can loop; so preprocess alone first. The output is
-	// counted: parsing repeats the preprocessing, so a program whose
-	// expansion is too large is refused here.
-	out := &preprocessed{ctx: fsys.ctx}
-	if err := cc.Preprocess(cfg, sources(), out); err != nil {
-		if errors.Is(err, errPreprocessedTooLarge) {
-			return nil, lsl.ErrorList{{Pos: lsl.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
-				"the preprocessed program is larger than %d MiB (a macro that expands without bound?)", maxPreprocessed>>20)}}
-		}
+	parsed := parseSinglePass(src, fsys, cfg, sources)
+	if parsed != nil {
 		if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
 			return nil, err
 		}
-		return nil, convertCCError(src, fsys, err)
-	}
-	if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+	} else if parsed, err = parseTwoPasses(src, fsys, cfg, sources); err != nil {
 		return nil, err
-	}
-	parsed, err := cc.Parse(cfg, sources())
-	if err != nil {
-		return nil, convertCCError(src, fsys, err)
 	}
 	if errs := recursiveStructs(parsed); len(errs) > 0 {
 		return nil, errs
@@ -95,6 +82,66 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 		return nil, convertCCError(src, fsys, err)
 	}
 	return ast, nil
+}
+
+// parseSinglePass parses a unit with cc.Parse alone, when its scan allows
+// (see planSinglePass); nil when it does not, or when anything goes wrong
+// (an error, a panic, a file the scan did not see): then the two passes
+// say what it is, as they always did.
+func parseSinglePass(src Source, fsys *sourceFS, cfg *cc.Config, sources func() []cc.Source) (parsed *cc.AST) {
+	if !singlePassEnabled {
+		return nil
+	}
+	plan := planSinglePass(src, fsys)
+	if plan == nil {
+		return nil
+	}
+	opens, refused := maps.Clone(fsys.opens), maps.Clone(fsys.refused)
+	defer func() {
+		fsys.single = nil
+		if r := recover(); r != nil {
+			parsed = nil
+		}
+		if parsed == nil {
+			fsys.opens, fsys.refused = opens, refused
+		}
+	}()
+	fsys.single = plan
+	parsed, err := cc.Parse(cfg, sources())
+	if err != nil {
+		return nil
+	}
+	return parsed
+}
+
+// singlePassEnabled lets tests compare the single pass with the two.
+var singlePassEnabled = true
+
+// parseTwoPasses preprocesses a unit on its own before parsing it.
+// Preprocessing errors (a missing include) end cc's token stream early,
+// where its parser can loop; so preprocess alone first. The output is
+// counted: parsing repeats the preprocessing, so a program whose expansion
+// is too large is refused here.
+func parseTwoPasses(src Source, fsys *sourceFS, cfg *cc.Config, sources func() []cc.Source) (*cc.AST, error) {
+	out := &preprocessed{ctx: fsys.ctx}
+	if err := cc.Preprocess(cfg, sources(), out); err != nil {
+		if errors.Is(err, errPreprocessedTooLarge) {
+			return nil, lsl.ErrorList{{Pos: lsl.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
+				"the preprocessed program is larger than %d MiB (a macro that expands without bound?)", maxPreprocessed>>20)}}
+		}
+		if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+			return nil, err
+		}
+		return nil, convertCCError(src, fsys, err)
+	}
+	if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+		return nil, err
+	}
+	parsed, err := cc.Parse(cfg, sources())
+	if err != nil {
+		return nil, convertCCError(src, fsys, err)
+	}
+	return parsed, nil
 }
 
 // typeCheck type checks the parse tree of sources, as the second half of

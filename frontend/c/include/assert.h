@@ -1,5 +1,5 @@
 /* assert(e) fails the test when e is false (like lsl_assert). As in C, it
- * can be re-included and obeys NDEBUG. */
+ * may be read again, and obeys NDEBUG. */
 #undef assert
 #ifdef NDEBUG
 #define assert(e) ((void)0)
