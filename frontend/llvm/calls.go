@@ -89,8 +89,8 @@ func (f *fn) userCall(c *ir.InstCall, def *ir.Func) {
 		f.fail("%s takes %d arguments, but is called with %d", def.Name(), len(def.Params), len(c.Args))
 	}
 	call := &lsl.Call{Proc: f.t.procs[def]}
-	for _, a := range c.Args {
-		call.Args = append(call.Args, f.val(a))
+	for i, a := range c.Args {
+		call.Args = append(call.Args, f.voidArgument(def, i, a))
 	}
 	if _, void := def.Sig.RetType.(*types.VoidType); !void {
 		call.Results = []lsl.Reg{f.reg(c)}

@@ -84,7 +84,22 @@
 //     pointer type: its values keep the path of what they point to.
 //   - A byte offset (getelementptr i8, constant index) into an object of
 //     known type becomes the field at that offset, for the x86-64 layout;
-//     one that does not start a field is an error.
+//     one that does not start a field is an error. A byte offset into a
+//     void* of unknown object type, used as a pointer to anything but
+//     char, is an error too: the member it means cannot be told.
+//   - A void* parameter takes the object type its arguments show
+//     (voidparams.go): when every call, and every pthread_create that
+//     starts the function, passes a pointer to objects of one type, or to
+//     objects that start with it (&in[0], which clang writes as @in, and
+//     &in[1]), the arguments are passed in the form of that type and the
+//     parameter designates it. A thread's `*(int *)arg` then reads the
+//     first member of the struct it was given; without the type, the
+//     access used the path of the whole struct, a cell nothing writes. A
+//     promoted void* variable whose stores all show one type takes it too.
+//     A void* read from memory, or a parameter whose callers disagree,
+//     still has no type: a cast to the struct type reaches every member,
+//     but an access of the first member's type through the void* itself
+//     does not reach that member (a known gap: write the cast).
 //
 // The object type of a heap block comes from, in order: the debug type of
 // the variable the allocation is assigned to; the pointer types the
@@ -275,8 +290,9 @@
 // between two joins (that work would wait for some threads but not for
 // others, which the split cannot express); it is an error at its line.
 // Thread handles (pthread_t variables) produce no code. Assertion failures
-// anywhere are FAILs; a thread function's result is ignored; pthread_exit
-// is not supported.
+// anywhere are FAILs; a thread function's result is not kept, so
+// pthread_join with a result pointer other than NULL is an error, as is
+// pthread_exit.
 //
 // In a pthread program that frees nothing, malloc is "alloc fresh T"
 // rather than a pool block (pthread_alloc.go): without frees the pool's

@@ -31,9 +31,12 @@ type fn struct {
 	mutable   map[lsl.Reg]bool                          // registers of promoted allocas
 	via       map[value.Value]*ir.InstAlloca            // casts of promoted allocas
 	castAlias map[value.Value]bool                      // casts that may name a mutable register
-	skip      map[any]bool                              // instructions with no code
-	pairs     map[*ir.InstCmpXchg][2]lsl.Operand        // cmpxchg {old, success}
-	consts    map[value.Value]lsl.Operand               // instructions with constant values
+	// voidBytes are byte offsets into a void* of unknown object type:
+	// char cells, or a member whose place the front end cannot tell
+	voidBytes map[value.Value]bool
+	skip      map[any]bool                       // instructions with no code
+	pairs     map[*ir.InstCmpXchg][2]lsl.Operand // cmpxchg {old, success}
+	consts    map[value.Value]lsl.Operand        // instructions with constant values
 
 	g       *cfg
 	labelN  int
@@ -144,6 +147,7 @@ func newFn(t *translator, mod *module, irf *ir.Func) *fn {
 		mutable:   map[lsl.Reg]bool{},
 		via:       map[value.Value]*ir.InstAlloca{},
 		castAlias: map[value.Value]bool{},
+		voidBytes: map[value.Value]bool{},
 		skip:      map[any]bool{},
 		pairs:     map[*ir.InstCmpXchg][2]lsl.Operand{},
 		consts:    map[value.Value]lsl.Operand{},
@@ -171,6 +175,9 @@ func (f *fn) prepare() {
 		r := f.paramReg(i, p)
 		f.regs[p] = r
 		f.proc.Params = append(f.proc.Params, r)
+		if obj, ok := f.t.voidParams[p]; ok {
+			f.objs[p] = obj
+		}
 	}
 	if f.pthreadMain {
 		f.pthreadHandles()

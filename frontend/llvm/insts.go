@@ -27,7 +27,11 @@ func (f *fn) inst(in ir.Instruction) {
 		for _, i := range in.Indices {
 			idx = append(idx, f.val(i))
 		}
-		f.setPtr(in, f.gep(f.ptr(in.Src), in.ElemType, idx))
+		src := f.ptr(in.Src)
+		if src.obj == nil && isByte(in.ElemType) && !allZero(idx) {
+			f.voidBytes[in] = true
+		}
+		f.setPtr(in, f.gep(src, in.ElemType, idx))
 	case *ir.InstBitCast:
 		f.cast(in, in.From, in.To)
 	case *ir.InstAddrSpaceCast:
@@ -120,6 +124,10 @@ func isIntType(t types.Type) bool {
 // cast lowers bitcast and addrspacecast: addresses do not change.
 func (f *fn) cast(in value.Value, from value.Value, to types.Type) {
 	if _, ok := to.(*types.PointerType); ok {
+		if e := pointee(to); f.voidBytes[from] && e != nil && !isByte(e) {
+			// optimized IR reaches a member as a byte offset from a void*
+			f.fail("a byte offset into a void* whose object type is unknown, used as %s: the member it means cannot be told (cast the void* to the struct type first, or compile at -O0)", to)
+		}
 		f.setPtr(in, retype(f.ptr(from), to))
 		return
 	}
@@ -283,4 +291,15 @@ func (f *fn) checkPointee(ptr value.Value, t types.Type, what string) {
 	if pt, ok := ptr.Type().(*types.PointerType); ok && pt.ElemType != nil && !types.Equal(pt.ElemType, t) {
 		f.fail("%s of %s through %s: the types differ", what, t, pt)
 	}
+}
+
+// allZero reports whether every index is the constant 0.
+func allZero(idx []lsl.Operand) bool {
+	for _, o := range idx {
+		c, ok := o.(lsl.Const)
+		if !ok || c.V.Kind != lsl.KNum || c.V.Num != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -221,6 +222,9 @@ func (f *fn) aliasLoads() {
 			if ok {
 				f.regs[l] = f.regs[a]
 				f.skip[l] = true
+				if obj := f.voidVarObject(a); obj != nil {
+					f.objs[l] = obj
+				}
 				for _, c := range chain[1:] {
 					f.castAlias[c] = true
 				}
@@ -255,6 +259,40 @@ func indexIn(b *ir.Block, x any) int {
 // promotedLoad lowers a load of a promoted variable.
 func (f *fn) promotedLoad(l *ir.InstLoad, a *ir.InstAlloca) {
 	f.emit(&lsl.Assign{Dst: f.reg(l), Op: lsl.OpCopy, Args: []lsl.Operand{f.regs[a]}})
+	if obj := f.voidVarObject(a); obj != nil {
+		f.objs[l] = obj
+	}
+}
+
+// voidVarObject is the object type a promoted void* variable designates
+// when every value stored to it shows the same one (argObject; a void*
+// parameter's from findVoidParams): `void *v = arr; *(int *)v` reads
+// arr[0]. nil otherwise.
+func (f *fn) voidVarObject(a *ir.InstAlloca) types.Type {
+	if e := pointee(a.ElemType); e == nil || !isByte(e) {
+		return nil
+	}
+	var obj types.Type
+	for _, u := range f.uses[a] {
+		st, ok := u.(*ir.InstStore)
+		if !ok || st.Dst != a {
+			continue
+		}
+		if _, null := st.Src.(*constant.Null); null {
+			continue
+		}
+		var o types.Type
+		if p, ok := st.Src.(*ir.Param); ok {
+			o = f.t.voidParams[p]
+		} else {
+			o = argObject(st.Src)
+		}
+		if o == nil || obj != nil && !obj.Equal(o) {
+			return nil
+		}
+		obj = o
+	}
+	return obj
 }
 
 // promotedStore lowers a store to a promoted variable.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 )
 
@@ -126,15 +127,19 @@ func (f *fn) createCall(c *ir.InstCall) {
 	if len(def.Params) > 1 {
 		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
 	}
-	arg := f.val(c.Args[3])
+	st := &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	m := &lsl.Call{Proc: createMarker}
 	f.emit(m)
-	f.starts[m] = &threadStart{fn: def, arg: arg, pos: f.pos}
+	f.starts[m] = st
 	f.zeroResult(c)
 }
 
 func (f *fn) joinCall(c *ir.InstCall) {
 	f.args(c, 2)
+	if _, null := c.Args[1].(*constant.Null); !null {
+		// a thread's result is not kept: reading it would read garbage
+		f.fail("pthread_join with a result pointer is not supported: a thread's return value is not kept (pass NULL, and return results through a global)")
+	}
 	f.emit(&lsl.Call{Proc: joinMarker})
 	f.zeroResult(c)
 }
@@ -157,7 +162,15 @@ func (t *translator) lowerPthreadMain(mod *module, irf *ir.Func) {
 		}
 	}
 	f.prepare()
-	body := cleanup(f.structure(), f.retUsed, nil, nil)
+	structured := f.structure()
+	// the threads' arguments are read where main is split, after cleanup
+	var live []lsl.Reg
+	for _, st := range f.starts {
+		if r, ok := st.arg.(lsl.Reg); ok {
+			live = append(live, r)
+		}
+	}
+	body := cleanup(structured, f.retUsed, live, nil)
 	if body.Label != "" {
 		f.fail("main returns from the middle; a pthread main must end with its only return")
 	}

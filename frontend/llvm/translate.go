@@ -134,6 +134,7 @@ type translator struct {
 	arrayAllocs bool    // some allocation is an array (free then frees the block)
 	lastPos     lsl.Pos // for internal errors
 	pthread     *pthreadInfo
+	voidParams  map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
 }
 
 func newTranslator() *translator {
@@ -346,6 +347,7 @@ func (t *translator) lowerFuncs() {
 	}
 	t.findArrayAllocs()
 	t.findPthreadMain()
+	t.findVoidParams()
 	for _, mod := range t.mods {
 		for _, f := range mod.m.Funcs {
 			if t.procMod[f] != mod {

@@ -1,0 +1,89 @@
+package llvmfront
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// A void* designates the first scalar cell of its object, so a thread that
+// casts its argument to int* reads and writes the first member of the
+// struct or the first element of the array it was given, and a cast back
+// to the struct reaches the others (escape, fromVoid). Before, the void*
+// kept the path of the whole object, a cell that nothing initialises or
+// reads: first_member.c failed and first_member_fail.c passed.
+func TestVoidPointerFirstMember(t *testing.T) {
+	needClang(t)
+	tests := []struct {
+		file    string
+		opts    []string
+		verdict mining.Verdict
+	}{
+		{"first_member.c", []string{"-O0", "-O1"}, mining.Pass},
+		{"first_member_fail.c", []string{"-O0", "-O1"}, mining.Fail},
+		{"members.c", []string{"-O0", "-O1"}, mining.Pass},
+		{"slot.c", []string{"-O0"}, mining.Pass},
+	}
+	for _, tc := range tests {
+		for _, opt := range tc.opts {
+			p := compileC(t, []string{opt}, filepath.Join("testdata/voidptr", tc.file))
+			for _, model := range []string{"sc", "relaxed"} {
+				m, _ := axioms.Builtin(model)
+				r := checkPthread(t, p, m)
+				if r.Verdict != tc.verdict || tc.verdict == mining.Fail && r.Reason != mining.ReasonAssertion {
+					t.Errorf("%s %s on %s: %s %s (%s), want %s", tc.file, opt, model, r.Verdict, r.Reason, r.Message, tc.verdict)
+				}
+			}
+		}
+	}
+}
+
+// A thread's result is not kept, so pthread_join with a result pointer is
+// an input error at the call, not a FAIL on an undefined value.
+func TestPthreadJoinResult(t *testing.T) {
+	needClang(t)
+	src := filepath.Join(t.TempDir(), "join.c")
+	text := `#include <pthread.h>
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_t t;
+    void *r;
+    pthread_create(&t, 0, f, 0);
+    pthread_join(t, &r);
+    return 0;
+}
+`
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lls, err := Compile([]string{src}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Translate(lls)
+	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "join.c:7:5: pthread_join with a result pointer is not supported") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// Optimized IR reaches a member other than the first as a byte offset from
+// a void*; when the void* was read from memory the front end does not know
+// the object's type, cannot tell which member that is, and says so
+// instead of reading a cell nothing writes.
+func TestVoidPointerByteOffset(t *testing.T) {
+	needClang(t)
+	lls, err := Compile([]string{filepath.Join("testdata/voidptr", "slot.c")}, t.TempDir(), "-O1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Translate(lls)
+	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "slot.c:15:") ||
+		!strings.Contains(err.Error(), "a byte offset into a void* whose object type is unknown") {
+		t.Errorf("got %v", err)
+	}
+}
