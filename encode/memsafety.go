@@ -68,9 +68,6 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 	if len(e.poolSites) == 0 {
 		return c.T, nil
 	}
-	if !e.Model.HasRel("memory_order") {
-		return c.F, fmt.Errorf("the memory model has no relation memory_order, which the use-after-free check of lsl_malloc blocks needs")
-	}
 	p := e.U.Pool
 	w := e.vx.w
 	var mallocs, frees []*Instr
@@ -86,6 +83,16 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 				frees = append(frees, in)
 			}
 		}
+	}
+	if e.Model == nil || !e.Model.HasRel("memory_order") {
+		var pos lsl.Pos
+		switch {
+		case len(frees) > 0:
+			pos = frees[0].Pos()
+		case len(mallocs) > 0:
+			pos = mallocs[0].Pos()
+		}
+		return c.F, lsl.Errorf(pos, "this program's lsl_malloc blocks (malloc, in a program that frees) are checked for use after free by their place in memory order, which this memory model does not define: check it on a .mm model (sc, tso, pso, relaxed, rmo)")
 	}
 	mo := func(a, b *Instr) z.Lit { return e.Model.Rel("memory_order", a.Index, b.Index) }
 	// block(S) = first + k for the flag store to [flags k]

@@ -1,10 +1,13 @@
 package tests
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -76,5 +79,24 @@ func TestRaceInRetryRound(t *testing.T) {
 		if r.Verdict != mining.Inconclusive || !slices.Contains(r.Flags, "racy") {
 			t.Errorf("fair progress off %v: %s with flags %v, want INCONCLUSIVE with racy", noFair, r.Verdict, r.Flags)
 		}
+	}
+}
+
+// A pthread program that frees keeps the lsl_malloc pool, whose
+// use-after-free check needs the memory order of a .mm model: on a cat
+// model it is an input error at the free, with the models that work; on
+// the .mm models the program passes.
+func TestFreeOnCatModelIsInputError(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "free_handoff.c")
+	for _, name := range []string{"sc", "relaxed"} {
+		if r := check(t, prog, test, mining.Options{Model: model(t, name)}); r.Verdict != mining.Pass {
+			t.Errorf("%s: %s (%s), want PASS", name, r.Verdict, r.Message)
+		}
+	}
+	_, err := mining.Check(context.Background(), prog, test, mining.Options{Cat: catModel(t, "arm8")})
+	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "free_handoff.c:28:") ||
+		!strings.Contains(err.Error(), "check it on a .mm model") {
+		t.Errorf("arm8: got %v, want an input error at the free", err)
 	}
 }

@@ -218,7 +218,7 @@ func (f *fn) load(l *ir.InstLoad) {
 		return
 	}
 	if !isScalar(l.ElemType) {
-		f.fail("load of type %s is not supported (a block copy of a struct or array)", l.ElemType)
+		f.fail("load of type %s is not supported (%s)", l.ElemType, unsupportedWhy(l.ElemType))
 	}
 	f.checkPointee(l.Src, l.ElemType, "load")
 	if l.Atomic {
@@ -244,7 +244,7 @@ func (f *fn) store(s *ir.InstStore) {
 			f.storeConstant(f.ptr(s.Dst), t, c, f.exprText(s.Dst))
 			return
 		}
-		f.fail("store of type %s is not supported (a block copy of a struct or array)", t)
+		f.fail("store of type %s is not supported (%s)", t, unsupportedWhy(t))
 	}
 	if s.Atomic {
 		f.atomicStore(s)
@@ -302,4 +302,15 @@ func allZero(idx []lsl.Operand) bool {
 		}
 	}
 	return true
+}
+
+// unsupportedWhy says why a load or store of type t has no LSL meaning.
+func unsupportedWhy(t types.Type) string {
+	switch t.(type) {
+	case *types.FloatType:
+		return "floating-point numbers are not modelled"
+	case *types.VectorType:
+		return "vector values are not modelled"
+	}
+	return "a block copy of a struct or array"
 }
