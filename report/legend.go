@@ -1,5 +1,7 @@
 package report
 
+import "github.com/checkfence/checkfence/mining"
+
 // TraceLegend explains the notation of text traces. "checkfence run"
 // prints it once, under the first trace; "checkfence help traces" prints it
 // too.
@@ -33,3 +35,34 @@ const TraceLegend = `How to read a trace:
                         (each operation alone, start to finish), differences
                         marked with ^
 `
+
+// CatTraceLegend is TraceLegend for traces of cat models, which have no
+// memory order: no place numbers, no reorderings, and the store a load read
+// is its rf edge.
+const CatTraceLegend = `How to read a trace (cat model):
+  thread t1             a concurrent thread of the test (init and final run
+                        before and after all of them); under it, its
+                        operations with their inputs and outputs
+  node#2.next           the location: the second node allocated, its field next
+                        (queue.tail: field tail of the global queue)
+  (tail->next)          the C expression that made the access
+  ← t1 store @ q.c:48   the store this load read (its rf edge): its thread and
+                        source line
+  ← init store @ …      a store of the init thread (the test's first operations)
+  ← initial value       nothing was stored there yet: globals start as their
+                        initializer or 0, allocated memory undefined (undef)
+  ┌ │ └  (or [)         the accesses of one atomic block (a CAS, a lock)
+  ✗ runtime error: …    the failing statement, with its source line
+  The execution is one the model's axioms allow (its flags, if any fire, are
+  listed with the result); cat models order accesses by their relations, not
+  by one memory order, so accesses carry no place numbers.
+`
+
+// legendFor is the legend of a trace: TraceLegend when the execution has
+// a memory order, CatTraceLegend when it has none (a cat model's).
+func legendFor(r *mining.Result) string {
+	if r.Trace != nil && len(r.Trace.Order) == 0 && r.Enc != nil && r.Enc.Cat != nil {
+		return CatTraceLegend
+	}
+	return TraceLegend
+}

@@ -50,7 +50,7 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 	tt.reordered(&b)
 	tt.observations(&b)
 	if opt.Legend {
-		b.WriteString("\n" + indent(TraceLegend, "  "))
+		b.WriteString("\n" + indent(legendFor(r), "  "))
 	}
 	io.WriteString(w, b.String())
 }

@@ -27,6 +27,11 @@ func TestTracesLegend(t *testing.T) {
 	if strings.Index(out, "How to read a trace:") < strings.Index(out, "counterexample for") {
 		t.Errorf("the legend comes before the first trace:\n%s", out)
 	}
+	// a cat model's trace has no memory order, and its legend says so
+	code, out, _ = runCLI("run", "testdata/sb.lsl", "testdata/sb2.tst", "--model", "arm8")
+	if code != exitFail || !strings.Contains(out, "How to read a trace (cat model):") || strings.Contains(out, "↑ before #16") {
+		t.Errorf("run on arm8: exit %d, want the cat legend:\n%s", code, out)
+	}
 	_, out, _ = runCLI("run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "-q")
 	if strings.Contains(out, "How to read a trace:") {
 		t.Errorf("run -q prints the legend:\n%s", out)
