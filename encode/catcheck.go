@@ -38,7 +38,7 @@ func (ci *CatInstance) constraints() {
 	for _, k := range ci.m.Constraints {
 		if k.Flag {
 			// a flag fires when its test, as written, holds
-			ci.Flags = append(ci.Flags, &CatFlag{Name: flagName(k), Pos: k.Pos, Lit: ci.test(k, !k.Negated)})
+			ci.Flags = append(ci.Flags, &CatFlag{Name: flagName(k), Pos: k.Pos, Lit: ci.test(k, !k.Negated), k: k})
 			continue
 		}
 		ci.stats.Instances++

@@ -62,6 +62,7 @@ type CatFlag struct {
 	Name string
 	Pos  lsl.Pos
 	Lit  z.Lit
+	k    *cat.Constraint
 }
 
 func (ci *CatInstance) n() int { return len(ci.Events) }

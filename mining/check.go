@@ -482,6 +482,7 @@ func (k *checker) flags(p *problem) error {
 		}
 		if r == encode.Sat {
 			k.res.Flags = append(k.res.Flags, f.Name)
+			k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
 		}
 	}
 	return nil

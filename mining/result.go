@@ -54,6 +54,9 @@ type Result struct {
 	// execution of a PASS (rc11's racy: a data race). They do not change
 	// the verdict.
 	Flags []string
+	// FlagEvents names, per flag of Flags, the events or the pair of
+	// events it fires on in one such execution ("" if it names none).
+	FlagEvents []string
 }
 
 // Stats are the columns of the results table (dissertation Fig. 8.4).

@@ -100,3 +100,19 @@ func TestFreeOnCatModelIsInputError(t *testing.T) {
 		t.Errorf("arm8: got %v, want an input error at the free", err)
 	}
 }
+
+// A flag that fires names what it fires on: rc11's racy flag on racy.c
+// gives the two accesses of counter, with their source lines.
+func TestFlagNamesItsEvents(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "racy.c")
+	r := check(t, prog, test, mining.Options{Cat: catModel(t, "rc11")})
+	i := slices.Index(r.Flags, "racy")
+	if i < 0 || i >= len(r.FlagEvents) {
+		t.Fatalf("flags %v, events %v: want racy with its events", r.Flags, r.FlagEvents)
+	}
+	ev := r.FlagEvents[i]
+	if strings.Count(ev, "counter at ") != 2 || !strings.Contains(ev, "racy.c:10:") {
+		t.Errorf("racy fires on %q, want the two accesses of counter at racy.c:10", ev)
+	}
+}

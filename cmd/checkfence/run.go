@@ -76,8 +76,12 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		results = append(results, r)
 		if !f.json {
 			report.WriteTableRow(out, r, topt)
-			for _, fl := range r.Flags {
-				fmt.Fprintf(out, "  flag %s fires in some execution\n", fl)
+			for i, fl := range r.Flags {
+				if i < len(r.FlagEvents) && r.FlagEvents[i] != "" {
+					fmt.Fprintf(out, "  flag %s fires in some execution, on %s\n", fl, r.FlagEvents[i])
+				} else {
+					fmt.Fprintf(out, "  flag %s fires in some execution\n", fl)
+				}
 			}
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
