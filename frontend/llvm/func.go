@@ -31,12 +31,10 @@ type fn struct {
 	mutable   map[lsl.Reg]bool                          // registers of promoted allocas
 	via       map[value.Value]*ir.InstAlloca            // casts of promoted allocas
 	castAlias map[value.Value]bool                      // casts that may name a mutable register
-	// voidBytes are byte offsets into a void* of unknown object type:
-	// char cells, or a member whose place the front end cannot tell
-	voidBytes map[value.Value]bool
-	skip      map[any]bool                       // instructions with no code
-	pairs     map[*ir.InstCmpXchg][2]lsl.Operand // cmpxchg {old, success}
-	consts    map[value.Value]lsl.Operand        // instructions with constant values
+	skip      map[any]bool                              // instructions with no code
+	pairs     map[*ir.InstCmpXchg][2]lsl.Operand        // cmpxchg {old, success}
+	consts    map[value.Value]lsl.Operand               // instructions with constant values
+	voidBytes map[value.Value]bool                      // byte offsets into a void* of unknown object type
 
 	g       *cfg
 	labelN  int

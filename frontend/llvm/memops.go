@@ -178,20 +178,8 @@ func (f *fn) memcpy(c *ir.InstCall) {
 
 // constGlobal returns the constant global v points to (through casts).
 func constGlobal(v value.Value) *ir.Global {
-	for i := 0; i < 8; i++ {
-		switch x := v.(type) {
-		case *ir.Global:
-			if x.Immutable && x.Init != nil {
-				return x
-			}
-			return nil
-		case *constant.ExprBitCast:
-			v = x.From
-		case *ir.InstBitCast:
-			v = x.From
-		default:
-			return nil
-		}
+	if g, ok := stripCasts(v).(*ir.Global); ok && g.Immutable && g.Init != nil {
+		return g
 	}
 	return nil
 }
