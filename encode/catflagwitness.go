@@ -15,7 +15,7 @@ import (
 // encoding holds only on pairs truly in it.
 func (ci *CatInstance) FlagWitness(f *CatFlag, val func(z.Lit) bool) string {
 	k := f.k
-	if k == nil || k.Kind != cat.Empty || k.Negated == false {
+	if k == nil || k.Kind != cat.Empty || !k.Negated {
 		return ""
 	}
 	p := testPol(!k.Negated)
