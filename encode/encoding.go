@@ -21,6 +21,10 @@ type Options struct {
 	// NoReloadRounds keeps fair progress but not its reload rounds
 	// (reload.go): the differential tests compare the two.
 	NoReloadRounds bool
+	// NoSilentRMW keeps fair progress but not its rule for silent
+	// read-modify-writes (silent.go): the differential tests compare the
+	// two.
+	NoSilentRMW bool
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
@@ -102,6 +106,11 @@ type Encoding struct {
 	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded       []boundCycle // and cycles at a loop's bound
 	storeSeeds    map[int][]loadSeed
+	silentRules   bool                // silent.go applies (not Options.NoSilentRMW)
+	loadsInOrder  bool                // axioms.LoadsInOrder (silent.go, readsAfter)
+	rmwLoadOf     map[int]int         // silent.go: the load of each read-modify-write's store
+	rmwLoads      map[int]bool        // and the loads of read-modify-writes
+	silentMemo    map[int]z.Lit       // silent(st)
 	sym           []symClass          // identical threads (symmetry.go)
 	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)
@@ -193,6 +202,8 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		hasSeed:      map[int]z.Lit{},
 		fair:         !opt.NoFairProgress,
 		reloadRounds: !opt.NoReloadRounds && opt.Cat == nil,
+		silentRules:  !opt.NoSilentRMW,
+		loadsInOrder: axioms.LoadsInOrder(m) && opt.Cat == nil,
 		catCycles:    opt.Cat != nil,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
@@ -454,15 +465,16 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 			if containsInt(own, s.Index) {
 				continue
 			}
-			if containsInt(own, s.Index) {
-				continue
-			}
 			if e.ForcedBefore(l.Index, s.Index) {
 				// a thread that runs after the blocked one (the final
 				// thread after a concurrent one) never starts
 				continue
 			}
+			// a silent store writes back the value before it (silent.go)
 			later := c.Ands(s.Guard, e.aliased(l, s), e.storeAfter(l.Index, s.Index))
+			if silent := e.silent(s.Index); silent != c.F {
+				later = c.And(later, silent.Not())
+			}
 			res = c.And(res, c.Implies(l.Guard, later.Not()))
 		}
 	}

@@ -33,7 +33,9 @@ import (
 //     hold, might read its stores.
 //
 // Only iterations that change something count toward the loop bound, so
-// retry loops (a failed CAS writes nothing) converge on every model. A
+// retry loops (a failed CAS writes nothing) converge on every model; a
+// failed exchange, which writes back what it read, counts as writing
+// nothing on the built-in models (silent.go). A
 // loop's first round that only re-reads what the load before the loop read
 // is excluded the same way (reload rounds, reload.go).
 
@@ -67,8 +69,11 @@ type cycleRec struct {
 	lo, hi  int   // the cycle's instructions: Instrs[lo:hi]
 	last    bool  // j is the iteration after the last unrolled one
 	reload  bool  // a reload round (reload.go), not a cycle: partial says it all
-	loop    string
-	thread  int
+	// firstRMW is the load of the read-modify-write that starts the
+	// cycle's first iteration, -1 if none (silent.go)
+	firstRMW int
+	loop     string
+	thread   int
 	// instance is the loop instance (texec.loops) and after the number of
 	// the thread's cut-off sites before the cycle ended: the sites from
 	// there on inside instance are cut-offs after the cycle, within its
@@ -99,7 +104,7 @@ func (x *texec) iteration(b *lsl.Block) {
 	last := li != nil && b.Iter >= li.Bound
 	if src != nil {
 		if p := x.reloadRound(src, start, cont); p != c.F {
-			rec := &cycleRec{partial: p, reload: true, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+			rec := &cycleRec{partial: p, reload: true, firstRMW: -1, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
 			if last {
 				x.cycles[b.Loop] = append(x.cycles[b.Loop], rec)
 			} else {
@@ -109,7 +114,7 @@ func (x *texec) iteration(b *lsl.Block) {
 	}
 	for _, from := range x.starts[b.Loop] {
 		// the cycle from..b: the next iteration starts as from did
-		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned), firstRMW: x.e.firstRMW(b, from.lo)}
 		if n := len(x.loops); n > 0 {
 			rec.instance = x.loops[n-1]
 		}
@@ -221,7 +226,13 @@ func (e *Encoding) finishFairness() {
 			// continuation reduces to one the unrolling holds. One that
 			// stores is one only when the thread goes round it forever
 			// (a store might be read by what comes after the loop).
-			exempt = append(exempt, c.And(cyc, e.storeless(rec)))
+			// So is one whose stores are all silent read-modify-writes
+			// of the address its iterations start with (silent.go).
+			noCut := e.storeless(rec)
+			if sb := e.silentAtBound(rec); sb != c.F {
+				noCut = c.Or(noCut, sb)
+			}
+			exempt = append(exempt, c.And(cyc, noCut))
 		}
 		site.exempt = c.Ors(exempt...)
 		e.Threads[ps.Thread].Livelocks = append(e.Threads[ps.Thread].Livelocks, site)
@@ -229,18 +240,31 @@ func (e *Encoding) finishFairness() {
 	}
 }
 
-// unread holds when no store of the cycle is read by a load outside it.
+// unread holds when no store of the cycle is read by a load outside it —
+// or, when every store of the cycle is silent, none is read by a load that
+// may come before it in memory order (silent.go): deleting the cycle then
+// hands each outside reader the value's source, with the same value.
 func (e *Encoding) unread(rec *cycleRec) z.Lit {
 	c := e.C
-	var read []z.Lit
+	silent := e.allSilent(rec) // c.F unless the cycle has silent stores
+	var read, readAfter []z.Lit
 	for _, st := range rec.stores {
-		var by []z.Lit
+		var by, after []z.Lit
 		for _, sv := range e.seedsOfStore(st) {
-			if sv.load < rec.lo || sv.load >= rec.hi {
+			if sv.load >= rec.lo && sv.load < rec.hi {
+				continue
+			}
+			if silent != c.F && e.readsAfter(sv.load, st) {
+				after = append(after, sv.lit)
+			} else {
 				by = append(by, sv.lit)
 			}
 		}
 		read = append(read, c.And(e.Instrs[st].Guard, c.Ors(by...)))
+		readAfter = append(readAfter, c.And(e.Instrs[st].Guard, c.Ors(after...)))
+	}
+	if anyAfter := c.Ors(readAfter...); anyAfter != c.F {
+		read = append(read, c.And(anyAfter, silent.Not()))
 	}
 	return c.Ors(read...).Not()
 }

@@ -377,8 +377,12 @@ func (x *texec) stmt(s lsl.Stmt) {
 			x.e.atomics++
 			x.atomic = x.e.atomics
 		}
+		from := len(x.e.Instrs)
 		x.block(s.Body)
 		x.atomic = saved
+		if x.e.silentRMWs() && lsl.PlainRMW(s) {
+			x.e.noteRMW(from)
+		}
 	case *lsl.Spin:
 		x.conts[s.Label] = nil
 		x.spins = append(x.spins, nil)

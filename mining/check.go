@@ -36,6 +36,9 @@ type Options struct {
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
 	NoReloadRounds bool
+	// NoSilentRMW keeps fair progress without its rule for silent
+	// read-modify-writes (encode/silent.go), for the differential tests.
+	NoSilentRMW bool
 	// CatAllFences makes every fence an event of a cat model
 	// (encode.Options.CatAllFences), for the differential tests.
 	CatAllFences bool
@@ -622,6 +625,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
+	eopt.NoSilentRMW = k.opt.NoSilentRMW
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences

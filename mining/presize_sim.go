@@ -145,6 +145,7 @@ func (ss *simSearch) search(patience, budget int) {
 		}
 		ss.loops = u.Loops
 		s := newSimulator(u, rng, axioms.IsBuiltin(k.opt.Model))
+		s.silent = s.coherent && k.opt.Cat == nil && !k.opt.NoSilentRMW
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a

@@ -23,8 +23,10 @@ type simulator struct {
 	// coherent: the model is a built-in one, whose stores to one address
 	// take effect in program order (a cycle's stores can be superseded)
 	coherent bool
-	live     map[*lsl.Block][]lsl.Reg
-	steps    int // shared accesses of the last run
+	// silent: the encoding deletes silent cycles (encode/silent.go)
+	silent bool
+	live   map[*lsl.Block][]lsl.Reg
+	steps  int // shared accesses of the last run
 	// sched is the last run's schedule: the thread of each step;
 	// choices draws the values of nondeterministic choices.
 	sched   []int
@@ -56,6 +58,9 @@ type simThread struct {
 	finished bool
 	err      error
 	inAtomic bool
+	// inRMW: inside an outermost atomic block that is a lsl.PlainRMW
+	// (a store there that writes back what was read is silent)
+	inRMW    bool
 	atAtomic bool // the next step is an atomic block
 	// afterAtomic: the last step ended with an atomic block
 	afterAtomic bool
@@ -64,9 +69,10 @@ type simThread struct {
 	storePos    []int    // the positions of its stores, ascending
 	storeIDs    []int    // and their ids
 	storeCells  []string // and their cells
+	storeSilent []bool   // and whether each is a silent read-modify-write
 	starts      map[string][]simStart
 	cutAt       string // the loop instance the thread stopped at (status "pruned")
-	exempt      bool   // it stopped right after a storeless cycle
+	exempt      bool   // it stopped right after a storeless (or silent) cycle
 	entries     []*simEntry
 	entry       map[string]*simEntry // per loop instance, its current entry
 }
@@ -80,16 +86,24 @@ type simEntry struct {
 	cycles []simCycle
 }
 
-// simStart is the state at the start of one loop iteration.
+// simStart is the state at the start of one loop iteration; rmw: the
+// iteration starts with a read-modify-write (lsl.StartsWithRMW).
 type simStart struct {
 	live           []lsl.Reg
 	vals           []lsl.Value
 	iter, pos, obs int
+	rmw            bool
 }
 
 // simCycle is a run of iterations from..to-1, from the thread's position
-// lo to hi, that started and ended in the same state.
-type simCycle struct{ from, to, lo, hi int }
+// lo to hi, that started and ended in the same state. silent: its stores
+// are all silent read-modify-writes of the cell its first iteration starts
+// with, which the encoding deletes like a storeless cycle on a built-in
+// model (encode/silent.go).
+type simCycle struct {
+	from, to, lo, hi int
+	silent           bool
+}
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
 	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[string]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
@@ -220,7 +234,7 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
-			if !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
+			if c.silent || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
 				gone = append(gone, c)
 			}
 		}
@@ -445,14 +459,34 @@ func (t *simThread) loaded(p []int64) {
 	t.pos++
 }
 
-func (t *simThread) stored(p []int64) {
+func (t *simThread) stored(p []int64, silent bool) {
 	t.s.stores++
 	cell := cellKey(p)
 	t.s.lastStore[cell] = t.s.stores
 	t.storePos = append(t.storePos, t.pos)
 	t.storeIDs = append(t.storeIDs, t.s.stores)
 	t.storeCells = append(t.storeCells, cell)
+	t.storeSilent = append(t.storeSilent, silent)
 	t.pos++
+}
+
+// silentSince reports whether the iterations from from on are a silent
+// cycle's (simCycle.silent): from starts with a read-modify-write, and
+// every store since is a silent one on the cell of its first.
+func (t *simThread) silentSince(from simStart) bool {
+	if !t.s.silent || !from.rmw {
+		return false
+	}
+	first, _ := slices.BinarySearch(t.storePos, from.pos)
+	if first == len(t.storePos) {
+		return false
+	}
+	for i := first; i < len(t.storePos); i++ {
+		if !t.storeSilent[i] || t.storeCells[i] != t.storeCells[first] {
+			return false
+		}
+	}
+	return true
 }
 
 // atomic runs an atomic block as one step.
@@ -465,8 +499,9 @@ func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
 	}
 	outer := t.inAtomic
 	t.inAtomic = true
+	t.inRMW = lsl.PlainRMW(a)
 	sig, err := r.block(a.Body)
-	t.inAtomic = outer
+	t.inAtomic, t.inRMW = outer, false
 	t.afterAtomic = !outer
 	return sig, err
 }
@@ -484,7 +519,7 @@ func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
 	e.iters = max(e.iters, b.Iter)
 	for _, from := range t.starts[b.Loop] {
 		if t.sameState(r, from) {
-			e.cycles = append(e.cycles, simCycle{from.iter, b.Iter, from.pos, t.pos})
+			e.cycles = append(e.cycles, simCycle{from.iter, b.Iter, from.pos, t.pos, t.silentSince(from)})
 		}
 	}
 	live := t.s.live[b]
@@ -492,7 +527,7 @@ func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
 	for i, reg := range live {
 		vals[i] = r.val(reg)
 	}
-	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs})
+	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs, rmw: lsl.StartsWithRMW(b)})
 }
 
 // cutOff records that the thread stops at loop's bound; a storeless cycle
@@ -500,7 +535,7 @@ func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
 func (t *simThread) cutOff(r *opRun, loop string) {
 	t.cutAt = loop
 	for _, from := range t.starts[loop] {
-		if t.sameState(r, from) && !t.storedSince(from.pos) {
+		if t.sameState(r, from) && (!t.storedSince(from.pos) || t.silentSince(from)) {
 			t.exempt = true
 		}
 	}

@@ -592,9 +592,10 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 			return r.stop("error"), nil
 		}
 		k := cellKey(a.Ptr)
+		silent := r.sim != nil && r.sim.inRMW && r.load(a.Ptr).Equal(r.val(s.Val))
 		r.writes[k] = r.val(s.Val)
 		if r.sim != nil {
-			r.sim.stored(a.Ptr)
+			r.sim.stored(a.Ptr, silent)
 		}
 		if r.ptrs == nil {
 			r.ptrs = map[string][]int64{}

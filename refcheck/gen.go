@@ -40,12 +40,15 @@ var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAcces
 // and final operations (the final one observes the final values). The
 // same seed gives the same program.
 func Generate(seed int64, cfg GenConfig) string {
-	g := &gen{r: rand.New(rand.NewSource(seed)), cfg: cfg}
+	g := &gen{r: rand.New(rand.NewSource(seed)), xr: rand.New(rand.NewSource(seed ^ 0x5117e47)), cfg: cfg}
 	return g.program(seed)
 }
 
 type gen struct {
-	r     *rand.Rand
+	r *rand.Rand
+	// xr draws the forms added later (the exchange retry), so that the
+	// programs of the seeds that do not use them stay as they were
+	xr    *rand.Rand
 	cfg   GenConfig
 	vars  []string // the scalar globals
 	ptr   bool     // global P holds a pointer to one of vars
@@ -184,8 +187,9 @@ func (g *gen) stmts(depth, budget int) int {
 
 // retryLoop writes a loop that retries while it reads a given value, at
 // most two or three times (a counter bounds it, so lazy unrolling
-// converges with or without fair progress): a plain re-read, or a CAS-like
-// atomic block that stores only when it reads the expected value. It
+// converges with or without fair progress): a plain re-read, a CAS-like
+// atomic block that stores only when it reads the expected value, or an
+// exchange that retries while it reads the value it writes. It
 // counts as one access per iteration on the longest path; the loaded value
 // is observed after the loop.
 func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
@@ -201,11 +205,21 @@ func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
 	g.line(depth, "%s := 0", n)
 	g.line(depth, "%s: {", label)
 	if cas {
+		expect, val := g.constant(), g.constant()
 		g.line(depth+1, "atomic {")
 		g.line(depth+2, "%s := load %s", r, v)
-		g.line(depth+2, "%s := ne(%s, %d)", c, r, g.constant())
-		g.line(depth+2, "if %s { } else { store %s, %d }", c, v, g.constant())
-		g.line(depth+1, "}")
+		if g.xr.Float64() < 0.3 {
+			// an exchange that retries while it reads what it writes, as
+			// a test-and-set lock does: its failed rounds store silently
+			// (encode/silent.go)
+			g.line(depth+2, "store %s, %d", v, val)
+			g.line(depth+1, "}")
+			g.line(depth+1, "%s := eq(%s, %d)", c, r, val)
+		} else {
+			g.line(depth+2, "%s := ne(%s, %d)", c, r, expect)
+			g.line(depth+2, "if %s { } else { store %s, %d }", c, v, val)
+			g.line(depth+1, "}")
+		}
 	} else {
 		g.line(depth+1, "%s := load %s", r, v)
 		g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
@@ -279,7 +293,9 @@ func (g *gen) reloadLoop(depth int, v, vname string, budget int) int {
 // value nobody changes makes it a livelock. With budget for it, the loop
 // raises a flag in another global around the read and lowers it again (a
 // back-off): its stores make an iteration count only when someone reads
-// them. The loaded value is observed after the loop.
+// them. Or, with budget, the read is an exchange that writes the value
+// the loop waits to go (a test-and-set lock). The loaded value is observed
+// after the loop.
 func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	g.loops++
 	label := fmt.Sprintf("l%d", g.loops)
@@ -293,22 +309,36 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 			}
 		}
 	}
+	k := g.constant()
+	xchg := flag == "" && budget >= 2 && g.xr.Float64() < 0.4
 	g.line(depth, "%s: {", label)
 	if flag != "" {
 		g.line(depth+1, "store %s, 1", flag)
 	}
-	g.line(depth+1, "%s := load %s", r, v)
+	if xchg {
+		// a test-and-set: exchange, and retry while it read what it
+		// wrote (its failed rounds store silently, encode/silent.go)
+		g.line(depth+1, "atomic {")
+		g.line(depth+2, "%s := load %s", r, v)
+		g.line(depth+2, "store %s, %d", v, k)
+		g.line(depth+1, "}")
+	} else {
+		g.line(depth+1, "%s := load %s", r, v)
+	}
 	if flag != "" {
 		g.line(depth+1, "store %s, 0", flag)
 	}
-	g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
+	g.line(depth+1, "%s := eq(%s, %d)", c, r, k)
 	g.line(depth+1, "if %s { continue %s }", c, label)
 	g.line(depth, "}")
 	g.line(depth, `observe output "%s" %s`, r[1:], r)
 	g.loads = append(g.loads, r)
 	g.from[r] = vname
-	if flag != "" {
+	switch {
+	case flag != "":
 		return 3
+	case xchg:
+		return 2
 	}
 	return 1
 }

@@ -85,7 +85,8 @@ func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int, unfair boo
 const maxCombinations = 2000000
 
 func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
-	all, err := threadRuns(u, fair, fair && reload && axioms.IsBuiltin(md.m), dependenciesMatter(md.m, u))
+	builtin := axioms.IsBuiltin(md.m)
+	all, err := threadRuns(u, fair, fair && reload && builtin, fair && builtin, dependenciesMatter(md.m, u))
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +126,7 @@ func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
 		if !c.supported() {
 			return nil
 		}
+		c.silent, c.loadsInOrder = fair && builtin, axioms.LoadsInOrder(md.m)
 		ok, err := c.consistent(md)
 		if err != nil || !ok {
 			return err

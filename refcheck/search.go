@@ -16,10 +16,12 @@ type ginstr struct {
 
 // combo is one run per thread: the candidate global trace without seeds.
 type combo struct {
-	u     *lsl.Unrolled
-	runs  []*run
-	all   []ginstr
-	first []int // global index of each thread's first instruction
+	u            *lsl.Unrolled
+	silent       bool // silent read-modify-writes apply (silent.go)
+	loadsInOrder bool // axioms.LoadsInOrder (silent.go)
+	runs         []*run
+	all          []ginstr
+	first        []int // global index of each thread's first instruction
 }
 
 func (c *combo) global(thread, local int) int { return c.first[thread] + local }
@@ -244,6 +246,9 @@ func (c *combo) readsHold(seed []int) bool {
 				if c.all[l].thread == ti && c.all[l].local >= rc.lo && c.all[l].local < rc.hi {
 					continue // read inside the iteration itself
 				}
+				if rc.silent && c.readsAfter(l, st) {
+					continue // reads the silent store's source once the cycle goes
+				}
 				read = true
 			}
 			if read != rc.read {
@@ -384,7 +389,7 @@ func (s *searcher) spinsFinal() bool {
 	n := &node{op: opRel, rel: mo, args: []int{0, 1}}
 	for _, l := range s.blockedLoads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.ownStores[st] {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.ownStores[st] || s.c.silentStore(st) {
 				continue
 			}
 			env[0], env[1] = l, st
@@ -405,7 +410,7 @@ func (s *searcher) allFinal(loads []int) bool {
 	n := &node{op: opRel, rel: s.md.memOrder, args: []int{0, 1}}
 	for _, l := range loads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] || s.c.forcedBefore(l, st) {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.c.silentStore(st) {
 				continue
 			}
 			env[0], env[1] = l, st

@@ -38,6 +38,7 @@ type instr struct {
 	val    lsl.Value // accesses: the value loaded or stored
 	fence  lsl.FenceKind
 	atomic int   // outermost atomic block instance of the thread, 0 outside
+	rmw    uint8 // rmwLoad or rmwStore: an access of a lsl.PlainRMW block (silent.go)
 	ddeps  []int // loads (local indices) this instruction is data dependent on
 	cdeps  []int // loads this instruction is control dependent on
 	stmt   lsl.Stmt
@@ -123,6 +124,7 @@ type interp struct {
 	// next loop's first round may re-read.
 	reload     bool
 	reloadDeps bool // dependencies matter: reload rounds keep them
+	silent     bool // silent read-modify-writes apply (silent.go)
 	reloadSrc  *reloadSrc
 }
 
@@ -291,8 +293,12 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 			x.atomics++
 			x.atomic = x.atomics
 		}
+		from := len(x.r.instrs)
 		g := x.block(s.Body)
 		x.atomic = outer
+		if x.silent && lsl.PlainRMW(s) {
+			x.noteRMW(from)
+		}
 		return g
 	case *lsl.Spin:
 		// Only the last iteration is modelled: "continue" means the thread
@@ -394,7 +400,7 @@ const maxRuns = 200000
 // follows a prefix of earlier choices and takes the first option after it.
 // Discarded runs (assume false) are included: their stores before the
 // assume still tell which values exist.
-func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair, reload, deps bool) ([]*run, error) {
+func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair, reload, silent, deps bool) ([]*run, error) {
 	th := u.Threads[ti]
 	var out []*run
 	var prefix []int
@@ -406,7 +412,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, reloadDeps: deps, live: live, starts: map[string][]iterState{},
+			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, silent: fair && silent, reloadDeps: deps, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
@@ -488,6 +494,9 @@ type readCond struct {
 	stores []int
 	lo, hi int
 	read   bool
+	// silent: every store of the cycle is a silent read-modify-write, so
+	// a load that comes after it in memory order does not count (silent.go)
+	silent bool
 }
 
 // iteration runs one iteration of an unrolled loop under fair progress
@@ -552,12 +561,13 @@ func (x *interp) iteration(b *lsl.Block) sig {
 		}
 		if last {
 			shortest = cy // later starts make shorter cycles
+			shortest.silentBound = x.silentAtBound(b, from.instr, cy)
 			continue
 		}
 		if len(cy.stores) == 0 {
 			return x.stop(statusDiscarded, "", "")
 		}
-		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs)}
+		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs), silent: x.allSilent(cy)}
 		if x.choice(2) == 1 {
 			// unread: the cycle goes (finishFair) unless the thread
 			// is cut off after it inside this loop instance
@@ -580,9 +590,11 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	}
 	// The thread goes round the cycle forever if its loads read final
 	// values (a livelock). Otherwise a storeless cycle is no cut-off (the
-	// run is discarded by the final-values check), while one that stores
-	// leaves the thread cut off — a run that requires some load not final.
-	if len(shortest.stores) > 0 && x.choice(2) == 1 {
+	// run is discarded by the final-values check), nor is a silent one
+	// that starts with its read-modify-write (silent.go), while one that
+	// stores leaves the thread cut off — a run that requires some load
+	// not final.
+	if len(shortest.stores) > 0 && !shortest.silentBound && x.choice(2) == 1 {
 		x.r.notFinal = shortest.loads
 		return sig{}
 	}
@@ -590,8 +602,12 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	return x.stop(statusBlocked, "", "")
 }
 
-// cycleInfo lists the loads and stores of a cycle (local indices).
-type cycleInfo struct{ loads, stores []int }
+// cycleInfo lists the loads and stores of a cycle (local indices);
+// silentBound: at the loop's bound it counts as storeless (silent.go).
+type cycleInfo struct {
+	loads, stores []int
+	silentBound   bool
+}
 
 // iterState is the state at the start of one iteration of a loop instance.
 type iterState struct {

@@ -289,6 +289,8 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		}
 		if ref != nil {
 			rep.Compared[name]++
+		}
+		if ref != nil && serialRef != nil {
 			if v, err := refcheck.Decide(ref, serialRef); err == nil {
 				rep.Verdicts[name+" "+v.String()]++
 			}

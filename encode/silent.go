@@ -1,0 +1,140 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/go-air/gini/z"
+)
+
+// Silent read-modify-writes (docs/semantics.md, "Silent
+// read-modify-writes"). A failed test-and-set, atomic_exchange(&l, 1) that
+// reads 1, stores 1 over 1: its store is read by the next round, so a spin
+// on it never forms a cycle of fair progress and lazy unrolling never
+// converges. On a built-in model such a store is silent: atomic blocks are
+// contiguous in memory order and a read-modify-write's load reads the
+// store just before it, so deleting the pair leaves every later store's
+// value where it was, and a load that read the silent store reads its
+// source instead — the same value — provided the load comes after the
+// silent store in memory order. That holds for a load of another thread
+// (axiom v1) and for the load of a read-modify-write of the same thread
+// (coherence puts its store after, contiguity its load too); a plain load
+// of the same thread may have read it early, by forwarding.
+
+// silentRMWs reports whether the rule applies: fair progress on a built-in
+// .mm model.
+func (e *Encoding) silentRMWs() bool {
+	return e.fair && e.silentRules && e.storeCoherent && e.Cat == nil
+}
+
+// noteRMW records an atomic block that is a lsl.PlainRMW, whose
+// instructions are e.Instrs[from:]: its load and its store. Nested in
+// another atomic block (an operation of a serial execution) it is still
+// one: the outer block is contiguous in memory order and ordered by
+// program order inside (axioms a1, a2 or M1), so nothing comes between
+// the two.
+func (e *Encoding) noteRMW(from int) {
+	var ld, st = -1, -1
+	for _, in := range e.Instrs[from:] {
+		switch {
+		case in.Kind == axioms.Load && ld < 0 && st < 0:
+			ld = in.Index
+		case in.Kind == axioms.Store && ld >= 0 && st < 0:
+			st = in.Index
+		case in.IsAccess():
+			return // not the load-then-store the statement promised
+		}
+	}
+	if ld < 0 || st < 0 {
+		return
+	}
+	if e.rmwLoadOf == nil {
+		e.rmwLoadOf = map[int]int{}
+		e.rmwLoads = map[int]bool{}
+		e.silentMemo = map[int]z.Lit{}
+	}
+	e.rmwLoadOf[st] = ld
+	e.rmwLoads[ld] = true
+}
+
+// silent holds when store st runs and writes back the value its
+// read-modify-write's load read; false for other stores.
+func (e *Encoding) silent(st int) z.Lit {
+	ld, ok := e.rmwLoadOf[st]
+	if !ok || !e.silentRMWs() {
+		return e.C.F
+	}
+	if v, ok := e.silentMemo[st]; ok {
+		return v
+	}
+	w, r := e.Instrs[st], e.Instrs[ld]
+	v := e.C.Ands(w.Guard, r.Guard, e.vx.same(r.Data, w.Data))
+	e.silentMemo[st] = v
+	return v
+}
+
+// allSilent holds when every store of the cycle that runs is silent: the
+// value of each then comes, through silent stores only, from a store
+// outside the cycle (or the initial value), which a load that read it
+// reads once the cycle is deleted.
+func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
+	c := e.C
+	if !e.silentRMWs() || len(rec.stores) == 0 {
+		return c.F
+	}
+	parts := []z.Lit{}
+	for _, st := range rec.stores {
+		if _, ok := e.rmwLoadOf[st]; !ok {
+			parts = append(parts, e.Instrs[st].Guard.Not())
+			continue
+		}
+		parts = append(parts, c.Implies(e.Instrs[st].Guard, e.silent(st)))
+	}
+	return c.Ands(parts...)
+}
+
+// readsAfter reports whether load l, when it reads store st, comes after
+// it in memory order, or after st's read-modify-write's load, which is
+// what the reduction needs (the load then comes after the store that load
+// read): l belongs to another thread (v1), or is the load of a
+// read-modify-write of the same thread (its store comes after st by
+// coherence, so its load does by contiguity; in the same outer atomic
+// block program order is memory order), or the model keeps every load
+// before what follows it in its thread (axioms.LoadsInOrder) — a load of
+// the thread that reads st comes after it in program order. On relaxed
+// and rmo a plain load of the same thread may read st early, by
+// forwarding, before the source of its value.
+func (e *Encoding) readsAfter(l, st int) bool {
+	return e.Instrs[l].Thread != e.Instrs[st].Thread || e.rmwLoads[l] || e.loadsInOrder
+}
+
+// silentAtBound holds for a cycle at its loop's bound when deleting it
+// from any continuation of the execution is sound, as for a cycle that
+// stores nothing: every store of the cycle is silent and on the address of
+// the read-modify-write that starts the cycle's first iteration
+// (rec.firstRMW). The iteration after the cycle starts in the same state,
+// so it starts with a read-modify-write of that address: its load comes
+// after the cycle's stores in memory order, its store after them in the
+// thread's order, so no later load of the thread reads them; loads of
+// other threads read them after them in memory order.
+func (e *Encoding) silentAtBound(rec *cycleRec) z.Lit {
+	c := e.C
+	if rec.firstRMW < 0 {
+		return c.F
+	}
+	parts := []z.Lit{e.allSilent(rec)}
+	r := e.Instrs[rec.firstRMW]
+	for _, st := range rec.stores {
+		w := e.Instrs[st]
+		parts = append(parts, c.Implies(w.Guard, e.aliased(r, w)))
+	}
+	return c.Ands(parts...)
+}
+
+// firstRMW is the load of the read-modify-write that starts iteration
+// block b, whose instructions start at lo; -1 if b does not start with one.
+func (e *Encoding) firstRMW(b *lsl.Block, lo int) int {
+	if !e.silentRMWs() || !lsl.StartsWithRMW(b) || lo >= len(e.Instrs) || !e.rmwLoads[lo] {
+		return -1
+	}
+	return lo
+}
