@@ -82,12 +82,17 @@ func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
 		return c.F
 	}
 	parts := []z.Lit{}
+	rmw := false
 	for _, st := range rec.stores {
 		if _, ok := e.rmwLoadOf[st]; !ok {
 			parts = append(parts, e.Instrs[st].Guard.Not())
 			continue
 		}
+		rmw = true
 		parts = append(parts, c.Implies(e.Instrs[st].Guard, e.silent(st)))
+	}
+	if !rmw {
+		return c.F // storeless is the rule of fair progress itself
 	}
 	return c.Ands(parts...)
 }

@@ -138,7 +138,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 			if val(ls.Guard) {
 				tt.Status = "livelock"
 				tt.Blocked = &Failure{Reason: ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos,
-					Msg: "thread " + te.T.Name + " retries the loop forever: it starts each round in the same state, reads values no other thread will change, and writes nothing it reads"}
+					Msg: "thread " + te.T.Name + " retries the loop forever: it starts each round in the same state, reads values no other thread will change, and its stores go unread or write back the value already there"}
 			}
 		}
 		for _, sp := range te.Spins {

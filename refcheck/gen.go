@@ -19,6 +19,9 @@ type GenConfig struct {
 	Unbounded bool
 	// ReloadLoops makes reload loops (gen.reloadLoop) frequent.
 	ReloadLoops bool
+	// ExchangeSpins makes wait loops on an exchange (gen.waitLoop, a
+	// test-and-set spin) frequent.
+	ExchangeSpins bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -27,6 +30,10 @@ var SmallGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 3, TotalAcces
 // ReloadGen favours the C11 retry idiom whose first round may be a reload
 // round, with room for its CAS form (TestDiffReloadRounds).
 var ReloadGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 5, TotalAccesses: 8, Unbounded: true, ReloadLoops: true}
+
+// SilentGen favours test-and-set spins, whose failed rounds store
+// silently (TestDiffSilentRMW).
+var SilentGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -301,7 +308,7 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	label := fmt.Sprintf("l%d", g.loops)
 	r, c := g.reg("r"), g.reg("c")
 	flag := ""
-	if budget >= 3 && g.chance(0.4) {
+	if budget >= 3 && !g.cfg.ExchangeSpins && g.chance(0.4) {
 		for _, w := range g.vars {
 			if "@"+w != v {
 				flag = "@" + w
@@ -310,7 +317,7 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 		}
 	}
 	k := g.constant()
-	xchg := flag == "" && budget >= 2 && g.xr.Float64() < 0.4
+	xchg := flag == "" && budget >= 2 && (g.cfg.ExchangeSpins || g.xr.Float64() < 0.4)
 	g.line(depth, "%s: {", label)
 	if flag != "" {
 		g.line(depth+1, "store %s, 1", flag)
@@ -385,6 +392,9 @@ func (g *gen) stmt(depth, budget int) int {
 	v := "@" + vname
 	if g.cfg.ReloadLoops && depth < 2 && budget >= 3 && g.chance(0.4) {
 		return g.reloadLoop(depth, v, vname, budget)
+	}
+	if g.cfg.ExchangeSpins && depth < 2 && budget >= 2 && g.chance(0.35) {
+		return g.waitLoop(depth, v, vname, budget)
 	}
 	switch k := g.r.Intn(100); {
 	case budget == 0 || k < 8:

@@ -294,6 +294,22 @@ func TestDiffReloadRounds(t *testing.T) {
 	}
 }
 
+// TestDiffSilentRMW compares engine and reference on programs rich in
+// test-and-set spins (refcheck.SilentGen), whose failed rounds store
+// silently (docs/semantics.md, "Silent read-modify-writes"): only the
+// rule makes them converge, so both sides must state it alike.
+func TestDiffSilentRMW(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 15
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		jobs = append(jobs, Job{Seed: 9000 + s, Silent: true})
+	}
+	checkJobs(t, "silent", Config{Verdicts: true, Timeout: time.Minute}, jobs)
+}
+
 // TestReloadRoundsApply checks that the rule is what makes the retry loops
 // of fair_reload_cas.lsl converge early: with it, every loop needs one
 // iteration on sc; without it, some loop needs more, with the same

@@ -24,7 +24,9 @@ type Job struct {
 	// converge without fair progress too.
 	Bounded bool `json:",omitempty"`
 	// Reload: programs rich in reload loops (refcheck.ReloadGen).
-	Reload bool   `json:",omitempty"`
+	Reload bool `json:",omitempty"`
+	// Silent: programs rich in test-and-set spins (refcheck.SilentGen).
+	Silent bool   `json:",omitempty"`
 	File   string `json:",omitempty"`
 }
 
@@ -41,6 +43,9 @@ func (j Job) String() string {
 	}
 	if j.Reload {
 		name += " (reload loops)"
+	}
+	if j.Silent {
+		name += " (exchange spins)"
 	}
 	return name
 }
@@ -60,6 +65,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Reload {
 		cfg = refcheck.ReloadGen
+	}
+	if j.Silent {
+		cfg = refcheck.SilentGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))
