@@ -67,7 +67,7 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 		prog, test := loadPthread(t, file)
 		progs = append(progs, program{file, prog, test})
 	}
-	for _, file := range []string{"fair_tas.lsl", "fair_tas_forward.lsl"} {
+	for _, file := range []string{"fair_tas.lsl", "fair_tas_forward.lsl", "fair_silent_forwarded.lsl"} {
 		c, err := refcheck.ReadCase("../refcheck/testdata/corners/" + file)
 		if err != nil {
 			t.Fatal(err)
