@@ -184,3 +184,8 @@ func (d *defAssign) stmt(s Stmt) bool {
 	}
 	return true
 }
+
+// MaybeUnassigned returns the registers that some path of an unrolled
+// thread body may read before writing them (the reference checker's
+// statement of faint registers needs it).
+func MaybeUnassigned(body *Block) map[Reg]bool { return maybeUnassigned(body) }

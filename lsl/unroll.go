@@ -19,6 +19,9 @@ type UnrollOptions struct {
 	// Omit lists fences of the program to leave out ("checkfence fences"
 	// tries the program without each of them).
 	Omit map[*Fence]bool
+	// KeepFaint keeps the assignments to faint registers (faint.go), which
+	// Unroll otherwise deletes from every thread.
+	KeepFaint bool
 	// Ctx, if set, stops the unrolling when done (--timeout, --max-memory,
 	// Ctrl-C): Unroll then returns a *CanceledError.
 	Ctx context.Context
@@ -76,6 +79,11 @@ func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, e
 		r.u.Threads = append(r.u.Threads, th)
 	}
 	r.expandPool()
+	if !opt.KeepFaint {
+		for _, th := range r.u.Threads {
+			r.u.FaintDropped += dropFaint(th.Body)
+		}
+	}
 	r.number()
 	return r.u, nil
 }

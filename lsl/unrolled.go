@@ -86,6 +86,9 @@ type Unrolled struct {
 	NumIDs  int                  // instruction ids are 1..NumIDs
 	Serial  bool
 	Pool    *PoolInfo // the lsl_malloc pool, or nil
+	// FaintDropped counts the assignments to faint registers Unroll
+	// deleted (faint.go; none with UnrollOptions.KeepFaint).
+	FaintDropped int
 }
 
 // PoolInfo describes the lsl_malloc pool of an unrolled program: blocks

@@ -39,6 +39,10 @@ type Options struct {
 	// NoSilentRMW keeps fair progress without its rule for silent
 	// read-modify-writes (encode/silent.go), for the differential tests.
 	NoSilentRMW bool
+	// KeepFaint keeps the assignments to faint registers in the unrolled
+	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
+	// keeps its loop from converging.
+	KeepFaint bool
 	// CatAllFences makes every fence an event of a cat model
 	// (encode.Options.CatAllFences), for the differential tests.
 	CatAllFences bool
@@ -613,7 +617,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	}
 	t0 := time.Now()
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}

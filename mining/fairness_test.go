@@ -13,6 +13,7 @@ import (
 const fairSrc = `
 global X
 global V
+global N
 proc inc() {
     retry: {
         %old := load @X
@@ -31,6 +32,16 @@ proc never() {
     }
 }
 proc counting() {
+    %n := 0
+    retry: {
+        %v := load @V
+        %n := add(%n, 1)
+        %z := eq(%v, 0)
+        if %z { continue retry }
+    }
+    store @N, %n
+}
+proc tries() {
     %n := 0
     retry: {
         %v := load @V
@@ -89,6 +100,10 @@ func TestFairProgressVerdicts(t *testing.T) {
 		// a loop whose state changes (a counter) counts every iteration
 		{"( counting )", "sc", false, 5, Inconclusive, ReasonUnrollLimit},
 		{"( counting | set )", "sc", false, 5, Inconclusive, ReasonUnrollLimit},
+		// a counter nothing reads is faint (lsl.FaintRegisters): the loop
+		// converges, and spins forever when nobody sets V
+		{"( tries )", "sc", false, 5, Fail, ReasonLivelock},
+		{"( tries | set )", "relaxed", false, 5, Pass, ""},
 	}
 	for _, tc := range cases {
 		p, test := fairSetup(t, tc.test)

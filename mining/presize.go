@@ -110,7 +110,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 // unrolledSize is the number of instructions of prog unrolled at bounds
 // (0 if it does not unroll: the encoding will report why).
 func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) int {
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
 	if err != nil {
 		return 0
 	}

@@ -726,7 +726,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if k.ctx.Err() != nil {
 			return nil, nil, false, k.canceled()
 		}
-		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit, Ctx: k.ctx})
+		u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: true, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
 		if err != nil {
 			return nil, nil, false, err
 		}

@@ -64,7 +64,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
-	u, err := lsl.Unroll(prog, test.ThreadSpecs(), lsl.UnrollOptions{Bounds: opt.Bounds, Serial: opt.Serial})
+	u, err := lsl.Unroll(prog, test.ThreadSpecs(), lsl.UnrollOptions{Bounds: opt.Bounds, Serial: opt.Serial, KeepFaint: true})
 	if err != nil {
 		return nil, err
 	}

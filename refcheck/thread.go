@@ -408,6 +408,17 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	var live map[*lsl.Block]regSet
 	if fair {
 		live = iterationLive(th.Body)
+		// faint registers (faint.go) matter to nothing the thread does
+		faint := faintRegs(th.Body)
+		for b, regs := range live {
+			kept := regSet{}
+			for r := range regs {
+				if !faint[r] {
+					kept[r] = true
+				}
+			}
+			live[b] = kept
+		}
 	}
 	for {
 		var choices []taken

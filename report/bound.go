@@ -118,8 +118,8 @@ func Hint(r *mining.Result) string {
 			next = "--max-unroll " + strconv.Itoa(2*bound)
 		}
 		h := "if the loop runs longer in this test, raise the bound (" + next + "); iterations that read nothing new " +
-			"and change nothing do not count (fair progress), so this loop changes something each time: a counter, " +
-			"or a store another thread reads"
+			"and change nothing do not count (fair progress), so this loop changes something each time: a counter " +
+			"that something reads (counters nothing reads do not count), or a store another thread reads"
 		if len(r.Flags) > 0 {
 			h += "; or an access that a flag of the model names (" + strings.Join(r.Flags, ", ") +
 				"), which keeps its iteration: remove the race, and the loop converges"

@@ -1,0 +1,77 @@
+package tests
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// TestFaintCounterPrograms: retry loops that count their rounds in locals
+// nobody reads converge (docs/semantics.md, "Faint registers"); with the
+// counters' assignments kept they run to the unroll limit.
+func TestFaintCounterPrograms(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "retry_counters.c")
+	for _, m := range llvmModels {
+		r := check(t, prog, test, mining.Options{Model: model(t, m)})
+		if r.Verdict != P {
+			t.Errorf("retry_counters.c on %s: %s, want PASS (%s)", m, r.Verdict, r.Message)
+		}
+	}
+	r := check(t, prog, test, mining.Options{Model: model(t, "sc"), KeepFaint: true, MaxUnroll: 6})
+	if r.Verdict != mining.Inconclusive || r.Reason != mining.ReasonUnrollLimit {
+		t.Errorf("retry_counters.c on sc with the counters kept: %s (%s), want INCONCLUSIVE at the unroll limit", r.Verdict, r.Reason)
+	}
+}
+
+// TestFaintMatchesKeptAssignments compares, at the bounds where the
+// programs converge, the executions of the unrolling without the faint
+// assignments with those of the unrolling that keeps them: the same
+// observations of complete executions and the same failures.
+func TestFaintMatchesKeptAssignments(t *testing.T) {
+	needClang(t)
+	type program struct {
+		name string
+		prog *lsl.Program
+		test *lsl.Test
+	}
+	prog, test := loadPthread(t, "retry_counters.c")
+	progs := []program{{"retry_counters.c", prog, test}}
+	c, err := refcheck.ReadCase("../refcheck/testdata/corners/fair_faint_counter.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range c.Tests {
+		progs = append(progs, program{"fair_faint_counter.lsl " + tc.Name, c.Prog, tc})
+	}
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			for _, m := range llvmModels {
+				opt := mining.Options{Model: model(t, m)}
+				with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
+				if err != nil {
+					t.Fatalf("%s on %s: %v", p.name, m, err)
+				}
+				if len(with.Pruned) > 0 {
+					t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
+				}
+				opt.KeepFaint = true
+				kept, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
+				if err != nil {
+					t.Fatalf("%s on %s with the faint assignments: %v", p.name, m, err)
+				}
+				if with.AnyError != kept.AnyError {
+					t.Errorf("%s on %s at %v: failures %v without the faint assignments, %v with", p.name, m, with.Bounds, with.AnyError, kept.AnyError)
+				}
+				if a, b := canons(with.Observations), canons(kept.Observations); !slices.Equal(a, b) {
+					t.Errorf("%s on %s at %v: observations\n%v without the faint assignments\n%v with", p.name, m, with.Bounds, a, b)
+				}
+			}
+		})
+	}
+}
