@@ -54,7 +54,12 @@ func init() {
 		"pthread_mutex_init":       initLockCall,
 		"pthread_mutex_lock":       lockCall,
 		"pthread_mutex_unlock":     unlockCall,
-		"pthread_mutex_destroy":    func(f *fn, c *ir.InstCall) { f.args(c, 1); f.zeroResult(c) },
+		"pthread_mutex_destroy":    noopCall(1),
+		"pthread_cond_init":        noopCall(1),
+		"pthread_cond_destroy":     noopCall(1),
+		"pthread_cond_wait":        condWaitCall,
+		"pthread_cond_signal":      condSignalCall,
+		"pthread_cond_broadcast":   condSignalCall,
 		"pthread_create":           pthreadOutsideMain,
 		"pthread_join":             pthreadOutsideMain,
 	}
@@ -249,8 +254,15 @@ func initLockCall(f *fn, c *ir.InstCall) {
 // lockCall is the spinlock of Fig. 3.9.
 func lockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
-	l := f.cell(c, 0)
-	expr := f.cellText(c.Args[0])
+	f.lock(c, 0)
+	f.zeroResult(c)
+}
+
+// lock acquires the lock argument i of c points to: a spin on an atomic
+// exchange, then the acquire fences.
+func (f *fn) lock(c *ir.InstCall, i int) {
+	l := f.cell(c, i)
+	expr := f.cellText(c.Args[i])
 	label := f.label("lock")
 	body := f.sub(func() {
 		v := f.temp()
@@ -265,13 +277,19 @@ func lockCall(f *fn, c *ir.InstCall) {
 	})
 	f.emit(&lsl.Spin{Label: label, Body: body})
 	f.fences(acquireFences)
-	f.zeroResult(c)
 }
 
 func unlockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
-	l := f.cell(c, 0)
-	expr := f.cellText(c.Args[0])
+	f.unlock(c, 0)
+	f.zeroResult(c)
+}
+
+// unlock releases the lock argument i of c points to: the release fences,
+// then an atomic check that it is held and a store of 0.
+func (f *fn) unlock(c *ir.InstCall, i int) {
+	l := f.cell(c, i)
+	expr := f.cellText(c.Args[i])
 	f.fences(releaseFences)
 	body := f.sub(func() {
 		v := f.temp()
@@ -281,7 +299,60 @@ func unlockCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.Store{Addr: l, Val: num(0), Expr: expr})
 	})
 	f.emit(&lsl.Atomic{Body: body})
+}
+
+// condWaitCall: pthread_cond_wait(cond, mutex). A condition variable is a
+// counter of the signals sent to it (pthread_cond_t is an unsigned
+// integer, PTHREAD_COND_INITIALIZER 0): the wait reads the counter while it
+// holds the mutex, releases the mutex (with pthread_mutex_unlock's check
+// that it is held), spins until the counter differs from what it read, and
+// acquires the mutex again. A wait that no signal follows spins forever: a
+// deadlock (a lost wakeup). The waits do not wake spuriously, and a signal
+// wakes every waiter, which POSIX allows (docs/semantics.md, "pthread
+// programs through clang").
+func condWaitCall(f *fn, c *ir.InstCall) {
+	f.args(c, 2)
+	cv := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	seen := f.temp()
+	f.emit(&lsl.Load{Dst: seen, Addr: cv, Expr: expr, Tags: condTags()})
+	f.unlock(c, 1)
+	label := f.label("wait")
+	body := f.sub(func() {
+		now := f.temp()
+		f.emit(&lsl.Load{Dst: now, Addr: cv, Expr: expr, Tags: condTags()})
+		same := f.apply(lsl.OpEq, now, seen)
+		retry := f.sub(func() { f.emit(&lsl.Continue{Label: label}) })
+		f.emit(&lsl.If{Cond: same, Then: retry})
+	})
+	f.emit(&lsl.Spin{Label: label, Body: body})
+	f.lock(c, 1)
 	f.zeroResult(c)
+}
+
+// condSignalCall: pthread_cond_signal and pthread_cond_broadcast add one
+// to the condition variable's counter, atomically.
+func condSignalCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	cv := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	body := f.sub(func() {
+		v := f.temp()
+		f.emit(&lsl.Load{Dst: v, Addr: cv, Expr: expr, Tags: condTags()})
+		f.emit(&lsl.Store{Addr: cv, Val: f.apply(lsl.OpAdd, v, num(1)), Expr: expr, Tags: condTags()})
+	})
+	f.emit(&lsl.Atomic{Body: body})
+	f.zeroResult(c)
+}
+
+// condTags: the counter of a condition variable is a relaxed C11 atomic
+// (the mutex orders the data), so on rc11 its accesses are no data race.
+func condTags() []string { return []string{"A", "RLX"} }
+
+// noopCall: a pthread call with nothing to model (destroying a mutex,
+// setting up a condition variable), whose status result is 0.
+func noopCall(n int) apiHandler {
+	return func(f *fn, c *ir.InstCall) { f.args(c, n); f.zeroResult(c) }
 }
 
 func abortCall(f *fn, c *ir.InstCall) {

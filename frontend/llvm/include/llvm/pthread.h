@@ -1,7 +1,10 @@
 /* A minimal pthread.h for the checkfence LLVM front end (the C front end
  * does not read it). A main that starts threads with pthread_create and
  * waits for them with pthread_join becomes a test of its own; mutexes are
- * the spinlocks of lsl_lock and lsl_unlock. Attributes are ignored. */
+ * the spinlocks of lsl_lock and lsl_unlock. A condition variable counts
+ * its signals: a wait releases the mutex, spins until the count changes
+ * and acquires the mutex again (no spurious wakeups; a signal wakes every
+ * waiter). Attributes are ignored. */
 #ifndef _CHECKFENCE_PTHREAD_H
 #define _CHECKFENCE_PTHREAD_H
 #include <stddef.h>
@@ -10,8 +13,11 @@ typedef unsigned long pthread_t;
 typedef struct __checkfence_pthread_attr *pthread_attr_t;
 typedef unsigned pthread_mutex_t;
 typedef struct __checkfence_pthread_mutexattr *pthread_mutexattr_t;
+typedef unsigned pthread_cond_t;
+typedef struct __checkfence_pthread_condattr *pthread_condattr_t;
 
 #define PTHREAD_MUTEX_INITIALIZER 0
+#define PTHREAD_COND_INITIALIZER 0
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
                    void *(*start_routine)(void *), void *arg);
@@ -21,5 +27,11 @@ int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attr);
 int pthread_mutex_lock(pthread_mutex_t *mutex);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
 int pthread_mutex_destroy(pthread_mutex_t *mutex);
+
+int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
+int pthread_cond_destroy(pthread_cond_t *cond);
+int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
+int pthread_cond_signal(pthread_cond_t *cond);
+int pthread_cond_broadcast(pthread_cond_t *cond);
 
 #endif
