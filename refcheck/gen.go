@@ -22,6 +22,10 @@ type GenConfig struct {
 	// ExchangeSpins makes wait loops on an exchange (gen.waitLoop, a
 	// test-and-set spin) frequent.
 	ExchangeSpins bool
+	// FaintCounters makes every wait loop count its rounds in registers
+	// nothing reads (lsl.FaintRegisters): without the rule for faint
+	// registers such a loop never converges.
+	FaintCounters bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -34,6 +38,10 @@ var ReloadGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 5, TotalAcce
 // SilentGen favours test-and-set spins, whose failed rounds store
 // silently (TestDiffSilentRMW).
 var SilentGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true}
+
+// FaintGen gives wait loops counters nothing reads, and favours
+// test-and-set spins (TestDiffFaintCounters).
+var FaintGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true, FaintCounters: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -318,9 +326,21 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	}
 	k := g.constant()
 	xchg := flag == "" && budget >= 2 && (g.cfg.ExchangeSpins || g.xr.Float64() < 0.4)
+	var tries, step string
+	if g.cfg.FaintCounters {
+		// counters of the rounds that nothing reads: a chain through
+		// step, which doubles
+		tries, step = g.reg("k"), g.reg("s")
+		g.line(depth, "%s := 0", tries)
+		g.line(depth, "%s := 1", step)
+	}
 	g.line(depth, "%s: {", label)
 	if flag != "" {
 		g.line(depth+1, "store %s, 1", flag)
+	}
+	if tries != "" {
+		g.line(depth+1, "%s := add(%s, %s)", tries, tries, step)
+		g.line(depth+1, "%s := mul(%s, 2)", step, step)
 	}
 	if xchg {
 		// a test-and-set: exchange, and retry while it read what it

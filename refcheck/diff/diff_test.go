@@ -310,6 +310,23 @@ func TestDiffSilentRMW(t *testing.T) {
 	checkJobs(t, "silent", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
+// TestDiffFaintCounters compares engine and reference on programs whose
+// wait loops count their rounds in registers nothing reads
+// (refcheck.FaintGen; docs/semantics.md, "Faint registers"): the engine
+// deletes the counters when it unrolls, the reference keeps them out of
+// its live sets; without either the loops never converge.
+func TestDiffFaintCounters(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 15
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		jobs = append(jobs, Job{Seed: 9500 + s, Faint: true})
+	}
+	checkJobs(t, "faint", Config{Verdicts: true, Timeout: time.Minute}, jobs)
+}
+
 // TestReloadRoundsApply checks that the rule is what makes the retry loops
 // of fair_reload_cas.lsl converge early: with it, every loop needs one
 // iteration on sc; without it, some loop needs more, with the same

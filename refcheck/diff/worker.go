@@ -26,8 +26,10 @@ type Job struct {
 	// Reload: programs rich in reload loops (refcheck.ReloadGen).
 	Reload bool `json:",omitempty"`
 	// Silent: programs rich in test-and-set spins (refcheck.SilentGen).
-	Silent bool   `json:",omitempty"`
-	File   string `json:",omitempty"`
+	Silent bool `json:",omitempty"`
+	// Faint: wait loops with counters nothing reads (refcheck.FaintGen).
+	Faint bool   `json:",omitempty"`
+	File  string `json:",omitempty"`
 }
 
 func (j Job) String() string {
@@ -46,6 +48,9 @@ func (j Job) String() string {
 	}
 	if j.Silent {
 		name += " (exchange spins)"
+	}
+	if j.Faint {
+		name += " (faint counters)"
 	}
 	return name
 }
@@ -68,6 +73,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Silent {
 		cfg = refcheck.SilentGen
+	}
+	if j.Faint {
+		cfg = refcheck.FaintGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))

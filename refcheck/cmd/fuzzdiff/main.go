@@ -36,6 +36,7 @@ func main() {
 	unfair := flag.Bool("unfair", false, "without fair progress on both sides (programs get bounded loops only)")
 	reload := flag.Bool("reload", false, "programs rich in reload loops (refcheck.ReloadGen)")
 	silent := flag.Bool("silent", false, "programs rich in test-and-set spins (refcheck.SilentGen)")
+	faint := flag.Bool("faint", false, "wait loops with counters nothing reads (refcheck.FaintGen)")
 	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
@@ -83,7 +84,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent, Faint: *faint}:
 			case <-ctx.Done():
 				return
 			}
