@@ -28,7 +28,7 @@ type escalatingSAT struct {
 }
 
 func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
-	return &escalatingSAT{after: after, large: large, cur: newGiniSAT()}
+	return &escalatingSAT{after: after, large: large, cur: newGiniSATUnlogged()}
 }
 
 func (e *escalatingSAT) add(lits []z.Lit) {
@@ -39,16 +39,27 @@ func (e *escalatingSAT) add(lits []z.Lit) {
 }
 
 func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
-	if e.moved || (limit > 0 && limit <= e.after) {
+	if e.moved {
 		return e.cur.solve(ctx, limit, assumptions)
 	}
-	if r := e.cur.solve(ctx, e.after, assumptions); r != Budget {
+	budget := e.after
+	if limit > 0 && limit <= e.after {
+		budget = limit
+	}
+	r := e.cur.solve(ctx, budget, assumptions)
+	broken := e.cur.(*giniSAT).broken
+	switch {
+	case broken:
+		// gini reached a model that violates a clause (giniSAT):
+		// this solve starts again on the large backend
+	case r != Budget || budget == limit:
 		return r
+	default:
+		if limit > 0 {
+			limit -= e.after
+		}
 	}
 	e.escalate()
-	if limit > 0 {
-		limit -= e.after
-	}
 	return e.cur.solve(ctx, limit, assumptions)
 }
 

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -376,4 +378,41 @@ func canons(s *mining.ExecutionSet) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestGiniModelError: on gini_sat_model.lsl gini v1.0.4 reaches a model
+// that violates a clause (it used to exit the process). With gini alone
+// (no escalation to CaDiCaL) the engine solves again on a new instance
+// and must give the reference's observations and failures on every model.
+func TestGiniModelError(t *testing.T) {
+	c, err := refcheck.ReadCase("../testdata/regress/gini_sat_model.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range axioms.BuiltinNames() {
+		m, _ := axioms.Builtin(name)
+		for _, serial := range []bool{true, false} {
+			es, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, Solver: encode.SolverOptions{Backend: encode.Gini}}, serial)
+			if err != nil {
+				t.Fatalf("%s serial=%v: %v", name, serial, err)
+			}
+			var rs *refcheck.Set
+			if serial {
+				rs, err = refcheck.Serial(c.Prog, c.Tests[0], es.Bounds, false)
+			} else {
+				rs, err = refcheck.Explore(c.Prog, c.Tests[0], m, refcheck.Options{Bounds: es.Bounds})
+			}
+			if err != nil {
+				t.Fatalf("%s serial=%v: reference: %v", name, serial, err)
+			}
+			var got []string
+			for _, o := range es.Observations {
+				got = append(got, o.Canon())
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(rs.Observations, "\n") || es.AnyError != (len(rs.ErrorReasons) > 0) {
+				t.Errorf("%s serial=%v: engine %v (error %v), reference %v (errors %v)", name, serial, got, es.AnyError, rs.Observations, rs.ErrorReasons)
+			}
+		}
+	}
 }

@@ -146,6 +146,13 @@ func (g *Gini) Conflicts() int64 {
 	return g.xo.Conflicts()
 }
 
+// ModelError reports whether a solve ended because its model violated a
+// clause (an internal error of gini v1.0.4; the solve returned 0). The
+// instance is not to be used after that. (checkfence)
+func (g *Gini) ModelError() bool {
+	return g.xo.ModelError()
+}
+
 // Propagations is the number of literals propagated by all solves so far.
 // (checkfence)
 func (g *Gini) Propagations() int64 {
