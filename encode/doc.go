@@ -105,7 +105,10 @@
 //
 //   - gini (sat_gini.go), pure Go and always present: gini v1.0.4 with a
 //     conflict limit patched in (third_party/gini, used through a replace
-//     directive, since v1.0.4 has no limit or statistics API);
+//     directive, since v1.0.4 has no limit or statistics API); where gini
+//     reaches a model that violates a clause (an internal error it used to
+//     exit the process on), the solve runs again on a new instance with
+//     the same clauses, or on CaDiCaL under auto;
 //   - CaDiCaL (sat_cadical.go, build tag cadical): Debian's
 //     libcadical-dev through cgo and its C API; a solve is stopped by a
 //     C-side flag that CaDiCaL's terminate callback (a C function) polls
