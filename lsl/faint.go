@@ -75,20 +75,11 @@ func FaintRegisters(body *Block) map[Reg]bool {
 		unsafe[r] = true
 	}
 	// unsafe flows from operands to destinations
-	work := make([]Reg, 0, len(unsafe))
-	for r := range unsafe {
-		work = append(work, r)
-	}
-	for len(work) > 0 {
-		r := work[len(work)-1]
-		work = work[:len(work)-1]
+	spread(unsafe, func(r Reg, add func(Reg)) {
 		for _, a := range users[r] {
-			if !unsafe[a.Dst] {
-				unsafe[a.Dst] = true
-				work = append(work, a.Dst)
-			}
+			add(a.Dst)
 		}
-	}
+	})
 	// relevance flows from destinations to operands; an assignment that
 	// may fail makes its operands relevant
 	for r := range unsafe {
@@ -100,22 +91,15 @@ func FaintRegisters(body *Block) map[Reg]bool {
 			}
 		}
 	}
-	work = work[:0]
-	for r := range relevant {
-		work = append(work, r)
-	}
-	for len(work) > 0 {
-		r := work[len(work)-1]
-		work = work[:len(work)-1]
+	spread(relevant, func(r Reg, add func(Reg)) {
 		for _, a := range defs[r] {
 			for _, o := range a.Args {
-				if x, ok := o.(Reg); ok && !relevant[x] {
-					relevant[x] = true
-					work = append(work, x)
+				if x, ok := o.(Reg); ok {
+					add(x)
 				}
 			}
 		}
-	}
+	})
 	faint := map[Reg]bool{}
 	for r := range assigned {
 		if !unsafe[r] && !relevant[r] {
@@ -123,6 +107,26 @@ func FaintRegisters(body *Block) map[Reg]bool {
 		}
 	}
 	return faint
+}
+
+// spread closes set under next: every register next names for a member
+// of set joins it (a least fixpoint, by worklist).
+func spread(set map[Reg]bool, next func(r Reg, add func(Reg))) {
+	work := make([]Reg, 0, len(set))
+	for r := range set {
+		work = append(work, r)
+	}
+	add := func(x Reg) {
+		if !set[x] {
+			set[x] = true
+			work = append(work, x)
+		}
+	}
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		next(r, add)
+	}
 }
 
 // dropFaint deletes the assignments to faint registers from an unrolled
