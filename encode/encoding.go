@@ -111,6 +111,7 @@ type Encoding struct {
 	rmwLoadOf     map[int]int         // silent.go: the load of each read-modify-write's store
 	rmwLoads      map[int]bool        // and the loads of read-modify-writes
 	silentMemo    map[int]z.Lit       // silent(st)
+	chainLoadOf   map[int]int         // chain.go: the load of each store of a lsl.CheckedRMW
 	sym           []symClass          // identical threads (symmetry.go)
 	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)

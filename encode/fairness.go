@@ -208,7 +208,7 @@ func (e *Encoding) finishFairness() {
 	for _, ps := range order {
 		site := &LivelockSite{Loop: ps.Loop, Thread: ps.Thread, Pos: ps.Pos}
 		var exempt []z.Lit
-		for _, bc := range byPruned[ps] {
+		for k, bc := range byPruned[ps] {
 			rec := bc.rec
 			site.Op = bc.op
 			if rec.reload {
@@ -221,7 +221,19 @@ func (e *Encoding) finishFairness() {
 			// the cycle's own included (a load before a store of the
 			// same address would read that store next time).
 			cyc := c.And(ps.Guard, rec.partial)
-			site.cycles = append(site.cycles, finalCycle{guard: cyc, loads: rec.loads})
+			fc := finalCycle{guard: cyc, loads: rec.loads}
+			if holds, stores := e.chainHolds(rec); stores != nil {
+				// only for the shortest cycle: the one with the
+				// latest start (the cycles here end together)
+				var shorter []z.Lit
+				for _, o := range byPruned[ps][k+1:] {
+					if !o.rec.reload {
+						shorter = append(shorter, o.rec.partial)
+					}
+				}
+				fc.chain, fc.stores = c.And(holds, c.Ors(shorter...).Not()), stores
+			}
+			site.cycles = append(site.cycles, fc)
 			// A cycle that stores nothing is no cut-off at all: every
 			// continuation reduces to one the unrolling holds. One that
 			// stores is one only when the thread goes round it forever
@@ -243,7 +255,9 @@ func (e *Encoding) finishFairness() {
 // unread holds when no store of the cycle is read by a load outside it —
 // or, when every store of the cycle is silent, none is read by a load that
 // may come before it in memory order (silent.go): deleting the cycle then
-// hands each outside reader the value's source, with the same value.
+// hands each outside reader the value's source, with the same value; or
+// when its stores are a chain of read-modify-writes that writes back what
+// it first read (chain.go).
 func (e *Encoding) unread(rec *cycleRec) z.Lit {
 	c := e.C
 	silent := e.allSilent(rec) // c.F unless the cycle has silent stores
@@ -266,7 +280,7 @@ func (e *Encoding) unread(rec *cycleRec) z.Lit {
 	if anyAfter := c.Ors(readAfter...); anyAfter != c.F {
 		read = append(read, c.And(anyAfter, silent.Not()))
 	}
-	return c.Ors(read...).Not()
+	return c.Or(c.Ors(read...).Not(), e.chainUnread(rec))
 }
 
 // finalCycle: when guard holds, the thread goes round a cycle forever if
@@ -274,6 +288,13 @@ func (e *Encoding) unread(rec *cycleRec) z.Lit {
 type finalCycle struct {
 	guard z.Lit
 	loads []int
+	// chain holds when the cycle is the shortest one at the bound and its
+	// stores are a chain of read-modify-writes that writes back what it
+	// read (chain.go): then they do not keep its loads from reading the
+	// same values next time round, and only other stores after the loads
+	// make them not final.
+	chain  z.Lit
+	stores []int
 }
 
 // seedsOfStore lists the seed literals of the loads that may read store st.
@@ -310,6 +331,13 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 				final, err := e.finalLoads(fc.loads, nil)
 				if err != nil {
 					return c.F, err
+				}
+				if fc.stores != nil {
+					other, err := e.finalLoads(fc.loads, fc.stores)
+					if err != nil {
+						return c.F, err
+					}
+					final = c.Or(final, c.And(fc.chain, other))
 				}
 				live = append(live, c.And(fc.guard, final))
 			}

@@ -380,8 +380,11 @@ func (x *texec) stmt(s lsl.Stmt) {
 		from := len(x.e.Instrs)
 		x.block(s.Body)
 		x.atomic = saved
-		if x.e.silentRMWs() && lsl.PlainRMW(s) {
-			x.e.noteRMW(from)
+		if x.e.silentRMWs() && lsl.CheckedRMW(s) {
+			x.e.noteChainRMW(from)
+			if lsl.PlainRMW(s) {
+				x.e.noteRMW(from)
+			}
 		}
 	case *lsl.Spin:
 		x.conts[s.Label] = nil

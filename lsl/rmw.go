@@ -7,7 +7,21 @@ package lsl
 // runs both accesses, on one address. Fair progress treats such a store
 // that writes back the value its load read as silent (docs/semantics.md,
 // "Silent read-modify-writes").
-func PlainRMW(a *Atomic) bool {
+func PlainRMW(a *Atomic) bool { return rmwShape(a, false) }
+
+// CheckedRMW reports whether an atomic block is a read-modify-write of one
+// location whose store may also depend on checks: a PlainRMW, or one with
+// assertions between its load and its store (an unlock that asserts the
+// lock is held). The store runs only if the checks pass, but when it runs,
+// it writes the address its load read, in the same atomic block. Fair
+// progress lets a chain of such read-modify-writes that writes back what
+// its first one read form a cycle (docs/semantics.md, "Chains of
+// read-modify-writes").
+func CheckedRMW(a *Atomic) bool { return rmwShape(a, true) }
+
+// rmwShape: a load, assignments to registers other than the address (and
+// assertions when checks), and a store to the load's address operand.
+func rmwShape(a *Atomic, checks bool) bool {
 	ss := a.Body.Stmts
 	if len(ss) < 2 {
 		return false
@@ -25,6 +39,9 @@ func PlainRMW(a *Atomic) bool {
 		return false
 	}
 	for _, st := range ss[1 : len(ss)-1] {
+		if _, ok := st.(*Assert); ok && checks {
+			continue
+		}
 		as, ok := st.(*Assign)
 		if !ok || (isReg && as.Dst == addr) {
 			return false

@@ -6,17 +6,20 @@ func TestPlainRMW(t *testing.T) {
 	tests := []struct {
 		name, body string
 		rmw        bool
+		checked    bool // CheckedRMW (every PlainRMW is one)
 	}{
-		{"exchange", "atomic { %r := load @X  store @X, 1 }", true},
-		{"fetch-add", "atomic { %r := load @X  %s := add(%r, 1)  store @X, %s }", true},
-		{"through a register", "%p := @X  atomic { %r := load %p  store %p, 1 }", true},
-		{"address reassigned", "%p := @X  atomic { %r := load %p  %p := @Y  store %p, 1 }", false},
-		{"loads its address", "%p := @X  atomic { %p := load %p  store %p, 1 }", false},
-		{"other address", "atomic { %r := load @X  store @Y, 1 }", false},
-		{"conditional store (CAS)", "atomic { %r := load @X  %c := eq(%r, 0)  if %c { store @X, 1 } }", false},
-		{"two loads", "atomic { %r := load @X  %s := load @X  store @X, 1 }", false},
-		{"store first", "atomic { store @X, 1  %r := load @X }", false},
-		{"fence inside", "atomic { %r := load @X  fence full  store @X, 1 }", false},
+		{"exchange", "atomic { %r := load @X  store @X, 1 }", true, true},
+		{"fetch-add", "atomic { %r := load @X  %s := add(%r, 1)  store @X, %s }", true, true},
+		{"through a register", "%p := @X  atomic { %r := load %p  store %p, 1 }", true, true},
+		{"address reassigned", "%p := @X  atomic { %r := load %p  %p := @Y  store %p, 1 }", false, false},
+		{"loads its address", "%p := @X  atomic { %p := load %p  store %p, 1 }", false, false},
+		{"other address", "atomic { %r := load @X  store @Y, 1 }", false, false},
+		{"conditional store (CAS)", "atomic { %r := load @X  %c := eq(%r, 0)  if %c { store @X, 1 } }", false, false},
+		{"two loads", "atomic { %r := load @X  %s := load @X  store @X, 1 }", false, false},
+		{"store first", "atomic { store @X, 1  %r := load @X }", false, false},
+		{"fence inside", "atomic { %r := load @X  fence full  store @X, 1 }", false, false},
+		{"unlock that asserts", "atomic { %u := load @X  %h := eq(%u, 1)  assert %h \"not held\"  store @X, 0 }", false, true},
+		{"assume inside", "atomic { %u := load @X  %h := eq(%u, 1)  assume %h  store @X, 0 }", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -36,6 +39,9 @@ func TestPlainRMW(t *testing.T) {
 			}
 			if got := PlainRMW(a); got != tc.rmw {
 				t.Errorf("PlainRMW = %v, want %v", got, tc.rmw)
+			}
+			if got := CheckedRMW(a); got != tc.checked {
+				t.Errorf("CheckedRMW = %v, want %v", got, tc.checked)
 			}
 		})
 	}

@@ -60,8 +60,14 @@ type simThread struct {
 	inAtomic bool
 	// inRMW: inside an outermost atomic block that is a lsl.PlainRMW
 	// (a store there that writes back what was read is silent)
-	inRMW    bool
-	atAtomic bool // the next step is an atomic block
+	inRMW bool
+	// inChainRMW: inside one that is a lsl.CheckedRMW; rmwSrc and rmwVal
+	// are the store its load read (its id, 0 for the initial value) and
+	// the value (encode/chain.go)
+	inChainRMW bool
+	rmwSrc     int
+	rmwVal     lsl.Value
+	atAtomic   bool // the next step is an atomic block
 	// afterAtomic: the last step ended with an atomic block
 	afterAtomic bool
 	pos         int      // shared accesses so far
@@ -70,11 +76,17 @@ type simThread struct {
 	storeIDs    []int    // and their ids
 	storeCells  []string // and their cells
 	storeSilent []bool   // and whether each is a silent read-modify-write
-	starts      map[string][]simStart
-	cutAt       string // the loop instance the thread stopped at (status "pruned")
-	exempt      bool   // it stopped right after a storeless (or silent) cycle
-	entries     []*simEntry
-	entry       map[string]*simEntry // per loop instance, its current entry
+	// storeChain: for the store of a lsl.CheckedRMW, the store its load
+	// read (id, 0 for the initial value), else -1; storeFrom and storeVal:
+	// the value its load read and the value it wrote
+	storeChain []int
+	storeFrom  []lsl.Value
+	storeVal   []lsl.Value
+	starts     map[string][]simStart
+	cutAt      string // the loop instance the thread stopped at (status "pruned")
+	exempt     bool   // it stopped right after a storeless (or silent) cycle
+	entries    []*simEntry
+	entry      map[string]*simEntry // per loop instance, its current entry
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -234,7 +246,7 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
-			if c.silent || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
+			if c.silent || s.chainIn(t, c) || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
 				gone = append(gone, c)
 			}
 		}
@@ -454,12 +466,14 @@ func (t *simThread) access() error {
 	return nil
 }
 
-func (t *simThread) loaded(p []int64) {
-	t.s.loads = append(t.s.loads, simLoad{simEvent{t.idx, t.pos}, t.s.lastStore[cellKey(p)]})
+func (t *simThread) loaded(p []int64, v lsl.Value) {
+	src := t.s.lastStore[cellKey(p)]
+	t.s.loads = append(t.s.loads, simLoad{simEvent{t.idx, t.pos}, src})
+	t.rmwSrc, t.rmwVal = src, v
 	t.pos++
 }
 
-func (t *simThread) stored(p []int64, silent bool) {
+func (t *simThread) stored(p []int64, silent bool, v lsl.Value) {
 	t.s.stores++
 	cell := cellKey(p)
 	t.s.lastStore[cell] = t.s.stores
@@ -467,7 +481,48 @@ func (t *simThread) stored(p []int64, silent bool) {
 	t.storeIDs = append(t.storeIDs, t.s.stores)
 	t.storeCells = append(t.storeCells, cell)
 	t.storeSilent = append(t.storeSilent, silent)
+	chain := -1
+	if t.inChainRMW {
+		chain = t.rmwSrc
+	}
+	t.storeChain = append(t.storeChain, chain)
+	t.storeFrom = append(t.storeFrom, t.rmwVal)
+	t.storeVal = append(t.storeVal, v)
 	t.pos++
+}
+
+// chainIn reports whether the stores of cycle c are a chain of
+// read-modify-writes that writes back what it first read, and no load
+// outside the cycle reads one of them but the last (encode/chain.go;
+// in a sequentially consistent run every load comes after the store it
+// reads).
+func (s *simulator) chainIn(t *simThread, c simCycle) bool {
+	if !s.silent {
+		return false
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	last := first
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		if t.storeChain[i] < 0 || i > first && t.storeChain[i] != t.storeIDs[i-1] {
+			return false
+		}
+		last = i
+	}
+	if last == first && (first == len(t.storePos) || t.storePos[first] >= c.hi) {
+		return false // no stores
+	}
+	if !t.storeFrom[first].Equal(t.storeVal[last]) {
+		return false
+	}
+	s.readOutside(t, simCycle{lo: c.lo, hi: c.lo}) // builds s.readers
+	for i := first; i < last; i++ {
+		for _, l := range s.readers[t.storeIDs[i]] {
+			if l.thread != t.idx || l.pos < c.lo || l.pos >= c.hi {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // silentSince reports whether the iterations from from on are a silent
@@ -500,8 +555,9 @@ func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
 	outer := t.inAtomic
 	t.inAtomic = true
 	t.inRMW = lsl.PlainRMW(a)
+	t.inChainRMW = !outer && lsl.CheckedRMW(a)
 	sig, err := r.block(a.Body)
-	t.inAtomic, t.inRMW = outer, false
+	t.inAtomic, t.inRMW, t.inChainRMW = outer, false, false
 	t.afterAtomic = !outer
 	return sig, err
 }

@@ -579,7 +579,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		}
 		r.regs[s.Dst] = r.load(a.Ptr)
 		if r.sim != nil {
-			r.sim.loaded(a.Ptr)
+			r.sim.loaded(a.Ptr, r.regs[s.Dst])
 		}
 	case *lsl.Store:
 		if r.sim != nil {
@@ -595,7 +595,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		silent := r.sim != nil && r.sim.inRMW && r.load(a.Ptr).Equal(r.val(s.Val))
 		r.writes[k] = r.val(s.Val)
 		if r.sim != nil {
-			r.sim.stored(a.Ptr, silent)
+			r.sim.stored(a.Ptr, silent, r.val(s.Val))
 		}
 		if r.ptrs == nil {
 			r.ptrs = map[string][]int64{}

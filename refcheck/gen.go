@@ -26,6 +26,11 @@ type GenConfig struct {
 	// nothing reads (lsl.FaintRegisters): without the rule for faint
 	// registers such a loop never converges.
 	FaintCounters bool
+	// ChainRounds makes wait loops whose rounds take a global with a
+	// read-modify-write and put its value back with another (gen.chainLoop,
+	// polling under a lock): only the rule for chains of
+	// read-modify-writes makes them converge.
+	ChainRounds bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -42,6 +47,10 @@ var SilentGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAcce
 // FaintGen gives wait loops counters nothing reads, and favours
 // test-and-set spins (TestDiffFaintCounters).
 var FaintGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true, FaintCounters: true}
+
+// ChainGen favours wait loops whose rounds are chains of
+// read-modify-writes (TestDiffChainRounds).
+var ChainGen = GenConfig{MaxThreads: 2, MaxOps: 1, ThreadAccesses: 6, TotalAccesses: 8, Unbounded: true, ChainRounds: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -370,6 +379,46 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	return 1
 }
 
+// chainLoop writes a loop that polls another global under a lock on v:
+// each round exchanges a constant into v, reads the other global, and puts
+// back what the exchange read with a second read-modify-write (which may
+// first assert that v still holds the constant, like an unlock); it goes
+// round while the other global holds a value. A round that goes round is
+// a chain of read-modify-writes that writes back what it read
+// (encode/chain.go). The polled value is observed after the loop.
+func (g *gen) chainLoop(depth int, v, vname string) int {
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	r, f, u, c := g.reg("r"), g.reg("f"), g.reg("u"), g.reg("c")
+	other := vname
+	for other == vname {
+		other = g.pick(g.vars)
+	}
+	k, w := g.constant(), g.constant()
+	g.line(depth, "%s: {", label)
+	g.line(depth+1, "atomic {")
+	g.line(depth+2, "%s := load %s", r, v)
+	g.line(depth+2, "store %s, %d", v, k)
+	g.line(depth+1, "}")
+	g.line(depth+1, "%s := load @%s", f, other)
+	g.line(depth+1, "atomic {")
+	g.line(depth+2, "%s := load %s", u, v)
+	if g.chance(0.5) {
+		h := g.reg("h")
+		g.line(depth+2, "%s := eq(%s, %d)", h, u, k)
+		g.line(depth+2, `assert %s "not held"`, h)
+	}
+	g.line(depth+2, "store %s, %s", v, r)
+	g.line(depth+1, "}")
+	g.line(depth+1, "%s := eq(%s, %d)", c, f, w)
+	g.line(depth+1, "if %s { continue %s }", c, label)
+	g.line(depth, "}")
+	g.line(depth, `observe output "%s" %s`, f[1:], f)
+	g.loads = append(g.loads, f)
+	g.from[f] = other
+	return 5
+}
+
 // memoryCounter writes a loop whose state is in memory: it increments a
 // global until it reaches 2, storing every step. Each iteration's store is
 // read by the next one, so no iteration repeats another, with or without
@@ -415,6 +464,9 @@ func (g *gen) stmt(depth, budget int) int {
 	}
 	if g.cfg.ExchangeSpins && depth < 2 && budget >= 2 && g.chance(0.35) {
 		return g.waitLoop(depth, v, vname, budget)
+	}
+	if g.cfg.ChainRounds && depth < 2 && budget >= 5 && len(g.vars) > 1 && g.chance(0.5) {
+		return g.chainLoop(depth, v, vname)
 	}
 	switch k := g.r.Intn(100); {
 	case budget == 0 || k < 8:

@@ -190,7 +190,11 @@ func (c *combo) consistent(md *model) (bool, error) {
 	var pick func(k int) bool
 	pick = func(k int) bool {
 		if k == len(loads) {
-			return c.readsHold(w.seed) && s.orders()
+			if !c.readsHold(w.seed) {
+				return false
+			}
+			s.chainSkip = c.chainSkip(w.seed)
+			return s.orders()
 		}
 		for _, st := range cands[loads[k]] {
 			w.seed[loads[k]] = st
@@ -251,6 +255,9 @@ func (c *combo) readsHold(seed []int) bool {
 				}
 				read = true
 			}
+			if read && rc.chain != nil && c.chainHolds(ti, rc.chain, seed) {
+				read = c.chainRead(ti, rc.chain, rc.lo, rc.hi, seed)
+			}
 			if read != rc.read {
 				return false
 			}
@@ -269,6 +276,15 @@ type searcher struct {
 	ownStores    map[int]bool // stores of blocked iterations
 	notFinal     [][]int      // per cut-off cycle: some load must not be final
 	totals       []int        // indices of the total orders, in declaration order
+	// chainSkip: stores of chains at a loop's bound that hold (chain.go);
+	// they do not make a load of their own thread non-final
+	chainSkip map[int]bool
+}
+
+// chainStore reports whether store st is in chainSkip and of load l's
+// thread.
+func (s *searcher) chainStore(l, st int) bool {
+	return s.chainSkip[st] && s.c.all[st].thread == s.c.all[l].thread
 }
 
 func (s *searcher) orders() bool {
@@ -389,7 +405,7 @@ func (s *searcher) spinsFinal() bool {
 	n := &node{op: opRel, rel: mo, args: []int{0, 1}}
 	for _, l := range s.blockedLoads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.ownStores[st] || s.c.silentStore(st) {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.ownStores[st] || s.c.silentStore(st) || s.chainStore(l, st) {
 				continue
 			}
 			env[0], env[1] = l, st
@@ -410,7 +426,7 @@ func (s *searcher) allFinal(loads []int) bool {
 	n := &node{op: opRel, rel: s.md.memOrder, args: []int{0, 1}}
 	for _, l := range loads {
 		for _, st := range w.dom[axioms.SortStore] {
-			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.c.silentStore(st) {
+			if !w.aliased[l][st] || s.c.forcedBefore(l, st) || s.c.silentStore(st) || s.chainStore(l, st) {
 				continue
 			}
 			env[0], env[1] = l, st

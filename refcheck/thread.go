@@ -39,6 +39,7 @@ type instr struct {
 	fence  lsl.FenceKind
 	atomic int   // outermost atomic block instance of the thread, 0 outside
 	rmw    uint8 // rmwLoad or rmwStore: an access of a lsl.PlainRMW block (silent.go)
+	crmw   uint8 // the same for a lsl.CheckedRMW block (chain.go)
 	ddeps  []int // loads (local indices) this instruction is data dependent on
 	cdeps  []int // loads this instruction is control dependent on
 	stmt   lsl.Stmt
@@ -62,6 +63,10 @@ type run struct {
 	// notFinal: a thread cut off after a cycle that stores is cut off only
 	// if some of these loads (local indices) does not read a final value.
 	notFinal []int
+	// boundChain: the stores of the shortest cycle at the bound (of a
+	// livelocked or cut-off run) when they may form a chain (chain.go);
+	// when it holds they do not make its loads non-final.
+	boundChain *chainCond
 	// supersededIfAlone: a cycle whose stores were guessed unread is
 	// deleted all the same when every other thread but the final one
 	// completes (finishFair).
@@ -120,6 +125,10 @@ type interp struct {
 	loops, stopLoops []int
 	nextLoop         int
 	pending          []pendingCycle
+	// unlessLivelock: a cycle that stores nothing (or a reload round) was
+	// followed by another iteration: the run is deleted unless the thread
+	// ends livelocked (finishFair)
+	unlessLivelock bool
 	// reload: reload rounds apply (reload.go); reloadSrc is the load the
 	// next loop's first round may re-read.
 	reload     bool
@@ -299,6 +308,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		if x.silent && lsl.PlainRMW(s) {
 			x.noteRMW(from)
 		}
+		if x.silent && lsl.CheckedRMW(s) {
+			x.noteChainRMW(from)
+		}
 		return g
 	case *lsl.Spin:
 		// Only the last iteration is modelled: "continue" means the thread
@@ -465,11 +477,24 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 // finishFair decides the cycles that store whose stores the run guessed
 // unread (docs/semantics.md, "Fair progress"): each deletes the run unless
 // the run is cut off inside the cycle's loop instance, after it. A run
+// whose thread ends livelocked is kept, with its storeless cycles and
+// reload rounds, which otherwise delete it. A run
 // kept so is still deleted when its cycle's stores are each followed by a
 // store of the thread to the same address and every other thread but the
 // final one completes (run.supersededIfAlone; search.go decides it, on a
 // built-in model).
 func (x *interp) finishFair() {
+	if x.r.status == statusBlocked && x.r.livelock {
+		// a livelocked thread repeats its cycle up to the bound: every
+		// cycle of it is followed by another iteration, and deleting
+		// one gives back the same run (docs/semantics.md, "Fair
+		// progress", as the engine's livelockConsistency)
+		return
+	}
+	if x.unlessLivelock {
+		x.r.status = statusDiscarded
+		return
+	}
 	for _, p := range x.pending {
 		if x.r.status != statusPruned || (p.instance >= 0 && !slices.Contains(x.stopLoops, p.instance)) {
 			x.r.status = statusDiscarded
@@ -508,6 +533,11 @@ type readCond struct {
 	// silent: every store of the cycle is a silent read-modify-write, so
 	// a load that comes after it in memory order does not count (silent.go)
 	silent bool
+	// chain: the stores may form a chain of read-modify-writes; when the
+	// seed function makes them one, only loads outside that read a store
+	// other than the last, or the last before it in memory order, count
+	// (chain.go)
+	chain *chainCond
 }
 
 // iteration runs one iteration of an unrolled loop under fair progress
@@ -554,7 +584,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// round is also a cycle the thread goes round forever (below).
 	reload := src != nil && x.isReloadRound(src, x.starts[b.Loop][0])
 	if reload && !last {
-		return x.stop(statusDiscarded, "", "")
+		x.unlessLivelock = true
 	}
 	var shortest *cycleInfo // at the bound: the shortest cycle
 	for _, from := range x.starts[b.Loop] {
@@ -576,9 +606,10 @@ func (x *interp) iteration(b *lsl.Block) sig {
 			continue
 		}
 		if len(cy.stores) == 0 {
-			return x.stop(statusDiscarded, "", "")
+			x.unlessLivelock = true
+			continue
 		}
-		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs), silent: x.allSilent(cy)}
+		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs), silent: x.allSilent(cy), chain: x.chainOf(cy)}
 		if x.choice(2) == 1 {
 			// unread: the cycle goes (finishFair) unless the thread
 			// is cut off after it inside this loop instance
@@ -605,6 +636,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// that starts with its read-modify-write (silent.go), while one that
 	// stores leaves the thread cut off — a run that requires some load
 	// not final.
+	x.r.boundChain = x.chainOf(shortest)
 	if len(shortest.stores) > 0 && !shortest.silentBound && x.choice(2) == 1 {
 		x.r.notFinal = shortest.loads
 		return sig{}

@@ -49,9 +49,10 @@ func TestSilentRMWPrograms(t *testing.T) {
 	}
 }
 
-// TestSilentRMWMatchesPlainEncoding compares the rule with the encoding
-// without it (mining.Options.NoSilentRMW) at the bounds where the rule
-// converges: the same observations of complete executions and the same
+// TestSilentRMWMatchesPlainEncoding compares the rule, and the rule for
+// chains of read-modify-writes (encode/chain.go), with the encoding
+// without them (mining.Options.NoSilentRMW) at the bounds where the rules
+// converge: the same observations of complete executions and the same
 // failures. The rule only deletes executions that reduce to others at the
 // same bounds; without it the spins stay cut off at those bounds, which is
 // why the plain encoding alone never converges.
@@ -63,12 +64,16 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 		test *lsl.Test
 	}
 	var progs []program
-	for _, file := range []string{"tas_lock.c", "tas_lock_relaxed.c", "fetch_add_wait.c"} {
+	for _, file := range []string{"tas_lock.c", "tas_lock_relaxed.c", "fetch_add_wait.c", "poll_mutex.c", "poll_mutex_late.c", "rwlock_retry.c"} {
 		prog, test := loadPthread(t, file)
 		progs = append(progs, program{file, prog, test})
 	}
-	for _, file := range []string{"fair_tas.lsl", "fair_tas_forward.lsl", "fair_silent_forwarded.lsl"} {
-		c, err := refcheck.ReadCase("../refcheck/testdata/corners/" + file)
+	for _, file := range []string{"fair_tas.lsl", "fair_tas_forward.lsl", "fair_silent_forwarded.lsl", "fair_chain_poll.lsl", "fair_chain_poll_twice.lsl", "fair_chain_rw.lsl"} {
+		path := "../refcheck/testdata/corners/" + file
+		if file == "fair_chain_poll_twice.lsl" {
+			path = "testdata/" + file // too slow for the reference
+		}
+		c, err := refcheck.ReadCase(path)
 		if err != nil {
 			t.Fatal(err)
 		}

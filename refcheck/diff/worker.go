@@ -28,7 +28,10 @@ type Job struct {
 	// Silent: programs rich in test-and-set spins (refcheck.SilentGen).
 	Silent bool `json:",omitempty"`
 	// Faint: wait loops with counters nothing reads (refcheck.FaintGen).
-	Faint bool   `json:",omitempty"`
+	Faint bool `json:",omitempty"`
+	// Chain: wait loops whose rounds are chains of read-modify-writes
+	// (refcheck.ChainGen).
+	Chain bool   `json:",omitempty"`
 	File  string `json:",omitempty"`
 }
 
@@ -51,6 +54,9 @@ func (j Job) String() string {
 	}
 	if j.Faint {
 		name += " (faint counters)"
+	}
+	if j.Chain {
+		name += " (chain rounds)"
 	}
 	return name
 }
@@ -76,6 +82,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Faint {
 		cfg = refcheck.FaintGen
+	}
+	if j.Chain {
+		cfg = refcheck.ChainGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))

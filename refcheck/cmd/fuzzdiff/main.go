@@ -37,6 +37,7 @@ func main() {
 	reload := flag.Bool("reload", false, "programs rich in reload loops (refcheck.ReloadGen)")
 	silent := flag.Bool("silent", false, "programs rich in test-and-set spins (refcheck.SilentGen)")
 	faint := flag.Bool("faint", false, "wait loops with counters nothing reads (refcheck.FaintGen)")
+	chain := flag.Bool("chain", false, "wait loops whose rounds are chains of read-modify-writes (refcheck.ChainGen)")
 	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
@@ -84,7 +85,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent, Faint: *faint}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent, Faint: *faint, Chain: *chain}:
 			case <-ctx.Done():
 				return
 			}
