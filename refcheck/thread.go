@@ -125,10 +125,6 @@ type interp struct {
 	loops, stopLoops []int
 	nextLoop         int
 	pending          []pendingCycle
-	// unlessLivelock: a cycle that stores nothing (or a reload round) was
-	// followed by another iteration: the run is deleted unless the thread
-	// ends livelocked (finishFair)
-	unlessLivelock bool
 	// reload: reload rounds apply (reload.go); reloadSrc is the load the
 	// next loop's first round may re-read.
 	reload     bool
@@ -477,24 +473,11 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 // finishFair decides the cycles that store whose stores the run guessed
 // unread (docs/semantics.md, "Fair progress"): each deletes the run unless
 // the run is cut off inside the cycle's loop instance, after it. A run
-// whose thread ends livelocked is kept, with its storeless cycles and
-// reload rounds, which otherwise delete it. A run
 // kept so is still deleted when its cycle's stores are each followed by a
 // store of the thread to the same address and every other thread but the
 // final one completes (run.supersededIfAlone; search.go decides it, on a
 // built-in model).
 func (x *interp) finishFair() {
-	if x.r.status == statusBlocked && x.r.livelock {
-		// a livelocked thread repeats its cycle up to the bound: every
-		// cycle of it is followed by another iteration, and deleting
-		// one gives back the same run (docs/semantics.md, "Fair
-		// progress", as the engine's livelockConsistency)
-		return
-	}
-	if x.unlessLivelock {
-		x.r.status = statusDiscarded
-		return
-	}
 	for _, p := range x.pending {
 		if x.r.status != statusPruned || (p.instance >= 0 && !slices.Contains(x.stopLoops, p.instance)) {
 			x.r.status = statusDiscarded
@@ -584,7 +567,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// round is also a cycle the thread goes round forever (below).
 	reload := src != nil && x.isReloadRound(src, x.starts[b.Loop][0])
 	if reload && !last {
-		x.unlessLivelock = true
+		return x.stop(statusDiscarded, "", "")
 	}
 	var shortest *cycleInfo // at the bound: the shortest cycle
 	for _, from := range x.starts[b.Loop] {
@@ -606,8 +589,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 			continue
 		}
 		if len(cy.stores) == 0 {
-			x.unlessLivelock = true
-			continue
+			return x.stop(statusDiscarded, "", "")
 		}
 		cond := readCond{stores: cy.stores, lo: from.instr, hi: len(x.r.instrs), silent: x.allSilent(cy), chain: x.chainOf(cy)}
 		if x.choice(2) == 1 {

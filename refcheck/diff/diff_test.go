@@ -329,23 +329,6 @@ func TestDiffFaintCounters(t *testing.T) {
 	checkJobs(t, "faint", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
-// TestDiffChainRounds compares engine and reference on programs whose
-// wait loops poll under a lock: each round takes a global with a
-// read-modify-write and puts its value back with another
-// (refcheck.ChainGen; docs/semantics.md, "Chains of read-modify-writes").
-// Without the rule on both sides the loops never converge.
-func TestDiffChainRounds(t *testing.T) {
-	n := 20
-	if testing.Short() {
-		n = 8
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 9700 + s, Chain: true})
-	}
-	checkJobs(t, "chain", Config{Verdicts: true, Timeout: time.Minute}, jobs)
-}
-
 // TestReloadRoundsApply checks that the rule is what makes the retry loops
 // of fair_reload_cas.lsl converge early: with it, every loop needs one
 // iteration on sc; without it, some loop needs more, with the same
