@@ -181,7 +181,10 @@ func runLimitCase(t *testing.T, c limitCase) {
 	if elapsed > wall {
 		t.Errorf("took %v, more than %v", elapsed.Round(time.Millisecond), wall)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && c.interrupt == 0 {
+	// The memory bound holds where --max-memory was given; litmus has
+	// only --timeout, and what it allocates in 1s depends on the machine
+	// (406 MiB on a faster one).
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && c.interrupt == 0 && slices.Contains(args, "--max-memory") {
 		if peak := ru.Maxrss << 10; peak > cliMaxMemory+cliMaxMemory/10 {
 			t.Errorf("peak RSS %d MiB, more than 110%% of --max-memory 300M", peak>>20)
 		}
