@@ -1,9 +1,6 @@
 package encode
 
-import (
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/go-air/gini/z"
-)
+import "github.com/go-air/gini/z"
 
 // Chains of read-modify-writes (docs/semantics.md, "Chains of
 // read-modify-writes"). A thread that polls under a lock,
@@ -27,18 +24,8 @@ import (
 // noteChainRMW records an atomic block that is a lsl.CheckedRMW, whose
 // instructions are e.Instrs[from:]: its load and its store.
 func (e *Encoding) noteChainRMW(from int) {
-	var ld, st = -1, -1
-	for _, in := range e.Instrs[from:] {
-		switch {
-		case in.Kind == axioms.Load && ld < 0 && st < 0:
-			ld = in.Index
-		case in.Kind == axioms.Store && ld >= 0 && st < 0:
-			st = in.Index
-		case in.IsAccess():
-			return // not the load-then-store the statement promised
-		}
-	}
-	if ld < 0 || st < 0 {
+	ld, st, ok := e.rmwAccesses(from)
+	if !ok {
 		return
 	}
 	if e.chainLoadOf == nil {

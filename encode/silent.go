@@ -33,18 +33,8 @@ func (e *Encoding) silentRMWs() bool {
 // program order inside (axioms a1, a2 or M1), so nothing comes between
 // the two.
 func (e *Encoding) noteRMW(from int) {
-	var ld, st = -1, -1
-	for _, in := range e.Instrs[from:] {
-		switch {
-		case in.Kind == axioms.Load && ld < 0 && st < 0:
-			ld = in.Index
-		case in.Kind == axioms.Store && ld >= 0 && st < 0:
-			st = in.Index
-		case in.IsAccess():
-			return // not the load-then-store the statement promised
-		}
-	}
-	if ld < 0 || st < 0 {
+	ld, st, ok := e.rmwAccesses(from)
+	if !ok {
 		return
 	}
 	if e.rmwLoadOf == nil {
@@ -54,6 +44,23 @@ func (e *Encoding) noteRMW(from int) {
 	}
 	e.rmwLoadOf[st] = ld
 	e.rmwLoads[ld] = true
+}
+
+// rmwAccesses returns the load and the store of the atomic block whose
+// instructions are e.Instrs[from:], when those are a load and then a store.
+func (e *Encoding) rmwAccesses(from int) (ld, st int, ok bool) {
+	ld, st = -1, -1
+	for _, in := range e.Instrs[from:] {
+		switch {
+		case in.Kind == axioms.Load && ld < 0 && st < 0:
+			ld = in.Index
+		case in.Kind == axioms.Store && ld >= 0 && st < 0:
+			st = in.Index
+		case in.IsAccess():
+			return -1, -1, false // not the load-then-store the statement promised
+		}
+	}
+	return ld, st, ld >= 0 && st >= 0
 }
 
 // silent holds when store st runs and writes back the value its

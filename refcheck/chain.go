@@ -23,15 +23,9 @@ type chainCond struct {
 // instruction from on, when they are its load and then its store (an
 // assertion that failed leaves only the load).
 func (x *interp) noteChainRMW(from int) {
-	var acc []int
-	for i := from; i < len(x.r.instrs); i++ {
-		if k := x.r.instrs[i].kind; k == axioms.Load || k == axioms.Store {
-			acc = append(acc, i)
-		}
-	}
-	if len(acc) == 2 && x.r.instrs[acc[0]].kind == axioms.Load && x.r.instrs[acc[1]].kind == axioms.Store {
-		x.r.instrs[acc[0]].crmw = rmwLoad
-		x.r.instrs[acc[1]].crmw = rmwStore
+	if ld, st, ok := x.rmwAccesses(from); ok {
+		x.r.instrs[ld].crmw = rmwLoad
+		x.r.instrs[st].crmw = rmwStore
 	}
 }
 

@@ -24,6 +24,15 @@ const (
 // noteRMW marks the accesses of a PlainRMW block, run from instruction
 // from on, when they are its load and then its store.
 func (x *interp) noteRMW(from int) {
+	if ld, st, ok := x.rmwAccesses(from); ok {
+		x.r.instrs[ld].rmw = rmwLoad
+		x.r.instrs[st].rmw = rmwStore
+	}
+}
+
+// rmwAccesses returns the accesses an atomic block ran from instruction
+// from on, when they are a load and then a store.
+func (x *interp) rmwAccesses(from int) (ld, st int, ok bool) {
 	var acc []int
 	for i := from; i < len(x.r.instrs); i++ {
 		if k := x.r.instrs[i].kind; k == axioms.Load || k == axioms.Store {
@@ -31,9 +40,9 @@ func (x *interp) noteRMW(from int) {
 		}
 	}
 	if len(acc) == 2 && x.r.instrs[acc[0]].kind == axioms.Load && x.r.instrs[acc[1]].kind == axioms.Store {
-		x.r.instrs[acc[0]].rmw = rmwLoad
-		x.r.instrs[acc[1]].rmw = rmwStore
+		return acc[0], acc[1], true
 	}
+	return -1, -1, false
 }
 
 // silentAt reports whether local instruction i of run r is a silent store:
