@@ -253,9 +253,7 @@ func (g *gen) retryLoop(depth int, v, vname string, budget int) int {
 	g.line(depth+1, "%s := and(%s, %s)", a, c, m)
 	g.line(depth+1, "if %s { continue %s }", a, label)
 	g.line(depth, "}")
-	g.line(depth, `observe output "%s" %s`, r[1:], r)
-	g.loads = append(g.loads, r)
-	g.from[r] = vname
+	g.observeLoad(depth, r, vname)
 	return per * iters
 }
 
@@ -302,9 +300,7 @@ func (g *gen) reloadLoop(depth int, v, vname string, budget int) int {
 	g.line(depth+2, "if %s { continue %s }", e, label)
 	g.line(depth+1, "}")
 	g.line(depth, "}")
-	g.line(depth, `observe output "%s" %s`, t[1:], t)
-	g.loads = append(g.loads, t)
-	g.from[t] = vname
+	g.observeLoad(depth, t, vname)
 	if cas {
 		return 5
 	}
@@ -367,9 +363,7 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 	g.line(depth+1, "%s := eq(%s, %d)", c, r, k)
 	g.line(depth+1, "if %s { continue %s }", c, label)
 	g.line(depth, "}")
-	g.line(depth, `observe output "%s" %s`, r[1:], r)
-	g.loads = append(g.loads, r)
-	g.from[r] = vname
+	g.observeLoad(depth, r, vname)
 	switch {
 	case flag != "":
 		return 3
@@ -413,9 +407,7 @@ func (g *gen) chainLoop(depth int, v, vname string) int {
 	g.line(depth+1, "%s := eq(%s, %d)", c, f, w)
 	g.line(depth+1, "if %s { continue %s }", c, label)
 	g.line(depth, "}")
-	g.line(depth, `observe output "%s" %s`, f[1:], f)
-	g.loads = append(g.loads, f)
-	g.from[f] = other
+	g.observeLoad(depth, f, other)
 	return 5
 }
 
@@ -437,10 +429,16 @@ func (g *gen) memoryCounter(depth int, v, vname string) int {
 	g.line(depth+2, "continue %s", label)
 	g.line(depth+1, "}")
 	g.line(depth, "}")
+	g.observeLoad(depth, r, vname)
+	return 4
+}
+
+// observeLoad observes the value register r loaded from global from after
+// the statement, and records it as a loaded value (copyable).
+func (g *gen) observeLoad(depth int, r, from string) {
 	g.line(depth, `observe output "%s" %s`, r[1:], r)
 	g.loads = append(g.loads, r)
-	g.from[r] = vname
-	return 4
+	g.from[r] = from
 }
 
 // copyable lists the loaded registers that may be stored back.
@@ -480,9 +478,7 @@ func (g *gen) stmt(depth, budget int) int {
 	case k < 30:
 		r := g.reg("r")
 		g.line(depth, "%s := load %s", r, v)
-		g.line(depth, `observe output "%s" %s`, r[1:], r)
-		g.loads = append(g.loads, r)
-		g.from[r] = vname
+		g.observeLoad(depth, r, vname)
 		return 1
 	case k < 48:
 		g.line(depth, "store %s, %d", v, g.constant())
@@ -520,9 +516,7 @@ func (g *gen) stmt(depth, budget int) int {
 		g.line(depth+2, "store %s, %d", v, g.constant())
 		g.line(depth+1, "}")
 		g.line(depth, "}")
-		g.line(depth, `observe output "%s" %s`, r[1:], r)
-		g.loads = append(g.loads, r)
-		g.from[r] = vname
+		g.observeLoad(depth, r, vname)
 		return 2
 	case k < 84:
 		r := g.reg("n")
@@ -554,9 +548,7 @@ func (g *gen) stmt(depth, budget int) int {
 		g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
 		g.line(depth+1, "if %s { continue %s }", c, label)
 		g.line(depth, "}")
-		g.line(depth, `observe output "%s" %s`, r[1:], r)
-		g.loads = append(g.loads, r)
-		g.from[r] = vname
+		g.observeLoad(depth, r, vname)
 		return 1
 	case k < 95 && depth < 2 && budget >= 3:
 		return g.reloadLoop(depth, v, vname, budget)
