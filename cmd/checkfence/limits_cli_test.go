@@ -112,7 +112,7 @@ func TestLimitsCLI(t *testing.T) {
 			args: []string{"run", "a.c", "t.tst"}, exits: []int{3}, want: `INCONCLUSIVE`},
 		{name: "unbounded recursion", files: map[string]string{"a.c": "int x;\nvoid r(void) { x = x + 1; r(); }\nvoid w(void) { r(); }\n", "t.tst": one},
 			args: []string{"run", "a.c", "t.tst"}, exits: []int{3}, want: `INCONCLUSIVE`},
-		{name: "litmus with 200 threads", files: map[string]string{"a.litmus": wideX86(200)},
+		{name: "litmus with 300 threads", files: map[string]string{"a.litmus": wideX86(300)},
 			args: []string{"litmus", "a.litmus"}, exits: []int{3}, want: `no answer within 1s`},
 		{name: "source links to /dev/zero", files: map[string]string{"t.tst": one}, setup: linkTo("/dev/zero", "a.c"),
 			args: []string{"run", "a.c", "t.tst"}, exits: []int{2}, want: `^a\.c:1:1: not a regular file \(a device\)`},
