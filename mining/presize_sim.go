@@ -167,6 +167,7 @@ func (ss *simSearch) search(patience, budget int) {
 				// the program has a feature the runs do not support:
 				// they say nothing
 				ss.failed, ss.need = true, map[string]int{}
+				s.close()
 				return
 			}
 			if fail {
@@ -177,6 +178,7 @@ func (ss *simSearch) search(patience, budget int) {
 					ss.need[key] = max(ss.need[key], n)
 				}
 				ss.failed = true
+				s.close()
 				return
 			}
 			total := 0
@@ -200,6 +202,7 @@ func (ss *simSearch) search(patience, budget int) {
 				}
 			}
 		}
+		s.close()
 		more := false
 		for key, n := range ss.need {
 			if li := u.Loops[key]; li != nil && n > li.Bound && li.Bound < min(simMaxBound, k.opt.MaxUnroll) {

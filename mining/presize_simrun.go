@@ -15,7 +15,10 @@ import (
 // schedules (presize_sim.go). Each thread runs in its own goroutine, the
 // interpreter of concrete mining (opRun), and hands control back before
 // each shared access; only one runs at a time, so the memory needs no
-// lock.
+// lock. The goroutines serve one run after another (workers): the
+// interpreter recurses deeply, and a fresh goroutine per thread and run
+// grew its stack again each time (a fifth of a small test's CPU went to
+// copying stacks).
 type simulator struct {
 	u   *lsl.Unrolled
 	rng *rand.Rand
@@ -38,6 +41,9 @@ type simulator struct {
 	stores    int            // stores so far (their ids are 1..stores)
 	loads     []simLoad
 	readers   map[int][]simEvent // per store id, the loads that read it (made when needed)
+	// workers: per thread number, the goroutine that runs that thread of
+	// each run (made when first needed; close ends them)
+	workers []chan *simThread
 }
 
 type simEvent struct{ thread, pos int }
@@ -52,6 +58,7 @@ type simThread struct {
 	s        *simulator
 	idx      int
 	r        *opRun
+	body     *lsl.Block
 	resume   chan bool
 	back     chan struct{}
 	started  bool
@@ -195,7 +202,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 		t := threads[cur]
 		if !t.started {
 			t.started = true
-			go t.main(s.u.Threads[cur].Body)
+			s.start(t, s.u.Threads[cur].Body)
 		}
 		t.resume <- true
 		<-t.back
@@ -432,6 +439,34 @@ func (s *simulator) readOutside(t *simThread, c simCycle) bool {
 		}
 	}
 	return false
+}
+
+// start runs t's body on the worker of its thread number.
+func (s *simulator) start(t *simThread, body *lsl.Block) {
+	for len(s.workers) <= t.idx {
+		s.workers = append(s.workers, nil)
+	}
+	if s.workers[t.idx] == nil {
+		jobs := make(chan *simThread)
+		s.workers[t.idx] = jobs
+		go func() {
+			for t := range jobs {
+				t.main(t.body)
+			}
+		}()
+	}
+	t.body = body
+	s.workers[t.idx] <- t
+}
+
+// close ends the workers; the simulator makes new ones if it runs again.
+func (s *simulator) close() {
+	for _, jobs := range s.workers {
+		if jobs != nil {
+			close(jobs)
+		}
+	}
+	s.workers = nil
 }
 
 // main runs the thread's body; the scheduler's first resume starts it.
