@@ -331,7 +331,9 @@ func (k *checker) run(prog *lsl.Program) error {
 				if err != nil {
 					return err
 				}
-				next = k.simulateTest(prog, specs, next, round+1, false)
+				if round > 1 || p.s.Stats().Clauses >= simAfterClauses {
+					next = k.simulateTest(prog, specs, next, round+1, false)
+				}
 				k.unrollDetail = raisedDetail(p.enc.U, bounds, next)
 				bounds = next
 				continue

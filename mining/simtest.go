@@ -13,12 +13,21 @@ import (
 // milliseconds; so they run once per check: before the first round when
 // the unrolling at the serial bounds is large (one round of it costs more
 // than the runs), otherwise when the first round found a cut-off execution
-// (a check that passes in its first round never pays for them).
+// (a check that passes in its first round never pays for them) and its
+// formula was not tiny, or else when the second round found one.
 const (
 	// simUpfrontInstrs: from this many instructions at the serial bounds
 	// the runs come before the first round (tests of this size took 0.2-3 s
 	// a round, the runs 20-180 ms).
 	simUpfrontInstrs = 500
+	// simAfterClauses: a first round with fewer clauses is followed by a
+	// second round without the runs; they wait for a cut-off execution in
+	// the second round. A round that small costs a few milliseconds, the
+	// runs 5-10 (msn T0: 1,875 clauses in its first round; its check took
+	// 29 ms with the runs after it and 20 ms without, the same two rounds;
+	// the smallest first round the runs spared a round after, msn T1's,
+	// has 8,818).
+	simAfterClauses = 5000
 )
 
 // simulateTest returns the bounds a test's check goes on from: bounds

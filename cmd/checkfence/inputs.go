@@ -51,7 +51,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVar(&f.fair, "fair", true, "fair progress: a loop iteration that writes nothing and changes no state is redundant, so retry loops converge (--fair=false counts every iteration)")
 	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
 	fl.BoolVar(&f.presize, "presize", true, "whole programs: size the loop bounds first, looking for failures at each size only briefly (--presize=false: every failure within the current bounds is ruled out before any bound is raised)")
-	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution")
+	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution (its second, if the first round's formula is tiny)")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
