@@ -163,7 +163,9 @@ func BenchmarkInstantiate(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					inst.Finalize()
+					if err := inst.Finalize(); err != nil {
+						b.Fatal(err)
+					}
 					st = inst.Stats()
 				}
 				b.ReportMetric(float64(st.Instances), "instances")

@@ -35,6 +35,7 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 	var pair [2]int32
 	for p := range vs {
 		for q := p + 1; q < len(vs); q++ {
+			in.lim.check()
 			pair[0], pair[1] = vs[p], vs[q]
 			if r.peek(in, pair[:]) != 0 {
 				g.addEdge(p, q)
@@ -50,6 +51,7 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 		lit(vs[p], vs[q]) // a fill pair gets its literal
 		inst.stats.FillPairs++
 	}, func(p, q, s int) {
+		in.lim.check() // a wide graph has millions of triangles
 		x, y, w := vs[p], vs[q], vs[s]
 		gx, gy, gw := guard(x).Not(), guard(y).Not(), guard(w).Not()
 		// no cycle x→y→w→x, no cycle x→w→y→x

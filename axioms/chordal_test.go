@@ -195,7 +195,9 @@ func TestSparseFewerClauses(t *testing.T) {
 		m := mustBuiltin(t, name)
 		sparse, _ := Instantiate(m, u, Options{Transitivity: Sparse})
 		eager, _ := Instantiate(m, u, Options{Transitivity: Eager})
-		sparse.Finalize()
+		if err := sparse.Finalize(); err != nil {
+			t.Fatal(err)
+		}
 		ss, es := sparse.Stats(), eager.Stats()
 		if ss.TransitivityClauses >= es.TransitivityClauses {
 			t.Errorf("%s: sparse %d transitivity clauses, eager %d", name, ss.TransitivityClauses, es.TransitivityClauses)
@@ -233,7 +235,11 @@ func TestLinearize(t *testing.T) {
 			mark, _ := c.CnfSince(g, nil, inst.Constraint())
 			g.Add(inst.Constraint())
 			g.Add(0)
-			for cl := range inst.Clauses().All() {
+			clauses, err := inst.Clauses()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for cl := range clauses.All() {
 				mark, _ = c.CnfSince(g, mark, cl...)
 				for _, l := range cl {
 					g.Add(l)

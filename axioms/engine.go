@@ -360,7 +360,7 @@ func (e *engine) instanceClause(ax *caxiom) {
 // conjoin returns the conjunction of ls as a balanced tree (a linear chain
 // of millions of nodes would make the circuit's recursive CNF conversion
 // recurse as deep).
-func conjoin(c *logic.C, ls []z.Lit) z.Lit {
+func conjoin(c *logic.C, ls []z.Lit, lim *limits) z.Lit {
 	if len(ls) == 0 {
 		return c.T
 	}
@@ -368,6 +368,7 @@ func conjoin(c *logic.C, ls []z.Lit) z.Lit {
 	for len(work) > 1 {
 		next := work[:0]
 		for i := 0; i < len(work); i += 2 {
+			lim.check() // millions of clauses for a wide test
 			if i+1 < len(work) {
 				next = append(next, c.And(work[i], work[i+1]))
 			} else {

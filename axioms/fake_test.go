@@ -262,7 +262,11 @@ func solveInstance(inst *Instance, c *logic.C, assume ...z.Lit) bool {
 	mark, _ := c.CnfSince(g, nil, inst.Constraint())
 	g.Add(inst.Constraint())
 	g.Add(0)
-	for cl := range inst.Clauses().All() {
+	clauses, err := inst.Clauses()
+	if err != nil {
+		panic(err) // no context: cannot be canceled
+	}
+	for cl := range clauses.All() {
 		mark, _ = c.CnfSince(g, mark, cl...)
 		for _, l := range cl {
 			g.Add(l)

@@ -151,7 +151,7 @@ func (inst *Instance) generic(cm *compiled) {
 		inst.expandAll(e, ax, 0)
 	}
 	inst.forcedOrderClauses(e)
-	inst.constraint = conjoin(in.c, e.clauses)
+	inst.constraint = conjoin(in.c, e.clauses, in.lim)
 }
 
 // expandAll expands ax over every binding of its free variables.
@@ -287,7 +287,7 @@ func (inst *Instance) optimized(cm *compiled) {
 			inst.eagerTransitivity(e, inst.rels[ri])
 		}
 	}
-	inst.constraint = conjoin(in.c, e.clauses)
+	inst.constraint = conjoin(in.c, e.clauses, in.lim)
 }
 
 // Finalize completes Θ: with sparse transitivity it builds the transitivity
@@ -295,17 +295,20 @@ func (inst *Instance) optimized(cm *compiled) {
 // it after the last Rel that may create a literal and before taking
 // Clauses; Clauses calls it. Afterwards Rel panics on a pair of a total
 // order that has no literal yet. Finalize is idempotent; with eager or lazy
-// transitivity it does nothing.
-func (inst *Instance) Finalize() {
+// transitivity it does nothing. Its error is a *lsl.CanceledError, when
+// Options.Ctx is done or its memory limit reached while it builds them.
+func (inst *Instance) Finalize() (err error) {
 	if inst.finalized {
-		return
+		return nil
 	}
 	inst.finalized = true
+	defer recoverCanceled(&err)
 	if inst.opts.Encoding == Optimized && inst.opts.Transitivity == Sparse {
 		for _, ri := range inst.totals {
 			inst.sparseTransitivity(inst.rels[ri])
 		}
 	}
+	return nil
 }
 
 func relationAtoms(n *cnode) int {
@@ -419,10 +422,12 @@ func (inst *Instance) Constraint() z.Lit { return inst.constraint }
 
 // Clauses returns clauses Θ also contains besides Constraint (eager or
 // sparse transitivity): assert Constraint and add every clause. It
-// finalizes the instance (see Finalize).
-func (inst *Instance) Clauses() *ClauseList {
-	inst.Finalize()
-	return &inst.raw
+// finalizes the instance (see Finalize, whose error it returns).
+func (inst *Instance) Clauses() (*ClauseList, error) {
+	if err := inst.Finalize(); err != nil {
+		return nil, err
+	}
+	return &inst.raw, nil
 }
 
 // Model is the instantiated memory model.

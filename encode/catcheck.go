@@ -241,7 +241,7 @@ func (ci *CatInstance) fromRead(l, s int) z.Lit {
 // Theta methods.
 
 func (ci *CatInstance) Constraint() z.Lit                       { return ci.c.Ands(ci.parts...) }
-func (ci *CatInstance) Clauses() *axioms.ClauseList             { return &ci.clauses }
+func (ci *CatInstance) Clauses() (*axioms.ClauseList, error)    { return &ci.clauses, nil }
 func (ci *CatInstance) Lemmas(value func(z.Lit) bool) [][]z.Lit { return ci.cycleLemmas(value) }
 func (ci *CatInstance) Stats() axioms.InstanceStats             { return ci.stats }
 func (ci *CatInstance) HasRel(string) bool                      { return false }

@@ -266,7 +266,9 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.observations()
 	// Last: Clauses finalizes the memory model, whose sparse transitivity
 	// covers only the order pairs requested (Model.Rel) before this point.
-	e.Clauses = inst.Clauses()
+	if e.Clauses, err = inst.Clauses(); err != nil {
+		return nil, err
+	}
 	e.stats()
 	return e, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
 )
 
@@ -102,12 +103,30 @@ func newSAT(opt SolverOptions) satSolver {
 
 // NewSolverWith returns a solver that holds Φ, on the backend opt chooses.
 func (e *Encoding) NewSolverWith(opt SolverOptions) *Solver {
+	s, _ := e.loadSolver(opt, nil)
+	return s
+}
+
+// LoadSolver is NewSolverWith that stops when the context of the
+// encoding's options is done: a wide test has millions of clauses to hand
+// over (its error is a *lsl.CanceledError).
+func (e *Encoding) LoadSolver(opt SolverOptions) (*Solver, error) {
+	return e.loadSolver(opt, &e.poll)
+}
+
+func (e *Encoding) loadSolver(opt SolverOptions, poll *lsl.Poller) (*Solver, error) {
 	s := NewSolverWith(e.C, opt)
 	s.Assert(e.Phi)
+	n := 0
 	for cl := range e.Clauses.All() {
+		if n++; poll != nil && n%4096 == 0 {
+			if err := poll.Check(); err != nil {
+				return nil, err
+			}
+		}
 		s.AddClause(cl...)
 	}
-	return s
+	return s, nil
 }
 
 // NewSolverWith returns a solver for the circuit c on the backend opt

@@ -12,9 +12,10 @@ import (
 // instantiated by package axioms (*axioms.Instance) or a cat model
 // encoded in the candidate-execution style (*CatInstance).
 type Theta interface {
-	// Constraint is Θ as a literal; Clauses are more clauses of Θ.
+	// Constraint is Θ as a literal; Clauses are more clauses of Θ (their
+	// error: the context of the options was done while they were built).
 	Constraint() z.Lit
-	Clauses() *axioms.ClauseList
+	Clauses() (*axioms.ClauseList, error)
 	// Lemmas returns clauses the assignment violates that lazily encoded
 	// constraints need (none when everything is eager).
 	Lemmas(value func(z.Lit) bool) [][]z.Lit

@@ -644,7 +644,10 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if k.ctx.Err() != nil {
 		return nil, k.canceled()
 	}
-	s := enc.NewSolverWith(k.solverOptions(serial))
+	s, err := enc.LoadSolver(k.solverOptions(serial))
+	if err != nil {
+		return nil, err
+	}
 	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
 }
 
