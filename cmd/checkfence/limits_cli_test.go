@@ -61,6 +61,9 @@ type limitCase struct {
 	want      string // regexp on stdout+stderr
 	interrupt time.Duration
 	wall      time.Duration // default cliWall
+	// limits replace cliLimits; memory is their --max-memory in bytes
+	limits []string
+	memory int64
 }
 
 func TestLimitsCLI(t *testing.T) {
@@ -113,7 +116,10 @@ func TestLimitsCLI(t *testing.T) {
 		{name: "unbounded recursion", files: map[string]string{"a.c": "int x;\nvoid r(void) { x = x + 1; r(); }\nvoid w(void) { r(); }\n", "t.tst": one},
 			args: []string{"run", "a.c", "t.tst"}, exits: []int{3}, want: `INCONCLUSIVE`},
 		{name: "litmus with 300 threads", files: map[string]string{"a.litmus": wideX86(300)},
-			args: []string{"litmus", "a.litmus"}, exits: []int{3}, want: `no answer within 1s`},
+			args: []string{"litmus", "a.litmus"}, exits: []int{3}, want: `no answer within (1s|300 MiB \(--max-memory\))`},
+		{name: "litmus with 300 threads, 100M", files: map[string]string{"a.litmus": wideX86(300)},
+			args: []string{"litmus", "a.litmus"}, exits: []int{3}, want: `1 tests, 1 over the memory limit\n[\s\S]*a\.litmus: W: no answer within 100 MiB \(--max-memory\)`,
+			limits: []string{"--max-memory", "100M"}, memory: 100 << 20, wall: 5 * time.Second},
 		{name: "source links to /dev/zero", files: map[string]string{"t.tst": one}, setup: linkTo("/dev/zero", "a.c"),
 			args: []string{"run", "a.c", "t.tst"}, exits: []int{2}, want: `^a\.c:1:1: not a regular file \(a device\)`},
 		{name: "source links to /dev/urandom", files: map[string]string{"t.tst": one}, setup: linkTo("/dev/urandom", "a.lsl"),
@@ -139,11 +145,12 @@ func runLimitCase(t *testing.T, c limitCase) {
 		}
 	}
 	args := c.args
+	limits, memory := cliLimits, int64(cliMaxMemory)
+	if c.limits != nil {
+		limits, memory = c.limits, c.memory
+	}
 	if c.interrupt == 0 {
-		args = append(append([]string(nil), args...), cliLimits...)
-		if args[0] == "litmus" {
-			args = append(c.args, "--timeout", "1s")
-		}
+		args = append(append([]string(nil), args...), limits...)
 	}
 	wall := c.wall
 	if wall == 0 {
@@ -181,12 +188,9 @@ func runLimitCase(t *testing.T, c limitCase) {
 	if elapsed > wall {
 		t.Errorf("took %v, more than %v", elapsed.Round(time.Millisecond), wall)
 	}
-	// The memory bound holds where --max-memory was given; litmus has
-	// only --timeout, and what it allocates in 1s depends on the machine
-	// (406 MiB on a faster one).
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && c.interrupt == 0 && slices.Contains(args, "--max-memory") {
-		if peak := ru.Maxrss << 10; peak > cliMaxMemory+cliMaxMemory/10 {
-			t.Errorf("peak RSS %d MiB, more than 110%% of --max-memory 300M", peak>>20)
+		if peak := ru.Maxrss << 10; peak > memory+memory/10 {
+			t.Errorf("peak RSS %d MiB, more than 110%% of --max-memory %d MiB", peak>>20, memory>>20)
 		}
 	}
 }

@@ -29,6 +29,7 @@ type litmusFlags struct {
 	lsl          bool
 	jobs         int
 	timeout      time.Duration
+	maxMemory    string
 	encoding     string
 	transitivity string
 	solver       string
@@ -54,9 +55,12 @@ path matched as a suffix of the test's path) every disagreement is listed
 and the summary says how many tests agree. Tests the front end does not
 translate (mixed-size accesses, loops, …) are reported as unsupported,
 counted by reason, and do not change the exit status. Flags of a cat model
-that fire in some execution are printed (Flag racy). Exit status: 0, or 1
-when some test disagrees with --expect, 3 when some test timed out, 2 for
-input errors.`,
+that fire in some execution are printed (Flag racy). --timeout and
+--max-memory give up on a test; the tests running in parallel share the
+process's memory, so when it exceeds --max-memory all of them are given up
+(run with --jobs 1 to give each test the whole limit). Exit status: 0, or 1
+when some test disagrees with --expect, 3 when some test timed out or ran
+out of memory, 2 for input errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLitmus(cmd, args, &f)
@@ -70,6 +74,7 @@ input errors.`,
 	fl.BoolVar(&f.lsl, "lsl", false, "print the LSL translation of each test instead of running it")
 	fl.IntVarP(&f.jobs, "jobs", "j", 0, "tests to run in parallel (default: the number of CPUs)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long, e.g. 30s")
+	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on the tests running when the process's memory exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	addSolverFlag(cmd, &f.solver)
@@ -107,6 +112,12 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	o.Witness = !f.quiet && !f.json
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout
+	o.MaxMemory = mining.DefaultMaxMemory()
+	if f.maxMemory != "" {
+		if o.MaxMemory, err = mining.ParseSize(f.maxMemory); err != nil {
+			return o, fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
+		}
+	}
 	return o, nil
 }
 
@@ -127,6 +138,8 @@ type litmusTestJSON struct {
 	Negative  int      `json:"negative"`
 	Seconds   float64  `json:"seconds"`
 	Timeout   bool     `json:"timeout,omitempty"`
+	// OverMemory: given up when the process exceeded --max-memory
+	OverMemory bool `json:"over_memory,omitempty"`
 	// Unsupported is the reason a test was not run (then Detail says
 	// where and why).
 	Unsupported string `json:"unsupported,omitempty"`
@@ -183,7 +196,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			}
 			return
 		}
-		if o.Err != nil && !o.TimedOut {
+		if o.Err != nil && !o.TimedOut && !o.OverMemory {
 			fmt.Fprintln(errw, o.Err)
 			s.inputErrors++
 			return
@@ -199,6 +212,10 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			s.timeouts++
 			fmt.Fprintf(errw, "%s: %s: no answer within %v\n", o.File, o.Test.Name, f.timeout)
 		}
+		if o.OverMemory {
+			s.overMemory++
+			fmt.Fprintf(errw, "%s: %s: no answer within %d MiB (--max-memory)\n", o.File, o.Test.Name, opt.MaxMemory>>20)
+		}
 		holds := o.Result != nil && o.Result.Holds
 		switch {
 		case expected == nil && exp != nil:
@@ -208,7 +225,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			s.agree++
 		default:
 			s.disagreements = append(s.disagreements, fmt.Sprintf("%s: %s: %s, expected %s",
-				o.File, o.Test.Name, holdsWord(o.Result), okWord(*expected)))
+				o.File, o.Test.Name, outcomeWord(o), okWord(*expected)))
 		}
 		if f.json {
 			doc.Tests = append(doc.Tests, testJSON(o, holds, expected))
@@ -243,16 +260,16 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 		return exitError{exitUsage}
 	case len(s.disagreements) > 0:
 		return exitError{exitFail}
-	case s.timeouts > 0:
+	case s.timeouts > 0 || s.overMemory > 0:
 		return exitError{exitInconclusive}
 	}
 	return nil
 }
 
 type litmusSummary struct {
-	tests, agree, unexpected, timeouts, inputErrors int
-	disagreements                                   []string
-	unsupportedBy                                   map[string]int
+	tests, agree, unexpected, timeouts, overMemory, inputErrors int
+	disagreements                                               []string
+	unsupportedBy                                               map[string]int
 }
 
 func (s *litmusSummary) unsupported(reason string) {
@@ -294,10 +311,21 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 	if s.timeouts > 0 {
 		line += fmt.Sprintf(", %d timed out", s.timeouts)
 	}
+	if s.overMemory > 0 {
+		line += fmt.Sprintf(", %d over the memory limit", s.overMemory)
+	}
 	if s.inputErrors > 0 {
 		line += fmt.Sprintf(", %d with input errors", s.inputErrors)
 	}
 	fmt.Fprintln(w, line)
+}
+
+// outcomeWord is holdsWord of a test that may have run out of memory.
+func outcomeWord(o litmus.Outcome) string {
+	if o.OverMemory {
+		return "OverMemory"
+	}
+	return holdsWord(o.Result)
 }
 
 func holdsWord(r *litmus.Result) string {
@@ -316,7 +344,7 @@ func okWord(b bool) string {
 
 func testJSON(o litmus.Outcome, holds bool, expected *bool) litmusTestJSON {
 	j := litmusTestJSON{Name: o.Test.Name, File: o.File, Holds: holds, Expected: expected,
-		Condition: o.Test.Cond.String(), States: []string{}, Timeout: o.TimedOut}
+		Condition: o.Test.Cond.String(), States: []string{}, Timeout: o.TimedOut, OverMemory: o.OverMemory}
 	if r := o.Result; r != nil {
 		for _, st := range r.States {
 			j.States = append(j.States, o.Test.FormatState(st))

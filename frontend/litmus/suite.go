@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
 )
 
 // Files expands command-line arguments: a file stands for itself, a
@@ -60,9 +61,11 @@ type Outcome struct {
 	File   string
 	Test   *Test   // nil if the file could not be read or parsed
 	Result *Result // nil on any error
-	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout.
-	Err      error
-	TimedOut bool
+	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout,
+	// or, with OverMemory, lsl.ErrMemoryLimit.
+	Err        error
+	TimedOut   bool
+	OverMemory bool // the process exceeded SuiteOptions.MaxMemory while it ran
 }
 
 // SuiteOptions control RunFiles.
@@ -70,6 +73,10 @@ type SuiteOptions struct {
 	Options
 	Jobs    int           // parallel workers (default GOMAXPROCS)
 	Timeout time.Duration // per test (0: none)
+	// MaxMemory: a test is given up (OverMemory) when the process's memory
+	// exceeds this many bytes while it runs (0: no limit). The tests that
+	// run in parallel share the process, so all of them are given up.
+	MaxMemory int64
 }
 
 // RunFiles reads and runs every file on opt.Jobs workers and calls done
@@ -134,9 +141,15 @@ func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	o.Result, o.Err = Run(ctx, o.Test, opt.Options)
-	if o.Err != nil && ctx.Err() != nil {
+	guarded, stop := mining.GuardMemory(ctx, opt.MaxMemory)
+	defer stop()
+	o.Result, o.Err = Run(guarded, o.Test, opt.Options)
+	switch {
+	case o.Err == nil:
+	case ctx.Err() != nil:
 		o.Result, o.TimedOut, o.Err = nil, true, ctx.Err()
+	case errors.Is(context.Cause(guarded), lsl.ErrMemoryLimit):
+		o.Result, o.OverMemory, o.Err = nil, true, lsl.ErrMemoryLimit
 	}
 	return o
 }
