@@ -208,7 +208,7 @@ func (s *Solver) Value(m z.Lit) bool {
 		panic(fmt.Sprintf("encode: Solver.Value of literal %v outside the circuit", m))
 	}
 	s.captureModel()
-	if int(v) >= len(s.model) {
+	if len(s.model) < s.c.Len() {
 		// The circuit grew since the model was evaluated.
 		grown := make([]bool, s.c.Len())
 		copy(grown, s.model)
@@ -254,6 +254,31 @@ func (s *Solver) beforeChange() {
 
 // captureModel copies the backend's values of the sent variables; gates
 // are recomputed from the inputs by Eval, and unsent inputs are false.
+// SavedModel is the model of a Sat answer, kept for RestoreModel.
+type SavedModel struct {
+	model     []bool
+	evaluated bool
+}
+
+// KeepModel returns the model of the last solve, which must have answered
+// Sat, for RestoreModel after other solves.
+func (s *Solver) KeepModel() *SavedModel {
+	if s.last != Sat {
+		panic(fmt.Sprintf("encode: Solver.KeepModel after %v, want sat", s.last))
+	}
+	s.captureModel()
+	return &SavedModel{model: s.model, evaluated: s.modelEvaluated}
+}
+
+// RestoreModel makes m the answer of the last solve again: Value reads it.
+// The caller vouches that m satisfies the clauses added since it was kept
+// (the lemmas of lazy transitivity do: the model they were checked against
+// violated none, so it is a total order).
+func (s *Solver) RestoreModel(m *SavedModel) {
+	s.last, s.why = Sat, nil
+	s.model, s.modelCaptured, s.modelEvaluated = m.model, true, m.evaluated
+}
+
 func (s *Solver) captureModel() {
 	if s.modelCaptured {
 		return

@@ -267,6 +267,33 @@ func TestSolverModelSurvivesChanges(t *testing.T) {
 	})
 }
 
+// TestSolverRestoreModel: a model kept before other solves (one unsat under
+// assumptions, one that finds another model) answers Value again after
+// RestoreModel, for gates built since too.
+func TestSolverRestoreModel(t *testing.T) {
+	eachBackend(t, func(t *testing.T, newSolver func(*logic.C) *Solver) {
+		c := logic.NewC()
+		x, y, z := c.Lit(), c.Lit(), c.Lit()
+		s := newSolver(c)
+		s.Assert(c.Or(x, y))
+		if r := s.Solve(context.Background(), x, y.Not(), z); r != Sat {
+			t.Fatalf("Solve = %v", r)
+		}
+		kept := s.KeepModel()
+		if r := s.Solve(context.Background(), x.Not(), y.Not()); r != Unsat {
+			t.Fatalf("Solve = %v, want unsat", r)
+		}
+		if r := s.Solve(context.Background(), x.Not(), z.Not()); r != Sat {
+			t.Fatalf("Solve = %v", r)
+		}
+		s.RestoreModel(kept)
+		later := c.And(x, z) // a gate the kept model never saw
+		if !s.Value(x) || s.Value(y) || !s.Value(z) || !s.Value(later) {
+			t.Errorf("restored model: x=%v y=%v z=%v x&z=%v, want true false true true", s.Value(x), s.Value(y), s.Value(z), s.Value(later))
+		}
+	})
+}
+
 func TestSolverEmptyClause(t *testing.T) {
 	eachBackend(t, func(t *testing.T, newSolver func(*logic.C) *Solver) {
 		c := logic.NewC()
