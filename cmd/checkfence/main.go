@@ -35,6 +35,7 @@ func main() {
 	// process then.
 	var stop func()
 	interrupted, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	adjustStartingHeap()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
