@@ -3,6 +3,7 @@ package tests
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"testing"
 
 	"github.com/checkfence/checkfence/mining"
@@ -69,4 +70,34 @@ func raisedBounds(b map[string]int) map[string]int {
 		}
 	}
 	return out
+}
+
+// TestSimulationWaitsAfterTinyRound: after a first round with a cut-off
+// execution the runs come at once, unless that round's formula was tiny
+// (mining/simtest.go, simAfterClauses): msn T0's first round has about
+// 1,900 clauses and its check runs no simulation (its second round
+// passes), Tpc2's has about 8,000 and the runs come before round 2.
+func TestSimulationWaitsAfterTinyRound(t *testing.T) {
+	for _, c := range []struct {
+		test     string
+		simulate bool
+	}{{"T0", false}, {"Tpc2", true}} {
+		t.Run(c.test, func(t *testing.T) {
+			row := datatypes.Row{Datatype: "msn", Variant: "fenced", Test: c.test, Model: "relaxed", Verdict: mining.Pass}
+			p, test := rowProgram(t, nil, row)
+			var phases []string
+			r := checkRowReal(t, p, test, row, "progress", func(o *mining.Options) {
+				o.Progress = func(pr mining.Progress) {
+					phases = append(phases, fmt.Sprintf("%s %d", pr.Phase, pr.Round))
+				}
+			})
+			if r.Verdict != mining.Pass || r.Stats.Rounds != 2 {
+				t.Fatalf("%s in %d rounds, want PASS in 2", r.Verdict, r.Stats.Rounds)
+			}
+			simulated := slices.Contains(phases, "simulate 2")
+			if simulated != c.simulate || slices.Contains(phases, "simulate 1") {
+				t.Errorf("phases %v: simulation before round 2 %v, want %v (and none before round 1)", phases, simulated, c.simulate)
+			}
+		})
+	}
 }
