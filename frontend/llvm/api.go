@@ -307,9 +307,11 @@ func (f *fn) unlock(c *ir.InstCall, i int) {
 // holds the mutex, releases the mutex (with pthread_mutex_unlock's check
 // that it is held), spins until the counter differs from what it read, and
 // acquires the mutex again. A wait that no signal follows spins forever: a
-// deadlock (a lost wakeup). The waits do not wake spuriously, and a signal
-// wakes every waiter, which POSIX allows (docs/semantics.md, "pthread
-// programs through clang").
+// deadlock (a lost wakeup). A signal wakes every waiter, which POSIX
+// allows. A wait outside a loop may also wake spuriously, without a
+// signal, as POSIX allows too: then it skips the spin. Waits inside a loop
+// do not (the rounds of a loop around a wait would not converge;
+// docs/semantics.md, "pthread programs through clang").
 func condWaitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	cv := f.cell(c, 0)
@@ -325,7 +327,14 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 		retry := f.sub(func() { f.emit(&lsl.Continue{Label: label}) })
 		f.emit(&lsl.If{Cond: same, Then: retry})
 	})
-	f.emit(&lsl.Spin{Label: label, Body: body})
+	wait := &lsl.Spin{Label: label, Body: body}
+	if f.g == nil || f.g.inLoopAt(c) {
+		f.emit(wait)
+	} else {
+		spurious := f.temp()
+		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
+		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) })})
+	}
 	f.lock(c, 1)
 	f.zeroResult(c)
 }

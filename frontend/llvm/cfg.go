@@ -1,6 +1,8 @@
 package llvmfront
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 )
 
@@ -155,6 +157,21 @@ func (g *cfg) loops(f *fn) {
 			}
 		}
 	}
+}
+
+// inLoopAt reports whether instruction in lies in a loop of its function.
+func (g *cfg) inLoopAt(in ir.Instruction) bool {
+	for x, b := range g.blocks {
+		if slices.Contains(b.Insts, in) {
+			for h := range g.body {
+				if g.inLoop(x, h) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // isHeader reports whether block h heads a loop.
