@@ -1,9 +1,11 @@
 package tests
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/report"
 )
 
 // conditionVariablePrograms: pthread programs with condition variables
@@ -49,6 +51,14 @@ func TestConditionVariables(t *testing.T) {
 				}
 				if err := r.CheckCounterexample(); err != nil {
 					t.Errorf("%s on %s: %v", file, m, err)
+				}
+				if file == "condvar_if_one.c" {
+					// only a spurious wakeup fails it: the trace says so
+					var b strings.Builder
+					report.WriteTrace(&b, r, report.TextOptions{})
+					if !strings.Contains(b.String(), "spurious wakeup") {
+						t.Errorf("%s on %s: the trace does not name the spurious wakeup:\n%s", file, m, b.String())
+					}
 				}
 			}
 		})

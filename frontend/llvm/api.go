@@ -333,7 +333,12 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 	} else {
 		spurious := f.temp()
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
-		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) })})
+		// traces show the spurious wakeup as a load of the counter that
+		// names it (a choice has no event)
+		woken := f.sub(func() {
+			f.emit(&lsl.Load{Dst: f.temp(), Addr: cv, Expr: expr + ": spurious wakeup", Tags: condTags()})
+		})
+		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) }), Else: woken})
 	}
 	f.lock(c, 1)
 	f.zeroResult(c)
