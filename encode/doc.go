@@ -119,11 +119,13 @@
 //   - auto, the default (sat_escalate.go): gini without the tag; with it
 //     gini until one solve needs more than DefaultEscalateAfter (5000)
 //     conflicts, then CaDiCaL, which gets every clause so far and keeps
-//     the formula. Size does not tell hard queries from easy ones: the
-//     fast data-type tests have formulas of up to 10^6 clauses that gini
-//     decides in a few thousand conflicts, as fast as CaDiCaL or faster (no
-//     cgo, no CaDiCaL start-up, preprocessing and larger memory; whole
-//     runs with --solver cadical took 1.0-2.0x the CPU seconds of gini),
+//     the formula; a formula of DefaultEscalateClauses (350,000) clauses
+//     or more starts on CaDiCaL. Below that size does not tell hard
+//     queries from easy ones: the fast data-type tests have formulas of
+//     10^5 clauses that gini decides in a few thousand conflicts, as fast
+//     as CaDiCaL or faster (no cgo, no CaDiCaL start-up, preprocessing and
+//     larger memory; whole runs with --solver cadical took 1.0-2.0x the
+//     CPU seconds of gini),
 //     while the final consistency queries of the larger tests take gini
 //     10^5 conflicts and more (msn Tpc5: gini 164000 conflicts, 135 CPU
 //     seconds; CaDiCaL 35000 learned clauses, 40 s). Counting conflicts

@@ -17,14 +17,17 @@ import (
 // preprocessing and larger memory. The hard queries (the final consistency
 // queries of the larger tests) take gini millions, and CaDiCaL needs a
 // fraction of its conflicts and time. Conflicts do not depend on the
-// machine, so neither does the choice.
+// machine, so neither does the choice. A formula of clauses or more
+// clauses (0: no limit) starts its first solve on the large backend:
+// every one that large among the benchmarks is a hard one.
 type escalatingSAT struct {
-	after  int64
-	large  func() satSolver
-	cur    satSolver
-	log    axioms.ClauseList // every clause added, until escalation
-	before int64             // conflicts of the gini phase, after escalation
-	moved  bool
+	after   int64
+	clauses int
+	large   func() satSolver
+	cur     satSolver
+	log     axioms.ClauseList // every clause added, until escalation
+	before  int64             // conflicts of the gini phase, after escalation
+	moved   bool
 }
 
 func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
@@ -40,6 +43,10 @@ func (e *escalatingSAT) add(lits []z.Lit) {
 
 func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
 	if e.moved {
+		return e.cur.solve(ctx, limit, assumptions)
+	}
+	if e.clauses > 0 && e.log.Len() >= e.clauses {
+		e.escalate()
 		return e.cur.solve(ctx, limit, assumptions)
 	}
 	budget := e.after

@@ -39,12 +39,26 @@ const (
 // (mining/escalation.go).
 const DefaultEscalateAfter = 5000
 
+// DefaultEscalateClauses is the formula size from which Auto starts a
+// solve on CaDiCaL without trying gini first. Every formula that large
+// among the benchmarks is a hard one, on which gini's first 5000
+// conflicts are lost (2026-11-25, whole runs back to back, --solver
+// cadical against auto, CPU s: msn Tpc6, 372k clauses, 10.1/10.8 and
+// 10.6/11.8; msq_3_3 on sc, 384k, 12.1/13.3 and 12.9/14.0; harris Sarr,
+// 2.3M, 15.4/18.0 and 15.1/18.7). Below it the size does not tell: CaDiCaL
+// won on msn Tpc4 and Tpc5 (96k, 186k clauses) but lost on lazylist Sarr,
+// Sacr2 and Saaarr (292k, 179k, 191k).
+const DefaultEscalateClauses = 350_000
+
 // SolverOptions choose the SAT solver of a Solver.
 type SolverOptions struct {
 	Backend Backend
 	// EscalateAfter overrides DefaultEscalateAfter for Auto (0: the
 	// default).
 	EscalateAfter int64
+	// EscalateClauses overrides DefaultEscalateClauses for Auto (0: the
+	// default, < 0: never by size).
+	EscalateClauses int
 }
 
 // ParseBackend reads a --solver value: auto, gini, cadical or portfolio.
@@ -96,7 +110,14 @@ func newSAT(opt SolverOptions) satSolver {
 		if after <= 0 {
 			after = DefaultEscalateAfter
 		}
-		return newEscalatingSAT(after, newCadicalSAT)
+		e := newEscalatingSAT(after, newCadicalSAT)
+		switch {
+		case opt.EscalateClauses == 0:
+			e.clauses = DefaultEscalateClauses
+		case opt.EscalateClauses > 0:
+			e.clauses = opt.EscalateClauses
+		}
+		return e
 	}
 	panic(fmt.Sprintf("encode: unknown backend %q", opt.Backend))
 }

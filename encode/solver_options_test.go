@@ -81,3 +81,44 @@ func TestEscalatingSAT(t *testing.T) {
 		t.Errorf("after escalation: %v", r)
 	}
 }
+
+// TestEscalatingSATBySize checks that a formula of at least the size limit
+// starts its solve on the large backend, with its clauses, while a smaller
+// one stays on gini.
+func TestEscalatingSATBySize(t *testing.T) {
+	c := logic.NewC()
+	x, y := c.Lit(), c.Lit()
+	e := newEscalatingSAT(500, func() satSolver { return namedSAT{newGiniSAT(), "large"} })
+	e.clauses = 4
+	s := newSolverOn(c, e) // one clause: the constant
+	s.AddClause(x, y)
+	ctx := context.Background()
+	if r := s.Solve(ctx); r != Sat || s.Stats().Backend != "gini" {
+		t.Fatalf("2 clauses: %v on %s", r, s.Stats().Backend)
+	}
+	s.AddClause(x.Not(), y)
+	s.AddClause(x, y.Not())
+	if r := s.Solve(ctx); r != Sat || s.Stats().Backend != "large" {
+		t.Fatalf("4 clauses: %v on %s", r, s.Stats().Backend)
+	}
+	if !s.Value(x) || !s.Value(y) {
+		t.Errorf("x=%v y=%v, want both (the clauses moved along)", s.Value(x), s.Value(y))
+	}
+	if got := s.Stats().Conflicts; got != 0 {
+		t.Errorf("conflicts %d, want 0", got)
+	}
+}
+
+// TestAutoEscalatesBySizeByDefault: Auto's solver has the default size
+// limit, and a negative EscalateClauses turns it off.
+func TestAutoEscalatesBySizeByDefault(t *testing.T) {
+	if !cadicalCompiled {
+		t.Skip("auto is gini alone without the cadical tag")
+	}
+	if e := newSAT(SolverOptions{Backend: Auto}).(*escalatingSAT); e.clauses != DefaultEscalateClauses {
+		t.Errorf("default limit %d, want %d", e.clauses, DefaultEscalateClauses)
+	}
+	if e := newSAT(SolverOptions{Backend: Auto, EscalateClauses: -1}).(*escalatingSAT); e.clauses != 0 {
+		t.Errorf("EscalateClauses -1: limit %d, want none", e.clauses)
+	}
+}

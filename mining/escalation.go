@@ -3,7 +3,8 @@ package mining
 import "github.com/checkfence/checkfence/encode"
 
 // With --solver auto a solver starts on gini and moves to CaDiCaL when one
-// query takes gini more than encode.DefaultEscalateAfter conflicts. Each
+// query takes gini more than encode.DefaultEscalateAfter conflicts (or at
+// once when its formula has encode.DefaultEscalateClauses clauses). Each
 // round of the lazy unrolling encodes anew, and its queries are at least
 // as hard as the last round's, since its unrolling has every execution of
 // the last one: so once a round's encoding of the concurrent executions
