@@ -17,8 +17,8 @@ import (
 // preprocessing and larger memory. The hard queries (the final consistency
 // queries of the larger tests) take gini millions, and CaDiCaL needs a
 // fraction of its conflicts and time. Conflicts do not depend on the
-// machine, so neither does the choice. A formula of clauses or more
-// clauses (0: no limit) starts its first solve on the large backend:
+// machine, so neither does the choice. A formula with at least clauses
+// clauses (0: no such limit) starts its first solve on the large backend:
 // every one that large among the benchmarks is a hard one.
 type escalatingSAT struct {
 	after   int64

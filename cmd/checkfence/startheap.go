@@ -8,9 +8,10 @@ import (
 )
 
 // A Go process starts with a 4 MiB heap goal, so a check that takes 15 ms
-// and allocates some 30 MB collects garbage several times, each time while
-// most of what it allocated is still live (the front end's syntax trees,
-// the encoding): a sixth of ms2 T0's CPU. Like the Go compiler
+// and allocates some 30 MB collects garbage while most of what it
+// allocated is still live (the front end's syntax trees, the encoding):
+// starting the collector and its cycles were 7-10% of the smallest Fig.
+// 8.4 rows' CPU (ms2 T0, msn T0, lazylist and harris Sac). Like the Go compiler
 // (cmd/compile/internal/base.AdjustStartingHeap), checkfence lets the heap
 // grow to startingHeap before collecting, and returns to GOGC=100 once the
 // live heap is half of it: large checks collect as before, so their peak
