@@ -107,13 +107,8 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	if err := checkFrontend(f.frontend); err != nil {
 		return o, "", err
 	}
-	o.MaxMemory = mining.DefaultMaxMemory()
-	if f.maxMemory != "" {
-		n, err := mining.ParseSize(f.maxMemory)
-		if err != nil {
-			return o, "", fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
-		}
-		o.MaxMemory = n
+	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
+		return o, "", err
 	}
 	o.Model, o.Cat = m, cm
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
@@ -160,4 +155,17 @@ func (f *checkFlags) loadSpec(lim *loadLimits, tests []*lsl.Test) (*lsl.Program,
 		return nil, err
 	}
 	return sp, nil
+}
+
+// maxMemory reads a --max-memory value (run and litmus): bytes, the
+// default when the flag is not given.
+func maxMemory(flag string) (int64, error) {
+	if flag == "" {
+		return mining.DefaultMaxMemory(), nil
+	}
+	n, err := mining.ParseSize(flag)
+	if err != nil {
+		return 0, fmt.Errorf("--max-memory %q: %v", flag, err)
+	}
+	return n, nil
 }

@@ -112,11 +112,8 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	o.Witness = !f.quiet && !f.json
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout
-	o.MaxMemory = mining.DefaultMaxMemory()
-	if f.maxMemory != "" {
-		if o.MaxMemory, err = mining.ParseSize(f.maxMemory); err != nil {
-			return o, fmt.Errorf("--max-memory %q: %v", f.maxMemory, err)
-		}
+	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
+		return o, err
 	}
 	return o, nil
 }
