@@ -13,8 +13,8 @@ import (
 // loader, the SAT search, the memory guard and the watchers of limits
 // take turns; CaDiCaL runs in C, which GOMAXPROCS does not limit). With a
 // second processor idle, the runtime spends it on GC mark workers and on
-// threads spinning for work, and gini's solves are polled by a spinning
-// goroutine: CPU time that shortens nothing. Measured with GOMAXPROCS=1
+// threads spinning for work (and, until 2026-11-25, on a goroutine that
+// polled each gini solve): CPU time that shortens nothing. Measured with GOMAXPROCS=1
 // against 2 (perf stat, alternating, 2026-11-23): ms2 T1 74.7-91.6 ->
 // 68.1-79.9 ms CPU; ms2 Tpc4 1.77-1.80 -> 1.56-1.63 s CPU, wall 1.61-1.65
 // -> 1.52-1.61 s; msn Tpc5 4.32-4.52 -> 4.00-4.04 s CPU, wall 3.95-4.08

@@ -140,6 +140,14 @@ func (g *Gini) SetConflictLimit(n int64) {
 	g.xo.SetConflictLimit(n)
 }
 
+// SetStop makes each later Solve, Try or GoSolve end with 0 (unknown) once
+// stop is closed (nil: never), checked as often as GoSolve's Stop is. It
+// lets a caller solve on its own goroutine and still be interrupted, e.g.
+// by a context's Done channel. (checkfence)
+func (g *Gini) SetStop(stop <-chan struct{}) {
+	g.xo.SetStop(stop)
+}
+
 // Conflicts is the number of conflicts met by all solves so far.
 // (checkfence)
 func (g *Gini) Conflicts() int64 {

@@ -71,6 +71,7 @@ type S struct {
 	// checkfence: a per-Solve conflict budget (0: none) and totals that
 	// ReadStats does not reset.
 	conflictLimit int64
+	stop          <-chan struct{}
 	totConflicts  int64
 	totProps      int64
 	modelErr      bool
@@ -94,6 +95,16 @@ func (s *S) SetConflictLimit(n int64) {
 		n = 0
 	}
 	s.conflictLimit = n
+}
+
+// SetStop makes each later Solve end with 0 (unknown), as a stopped GoSolve
+// does, once stop is closed; it is polled where GoSolve's control channel is
+// (every PropTick propagations). nil: no stop. A caller that must stay
+// interruptible can so solve on its own goroutine. (checkfence)
+func (s *S) SetStop(stop <-chan struct{}) {
+	s.lock()
+	defer s.unlock()
+	s.stop = stop
 }
 
 // Conflicts is the number of conflicts met by all Solves so far. (checkfence)
@@ -314,6 +325,17 @@ func (s *S) Solve() int {
 					s.stEnded++
 					trail.Back(s.endTestLevel)
 					return 0
+				}
+				// checkfence: a closed stop channel ends the search
+				// as a stopped GoSolve does.
+				if s.stop != nil {
+					select {
+					case <-s.stop:
+						s.stEnded++
+						trail.Back(s.endTestLevel)
+						return 0
+					default:
+					}
 				}
 			}
 		}
