@@ -47,15 +47,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 	if k.simulationApplies() {
 		k.progress("simulate", 1, 0)
 		if ss = k.newSimSearch(prog, specs, bounds); ss != nil {
-			ss.search(simPatience, simStepBudget)
-			bounds = ss.bounds(bounds)
-			if k.unrolledSize(prog, specs, bounds) >= simDeepInstrs {
-				// A large unrolling makes every round of the pass
-				// costly: the simulation looks longer for schedules
-				// that need more, before anything is encoded.
-				ss.search(simDeepPatience, simDeepBudget)
-				bounds = ss.bounds(bounds)
-			}
+			bounds = ss.searchSized(bounds)
 		}
 	}
 	budget := int64(presizeConflicts)

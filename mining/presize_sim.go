@@ -220,6 +220,23 @@ func (ss *simSearch) search(patience, budget int) {
 	}
 }
 
+// searchSized searches as simulateBounds does and returns base raised to
+// what the runs needed; when the unrolling at those bounds is large (at
+// least simDeepInstrs instructions), it first looks longer for schedules
+// that need more (simDeepPatience, simDeepBudget): a large unrolling makes
+// every round of the check costly, and deep schedules are rare. (A test's
+// check found them one round at a time before 2026-11-25: harris Saacr on
+// sc took 4 rounds, 17 s, and takes 1, 6 s.)
+func (ss *simSearch) searchSized(base map[string]int) map[string]int {
+	ss.search(simPatience, simStepBudget)
+	bounds := ss.bounds(base)
+	if ss.k.unrolledSize(ss.prog, ss.specs, bounds) >= simDeepInstrs {
+		ss.search(simDeepPatience, simDeepBudget)
+		bounds = ss.bounds(base)
+	}
+	return bounds
+}
+
 // bounds returns base raised to what the runs needed.
 func (ss *simSearch) bounds(base map[string]int) map[string]int {
 	out := copyBounds(base)

@@ -49,8 +49,7 @@ func (k *checker) simulateTest(prog *lsl.Program, specs []lsl.ThreadSpec, bounds
 	}
 	k.simulated = true
 	k.progress("simulate", round, 0)
-	ss.search(simPatience, simStepBudget)
-	return ss.bounds(bounds)
+	return ss.searchSized(bounds)
 }
 
 // unrolledInstrs counts the instructions of an unrolled program as the
