@@ -9,7 +9,8 @@ import (
 	cc "modernc.org/cc/v4"
 )
 
-// plainWalk is walkNodes without the per-type field cache: every exported
+// plainWalk is walkNodes without the per-type field cache and the list of
+// a unit's nodes: every exported
 // field that is not a token is looked up by reflection and visited if its
 // value is a node. walkNodes must visit the same nodes in the same order.
 func plainWalk(n cc.Node, f func(cc.Node) bool) {
@@ -73,13 +74,20 @@ func TestWalkNodesMatchesPlainWalk(t *testing.T) {
 					return len(*out)%3 != 0
 				}
 			}
-			for _, prune := range []bool{false, true} {
+			// walkNodes goes down the list parseUnit's prechecks made
+			// before type checking (flatUnit), walkTree by reflection
+			// (subtrees); both must match the plain walk after it.
+			for _, c := range []struct {
+				prune bool
+				walk  func(cc.Node, func(cc.Node) bool)
+			}{{false, walkNodes}, {true, walkNodes}, {false, walkTree}, {true, walkTree}} {
+				prune := c.prune
 				var got, want []cc.Node
 				if prune {
-					walkNodes(ast.TranslationUnit, visit(&got))
+					c.walk(ast.TranslationUnit, visit(&got))
 					plainWalk(ast.TranslationUnit, visit(&want))
 				} else {
-					walkNodes(ast.TranslationUnit, func(n cc.Node) bool { got = append(got, n); return true })
+					c.walk(ast.TranslationUnit, func(n cc.Node) bool { got = append(got, n); return true })
 					plainWalk(ast.TranslationUnit, func(n cc.Node) bool { want = append(want, n); return true })
 				}
 				if len(want) < 10 {
