@@ -85,6 +85,7 @@ func FuzzParseTests(f *testing.F) {
 	addSeeds(f, "*.tst")
 	f.Add([]byte("test 2+2W = i ( a | b ) f /* c */ test test = test ( test ) // x"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		sameTSTAsParticiple(t, string(src))
 		tf, err := ParseTests("fuzz.tst", src)
 		if err != nil {
 			if !IsInputError(err) {

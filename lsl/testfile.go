@@ -76,6 +76,27 @@ var tstParser = sync.OnceValue(func() *participle.Parser[tstFileAST] {
 	)
 })
 
+// parseTSTTokens builds the tree of a .tst file: by parseTSTFast when it
+// accepts, else by participle, which also words the errors.
+func parseTSTTokens(filename string, tokens []lexer.Token) (*tstFileAST, error) {
+	if ast, ok := parseTSTFast(tokens); ok {
+		return ast, nil
+	}
+	return parseTSTParticiple(filename, tokens)
+}
+
+func parseTSTParticiple(filename string, tokens []lexer.Token) (*tstFileAST, error) {
+	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens})
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	ast, err := tstParser().ParseFromLexer(peek)
+	if err != nil {
+		return nil, convertParseError(filename, err)
+	}
+	return ast, nil
+}
+
 // isIdent reports whether s is an identifier ([A-Za-z_][A-Za-z0-9_]*).
 func isIdent(s string) bool {
 	if s == "" {
@@ -103,13 +124,9 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if err != nil {
 		return nil, err
 	}
-	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens})
+	ast, err := parseTSTTokens(filename, tokens)
 	if err != nil {
-		return nil, convertParseError(filename, err)
-	}
-	ast, err := tstParser().ParseFromLexer(peek)
-	if err != nil {
-		return nil, convertParseError(filename, err)
+		return nil, err
 	}
 	var errs ErrorList
 	ops := func(names []tstName) []OpRef {
