@@ -63,6 +63,7 @@ when some test disagrees with --expect, 3 when some test timed out or ran
 out of memory, 2 for input errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			allProcs() // its tests run in parallel
 			return runLitmus(cmd, args, &f)
 		},
 	}

@@ -33,6 +33,7 @@ func main() {
 	// Ctrl-C is caught from the start: on a loaded machine it can come
 	// before a command sets up its own handling, and must not kill the
 	// process then.
+	oneProcAtStart()
 	var stop func()
 	interrupted, stop = signal.NotifyContext(context.Background(), os.Interrupt)
 	adjustStartingHeap()
