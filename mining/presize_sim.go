@@ -222,7 +222,7 @@ func (ss *simSearch) search(patience, budget int) {
 
 // searchSized searches as simulateBounds does and returns base raised to
 // what the runs needed; when the unrolling at those bounds is large (at
-// least simDeepInstrs instructions), it first looks longer for schedules
+// least simDeepInstrs instructions), it then looks longer for schedules
 // that need more (simDeepPatience, simDeepBudget): a large unrolling makes
 // every round of the check costly, and deep schedules are rare. (A test's
 // check found them one round at a time before 2026-11-25: harris Saacr on
