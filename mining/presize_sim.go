@@ -75,18 +75,6 @@ const (
 // errSimAbandon unwinds a thread whose run ended before it did.
 var errSimAbandon = errors.New("simulation run abandoned")
 
-// simulateBounds returns bounds raised as the simulation finds necessary,
-// or bounds itself when it finds nothing (or the program has a feature
-// the simulation does not run).
-func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
-	ss := k.newSimSearch(prog, specs, bounds)
-	if ss == nil {
-		return bounds
-	}
-	ss.search(simPatience, simStepBudget)
-	return ss.bounds(bounds)
-}
-
 // simSearch is the simulation's state between calls of search: what the
 // runs found and the schedules that found it.
 type simSearch struct {
@@ -220,7 +208,7 @@ func (ss *simSearch) search(patience, budget int) {
 	}
 }
 
-// searchSized searches as simulateBounds does and returns base raised to
+// searchSized runs the simulation's search and returns base raised to
 // what the runs needed; when the unrolling at those bounds is large (at
 // least simDeepInstrs instructions), it then looks longer for schedules
 // that need more (simDeepPatience, simDeepBudget): a large unrolling makes

@@ -14,6 +14,19 @@ import (
 	"github.com/checkfence/checkfence/refcheck"
 )
 
+// simulateBounds is the simulation's short search alone (what a small
+// unrolling gets): bounds raised as the runs find necessary,
+// or bounds itself when it finds nothing (or the program has a feature
+// the simulation does not run).
+func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
+	ss := k.newSimSearch(prog, specs, bounds)
+	if ss == nil {
+		return bounds
+	}
+	ss.search(simPatience, simStepBudget)
+	return ss.bounds(bounds)
+}
+
 // loadPthread compiles tests/llvm/pthread/file with clang and returns the
 // program with its whole-program test.
 func loadPthread(t *testing.T, file string) (*lsl.Program, *lsl.Test) {
