@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -686,11 +688,42 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
 				if nb > next[key] {
 					next[key] = nb
+					inheritInner(p.enc.U, next, key, nb, k.opt.MaxUnroll)
 				}
 			}
 		}
 	}
 	return next, nil
+}
+
+// inheritInner starts a loop inside the new iteration nb of loop instance
+// key at bound 2 when it has at least 2 in every iteration before
+// (docs/semantics.md, "A new iteration starts its inner loops at 2"), if
+// --max-unroll (limit) allows 2.
+func inheritInner(u *lsl.Unrolled, next map[string]int, key string, nb, limit int) {
+	if limit < 2 {
+		return
+	}
+	least := map[string]int{} // per loop key within an iteration
+	for k, li := range u.Loops {
+		rest, ok := strings.CutPrefix(k, key+"#")
+		if !ok {
+			continue
+		}
+		iter, inner, ok := strings.Cut(rest, "/")
+		if _, err := strconv.Atoi(iter); !ok || err != nil {
+			continue
+		}
+		if b, seen := least[inner]; !seen || li.Bound < b {
+			least[inner] = li.Bound
+		}
+	}
+	for inner, b := range least {
+		if b >= 2 {
+			nk := key + "#" + strconv.Itoa(nb) + "/" + inner
+			next[nk] = max(next[nk], 2)
+		}
+	}
 }
 
 // minRaiseConflicts is the least conflict budget of raiseAll's queries.
