@@ -70,6 +70,9 @@ type Options struct {
 	// (presize_sim.go), and a test's check does not raise its bounds to
 	// those of random runs of the test (simtest.go).
 	NoSimulation bool
+	// NoInheritInner: a new iteration's inner loops start at bound 1,
+	// as SPEC §6 says (inheritInner; for the tests that compare).
+	NoInheritInner bool
 }
 
 // Progress reports what Check is doing.
@@ -688,7 +691,9 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
 				if nb > next[key] {
 					next[key] = nb
-					inheritInner(p.enc.U, next, key, nb, k.opt.MaxUnroll)
+					if !k.opt.NoInheritInner {
+						inheritInner(p.enc.U, next, key, nb, k.opt.MaxUnroll)
+					}
 				}
 			}
 		}
