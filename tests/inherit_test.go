@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/mining"
-	"github.com/checkfence/checkfence/tests/datatypes"
 )
 
 // TestInheritInnerOnDataTypes compares the check with a new iteration's
@@ -16,43 +15,11 @@ import (
 // also requires that the rule spared rounds somewhere, so that the
 // comparison means something.
 func TestInheritInnerOnDataTypes(t *testing.T) {
-	programs := map[string]*datatypes.Program{}
-	saved, more := 0, 0
-	for _, row := range driverRows(t) {
-		t.Run(row.String(), func(t *testing.T) {
-			p, test := rowProgram(t, programs, row)
-			run := func(inherit bool) *mining.Result {
-				t.Helper()
-				what := "inherit"
-				if !inherit {
-					what = "plain"
-				}
-				return checkRowReal(t, p, test, row, what, func(o *mining.Options) {
-					o.NoInheritInner = !inherit
-				})
-			}
-			plain, inh := run(false), run(true)
-			if inh.Verdict != plain.Verdict || inh.Reason != plain.Reason {
-				t.Fatalf("inheriting: %s %s (%s); plain: %s %s (%s)", inh.Verdict, inh.Reason, inh.Message,
-					plain.Verdict, plain.Reason, plain.Message)
-			}
-			if plain.Verdict == mining.Pass {
-				for key, b := range raisedBounds(plain.Bounds) {
-					if inh.Bounds[key] < b {
-						t.Errorf("loop %s: final bound %d inheriting, %d plain", key, inh.Bounds[key], b)
-					}
-				}
-			}
-			if inh.Stats.Rounds < plain.Stats.Rounds {
-				saved++
-			}
-			if inh.Stats.Rounds > plain.Stats.Rounds {
-				more++
-			}
-		})
-	}
-	if saved == 0 {
+	c := compareOnDataTypes(t, "inherited inner bounds", func(o *mining.Options, inherit bool) {
+		o.NoInheritInner = !inherit
+	})
+	if c.saved == 0 {
 		t.Errorf("inheriting spared no rounds on %d rows", len(driverRows(t)))
 	}
-	t.Logf("rounds spared on %d rows, more rounds on %d", saved, more)
+	t.Logf("rounds spared on %d rows, more rounds on %d", c.saved, c.more)
 }

@@ -25,45 +25,63 @@ import (
 // one sequence of rounds is not one some execution needs, so it would
 // make the final bounds incomparable.
 func TestSimulationOnDataTypes(t *testing.T) {
+	c := compareOnDataTypes(t, "simulation", func(o *mining.Options, simulate bool) {
+		o.NoSimulation = !simulate
+		o.NoInheritInner = true
+	})
+	// the comparison means something only if the runs spared some rounds
+	// (3 rows when this was written, 8 since fair progress keeps the
+	// cut-offs after a cycle that stores)
+	if c.saved < 2 {
+		t.Errorf("the simulation spared rounds on %d rows and ended higher on %d", c.saved, c.higher)
+	}
+	t.Logf("rounds spared on %d rows; final bounds higher on %d", c.saved, c.higher)
+}
+
+// rowComparison counts, over the rows compareOnDataTypes checked, those
+// where the check with the option on took fewer rounds (saved) or more
+// (more), and the PASS rows where it ended at higher bounds (higher).
+type rowComparison struct{ saved, more, higher int }
+
+// compareOnDataTypes checks every fast row of datatypes/expected.csv with
+// an option off and on (adjust sets it): the same verdict and reason, real
+// counterexamples, and on a PASS final bounds with it on at least those
+// with it off.
+func compareOnDataTypes(t *testing.T, name string, adjust func(o *mining.Options, on bool)) rowComparison {
+	t.Helper()
 	programs := map[string]*datatypes.Program{}
-	saved, higher := 0, 0
+	var c rowComparison
 	for _, row := range driverRows(t) {
 		t.Run(row.String(), func(t *testing.T) {
 			p, test := rowProgram(t, programs, row)
-			run := func(simulate bool) *mining.Result {
+			run := func(on bool) *mining.Result {
 				t.Helper()
-				return checkRowReal(t, p, test, row, fmt.Sprintf("simulate=%v", simulate), func(o *mining.Options) {
-					o.NoSimulation = !simulate
-					o.NoInheritInner = true
-				})
+				return checkRowReal(t, p, test, row, fmt.Sprintf("%s=%v", name, on), func(o *mining.Options) { adjust(o, on) })
 			}
-			plain, sim := run(false), run(true)
-			if sim.Verdict != plain.Verdict || sim.Reason != plain.Reason {
-				t.Fatalf("with simulation: %s %s (%s); without: %s %s (%s)", sim.Verdict, sim.Reason, sim.Message,
-					plain.Verdict, plain.Reason, plain.Message)
+			off, on := run(false), run(true)
+			if on.Verdict != off.Verdict || on.Reason != off.Reason {
+				t.Fatalf("with %s: %s %s (%s); without: %s %s (%s)", name, on.Verdict, on.Reason, on.Message,
+					off.Verdict, off.Reason, off.Message)
 			}
-			if sim.Stats.Rounds < plain.Stats.Rounds {
-				saved++
+			if on.Stats.Rounds < off.Stats.Rounds {
+				c.saved++
 			}
-			if plain.Verdict == mining.Pass {
-				for key, b := range raisedBounds(plain.Bounds) {
-					if sim.Bounds[key] < b {
-						t.Errorf("loop %s: final bound %d with simulation, %d without", key, sim.Bounds[key], b)
+			if on.Stats.Rounds > off.Stats.Rounds {
+				c.more++
+			}
+			if off.Verdict == mining.Pass {
+				for key, b := range raisedBounds(off.Bounds) {
+					if on.Bounds[key] < b {
+						t.Errorf("loop %s: final bound %d with %s, %d without", key, on.Bounds[key], name, b)
 					}
 				}
-				if !maps.Equal(raisedBounds(sim.Bounds), raisedBounds(plain.Bounds)) {
-					higher++
+				if !maps.Equal(raisedBounds(on.Bounds), raisedBounds(off.Bounds)) {
+					c.higher++
 				}
 			}
 		})
 	}
-	// the comparison means something only if the runs spared some rounds
-	// (3 rows when this was written, 8 since fair progress keeps the
-	// cut-offs after a cycle that stores)
-	if saved < 2 {
-		t.Errorf("the simulation spared rounds on %d rows and ended higher on %d", saved, higher)
-	}
-	t.Logf("rounds spared on %d rows; final bounds higher on %d", saved, higher)
+	return c
 }
 
 // raisedBounds drops the bounds of one, which an absent key means too.
