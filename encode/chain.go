@@ -50,9 +50,16 @@ func (e *Encoding) seedLit(l, st int) z.Lit {
 // the cycle that are not read-modify-writes must not run. It also returns
 // the chain's stores (nil, and false, when the rule does not apply).
 func (e *Encoding) chainHolds(rec *cycleRec) (z.Lit, []int) {
+	holds, chain, _ := e.chainValues(rec)
+	return holds, chain
+}
+
+// chainValues is chainHolds, and also the value the first load of the
+// chain that runs read.
+func (e *Encoding) chainValues(rec *cycleRec) (z.Lit, []int, *Val) {
 	c := e.C
 	if !e.silentRMWs() || len(rec.stores) == 0 {
-		return c.F, nil
+		return c.F, nil, nil
 	}
 	parts := []z.Lit{}
 	var chain []int // the read-modify-write stores, in program order
@@ -64,7 +71,7 @@ func (e *Encoding) chainHolds(rec *cycleRec) (z.Lit, []int) {
 		}
 	}
 	if len(chain) == 0 {
-		return c.F, nil
+		return c.F, nil, nil
 	}
 	runs := func(j int) z.Lit { return e.Instrs[chain[j]].Guard }
 	load := func(j int) *Instr { return e.Instrs[e.chainLoadOf[chain[j]]] }
@@ -93,7 +100,7 @@ func (e *Encoding) chainHolds(rec *cycleRec) (z.Lit, []int) {
 		last = e.vx.mux(runs(j), e.Instrs[chain[j]].Data, last)
 	}
 	parts = append(parts, c.Implies(before, e.vx.same(first, last)))
-	return c.Ands(parts...), chain
+	return c.Ands(parts...), chain, first
 }
 
 // chainUnread holds when the cycle's stores are a chain (chainHolds) and

@@ -25,6 +25,9 @@ type Options struct {
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
 	NoSilentRMW bool
+	// NoChainCut keeps the chain rule (chain.go) without its part for
+	// globals only read-modify-writes reach (chaincut.go).
+	NoChainCut bool
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
@@ -106,12 +109,15 @@ type Encoding struct {
 	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded       []boundCycle // and cycles at a loop's bound
 	storeSeeds    map[int][]loadSeed
-	silentRules   bool                // silent.go applies (not Options.NoSilentRMW)
-	loadsInOrder  bool                // axioms.LoadsInOrder (silent.go, readsAfter)
-	rmwLoadOf     map[int]int         // silent.go: the load of each read-modify-write's store
-	rmwLoads      map[int]bool        // and the loads of read-modify-writes
-	silentMemo    map[int]z.Lit       // silent(st)
-	chainLoadOf   map[int]int         // chain.go: the load of each store of a lsl.CheckedRMW
+	silentRules   bool                   // silent.go applies (not Options.NoSilentRMW)
+	loadsInOrder  bool                   // axioms.LoadsInOrder (silent.go, readsAfter)
+	rmwLoadOf     map[int]int            // silent.go: the load of each read-modify-write's store
+	rmwLoads      map[int]bool           // and the loads of read-modify-writes
+	silentMemo    map[int]z.Lit          // silent(st)
+	chainLoadOf   map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
+	rmwOnly       map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
+	rmwOnlyDone   bool
+	chainCut      bool                // chaincut.go applies (not Options.NoChainCut)
 	sym           []symClass          // identical threads (symmetry.go)
 	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)
@@ -204,6 +210,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		fair:         !opt.NoFairProgress,
 		reloadRounds: !opt.NoReloadRounds && opt.Cat == nil,
 		silentRules:  !opt.NoSilentRMW,
+		chainCut:     !opt.NoChainCut,
 		loadsInOrder: axioms.LoadsInOrder(m) && opt.Cat == nil,
 		catCycles:    opt.Cat != nil,
 		// stores to one address by one thread take effect in program
@@ -451,6 +458,13 @@ func (e *Encoding) spinConsistency() (z.Lit, error) {
 // side-effect-free spin loop only rewrites what it read (a failed lock
 // exchange stores "held" over "held").
 func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
+	return e.finalLoadsUnless(loads, own, nil)
+}
+
+// finalLoadsUnless is finalLoads where a store in skip does not count
+// when its literal holds (chaincut.go: the chain stores of threads that
+// go round their chains forever too).
+func (e *Encoding) finalLoadsUnless(loads, own []int, skip map[int]z.Lit) (z.Lit, error) {
 	c := e.C
 	if len(loads) == 0 {
 		return c.T, nil
@@ -477,6 +491,9 @@ func (e *Encoding) finalLoads(loads, own []int) (z.Lit, error) {
 			later := c.Ands(s.Guard, e.aliased(l, s), e.storeAfter(l.Index, s.Index))
 			if silent := e.silent(s.Index); silent != c.F {
 				later = c.And(later, silent.Not())
+			}
+			if sk, ok := skip[s.Index]; ok {
+				later = c.And(later, sk.Not())
 			}
 			res = c.And(res, c.Implies(l.Guard, later.Not()))
 		}

@@ -47,6 +47,10 @@ type LivelockSite struct {
 	Op     int
 	Pos    lsl.Pos
 	Guard  z.Lit
+	// Alone holds when the thread goes round forever whatever the other
+	// threads do; Guard without Alone, when it does so in turn with other
+	// threads that go round chains on the same lock (chaincut.go).
+	Alone  z.Lit
 	cycles []finalCycle
 	exempt z.Lit // a storeless cycle: not a cut-off whether or not final
 	pruned *PrunedSite
@@ -324,9 +328,22 @@ type loadSeed struct {
 func (e *Encoding) livelockConsistency() (z.Lit, error) {
 	c := e.C
 	parts := []z.Lit{}
+	joint := e.jointCycles()
+	for _, jc := range joint {
+		f, err := e.jointFinal(jc, joint)
+		if err != nil {
+			return c.F, err
+		}
+		parts = append(parts, c.Implies(jc.forever, f))
+	}
 	for _, th := range e.Threads {
 		for _, ls := range th.Livelocks {
-			var live []z.Lit
+			var live, together []z.Lit
+			for _, jc := range joint {
+				if jc.site == ls {
+					together = append(together, jc.forever)
+				}
+			}
 			for _, fc := range ls.cycles {
 				final, err := e.finalLoads(fc.loads, nil)
 				if err != nil {
@@ -341,7 +358,8 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 				}
 				live = append(live, c.And(fc.guard, final))
 			}
-			forever := c.Ors(live...)
+			ls.Alone = c.Ors(live...)
+			forever := c.Or(ls.Alone, c.Ors(together...))
 			parts = append(parts, c.Implies(ls.exempt, forever))
 			ls.Guard = forever
 			ls.pruned.Guard = c.Ands(ls.pruned.Guard, forever.Not(), ls.exempt.Not())
@@ -371,7 +389,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 			parts = append(parts, c.Implies(rec.partial, c.Ors(livelocked...)))
 			continue
 		}
-		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec))
+		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec), e.rmwOnlyChain(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))
 	}
 	return c.Ands(parts...), nil

@@ -137,8 +137,11 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, ls := range te.Livelocks {
 			if val(ls.Guard) {
 				tt.Status = "livelock"
-				tt.Blocked = &Failure{Reason: ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos,
-					Msg: "thread " + te.T.Name + " retries the loop forever: it starts each round in the same state, reads values no other thread will change, and its stores go unread or write back the value already there"}
+				msg := "thread " + te.T.Name + " retries the loop forever: it starts each round in the same state, reads values no other thread will change, and its stores go unread or write back the value already there"
+				if !val(ls.Alone) {
+					msg = "thread " + te.T.Name + " retries the loop forever, in turn with other threads that do: it starts each round in the same state, reads values only their rounds change, and each round writes back what it read"
+				}
+				tt.Blocked = &Failure{Reason: ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos, Msg: msg}
 			}
 		}
 		for _, sp := range te.Spins {

@@ -41,6 +41,9 @@ type Options struct {
 	// NoSilentRMW keeps fair progress without its rule for silent
 	// read-modify-writes (encode/silent.go), for the differential tests.
 	NoSilentRMW bool
+	// NoChainCut keeps the chain rule without its part for globals only
+	// read-modify-writes reach (encode/chaincut.go), for the tests.
+	NoChainCut bool
 	// KeepFaint keeps the assignments to faint registers in the unrolled
 	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
 	// keeps its loop from converging.
@@ -636,6 +639,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
+	eopt.NoChainCut = k.opt.NoChainCut
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences

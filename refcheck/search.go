@@ -190,10 +190,11 @@ func (c *combo) consistent(md *model) (bool, error) {
 	var pick func(k int) bool
 	pick = func(k int) bool {
 		if k == len(loads) {
-			if !c.readsHold(w.seed) {
+			if !c.readsHold(w.seed) || c.cutChainHolds(w.seed) {
 				return false
 			}
 			s.chainSkip = c.chainSkip(w.seed)
+			s.jointStores, s.jointThreads = c.jointChains(w.seed)
 			return s.orders()
 		}
 		for _, st := range cands[loads[k]] {
@@ -279,12 +280,20 @@ type searcher struct {
 	// chainSkip: stores of chains at a loop's bound that hold (chain.go);
 	// they do not make a load of their own thread non-final
 	chainSkip map[int]bool
+	// jointStores: stores of the chains at the bound of livelocked runs on
+	// RMW-only globals that hold (chaincut.go), which do not make a load of
+	// another such run (jointThreads) non-final
+	jointStores, jointThreads map[int]bool
 }
 
 // chainStore reports whether store st is in chainSkip and of load l's
 // thread.
 func (s *searcher) chainStore(l, st int) bool {
-	return s.chainSkip[st] && s.c.all[st].thread == s.c.all[l].thread
+	lt, sth := s.c.all[l].thread, s.c.all[st].thread
+	if s.chainSkip[st] && sth == lt {
+		return true
+	}
+	return s.jointStores[st] && s.jointThreads[lt] && sth != lt
 }
 
 func (s *searcher) orders() bool {

@@ -67,6 +67,14 @@ type run struct {
 	// livelocked or cut-off run) when they may form a chain (chain.go);
 	// when it holds they do not make its loads non-final.
 	boundChain *chainCond
+	// jointChain: boundChain writes a global only read-modify-writes of the
+	// concurrent threads reach (chaincut.go): a livelocked run's chain
+	// then does not make the loads of other such runs non-final.
+	jointChain bool
+	// cutChains: chains of cycles guessed unread that a cut-off inside
+	// their loop does not keep (chaincut.go): the run is deleted when the
+	// seed function makes one of them hold.
+	cutChains []*chainCond
 	// supersededIfAlone: a cycle whose stores were guessed unread is
 	// deleted all the same when every other thread but the final one
 	// completes (finishFair).
@@ -128,16 +136,18 @@ type interp struct {
 	// reload: reload rounds apply (reload.go); reloadSrc is the load the
 	// next loop's first round may re-read.
 	reload     bool
-	reloadDeps bool // dependencies matter: reload rounds keep them
-	silent     bool // silent read-modify-writes apply (silent.go)
+	reloadDeps bool                   // dependencies matter: reload rounds keep them
+	silent     bool                   // silent read-modify-writes apply (silent.go)
+	rmwOnly    map[int64]*lsl.RMWOnly // lsl.RMWOnlyGlobals when silent (chaincut.go)
 	reloadSrc  *reloadSrc
 }
 
 // pendingCycle is a cycle that stores, guessed unread (fair progress).
 type pendingCycle struct {
 	instance int
-	stores   []int // local indices
-	hi       int   // the cycle's instructions end here
+	stores   []int      // local indices
+	hi       int        // the cycle's instructions end here
+	cut      *chainCond // a chain a cut-off does not keep (chaincut.go), or nil
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
@@ -428,9 +438,13 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 			live[b] = kept
 		}
 	}
+	var rmwOnly map[int64]*lsl.RMWOnly
+	if fair && silent {
+		rmwOnly = lsl.RMWOnlyGlobals(u)
+	}
 	for {
 		var choices []taken
-		x := &interp{
+		x := &interp{rmwOnly: rmwOnly,
 			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, silent: fair && silent, reloadDeps: deps, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
@@ -479,14 +493,26 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 // built-in model).
 func (x *interp) finishFair() {
 	for _, p := range x.pending {
+		if x.r.livelock && p.cut != nil {
+			// going round forever, the thread repeats such rounds up
+			// to the bound (chaincut.go: other pollers may keep it
+			// going round)
+			continue
+		}
 		if x.r.status != statusPruned || (p.instance >= 0 && !slices.Contains(x.stopLoops, p.instance)) {
 			x.r.status = statusDiscarded
 			return
 		}
 	}
+	if x.r.status != statusPruned {
+		return
+	}
 	for _, p := range x.pending {
 		if x.superseded(p) {
 			x.r.supersededIfAlone = true
+		}
+		if p.cut != nil {
+			x.r.cutChains = append(x.r.cutChains, p.cut)
 		}
 	}
 }
@@ -600,7 +626,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 			if n := len(x.loops); n > 0 {
 				inst = x.loops[n-1]
 			}
-			x.pending = append(x.pending, pendingCycle{instance: inst, stores: cy.stores, hi: len(x.r.instrs)})
+			x.pending = append(x.pending, pendingCycle{instance: inst, stores: cy.stores, hi: len(x.r.instrs), cut: x.cutChain(cond.chain)})
 			continue
 		}
 		cond.read = true
@@ -619,6 +645,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// stores leaves the thread cut off — a run that requires some load
 	// not final.
 	x.r.boundChain = x.chainOf(shortest)
+	x.r.jointChain = x.rmwOnlyBase(x.r.boundChain) != nil
 	if len(shortest.stores) > 0 && !shortest.silentBound && x.choice(2) == 1 {
 		x.r.notFinal = shortest.loads
 		return sig{}

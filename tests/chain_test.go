@@ -1,9 +1,13 @@
 package tests
 
 import (
+	"context"
+	"slices"
 	"testing"
 
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
 )
 
 // chainPrograms: pthread programs whose retry rounds store and then write
@@ -19,6 +23,13 @@ var chainPrograms = map[string]struct {
 	"poll_mutex_late.c":  {F, mining.ReasonAssertion},
 	"poll_mutex_never.c": {F, mining.ReasonLivelock},
 	"rwlock_retry.c":     {P, ""},
+	// two pollers read each other's unlocks: they converge by the rule for
+	// globals only read-modify-writes reach, and without the flag they
+	// livelock together (docs/semantics.md, "Cut-off threads and joint
+	// livelocks"); before it, INCONCLUSIVE at any bound
+	"poll_mutex_two.c":       {P, ""},
+	"poll_mutex_two_late.c":  {F, mining.ReasonAssertion},
+	"poll_mutex_two_never.c": {F, mining.ReasonLivelock},
 }
 
 func TestChainPrograms(t *testing.T) {
@@ -38,6 +49,78 @@ func TestChainPrograms(t *testing.T) {
 				}
 				if err := r.CheckCounterexample(); err != nil {
 					t.Errorf("%s on %s: %v", file, m, err)
+				}
+			}
+		})
+	}
+}
+
+// TestChainCutNeeded: without the rule for chains on globals only
+// read-modify-writes reach (encode/chaincut.go), two pollers of one mutex
+// never converge: every bound has executions that cut them off after
+// rounds the other read, and their joint livelock is no livelock of
+// either thread alone.
+func TestChainCutNeeded(t *testing.T) {
+	needClang(t)
+	for _, file := range []string{"poll_mutex_two.c", "poll_mutex_two_never.c"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			r := check(t, prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: 4, NoChainCut: true})
+			if r.Verdict != mining.Inconclusive || r.Reason != mining.ReasonUnrollLimit {
+				t.Errorf("%s without the rule: %s (%s) %s, want INCONCLUSIVE at the unroll limit", file, r.Verdict, r.Reason, r.Message)
+			}
+		})
+	}
+}
+
+// TestChainCutMatchesWithout: at the bounds two pollers converge at with
+// the rule for chains on globals only read-modify-writes reach, the check
+// without it sees the same observations and failures (it deletes no
+// execution that does not reduce to one it keeps); without it some
+// execution is still cut off there.
+func TestChainCutMatchesWithout(t *testing.T) {
+	needClang(t)
+	type program struct {
+		name string
+		prog *lsl.Program
+		test *lsl.Test
+	}
+	var progs []program
+	for _, file := range []string{"poll_mutex_two.c", "poll_mutex_two_late.c"} {
+		prog, test := loadPthread(t, file)
+		progs = append(progs, program{file, prog, test})
+	}
+	c, err := refcheck.ReadCase("testdata/fair_chain_two_pollers.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs = append(progs, program{"fair_chain_two_pollers.lsl", c.Prog, c.Tests[0]})
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			for _, m := range llvmModels {
+				opt := mining.Options{Model: model(t, m)}
+				with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
+				if err != nil {
+					t.Fatalf("%s on %s: %v", p.name, m, err)
+				}
+				if len(with.Pruned) > 0 {
+					t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
+				}
+				opt.NoChainCut = true
+				plain, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
+				if err != nil {
+					t.Fatalf("%s on %s without the rule: %v", p.name, m, err)
+				}
+				if with.AnyError != plain.AnyError {
+					t.Errorf("%s on %s at %v: failures %v with the rule, %v without", p.name, m, with.Bounds, with.AnyError, plain.AnyError)
+				}
+				if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) {
+					t.Errorf("%s on %s at %v: observations\n%v with the rule\n%v without", p.name, m, with.Bounds, a, b)
+				}
+				if len(plain.Pruned) == 0 {
+					t.Errorf("%s on %s at %v: nothing cut off without the rule either (the rule is not what converges)", p.name, m, with.Bounds)
 				}
 			}
 		})

@@ -6,7 +6,11 @@
  * file says what the setter does: SET_UNDER_LOCK (set data and flag under
  * the mutex: PASS), SET_DATA_LATE (set the flag under the mutex, the data
  * after the unlock: the poller may read the data too early, FAIL), or
- * nothing (the flag is never set: the poller livelocks, FAIL). */
+ * nothing (the flag is never set: the poller livelocks, FAIL), and
+ * POLLERS, the number of pollers (1 or 2). Two pollers read each other's
+ * unlocks; they converge by the rule for chains on a global only
+ * read-modify-writes touch, and without the flag they livelock together
+ * (docs/semantics.md, "Cut-off threads and joint livelocks"). */
 #include <pthread.h>
 #include <assert.h>
 
@@ -45,12 +49,18 @@ void *poller(void *arg)
     return 0;
 }
 
+#ifndef POLLERS
+#define POLLERS 1 /* the including file may start two */
+#endif
+
 int main(void)
 {
-    pthread_t a, b;
+    pthread_t a, b[POLLERS];
     pthread_create(&a, 0, setter, 0);
-    pthread_create(&b, 0, poller, 0);
+    for (int i = 0; i < POLLERS; i++)
+        pthread_create(&b[i], 0, poller, 0);
     pthread_join(a, 0);
-    pthread_join(b, 0);
+    for (int i = 0; i < POLLERS; i++)
+        pthread_join(b[i], 0);
     return 0;
 }
