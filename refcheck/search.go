@@ -287,7 +287,8 @@ type searcher struct {
 }
 
 // chainStore reports whether store st is in chainSkip and of load l's
-// thread.
+// thread, or in jointStores and of another thread than l's, which is in
+// jointThreads.
 func (s *searcher) chainStore(l, st int) bool {
 	lt, sth := s.c.all[l].thread, s.c.all[st].thread
 	if s.chainSkip[st] && sth == lt {

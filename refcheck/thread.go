@@ -444,8 +444,8 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	}
 	for {
 		var choices []taken
-		x := &interp{rmwOnly: rmwOnly,
-			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, silent: fair && silent, reloadDeps: deps, live: live, starts: map[string][]iterState{},
+		x := &interp{
+			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
