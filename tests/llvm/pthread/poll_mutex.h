@@ -7,14 +7,19 @@
  * the mutex: PASS), SET_DATA_LATE (set the flag under the mutex, the data
  * after the unlock: the poller may read the data too early, FAIL), or
  * nothing (the flag is never set: the poller livelocks, FAIL), and
- * POLLERS, the number of pollers (1 or 2). Two pollers read each other's
+ * POLLERS, the number of pollers (1 or 2), and MUTEX_INIT (main
+ * initialises the mutex with pthread_mutex_init). Two pollers read each other's
  * unlocks; they converge by the rule for chains on a global only
  * read-modify-writes touch, and without the flag they livelock together
  * (docs/semantics.md, "Cut-off threads and joint livelocks"). */
 #include <pthread.h>
 #include <assert.h>
 
+#ifdef MUTEX_INIT
+pthread_mutex_t m; /* main initialises it: a plain store before the threads */
+#else
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+#endif
 int ready, data;
 
 void *setter(void *arg)
@@ -56,6 +61,9 @@ void *poller(void *arg)
 int main(void)
 {
     pthread_t a, b[POLLERS];
+#ifdef MUTEX_INIT
+    pthread_mutex_init(&m, 0);
+#endif
     pthread_create(&a, 0, setter, 0);
     for (int i = 0; i < POLLERS; i++)
         pthread_create(&b[i], 0, poller, 0);
