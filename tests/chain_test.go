@@ -1,11 +1,8 @@
 package tests
 
 import (
-	"context"
-	"slices"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -82,46 +79,23 @@ func TestChainCutNeeded(t *testing.T) {
 // execution is still cut off there.
 func TestChainCutMatchesWithout(t *testing.T) {
 	needClang(t)
-	type program struct {
-		name string
-		prog *lsl.Program
-		test *lsl.Test
-	}
-	var progs []program
+	var progs []ruleProgram
 	for _, file := range []string{"poll_mutex_two.c", "poll_mutex_two_late.c"} {
 		prog, test := loadPthread(t, file)
-		progs = append(progs, program{file, prog, test})
+		progs = append(progs, ruleProgram{file, prog, test})
 	}
 	c, err := refcheck.ReadCase("testdata/fair_chain_two_pollers.lsl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs = append(progs, program{"fair_chain_two_pollers.lsl", c.Prog, c.Tests[0]})
+	progs = append(progs, ruleProgram{"fair_chain_two_pollers.lsl", c.Prog, c.Tests[0]})
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
 			for _, m := range llvmModels {
-				opt := mining.Options{Model: model(t, m)}
-				with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
-				if err != nil {
-					t.Fatalf("%s on %s: %v", p.name, m, err)
-				}
-				if len(with.Pruned) > 0 {
-					t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
-				}
-				opt.NoChainCut = true
-				plain, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
-				if err != nil {
-					t.Fatalf("%s on %s without the rule: %v", p.name, m, err)
-				}
-				if with.AnyError != plain.AnyError {
-					t.Errorf("%s on %s at %v: failures %v with the rule, %v without", p.name, m, with.Bounds, with.AnyError, plain.AnyError)
-				}
-				if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) {
-					t.Errorf("%s on %s at %v: observations\n%v with the rule\n%v without", p.name, m, with.Bounds, a, b)
-				}
+				plain := sameAtConvergedBounds(t, p, m, "with the rule", "without", func(o *mining.Options) { o.NoChainCut = true })
 				if len(plain.Pruned) == 0 {
-					t.Errorf("%s on %s at %v: nothing cut off without the rule either (the rule is not what converges)", p.name, m, with.Bounds)
+					t.Errorf("%s on %s: nothing cut off without the rule either at the bounds it converged at (the rule is not what converges)", p.name, m)
 				}
 			}
 		})

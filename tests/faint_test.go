@@ -1,11 +1,8 @@
 package tests
 
 import (
-	"context"
-	"slices"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -34,43 +31,20 @@ func TestFaintCounterPrograms(t *testing.T) {
 // observations of complete executions and the same failures.
 func TestFaintMatchesKeptAssignments(t *testing.T) {
 	needClang(t)
-	type program struct {
-		name string
-		prog *lsl.Program
-		test *lsl.Test
-	}
 	prog, test := loadPthread(t, "retry_counters.c")
-	progs := []program{{"retry_counters.c", prog, test}}
+	progs := []ruleProgram{{"retry_counters.c", prog, test}}
 	c, err := refcheck.ReadCase("../refcheck/testdata/corners/fair_faint_counter.lsl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range c.Tests {
-		progs = append(progs, program{"fair_faint_counter.lsl " + tc.Name, c.Prog, tc})
+		progs = append(progs, ruleProgram{"fair_faint_counter.lsl " + tc.Name, c.Prog, tc})
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
 			for _, m := range llvmModels {
-				opt := mining.Options{Model: model(t, m)}
-				with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
-				if err != nil {
-					t.Fatalf("%s on %s: %v", p.name, m, err)
-				}
-				if len(with.Pruned) > 0 {
-					t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
-				}
-				opt.KeepFaint = true
-				kept, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
-				if err != nil {
-					t.Fatalf("%s on %s with the faint assignments: %v", p.name, m, err)
-				}
-				if with.AnyError != kept.AnyError {
-					t.Errorf("%s on %s at %v: failures %v without the faint assignments, %v with", p.name, m, with.Bounds, with.AnyError, kept.AnyError)
-				}
-				if a, b := canons(with.Observations), canons(kept.Observations); !slices.Equal(a, b) {
-					t.Errorf("%s on %s at %v: observations\n%v without the faint assignments\n%v with", p.name, m, with.Bounds, a, b)
-				}
+				sameAtConvergedBounds(t, p, m, "without the faint assignments", "with them", func(o *mining.Options) { o.KeepFaint = true })
 			}
 		})
 	}

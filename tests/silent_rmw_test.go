@@ -1,12 +1,10 @@
 package tests
 
 import (
-	"context"
 	"slices"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -58,15 +56,10 @@ func TestSilentRMWPrograms(t *testing.T) {
 // why the plain encoding alone never converges.
 func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 	needClang(t)
-	type program struct {
-		name string
-		prog *lsl.Program
-		test *lsl.Test
-	}
-	var progs []program
+	var progs []ruleProgram
 	for _, file := range []string{"tas_lock.c", "tas_lock_relaxed.c", "fetch_add_wait.c", "poll_mutex.c", "poll_mutex_late.c", "rwlock_retry.c"} {
 		prog, test := loadPthread(t, file)
-		progs = append(progs, program{file, prog, test})
+		progs = append(progs, ruleProgram{file, prog, test})
 	}
 	for _, file := range []string{"fair_tas.lsl", "fair_tas_forward.lsl", "fair_silent_forwarded.lsl", "fair_chain_poll.lsl", "fair_chain_poll_twice.lsl", "fair_chain_rw.lsl"} {
 		path := "../refcheck/testdata/corners/" + file
@@ -77,7 +70,7 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		progs = append(progs, program{file, c.Prog, c.Tests[0]})
+		progs = append(progs, ruleProgram{file, c.Prog, c.Tests[0]})
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
@@ -86,25 +79,7 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 				if p.name == "fair_tas_forward.lsl" && (m == "relaxed" || m == "rmo") {
 					continue // does not converge there (its comment)
 				}
-				opt := mining.Options{Model: model(t, m)}
-				with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
-				if err != nil {
-					t.Fatalf("%s on %s: %v", p.name, m, err)
-				}
-				opt.NoSilentRMW = true
-				plain, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
-				if err != nil {
-					t.Fatalf("%s on %s without the rule: %v", p.name, m, err)
-				}
-				if with.AnyError != plain.AnyError {
-					t.Errorf("%s on %s at %v: failures %v with the rule, %v without", p.name, m, with.Bounds, with.AnyError, plain.AnyError)
-				}
-				if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) {
-					t.Errorf("%s on %s at %v: observations\n%v with the rule\n%v without", p.name, m, with.Bounds, a, b)
-				}
-				if len(with.Pruned) > 0 {
-					t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
-				}
+				sameAtConvergedBounds(t, p, m, "with the rule", "without", func(o *mining.Options) { o.NoSilentRMW = true })
 			}
 		})
 	}

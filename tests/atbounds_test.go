@@ -1,0 +1,47 @@
+package tests
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// ruleProgram is a program and test that a fair-progress rule is compared
+// on, with and without it.
+type ruleProgram struct {
+	name string
+	prog *lsl.Program
+	test *lsl.Test
+}
+
+// sameAtConvergedBounds checks p on model m with the default options, which
+// must converge, and again at the bounds they converged at with off applied
+// (a rule turned off, or an unrolling kept whole): both must see the same
+// failures and the same observations of complete executions. on and offName
+// name the two checks in messages. It returns the second set.
+func sameAtConvergedBounds(t *testing.T, p ruleProgram, m, on, offName string, off func(*mining.Options)) *mining.ExecutionSet {
+	t.Helper()
+	opt := mining.Options{Model: model(t, m)}
+	with, err := mining.Executions(context.Background(), p.prog, p.test, opt, false)
+	if err != nil {
+		t.Fatalf("%s on %s: %v", p.name, m, err)
+	}
+	if len(with.Pruned) > 0 {
+		t.Errorf("%s on %s: cut off at the bounds it converged at: %v", p.name, m, with.Pruned)
+	}
+	off(&opt)
+	other, err := mining.ExecutionsAt(context.Background(), p.prog, p.test, opt, false, with.Bounds)
+	if err != nil {
+		t.Fatalf("%s on %s %s: %v", p.name, m, offName, err)
+	}
+	if with.AnyError != other.AnyError {
+		t.Errorf("%s on %s at %v: failures %v %s, %v %s", p.name, m, with.Bounds, with.AnyError, on, other.AnyError, offName)
+	}
+	if a, b := canons(with.Observations), canons(other.Observations); !slices.Equal(a, b) {
+		t.Errorf("%s on %s at %v: observations\n%v %s\n%v %s", p.name, m, with.Bounds, a, on, b, offName)
+	}
+	return other
+}
