@@ -30,7 +30,9 @@ import (
 //     sees the newer value (fair progress), and every continuation reduces
 //     to one the unrolling holds. A cycle that stores leaves the execution
 //     cut off: what comes after the loop, which the unrolling does not
-//     hold, might read its stores.
+//     hold, might read its stores. A cycle in which a wait woke
+//     spuriously (spuriousIn) is never a livelock: waits do not wake
+//     spuriously for ever.
 //
 // Only iterations that change something count toward the loop bound, so
 // retry loops (a failed CAS writes nothing) converge on every model; a
@@ -225,7 +227,9 @@ func (e *Encoding) finishFairness() {
 			// the cycle's own included (a load before a store of the
 			// same address would read that store next time).
 			cyc := c.And(ps.Guard, rec.partial)
-			fc := finalCycle{guard: cyc, loads: rec.loads}
+			// A round with a spurious wakeup is never repeated forever:
+			// POSIX lets waits wake spuriously, not for ever.
+			fc := finalCycle{guard: c.And(cyc, e.spuriousIn(rec).Not()), loads: rec.loads}
 			if holds, stores := e.chainHolds(rec); stores != nil {
 				// only for the shortest cycle: the one with the
 				// latest start (the cycles here end together)
@@ -254,6 +258,18 @@ func (e *Encoding) finishFairness() {
 		e.Threads[ps.Thread].Livelocks = append(e.Threads[ps.Thread].Livelocks, site)
 		site.pruned = ps
 	}
+}
+
+// spuriousIn holds when a wait in the cycle wakes spuriously
+// (lsl.TagSpuriousWakeup).
+func (e *Encoding) spuriousIn(rec *cycleRec) z.Lit {
+	var woke []z.Lit
+	for i := rec.lo; i < rec.hi; i++ {
+		if lsl.IsSpuriousWakeup(e.Instrs[i].Stmt) {
+			woke = append(woke, e.Instrs[i].Guard)
+		}
+	}
+	return e.C.Ors(woke...)
 }
 
 // unread holds when no store of the cycle is read by a load outside it —

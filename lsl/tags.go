@@ -97,3 +97,16 @@ func (s *sanity) tags(tags []string, pos Pos) {
 		}
 	}
 }
+
+// TagSpuriousWakeup marks the load a condition-variable wait makes when it
+// returns without a signal (frontend/llvm, pthread_cond_wait): fair
+// progress never counts a loop round that contains one as a round the
+// thread repeats forever, since POSIX lets a wait wake spuriously but not
+// for ever (docs/semantics.md, "Spurious wakeups in loops").
+const TagSpuriousWakeup = "spurious-wakeup"
+
+// IsSpuriousWakeup reports whether s is the load of a spurious wakeup.
+func IsSpuriousWakeup(s Stmt) bool {
+	l, ok := s.(*Load)
+	return ok && HasTag(l.Tags, TagSpuriousWakeup)
+}

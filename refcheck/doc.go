@@ -74,7 +74,9 @@
 //     analysis) with its value and dependencies is redundant: a run with
 //     one followed by another iteration is discarded, and a redundant last
 //     iteration makes the thread livelocked, kept only when its loads read
-//     final values (docs/semantics.md, "Fair progress").
+//     final values (docs/semantics.md, "Fair progress") — unless a wait in
+//     it woke spuriously (lsl.TagSpuriousWakeup): then the run is discarded
+//     if the cycle stores nothing, else cut off.
 //   - Use after free (memsafety.go). A load or store to a block of the
 //     lsl_malloc pool fails when the block is not allocated at the
 //     access's place in memory_order: the last store to its pool flag

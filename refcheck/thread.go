@@ -562,7 +562,8 @@ type readCond struct {
 // are runs with a read condition. A
 // cycle ending at the loop's bound that stores nothing makes the thread go
 // round it forever: livelocked, kept only if the loads of the shortest
-// such cycle read final values (like a blocked spin loop).
+// such cycle read final values (like a blocked spin loop) — unless a wait
+// in it woke spuriously, which no thread does for ever.
 func (x *interp) iteration(b *lsl.Block) sig {
 	var src *reloadSrc
 	if b.Iter == 1 {
@@ -612,6 +613,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 		if last {
 			shortest = cy // later starts make shorter cycles
 			shortest.silentBound = x.silentAtBound(b, from.instr, cy)
+			shortest.spurious = x.spuriousFrom(from.instr)
 			continue
 		}
 		if len(cy.stores) == 0 {
@@ -644,6 +646,16 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// that starts with its read-modify-write (silent.go), while one that
 	// stores leaves the thread cut off — a run that requires some load
 	// not final.
+	if shortest.spurious {
+		// A wait in it woke spuriously, which POSIX allows but not for
+		// ever: the thread leaves the cycle some time. Storeless, the
+		// cycle is no cut-off (the continuations reduce by deleting it);
+		// else it is one, whatever its loads read.
+		if len(shortest.stores) == 0 || shortest.silentBound {
+			return x.stop(statusDiscarded, "", "")
+		}
+		return sig{}
+	}
 	x.r.boundChain = x.chainOf(shortest)
 	x.r.jointChain = x.rmwOnlyBase(x.r.boundChain) != nil
 	if len(shortest.stores) > 0 && !shortest.silentBound && x.choice(2) == 1 {
@@ -655,10 +667,23 @@ func (x *interp) iteration(b *lsl.Block) sig {
 }
 
 // cycleInfo lists the loads and stores of a cycle (local indices);
-// silentBound: at the loop's bound it counts as storeless (silent.go).
+// silentBound: at the loop's bound it counts as storeless (silent.go);
+// spurious: a wait in it wakes spuriously (lsl.TagSpuriousWakeup).
 type cycleInfo struct {
 	loads, stores []int
 	silentBound   bool
+	spurious      bool
+}
+
+// spuriousFrom reports whether a wait woke spuriously in the run's
+// instructions from local index lo on.
+func (x *interp) spuriousFrom(lo int) bool {
+	for _, in := range x.r.instrs[lo:] {
+		if lsl.IsSpuriousWakeup(in.stmt) {
+			return true
+		}
+	}
+	return false
 }
 
 // iterState is the state at the start of one iteration of a loop instance.

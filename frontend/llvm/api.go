@@ -308,17 +308,20 @@ func (f *fn) unlock(c *ir.InstCall, i int) {
 // that it is held), spins until the counter differs from what it read, and
 // acquires the mutex again. A wait that no signal follows spins forever: a
 // deadlock (a lost wakeup). A signal wakes every waiter, which POSIX
-// allows. A wait outside a loop may also wake spuriously, without a
-// signal, as POSIX allows too: then it skips the spin. Waits inside a loop
-// do not (the rounds of a loop around a wait would not converge;
-// docs/semantics.md, "pthread programs through clang").
+// allows. A wait may also wake spuriously, without a signal, as POSIX
+// allows too. Outside a loop it then skips the spin: it returns after
+// releasing and acquiring the mutex. Inside a loop of its function it
+// returns at once, keeping the mutex — the wakeups no other thread's
+// critical section comes before; the rounds of a loop whose waits release
+// and re-acquire the mutex would not converge. A round in which a wait
+// woke spuriously never counts as one the thread repeats forever
+// (lsl.TagSpuriousWakeup; docs/semantics.md, "Condition variables").
 func condWaitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	cv := f.cell(c, 0)
 	expr := f.cellText(c.Args[0])
 	seen := f.temp()
 	f.emit(&lsl.Load{Dst: seen, Addr: cv, Expr: expr, Tags: condTags()})
-	f.unlock(c, 1)
 	label := f.label("wait")
 	body := f.sub(func() {
 		now := f.temp()
@@ -328,19 +331,27 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.If{Cond: same, Then: retry})
 	})
 	wait := &lsl.Spin{Label: label, Body: body}
-	if f.g == nil || f.g.inLoopAt(c) {
-		f.emit(wait)
-	} else {
-		spurious := f.temp()
+	spurious := f.temp()
+	// traces show the spurious wakeup as a load of the counter that names
+	// it (a choice has no event); the tag tells fair progress
+	woken := f.sub(func() {
+		tags := append(condTags(), lsl.TagSpuriousWakeup)
+		f.emit(&lsl.Load{Dst: f.temp(), Addr: cv, Expr: expr + ": spurious wakeup", Tags: tags})
+	})
+	if f.g != nil && f.g.inLoopAt(c) {
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
-		// traces show the spurious wakeup as a load of the counter that
-		// names it (a choice has no event)
-		woken := f.sub(func() {
-			f.emit(&lsl.Load{Dst: f.temp(), Addr: cv, Expr: expr + ": spurious wakeup", Tags: condTags()})
+		blocking := f.sub(func() {
+			f.unlock(c, 1)
+			f.emit(wait)
+			f.lock(c, 1)
 		})
+		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: blocking, Else: woken})
+	} else {
+		f.unlock(c, 1)
+		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
 		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) }), Else: woken})
+		f.lock(c, 1)
 	}
-	f.lock(c, 1)
 	f.zeroResult(c)
 }
 

@@ -3,7 +3,7 @@
  * waits for them with pthread_join becomes a test of its own; mutexes are
  * the spinlocks of lsl_lock and lsl_unlock. A condition variable counts
  * its signals: a wait releases the mutex, spins until the count changes
- * and acquires the mutex again (no spurious wakeups; a signal wakes every
+ * and acquires the mutex again (or wakes spuriously; a signal wakes every
  * waiter). Attributes are ignored. */
 #ifndef _CHECKFENCE_PTHREAD_H
 #define _CHECKFENCE_PTHREAD_H
