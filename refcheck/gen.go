@@ -31,6 +31,10 @@ type GenConfig struct {
 	// polling under a lock): only the rule for chains of
 	// read-modify-writes makes them converge.
 	ChainRounds bool
+	// SpuriousWakeups makes every wait loop that goes round choose
+	// whether the round woke spuriously (a load tagged
+	// lsl.TagSpuriousWakeup): such rounds never make a livelock.
+	SpuriousWakeups bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -51,6 +55,10 @@ var FaintGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAcces
 // ChainGen favours wait loops whose rounds are chains of
 // read-modify-writes (TestDiffChainRounds).
 var ChainGen = GenConfig{MaxThreads: 2, MaxOps: 1, ThreadAccesses: 6, TotalAccesses: 8, Unbounded: true, ChainRounds: true}
+
+// SpuriousGen marks some rounds of wait loops as spurious wakeups and
+// favours test-and-set spins (TestDiffSpuriousWakeups).
+var SpuriousGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true, SpuriousWakeups: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -361,7 +369,18 @@ func (g *gen) waitLoop(depth int, v, vname string, budget int) int {
 		g.line(depth+1, "store %s, 0", flag)
 	}
 	g.line(depth+1, "%s := eq(%s, %d)", c, r, k)
-	g.line(depth+1, "if %s { continue %s }", c, label)
+	if g.cfg.SpuriousWakeups {
+		// the round goes round as a spurious wakeup or not
+		w, z := g.reg("w"), g.reg("z")
+		g.line(depth+1, "if %s {", c)
+		g.line(depth+2, "%s := choose 0 .. 1", w)
+		g.line(depth+2, "%s := eq(%s, 0)", z, w)
+		g.line(depth+2, "if %s { } else { %s := load<%s> %s }", z, g.reg("x"), lsl.TagSpuriousWakeup, v)
+		g.line(depth+2, "continue %s", label)
+		g.line(depth+1, "}")
+	} else {
+		g.line(depth+1, "if %s { continue %s }", c, label)
+	}
 	g.line(depth, "}")
 	g.observeLoad(depth, r, vname)
 	switch {

@@ -329,6 +329,25 @@ func TestDiffFaintCounters(t *testing.T) {
 	checkJobs(t, "faint", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
+// TestDiffSpuriousWakeups compares engine and reference on programs whose
+// wait loops choose in each round that goes round whether it woke
+// spuriously (refcheck.SpuriousGen; docs/semantics.md, "Condition
+// variables"): a cycle with such a round is never a livelock on either
+// side. Here the other choice repeats the same accesses, so the verdicts
+// would agree without the rule too; the corner fair_spurious_lock.lsl is
+// the case they do not.
+func TestDiffSpuriousWakeups(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 15
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		jobs = append(jobs, Job{Seed: 9800 + s, Spurious: true})
+	}
+	checkJobs(t, "spurious", Config{Verdicts: true, Timeout: time.Minute}, jobs)
+}
+
 // TestReloadRoundsApply checks that the rule is what makes the retry loops
 // of fair_reload_cas.lsl converge early: with it, every loop needs one
 // iteration on sc; without it, some loop needs more, with the same

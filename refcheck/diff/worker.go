@@ -31,8 +31,11 @@ type Job struct {
 	Faint bool `json:",omitempty"`
 	// Chain: wait loops whose rounds are chains of read-modify-writes
 	// (refcheck.ChainGen).
-	Chain bool   `json:",omitempty"`
-	File  string `json:",omitempty"`
+	Chain bool `json:",omitempty"`
+	// Spurious: wait loops whose rounds may wake spuriously
+	// (refcheck.SpuriousGen).
+	Spurious bool   `json:",omitempty"`
+	File     string `json:",omitempty"`
 }
 
 func (j Job) String() string {
@@ -57,6 +60,9 @@ func (j Job) String() string {
 	}
 	if j.Chain {
 		name += " (chain rounds)"
+	}
+	if j.Spurious {
+		name += " (spurious wakeups)"
 	}
 	return name
 }
@@ -85,6 +91,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Chain {
 		cfg = refcheck.ChainGen
+	}
+	if j.Spurious {
+		cfg = refcheck.SpuriousGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))

@@ -38,6 +38,7 @@ func main() {
 	silent := flag.Bool("silent", false, "programs rich in test-and-set spins (refcheck.SilentGen)")
 	faint := flag.Bool("faint", false, "wait loops with counters nothing reads (refcheck.FaintGen)")
 	chain := flag.Bool("chain", false, "wait loops whose rounds are chains of read-modify-writes (refcheck.ChainGen)")
+	spurious := flag.Bool("spurious", false, "wait loops whose rounds may wake spuriously (refcheck.SpuriousGen)")
 	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
@@ -85,7 +86,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent, Faint: *faint, Chain: *chain}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Silent: *silent, Faint: *faint, Chain: *chain, Spurious: *spurious}:
 			case <-ctx.Done():
 				return
 			}
