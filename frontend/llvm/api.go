@@ -55,7 +55,7 @@ func init() {
 		"pthread_mutex_lock":       lockCall,
 		"pthread_mutex_unlock":     unlockCall,
 		"pthread_mutex_destroy":    noopCall(1),
-		"pthread_cond_init":        noopCall(1),
+		"pthread_cond_init":        initCondCall,
 		"pthread_cond_destroy":     noopCall(1),
 		"pthread_cond_wait":        condWaitCall,
 		"pthread_cond_signal":      condSignalCall,
@@ -355,6 +355,15 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 	f.zeroResult(c)
 }
 
+// initCondCall: pthread_cond_init sets the signal counter to 0, as
+// PTHREAD_COND_INITIALIZER does (a condition variable in allocated memory
+// starts undefined).
+func initCondCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	f.emit(&lsl.Store{Addr: f.cell(c, 0), Val: num(0), Expr: f.cellText(c.Args[0]), Tags: condTags()})
+	f.zeroResult(c)
+}
+
 // condSignalCall: pthread_cond_signal and pthread_cond_broadcast add one
 // to the condition variable's counter, atomically.
 func condSignalCall(f *fn, c *ir.InstCall) {
@@ -374,8 +383,8 @@ func condSignalCall(f *fn, c *ir.InstCall) {
 // (the mutex orders the data), so on rc11 its accesses are no data race.
 func condTags() []string { return []string{"A", "RLX"} }
 
-// noopCall: a pthread call with nothing to model (destroying a mutex,
-// setting up a condition variable), whose status result is 0.
+// noopCall: a pthread call with nothing to model (destroying a mutex or a
+// condition variable), whose status result is 0.
 func noopCall(n int) apiHandler {
 	return func(f *fn, c *ir.InstCall) { f.args(c, n); f.zeroResult(c) }
 }
