@@ -22,6 +22,9 @@ var silentRMWVerdicts = map[string]struct {
 	"tas_lock_relaxed.c": {[5]mining.Verdict{P, P, F, F, F}, mining.ReasonAssertion},
 	"tas_no_unlock.c":    {[5]mining.Verdict{F, F, F, F, F}, mining.ReasonLivelock},
 	"fetch_add_wait.c":   {[5]mining.Verdict{P, P, P, P, P}, ""},
+	// a loop on pthread_mutex_trylock: a failed attempt exchanges 1 for 1
+	"trylock.c":     {[5]mining.Verdict{P, P, P, P, P}, ""},
+	"trylock_bug.c": {[5]mining.Verdict{F, F, F, F, F}, mining.ReasonAssertion},
 }
 
 func TestSilentRMWPrograms(t *testing.T) {

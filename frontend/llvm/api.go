@@ -54,6 +54,8 @@ func init() {
 		"pthread_mutex_init":       initLockCall,
 		"pthread_mutex_lock":       lockCall,
 		"pthread_mutex_unlock":     unlockCall,
+		"pthread_mutex_trylock":    trylockCall,
+		"sched_yield":              noopCall(0),
 		"pthread_mutex_destroy":    noopCall(1),
 		"pthread_cond_init":        initCondCall,
 		"pthread_cond_destroy":     noopCall(1),
@@ -279,6 +281,28 @@ func (f *fn) lock(c *ir.InstCall, i int) {
 	f.fences(acquireFences)
 }
 
+// trylockCall: pthread_mutex_trylock is one round of the lock's spin, an
+// atomic exchange of 1, followed by the acquire fences; it returns 0 when
+// the exchange found the mutex free, else EBUSY (16, as on Linux). The
+// fences also follow a failed attempt, which only orders more.
+func trylockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	l := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	v := f.temp()
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
+		f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
+	})})
+	f.fences(acquireFences)
+	if isIntType(c.Type()) {
+		f.define(c, f.apply(lsl.OpMul, f.apply(lsl.OpNe, v, num(0)), num(ebusy)))
+	}
+}
+
+// ebusy is EBUSY in include/llvm/errno.h.
+const ebusy = 16
+
 func unlockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	f.unlock(c, 0)
@@ -383,8 +407,8 @@ func condSignalCall(f *fn, c *ir.InstCall) {
 // (the mutex orders the data), so on rc11 its accesses are no data race.
 func condTags() []string { return []string{"A", "RLX"} }
 
-// noopCall: a pthread call with nothing to model (destroying a mutex or a
-// condition variable), whose status result is 0.
+// noopCall: a call with nothing to model (destroying a mutex or a
+// condition variable, sched_yield), whose status result is 0.
 func noopCall(n int) apiHandler {
 	return func(f *fn, c *ir.InstCall) { f.args(c, n); f.zeroResult(c) }
 }

@@ -8,6 +8,8 @@
 #ifndef _CHECKFENCE_PTHREAD_H
 #define _CHECKFENCE_PTHREAD_H
 #include <stddef.h>
+#include <errno.h>
+#include <sched.h>
 
 typedef unsigned long pthread_t;
 typedef struct __checkfence_pthread_attr *pthread_attr_t;
@@ -26,6 +28,7 @@ int pthread_join(pthread_t thread, void **retval);
 int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attr);
 int pthread_mutex_lock(pthread_mutex_t *mutex);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
+int pthread_mutex_trylock(pthread_mutex_t *mutex); /* 0, or EBUSY */
 int pthread_mutex_destroy(pthread_mutex_t *mutex);
 
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
