@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -124,6 +125,11 @@ func Hint(r *mining.Result) string {
 			h += "; or an access that a flag of the model names (" + strings.Join(r.Flags, ", ") +
 				"), which keeps its iteration: remove the race, and the loop converges"
 		}
+		if r.Enc != nil && r.Enc.Cat != nil && r.Trace != nil && stoppedRMWLoop(r.Enc.U, r.Trace) {
+			h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
+				"on a cat model that is a write, so a loop retrying one never converges (on the .mm models it " +
+				"writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
+		}
 		return h
 	case mining.ReasonTimeout:
 		return "give the test more time (--timeout), or check a smaller test"
@@ -131,4 +137,51 @@ func Hint(r *mining.Result) string {
 		return "allow more memory (--max-memory), or check a smaller test"
 	}
 	return ""
+}
+
+// stoppedRMWLoop reports whether a loop some thread of the trace stopped
+// at has an atomic block that loads and stores (a read-modify-write) in
+// its unrolled iterations.
+func stoppedRMWLoop(u *lsl.Unrolled, tr *encode.Execution) bool {
+	if u == nil {
+		return false
+	}
+	stopped := map[string]bool{}
+	for _, th := range tr.Threads {
+		if th.Loop != "" {
+			stopped[th.Loop] = true
+		}
+	}
+	found := false
+	for _, th := range u.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			if b, ok := s.(*lsl.Block); ok && b.Iter > 0 && stopped[b.Loop] && hasRMW(b) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// hasRMW reports whether b holds an atomic block with a load and a store.
+func hasRMW(b *lsl.Block) bool {
+	rmw := false
+	lsl.Walk(b, func(s lsl.Stmt) bool {
+		if a, ok := s.(*lsl.Atomic); ok {
+			var load, store bool
+			lsl.Walk(a.Body, func(s lsl.Stmt) bool {
+				switch s.(type) {
+				case *lsl.Load:
+					load = true
+				case *lsl.Store:
+					store = true
+				}
+				return true
+			})
+			rmw = rmw || load && store
+		}
+		return !rmw
+	})
+	return rmw
 }

@@ -2,11 +2,13 @@ package tests
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
+	"github.com/checkfence/checkfence/report"
 )
 
 // silentRMWVerdicts: spin loops on read-modify-writes that write back what
@@ -96,4 +98,22 @@ func canons(obs []encode.Observation) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestCatSilentRMWHint: on a cat model a test-and-set spin does not
+// converge (the rule is the .mm models'), and the INCONCLUSIVE result says
+// why; on a .mm model it converges.
+func TestCatSilentRMWHint(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "tas_lock.c")
+	r := check(t, prog, test, mining.Options{Cat: catModel(t, "rc11"), MaxUnroll: 4})
+	if r.Verdict != mining.Inconclusive {
+		t.Fatalf("tas_lock.c on rc11 at --max-unroll 4: %s, want INCONCLUSIVE", r.Verdict)
+	}
+	if h := report.Hint(r); !strings.Contains(h, "on a cat model that is a write") {
+		t.Errorf("the hint does not name the read-modify-write: %q", h)
+	}
+	if r := check(t, prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: 4}); r.Verdict != P {
+		t.Errorf("tas_lock.c on sc at --max-unroll 4: %s, want PASS", r.Verdict)
+	}
 }
