@@ -336,10 +336,13 @@ func (f *fn) unlock(c *ir.InstCall, i int) {
 // allows too. Outside a loop it then skips the spin: it returns after
 // releasing and acquiring the mutex. Inside a loop of its function it
 // returns at once, keeping the mutex — the wakeups no other thread's
-// critical section comes before; the rounds of a loop whose waits release
-// and re-acquire the mutex would not converge. A round in which a wait
-// woke spuriously never counts as one the thread repeats forever
-// (lsl.TagSpuriousWakeup; docs/semantics.md, "Condition variables").
+// critical section comes before — and only once per call of the function
+// (fn.spuriousLeft): the rounds of a loop whose waits release and
+// re-acquire the mutex, or whose rounds store what others read, would not
+// converge. Not in a pthread main, whose parts a register cannot cross. A
+// round in which a wait woke spuriously never counts as one the thread
+// repeats forever (lsl.TagSpuriousWakeup; docs/semantics.md, "Condition
+// variables").
 func condWaitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	cv := f.cell(c, 0)
@@ -362,15 +365,29 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 		tags := append(condTags(), lsl.TagSpuriousWakeup)
 		f.emit(&lsl.Load{Dst: f.temp(), Addr: cv, Expr: expr + ": spurious wakeup", Tags: tags})
 	})
-	if f.g != nil && f.g.inLoopAt(c) {
+	switch {
+	case f.g != nil && f.g.inLoopAt(c) && f.pthreadMain:
+		// main is split into parts that a register cannot cross
+		f.unlock(c, 1)
+		f.emit(wait)
+		f.lock(c, 1)
+	case f.g != nil && f.g.inLoopAt(c):
+		if f.spuriousLeft == "" {
+			f.spuriousLeft = f.newReg("spurious_left")
+		}
+		left := f.spuriousLeft
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
 		blocking := f.sub(func() {
 			f.unlock(c, 1)
 			f.emit(wait)
 			f.lock(c, 1)
 		})
-		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: blocking, Else: woken})
-	} else {
+		used := &lsl.Assign{Dst: left, Op: lsl.OpCopy, Args: []lsl.Operand{num(0)}}
+		lsl.SetPos(used, f.pos)
+		woken.Stmts = append(woken.Stmts, used)
+		block := f.apply(lsl.OpOr, f.apply(lsl.OpEq, spurious, num(0)), f.apply(lsl.OpEq, left, num(0)))
+		f.emit(&lsl.If{Cond: block, Then: blocking, Else: woken})
+	default:
 		f.unlock(c, 1)
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
 		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) }), Else: woken})

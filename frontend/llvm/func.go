@@ -42,6 +42,10 @@ type fn struct {
 
 	pthreadMain bool                       // main of a pthread program
 	starts      map[*lsl.Call]*threadStart // its pthread_create markers
+
+	// spuriousLeft is 1 while no wait inside a loop of the function has
+	// woken spuriously in this call ("" when no such wait: condWaitCall)
+	spuriousLeft lsl.Reg
 }
 
 // bailout ends the lowering of a function after an error.
@@ -129,6 +133,10 @@ func lowerFunc(t *translator, mod *module, irf *ir.Func) (proc *lsl.Proc) {
 	}()
 	f.prepare()
 	body := f.structure()
+	if f.spuriousLeft != "" {
+		start := &lsl.Assign{Dst: f.spuriousLeft, Op: lsl.OpCopy, Args: []lsl.Operand{num(1)}}
+		body.Stmts = append([]lsl.Stmt{start}, body.Stmts...)
+	}
 	f.proc.Body = cleanup(body, f.retUsed, f.proc.Results, f.proc.Params)
 	return f.proc
 }
