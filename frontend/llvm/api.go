@@ -336,10 +336,12 @@ func (f *fn) unlock(c *ir.InstCall, i int) {
 // allows too. Outside a loop it then skips the spin: it returns after
 // releasing and acquiring the mutex. Inside a loop of its function it
 // returns at once, keeping the mutex — the wakeups no other thread's
-// critical section comes before — and only once per call of the function
-// (fn.spuriousLeft): the rounds of a loop whose waits release and
-// re-acquire the mutex, or whose rounds store what others read, would not
-// converge. Not in a pthread main, whose parts a register cannot cross. A
+// critical section comes before; the rounds of a loop whose waits release
+// and re-acquire the mutex would not converge. When the loops around the
+// wait store to memory otherwise (loopsStoreAround), only once per call of
+// the function (fn.spuriousLeft): rounds that store what others read
+// would not converge either. Not in a pthread main, whose parts a register
+// cannot cross. A
 // round in which a wait woke spuriously never counts as one the thread
 // repeats forever (lsl.TagSpuriousWakeup; docs/semantics.md, "Condition
 // variables").
@@ -371,6 +373,16 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 		f.unlock(c, 1)
 		f.emit(wait)
 		f.lock(c, 1)
+	case f.g != nil && f.g.inLoopAt(c) && !f.loopsStoreAround(c):
+		// every round that wakes spuriously stores nothing: fair
+		// progress deletes it
+		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
+		blocking := f.sub(func() {
+			f.unlock(c, 1)
+			f.emit(wait)
+			f.lock(c, 1)
+		})
+		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: blocking, Else: woken})
 	case f.g != nil && f.g.inLoopAt(c):
 		if f.spuriousLeft == "" {
 			f.spuriousLeft = f.newReg("spurious_left")
@@ -403,6 +415,37 @@ func initCondCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	f.emit(&lsl.Store{Addr: f.cell(c, 0), Val: num(0), Expr: f.cellText(c.Args[0]), Tags: condTags()})
 	f.zeroResult(c)
+}
+
+// loopsStoreAround reports whether a loop around the wait c may store to
+// memory other than through c: a store, read-modify-write or
+// compare-exchange to memory that is not a promoted local, or a call of
+// anything else than a wait or a debug intrinsic. Only then can a round
+// that woke spuriously be one fair progress must keep.
+func (f *fn) loopsStoreAround(c *ir.InstCall) bool {
+	for _, h := range f.g.loopsAt(c) {
+		for x, in := range f.g.body[h] {
+			if !in {
+				continue
+			}
+			for _, i := range f.g.blocks[x].Insts {
+				switch i := i.(type) {
+				case *ir.InstStore:
+					if a, ok := i.Dst.(*ir.InstAlloca); !ok || !f.promoted[a] {
+						return true
+					}
+				case *ir.InstAtomicRMW, *ir.InstCmpXchg:
+					return true
+				case *ir.InstCall:
+					name := calleeName(i)
+					if name != "pthread_cond_wait" && !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // condSignalCall: pthread_cond_signal and pthread_cond_broadcast add one

@@ -174,6 +174,22 @@ func (g *cfg) inLoopAt(in ir.Instruction) bool {
 	return false
 }
 
+// loopsAt returns the headers of the loops instruction in lies in.
+func (g *cfg) loopsAt(in ir.Instruction) []int {
+	for x, b := range g.blocks {
+		if slices.Contains(b.Insts, in) {
+			var hs []int
+			for h := range g.body {
+				if g.inLoop(x, h) {
+					hs = append(hs, h)
+				}
+			}
+			return hs
+		}
+	}
+	return nil
+}
+
 // isHeader reports whether block h heads a loop.
 func (g *cfg) isHeader(h int) bool { return g.body[h] != nil }
 
