@@ -341,10 +341,9 @@ func (f *fn) unlock(c *ir.InstCall, i int) {
 // wait store to memory otherwise (loopsStoreAround), only once per call of
 // the function (fn.spuriousLeft): rounds that store what others read
 // would not converge either. Not in a pthread main, whose parts a register
-// cannot cross. A
-// round in which a wait woke spuriously never counts as one the thread
-// repeats forever (lsl.TagSpuriousWakeup; docs/semantics.md, "Condition
-// variables").
+// cannot cross. A round in which a wait woke spuriously never counts as
+// one the thread repeats forever (lsl.TagSpuriousWakeup; docs/semantics.md,
+// "Condition variables").
 func condWaitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	cv := f.cell(c, 0)
@@ -367,43 +366,40 @@ func condWaitCall(f *fn, c *ir.InstCall) {
 		tags := append(condTags(), lsl.TagSpuriousWakeup)
 		f.emit(&lsl.Load{Dst: f.temp(), Addr: cv, Expr: expr + ": spurious wakeup", Tags: tags})
 	})
-	switch {
-	case f.g != nil && f.g.inLoopAt(c) && f.pthreadMain:
-		// main is split into parts that a register cannot cross
+	inLoop := f.g != nil && f.g.inLoopAt(c)
+	if !inLoop {
+		f.unlock(c, 1)
+		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
+		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) }), Else: woken})
+		f.lock(c, 1)
+		f.zeroResult(c)
+		return
+	}
+	blocking := f.sub(func() {
 		f.unlock(c, 1)
 		f.emit(wait)
 		f.lock(c, 1)
-	case f.g != nil && f.g.inLoopAt(c) && !f.loopsStoreAround(c):
-		// every round that wakes spuriously stores nothing: fair
-		// progress deletes it
+	})
+	switch {
+	case f.pthreadMain:
+		// main is split into parts that a register cannot cross
+		f.emit(blocking)
+	case !f.loopsStoreAround(c):
+		// a round that wakes spuriously stores nothing: fair progress
+		// deletes it
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
-		blocking := f.sub(func() {
-			f.unlock(c, 1)
-			f.emit(wait)
-			f.lock(c, 1)
-		})
 		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: blocking, Else: woken})
-	case f.g != nil && f.g.inLoopAt(c):
+	default:
 		if f.spuriousLeft == "" {
 			f.spuriousLeft = f.newReg("spurious_left")
 		}
 		left := f.spuriousLeft
 		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
-		blocking := f.sub(func() {
-			f.unlock(c, 1)
-			f.emit(wait)
-			f.lock(c, 1)
-		})
 		used := &lsl.Assign{Dst: left, Op: lsl.OpCopy, Args: []lsl.Operand{num(0)}}
 		lsl.SetPos(used, f.pos)
 		woken.Stmts = append(woken.Stmts, used)
 		block := f.apply(lsl.OpOr, f.apply(lsl.OpEq, spurious, num(0)), f.apply(lsl.OpEq, left, num(0)))
 		f.emit(&lsl.If{Cond: block, Then: blocking, Else: woken})
-	default:
-		f.unlock(c, 1)
-		f.emit(&lsl.Choose{Dst: spurious, Lo: 0, Hi: 1, Pos: f.pos})
-		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, spurious, num(0)), Then: f.sub(func() { f.emit(wait) }), Else: woken})
-		f.lock(c, 1)
 	}
 	f.zeroResult(c)
 }
