@@ -223,14 +223,7 @@ func TestDiffRandom(t *testing.T) {
 // give the same observations, failures and verdicts (each side is checked
 // against the reference, in each setting). 60 programs (20 with -short).
 func TestDiffFairness(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 20
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 5000 + s, Bounded: true})
-	}
+	jobs := seedJobs(60, 20, 5000, Job{Bounded: true})
 	for _, unfair := range []bool{false, true} {
 		cfg := Config{Verdicts: true, Timeout: time.Minute, Unfair: unfair}
 		checkJobs(t, fmt.Sprintf("unfair=%v", unfair), cfg, jobs)
@@ -282,14 +275,7 @@ proc b() { store @Y, 1  %r1 := load @X  observe output "r1" %r1 }
 // rounds and without them: each setting must agree with the reference.
 // 40 programs (15 with -short).
 func TestDiffReloadRounds(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 15
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 7000 + s, Reload: true})
-	}
+	jobs := seedJobs(40, 15, 7000, Job{Reload: true})
 	for _, noReload := range []bool{false, true} {
 		cfg := Config{Verdicts: true, Timeout: time.Minute, NoReload: noReload}
 		checkJobs(t, fmt.Sprintf("noReload=%v", noReload), cfg, jobs)
@@ -301,14 +287,7 @@ func TestDiffReloadRounds(t *testing.T) {
 // silently (docs/semantics.md, "Silent read-modify-writes"): only the
 // rule makes them converge, so both sides must state it alike.
 func TestDiffSilentRMW(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 15
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 9000 + s, Silent: true})
-	}
+	jobs := seedJobs(40, 15, 9000, Job{Silent: true})
 	checkJobs(t, "silent", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
@@ -318,14 +297,7 @@ func TestDiffSilentRMW(t *testing.T) {
 // deletes the counters when it unrolls, the reference keeps them out of
 // its live sets; without either the loops never converge.
 func TestDiffFaintCounters(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 15
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 9500 + s, Faint: true})
-	}
+	jobs := seedJobs(40, 15, 9500, Job{Faint: true})
 	checkJobs(t, "faint", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
@@ -337,14 +309,7 @@ func TestDiffFaintCounters(t *testing.T) {
 // would agree without the rule too; the corner fair_spurious_lock.lsl is
 // the case they do not.
 func TestDiffSpuriousWakeups(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 15
-	}
-	var jobs []Job
-	for s := int64(1); s <= int64(n); s++ {
-		jobs = append(jobs, Job{Seed: 9800 + s, Spurious: true})
-	}
+	jobs := seedJobs(40, 15, 9800, Job{Spurious: true})
 	checkJobs(t, "spurious", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
@@ -434,4 +399,18 @@ func TestGiniModelError(t *testing.T) {
 			}
 		}
 	}
+}
+
+// seedJobs lists n generated programs (short of them with -short) of the
+// kind job marks, at seeds base+1 … base+n.
+func seedJobs(n, short int, base int64, job Job) []Job {
+	if testing.Short() {
+		n = short
+	}
+	var jobs []Job
+	for s := int64(1); s <= int64(n); s++ {
+		job.Seed = base + s
+		jobs = append(jobs, job)
+	}
+	return jobs
 }
