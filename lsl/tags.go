@@ -102,7 +102,7 @@ func (s *sanity) tags(tags []string, pos Pos) {
 // returns without a signal (frontend/llvm, pthread_cond_wait): fair
 // progress never counts a loop round that contains one as a round the
 // thread repeats forever, since POSIX lets a wait wake spuriously but not
-// for ever (docs/semantics.md, "Spurious wakeups in loops").
+// for ever (docs/semantics.md, "Condition variables").
 const TagSpuriousWakeup = "spurious-wakeup"
 
 // IsSpuriousWakeup reports whether s is the load of a spurious wakeup.
