@@ -64,6 +64,7 @@ func init() {
 		"pthread_cond_broadcast":   condSignalCall,
 		"pthread_create":           pthreadOutsideMain,
 		"pthread_join":             pthreadOutsideMain,
+		"pthread_exit":             exitCall,
 	}
 	for name := range apiHandlers {
 		apiFuncs[name] = true

@@ -291,10 +291,15 @@
 // last one is created. main may not access memory between two creates or
 // between two joins (that work would wait for some threads but not for
 // others, which the split cannot express); it is an error at its line.
-// Thread handles (pthread_t variables) produce no code. Assertion failures
-// anywhere are FAILs; a thread function's result is not kept, so
-// pthread_join with a result pointer other than NULL is an error, as is
-// pthread_exit.
+// Thread handles (pthread_t variables) produce no code, unless some
+// pthread_join takes a result (pthread_results.go): then pthread_create
+// stores the thread's number k in its handle (at the end of main_init),
+// main_threadk stores the thread function's result in
+// main_thread_result[k], and main's code from its first read of a handle
+// for a join on, the joins' transfers of results among it, is the start
+// of main_final. Assertion failures anywhere are FAILs. pthread_exit(v) in
+// a thread function that nothing else calls is return v; anywhere else it
+// is an error.
 //
 // In a pthread program that frees nothing, malloc is "alloc fresh T"
 // rather than a pool block (pthread_alloc.go): without frees the pool's

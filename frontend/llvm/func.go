@@ -42,6 +42,10 @@ type fn struct {
 
 	pthreadMain bool                       // main of a pthread program
 	starts      map[*lsl.Call]*threadStart // its pthread_create markers
+	// with join results (pthread_results.go): the loads of thread handles
+	// that feed pthread_join, as instructions and as statements
+	joinHandles map[*ir.InstLoad]bool
+	handleLoads map[*lsl.Load]bool
 
 	// spuriousLeft is 1 while no wait inside a loop of the function has
 	// woken spuriously in this call ("" when no such wait: condWaitCall)

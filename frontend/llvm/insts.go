@@ -227,7 +227,11 @@ func (f *fn) load(l *ir.InstLoad) {
 	}
 	p := f.ptr(l.Src)
 	addr := f.access(p, l.ElemType)
-	f.emit(&lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)})
+	ld := &lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)}
+	f.emit(ld)
+	if f.joinHandles[l] {
+		f.handleLoads[ld] = true
+	}
 	f.loadedIntObj(l, p)
 }
 

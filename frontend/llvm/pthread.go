@@ -7,7 +7,6 @@ import (
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 )
 
@@ -30,6 +29,9 @@ const (
 
 type pthreadInfo struct {
 	main *ir.Func
+	// results: some pthread_join in main asks for the thread's result, so
+	// thread handles are kept in memory (pthread_results.go)
+	results bool
 }
 
 // thread markers stand for pthread_create and pthread_join in main's body
@@ -41,9 +43,10 @@ const (
 
 // threadStart is what a pthread_create starts.
 type threadStart struct {
-	fn  *ir.Func
-	arg lsl.Operand
-	pos lsl.Pos
+	fn     *ir.Func
+	arg    lsl.Operand
+	handle lsl.Operand // the pthread_t cell, when joins take results
+	pos    lsl.Pos
 }
 
 // findPthreadMain notes a main that calls pthread_create.
@@ -56,7 +59,7 @@ func (t *translator) findPthreadMain() {
 			for _, b := range f.Blocks {
 				for _, in := range b.Insts {
 					if c, ok := in.(*ir.InstCall); ok && calleeName(c) == "pthread_create" {
-						t.pthread = &pthreadInfo{main: f}
+						t.pthread = &pthreadInfo{main: f, results: joinsWithResults(f)}
 						return
 					}
 				}
@@ -69,6 +72,10 @@ func (t *translator) findPthreadMain() {
 // (pthread_t variables and the loads that feed pthread_join): it has no
 // meaning in the test.
 func (f *fn) pthreadHandles() {
+	if f.t.pthread.results {
+		f.keepHandles()
+		return
+	}
 	joinOnly := func(l *ir.InstLoad) bool {
 		for _, u := range f.uses[l] {
 			c, ok := u.(*ir.InstCall)
@@ -128,6 +135,9 @@ func (f *fn) createCall(c *ir.InstCall) {
 		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
 	}
 	st := &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
+	if f.t.pthread.results {
+		st.handle = f.cell(c, 0)
+	}
 	m := &lsl.Call{Proc: createMarker}
 	f.emit(m)
 	f.starts[m] = st
@@ -136,11 +146,11 @@ func (f *fn) createCall(c *ir.InstCall) {
 
 func (f *fn) joinCall(c *ir.InstCall) {
 	f.args(c, 2)
-	if _, null := c.Args[1].(*constant.Null); !null {
-		// a thread's result is not kept: reading it would read garbage
-		f.fail("pthread_join with a result pointer is not supported: a thread's return value is not kept (pass NULL, and return results through a global)")
+	m := &lsl.Call{Proc: joinMarker}
+	if f.t.pthread.results {
+		m.Args = f.joinOperands(c)
 	}
-	f.emit(&lsl.Call{Proc: joinMarker})
+	f.emit(m)
 	f.zeroResult(c)
 }
 
@@ -182,6 +192,8 @@ func (t *translator) lowerPthreadMain(mod *module, irf *ir.Func) {
 type mainSplit struct {
 	init, self, final []lsl.Stmt
 	starts            []*threadStart
+	results           int64 // base of the global of the threads' results (0: none)
+	transfers         int   // fresh registers of the joins' transfers
 }
 
 func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
@@ -218,20 +230,46 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		f.fail("main creates %d threads and joins %d: join every thread", len(starts), joins)
 	}
 	sp := &mainSplit{starts: starts}
+	if f.t.pthread.results {
+		sp.newResults(f)
+	}
 	sp.init = append(sp.init, stmts[:first]...)
 	// main's own work runs as one more concurrent thread, which is exact
 	// only while every thread runs: between its last pthread_create and
 	// its first pthread_join. Work between two creates, or between two
 	// joins, would have to wait for some threads and not others.
-	var middle []lsl.Stmt
+	var middle, joining []lsl.Stmt
 	creates, joined := 0, 0
+	// With join results, main reads its thread handles from the first such
+	// read on; that code, the joins' transfers of the results among it,
+	// runs at the start of final (pthread_results.go).
+	late := false
 	for _, s := range stmts[first : last+1] {
+		if ld, ok := s.(*lsl.Load); ok && f.handleLoads[ld] {
+			late = true
+		}
 		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
 			if c.Proc == createMarker {
+				if late {
+					f.pos = c.Pos
+					f.fail("pthread_create after main reads a thread handle for pthread_join: create all threads before joining any")
+				}
 				creates++
 			} else {
 				joined++
+				if f.t.pthread.results {
+					late = true
+					joining = append(joining, sp.joinResult(f, c)...)
+				}
 			}
+			continue
+		}
+		if late {
+			if ld, ok := s.(*lsl.Load); !(ok && f.handleLoads[ld]) && touchesMemory([]lsl.Stmt{s}) {
+				f.pos = s.Position()
+				f.fail("main accesses memory between two pthread_join calls; move this after the last pthread_join")
+			}
+			joining = append(joining, s)
 			continue
 		}
 		if touchesMemory([]lsl.Stmt{s}) && (creates < len(starts) || joined > 0) {
@@ -244,7 +282,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		}
 		middle = append(middle, s)
 	}
-	sp.final = append(sp.final, stmts[last+1:]...)
+	sp.final = append(joining, stmts[last+1:]...)
 	// register computations in the middle move to init (they touch no
 	// memory); what is left is main's own concurrent work
 	avail := defined(sp.init)
@@ -256,6 +294,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		}
 		sp.self = append(sp.self, s)
 	}
+	sp.storeHandles(f, avail)
 	return sp
 }
 
@@ -433,6 +472,9 @@ func (sp *mainSplit) emit(f *fn) {
 			call.Results = []lsl.Reg{"%ret"}
 		}
 		body = append(body, call)
+		if sp.results != 0 && len(call.Results) == 1 {
+			body = append(body, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(sp.results, int64(k+1))}, Val: call.Results[0], Expr: "result of " + t.procs[st.fn], Pos: st.pos})
+		}
 		// traces show the thread by the function it runs
 		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos).Display = t.procs[st.fn]
 	}

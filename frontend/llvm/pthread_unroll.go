@@ -83,16 +83,8 @@ func (f *fn) hasThreadMarker(s lsl.Stmt) bool {
 func (pe *threadExpander) emit(s lsl.Stmt) {
 	if c, ok := s.(*lsl.Call); ok && c.Proc == createMarker {
 		st := *pe.f.starts[c]
-		if r, ok := st.arg.(lsl.Reg); ok {
-			if v, known := pe.env[r]; known {
-				st.arg = lsl.Const{V: v}
-			} else {
-				pe.args++
-				fresh := lsl.Reg(fmt.Sprintf("%%pthread_arg.%d", pe.args))
-				pe.out = append(pe.out, &lsl.Assign{Dst: fresh, Op: lsl.OpCopy, Args: []lsl.Operand{r}, Pos: c.Pos})
-				st.arg = fresh
-			}
-		}
+		st.arg = pe.pin(st.arg, c.Pos)
+		st.handle = pe.pin(st.handle, c.Pos)
 		m := &lsl.Call{Proc: createMarker, Pos: c.Pos}
 		pe.f.starts[m] = &st
 		pe.out = append(pe.out, m)
@@ -111,6 +103,22 @@ func (pe *threadExpander) emit(s lsl.Stmt) {
 		}
 		return true
 	})
+}
+
+// pin is the value register o holds at this point: a constant when known,
+// else a copy in a fresh register.
+func (pe *threadExpander) pin(o lsl.Operand, pos lsl.Pos) lsl.Operand {
+	r, ok := o.(lsl.Reg)
+	if !ok {
+		return o
+	}
+	if v, known := pe.env[r]; known {
+		return lsl.Const{V: v}
+	}
+	pe.args++
+	fresh := lsl.Reg(fmt.Sprintf("%%pthread_arg.%d", pe.args))
+	pe.out = append(pe.out, &lsl.Assign{Dst: fresh, Op: lsl.OpCopy, Args: []lsl.Operand{r}, Pos: pos})
+	return fresh
 }
 
 func (pe *threadExpander) value(o lsl.Operand) (lsl.Value, bool) {

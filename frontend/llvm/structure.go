@@ -183,7 +183,8 @@ func (f *fn) term(x int, t ir.Terminator) {
 		f.switchCases(x, v, t, 0)
 	case *ir.TermUnreachable:
 		if n := len(f.cur.Stmts); n > 0 {
-			if _, ok := f.cur.Stmts[n-1].(*lsl.Abort); ok {
+			switch f.cur.Stmts[n-1].(type) {
+			case *lsl.Abort, *lsl.Break: // after abort() or pthread_exit
 				return
 			}
 		}

@@ -43,18 +43,23 @@ func TestVoidPointerFirstMember(t *testing.T) {
 	}
 }
 
-// A thread's result is not kept, so pthread_join with a result pointer is
-// an input error at the call, not a FAIL on an undefined value.
-func TestPthreadJoinResult(t *testing.T) {
+// A join that takes a result reads main's thread handle and the thread's
+// result at the start of main_final; main's own work between two joins
+// is still an error at its line (it would wait for some threads only).
+func TestPthreadJoinResultBetweenJoins(t *testing.T) {
 	needClang(t)
 	src := filepath.Join(t.TempDir(), "join.c")
 	text := `#include <pthread.h>
+int x;
 void *f(void *p) { return p; }
 int main(void) {
-    pthread_t t;
+    pthread_t a, b;
     void *r;
-    pthread_create(&t, 0, f, 0);
-    pthread_join(t, &r);
+    pthread_create(&a, 0, f, 0);
+    pthread_create(&b, 0, f, 0);
+    pthread_join(a, &r);
+    x = 1;
+    pthread_join(b, 0);
     return 0;
 }
 `
@@ -66,8 +71,60 @@ int main(void) {
 		t.Fatal(err)
 	}
 	_, err = Translate(lls)
-	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "join.c:7:5: pthread_join with a result pointer is not supported") {
+	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "join.c:10:7: main accesses memory between two pthread_join calls") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// pthread_exit is a return from the thread function; anywhere else it
+// would end the thread from inside a call, and is an input error at the
+// call.
+func TestPthreadExitOutsideThreadFunction(t *testing.T) {
+	needClang(t)
+	cases := []struct{ name, text, want string }{
+		{"helper", `#include <pthread.h>
+static void stop(void) { pthread_exit(0); }
+void *f(void *p) { stop(); return p; }
+int main(void) {
+    pthread_t a;
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "exit.c:2:26: pthread_exit is only supported in a thread function"},
+		{"also called", `#include <pthread.h>
+void *f(void *p) { pthread_exit(p); }
+int main(void) {
+    pthread_t a;
+    f(0);
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "exit.c:2:20: pthread_exit in f, which is also called as a function, is not supported"},
+		{"main", `#include <pthread.h>
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_t a;
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    pthread_exit(0);
+}
+`, "exit.c:7:5: pthread_exit is only supported in a thread function"},
+	}
+	for _, tc := range cases {
+		src := filepath.Join(t.TempDir(), "exit.c")
+		if err := os.WriteFile(src, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lls, err := Compile([]string{src}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Translate(lls)
+		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
 	}
 }
 

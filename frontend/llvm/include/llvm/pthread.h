@@ -23,7 +23,9 @@ typedef struct __checkfence_pthread_condattr *pthread_condattr_t;
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
                    void *(*start_routine)(void *), void *arg);
-int pthread_join(pthread_t thread, void **retval);
+int pthread_join(pthread_t thread, void **retval); /* retval receives the result */
+/* only in the thread function itself, where it is a return */
+void pthread_exit(void *retval) __attribute__((noreturn));
 
 int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attr);
 int pthread_mutex_lock(pthread_mutex_t *mutex);
