@@ -1,0 +1,41 @@
+/* LB as a pthread program whose threads return what they read, from F. I.
+ * van der Berg, "Model checking LLVM IR using LTSmin" (2013), appendix B
+ * ("C Implementation(s) of Experiments"), as printed there without its line
+ * numbers. Its comments mark where the experiments put fences;
+ * lb_fenced.c has a seq_cst fence there. */
+#include <assert.h>
+#include <stdint.h>
+#include <pthread.h>
+
+int x;
+int y;
+
+void* t0(void* data) {
+    register int lx;
+    lx = x;
+    // t0_fence
+    y = 1;
+    return lx;
+}
+
+void* t1(void* data) {
+    register int ly;
+    ly = y;
+    // t1_fence
+    x = 1;
+    return ly;
+}
+
+int main(int argc, char** argv) {
+    pthread_t th1, th2;
+    int R1;
+    int R2;
+    pthread_create(&th1, 0, &t0, 0);
+    pthread_create(&th2, 0, &t1, 0);
+    pthread_join(th1, &R1);
+    pthread_join(th2, &R2);
+    assert( !R1 || !R2 );
+    return 0;
+}
+
+
