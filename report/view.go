@@ -2,6 +2,7 @@ package report
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
@@ -133,6 +134,9 @@ func newTrace(r *mining.Result) *trace {
 				}
 			}
 			for _, ev := range op.Events {
+				if carriesMainRegister(ev) {
+					continue
+				}
 				v := &eventView{Instr: ev.Instr, ID: ev.ID, Thread: tv, Kind: ev.Kind, Pos: ev.Pos,
 					Where: t.src.where(ev.Pos), Expr: ev.Expr, Atomic: ev.Atomic, Snippet: t.src.snippet(ev.Pos)}
 				if ev.Kind == "fence" {
@@ -173,6 +177,7 @@ func newTrace(r *mining.Result) *trace {
 	for _, ii := range x.Order {
 		if v := t.events[ii]; v != nil {
 			t.order = append(t.order, v)
+			v.Order = len(t.order) // without the hidden accesses
 		}
 	}
 	if f := x.Failure; f != nil && r.Verdict == mining.Fail && f.Thread >= 0 && f.Thread < len(t.threads) {
@@ -287,4 +292,13 @@ func reasonText(reason string) string {
 		return "interrupted"
 	}
 	return reason
+}
+
+// carriesMainRegister reports whether an access only carries a register of
+// a pthread main from one of its parts to a later one (a global main_r_NAME
+// stored at the end of main_init or main_self and loaded at the start of
+// main_final: frontend/llvm, "pthread programs"). It is an artifact of the
+// translation, not an access of the program, and traces leave it out.
+func carriesMainRegister(ev *encode.Event) bool {
+	return ev.Kind != "fence" && strings.HasPrefix(ev.Expr, "main's ") && strings.HasPrefix(ev.AddrName, "main_r_")
 }
