@@ -278,7 +278,8 @@
 // Registers that main computes in one part and uses in a later one travel
 // through globals main_r_NAME (stored at the end of the earlier part,
 // loaded at the start of the later one; init and final are ordered with
-// everything, so this changes no verdict). A register init leaves with a
+// everything, so this changes no verdict; traces leave these accesses
+// out). A register init leaves with a
 // constant that main_self does not assign (the counter of an expanded
 // create or join loop) is assigned that constant instead: no memory
 // access.
