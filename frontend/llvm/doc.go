@@ -288,11 +288,15 @@
 // and branches around them are expanded when main is split, so their
 // control must depend on constants only (for (i = 0; i < N; i++)
 // pthread_join(t[i], 0);): main starts a fixed set of threads. Every
-// created thread must be joined, and no thread may be joined before the
-// last one is created. main may not access memory between two creates or
-// between two joins (that work would wait for some threads but not for
-// others, which the split cannot express); it is an error at its line.
-// Thread handles (pthread_t variables) produce no code, unless some
+// created thread must be joined. A main that accesses memory between two
+// creates or between two joins, or creates a thread after joining one, is
+// phased (pthread_phases.go): main_self then runs main from its first
+// create to its trailing joins, a thread created after main_self touched
+// memory or joined waits for a start flag its pthread_create raises, and
+// a join in main_self waits for the thread's done flag; the flags are C11
+// release stores and acquire loads, as POSIX's memory synchronization of
+// pthread_create and pthread_join asks. Otherwise thread handles
+// (pthread_t variables) produce no code, unless some
 // pthread_join takes a result (pthread_results.go): then pthread_create
 // stores the thread's number k in its handle (at the end of main_init),
 // main_threadk stores the thread function's result in

@@ -29,9 +29,12 @@ const (
 
 type pthreadInfo struct {
 	main *ir.Func
-	// results: some pthread_join in main asks for the thread's result, so
-	// thread handles are kept in memory (pthread_results.go)
+	// results: some pthread_join in main asks for the thread's result
+	// (pthread_results.go)
 	results bool
+	// handles: thread handles are kept in memory, for join results or
+	// because main joins threads in phases (pthread_phases.go)
+	handles bool
 }
 
 // thread markers stand for pthread_create and pthread_join in main's body
@@ -45,8 +48,12 @@ const (
 type threadStart struct {
 	fn     *ir.Func
 	arg    lsl.Operand
-	handle lsl.Operand // the pthread_t cell, when joins take results
+	handle lsl.Operand // the pthread_t cell, when handles are kept
 	pos    lsl.Pos
+	// in a phased main (pthread_phases.go): the thread waits for its
+	// pthread_create (start), and says it is done for joins in main_self
+	start, done bool
+	argCell     int64 // base of the global main_self passes arg in (0: none)
 }
 
 // findPthreadMain notes a main that calls pthread_create.
@@ -59,7 +66,8 @@ func (t *translator) findPthreadMain() {
 			for _, b := range f.Blocks {
 				for _, in := range b.Insts {
 					if c, ok := in.(*ir.InstCall); ok && calleeName(c) == "pthread_create" {
-						t.pthread = &pthreadInfo{main: f, results: joinsWithResults(f)}
+						results := joinsWithResults(f)
+						t.pthread = &pthreadInfo{main: f, results: results, handles: results}
 						return
 					}
 				}
@@ -72,7 +80,7 @@ func (t *translator) findPthreadMain() {
 // (pthread_t variables and the loads that feed pthread_join): it has no
 // meaning in the test.
 func (f *fn) pthreadHandles() {
-	if f.t.pthread.results {
+	if f.t.pthread.handles {
 		f.keepHandles()
 		return
 	}
@@ -135,7 +143,7 @@ func (f *fn) createCall(c *ir.InstCall) {
 		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
 	}
 	st := &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
-	if f.t.pthread.results {
+	if f.t.pthread.handles {
 		st.handle = f.cell(c, 0)
 	}
 	m := &lsl.Call{Proc: createMarker}
@@ -147,7 +155,7 @@ func (f *fn) createCall(c *ir.InstCall) {
 func (f *fn) joinCall(c *ir.InstCall) {
 	f.args(c, 2)
 	m := &lsl.Call{Proc: joinMarker}
-	if f.t.pthread.results {
+	if f.t.pthread.handles {
 		m.Args = f.joinOperands(c)
 	}
 	f.emit(m)
@@ -155,13 +163,29 @@ func (f *fn) joinCall(c *ir.InstCall) {
 }
 
 // lowerPthreadMain splits a pthread main into the procedures of its test.
+// A main that turns out to join threads in phases is lowered again with
+// its thread handles kept (pthread_phases.go).
 func (t *translator) lowerPthreadMain(mod *module, irf *ir.Func) {
+	if !t.lowerPthreadMainOnce(mod, irf) {
+		t.pthread.handles = true
+		t.lowerPthreadMainOnce(mod, irf)
+	}
+}
+
+// lowerPthreadMainOnce lowers main, or reports false when the split needs
+// thread handles that this lowering did not keep.
+func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool) {
 	f := newFn(t, mod, irf)
 	f.starts = map[*lsl.Call]*threadStart{}
 	f.pthreadMain = true
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(bailout); !ok {
+			switch r.(type) {
+			case bailout:
+				done = true
+			case needHandles:
+				done = false
+			default:
 				panic(r)
 			}
 		}
@@ -186,6 +210,7 @@ func (t *translator) lowerPthreadMain(mod *module, irf *ir.Func) {
 	}
 	split := f.splitMain(body.Stmts)
 	split.emit(f)
+	return true
 }
 
 // mainSplit is main's body cut at the thread operations.
@@ -194,6 +219,8 @@ type mainSplit struct {
 	starts            []*threadStart
 	results           int64 // base of the global of the threads' results (0: none)
 	transfers         int   // fresh registers of the joins' transfers
+	started, done     int64 // bases of the flags of a phased main (0: none)
+	args              int64 // and of the arguments main_self passes
 }
 
 func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
@@ -204,10 +231,6 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	for i, s := range stmts {
 		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
 			if c.Proc == createMarker {
-				if joins > 0 {
-					f.pos = c.Pos
-					f.fail("pthread_create after pthread_join: create all threads before joining any")
-				}
 				starts = append(starts, f.starts[c])
 				if first < 0 {
 					first = i
@@ -228,6 +251,12 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	}
 	if joins != len(starts) {
 		f.fail("main creates %d threads and joins %d: join every thread", len(starts), joins)
+	}
+	if f.phased(stmts[first:last+1], len(starts)) {
+		if !f.t.pthread.handles {
+			panic(needHandles{})
+		}
+		return f.splitPhased(stmts, first, last, starts)
 	}
 	sp := &mainSplit{starts: starts}
 	if f.t.pthread.results {
@@ -399,7 +428,7 @@ func (sp *mainSplit) emit(f *fn) {
 	selfDefs := defined(sp.self)
 	var threadArgs []lsl.Operand
 	for _, st := range sp.starts {
-		if st.arg != nil {
+		if st.arg != nil && st.argCell == 0 {
 			threadArgs = append(threadArgs, st.arg)
 		}
 	}
@@ -458,7 +487,10 @@ func (sp *mainSplit) emit(f *fn) {
 		call := &lsl.Call{Proc: t.procs[st.fn], Pos: st.pos}
 		if len(st.fn.Params) == 1 {
 			arg := st.arg
-			if r, ok := arg.(lsl.Reg); ok {
+			if r, ok := arg.(lsl.Reg); ok && st.argCell != 0 {
+				// main_self passed it in memory before starting the thread
+				body = append(body, &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(st.argCell, int64(k+1))}, Expr: "argument of thread " + strconv.Itoa(k+1), Pos: st.pos})
+			} else if r, ok := arg.(lsl.Reg); ok {
 				_, isConst := consts[r]
 				if _, ok := carried[r]; !ok && !isConst {
 					f.pos = st.pos
@@ -471,9 +503,16 @@ func (sp *mainSplit) emit(f *fn) {
 		if _, void := st.fn.Sig.RetType.(*types.VoidType); !void {
 			call.Results = []lsl.Reg{"%ret"}
 		}
+		if st.start {
+			wait := acquireWait(lsl.Const{V: lsl.Ptr(sp.started, int64(k+1))}, "pthread_start", "thread "+strconv.Itoa(k+1)+" waits for its pthread_create", st.pos)
+			body = append(wait, body...)
+		}
 		body = append(body, call)
 		if sp.results != 0 && len(call.Results) == 1 {
 			body = append(body, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(sp.results, int64(k+1))}, Val: call.Results[0], Expr: "result of " + t.procs[st.fn], Pos: st.pos})
+		}
+		if st.done {
+			body = append(body, releaseFlag(sp.done, int64(k+1), "thread "+strconv.Itoa(k+1)+" is done", st.pos)...)
 		}
 		// traces show the thread by the function it runs
 		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos).Display = t.procs[st.fn]

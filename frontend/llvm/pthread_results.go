@@ -118,8 +118,14 @@ func (sp *mainSplit) storeHandles(f *fn, avail map[lsl.Reg]bool) {
 			f.pos = st.pos
 			f.fail("the pthread_t of pthread_create depends on what main does after starting threads")
 		}
-		sp.init = append(sp.init, &lsl.Store{Addr: st.handle, Val: lsl.Const{V: lsl.Num(int64(k + 1))}, Expr: fmt.Sprintf("pthread_create's handle of thread %d", k+1), Pos: st.pos})
+		sp.init = append(sp.init, handleStore(st, k+1))
 	}
+}
+
+// handleStore is pthread_create's store of thread k's number into its
+// pthread_t.
+func handleStore(st *threadStart, k int) lsl.Stmt {
+	return &lsl.Store{Addr: st.handle, Val: lsl.Const{V: lsl.Num(int64(k))}, Expr: fmt.Sprintf("pthread_create's handle of thread %d", k), Pos: st.pos}
 }
 
 // exitCall: pthread_exit(v) in a thread function, which nothing but

@@ -43,23 +43,26 @@ func TestVoidPointerFirstMember(t *testing.T) {
 	}
 }
 
-// A join that takes a result reads main's thread handle and the thread's
-// result at the start of main_final; main's own work between two joins
-// is still an error at its line (it would wait for some threads only).
-func TestPthreadJoinResultBetweenJoins(t *testing.T) {
+// A main that touches memory between two joins runs its middle as
+// main_self with the synchronization of pthread_phases.go: the join in the
+// middle waits for the thread's done flag, which every thread raises, and
+// the thread created after it waits for its start flag.
+func TestPthreadPhasedSplit(t *testing.T) {
 	needClang(t)
 	src := filepath.Join(t.TempDir(), "join.c")
 	text := `#include <pthread.h>
 int x;
 void *f(void *p) { return p; }
 int main(void) {
-    pthread_t a, b;
+    pthread_t a, b, c;
     void *r;
     pthread_create(&a, 0, f, 0);
     pthread_create(&b, 0, f, 0);
     pthread_join(a, &r);
     x = 1;
+    pthread_create(&c, 0, f, 0);
     pthread_join(b, 0);
+    pthread_join(c, 0);
     return 0;
 }
 `
@@ -70,9 +73,38 @@ int main(void) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Translate(lls)
-	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "join.c:10:7: main accesses memory between two pthread_join calls") {
-		t.Errorf("got %v", err)
+	prog, err := Translate(lls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spins := func(name string) (n int) {
+		p := prog.Proc(name)
+		if p == nil {
+			t.Fatalf("no procedure %s", name)
+		}
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			if _, ok := s.(*lsl.Spin); ok {
+				n++
+			}
+			return true
+		})
+		return n
+	}
+	// main_self: the join of a; threads 1 and 2 start at once, thread 3
+	// after main's store
+	for name, want := range map[string]int{PthreadSelf: 1, PthreadThread + "1": 0, PthreadThread + "2": 0, PthreadThread + "3": 1} {
+		if got := spins(name); got != want {
+			t.Errorf("%s has %d waits, want %d:\n%s", name, got, want, lsl.Format(prog, lsl.PrintOptions{}))
+		}
+	}
+	for _, g := range []string{"main_thread_started", "main_thread_done", "main_thread_result"} {
+		found := false
+		for _, x := range prog.Globals {
+			found = found || x.Name == g
+		}
+		if !found {
+			t.Errorf("no global %s", g)
+		}
 	}
 }
 

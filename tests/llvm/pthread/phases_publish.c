@@ -1,0 +1,2 @@
+/* phases_publish.h: the write before the consumer starts. */
+#include "phases_publish.h"
