@@ -65,6 +65,17 @@ func init() {
 		"pthread_create":           pthreadOutsideMain,
 		"pthread_join":             pthreadOutsideMain,
 		"pthread_exit":             exitCall,
+		"pthread_spin_init":        initLockCall,
+		"pthread_spin_lock":        lockCall,
+		"pthread_spin_unlock":      unlockCall,
+		"pthread_spin_trylock":     trylockCall,
+		"pthread_spin_destroy":     noopCall(1),
+		"sem_init":                 semInitCall,
+		"sem_wait":                 semWaitCall,
+		"sem_trywait":              semTryWaitCall,
+		"sem_post":                 semPostCall,
+		"sem_getvalue":             semGetValueCall,
+		"sem_destroy":              noopCall(1),
 	}
 	for name := range apiHandlers {
 		apiFuncs[name] = true

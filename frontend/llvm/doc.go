@@ -233,8 +233,10 @@
 // condition's source text, read from the C file. pthread_mutex_init, _lock
 // and _unlock are lsl_initlock, lsl_lock and lsl_unlock (returning 0);
 // pthread_mutex_trylock is one exchange of the lock (0 or EBUSY);
-// pthread_mutex_destroy and sched_yield do nothing; the condition
-// variables are counters of signals (api.go). __assert_fail (glibc's assert.h) is
+// pthread_mutex_destroy and sched_yield do nothing; pthread_spin_* are the
+// same lock; the condition variables are counters of signals (api.go), and
+// semaphores counters that sem_post increments and sem_wait spins to
+// decrement (semaphore.go). __assert_fail (glibc's assert.h) is
 // a failed assertion. The API functions cannot be defined by the program;
 // calls of other functions that are declared but not defined are errors.
 //

@@ -1,10 +1,10 @@
 /* A minimal pthread.h for the checkfence LLVM front end (the C front end
  * does not read it). A main that starts threads with pthread_create and
- * waits for them with pthread_join becomes a test of its own; mutexes are
- * the spinlocks of lsl_lock and lsl_unlock. A condition variable counts
- * its signals: a wait releases the mutex, spins until the count changes
- * and acquires the mutex again (or wakes spuriously; a signal wakes every
- * waiter). Attributes are ignored. */
+ * waits for them with pthread_join becomes a test of its own; mutexes and
+ * pthread spinlocks are the spinlocks of lsl_lock and lsl_unlock. A
+ * condition variable counts its signals: a wait releases the mutex, spins
+ * until the count changes and acquires the mutex again (or wakes
+ * spuriously; a signal wakes every waiter). Attributes are ignored. */
 #ifndef _CHECKFENCE_PTHREAD_H
 #define _CHECKFENCE_PTHREAD_H
 #include <stddef.h>
@@ -32,6 +32,14 @@ int pthread_mutex_lock(pthread_mutex_t *mutex);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
 int pthread_mutex_trylock(pthread_mutex_t *mutex); /* 0, or EBUSY */
 int pthread_mutex_destroy(pthread_mutex_t *mutex);
+
+/* spinlocks are the mutexes' spinlock */
+typedef unsigned pthread_spinlock_t;
+int pthread_spin_init(pthread_spinlock_t *lock, int pshared);
+int pthread_spin_lock(pthread_spinlock_t *lock);
+int pthread_spin_unlock(pthread_spinlock_t *lock);
+int pthread_spin_trylock(pthread_spinlock_t *lock); /* 0, or EBUSY */
+int pthread_spin_destroy(pthread_spinlock_t *lock);
 
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
 int pthread_cond_destroy(pthread_cond_t *cond);

@@ -1,0 +1,84 @@
+package llvmfront
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+)
+
+// POSIX semaphores (<semaphore.h>): sem_t is an unsigned counter. sem_post
+// releases (the release fences) and increments it atomically; sem_wait
+// spins until it can decrement a positive count in one atomic block and
+// then acquires (the acquire fences), so a wait that no post follows is a
+// deadlock; sem_trywait is one such attempt. These are the lock's accesses
+// and fences (lock, unlock), with a count instead of a flag.
+
+// semInitCall: sem_init(sem, pshared, value) stores the value.
+func semInitCall(f *fn, c *ir.InstCall) {
+	f.args(c, 3)
+	f.emit(&lsl.Store{Addr: f.cell(c, 0), Val: f.val(c.Args[2]), Expr: f.cellText(c.Args[0])})
+	f.zeroResult(c)
+}
+
+// semDecrement emits the atomic decrement of a positive count and returns
+// the count it read (0: nothing was taken).
+func (f *fn) semDecrement(c *ir.InstCall) lsl.Reg {
+	s := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	v := f.temp()
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr})
+		positive := f.apply(lsl.OpNe, v, num(0))
+		take := f.sub(func() {
+			f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpSub, v, num(1)), Expr: expr})
+		})
+		f.emit(&lsl.If{Cond: positive, Then: take})
+	})})
+	return v
+}
+
+func semWaitCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	label := f.label("sem_wait")
+	var v lsl.Reg
+	body := f.sub(func() {
+		v = f.semDecrement(c)
+		empty := f.apply(lsl.OpEq, v, num(0))
+		f.emit(&lsl.If{Cond: empty, Then: f.sub(func() { f.emit(&lsl.Continue{Label: label}) })})
+	})
+	f.emit(&lsl.Spin{Label: label, Body: body})
+	f.fences(acquireFences)
+	f.zeroResult(c)
+}
+
+// semTryWaitCall returns 0 when it took one, else -1 (POSIX sets errno to
+// EAGAIN, which is not modelled).
+func semTryWaitCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	v := f.semDecrement(c)
+	f.fences(acquireFences)
+	if isIntType(c.Type()) {
+		f.define(c, f.apply(lsl.OpSub, num(0), f.apply(lsl.OpEq, v, num(0))))
+	}
+}
+
+func semPostCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	s := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	f.fences(releaseFences)
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		v := f.temp()
+		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr})
+		f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpAdd, v, num(1)), Expr: expr})
+	})})
+	f.zeroResult(c)
+}
+
+// semGetValueCall: sem_getvalue(sem, &out) stores the count.
+func semGetValueCall(f *fn, c *ir.InstCall) {
+	f.args(c, 2)
+	v := f.temp()
+	f.emit(&lsl.Load{Dst: v, Addr: f.cell(c, 0), Expr: f.cellText(c.Args[0])})
+	f.emit(&lsl.Store{Addr: f.cell(c, 1), Val: v, Expr: f.cellText(c.Args[1])})
+	f.zeroResult(c)
+}
