@@ -236,7 +236,9 @@
 // pthread_mutex_destroy and sched_yield do nothing; pthread_spin_* are the
 // same lock; the condition variables are counters of signals (api.go), and
 // semaphores counters that sem_post increments and sem_wait spins to
-// decrement (semaphore.go). __assert_fail (glibc's assert.h) is
+// decrement (semaphore.go), barriers a counter of arrivals each waiter
+// increments and spins on until its round is complete (barrier.go).
+// __assert_fail (glibc's assert.h) is
 // a failed assertion. The API functions cannot be defined by the program;
 // calls of other functions that are declared but not defined are errors.
 //

@@ -10,7 +10,10 @@ import (
 // spins until it can decrement a positive count in one atomic block and
 // then acquires (the acquire fences), so a wait that no post follows is a
 // deadlock; sem_trywait is one such attempt. These are the lock's accesses
-// and fences (lock, unlock), with a count instead of a flag.
+// and fences (lock, unlock), with a count instead of a flag. The count is a
+// relaxed C11 atomic for rc11 (condTags): a failed attempt stores nothing,
+// so its load is no read-modify-write's, which rc11 would otherwise take
+// for a non-atomic access racing with sem_post; the fences order the data.
 
 // semInitCall: sem_init(sem, pshared, value) stores the value.
 func semInitCall(f *fn, c *ir.InstCall) {
@@ -26,10 +29,10 @@ func (f *fn) semDecrement(c *ir.InstCall) lsl.Reg {
 	expr := f.cellText(c.Args[0])
 	v := f.temp()
 	f.emit(&lsl.Atomic{Body: f.sub(func() {
-		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr})
+		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr, Tags: condTags()})
 		positive := f.apply(lsl.OpNe, v, num(0))
 		take := f.sub(func() {
-			f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpSub, v, num(1)), Expr: expr})
+			f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpSub, v, num(1)), Expr: expr, Tags: condTags()})
 		})
 		f.emit(&lsl.If{Cond: positive, Then: take})
 	})})
@@ -68,8 +71,8 @@ func semPostCall(f *fn, c *ir.InstCall) {
 	f.fences(releaseFences)
 	f.emit(&lsl.Atomic{Body: f.sub(func() {
 		v := f.temp()
-		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr})
-		f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpAdd, v, num(1)), Expr: expr})
+		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr, Tags: condTags()})
+		f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpAdd, v, num(1)), Expr: expr, Tags: condTags()})
 	})})
 	f.zeroResult(c)
 }
@@ -78,7 +81,7 @@ func semPostCall(f *fn, c *ir.InstCall) {
 func semGetValueCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	v := f.temp()
-	f.emit(&lsl.Load{Dst: v, Addr: f.cell(c, 0), Expr: f.cellText(c.Args[0])})
+	f.emit(&lsl.Load{Dst: v, Addr: f.cell(c, 0), Expr: f.cellText(c.Args[0]), Tags: condTags()})
 	f.emit(&lsl.Store{Addr: f.cell(c, 1), Val: v, Expr: f.cellText(c.Args[1])})
 	f.zeroResult(c)
 }

@@ -41,6 +41,16 @@ int pthread_spin_unlock(pthread_spinlock_t *lock);
 int pthread_spin_trylock(pthread_spinlock_t *lock); /* 0, or EBUSY */
 int pthread_spin_destroy(pthread_spinlock_t *lock);
 
+/* a barrier counts the threads that ever arrived; the one that completes
+ * a round gets PTHREAD_BARRIER_SERIAL_THREAD */
+typedef struct { unsigned __arrivals, __n; } pthread_barrier_t;
+typedef struct __checkfence_pthread_barrierattr *pthread_barrierattr_t;
+#define PTHREAD_BARRIER_SERIAL_THREAD (-1)
+int pthread_barrier_init(pthread_barrier_t *barrier,
+                         const pthread_barrierattr_t *attr, unsigned count);
+int pthread_barrier_wait(pthread_barrier_t *barrier);
+int pthread_barrier_destroy(pthread_barrier_t *barrier);
+
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
 int pthread_cond_destroy(pthread_cond_t *cond);
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
