@@ -46,6 +46,14 @@ func init() {
 		"lsl_unlock":               unlockBuiltin,
 		"__lsl_get_struct_pointer": structPointerBuiltin,
 		"abort":                    abortBuiltin,
+		"printf":                   outputBuiltin(1),
+		"fprintf":                  outputBuiltin(2),
+		"puts":                     outputBuiltin(1),
+		"fputs":                    outputBuiltin(2),
+		"putchar":                  outputBuiltin(1),
+		"fflush":                   outputBuiltin(1),
+		"sleep":                    outputBuiltin(1),
+		"usleep":                   outputBuiltin(1),
 	}
 	for name := range builtins {
 		apiNames[name] = true

@@ -73,6 +73,14 @@ func init() {
 		"pthread_barrier_init":     barrierInitCall,
 		"pthread_barrier_wait":     barrierWaitCall,
 		"pthread_barrier_destroy":  noopCall(1),
+		"printf":                   noopCall(1),
+		"fprintf":                  noopCall(2),
+		"puts":                     noopCall(1),
+		"fputs":                    noopCall(2),
+		"putchar":                  noopCall(1),
+		"fflush":                   noopCall(1),
+		"sleep":                    noopCall(1),
+		"usleep":                   noopCall(1),
 		"sem_init":                 semInitCall,
 		"sem_wait":                 semWaitCall,
 		"sem_trywait":              semTryWaitCall,
@@ -479,7 +487,7 @@ func condSignalCall(f *fn, c *ir.InstCall) {
 func condTags() []string { return []string{"A", "RLX"} }
 
 // noopCall: a call with nothing to model (destroying a mutex or a
-// condition variable, sched_yield), whose status result is 0.
+// condition variable, sched_yield, sleeping, printing), whose result is 0.
 func noopCall(n int) apiHandler {
 	return func(f *fn, c *ir.InstCall) { f.args(c, n); f.zeroResult(c) }
 }

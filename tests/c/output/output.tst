@@ -1,0 +1,2 @@
+test Set = ( set | set )
+test Null = ( print_null )

@@ -1,0 +1,33 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// Output and sleeping are no-ops in both front ends (stdio.h, unistd.h),
+// but their arguments are computed: printing through a null pointer is a
+// runtime error.
+func TestOutputAndSleepAreNoOps(t *testing.T) {
+	prog, tf := load(t, "c/output/output.tst", "c/output/output.c")
+	want := map[string]mining.Verdict{"Set": P, "Null": F}
+	for _, test := range tf.Tests {
+		for _, m := range []string{"sc", "relaxed"} {
+			r := check(t, prog, test, mining.Options{Model: model(t, m)})
+			if r.Verdict != want[test.Name] || r.Verdict == F && r.Reason != mining.ReasonRuntimeError {
+				t.Errorf("C front end, %s on %s: %s %s (%s)", test.Name, m, r.Verdict, r.Reason, r.Message)
+			}
+		}
+	}
+	needClang(t)
+	for file, want := range map[string]mining.Verdict{"stdio_sleep.c": P, "stdio_null.c": F} {
+		prog, test := loadPthread(t, file)
+		for _, m := range []string{"sc", "relaxed"} {
+			r := check(t, prog, test, mining.Options{Model: model(t, m)})
+			if r.Verdict != want || r.Verdict == F && r.Reason != mining.ReasonRuntimeError {
+				t.Errorf("%s on %s: %s %s (%s)", file, m, r.Verdict, r.Reason, r.Message)
+			}
+		}
+	}
+}
