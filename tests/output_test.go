@@ -31,3 +31,19 @@ func TestOutputAndSleepAreNoOps(t *testing.T) {
 		}
 	}
 }
+
+// string.h's memcpy and memset become cell-by-cell copies and fills; a
+// copy between an array and a pointer to its first element copies the
+// cells that line up (frontend/llvm/memops.go, sameLayout).
+func TestStringHeaderCopies(t *testing.T) {
+	needClang(t)
+	for file, want := range map[string]mining.Verdict{"string_copy.c": P, "string_copy_bug.c": F} {
+		prog, test := loadPthread(t, file)
+		for _, m := range []string{"sc", "relaxed"} {
+			r := check(t, prog, test, mining.Options{Model: model(t, m)})
+			if r.Verdict != want || r.Verdict == F && r.Reason != mining.ReasonAssertion {
+				t.Errorf("%s on %s: %s %s (%s)", file, m, r.Verdict, r.Reason, r.Message)
+			}
+		}
+	}
+}

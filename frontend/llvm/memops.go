@@ -164,7 +164,7 @@ func (f *fn) memcpy(c *ir.InstCall) {
 		return
 	}
 	src := f.memSpan(c.Args[1], n, "memcpy")
-	if !src.p.obj.Equal(dst.p.obj) {
+	if !src.p.obj.Equal(dst.p.obj) && !sameLayout(spanLayout(src, n), spanLayout(dst, n)) {
 		f.fail("memcpy from %s to %s is not supported (the types differ)", src.p.obj, dst.p.obj)
 	}
 	from, stexts := f.spanCells(src, n, "memcpy", f.exprText(c.Args[1]))
@@ -182,4 +182,46 @@ func constGlobal(v value.Value) *ir.Global {
 		return g
 	}
 	return nil
+}
+
+// cellPlace is where a scalar cell of a span lies: its byte offset and
+// size.
+type cellPlace struct{ off, size int64 }
+
+// spanLayout lists the places of the cells spanCells returns for the first
+// n bytes of s (nil when the object has no cells).
+func spanLayout(s span, n int64) []cellPlace {
+	cs, ok := cells(s.p.obj)
+	if !ok {
+		return nil
+	}
+	size, _ := sizeOf(s.p.obj)
+	count := max(s.count, 1)
+	var out []cellPlace
+	for k := int64(0); k < count; k++ {
+		for _, c := range cs {
+			csize, _ := sizeOf(c.typ)
+			if s.count == 0 && c.off >= n {
+				break
+			}
+			out = append(out, cellPlace{k*size + c.off, csize})
+		}
+	}
+	return out
+}
+
+// sameLayout reports whether two spans have their cells at the same
+// places, as an array and a pointer to its first element do (memcpy(b, a,
+// sizeof b) with int a[4], b[4]): a copy cell by cell copies the same
+// bytes.
+func sameLayout(a, b []cellPlace) bool {
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
