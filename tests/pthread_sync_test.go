@@ -6,8 +6,8 @@ import (
 	"github.com/checkfence/checkfence/mining"
 )
 
-// semaphorePrograms: POSIX semaphores, pthread spinlocks and barriers
-// (frontend/llvm/semaphore.go, barrier.go). Columns: the .mm models (sc, tso, pso,
+// semaphorePrograms: POSIX semaphores, pthread spinlocks, barriers and
+// read-write locks (frontend/llvm/semaphore.go, barrier.go, rwlock.go). Columns: the .mm models (sc, tso, pso,
 // relaxed, rmo), then rc11 and arm8; reason: of the FAILs; racy: whether
 // rc11 flags a race.
 var semaphorePrograms = map[string]struct {
@@ -23,6 +23,9 @@ var semaphorePrograms = map[string]struct {
 	"barrier_rounds.c": {[7]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"barrier_none.c":   {[7]mining.Verdict{F, F, F, F, F, F, F}, mining.ReasonAssertion, false},
 	"barrier_short.c":  {[7]mining.Verdict{F, F, F, F, F, F, F}, mining.ReasonDeadlock, false},
+	// readers share the read lock; readers without it see half a write
+	"rwlock_posix.c":        {[7]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"rwlock_posix_nolock.c": {[7]mining.Verdict{F, F, F, F, F, F, F}, mining.ReasonAssertion, true},
 }
 
 func TestSemaphoresSpinlocksBarriers(t *testing.T) {

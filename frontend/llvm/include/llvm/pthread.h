@@ -51,6 +51,16 @@ int pthread_barrier_init(pthread_barrier_t *barrier,
 int pthread_barrier_wait(pthread_barrier_t *barrier);
 int pthread_barrier_destroy(pthread_barrier_t *barrier);
 
+/* a read-write lock counts its readers, or is -1 while a writer holds it */
+typedef int pthread_rwlock_t;
+typedef struct __checkfence_pthread_rwlockattr *pthread_rwlockattr_t;
+#define PTHREAD_RWLOCK_INITIALIZER 0
+int pthread_rwlock_init(pthread_rwlock_t *lock, const pthread_rwlockattr_t *attr);
+int pthread_rwlock_rdlock(pthread_rwlock_t *lock);
+int pthread_rwlock_wrlock(pthread_rwlock_t *lock);
+int pthread_rwlock_unlock(pthread_rwlock_t *lock);
+int pthread_rwlock_destroy(pthread_rwlock_t *lock);
+
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
 int pthread_cond_destroy(pthread_cond_t *cond);
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
