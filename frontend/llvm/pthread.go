@@ -265,10 +265,9 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	sp.init = append(sp.init, stmts[:first]...)
 	// main's own work runs as one more concurrent thread, which is exact
 	// only while every thread runs: between its last pthread_create and
-	// its first pthread_join. Work between two creates, or between two
-	// joins, would have to wait for some threads and not others.
+	// its first pthread_join. A main that works anywhere else between
+	// them is phased (pthread_phases.go); this one is not.
 	var middle, joining []lsl.Stmt
-	creates, joined := 0, 0
 	// With join results, main reads its thread handles from the first such
 	// read on; that code, the joins' transfers of the results among it,
 	// runs at the start of final (pthread_results.go).
@@ -278,36 +277,15 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 			late = true
 		}
 		if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
-			if c.Proc == createMarker {
-				if late {
-					f.pos = c.Pos
-					f.fail("pthread_create after main reads a thread handle for pthread_join: create all threads before joining any")
-				}
-				creates++
-			} else {
-				joined++
-				if f.t.pthread.results {
-					late = true
-					joining = append(joining, sp.joinResult(f, c)...)
-				}
+			if c.Proc == joinMarker && f.t.pthread.results {
+				late = true
+				joining = append(joining, sp.joinResult(f, c)...)
 			}
 			continue
 		}
 		if late {
-			if ld, ok := s.(*lsl.Load); !(ok && f.handleLoads[ld]) && touchesMemory([]lsl.Stmt{s}) {
-				f.pos = s.Position()
-				f.fail("main accesses memory between two pthread_join calls; move this after the last pthread_join")
-			}
 			joining = append(joining, s)
 			continue
-		}
-		if touchesMemory([]lsl.Stmt{s}) && (creates < len(starts) || joined > 0) {
-			f.pos = s.Position()
-			what := "between two pthread_create calls"
-			if joined > 0 {
-				what = "between two pthread_join calls"
-			}
-			f.fail("main accesses memory %s; move this before the first pthread_create, between the last pthread_create and the first pthread_join, or after the last pthread_join", what)
 		}
 		middle = append(middle, s)
 	}
