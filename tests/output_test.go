@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/mining"
@@ -42,6 +43,28 @@ func TestStringHeaderCopies(t *testing.T) {
 		for _, m := range []string{"sc", "relaxed"} {
 			r := check(t, prog, test, mining.Options{Model: model(t, m)})
 			if r.Verdict != want || r.Verdict == F && r.Reason != mining.ReasonAssertion {
+				t.Errorf("%s on %s: %s %s (%s)", file, m, r.Verdict, r.Reason, r.Message)
+			}
+		}
+	}
+}
+
+// calloc zeroes what it allocates, exit(0) after main's last join ends the
+// program without failure, exit(EXIT_FAILURE) is a failure. Not rmo: the
+// Treiber push's retry there reads a stale top for ever (INCONCLUSIVE).
+func TestCallocAndExit(t *testing.T) {
+	needClang(t)
+	for file, want := range map[string]mining.Verdict{"calloc_exit.c": P, "calloc_exit_bug.c": F} {
+		prog, test := loadPthread(t, file)
+		for _, m := range []string{"sc", "tso", "pso", "relaxed", "rc11", "arm8"} {
+			opt := mining.Options{}
+			if m == "rc11" || m == "arm8" {
+				opt.Cat = catModel(t, m)
+			} else {
+				opt.Model = model(t, m)
+			}
+			r := check(t, prog, test, opt)
+			if r.Verdict != want || r.Verdict == F && (r.Reason != mining.ReasonRuntimeError || r.Message == "" || !strings.Contains(r.Message, "exit(1)")) {
 				t.Errorf("%s on %s: %s %s (%s)", file, m, r.Verdict, r.Reason, r.Message)
 			}
 		}

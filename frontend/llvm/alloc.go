@@ -24,12 +24,7 @@ type allocShape struct {
 }
 
 func (f *fn) allocShapeOf(c *ir.InstCall) allocShape {
-	size := int64(-1)
-	if len(c.Args) == 1 {
-		if n, ok := c.Args[0].(*constant.Int); ok {
-			size = bigInt(n.X)
-		}
-	}
+	size := allocSize(c)
 	fits := func(t types.Type) (allocShape, bool) {
 		n, ok := sizeOf(t)
 		if !ok || n <= 0 {
@@ -156,11 +151,13 @@ func (f *fn) debugStruct(c *ir.InstCall) types.Type {
 }
 
 // allocCall lowers an allocator call.
-func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) {
-	if len(c.Args) != 1 {
-		f.fail("%s takes 1 argument", calleeName(c))
+func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
+	if n := allocArgs(calleeName(c)); len(c.Args) != n {
+		f.fail("%s takes %d argument(s)", calleeName(c), n)
 	}
-	f.val(c.Args[0]) // the size: evaluated, but does not bound the block
+	for _, a := range c.Args {
+		f.val(a) // the size: evaluated, but does not bound the block
+	}
 	shape := f.allocShapeOf(c)
 	var ref *lsl.TypeRef
 	if shape.obj != nil {
@@ -178,6 +175,55 @@ func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) {
 	if shape.count > 0 {
 		// a pointer to element 0
 		f.emit(&lsl.Assign{Dst: r, Op: lsl.OpOffset, Args: []lsl.Operand{r, num(0)}})
+	}
+	return shape
+}
+
+// allocArgs is the number of arguments of an allocator: calloc(n, size)
+// has two, the others one (the size).
+func allocArgs(name string) int {
+	if name == "calloc" {
+		return 2
+	}
+	return 1
+}
+
+// allocSize is the constant number of bytes an allocator call asks for,
+// or -1.
+func allocSize(c *ir.InstCall) int64 {
+	size := int64(1)
+	if len(c.Args) != allocArgs(calleeName(c)) {
+		return -1
+	}
+	for _, a := range c.Args {
+		n, ok := a.(*constant.Int)
+		if !ok {
+			return -1
+		}
+		size *= bigInt(n.X)
+	}
+	return size
+}
+
+// callocCall: calloc(n, size) is malloc(n * size) whose cells are then
+// set to 0, one store each; the size must be a constant and the type of
+// the memory known.
+func callocCall(f *fn, c *ir.InstCall) {
+	shape := f.allocCall(c, lsl.AllocPool)
+	n := allocSize(c)
+	if n < 0 {
+		f.fail("calloc with a variable size is not supported")
+	}
+	if shape.obj == nil || n == 0 {
+		if n == 0 {
+			return
+		}
+		f.fail("calloc: the type of the memory is unknown (cast the result to a pointer type)")
+	}
+	s := span{p: pval{op: f.val(c), obj: shape.obj}, count: max(shape.count, 1)}
+	addrs, texts := f.spanCells(s, n, "calloc", f.exprText(c))
+	for i, addr := range addrs {
+		f.emit(&lsl.Store{Addr: addr, Val: num(0), Expr: texts[i]})
 	}
 }
 
@@ -214,5 +260,5 @@ func (t *translator) findArrayAllocs() {
 }
 
 func isAllocator(name string) bool {
-	return name == "malloc" || name == "lsl_malloc" || name == "lsl_malloc_noreuse" || cxxAllocators[name]
+	return name == "malloc" || name == "calloc" || name == "lsl_malloc" || name == "lsl_malloc_noreuse" || cxxAllocators[name]
 }

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -24,6 +25,7 @@ func init() {
 	apiHandlers = map[string]apiHandler{
 		"lsl_malloc":               func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
 		"malloc":                   func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"calloc":                   callocCall,
 		"lsl_malloc_noreuse":       func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocFresh) },
 		"lsl_free":                 freeCall(lsl.AllocPool),
 		"free":                     freeCall(lsl.AllocPool),
@@ -51,6 +53,7 @@ func init() {
 		"lsl_unlock":               unlockCall,
 		"__lsl_get_struct_pointer": structPointerCall,
 		"abort":                    abortCall,
+		"exit":                     processExitCall,
 		"pthread_mutex_init":       initLockCall,
 		"pthread_mutex_lock":       lockCall,
 		"pthread_mutex_unlock":     unlockCall,
@@ -557,3 +560,28 @@ func structPointerCall(f *fn, c *ir.InstCall) {
 
 // anyScalar stands for "the first scalar cell" in descent.
 var anyScalar types.Type = types.I64
+
+// processExitCall: exit(status). A status other than 0 ends the program with a
+// failure (a runtime error, like abort). exit(0) ends it successfully,
+// which is only expressed in a pthread main after its last pthread_join:
+// there nothing runs after main, so the execution ends without failure,
+// and the code after the call is discarded (an assume false, which the
+// split checks is in main_final: exitMarker).
+func processExitCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	status := f.val(c.Args[0])
+	if k, ok := status.(lsl.Const); ok && k.V.Kind == lsl.KNum && k.V.Num != 0 {
+		f.emit(&lsl.Abort{Msg: fmt.Sprintf("exit(%d)", k.V.Num)})
+		return
+	}
+	if !f.pthreadMain {
+		f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+	}
+	if k, ok := status.(lsl.Const); !ok || k.V.Kind != lsl.KNum {
+		failed := f.apply(lsl.OpNe, status, num(0))
+		f.emit(&lsl.If{Cond: failed, Then: f.sub(func() { f.emit(&lsl.Abort{Msg: "exit with a status other than 0"}) })})
+	}
+	end := &lsl.Assume{Cond: num(0)}
+	f.emit(end)
+	f.exits = append(f.exits, end)
+}

@@ -46,6 +46,7 @@ type fn struct {
 	// that feed pthread_join, as instructions and as statements
 	joinHandles map[*ir.InstLoad]bool
 	handleLoads map[*lsl.Load]bool
+	exits       []*lsl.Assume // exit(0) in a pthread main (exitCall)
 
 	// spuriousLeft is 1 while no wait inside a loop of the function has
 	// woken spuriously in this call ("" when no such wait: condWaitCall)

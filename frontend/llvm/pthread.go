@@ -209,8 +209,46 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		f.fail("main returns from the middle; a pthread main must end with its only return")
 	}
 	split := f.splitMain(body.Stmts)
+	split.checkExits(f)
 	split.emit(f)
 	return true
+}
+
+// exitInside fails, at the exit, when s contains an exit(0) of main: a
+// branch that may end the program before main's thread operations makes
+// them conditional, and the exit is the reason.
+func (f *fn) exitInside(s lsl.Stmt) {
+	exits := map[*lsl.Assume]bool{}
+	for _, e := range f.exits {
+		exits[e] = true
+	}
+	lsl.Walk(s, func(x lsl.Stmt) bool {
+		if a, ok := x.(*lsl.Assume); ok && exits[a] {
+			f.pos = a.Pos
+			f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+		}
+		return true
+	})
+}
+
+// checkExits fails when an exit(0) of main is outside main_final: ending
+// the program while threads run is not modelled.
+func (sp *mainSplit) checkExits(f *fn) {
+	inFinal := map[*lsl.Assume]bool{}
+	for _, s := range sp.final {
+		lsl.Walk(s, func(x lsl.Stmt) bool {
+			if a, ok := x.(*lsl.Assume); ok {
+				inFinal[a] = true
+			}
+			return true
+		})
+	}
+	for _, e := range f.exits {
+		if !inFinal[e] {
+			f.pos = e.Pos
+			f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+		}
+	}
 }
 
 // mainSplit is main's body cut at the thread operations.

@@ -205,6 +205,7 @@ func (pe *threadExpander) stmt(s lsl.Stmt) signal {
 				panic(errUnknown{s.Pos})
 			}
 			pe.f.pos = s.Pos
+			pe.f.exitInside(s)
 			pe.f.fail("pthread_create and pthread_join must run a fixed number of times: this branch depends on a value known only when the program runs")
 		}
 		if t {

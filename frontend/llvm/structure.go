@@ -183,9 +183,13 @@ func (f *fn) term(x int, t ir.Terminator) {
 		f.switchCases(x, v, t, 0)
 	case *ir.TermUnreachable:
 		if n := len(f.cur.Stmts); n > 0 {
-			switch f.cur.Stmts[n-1].(type) {
+			switch last := f.cur.Stmts[n-1].(type) {
 			case *lsl.Abort, *lsl.Break: // after abort() or pthread_exit
 				return
+			case *lsl.Assume: // after exit(0)
+				if k, ok := last.Cond.(lsl.Const); ok && k.V.Kind == lsl.KNum && k.V.Num == 0 {
+					return
+				}
 			}
 		}
 		f.emit(&lsl.Abort{Msg: "unreachable code reached"})

@@ -160,6 +160,51 @@ int main(void) {
 	}
 }
 
+// exit(0) ends the program only where nothing else runs: in main after its
+// last join. Elsewhere it is an input error at the call.
+func TestExitZeroOutsideFinal(t *testing.T) {
+	needClang(t)
+	cases := []struct{ name, text, want string }{
+		{"thread", `#include <pthread.h>
+#include <stdlib.h>
+void *f(void *p) { exit(0); }
+int main(void) {
+    pthread_t a;
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "exit.c:3:20: exit(0) is only supported in main after its last pthread_join"},
+		{"before the threads", `#include <pthread.h>
+#include <stdlib.h>
+int x;
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_t a;
+    if (x)
+        exit(0);
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "exit.c:8:9: exit(0) is only supported in main after its last pthread_join"},
+	}
+	for _, tc := range cases {
+		src := filepath.Join(t.TempDir(), "exit.c")
+		if err := os.WriteFile(src, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lls, err := Compile([]string{src}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Translate(lls)
+		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // Optimized IR reaches a member other than the first as a byte offset from
 // a void*; when the void* was read from memory the front end does not know
 // the object's type, cannot tell which member that is, and says so

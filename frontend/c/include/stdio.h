@@ -1,4 +1,4 @@
-/* A minimal stdio.h for checkfence: output is not part
+/* A minimal stdio.h for checkfence (both front ends): output is not part
  * of what a check sees, so printf and its relatives do nothing and return
  * 0 (their arguments are still computed, with the loads that takes).
  * Nothing reads input or writes to buffers (no scanf, sprintf). */

@@ -1,4 +1,4 @@
-/* A minimal unistd.h for checkfence: time is not
+/* A minimal unistd.h for checkfence (both front ends): time is not
  * modelled, so sleep and usleep do nothing (every interleaving a delay
  * could bring about is checked anyway) and return 0. */
 #ifndef _CHECKFENCE_UNISTD_H
