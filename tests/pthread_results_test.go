@@ -2,6 +2,7 @@ package tests
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,64 +17,37 @@ import (
 // programs"). Columns: the .mm models (sc, tso, pso, relaxed, rmo), then
 // rc11 and arm8. join_result_order.c joins in another order than it
 // creates, so a join that took the result of the wrong thread fails it.
-var joinResultPrograms = map[string][7]mining.Verdict{
+var joinResultPrograms = map[string]verdictRow{
 	// store buffering through the results: only sc forbids it with
 	// relaxed accesses, every model with seq_cst ones
-	"join_result_relaxed.c":   {P, F, F, F, F, F, F},
-	"join_result_seq_cst.c":   {P, P, P, P, P, P, P},
-	"join_result_sum.c":       {P, P, P, P, P, P, P},
-	"join_result_order.c":     {P, P, P, P, P, P, P},
-	"join_result_order_bug.c": {F, F, F, F, F, F, F},
+	"join_result_relaxed.c":   {[]mining.Verdict{P, F, F, F, F, F, F}, "", false},
+	"join_result_seq_cst.c":   {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"join_result_sum.c":       {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"join_result_order.c":     {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"join_result_order_bug.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
 	// pthread_exit on one path of the thread function, return on the other
-	"join_result_exit.c": {P, P, P, P, P, P, P},
+	"join_result_exit.c": {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 }
 
 func TestPthreadJoinResults(t *testing.T) {
-	needClang(t)
-	for file, want := range joinResultPrograms {
-		t.Run(file, func(t *testing.T) {
-			t.Parallel()
-			prog, test := loadPthread(t, file)
-			models := append(append([]string{}, llvmModels...), "rc11", "arm8")
-			for mi, m := range models {
-				opt := mining.Options{}
-				if mi < len(llvmModels) {
-					opt.Model = model(t, m)
-				} else {
-					opt.Cat = catModel(t, m)
-				}
-				r := check(t, prog, test, opt)
-				if r.Verdict != want[mi] {
-					t.Errorf("%s on %s: %s, want %s (%s)", file, m, r.Verdict, want[mi], r.Message)
-					continue
-				}
-				if r.Verdict == F && r.Reason != mining.ReasonAssertion {
-					t.Errorf("%s on %s: FAIL for %s, want an assertion", file, m, r.Reason)
-				}
-				if len(r.Flags) > 0 {
-					t.Errorf("%s on %s: flags %v, want none (every shared access is atomic)", file, m, r.Flags)
-				}
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("%s on %s: %v", file, m, err)
-				}
-				if r.Verdict == F {
-					// the trace shows where the failing value came from
-					var b strings.Builder
-					report.WriteTrace(&b, r, report.TextOptions{})
-					if !strings.Contains(b.String(), "pthread_join's result") {
-						t.Errorf("%s on %s: the trace does not show the join's result:\n%s", file, m, b.String())
-					}
-					// main's registers travel between its parts through
-					// main_r_ globals: the trace leaves those accesses out
-					// and numbers the rest without gaps
-					// (cat models give no memory order to number by)
-					if strings.Contains(b.String(), "main_r_") || !contiguousOrder(b.String(), mi < len(llvmModels)) {
-						t.Errorf("%s on %s: the trace shows main's register carriers or skips numbers:\n%s", file, m, b.String())
-					}
-				}
-			}
-		})
-	}
+	models := append(append([]string{}, llvmModels...), "rc11", "arm8")
+	checkPthreadTable(t, models, joinResultPrograms, func(t *testing.T, file, m string, r *mining.Result) {
+		if r.Verdict != F {
+			return
+		}
+		// the trace shows where the failing value came from
+		var b strings.Builder
+		report.WriteTrace(&b, r, report.TextOptions{})
+		if !strings.Contains(b.String(), "pthread_join's result") {
+			t.Errorf("%s on %s: the trace does not show the join's result:\n%s", file, m, b.String())
+		}
+		// main's registers travel between its parts through main_r_
+		// globals: the trace leaves those accesses out and numbers the
+		// rest without gaps (cat models give no memory order to number by)
+		if strings.Contains(b.String(), "main_r_") || !contiguousOrder(b.String(), slices.Contains(llvmModels, m)) {
+			t.Errorf("%s on %s: the trace shows main's register carriers or skips numbers:\n%s", file, m, b.String())
+		}
+	})
 }
 
 // Optimised IR keeps the handles in memory and loads them right before
@@ -90,7 +64,7 @@ func TestPthreadJoinResultsOptimised(t *testing.T) {
 			}
 			for mi, m := range []string{"sc", "tso"} {
 				r := check(t, prog, test, mining.Options{Model: model(t, m)})
-				if want := joinResultPrograms[file][mi]; r.Verdict != want {
+				if want := joinResultPrograms[file].want[mi]; r.Verdict != want {
 					t.Errorf("%s -O1 on %s: %s, want %s (%s)", file, m, r.Verdict, want, r.Message)
 				}
 			}

@@ -55,15 +55,13 @@ func rwWriteLockCall(f *fn, c *ir.InstCall) {
 
 func rwUnlockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
-	l := f.cell(c, 0)
-	expr := f.cellText(c.Args[0])
-	f.fences(releaseFences)
-	f.emit(&lsl.Atomic{Body: f.sub(func() {
-		v := f.temp()
-		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr, Tags: condTags()})
-		f.emit(&lsl.Assert{Cond: f.apply(lsl.OpNe, v, num(0)), Msg: "unlock of a read-write lock that is not held"})
-		writer := f.apply(lsl.OpEq, v, num(-1))
-		f.emit(&lsl.Store{Addr: l, Val: f.apply(lsl.OpSelect, writer, num(0), f.apply(lsl.OpSub, v, num(1))), Expr: expr, Tags: condTags()})
-	})})
+	f.releaseUpdate(c,
+		func(v lsl.Reg) {
+			f.emit(&lsl.Assert{Cond: f.apply(lsl.OpNe, v, num(0)), Msg: "unlock of a read-write lock that is not held"})
+		},
+		func(v lsl.Reg) lsl.Operand {
+			writer := f.apply(lsl.OpEq, v, num(-1))
+			return f.apply(lsl.OpSelect, writer, num(0), f.apply(lsl.OpSub, v, num(1)))
+		})
 	f.zeroResult(c)
 }

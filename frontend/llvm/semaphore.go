@@ -66,15 +66,25 @@ func semTryWaitCall(f *fn, c *ir.InstCall) {
 
 func semPostCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
+	f.releaseUpdate(c, nil, func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpAdd, v, num(1)) })
+	f.zeroResult(c)
+}
+
+// releaseUpdate takes the release fences, then, in one atomic block, loads
+// the counter argument 0 of c points to, runs check on it (when not nil)
+// and stores next of it: sem_post, and the unlock of a read-write lock.
+func (f *fn) releaseUpdate(c *ir.InstCall, check func(v lsl.Reg), next func(v lsl.Reg) lsl.Operand) {
 	s := f.cell(c, 0)
 	expr := f.cellText(c.Args[0])
 	f.fences(releaseFences)
 	f.emit(&lsl.Atomic{Body: f.sub(func() {
 		v := f.temp()
 		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr, Tags: condTags()})
-		f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpAdd, v, num(1)), Expr: expr, Tags: condTags()})
+		if check != nil {
+			check(v)
+		}
+		f.emit(&lsl.Store{Addr: s, Val: next(v), Expr: expr, Tags: condTags()})
 	})})
-	f.zeroResult(c)
 }
 
 // semGetValueCall: sem_getvalue(sem, &out) stores the count.

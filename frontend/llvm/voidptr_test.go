@@ -66,14 +66,7 @@ int main(void) {
     return 0;
 }
 `
-	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lls, err := Compile([]string{src}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := Translate(lls)
+	prog, err := translateSource(t, src, text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,15 +138,7 @@ int main(void) {
 `, "exit.c:7:5: pthread_exit is only supported in a thread function"},
 	}
 	for _, tc := range cases {
-		src := filepath.Join(t.TempDir(), "exit.c")
-		if err := os.WriteFile(src, []byte(tc.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		lls, err := Compile([]string{src}, t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = Translate(lls)
+		_, err := translateSource(t, filepath.Join(t.TempDir(), "exit.c"), tc.text)
 		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
 		}
@@ -190,15 +175,7 @@ int main(void) {
 `, "exit.c:8:9: exit(0) is only supported in main after its last pthread_join"},
 	}
 	for _, tc := range cases {
-		src := filepath.Join(t.TempDir(), "exit.c")
-		if err := os.WriteFile(src, []byte(tc.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		lls, err := Compile([]string{src}, t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = Translate(lls)
+		_, err := translateSource(t, filepath.Join(t.TempDir(), "exit.c"), tc.text)
 		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
 		}
@@ -220,4 +197,18 @@ func TestVoidPointerByteOffset(t *testing.T) {
 		!strings.Contains(err.Error(), "a byte offset into a void* whose object type is unknown") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// translateSource writes text to the C file src, compiles it with clang and
+// translates it; a compile error ends the test.
+func translateSource(t *testing.T, src, text string) (*lsl.Program, error) {
+	t.Helper()
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lls, err := Compile([]string{src}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Translate(lls)
 }

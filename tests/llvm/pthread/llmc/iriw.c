@@ -1,8 +1,11 @@
 /* IRIW as a pthread program whose threads return what they read, from F. I.
  * van der Berg, "Model checking LLVM IR using LTSmin" (2013), appendix B
  * ("C Implementation(s) of Experiments"), as printed there without its line
- * numbers. Its comments mark where the experiments put fences;
- * iriw_fenced.c has a seq_cst fence there. */
+ * numbers, but for the FENCE before each comment that marks where the
+ * experiments put fences: nothing here, a seq_cst fence in iriw_fenced.c. */
+#ifndef FENCE
+#define FENCE
+#endif
 #include <assert.h>
 #include <stdint.h>
 #include <pthread.h>
@@ -13,7 +16,7 @@ int y;
 void* t0(void* data) {
     int register lx,ly;
     lx = x;
-    // t0_fence
+    FENCE; // t0_fence
     ly = y;
     return lx*10+ly;
 }
@@ -25,7 +28,7 @@ void* t1(void* data) {
 void* t2(void* data) {
     int register lx,ly;
     ly = y;
-    // t2_fence
+    FENCE; // t2_fence
     lx = x;
     return lx*10+ly;
 }

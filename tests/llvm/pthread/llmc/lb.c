@@ -1,8 +1,11 @@
 /* LB as a pthread program whose threads return what they read, from F. I.
  * van der Berg, "Model checking LLVM IR using LTSmin" (2013), appendix B
  * ("C Implementation(s) of Experiments"), as printed there without its line
- * numbers. Its comments mark where the experiments put fences;
- * lb_fenced.c has a seq_cst fence there. */
+ * numbers, but for the FENCE before each comment that marks where the
+ * experiments put fences: nothing here, a seq_cst fence in lb_fenced.c. */
+#ifndef FENCE
+#define FENCE
+#endif
 #include <assert.h>
 #include <stdint.h>
 #include <pthread.h>
@@ -13,7 +16,7 @@ int y;
 void* t0(void* data) {
     register int lx;
     lx = x;
-    // t0_fence
+    FENCE; // t0_fence
     y = 1;
     return lx;
 }
@@ -21,7 +24,7 @@ void* t0(void* data) {
 void* t1(void* data) {
     register int ly;
     ly = y;
-    // t1_fence
+    FENCE; // t1_fence
     x = 1;
     return ly;
 }

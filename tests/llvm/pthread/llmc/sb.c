@@ -1,8 +1,11 @@
 /* SB as a pthread program whose threads return what they read, from F. I.
  * van der Berg, "Model checking LLVM IR using LTSmin" (2013), appendix B
  * ("C Implementation(s) of Experiments"), as printed there without its line
- * numbers. Its comments mark where the experiments put fences;
- * sb_fenced.c has a seq_cst fence there. */
+ * numbers, but for the FENCE before each comment that marks where the
+ * experiments put fences: nothing here, a seq_cst fence in sb_fenced.c. */
+#ifndef FENCE
+#define FENCE
+#endif
 #include <assert.h>
 #include <stdint.h>
 #include <pthread.h>
@@ -12,13 +15,13 @@ int y;
 
 void* t0(void* data) {
     x = 1;
-    // t0_fence
+    FENCE; // t0_fence
     return y;
 }
 
 void* t1(void* data) {
     y = 1;
-    // t1_fence
+    FENCE; // t1_fence
     return x;
 }
 

@@ -1,0 +1,70 @@
+package tests
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// The tables of pthread programs (condvar, join results, phases,
+// synchronization, LLMC): each program under llvm/pthread is checked on
+// every model of its table.
+
+// modelOptions checks on the built-in model name: a .mm model or a cat
+// model (rc11, arm8, power, …).
+func modelOptions(t *testing.T, name string) mining.Options {
+	t.Helper()
+	if slices.Contains(llvmModels, name) {
+		return mining.Options{Model: model(t, name)}
+	}
+	return mining.Options{Cat: catModel(t, name)}
+}
+
+// verdictRow is what one program must give.
+type verdictRow struct {
+	want   []mining.Verdict // one per model of the table
+	reason string           // of its FAILs ("": an assertion)
+	racy   bool             // rc11 flags a race; no other model flags anything
+}
+
+// checkPthreadTable checks each program on each model, in parallel
+// subtests: the verdict, the reason of a FAIL, the flags, and that a
+// counterexample is a real execution. more, when not nil, looks further at
+// each result that has the wanted verdict.
+func checkPthreadTable(t *testing.T, models []string, rows map[string]verdictRow, more func(t *testing.T, file, model string, r *mining.Result)) {
+	t.Helper()
+	needClang(t)
+	for file, row := range rows {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			if len(row.want) != len(models) {
+				t.Fatalf("%s: %d verdicts for %d models", file, len(row.want), len(models))
+			}
+			reason := row.reason
+			if reason == "" {
+				reason = mining.ReasonAssertion
+			}
+			prog, test := loadPthread(t, file)
+			for mi, m := range models {
+				r := check(t, prog, test, modelOptions(t, m))
+				if r.Verdict != row.want[mi] {
+					t.Errorf("%s on %s: %s, want %s (%s)", file, m, r.Verdict, row.want[mi], r.Message)
+					continue
+				}
+				if r.Verdict == mining.Fail && r.Reason != reason {
+					t.Errorf("%s on %s: FAIL for %s, want %s", file, m, r.Reason, reason)
+				}
+				if racy := len(r.Flags) > 0; racy != (row.racy && m == "rc11") {
+					t.Errorf("%s on %s: flags %v", file, m, r.Flags)
+				}
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s on %s: %v", file, m, err)
+				}
+				if more != nil {
+					more(t, file, m, r)
+				}
+			}
+		})
+	}
+}
