@@ -6,8 +6,9 @@ import (
 	"github.com/checkfence/checkfence/mining"
 )
 
-// semaphorePrograms: POSIX semaphores, pthread spinlocks, barriers and
-// read-write locks (frontend/llvm/semaphore.go, barrier.go, rwlock.go). Columns: the .mm models (sc, tso, pso,
+// semaphorePrograms: POSIX semaphores, pthread spinlocks, barriers,
+// read-write locks and pthread_once (frontend/llvm/semaphore.go,
+// barrier.go, rwlock.go, once.go). Columns: the .mm models (sc, tso, pso,
 // relaxed, rmo), then rc11 and arm8. barrier_none.c's races are not
 // flagged: no execution completes (main asserts a serial thread).
 var semaphorePrograms = map[string]verdictRow{
@@ -22,6 +23,9 @@ var semaphorePrograms = map[string]verdictRow{
 	// readers share the read lock; readers without it see half a write
 	"rwlock_posix.c":        {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"rwlock_posix_nolock.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", true},
+	// init runs once and is seen by both users; a plain flag is not enough
+	"once.c":       {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"once_plain.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", true},
 }
 
 func TestSemaphoresSpinlocksBarriers(t *testing.T) {

@@ -84,6 +84,7 @@ func init() {
 		"fflush":                   noopCall(1),
 		"sleep":                    noopCall(1),
 		"usleep":                   noopCall(1),
+		"pthread_once":             onceCall,
 		"pthread_rwlock_init":      initLockCall,
 		"pthread_rwlock_rdlock":    rwReadLockCall,
 		"pthread_rwlock_wrlock":    rwWriteLockCall,

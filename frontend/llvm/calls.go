@@ -78,7 +78,7 @@ func (f *fn) call(c *ir.InstCall) {
 		return
 	}
 	if strings.HasPrefix(name, "pthread_") {
-		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, sem_*)", name)
+		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_*)", name)
 	}
 	f.fail("call to %s, which is declared but not defined", name)
 }

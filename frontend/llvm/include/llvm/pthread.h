@@ -51,6 +51,11 @@ int pthread_barrier_init(pthread_barrier_t *barrier,
 int pthread_barrier_wait(pthread_barrier_t *barrier);
 int pthread_barrier_destroy(pthread_barrier_t *barrier);
 
+/* pthread_once: 0 before the first call, 1 while init runs, 2 after */
+typedef int pthread_once_t;
+#define PTHREAD_ONCE_INIT 0
+int pthread_once(pthread_once_t *once, void (*init)(void));
+
 /* a read-write lock counts its readers, or is -1 while a writer holds it */
 typedef int pthread_rwlock_t;
 typedef struct __checkfence_pthread_rwlockattr *pthread_rwlockattr_t;

@@ -1,0 +1,2 @@
+/* once.h with pthread_once: a PASS. */
+#include "once.h"

@@ -1,0 +1,3 @@
+/* once.h with a plain flag instead of pthread_once (a FAIL). */
+#define NOONCE
+#include "once.h"
