@@ -231,16 +231,19 @@
 // lsl_get_struct_pointer (from the byte offset of the field and the type
 // the result is cast to), abort(), calloc (malloc, then a 0 in every
 // cell), and exit (a failure unless the status is 0; exit(0) only in a
-// pthread main after its last join, where it ends the execution). Assertion messages are the
-// condition's source text, read from the C file. pthread_mutex_init, _lock
-// and _unlock are lsl_initlock, lsl_lock and lsl_unlock (returning 0);
-// pthread_mutex_trylock is one exchange of the lock (0 or EBUSY);
-// pthread_mutex_destroy and sched_yield do nothing; pthread_spin_* are the
-// same lock; the condition variables are counters of signals (api.go), and
-// semaphores counters that sem_post increments and sem_wait spins to
-// decrement (semaphore.go), barriers a counter of arrivals each waiter
-// increments and spins on until its round is complete (barrier.go).
-// __assert_fail (glibc's assert.h) is
+// pthread main after its last join, where it ends the execution).
+// Assertion messages are the condition's source text, read from the C
+// file. pthread_mutex_init, _lock and _unlock are lsl_initlock, lsl_lock
+// and lsl_unlock (returning 0); pthread_mutex_trylock is one exchange of
+// the lock (0 or EBUSY); pthread_mutex_destroy and sched_yield do nothing;
+// pthread_spin_* are the same lock; the condition variables are counters
+// of signals (api.go), semaphores counters that sem_post increments and
+// sem_wait spins to decrement (semaphore.go), barriers a counter of
+// arrivals each waiter increments and spins on until its round is
+// complete (barrier.go), read-write locks a counter of readers, -1 for a
+// writer (rwlock.go), and pthread_once a flag the first caller raises
+// after init (once.go). Output and sleeping (printf, usleep, …) do
+// nothing. __assert_fail (glibc's assert.h) is
 // a failed assertion. The API functions cannot be defined by the program;
 // calls of other functions that are declared but not defined are errors.
 //
