@@ -28,14 +28,9 @@ func onceCall(f *fn, c *ir.InstCall) {
 	}
 	once := f.cell(c, 0)
 	expr := f.cellText(c.Args[0])
-	seen := f.temp()
-	f.emit(&lsl.Atomic{Body: f.sub(func() {
-		f.emit(&lsl.Load{Dst: seen, Addr: once, Expr: expr, Tags: condTags()})
-		first := f.apply(lsl.OpEq, seen, num(0))
-		f.emit(&lsl.If{Cond: first, Then: f.sub(func() {
-			f.emit(&lsl.Store{Addr: once, Val: num(1), Expr: expr, Tags: condTags()})
-		})})
-	})})
+	_, first := f.updateIf(once, expr,
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpEq, v, num(0)) },
+		func(lsl.Reg) lsl.Operand { return num(1) })
 	run := f.sub(func() {
 		call := &lsl.Call{Proc: f.t.procs[def]}
 		if _, void := def.Sig.RetType.(*types.VoidType); !void {
@@ -53,7 +48,7 @@ func onceCall(f *fn, c *ir.InstCall) {
 			f.emit(&lsl.If{Cond: f.apply(lsl.OpNe, now, num(2)), Then: f.sub(func() { f.emit(&lsl.Continue{Label: label}) })})
 		})})
 	})
-	f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, seen, num(0)), Then: run, Else: wait})
+	f.emit(&lsl.If{Cond: first, Then: run, Else: wait})
 	f.fences(acquireFences)
 	f.zeroResult(c)
 }

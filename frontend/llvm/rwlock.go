@@ -17,20 +17,12 @@ import (
 // rwAcquire spins on the lock argument i of c until the atomic block can
 // take it: take tells from the counter's value v whether it can, and next
 // is what it stores then.
-func (f *fn) rwAcquire(c *ir.InstCall, name string, take func(v lsl.Operand) lsl.Operand, next func(v lsl.Operand) lsl.Operand) {
+func (f *fn) rwAcquire(c *ir.InstCall, name string, take, next func(v lsl.Reg) lsl.Operand) {
 	l := f.cell(c, 0)
 	expr := f.cellText(c.Args[0])
 	label := f.label(name)
 	body := f.sub(func() {
-		v := f.temp()
-		var ok lsl.Operand
-		f.emit(&lsl.Atomic{Body: f.sub(func() {
-			f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr, Tags: condTags()})
-			ok = take(v)
-			f.emit(&lsl.If{Cond: ok, Then: f.sub(func() {
-				f.emit(&lsl.Store{Addr: l, Val: next(v), Expr: expr, Tags: condTags()})
-			})})
-		})})
+		_, ok := f.updateIf(l, expr, take, next)
 		f.emit(&lsl.If{Cond: f.apply(lsl.OpEq, ok, num(0)), Then: f.sub(func() { f.emit(&lsl.Continue{Label: label}) })})
 	})
 	f.emit(&lsl.Spin{Label: label, Body: body})
@@ -40,16 +32,16 @@ func (f *fn) rwAcquire(c *ir.InstCall, name string, take func(v lsl.Operand) lsl
 func rwReadLockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	f.rwAcquire(c, "rdlock",
-		func(v lsl.Operand) lsl.Operand { return f.apply(lsl.OpLe, num(0), v) },
-		func(v lsl.Operand) lsl.Operand { return f.apply(lsl.OpAdd, v, num(1)) })
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpLe, num(0), v) },
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpAdd, v, num(1)) })
 	f.zeroResult(c)
 }
 
 func rwWriteLockCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	f.rwAcquire(c, "wrlock",
-		func(v lsl.Operand) lsl.Operand { return f.apply(lsl.OpEq, v, num(0)) },
-		func(lsl.Operand) lsl.Operand { return num(-1) })
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpEq, v, num(0)) },
+		func(lsl.Reg) lsl.Operand { return num(-1) })
 	f.zeroResult(c)
 }
 

@@ -25,18 +25,28 @@ func semInitCall(f *fn, c *ir.InstCall) {
 // semDecrement emits the atomic decrement of a positive count and returns
 // the count it read (0: nothing was taken).
 func (f *fn) semDecrement(c *ir.InstCall) lsl.Reg {
-	s := f.cell(c, 0)
-	expr := f.cellText(c.Args[0])
-	v := f.temp()
-	f.emit(&lsl.Atomic{Body: f.sub(func() {
-		f.emit(&lsl.Load{Dst: v, Addr: s, Expr: expr, Tags: condTags()})
-		positive := f.apply(lsl.OpNe, v, num(0))
-		take := f.sub(func() {
-			f.emit(&lsl.Store{Addr: s, Val: f.apply(lsl.OpSub, v, num(1)), Expr: expr, Tags: condTags()})
-		})
-		f.emit(&lsl.If{Cond: positive, Then: take})
-	})})
+	v, _ := f.updateIf(f.cell(c, 0), f.cellText(c.Args[0]),
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpNe, v, num(0)) },
+		func(v lsl.Reg) lsl.Operand { return f.apply(lsl.OpSub, v, num(1)) })
 	return v
+}
+
+// updateIf emits one atomic block that loads the counter at cell and,
+// when take holds of the value v it read, stores next(v); it returns v
+// and take(v). The accesses are relaxed C11 atomics (condTags): a block
+// that does not store is no read-modify-write, and rc11 would take an
+// untagged load of it for a non-atomic one.
+func (f *fn) updateIf(cell lsl.Operand, expr string, take, next func(v lsl.Reg) lsl.Operand) (lsl.Reg, lsl.Operand) {
+	v := f.temp()
+	var ok lsl.Operand
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		f.emit(&lsl.Load{Dst: v, Addr: cell, Expr: expr, Tags: condTags()})
+		ok = take(v)
+		f.emit(&lsl.If{Cond: ok, Then: f.sub(func() {
+			f.emit(&lsl.Store{Addr: cell, Val: next(v), Expr: expr, Tags: condTags()})
+		})})
+	})})
+	return v, ok
 }
 
 func semWaitCall(f *fn, c *ir.InstCall) {
