@@ -327,7 +327,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		}
 		middle = append(middle, s)
 	}
-	sp.final = append(joining, stmts[last+1:]...)
+	sp.final = f.dropDeadHandleLoads(append(joining, stmts[last+1:]...))
 	// register computations in the middle move to init (they touch no
 	// memory); what is left is main's own concurrent work
 	avail := defined(sp.init)

@@ -138,7 +138,7 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 		}
 		sp.final = append(sp.final, s)
 	}
-	sp.final = append(sp.final, stmts[last+1:]...)
+	sp.final = f.dropDeadHandleLoads(append(sp.final, stmts[last+1:]...))
 	// the copies of the threads' arguments (threadExpander.pin) move to
 	// init when they only read what init computes: threads that start at
 	// once read them there

@@ -181,3 +181,18 @@ func (t *translator) calledDirectly(fn *ir.Func) bool {
 	}
 	return false
 }
+
+// dropDeadHandleLoads removes from main_final the reads of thread handles
+// that no join result needs: a join with a NULL result pointer reads its
+// handle for nothing once it is at the end of main.
+func (f *fn) dropDeadHandleLoads(final []lsl.Stmt) []lsl.Stmt {
+	used := read(final)
+	out := final[:0:0]
+	for _, s := range final {
+		if ld, ok := s.(*lsl.Load); ok && f.handleLoads[ld] && !used[ld.Dst] {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
