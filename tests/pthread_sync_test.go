@@ -26,6 +26,8 @@ var semaphorePrograms = map[string]verdictRow{
 	// init runs once and is seen by both users; a plain flag is not enough
 	"once.c":       {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"once_plain.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", true},
+	// attributes set up and ignored
+	"attrs.c": {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 }
 
 func TestSemaphoresSpinlocksBarriers(t *testing.T) {

@@ -182,6 +182,47 @@ int main(void) {
 	}
 }
 
+// The attributes that would change what a check means are input errors at
+// the call: a detached thread (main must join every thread) and a
+// recursive mutex (the spinlock would deadlock its holder).
+func TestAttributesRefused(t *testing.T) {
+	needClang(t)
+	cases := []struct{ name, text, want string }{
+		{"detached", `#include <pthread.h>
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_attr_t attr;
+    pthread_t a;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_create(&a, &attr, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "attr.c:7:5: detached threads are not supported"},
+		{"recursive", `#include <pthread.h>
+pthread_mutex_t m;
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_mutexattr_t attr;
+    pthread_t a;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&m, &attr);
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "attr.c:8:5: recursive mutexes are not supported"},
+	}
+	for _, tc := range cases {
+		_, err := translateSource(t, filepath.Join(t.TempDir(), "attr.c"), tc.text)
+		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // Optimized IR reaches a member other than the first as a byte offset from
 // a void*; when the void* was read from memory the front end does not know
 // the object's type, cannot tell which member that is, and says so
