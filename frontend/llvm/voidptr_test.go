@@ -106,7 +106,7 @@ int main(void) {
 // call.
 func TestPthreadExitOutsideThreadFunction(t *testing.T) {
 	needClang(t)
-	cases := []struct{ name, text, want string }{
+	cases := []inputErrorCase{
 		{"helper", `#include <pthread.h>
 static void stop(void) { pthread_exit(0); }
 void *f(void *p) { stop(); return p; }
@@ -137,19 +137,14 @@ int main(void) {
 }
 `, "exit.c:7:5: pthread_exit is only supported in a thread function"},
 	}
-	for _, tc := range cases {
-		_, err := translateSource(t, filepath.Join(t.TempDir(), "exit.c"), tc.text)
-		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
-		}
-	}
+	checkInputErrors(t, "exit.c", cases)
 }
 
 // exit(0) ends the program only where nothing else runs: in main after its
 // last join. Elsewhere it is an input error at the call.
 func TestExitZeroOutsideFinal(t *testing.T) {
 	needClang(t)
-	cases := []struct{ name, text, want string }{
+	cases := []inputErrorCase{
 		{"thread", `#include <pthread.h>
 #include <stdlib.h>
 void *f(void *p) { exit(0); }
@@ -174,12 +169,7 @@ int main(void) {
 }
 `, "exit.c:8:9: exit(0) is only supported in main after its last pthread_join"},
 	}
-	for _, tc := range cases {
-		_, err := translateSource(t, filepath.Join(t.TempDir(), "exit.c"), tc.text)
-		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
-		}
-	}
+	checkInputErrors(t, "exit.c", cases)
 }
 
 // The attributes that would change what a check means are input errors at
@@ -187,7 +177,7 @@ int main(void) {
 // recursive mutex (the spinlock would deadlock its holder).
 func TestAttributesRefused(t *testing.T) {
 	needClang(t)
-	cases := []struct{ name, text, want string }{
+	cases := []inputErrorCase{
 		{"detached", `#include <pthread.h>
 void *f(void *p) { return p; }
 int main(void) {
@@ -215,12 +205,7 @@ int main(void) {
 }
 `, "attr.c:8:5: recursive mutexes are not supported"},
 	}
-	for _, tc := range cases {
-		_, err := translateSource(t, filepath.Join(t.TempDir(), "attr.c"), tc.text)
-		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
-		}
-	}
+	checkInputErrors(t, "attr.c", cases)
 }
 
 // Optimized IR reaches a member other than the first as a byte offset from
@@ -252,4 +237,20 @@ func translateSource(t *testing.T, src, text string) (*lsl.Program, error) {
 		t.Fatal(err)
 	}
 	return Translate(lls)
+}
+
+// inputErrorCase is a C program that must be an input error: want is part
+// of the message (file:line:col: text).
+type inputErrorCase struct{ name, text, want string }
+
+// checkInputErrors translates each case as the C file named file and
+// checks its input error.
+func checkInputErrors(t *testing.T, file string, cases []inputErrorCase) {
+	t.Helper()
+	for _, tc := range cases {
+		_, err := translateSource(t, filepath.Join(t.TempDir(), file), tc.text)
+		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
 }
