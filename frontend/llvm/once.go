@@ -15,14 +15,7 @@ import (
 // fences. init must be a function named in the call.
 func onceCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
-	target := calledFunc(c.Args[1])
-	if target == nil {
-		f.fail("pthread_once needs a function name as its second argument")
-	}
-	def := f.t.resolveFunc(target)
-	if def == nil {
-		f.fail("the function %s is not defined", target.Name())
-	}
+	def := f.functionArg(c, 1, "second", "function")
 	if len(def.Params) != 0 {
 		f.fail("the function %s that pthread_once calls takes %d parameters (none)", def.Name(), len(def.Params))
 	}

@@ -128,17 +128,24 @@ func (f *fn) pthreadHandles() {
 	}
 }
 
-// createCall records a pthread_create in main.
-func (f *fn) createCall(c *ir.InstCall) {
-	f.args(c, 4)
-	target := calledFunc(c.Args[2])
+// functionArg is the definition of the function argument i of c names:
+// the thread function of pthread_create, the init of pthread_once.
+func (f *fn) functionArg(c *ir.InstCall, i int, ordinal, role string) *ir.Func {
+	target := calledFunc(c.Args[i])
 	if target == nil {
-		f.fail("pthread_create needs a function name as its third argument")
+		f.fail("%s needs a function name as its %s argument", calleeName(c), ordinal)
 	}
 	def := f.t.resolveFunc(target)
 	if def == nil {
-		f.fail("the thread function %s is not defined", target.Name())
+		f.fail("the %s %s is not defined", role, target.Name())
 	}
+	return def
+}
+
+// createCall records a pthread_create in main.
+func (f *fn) createCall(c *ir.InstCall) {
+	f.args(c, 4)
+	def := f.functionArg(c, 2, "third", "thread function")
 	if len(def.Params) > 1 {
 		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
 	}
