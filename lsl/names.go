@@ -49,3 +49,18 @@ func (u *Unrolled) BaseName(b int64) string {
 	}
 	return ""
 }
+
+// A pthread main split into parts (frontend/llvm) passes a register from
+// one part to a later one through a global named CarrierPrefix+NAME,
+// which it stores and loads with the C text CarrierExpr+NAME. Such an
+// access is an artifact of the split; traces leave it out (report).
+const (
+	CarrierPrefix = "main_r_"
+	CarrierExpr   = "main's "
+)
+
+// IsCarrier reports whether an access with the C text expr to the
+// location named addr only carries a register of a pthread main.
+func IsCarrier(expr, addr string) bool {
+	return strings.HasPrefix(expr, CarrierExpr) && strings.HasPrefix(addr, CarrierPrefix)
+}

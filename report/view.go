@@ -2,7 +2,6 @@ package report
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
@@ -295,10 +294,9 @@ func reasonText(reason string) string {
 }
 
 // carriesMainRegister reports whether an access only carries a register of
-// a pthread main from one of its parts to a later one (a global main_r_NAME
-// stored at the end of main_init or main_self and loaded at the start of
-// main_final: frontend/llvm, "pthread programs"). It is an artifact of the
-// translation, not an access of the program, and traces leave it out.
+// a pthread main from one of its parts to a later one (lsl.IsCarrier): an
+// artifact of the translation, not an access of the program, which traces
+// leave out.
 func carriesMainRegister(ev *encode.Event) bool {
-	return ev.Kind != "fence" && strings.HasPrefix(ev.Expr, "main's ") && strings.HasPrefix(ev.AddrName, "main_r_")
+	return ev.Kind != "fence" && lsl.IsCarrier(ev.Expr, ev.AddrName)
 }

@@ -53,7 +53,7 @@ func init() {
 		"lsl_unlock":                unlockCall,
 		"__lsl_get_struct_pointer":  structPointerCall,
 		"abort":                     abortCall,
-		"exit":                      processExitCall,
+		"exit":                      exitCall,
 		"pthread_mutex_init":        initLockCall,
 		"pthread_mutex_lock":        lockCall,
 		"pthread_mutex_unlock":      unlockCall,
@@ -67,7 +67,7 @@ func init() {
 		"pthread_cond_broadcast":    condSignalCall,
 		"pthread_create":            pthreadOutsideMain,
 		"pthread_join":              pthreadOutsideMain,
-		"pthread_exit":              exitCall,
+		"pthread_exit":              pthreadExitCall,
 		"pthread_spin_init":         initLockCall,
 		"pthread_spin_lock":         lockCall,
 		"pthread_spin_unlock":       unlockCall,
@@ -573,13 +573,13 @@ func structPointerCall(f *fn, c *ir.InstCall) {
 // anyScalar stands for "the first scalar cell" in descent.
 var anyScalar types.Type = types.I64
 
-// processExitCall: exit(status). A status other than 0 ends the program with a
+// exitCall: exit(status). A status other than 0 ends the program with a
 // failure (a runtime error, like abort). exit(0) ends it successfully,
 // which is only expressed in a pthread main after its last pthread_join:
 // there nothing runs after main, so the execution ends without failure,
 // and the code after the call is discarded (an assume false, which the
 // split checks is in main_final: exitMarker).
-func processExitCall(f *fn, c *ir.InstCall) {
+func exitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	status := f.val(c.Args[0])
 	if k, ok := status.(lsl.Const); ok && k.V.Kind == lsl.KNum && k.V.Num != 0 {

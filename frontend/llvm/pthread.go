@@ -427,7 +427,7 @@ func (sp *mainSplit) emit(f *fn) {
 		if _, ok := carried[r]; ok {
 			return
 		}
-		name := uniqueName("main_r_"+identName(string(r[1:])), t.globalTaken)
+		name := uniqueName(lsl.CarrierPrefix+identName(string(r[1:])), t.globalTaken)
 		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Pos: pos})
 		carried[r] = int64(len(t.prog.Globals))
 	}
@@ -482,10 +482,10 @@ func (sp *mainSplit) emit(f *fn) {
 			return &lsl.Assign{Dst: r, Op: lsl.OpCopy, Args: []lsl.Operand{lsl.Const{V: v}}, Pos: pos}
 		}
 		b := carried[r]
-		return &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(b)}, Expr: "main's " + string(r[1:]), Pos: pos}
+		return &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(b)}, Expr: lsl.CarrierExpr + string(r[1:]), Pos: pos}
 	}
 	store := func(r lsl.Reg) lsl.Stmt {
-		return &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(carried[r])}, Val: r, Expr: "main's " + string(r[1:]), Pos: pos}
+		return &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(carried[r])}, Val: r, Expr: lsl.CarrierExpr + string(r[1:]), Pos: pos}
 	}
 	var regs []lsl.Reg // what later parts load or assign
 	for r := range carried {

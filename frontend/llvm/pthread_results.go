@@ -128,10 +128,10 @@ func handleStore(st *threadStart, k int) lsl.Stmt {
 	return &lsl.Store{Addr: st.handle, Val: lsl.Const{V: lsl.Num(int64(k))}, Expr: fmt.Sprintf("pthread_create's handle of thread %d", k), Pos: st.pos}
 }
 
-// exitCall: pthread_exit(v) in a thread function, which nothing but
+// pthreadExitCall: pthread_exit(v) in a thread function, which nothing but
 // pthread_create calls, returns v from it; pthread_exit anywhere else
 // would have to end the thread from inside a call, and is an error.
-func exitCall(f *fn, c *ir.InstCall) {
+func pthreadExitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
 	if f.t.pthread == nil || f.f == f.t.pthread.main || !f.t.startsThreads(f.f) {
 		f.fail("pthread_exit is only supported in a thread function (the function pthread_create starts); return from it instead")
