@@ -12,14 +12,15 @@ import (
 
 // Thread results (pthread_join(t, &res)). When some pthread_join in main
 // asks for a result, thread handles are real: pthread_create(&t, …) of the
-// k-th thread stores k into t at the end of main_init, main_threadk stores
+// k-th thread stores k into t at the end of main_init (where main_self
+// creates the thread in a phased main: pthread_phases.go), main_threadk stores
 // what the thread function returns into main_thread_result[k], and a
 // join reads the handle, then main_thread_result[handle], and stores it
 // through its result pointer. Main's code from its first read of a handle
 // for a join on runs at the start of main_final: it only reads main's own
 // handles and the results of threads that have completed, and final runs
 // after every thread, so moving it there changes no verdict. Without
-// results, handles produce no code (pthreadHandles).
+// results or phases, handles produce no code (pthreadHandles).
 
 // joinsWithResults reports whether a pthread_join in main passes a
 // result pointer other than NULL.
@@ -38,8 +39,8 @@ func joinsWithResults(main *ir.Func) bool {
 	return false
 }
 
-// keepHandles notes the loads of thread handles that feed pthread_join,
-// which main_final runs.
+// keepHandles notes the loads of thread handles that feed pthread_join:
+// main_final runs them, or main_self for its joins in a phased main.
 func (f *fn) keepHandles() {
 	f.joinHandles = map[*ir.InstLoad]bool{}
 	f.handleLoads = map[*lsl.Load]bool{}
