@@ -184,6 +184,13 @@ func assertFailCall(f *fn, c *ir.InstCall) {
 			msg = s
 		}
 	}
+	// SV-COMP's reach_error() is __assert_fail("0", file, line,
+	// "reach_error"): the function says more than the condition
+	if len(c.Args) > 3 {
+		if s, ok := stringArg(c.Args[3]); ok && s == "reach_error" && msg == "0" {
+			msg = "reach_error() reached"
+		}
+	}
 	f.emit(&lsl.Assert{Cond: num(0), Msg: msg})
 }
 

@@ -236,10 +236,14 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 			nw = f.apply(lsl.OpXor, old, x)
 		case enum.AtomicOpNAnd:
 			nw = f.apply(lsl.OpBitNot, f.apply(lsl.OpAnd, old, x))
-		case enum.AtomicOpMax, enum.AtomicOpUMax:
+		case enum.AtomicOpMax:
 			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, old, x), x, old)
-		case enum.AtomicOpMin, enum.AtomicOpUMin:
+		case enum.AtomicOpMin:
 			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, old), x, old)
+		case enum.AtomicOpUMax:
+			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, f.unsignedView(old, t), f.unsignedView(x, t)), x, old)
+		case enum.AtomicOpUMin:
+			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, f.unsignedView(x, t), f.unsignedView(old, t)), x, old)
 		default:
 			f.fail("atomicrmw %s is not supported", in.Op)
 		}

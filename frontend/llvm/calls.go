@@ -77,6 +77,9 @@ func (f *fn) call(c *ir.InstCall) {
 		freeCall(lsl.AllocPool)(f, c)
 		return
 	}
+	if unsupportedNondet(name) {
+		f.fail("%s is not supported: only integer types narrower than 64 bits and signed 64-bit ones are (use lsl_nondet(lo, hi) for a range)", name)
+	}
 	if strings.HasPrefix(name, "pthread_") {
 		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_*)", name)
 	}
@@ -95,7 +98,7 @@ func (f *fn) userCall(c *ir.InstCall, def *ir.Func) {
 	if _, void := def.Sig.RetType.(*types.VoidType); !void {
 		call.Results = []lsl.Reg{f.reg(c)}
 	}
-	f.emit(call)
+	f.emit(atomicCall(def, call))
 }
 
 // intrinsic lowers a call of an llvm.* function.
@@ -116,10 +119,10 @@ func (f *fn) intrinsic(c *ir.InstCall, name string) {
 		f.emit(&lsl.Abort{Msg: "trap"})
 	case strings.HasPrefix(name, "llvm.smax."), strings.HasPrefix(name, "llvm.umax."):
 		x, y := f.val(c.Args[0]), f.val(c.Args[1])
-		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, y), y, x))
+		f.define(c, f.apply(lsl.OpSelect, f.lessThan(name, c, x, y), y, x))
 	case strings.HasPrefix(name, "llvm.smin."), strings.HasPrefix(name, "llvm.umin."):
 		x, y := f.val(c.Args[0]), f.val(c.Args[1])
-		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, y), x, y))
+		f.define(c, f.apply(lsl.OpSelect, f.lessThan(name, c, x, y), x, y))
 	case strings.HasPrefix(name, "llvm.abs."):
 		x := f.val(c.Args[0])
 		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, num(0)), f.apply(lsl.OpNeg, x), x))

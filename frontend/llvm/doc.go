@@ -37,10 +37,15 @@
 // # Values
 //
 // Integers of every width are LSL numbers: unbounded and signed. Widths are
-// ignored: trunc, zext, sext (except sext of i1, which is -x), ptrtoint
-// and inttoptr keep the value. Unsigned operations and comparisons (udiv,
-// urem, lshr, icmp ult, …) are their signed counterparts, as in the C
-// front end, where unsigned types do not wrap either. null is 0, undef and
+// ignored: trunc, sext (except sext of i1, which is -x), ptrtoint and
+// inttoptr keep the value. A constant is its bit pattern read as signed
+// (unsigned char 200 is i8 -56), so the operations that read an iN as
+// unsigned — zext, icmp ult/ule/ugt/uge, udiv, urem, lshr, atomicrmw
+// umax/umin, llvm.umax/umin — take it modulo 2^N first (unsigned.go): -56
+// reads as 200, and a sum that left its N bits reads as C's wrapped
+// result. Other operations do not wrap, as in the C front end. For i64 the
+// modulus does not fit, and unsigned values at or above 2^63 stay
+// negative. null is 0, undef and
 // poison are ⊥. Floating point, vectors, aggregates in registers (other
 // than the result pair of cmpxchg), function pointers, indirect calls,
 // varargs, exceptions (invoke, landingpad), indirectbr, callbr and inline
@@ -246,6 +251,18 @@
 // nothing. __assert_fail (glibc's assert.h) is
 // a failed assertion. The API functions cannot be defined by the program;
 // calls of other functions that are declared but not defined are errors.
+//
+// Programs written for other checkers (verifier.go) may call GenMC's and
+// SV-COMP's verification functions, and define some of them:
+// __VERIFIER_assume and __VERIFIER_assert are lsl_assume and assert,
+// __VERIFIER_error() and an undefined reach_error() fail,
+// __VERIFIER_nondet_T() is any value of an integer type T (not unsigned
+// 64-bit ones), __VERIFIER_atomic_begin()/_end() enclose an atomic block
+// (they must pair up in one block of the structured body, and nothing may
+// leave the section but its end), a call of a function named
+// __VERIFIER_atomic_* is one atomic block, and GenMC's and Dat3M's search
+// hints (__VERIFIER_loop_begin, _spin_start, _spin_end, _loop_bound) do
+// nothing. genmc.h declares GenMC's.
 //
 // Packed words (lsl_make_T, lsl_get_T_F, lsl_set_T_F) work when the word
 // type is a scalar (an integer type) and lsl_make_T is defined (its body is

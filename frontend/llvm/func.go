@@ -143,6 +143,7 @@ func lowerFunc(t *translator, mod *module, irf *ir.Func) (proc *lsl.Proc) {
 		body.Stmts = append([]lsl.Stmt{start}, body.Stmts...)
 	}
 	f.proc.Body = cleanup(body, f.retUsed, f.proc.Results, f.proc.Params)
+	f.atomicSections(f.proc.Body)
 	return f.proc
 }
 

@@ -44,7 +44,7 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstTrunc:
 		f.define(in, f.val(in.From))
 	case *ir.InstZExt:
-		f.define(in, f.val(in.From))
+		f.define(in, f.unsignedView(f.val(in.From), in.From.Type()))
 	case *ir.InstSExt:
 		x := f.val(in.From)
 		if t, ok := in.From.Type().(*types.IntType); ok && t.BitSize == 1 {
@@ -66,15 +66,15 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstSDiv:
 		f.binop(in, lsl.OpDiv, in.X, in.Y)
 	case *ir.InstUDiv:
-		f.binop(in, lsl.OpDiv, in.X, in.Y)
+		f.ubinop(in, lsl.OpDiv, in.X, in.Y)
 	case *ir.InstSRem:
 		f.binop(in, lsl.OpMod, in.X, in.Y)
 	case *ir.InstURem:
-		f.binop(in, lsl.OpMod, in.X, in.Y)
+		f.ubinop(in, lsl.OpMod, in.X, in.Y)
 	case *ir.InstShl:
 		f.binop(in, lsl.OpShl, in.X, in.Y)
 	case *ir.InstLShr:
-		f.binop(in, lsl.OpShr, in.X, in.Y)
+		f.ubinop(in, lsl.OpShr, in.X, in.Y)
 	case *ir.InstAShr:
 		f.binop(in, lsl.OpShr, in.X, in.Y)
 	case *ir.InstAnd:
@@ -145,8 +145,8 @@ func (f *fn) binop(in value.Value, op lsl.Op, x, y value.Value) {
 	f.define(in, f.apply(op, f.val(x), f.val(y)))
 }
 
-// icmp lowers comparisons. Unsigned predicates compare as signed (numbers
-// are unbounded and signed); ordering pointers compares their last
+// icmp lowers comparisons. Unsigned predicates compare the operands'
+// unsigned views (unsigned.go); ordering pointers compares their last
 // offsets, as in the C front end.
 func (f *fn) icmp(in *ir.InstICmp) {
 	x, y := f.val(in.X), f.val(in.Y)
@@ -156,6 +156,10 @@ func (f *fn) icmp(in *ir.InstICmp) {
 	}
 	if _, ok := in.X.Type().(*types.VectorType); ok {
 		f.fail("vector comparison is not supported")
+	}
+	switch in.Pred {
+	case enum.IPredULT, enum.IPredULE, enum.IPredUGT, enum.IPredUGE:
+		x, y = f.unsignedView(x, in.X.Type()), f.unsignedView(y, in.X.Type())
 	}
 	var r lsl.Operand
 	switch in.Pred {

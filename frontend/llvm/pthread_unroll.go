@@ -249,8 +249,13 @@ func (pe *threadExpander) try(s lsl.Stmt) (ok bool) {
 func leaves(s lsl.Stmt) bool {
 	inside := map[string]bool{}
 	lsl.Walk(s, func(x lsl.Stmt) bool {
-		if b, ok := x.(*lsl.Block); ok && b.Label != "" {
-			inside[b.Label] = true
+		switch x := x.(type) {
+		case *lsl.Block:
+			if x.Label != "" {
+				inside[x.Label] = true
+			}
+		case *lsl.Spin:
+			inside[x.Label] = true
 		}
 		return true
 	})

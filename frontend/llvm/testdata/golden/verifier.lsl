@@ -1,0 +1,43 @@
+global level = -56
+global counter
+
+proc __VERIFIER_atomic_bump() {
+    %t.1 := load @counter as "counter"
+    %t.3 := add(%t.1, 1)
+    store @counter, %t.3 as "counter"
+}
+
+proc step() -> (%result) {
+    %v := choose -2147483648 .. 2147483647
+    %t.3 := le(0, %v)
+    if %t.3 {
+        %t.6 := lt(%v, 4)
+    } else {
+        %t.6 := 0
+    }
+    assume %t.6
+    atomic {
+        %c := load @counter as "counter"
+        %t.8 := choose 0 .. 1
+        if %t.8 {
+            %c := add(%c, %v)
+        }
+        store @counter, %c as "counter"
+    }
+    atomic {
+        call __VERIFIER_atomic_bump()
+    }
+    %u := choose -128 .. 127
+    %t.13 := and(%u, 255)
+    %t.14 := load @level as "level"
+    %t.16 := and(%t.14, 255)
+    %t.18 := lt(%t.16, %t.13)
+    if %t.18 {
+        assert 0 "__VERIFIER_error() reached"
+    }
+    %t.19 := and(%c, 4294967295)
+    %t.21 := div(%t.19, 2)
+    %t.23 := and(%u, 255)
+    %t.25 := shr(%t.23, 1)
+    %result := add(%t.21, %t.25)
+}

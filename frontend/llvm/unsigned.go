@@ -1,0 +1,53 @@
+package llvmfront
+
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// Unsigned values. LLVM IR does not say whether an iN is signed: a
+// constant is its bit pattern, printed as a signed number (unsigned char
+// 200 is i8 -56, 4000000000u is i32 -294967296), and the operations that
+// read a value as unsigned say so themselves (zext, icmp ult/ule/ugt/uge,
+// udiv, urem, lshr, umax, umin). LSL numbers are unbounded and signed, so
+// those operations first take the value modulo 2^N (unsignedView): the
+// pattern -56 reads as 200, and a sum that left the N bits (numbers do not
+// wrap) reads as C's wrapped unsigned result. Every other operation keeps
+// the number as it is, as before. For i64 the modulus does not fit a
+// number: unsigned 64-bit values at or above 2^63 stay negative, as in
+// the C front end. i1 values are 0 and 1 already.
+
+// unsignedView is x, of integer type t, read as an unsigned number: x mod
+// 2^N for an iN with 1 < N < 64, folded when x is a constant; x itself for
+// other types.
+func (f *fn) unsignedView(x lsl.Operand, t types.Type) lsl.Operand {
+	it, ok := t.(*types.IntType)
+	if !ok || it.BitSize <= 1 || it.BitSize >= 64 {
+		return x
+	}
+	return f.apply(lsl.OpAnd, x, num(int64(1)<<it.BitSize-1))
+}
+
+// ubinop lowers udiv, urem and lshr: the operation on both operands'
+// unsigned views.
+func (f *fn) ubinop(in value.Value, op lsl.Op, x, y value.Value) {
+	if !isIntType(in.Type()) {
+		f.fail("arithmetic on %s is not supported", in.Type())
+	}
+	t := x.Type()
+	f.define(in, f.apply(op, f.unsignedView(f.val(x), t), f.unsignedView(f.val(y), t)))
+}
+
+// lessThan is x < y for llvm.smax/smin (signed) and llvm.umax/umin
+// (unsigned views).
+func (f *fn) lessThan(name string, c *ir.InstCall, x, y lsl.Operand) lsl.Operand {
+	if strings.HasPrefix(name, "llvm.umax.") || strings.HasPrefix(name, "llvm.umin.") {
+		t := c.Args[0].Type()
+		x, y = f.unsignedView(x, t), f.unsignedView(y, t)
+	}
+	return f.apply(lsl.OpLt, x, y)
+}

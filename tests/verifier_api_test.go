@@ -1,0 +1,33 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// verifierPrograms: programs written for other checkers — GenMC's
+// genmc.h, SV-COMP's __VERIFIER_ functions (frontend/llvm/verifier.go).
+// Columns: the .mm models (sc, tso, pso, relaxed, rmo), then rc11 and
+// arm8.
+var verifierPrograms = map[string]verdictRow{
+	// a nondeterministic value bounded by an assumption, a lock whose
+	// spin loop carries GenMC's hints
+	"verifier/genmc_lock.c":       {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"verifier/genmc_lock_limit.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	// without acquire and release an addition is lost where stores or
+	// loads may be reordered
+	"verifier/genmc_lock_relaxed.c": {[]mining.Verdict{P, P, F, F, F, F, F}, "", true},
+	// atomic sections and a __VERIFIER_atomic_ function; without the
+	// sections an update is lost on every model
+	"verifier/svcomp_atomic.c":      {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"verifier/svcomp_atomic_none.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", true},
+	// the ranges of __VERIFIER_nondet_uint, _char and _bool
+	"verifier/nondet_types.c":      {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"verifier/nondet_types_uint.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	"verifier/nondet_types_char.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+}
+
+func TestVerifierAPIPrograms(t *testing.T) {
+	checkPthreadTable(t, append(append([]string{}, llvmModels...), "rc11", "arm8"), verifierPrograms, nil)
+}
