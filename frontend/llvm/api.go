@@ -94,6 +94,9 @@ func init() {
 		"pthread_mutexattr_destroy": noopCall(1),
 		"pthread_mutexattr_settype": attrSetCall(1, pthreadMutexRecursive,
 			"recursive mutexes are not supported (a mutex is a spinlock: its holder locking it again deadlocks)"),
+		"__checkfence_recursive_or_timed_mutex_not_supported": func(f *fn, c *ir.InstCall) {
+			f.fail("mtx_init: recursive and timed mutexes are not supported (a mutex is a spinlock: its holder locking it again deadlocks)")
+		},
 		"pthread_condattr_init":    noopCall(1),
 		"pthread_condattr_destroy": noopCall(1),
 		"pthread_rwlock_init":      initLockCall,
@@ -524,7 +527,11 @@ func abortCall(f *fn, c *ir.InstCall) {
 }
 
 func pthreadOutsideMain(f *fn, c *ir.InstCall) {
-	f.fail("%s is only supported in main, which then becomes the test (see checkfence run without a .tst file)", calleeName(c))
+	name := calleeName(c)
+	if c11 := map[string]string{"pthread_create": "thrd_create", "pthread_join": "thrd_join"}[name]; c11 != "" {
+		name += " (or " + c11 + ")"
+	}
+	f.fail("%s is only supported in main, which then becomes the test (see checkfence run without a .tst file)", name)
 }
 
 // structPointerCall: lsl_get_struct_pointer(T, f, p) is

@@ -262,7 +262,9 @@
 // leave the section but its end), a call of a function named
 // __VERIFIER_atomic_* is one atomic block, and GenMC's and Dat3M's search
 // hints (__VERIFIER_loop_begin, _spin_start, _spin_end, _loop_bound) do
-// nothing. genmc.h declares GenMC's.
+// nothing. genmc.h declares GenMC's. threads.h maps C11 threads onto the
+// pthread calls with macros (thrd_create and thrd_join in main, mtx_*,
+// cnd_*, call_once).
 //
 // Packed words (lsl_make_T, lsl_get_T_F, lsl_set_T_F) work when the word
 // type is a scalar (an integer type) and lsl_make_T is defined (its body is

@@ -1,0 +1,20 @@
+package llvmfront
+
+import "testing"
+
+// TestC11ThreadsErrors: what include/llvm/threads.h cannot model is an
+// input error at the call, in the C11 functions' terms.
+func TestC11ThreadsErrors(t *testing.T) {
+	needClang(t)
+	prelude := "#include <threads.h>\nmtx_t m;\nint f(void *a) { return 0; }\n"
+	checkInputErrors(t, "t.c", []inputErrorCase{
+		{"recursive mutex", prelude + "int main(void) { mtx_init(&m, mtx_recursive); return 0; }",
+			"t.c:4:18: mtx_init: recursive and timed mutexes are not supported"},
+		{"timed mutex", prelude + "int main(void) { mtx_init(&m, mtx_timed); return 0; }",
+			"mtx_init: recursive and timed mutexes are not supported"},
+		{"create outside main", prelude + "void start(void) { thrd_t t; thrd_create(&t, f, 0); }\nint main(void) { start(); return 0; }",
+			"t.c:4:30: pthread_create (or thrd_create) is only supported in main"},
+		{"thrd_current", prelude + "int g(void *a) { return thrd_current() != 0; }",
+			"call to thrd_current, which is declared but not defined"},
+	})
+}
