@@ -21,16 +21,26 @@ import (
 type allocShape struct {
 	obj   types.Type // element type (nil: unknown)
 	count int64      // > 0: an array of count elements
+	// an array whose length is not a constant (malloc(n * sizeof(T))):
+	// a block of one T whose pointer is to element 0, as in the C front
+	// end, which the size does not bound
+	unbounded bool
 }
+
+// isArray says that the allocation returns a pointer to element 0.
+func (s allocShape) isArray() bool { return s.count > 0 || s.unbounded }
 
 func (f *fn) allocShapeOf(c *ir.InstCall) allocShape {
 	size := allocSize(c)
+	factor := sizeFactor(c)
 	fits := func(t types.Type) (allocShape, bool) {
 		n, ok := sizeOf(t)
 		if !ok || n <= 0 {
 			return allocShape{}, false
 		}
 		switch {
+		case size < 0 && factor > 0 && factor%n == 0:
+			return allocShape{obj: t, unbounded: true}, true
 		case size < 0 || size == n:
 			return allocShape{obj: t}, true
 		case size > n && size%n == 0:
@@ -162,17 +172,17 @@ func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
 	var ref *lsl.TypeRef
 	if shape.obj != nil {
 		ref = f.t.typeRef(f.mod, shape.obj)
+		if shape.isArray() && ref == nil {
+			ref = &lsl.TypeRef{Name: "int"}
+		}
 		if shape.count > 0 {
-			if ref == nil {
-				ref = &lsl.TypeRef{Name: "int"}
-			}
 			ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{shape.count}, ref.Dims...)}
 		}
 	}
 	r := f.reg(c)
 	f.emit(&lsl.Alloc{Dst: r, Kind: kind, Type: ref})
 	f.objs[c] = shape.obj
-	if shape.count > 0 {
+	if shape.isArray() {
 		// a pointer to element 0
 		f.emit(&lsl.Assign{Dst: r, Op: lsl.OpOffset, Args: []lsl.Operand{r, num(0)}})
 	}
@@ -186,6 +196,27 @@ func allocArgs(name string) int {
 		return 2
 	}
 	return 1
+}
+
+// sizeFactor is C when an allocator's size, not a constant, is x * C or
+// C * x for a constant C (clang's n * sizeof(T), or x << k), else 0.
+func sizeFactor(c *ir.InstCall) int64 {
+	if len(c.Args) != 1 {
+		return 0
+	}
+	switch m := c.Args[0].(type) {
+	case *ir.InstMul:
+		for _, v := range []value.Value{m.X, m.Y} {
+			if k, ok := v.(*constant.Int); ok {
+				return bigInt(k.X)
+			}
+		}
+	case *ir.InstShl:
+		if k, ok := m.Y.(*constant.Int); ok && bigInt(k.X) < 62 {
+			return int64(1) << bigInt(k.X)
+		}
+	}
+	return 0
 }
 
 // allocSize is the constant number of bytes an allocator call asks for,
@@ -249,7 +280,7 @@ func (t *translator) findArrayAllocs() {
 					if !ok || !isAllocator(calleeName(c)) {
 						continue
 					}
-					if f.allocShapeOf(c).count > 0 {
+					if f.allocShapeOf(c).isArray() {
 						t.arrayAllocs = true
 						return
 					}

@@ -111,7 +111,13 @@
 // result is cast to and the structs that start with them, choosing one
 // whose size is the allocation's. A size that is k > 1 times the type's
 // size allocates an array of k elements and yields a pointer to element 0,
-// as malloc(k * sizeof(T)) does in the C front end.
+// as malloc(k * sizeof(T)) does in the C front end; so does a size that is
+// not a constant but a multiple of the type's size (n * sizeof(T), which
+// clang writes as a mul by the size), a block the size does not bound.
+//
+// A pointer difference p - q, which clang writes as the byte difference of
+// two ptrtoint values divided by the element size, is the difference of
+// the pointers' last offsets (pointers.go), as in the C front end.
 //
 // # Memory operations
 //

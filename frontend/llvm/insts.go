@@ -60,7 +60,9 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstAdd:
 		f.binop(in, lsl.OpAdd, in.X, in.Y)
 	case *ir.InstSub:
-		f.binop(in, lsl.OpSub, in.X, in.Y)
+		if !f.pointerDifference(in) {
+			f.binop(in, lsl.OpSub, in.X, in.Y)
+		}
 	case *ir.InstMul:
 		f.binop(in, lsl.OpMul, in.X, in.Y)
 	case *ir.InstSDiv:

@@ -2,6 +2,8 @@ package llvmfront
 
 import (
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 )
 
@@ -207,4 +209,47 @@ func (f *fn) byteGEP(p pval, n lsl.Operand) pval {
 	}
 	f.fail("byte offset %d into %s is not the start of a field", off, obj)
 	return pval{}
+}
+
+// pointerDifference lowers p - q, which clang writes as the difference of
+// ptrtoint p and ptrtoint q in bytes, divided by the element size: the
+// difference of the pointers' last offsets (counted in elements of the
+// type they point to, as in the C front end) times that size, so that the
+// division that follows gives C's result. Other subtractions are not
+// touched (false).
+func (f *fn) pointerDifference(in *ir.InstSub) bool {
+	x, ok1 := in.X.(*ir.InstPtrToInt)
+	y, ok2 := in.Y.(*ir.InstPtrToInt)
+	if !ok1 || !ok2 {
+		return false
+	}
+	size := int64(1)
+	if e := pointee(x.From.Type()); e != nil && sized(e) {
+		if n, ok := sizeOf(e); ok && n > 0 {
+			size = n
+		}
+	}
+	diff := f.apply(lsl.OpSub, f.apply(lsl.OpGetOffset, f.ptr(x.From).op), f.apply(lsl.OpGetOffset, f.ptr(y.From).op))
+	if d := f.elementDivision(in, size); d != nil {
+		// the usual case: the division by the size is the only use,
+		// and it is the difference in elements
+		f.skip[d] = true
+		f.define(d, diff)
+		return true
+	}
+	f.define(in, f.apply(lsl.OpMul, diff, num(size)))
+	return true
+}
+
+// elementDivision is the sdiv exact of the byte difference in by the
+// element size when that is its only use, else nil.
+func (f *fn) elementDivision(in *ir.InstSub, size int64) *ir.InstSDiv {
+	if uses := f.uses[in]; len(uses) == 1 {
+		if d, ok := uses[0].(*ir.InstSDiv); ok && d.X == in && d.Exact {
+			if c, ok := d.Y.(*constant.Int); ok && bigInt(c.X) == size {
+				return d
+			}
+		}
+	}
+	return nil
 }
