@@ -55,7 +55,7 @@ func TestErrors(t *testing.T) {
 		{"float load", "define double @f(double* %p) {\n  %v = load double, double* %p\n  ret double %v\n}\n",
 			"in.ll:2:1: load of type double is not supported (floating-point numbers are not modelled)"},
 		{"pthread outside main", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine void @f(i64* %t) {\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  ret void\n}\n",
-			"in.ll:6:1: pthread_create is only supported in main"},
+			"in.ll:6:1: pthread_create (or thrd_create) is only supported in main"},
 		{"pthread in a branch", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndeclare i32 @pthread_join(i64, i8**)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main(i1 %c) {\n  %t = alloca i64\n  br i1 %c, label %a, label %b\na:\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  br label %b\nb:\n  ret i32 0\n}\n",
 			"pthread_create and pthread_join must run a fixed number of times"},
 		{"pthread not joined", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main() {\n  %t = alloca i64\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  ret i32 0\n}\n",
