@@ -118,7 +118,7 @@ func (f *fn) fenceInst(in *ir.InstFence) {
 // (acquire and seq_cst loads are ordered by their own fences anyway).
 func (f *fn) atomicLoad(l *ir.InstLoad) {
 	p := f.ptr(l.Src)
-	addr := f.access(p, l.ElemType)
+	addr := f.atomicAccess(p, l.ElemType)
 	defer f.loadedIntObj(l, p)
 	o := l.Ordering
 	if singleThread(l.SyncScope) {
@@ -142,7 +142,7 @@ func loadFencesAfter(o enum.AtomicOrdering) []lsl.FenceKind {
 
 // atomicStore: a store with the fences of its ordering.
 func (f *fn) atomicStore(s *ir.InstStore) {
-	addr := f.access(f.ptr(s.Dst), s.Src.Type())
+	addr := f.atomicAccess(f.ptr(s.Dst), s.Src.Type())
 	val := f.val(s.Src)
 	o := s.Ordering
 	if singleThread(s.SyncScope) {
@@ -161,7 +161,7 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	if !isScalar(t) {
 		f.fail("cmpxchg of type %s is not supported", t)
 	}
-	addr := f.access(f.ptr(in.Ptr), t)
+	addr := f.atomicAccess(f.ptr(in.Ptr), t)
 	cmp, nw := f.val(in.Cmp), f.val(in.New)
 	expr := f.exprText(in.Ptr)
 	old, ok := f.temp(), f.temp()
@@ -212,7 +212,7 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 	if !isScalar(t) {
 		f.fail("atomicrmw of type %s is not supported", t)
 	}
-	addr := f.access(f.ptr(in.Dst), t)
+	addr := f.atomicAccess(f.ptr(in.Dst), t)
 	x := f.val(in.X)
 	expr := f.exprText(in.Dst)
 	old := f.reg(in)

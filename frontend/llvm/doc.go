@@ -115,6 +115,13 @@
 // not a constant but a multiple of the type's size (n * sizeof(T), which
 // clang writes as a mul by the size), a block the size does not bound.
 //
+// An integer load or store that covers several integer cells of the
+// object it designates (clang moves struct pair { int a, b; } as one i64
+// when it passes or returns it by value) reads or writes each cell and
+// puts the bits together or takes them apart (punned.go); cells that are
+// not integers, padding between them, or an atomic access of several
+// cells are errors.
+//
 // A pointer difference p - q, which clang writes as the byte difference of
 // two ptrtoint values divided by the element size, is the difference of
 // the pointers' last offsets (pointers.go), as in the C front end.

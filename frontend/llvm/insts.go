@@ -232,6 +232,10 @@ func (f *fn) load(l *ir.InstLoad) {
 		return
 	}
 	p := f.ptr(l.Src)
+	if cs := f.spannedCells(p, l.ElemType); cs != nil {
+		f.spannedLoad(l, p, cs)
+		return
+	}
 	addr := f.access(p, l.ElemType)
 	ld := &lsl.Load{Dst: f.reg(l), Addr: addr, Expr: f.exprText(l.Src)}
 	f.emit(ld)
@@ -260,7 +264,12 @@ func (f *fn) store(s *ir.InstStore) {
 		f.atomicStore(s)
 		return
 	}
-	addr := f.access(f.ptr(s.Dst), t)
+	p := f.ptr(s.Dst)
+	if cs := f.spannedCells(p, t); cs != nil {
+		f.spannedStore(s, p, cs)
+		return
+	}
+	addr := f.access(p, t)
 	f.emit(&lsl.Store{Addr: addr, Val: f.val(s.Src), Expr: f.exprText(s.Dst)})
 }
 

@@ -51,3 +51,14 @@ func (f *fn) lessThan(name string, c *ir.InstCall, x, y lsl.Operand) lsl.Operand
 	}
 	return f.apply(lsl.OpLt, x, y)
 }
+
+// signedView is x, of integer type t, as the signed number its low N bits
+// are: the value a cell of type t holds for those bits.
+func (f *fn) signedView(x lsl.Operand, t types.Type) lsl.Operand {
+	it, ok := t.(*types.IntType)
+	if !ok || it.BitSize <= 1 || it.BitSize >= 64 {
+		return x
+	}
+	half := int64(1) << (it.BitSize - 1)
+	return f.apply(lsl.OpSub, f.unsignedView(f.apply(lsl.OpAdd, x, num(half)), t), num(half))
+}
