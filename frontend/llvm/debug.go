@@ -287,3 +287,33 @@ func uniqueName(name string, taken map[string]bool) string {
 	taken[n] = true
 	return n
 }
+
+// bitFieldError reports the first bit-field member of a struct the debug
+// info describes, as the C front end does: clang reads and writes a
+// bit-field as masking of its storage unit, and the first write to a
+// bit-field of a local or malloc'd struct would read the unit before
+// anything was stored there (a runtime error of a correct program).
+func bitFieldError(name string, m *ir.Module) error {
+	for _, d := range m.MetadataDefs {
+		ct, ok := d.(*metadata.DICompositeType)
+		if !ok || ct.Elements == nil || (ct.Tag != enum.DwarfTagStructureType && ct.Tag != enum.DwarfTagClassType) {
+			continue
+		}
+		for _, e := range ct.Elements.Fields {
+			dt, ok := e.(*metadata.DIDerivedType)
+			if !ok || dt.Tag != enum.DwarfTagMember || dt.Flags&enum.DIFlagBitField == 0 {
+				continue
+			}
+			file := sourceName(dt.File)
+			if file == "" {
+				file = name
+			}
+			tag := ct.Name
+			if tag == "" {
+				tag = "(anonymous)"
+			}
+			return lsl.Errorf(lsl.Pos{File: file, Line: int(dt.Line), Col: 1}, "struct %s: bit-field %s is not supported (use a packed word, or an integer and masks)", tag, dt.Name)
+		}
+	}
+	return nil
+}

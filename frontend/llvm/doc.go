@@ -122,6 +122,13 @@
 // not integers, padding between them, or an atomic access of several
 // cells are errors.
 //
+// container_of, a byte offset back from a pointer to a field whose result
+// is cast to the container's type T*, is the pointer to the T that holds
+// the field when T has a field of that type at that offset (pointers.go):
+// the pointer without the offsets to the field, as lsl_get_struct_pointer
+// gives. Bit-fields are an error at the struct (debug.go), as in the C
+// front end.
+//
 // A pointer difference p - q, which clang writes as the byte difference of
 // two ptrtoint values divided by the element size, is the difference of
 // the pointers' last offsets (pointers.go), as in the C front end.

@@ -31,6 +31,10 @@ func (f *fn) inst(in ir.Instruction) {
 		if src.obj == nil && isByte(in.ElemType) && !allZero(idx) {
 			f.voidBytes[in] = true
 		}
+		if c, ok := f.containerOf(in, src, idx); ok {
+			f.setPtr(in, c)
+			return
+		}
 		f.setPtr(in, f.gep(src, in.ElemType, idx))
 	case *ir.InstBitCast:
 		f.cast(in, in.From, in.To)

@@ -183,6 +183,36 @@ func (f *fn) gep(p pval, elem types.Type, idx []lsl.Operand) pval {
 	return pval{op: op, obj: cur}
 }
 
+// containerOf lowers container_of: a pointer to a field moved back by the
+// field's byte offset, ((T *)((char *)p - offsetof(T, m))), is a pointer
+// to the T that holds the field, when the result is cast to T*: p without
+// the offsets of the path to the field, as lsl_get_struct_pointer does
+// (api.go). Before, the byte offset stepped back whole objects of p's type
+// and reached another field of T.
+func (f *fn) containerOf(in *ir.InstGetElementPtr, p pval, idx []lsl.Operand) (pval, bool) {
+	if !isByte(in.ElemType) || p.obj == nil || isByte(p.obj) || len(idx) != 1 {
+		return pval{}, false
+	}
+	c, ok := idx[0].(lsl.Const)
+	if !ok || c.V.Kind != lsl.KNum || c.V.Num >= 0 {
+		return pval{}, false
+	}
+	for _, t := range f.castTargets(in, 0) {
+		path, sub, ok := pathAt(t, -c.V.Num)
+		if !ok || len(path) == 0 {
+			continue
+		}
+		for sub != nil && !sub.Equal(p.obj) {
+			sub = firstChild(sub)
+			path = append(path, 0)
+		}
+		if sub != nil {
+			return pval{op: f.up(p.op, len(path)), obj: t}, true
+		}
+	}
+	return pval{}, false
+}
+
 // byteGEP maps p + n bytes back to the field of p's object at that offset.
 func (f *fn) byteGEP(p pval, n lsl.Operand) pval {
 	c, ok := n.(lsl.Const)

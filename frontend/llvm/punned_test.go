@@ -2,9 +2,10 @@ package llvmfront
 
 import "testing"
 
-// TestSpannedAccessErrors: an integer access over several fields that it
-// cannot split, or an atomic one, is an input error at the access.
-func TestSpannedAccessErrors(t *testing.T) {
+// TestLayoutErrors: an integer access over several fields that it cannot
+// split, or an atomic one, is an input error at the access; a bit-field
+// is one at its declaration, as in the C front end.
+func TestLayoutErrors(t *testing.T) {
 	needClang(t)
 	checkInputErrors(t, "s.c", []inputErrorCase{
 		{"atomic struct", `#include <stdatomic.h>
@@ -16,5 +17,9 @@ int f(void) { struct pair v = atomic_load(&x); return v.a; }`,
 struct p g;
 long f(void) { return *(long *)&g; }`,
 			"covers fields of %struct.p that are not integers within it"},
+		{"bit-field", `struct flags { unsigned a : 3, b : 5; };
+struct flags g;
+void f(void) { g.b = 1; }`,
+			"s.c:1:1: struct flags: bit-field a is not supported"},
 	})
 }

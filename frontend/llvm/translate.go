@@ -76,6 +76,9 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
 		defs := defLines(s.Text)
+		if err := bitFieldError(s.Name, m); err != nil {
+			return nil, lsl.ErrorList{err.(*lsl.Error)}
+		}
 		if st := selfContaining(m.TypeDefs); st != nil {
 			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, "struct type %s contains itself", st)}
 		}
