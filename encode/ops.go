@@ -60,6 +60,12 @@ func (x *valCtx) apply(op lsl.Op, comp string, field string, args []*Val) (res *
 			return x.num(Shl(c, a[0].Num, a[1].Num)), e
 		}
 		return x.num(ShrS(c, a[0].Num, a[1].Num)), e
+	case lsl.OpZext, lsl.OpSext:
+		n, ok := IsConst(c, a[1].Num)
+		if !ok || n < 1 || n > 63 {
+			return x.num(x.zero()), c.T
+		}
+		return x.extend(op, a[0], n), nums()
 	case lsl.OpLt, lsl.OpLe:
 		var t z.Lit
 		if op == lsl.OpLt {
@@ -179,4 +185,27 @@ func (x *valCtx) compare(a, b *Val) (eq, err z.Lit) {
 		c.Ands(a.P, b.P, x.ptrEq(a, b)),
 		c.Ands(a.C, b.C, x.same(a, b)))
 	return
+}
+
+// extend encodes zext(a, n) and sext(a, n) (n a constant the statement
+// gives, which the encoding's width need not hold): wiring only, the low n
+// bits and then zeros or the sign bit. The range analysis widens the
+// encoding when a result needs more bits than its argument (the zext of a
+// negative number), so n at or above the encoding's width keeps a. The
+// caller adds the runtime error of an argument that is not a number.
+func (x *valCtx) extend(op lsl.Op, a *Val, n int64) *Val {
+	c := x.c
+	src := a.Num
+	out := make(BV, len(src))
+	for i := range out {
+		switch {
+		case int64(i) < n || n >= int64(len(src)):
+			out[i] = src[i]
+		case op == lsl.OpZext:
+			out[i] = c.F
+		default:
+			out[i] = src[n-1]
+		}
+	}
+	return x.num(out)
 }

@@ -32,7 +32,7 @@ func TestApplyMatchesEvalOp(t *testing.T) {
 	ops := []lsl.Op{lsl.OpCopy, lsl.OpBitNot, lsl.OpNeg, lsl.OpAdd, lsl.OpSub, lsl.OpMul, lsl.OpDiv, lsl.OpMod,
 		lsl.OpAnd, lsl.OpOr, lsl.OpXor, lsl.OpShl, lsl.OpShr, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe,
 		lsl.OpPointer, lsl.OpOffset, lsl.OpGetOffset, lsl.OpGetBase, lsl.OpBaseOf, lsl.OpSelect,
-		lsl.OpMake, lsl.OpGet, lsl.OpSet}
+		lsl.OpMake, lsl.OpGet, lsl.OpSet, lsl.OpZext, lsl.OpSext}
 	checked := 0
 	for _, op := range ops {
 		arity := op.Arity()
@@ -94,6 +94,30 @@ func TestTruthAndSame(t *testing.T) {
 		for _, b := range vals {
 			if got := x.same(x.constVal(a), x.constVal(b)) == c.T; got != a.Equal(b) {
 				t.Errorf("same(%v, %v) = %v", a, b, got)
+			}
+		}
+	}
+}
+
+// TestExtensionWiderThanEncoding: zext and sext to at least the encoding's
+// width keep the argument (the range analysis widens the encoding when a
+// zext of a negative number needs more bits, so only non-negative
+// arguments reach zext here), and narrower ones are exact.
+func TestExtensionWiderThanEncoding(t *testing.T) {
+	c := logic.NewC()
+	x := newValCtx(c, 8, 1, nil)
+	val := func(l z.Lit) bool { return l == c.T }
+	for _, n := range []int64{8, 16, 32, 63} {
+		for a := int64(-128); a <= 127; a++ {
+			for _, op := range []lsl.Op{lsl.OpZext, lsl.OpSext} {
+				if op == lsl.OpZext && a < 0 {
+					continue
+				}
+				got, gerr := x.apply(op, "", "", []*Val{x.constVal(lsl.Num(a)), x.constVal(lsl.Num(n))})
+				want, _ := lsl.EvalOp(op, nil, -1, []lsl.Value{lsl.Num(a), lsl.Num(n)})
+				if val(gerr) || !x.decode(got, val).Equal(want) {
+					t.Errorf("%s(%d, %d) = %v (error %v), want %v", op.Name(), a, n, x.decode(got, val), val(gerr), want)
+				}
 			}
 		}
 	}

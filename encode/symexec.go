@@ -277,7 +277,16 @@ func (x *texec) stmt(s lsl.Stmt) {
 				}
 			}
 		}
-		res, err := vx.apply(s.Op, s.Comp, s.Field, args)
+		var res *Val
+		var err z.Lit
+		if s.Op == lsl.OpZext || s.Op == lsl.OpSext {
+			// the width is a parameter, not a value of the encoding's
+			// width (lsl sanity: a constant from 1 to 63)
+			res, err = vx.extend(s.Op, args[0], s.Args[1].(lsl.Const).V.Num), args[0].N.Not()
+			args = args[:1]
+		} else {
+			res, err = vx.apply(s.Op, s.Comp, s.Field, args)
+		}
 		x.fail(ReasonRuntimeError, s, err, "", args)
 		x.set(s.Dst, res)
 	case *lsl.Load:

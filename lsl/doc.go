@@ -23,6 +23,13 @@
 // assert and assume, observations, allocation, and Spin, the side-effect-free
 // spin loop of §7.2.3 whose last iteration alone is modelled.
 //
+// Beyond the dissertation's basic functions, zext(a, n) and sext(a, n) are
+// a's low n bits read as an unsigned and as a signed number (n a constant
+// from 1 to 63). The LLVM front end reads unsigned values with them, since
+// LLVM constants are bit patterns. n is a parameter, not a number of the
+// program: it does not widen the encoding, and the encoding of either is
+// wiring.
+//
 // Every statement carries a source position (the C line it came from, or its
 // place in the .lsl file). Loads and stores also carry the C-level expression
 // they implement (queue->tail) so traces can name what was accessed.

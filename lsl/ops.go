@@ -34,6 +34,8 @@ const (
 	OpSet                      // set_T_F(x, v)
 	OpThreadID                 // the thread's id (resolved by the unroller)
 	OpNumThreads               // the number of concurrent threads (resolved by the unroller)
+	OpZext                     // a's low b bits, as an unsigned number (b a constant, 1 ≤ b ≤ 63)
+	OpSext                     // a's low b bits, as a signed number (b a constant, 1 ≤ b ≤ 63)
 )
 
 type opInfo struct {
@@ -70,6 +72,8 @@ var ops = [...]opInfo{
 	OpSet:        {"set", 2},
 	OpThreadID:   {"threadid", 0},
 	OpNumThreads: {"numthreads", 0},
+	OpZext:       {"zext", 2},
+	OpSext:       {"sext", 2},
 }
 
 // Name is the function's name in LSL text (make/get/set are written
@@ -199,6 +203,19 @@ func EvalOp(op Op, comp *Composite, field int, args []Value) (Value, string) {
 		case OpLe:
 			return b2n(a <= b), ""
 		}
+	case OpZext, OpSext:
+		a, b, e := nums()
+		if e != "" {
+			return Undef, e
+		}
+		if b < 1 || b > 63 {
+			return Undef, fmt.Sprintf("extension of the low %d bits", b)
+		}
+		low := a & (int64(1)<<uint(b) - 1)
+		if op == OpSext && low >= int64(1)<<uint(b-1) {
+			low -= int64(1) << uint(b)
+		}
+		return Num(low), ""
 	case OpEq, OpNe:
 		eq, e := Compare(args[0], args[1])
 		if e != "" {

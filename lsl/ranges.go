@@ -204,7 +204,7 @@ type analysis struct {
 // arguments.
 func grows(op Op) bool {
 	switch op {
-	case OpBitNot, OpNeg, OpAdd, OpSub, OpMul, OpDiv, OpMod, OpAnd, OpOr, OpXor, OpShl, OpShr, OpOffset:
+	case OpBitNot, OpNeg, OpAdd, OpSub, OpMul, OpDiv, OpMod, OpAnd, OpOr, OpXor, OpShl, OpShr, OpOffset, OpZext, OpSext:
 		return true
 	}
 	return false
@@ -559,7 +559,16 @@ func (a *analysis) measure(r *Ranges, opt RangeOptions) {
 			if c, ok := s.(*Choose); ok {
 				w = max(w, bitsFor(c.Lo), bitsFor(c.Hi))
 			}
-			for _, o := range Operands(s) {
+			ops := Operands(s)
+			if as, ok := s.(*Assign); ok && (as.Op == OpZext || as.Op == OpSext) {
+				ops = ops[:1] // the width is a parameter, not a number the encoding holds
+				if n, ok := as.Args[1].(Const); ok && as.Op == OpZext && a.mayBeNegative(as.Args[0]) {
+					// x + 2^n for a negative x: n + 1 bits, whatever
+					// the value sets say (they may be capped)
+					w = max(w, int(min(n.V.Num, 63))+1)
+				}
+			}
+			for _, o := range ops {
 				if c, ok := o.(Const); ok {
 					visit(ConstAbs(c.V))
 				}
@@ -588,4 +597,18 @@ func bitsFor(n int64) int {
 		}
 	}
 	return w
+}
+
+// mayBeNegative reports whether o may hold a negative number.
+func (a *analysis) mayBeNegative(o Operand) bool {
+	v := a.operand(o)
+	if v.NumTop {
+		return true
+	}
+	for n := range v.Nums {
+		if n < 0 {
+			return true
+		}
+	}
+	return false
 }

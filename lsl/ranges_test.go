@@ -103,3 +103,30 @@ func TestBitsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestRangesExtensionWidth: the width parameter of zext and sext does not
+// widen the encoding; the zext of a number that may be negative does, to
+// n + 1 bits, also when the argument's values are too many to list.
+func TestRangesExtensionWidth(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       int
+	}{
+		{"non-negative", "%a := choose 0 .. 5  %u := zext(%a, 32)  store @X, %u", 4},
+		{"sext", "%a := choose -5 .. 5  %u := sext(%a, 32)  store @X, %u", 4},
+		{"negative", "%a := choose -5 .. 5  %u := zext(%a, 32)  store @X, %u", 33},
+		{"too many values", "%a := choose -1000 .. 1000  %u := zext(%a, 16)  store @X, %u", 17},
+	} {
+		p, err := Parse("w.lsl", []byte("global X\nproc w() { "+tc.body+" }"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := Unroll(p, []ThreadSpec{conc("w")}, UnrollOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := AnalyzeRanges(u, RangeOptions{}); r.Width != tc.want {
+			t.Errorf("%s: width %d, want %d", tc.name, r.Width, tc.want)
+		}
+	}
+}

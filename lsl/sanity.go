@@ -326,7 +326,7 @@ func (s *sanity) value(v Value, pos Pos) {
 
 func (s *sanity) assign(a *Assign) {
 	pos := a.Pos
-	if a.Op < OpCopy || a.Op > OpNumThreads {
+	if a.Op < OpCopy || a.Op > OpSext {
 		s.errorf(pos, "invalid basic function %d", a.Op)
 		return
 	}
@@ -358,6 +358,10 @@ func (s *sanity) assign(a *Assign) {
 	}
 	if len(a.Args) != arity {
 		s.errorf(pos, "%s takes %d %s, has %d", name, arity, plural(arity, "argument"), len(a.Args))
+	} else if a.Op == OpZext || a.Op == OpSext {
+		if c, ok := a.Args[1].(Const); !ok || c.V.Kind != KNum || c.V.Num < 1 || c.V.Num > 63 {
+			s.errorf(pos, "%s needs a constant width from 1 to 63", name)
+		}
 	}
 	if s.unrolled && (a.Op == OpThreadID || a.Op == OpNumThreads) {
 		s.errorf(pos, "%s in an unrolled program", name)

@@ -14,7 +14,11 @@ import (
 // 200 is i8 -56, 4000000000u is i32 -294967296), and the operations that
 // read a value as unsigned say so themselves (zext, icmp ult/ule/ugt/uge,
 // udiv, urem, lshr, umax, umin). LSL numbers are unbounded and signed, so
-// those operations first take the value modulo 2^N (unsignedView): the
+// those operations first take the value modulo 2^N (unsignedView, LSL's
+// zext(x, N): its encoding is wiring, and it widens the encoding only
+// when some value it sees is negative, unlike an and with the mask
+// 2^N - 1, whose constant alone made every number of the program 33 bits
+// wide): the
 // pattern -56 reads as 200, and a sum that left the N bits (numbers do not
 // wrap) reads as C's wrapped unsigned result. Every other operation keeps
 // the number as it is, as before. For i64 the modulus does not fit a
@@ -22,14 +26,14 @@ import (
 // the C front end. i1 values are 0 and 1 already.
 
 // unsignedView is x, of integer type t, read as an unsigned number: x mod
-// 2^N for an iN with 1 < N < 64, folded when x is a constant; x itself for
-// other types.
+// 2^N (zext(x, N)) for an iN with 1 < N < 64, folded when x is a constant;
+// x itself for other types.
 func (f *fn) unsignedView(x lsl.Operand, t types.Type) lsl.Operand {
 	it, ok := t.(*types.IntType)
 	if !ok || it.BitSize <= 1 || it.BitSize >= 64 {
 		return x
 	}
-	return f.apply(lsl.OpAnd, x, num(int64(1)<<it.BitSize-1))
+	return f.apply(lsl.OpZext, x, num(int64(it.BitSize)))
 }
 
 // ubinop lowers udiv, urem and lshr: the operation on both operands'
@@ -53,12 +57,11 @@ func (f *fn) lessThan(name string, c *ir.InstCall, x, y lsl.Operand) lsl.Operand
 }
 
 // signedView is x, of integer type t, as the signed number its low N bits
-// are: the value a cell of type t holds for those bits.
+// are (sext(x, N)): the value a cell of type t holds for those bits.
 func (f *fn) signedView(x lsl.Operand, t types.Type) lsl.Operand {
 	it, ok := t.(*types.IntType)
 	if !ok || it.BitSize <= 1 || it.BitSize >= 64 {
 		return x
 	}
-	half := int64(1) << (it.BitSize - 1)
-	return f.apply(lsl.OpSub, f.unsignedView(f.apply(lsl.OpAdd, x, num(half)), t), num(half))
+	return f.apply(lsl.OpSext, x, num(int64(it.BitSize)))
 }

@@ -28,16 +28,16 @@ proc step() -> (%result) {
         call __VERIFIER_atomic_bump()
     }
     %u := choose -128 .. 127
-    %t.13 := and(%u, 255)
+    %t.13 := zext(%u, 8)
     %t.14 := load @level as "level"
-    %t.16 := and(%t.14, 255)
+    %t.16 := zext(%t.14, 8)
     %t.18 := lt(%t.16, %t.13)
     if %t.18 {
         assert 0 "__VERIFIER_error() reached"
     }
-    %t.19 := and(%c, 4294967295)
+    %t.19 := zext(%c, 32)
     %t.21 := div(%t.19, 2)
-    %t.23 := and(%u, 255)
+    %t.23 := zext(%u, 8)
     %t.25 := shr(%t.23, 1)
     %result := add(%t.21, %t.25)
 }
