@@ -431,3 +431,17 @@ func TestContainerOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCxxReferences: C++ functions that return references, whose IR llir
+// could not parse before (frontend/llvm/parse.go, stripReturnAlign).
+func TestCxxReferences(t *testing.T) {
+	if _, err := llvmfront.FindClangxx(); err != nil {
+		t.Skipf("skipped: %v", err)
+	}
+	prog, test := clangtest.LoadPthread(t, "llvm/cxx/references.cpp")
+	for _, m := range llvmModels {
+		if r := check(t, prog, test, mining.Options{Model: model(t, m)}); r.Verdict != P {
+			t.Errorf("references.cpp on %s: %s %s (%s)", m, r.Verdict, r.Reason, r.Message)
+		}
+	}
+}

@@ -15,7 +15,10 @@
 // -Xclang -no-opaque-pointers, later versions cannot. IR with opaque
 // pointers (ptr) is rejected with an error saying so. The parser is
 // github.com/llir/llvm v0.3.6; its errors, and panics, become errors at
-// the line it reports. Debug information (clang -g) gives statements their
+// the line it reports. It cannot parse align among the return attributes
+// of a call or function (clang-14 writes them for C++ functions that
+// return references), so those are removed from the text first
+// (stripReturnAlign). Debug information (clang -g) gives statements their
 // C source positions and names their variables and struct fields; without
 // it positions are lines of the .ll file.
 //
