@@ -114,6 +114,8 @@ func init() {
 	for name := range apiHandlers {
 		apiFuncs[name] = true
 	}
+	// after apiFuncs: a program may define these (verifier.go)
+	addVerifierAPI()
 }
 
 // args checks the argument count of an API call.

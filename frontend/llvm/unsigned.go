@@ -14,16 +14,17 @@ import (
 // 200 is i8 -56, 4000000000u is i32 -294967296), and the operations that
 // read a value as unsigned say so themselves (zext, icmp ult/ule/ugt/uge,
 // udiv, urem, lshr, umax, umin). LSL numbers are unbounded and signed, so
-// those operations first take the value modulo 2^N (unsignedView, LSL's
-// zext(x, N): its encoding is wiring, and it widens the encoding only
-// when some value it sees is negative, unlike an and with the mask
-// 2^N - 1, whose constant alone made every number of the program 33 bits
-// wide): the
+// those operations first take the value modulo 2^N (unsignedView): the
 // pattern -56 reads as 200, and a sum that left the N bits (numbers do not
 // wrap) reads as C's wrapped unsigned result. Every other operation keeps
-// the number as it is, as before. For i64 the modulus does not fit a
-// number: unsigned 64-bit values at or above 2^63 stay negative, as in
-// the C front end. i1 values are 0 and 1 already.
+// the number as it is. For i64 the modulus does not fit a number: unsigned
+// 64-bit values at or above 2^63 stay negative, as in the C front end. i1
+// values are 0 and 1 already.
+//
+// The modulus is LSL's zext(x, N), whose encoding is wiring and which
+// widens the encoding only when a value it sees may be negative; an and
+// with the mask 2^N - 1 did the same, but its constant alone made every
+// number of the program 33 bits wide.
 
 // unsignedView is x, of integer type t, read as an unsigned number: x mod
 // 2^N (zext(x, N)) for an iN with 1 < N < 64, folded when x is a constant;
