@@ -45,10 +45,12 @@
 // (unsigned char 200 is i8 -56), so the operations that read an iN as
 // unsigned — zext, icmp ult/ule/ugt/uge, udiv, urem, lshr, atomicrmw
 // umax/umin, llvm.umax/umin — take it modulo 2^N first (unsigned.go): -56
-// reads as 200, and a sum that left its N bits reads as C's wrapped
-// result. Other operations do not wrap, as in the C front end. For i64 the
-// modulus does not fit, and unsigned values at or above 2^63 stay
-// negative. null is 0, undef and
+// reads as 200. add, sub, mul and shl without nsw (clang's unsigned
+// arithmetic) wrap at their width, so an unsigned sum that overflows
+// equals the constant for C's result; signed arithmetic (nsw) and
+// conversions do not wrap, as in the C front end. For i64 the modulus does
+// not fit, and unsigned values at or above 2^63 stay negative. null is 0,
+// undef and
 // poison are ⊥. Floating point, vectors, aggregates in registers (other
 // than the result pair of cmpxchg), function pointers, indirect calls,
 // varargs, exceptions (invoke, landingpad), indirectbr, callbr and inline

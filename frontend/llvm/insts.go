@@ -62,13 +62,13 @@ func (f *fn) inst(in ir.Instruction) {
 			f.define(in, f.val(in.X))
 		}
 	case *ir.InstAdd:
-		f.binop(in, lsl.OpAdd, in.X, in.Y)
+		f.wrappingBinop(in, lsl.OpAdd, in.X, in.Y, in.OverflowFlags)
 	case *ir.InstSub:
 		if !f.pointerDifference(in) {
-			f.binop(in, lsl.OpSub, in.X, in.Y)
+			f.wrappingBinop(in, lsl.OpSub, in.X, in.Y, in.OverflowFlags)
 		}
 	case *ir.InstMul:
-		f.binop(in, lsl.OpMul, in.X, in.Y)
+		f.wrappingBinop(in, lsl.OpMul, in.X, in.Y, in.OverflowFlags)
 	case *ir.InstSDiv:
 		f.binop(in, lsl.OpDiv, in.X, in.Y)
 	case *ir.InstUDiv:
@@ -78,7 +78,7 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstURem:
 		f.ubinop(in, lsl.OpMod, in.X, in.Y)
 	case *ir.InstShl:
-		f.binop(in, lsl.OpShl, in.X, in.Y)
+		f.wrappingBinop(in, lsl.OpShl, in.X, in.Y, in.OverflowFlags)
 	case *ir.InstLShr:
 		f.ubinop(in, lsl.OpShr, in.X, in.Y)
 	case *ir.InstAShr:

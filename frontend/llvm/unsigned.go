@@ -1,10 +1,12 @@
 package llvmfront
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
@@ -15,11 +17,13 @@ import (
 // read a value as unsigned say so themselves (zext, icmp ult/ule/ugt/uge,
 // udiv, urem, lshr, umax, umin). LSL numbers are unbounded and signed, so
 // those operations first take the value modulo 2^N (unsignedView): the
-// pattern -56 reads as 200, and a sum that left the N bits (numbers do not
-// wrap) reads as C's wrapped unsigned result. Every other operation keeps
-// the number as it is. For i64 the modulus does not fit a number: unsigned
-// 64-bit values at or above 2^63 stay negative, as in the C front end. i1
-// values are 0 and 1 already.
+// pattern -56 reads as 200. Arithmetic without nsw (clang's unsigned
+// arithmetic) wraps at its width (wrappingBinop), so every iN value is an
+// N-bit pattern and == compares as C does; signed arithmetic (nsw, whose
+// overflow C leaves undefined) and conversions keep unbounded numbers.
+// For i64 the modulus does not fit a number: unsigned 64-bit values at or
+// above 2^63 stay negative, as in the C front end. i1 values are 0 and 1
+// already.
 //
 // The modulus is LSL's zext(x, N), whose encoding is wiring and which
 // widens the encoding only when a value it sees may be negative; an and
@@ -65,4 +69,20 @@ func (f *fn) signedView(x lsl.Operand, t types.Type) lsl.Operand {
 		return x
 	}
 	return f.apply(lsl.OpSext, x, num(int64(it.BitSize)))
+}
+
+// wrappingBinop lowers add, sub, mul and shl. Without nsw (signed
+// overflow is undefined in C, and clang marks signed arithmetic nsw) the
+// operation wraps at its width, as unsigned arithmetic does in C: the
+// result is its low N bits (signedView), so a sum that overflows equals
+// the constant clang writes for C's result, under == too.
+func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []enum.OverflowFlag) {
+	if !isIntType(in.Type()) {
+		f.fail("arithmetic on %s is not supported", in.Type())
+	}
+	r := f.apply(op, f.val(x), f.val(y))
+	if !slices.Contains(flags, enum.OverflowFlagNSW) {
+		r = f.signedView(r, in.Type())
+	}
+	f.define(in, r)
 }

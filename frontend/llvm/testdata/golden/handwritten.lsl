@@ -9,15 +9,16 @@ proc swap(%n) -> (%result) {
     %b := 1
     %i := 0
     loop1: {
-        %i1 := add(%i, 1)
+        %t.1 := add(%i, 1)
+        %i1 := sext(%t.1, 32)
         %c := lt(%i1, %n)
         if %c {
-            %t.3 := %b
-            %t.4 := %a
-            %t.5 := %i1
-            %a := %t.3
-            %b := %t.4
-            %i := %t.5
+            %t.4 := %b
+            %t.5 := %a
+            %t.6 := %i1
+            %a := %t.4
+            %b := %t.5
+            %i := %t.6
             continue loop1
         }
     }

@@ -39,5 +39,6 @@ proc step() -> (%result) {
     %t.21 := div(%t.19, 2)
     %t.23 := zext(%u, 8)
     %t.25 := shr(%t.23, 1)
-    %result := add(%t.21, %t.25)
+    %t.26 := add(%t.21, %t.25)
+    %result := sext(%t.26, 32)
 }

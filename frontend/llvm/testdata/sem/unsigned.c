@@ -56,3 +56,13 @@ int test_max_min(void)
     unsigned int lo = x < big ? x : big;
     return (hi == big) * 10 + (lo == x);
 }
+
+int test_wrap_equality(void)
+{
+    unsigned int m = 2147483647u;
+    unsigned int s = m + 1u;            /* 2147483648u: its pattern, not 2^31 */
+    unsigned int p = 65536u * 65536u;   /* 0 */
+    unsigned int q = ui * 2u;           /* 3705032704u */
+    unsigned int t = (1u << 31) << 1;   /* 0 */
+    return (s == 2147483648u) * 10000 + (p == 0) * 1000 + (q == 3705032704u) * 100 + (t == 0) * 10 + (s - 1u == m);
+}
