@@ -180,12 +180,18 @@ func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
 		}
 	}
 	r := f.reg(c)
-	f.emit(&lsl.Alloc{Dst: r, Kind: kind, Type: ref})
 	f.objs[c] = shape.obj
-	if shape.isArray() {
-		// a pointer to element 0
-		f.emit(&lsl.Assign{Dst: r, Op: lsl.OpOffset, Args: []lsl.Operand{r, num(0)}})
+	if !shape.isArray() {
+		f.emit(&lsl.Alloc{Dst: r, Kind: kind, Type: ref})
+		return shape
 	}
+	// a pointer to element 0, from a register of its own: the range
+	// analysis is per register, and r := offset(r, 0) made r's pointers
+	// grow by a 0 each round, up to its depth limit (an address set it
+	// gave up on, which the cat models refuse)
+	block := f.temp()
+	f.emit(&lsl.Alloc{Dst: block, Kind: kind, Type: ref})
+	f.emit(&lsl.Assign{Dst: r, Op: lsl.OpOffset, Args: []lsl.Operand{block, num(0)}})
 	return shape
 }
 

@@ -95,26 +95,25 @@ proc copies() {
 
 proc heap() {
     %n := alloc pool node
-    %t.2 := alloc pool int[3]
-    %t.2 := offset(%t.2, 0)
-    %buf := %t.2
-    %t.4 := offset(%n, 1)
-    store %t.4, 1 as "n->value"
-    %t.5 := load @head as "head"
-    %t.7 := offset(%n, 0)
-    store %t.7, %t.5 as "n->next"
-    %t.9 := offset(%n, 1)
-    %t.10 := load %t.9 as "n->value"
-    %t.11 := getbase(%buf)
-    %t.12 := getoffset(%buf)
-    %t.13 := add(%t.12, 2)
-    %t.15 := offset(%t.11, %t.13)
-    store %t.15, %t.10 as "buf[2]"
+    %t.3 := alloc pool int[3]
+    %buf := offset(%t.3, 0)
+    %t.5 := offset(%n, 1)
+    store %t.5, 1 as "n->value"
+    %t.6 := load @head as "head"
+    %t.8 := offset(%n, 0)
+    store %t.8, %t.6 as "n->next"
+    %t.10 := offset(%n, 1)
+    %t.11 := load %t.10 as "n->value"
+    %t.12 := getbase(%buf)
+    %t.13 := getoffset(%buf)
+    %t.14 := add(%t.13, 2)
+    %t.16 := offset(%t.12, %t.14)
+    store %t.16, %t.11 as "buf[2]"
     store @head, %n as "head"
-    %t.16 := ne(%buf, 0)
-    if %t.16 {
-        %t.17 := baseof(%buf)
-        %t.18 := pointer(%t.17)
-        free pool %t.18
+    %t.17 := ne(%buf, 0)
+    if %t.17 {
+        %t.18 := baseof(%buf)
+        %t.19 := pointer(%t.18)
+        free pool %t.19
     }
 }

@@ -50,23 +50,23 @@ proc copies() {
 
 proc heap() {
     %n := alloc pool node
-    %buf := alloc pool int[3]
-    %buf := offset(%buf, 0)
-    %t.2 := offset(%n, 1)
-    store %t.2, 1 as "n->value"
-    %t.3 := load @head as "head"
-    %t.4 := offset(%n, 0)
-    store %t.4, %t.3 as "n->next"
-    %t.5 := getbase(%buf)
-    %t.6 := getoffset(%buf)
-    %t.7 := add(%t.6, 2)
-    %t.9 := offset(%t.5, %t.7)
-    store %t.9, 1 as "buf[2]"
+    %t.1 := alloc pool int[3]
+    %buf := offset(%t.1, 0)
+    %t.3 := offset(%n, 1)
+    store %t.3, 1 as "n->value"
+    %t.4 := load @head as "head"
+    %t.5 := offset(%n, 0)
+    store %t.5, %t.4 as "n->next"
+    %t.6 := getbase(%buf)
+    %t.7 := getoffset(%buf)
+    %t.8 := add(%t.7, 2)
+    %t.10 := offset(%t.6, %t.8)
+    store %t.10, 1 as "buf[2]"
     store @head, %n as "head"
-    %t.10 := ne(%buf, 0)
-    if %t.10 {
-        %t.11 := baseof(%buf)
-        %t.12 := pointer(%t.11)
-        free pool %t.12
+    %t.11 := ne(%buf, 0)
+    if %t.11 {
+        %t.12 := baseof(%buf)
+        %t.13 := pointer(%t.12)
+        free pool %t.13
     }
 }
