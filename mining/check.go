@@ -76,6 +76,9 @@ type Options struct {
 	// NoInheritInner: a new iteration's inner loops start at bound 1,
 	// as SPEC §6 says (inheritInner; for the tests that compare).
 	NoInheritInner bool
+	// OnQuery, when set, is called after each encoding and each solver
+	// query of the check (querylog.go; checkfence run --log-queries).
+	OnQuery func(QueryEvent)
 }
 
 // Progress reports what Check is doing.
@@ -118,6 +121,14 @@ type checker struct {
 	// unrollDetail names the loops the next round raises (progress).
 	unrollDetail string
 	phase        string // the last progress phase, for INCONCLUSIVE messages
+	// round is the unrolling round of the last encoding, and
+	// loggedBounds the bounds of the last one logged, serial and not
+	// (querylog.go)
+	round        int
+	loggedBounds map[bool]map[string]int
+	// queryPhase names the queries of the moment in the log when they are
+	// not what the progress phase says ("failure")
+	queryPhase string
 }
 
 // errStop ends a check early with the result already filled in.
@@ -305,7 +316,7 @@ func (k *checker) run(prog *lsl.Program) error {
 			// it is looked for here under a budget, and if the budget
 			// runs out, before any failure is reported (deferred.go).
 			cut := p.s.KeepModel()
-			r, err := k.solveBudget(p, k.failureBudget(), e.SymmetryBreaking(obs), failure)
+			r, err := k.lookForFailure(p, e.SymmetryBreaking(obs), failure)
 			if err != nil {
 				return err
 			}
@@ -582,14 +593,20 @@ func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error)
 // the query is not decided within it (the solver keeps what it learned).
 func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
 	t0 := time.Now()
+	clock, budget0 := k.startClock(p), budget
+	r := encode.Canceled
 	defer func() {
 		k.res.Stats.Solve += time.Since(t0)
 		k.noteBackend(p)
+		phase := k.phase
+		if k.queryPhase != "" {
+			phase = k.queryPhase
+		}
+		k.logQuery(clock, p, phase, budget0, r)
 	}()
 	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
 	for {
 		c0 := p.s.Stats().Conflicts
-		var r encode.Result
 		if budget > 0 {
 			r = p.s.SolveBudget(k.ctx, budget, assumptions...)
 		} else {
@@ -610,10 +627,19 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 		}
 		if budget > 0 {
 			if budget -= p.s.Stats().Conflicts - c0; budget <= 0 {
-				return encode.Budget, nil
+				r = encode.Budget
+				return r, nil
 			}
 		}
 	}
+}
+
+// lookForFailure asks, under the failure budget, for a failing execution
+// of a round whose answer was a cut-off one (deferred.go).
+func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+	k.queryPhase = "failure"
+	defer func() { k.queryPhase = "" }()
+	return k.solveBudget(p, k.failureBudget(), assumptions...)
 }
 
 // encode unrolls with the given bounds and encodes on model.
@@ -625,6 +651,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, k.canceled()
 	}
 	t0 := time.Now()
+	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
 	if err != nil {
@@ -656,7 +683,9 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err != nil {
 		return nil, err
 	}
-	return &problem{enc: enc, s: s, bounds: bounds, serial: serial}, nil
+	p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
+	k.logEncode(clock, p, round)
+	return p, nil
 }
 
 // raise returns the bounds with every loop instance that the last model of p
@@ -766,8 +795,10 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 		if len(open) == 0 {
 			return next, nil
 		}
+		clock := k.startClock(p)
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
 		k.noteBackend(p)
+		k.logQuery(clock, p, "raise", budget, r)
 		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting

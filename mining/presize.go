@@ -87,7 +87,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		// what the pass saves. So a bug that is easy to find is reported
 		// at once, even if a time or memory limit would end a later round;
 		// one that is not is traced back to these bounds if found later.
-		rf, err := k.solveBudget(p, k.failureBudget(), e.SymmetryBreaking(nil), failure)
+		rf, err := k.lookForFailure(p, e.SymmetryBreaking(nil), failure)
 		if err != nil || rf == encode.Sat {
 			return p, bounds, round, deferred, err
 		}

@@ -142,3 +142,58 @@ func TestModelsListsBuiltins(t *testing.T) {
 		t.Errorf("models relaxed: %d\n%s", code, out)
 	}
 }
+
+// TestLogQueries: --log-queries prints, on stderr, a line for each
+// encoded unrolling and each solver query, and nothing on stdout; a
+// PASS ends with an unsatisfiable query of the check.
+func TestLogQueries(t *testing.T) {
+	// the MS queue's T0 raises its dequeue loop once
+	code, out, errs := runCLI("run", "../../tests/lslqueue/msn.lsl", "../../tests/lslqueue/msn.tst", "--test", "T0", "--model", "sc", "--log-queries", "-q")
+	if code != exitPass {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if strings.Contains(out, "query ") {
+		t.Errorf("the query log went to stdout:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	encodes, rounds := 0, map[string]bool{}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) == 0 || f[0] != "encode" && f[0] != "query" {
+			t.Fatalf("not a query log line: %q", l)
+		}
+		kv := map[string]string{}
+		for _, x := range f[1:] {
+			k, v, ok := strings.Cut(x, "=")
+			if !ok {
+				t.Fatalf("field %q of %q is not key=value", x, l)
+			}
+			kv[k] = v
+		}
+		for _, k := range []string{"test", "round", "instrs", "vars", "clauses", "cpu", "wall"} {
+			if kv[k] == "" {
+				t.Errorf("%q has no %s", l, k)
+			}
+		}
+		if f[0] == "encode" {
+			encodes++
+			if kv["round"] != "1" && kv["serial"] == "" && kv["bounds"] == "" {
+				t.Errorf("round %s of the check raised no bound: %q", kv["round"], l)
+			}
+			rounds[kv["serial"]+kv["round"]] = true
+			continue
+		}
+		if !rounds[kv["serial"]+kv["round"]] {
+			t.Errorf("a query of a round not encoded: %q", l)
+		}
+		if kv["phase"] == "" || kv["result"] == "" || kv["conflicts"] == "" {
+			t.Errorf("%q lacks phase, result or conflicts", l)
+		}
+	}
+	if encodes < 2 {
+		t.Errorf("%d encodings logged, want the rounds of a loop that needs raising:\n%s", encodes, errs)
+	}
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "query ") || !strings.Contains(last, " phase=check result=unsat ") {
+		t.Errorf("the last line is not the check's unsatisfiable query: %q", last)
+	}
+}

@@ -80,6 +80,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	}
 	prog2 := newProgress(errOut, !f.json)
 	sopt.Mining.Progress = prog2.update
+	sopt.Mining.OnQuery = prog2.clearing(sopt.Mining.OnQuery)
 	r, err := synth.Insert(ctx, prog, tests, sopt)
 	prog2.clear()
 	if err != nil {

@@ -35,9 +35,12 @@ type checkFlags struct {
 	symmetry     bool
 	presize      bool
 	simulate     bool
+	logQueries   bool
+	cmd          *cobra.Command // the command the flags belong to (its stderr takes the query log)
 }
 
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
+	f.cmd = cmd
 	fl := cmd.Flags()
 	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
@@ -52,6 +55,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
 	fl.BoolVar(&f.presize, "presize", true, "whole programs: size the loop bounds first, looking for failures at each size only briefly (--presize=false: every failure within the current bounds is ruled out before any bound is raised)")
 	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution (its second, if the first round's formula is tiny)")
+	fl.BoolVar(&f.logQueries, "log-queries", false, "print a line on stderr for each unrolling encoded and each SAT query: its phase, size, answer, conflicts and CPU seconds (where a slow check's time goes)")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
@@ -119,6 +123,9 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
 	o.NoFairProgress = !f.fair
+	if f.logQueries {
+		o.OnQuery = queryLogger(f.cmd.ErrOrStderr())
+	}
 	if o.Solver, err = solverOptions(f.solver); err != nil {
 		return o, "", err
 	}

@@ -44,6 +44,18 @@ func (p *progress) clear() {
 	}
 }
 
+// clearing returns log (nil stays nil) with the progress line cleared
+// before each entry, so that the two do not share a line.
+func (p *progress) clearing(log func(mining.QueryEvent)) func(mining.QueryEvent) {
+	if log == nil {
+		return nil
+	}
+	return func(e mining.QueryEvent) {
+		p.clear()
+		log(e)
+	}
+}
+
 // progressLine is the one-line status of a check: the test, the phase, the
 // unrolling round, what the phase works on (the loop whose bound is being
 // raised), the observations mined so far and the time spent.

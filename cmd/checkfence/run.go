@@ -61,6 +61,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	opt.Witness = f.html != "" || f.verbose || f.json
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
+	opt.OnQuery = prog2.clearing(opt.OnQuery)
 	var results []*mining.Result
 	topt.Verbose, topt.Legend = f.verbose, true
 	if !f.json {
