@@ -341,7 +341,13 @@
 // and branches around them are expanded when main is split, so their
 // control must depend on constants only (for (i = 0; i < N; i++)
 // pthread_join(t[i], 0);): main starts a fixed set of threads. Every
-// created thread must be joined. A main that accesses memory between two
+// created thread must be joined. Failures may come anywhere: before the
+// split, a failure moves into the branches that reach it and the branch
+// beside one that always fails comes after its if (pthread_failpaths.go),
+// and the thread operations leave the labeled blocks structuring wraps
+// around them (pthread_hoist.go), so that `if (a || b) abort();` between
+// a create and a join, or a return after the last join, keeps main's
+// thread operations unconditional. A main that accesses memory between two
 // creates or between two joins, or creates a thread after joining one, is
 // phased (pthread_phases.go): main_self then runs main from its first
 // create to its trailing joins, a thread created after main_self touched

@@ -58,6 +58,8 @@ func TestErrors(t *testing.T) {
 			"in.ll:6:1: pthread_create (or thrd_create) is only supported in main"},
 		{"pthread in a branch", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndeclare i32 @pthread_join(i64, i8**)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main(i1 %c) {\n  %t = alloca i64\n  br i1 %c, label %a, label %b\na:\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  br label %b\nb:\n  ret i32 0\n}\n",
 			"pthread_create and pthread_join must run a fixed number of times"},
+		{"return before a join", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndeclare i32 @pthread_join(i64, i8**)\n@g = global i32 0\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main() {\n  %t = alloca i64\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  %v = load i32, i32* @g\n  %c = icmp eq i32 %v, 0\n  br i1 %c, label %out, label %b\nb:\n  %h = load i64, i64* %t\n  %j = call i32 @pthread_join(i64 %h, i8** null)\n  %v2 = load i32, i32* @g\n  %c2 = icmp eq i32 %v2, 1\n  br i1 %c2, label %out, label %more\nmore:\n  store i32 5, i32* @g\n  br label %out\nout:\n  ret i32 0\n}\n",
+			"pthread_create and pthread_join must run a fixed number of times"},
 		{"pthread not joined", "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndefine i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main() {\n  %t = alloca i64\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  ret i32 0\n}\n",
 			"main creates 1 threads and joins 0: join every thread"},
 		{"inline asm", "define void @f() {\n  call void asm sideeffect \"nop\", \"\"()\n  ret void\n}\n",

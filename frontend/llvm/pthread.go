@@ -212,10 +212,16 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		}
 	}
 	body := cleanup(structured, f.retUsed, live, nil)
+	body.Stmts = failFirst(body.Stmts)
+	stmts := body.Stmts
 	if body.Label != "" {
-		f.fail("main returns from the middle; a pthread main must end with its only return")
+		// main returns from the middle: the split takes its thread
+		// operations out of the labeled body (pthread_hoist.go), and a
+		// return after the last join ends main_final early; one before
+		// it makes the thread operations conditional, an error there
+		stmts = []lsl.Stmt{body}
 	}
-	split := f.splitMain(body.Stmts)
+	split := f.splitMain(stmts)
 	split.checkExits(f)
 	split.emit(f)
 	return true
@@ -269,7 +275,7 @@ type mainSplit struct {
 }
 
 func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
-	stmts = f.expandThreadLoops(stmts)
+	stmts = f.expandThreadLoops(f.hoistThreadOps(stmts))
 	first, last := -1, -1
 	var starts []*threadStart
 	joins := 0
