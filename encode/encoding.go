@@ -504,7 +504,7 @@ func (e *Encoding) finalLoadsUnless(loads, own []int, skip map[int]z.Lit) (z.Lit
 func (e *Encoding) status() {
 	c := e.C
 	var errs, pruned, inAtomic, blocked, live, done []z.Lit
-	for _, th := range e.Threads {
+	for ti, th := range e.Threads {
 		for _, es := range th.Errors {
 			errs = append(errs, es.Guard)
 		}
@@ -514,11 +514,16 @@ func (e *Encoding) status() {
 				inAtomic = append(inAtomic, p.Guard)
 			}
 		}
-		for _, sp := range th.Spins {
-			blocked = append(blocked, sp.Blocked)
-		}
-		for _, ls := range th.Livelocks {
-			live = append(live, ls.Guard)
+		// a thread the program may end before (main returns without
+		// joining it) blocks or goes round forever without a deadlock
+		// or livelock: the program ends (docs/semantics.md)
+		if !e.U.Threads[ti].Detached {
+			for _, sp := range th.Spins {
+				blocked = append(blocked, sp.Blocked)
+			}
+			for _, ls := range th.Livelocks {
+				live = append(live, ls.Guard)
+			}
 		}
 		done = append(done, th.Done)
 	}

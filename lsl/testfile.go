@@ -28,6 +28,12 @@ type Test struct {
 	// with, so only assertions, runtime errors, deadlocks and livelocks
 	// are checked.
 	Program bool
+	// Detached marks the concurrent threads (by index into Threads) that
+	// a program's main returns without joining: the program ends while
+	// they run, so one that blocks or goes round a cycle forever is no
+	// deadlock or livelock (docs/semantics.md, "Threads main does not
+	// join"). nil: none.
+	Detached []bool
 }
 
 // TestFile is a parsed .tst file.

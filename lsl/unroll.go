@@ -62,7 +62,7 @@ func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, e
 	}
 	ci := 0
 	for _, spec := range threads {
-		th := &Thread{Kind: spec.Kind, Index: -1, Ops: append([]string(nil), spec.Ops...)}
+		th := &Thread{Kind: spec.Kind, Index: -1, Ops: append([]string(nil), spec.Ops...), Detached: spec.Detached}
 		switch spec.Kind {
 		case ThreadInit:
 			th.Name = "init"

@@ -28,6 +28,9 @@ type ThreadSpec struct {
 	Kind  ThreadKind
 	Ops   []string
 	OpPos []Pos // positions of the op names in the .tst file (may be nil)
+	// Detached: a concurrent thread the program may end before it does
+	// (Test.Detached)
+	Detached bool
 }
 
 // Thread is one unrolled thread. Body.Stmts[k] is the code of operation k
@@ -39,6 +42,9 @@ type Thread struct {
 	Name  string // "init", "t1", "t2", …, "final"
 	Ops   []string
 	Body  *Block
+	// Detached: the program may end while the thread runs
+	// (ThreadSpec.Detached)
+	Detached bool
 }
 
 // BlockKind says where a memory block (a pointer base) comes from.
@@ -140,8 +146,10 @@ func (t *Test) ThreadSpecs() []ThreadSpec {
 	if len(t.Init) > 0 {
 		out = append(out, conv(ThreadInit, t.Init))
 	}
-	for _, th := range t.Threads {
-		out = append(out, conv(ThreadConcurrent, th))
+	for i, th := range t.Threads {
+		spec := conv(ThreadConcurrent, th)
+		spec.Detached = i < len(t.Detached) && t.Detached[i]
+		out = append(out, spec)
 	}
 	if len(t.Final) > 0 {
 		out = append(out, conv(ThreadFinal, t.Final))

@@ -214,11 +214,15 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 		return nil, false, nil // an unfinished run says nothing
 	}
 	need = map[string]int{}
-	for _, t := range threads {
+	for i, t := range threads {
 		switch t.r.status {
 		case "error":
 			failed = true
-		case "assume", "blocked":
+		case "blocked":
+			if !s.u.Threads[i].Detached { // the program ends while it waits
+				return nil, false, nil
+			}
+		case "assume":
 			return nil, false, nil
 		}
 		for key, n := range s.iterations(t) {

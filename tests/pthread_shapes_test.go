@@ -9,7 +9,9 @@ import (
 // mainShapes: pthread mains whose control flow structuring wraps around
 // their thread operations: a failure between a create and a join behind
 // a short-circuit condition (frontend/llvm/pthread_failpaths.go), and a
-// return after the joins (pthread_hoist.go). Both were input errors.
+// return after the joins (pthread_hoist.go); and mains that join none of
+// their threads (pthread_detached.go). All were input errors but
+// early_return.c.
 // Columns: the .mm models (sc, tso, pso, relaxed, rmo), then rc11 and
 // arm8.
 var mainShapes = map[string]verdictRow{
@@ -17,6 +19,14 @@ var mainShapes = map[string]verdictRow{
 	"abort_before_join_bug.c": {[]mining.Verdict{F, F, F, F, F, F, F}, mining.ReasonRuntimeError, false},
 	"early_return.c":          {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"early_return_bug.c":      {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	// main returns without joining its threads (pthread_detached.go): a
+	// thread that waits when the program ends is no deadlock
+	"detached.c":     {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"detached_set.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	// fib_bench as published: main checks while the threads run (relaxed:
+	// values out of thin air, as for svcomp_fib.c)
+	"verifier/svcomp_fib_nojoin.c":     {[]mining.Verdict{P, P, P, F, P, P, P}, mining.ReasonRuntimeError, true},
+	"verifier/svcomp_fib_nojoin_bug.c": {[]mining.Verdict{F, F, F, F, F, F, F}, mining.ReasonRuntimeError, true},
 }
 
 func TestMainShapes(t *testing.T) {

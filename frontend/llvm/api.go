@@ -89,7 +89,7 @@ func init() {
 		"pthread_attr_destroy":      noopCall(1),
 		"pthread_attr_setstacksize": noopCall(2),
 		"pthread_attr_setdetachstate": attrSetCall(1, pthreadCreateDetached,
-			"detached threads are not supported: main must join every thread it starts"),
+			"the detached attribute is not supported: main joins every thread it starts, or returns without joining any (then none needs to be detached)"),
 		"pthread_mutexattr_init":    noopCall(1),
 		"pthread_mutexattr_destroy": noopCall(1),
 		"pthread_mutexattr_settype": attrSetCall(1, pthreadMutexRecursive,

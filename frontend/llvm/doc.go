@@ -340,8 +340,9 @@
 // All pthread_create and pthread_join calls must be in main itself. Loops
 // and branches around them are expanded when main is split, so their
 // control must depend on constants only (for (i = 0; i < N; i++)
-// pthread_join(t[i], 0);): main starts a fixed set of threads. Every
-// created thread must be joined. Failures may come anywhere: before the
+// pthread_join(t[i], 0);): main starts a fixed set of threads. Main
+// joins every thread it creates, or none: then it returns while they run
+// and they are detached (pthread_detached.go). Failures may come anywhere: before the
 // split, a failure moves into the branches that reach it and the branch
 // beside one that always fails comes after its if (pthread_failpaths.go),
 // and the thread operations leave the labeled blocks structuring wraps

@@ -42,6 +42,7 @@ type fn struct {
 
 	pthreadMain bool                       // main of a pthread program
 	starts      map[*lsl.Call]*threadStart // its pthread_create markers
+	detached    bool                       // main returns without joining them (pthread_detached.go)
 	// with join results (pthread_results.go): the loads of thread handles
 	// that feed pthread_join, as instructions and as statements
 	joinHandles map[*ir.InstLoad]bool

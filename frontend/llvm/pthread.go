@@ -25,6 +25,9 @@ const (
 	PthreadFinal  = "main_final"
 	PthreadSelf   = "main_self"
 	PthreadThread = "main_thread" // + 1, 2, …
+	// PthreadDetached is an empty procedure whose presence says that main
+	// returns without joining its threads (pthread_detached.go).
+	PthreadDetached = "main_detached"
 )
 
 type pthreadInfo struct {
@@ -197,7 +200,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 			}
 		}
 	}()
-	for _, name := range []string{PthreadInit, PthreadFinal, PthreadSelf} {
+	for _, name := range []string{PthreadInit, PthreadFinal, PthreadSelf, PthreadDetached} {
 		if t.procTaken[name] {
 			f.fail("the program defines %s, a name the test made from main needs", name)
 		}
@@ -300,8 +303,13 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 			return true
 		})
 	}
+	if joins == 0 && len(starts) > 0 {
+		// main returns without joining its threads (pthread_detached.go)
+		stmts, last = f.joinAtReturn(stmts, starts)
+		joins = len(starts)
+	}
 	if joins != len(starts) {
-		f.fail("main creates %d threads and joins %d: join every thread", len(starts), joins)
+		f.fail("main creates %d threads and joins %d: join every thread, or none (main then returns while they run)", len(starts), joins)
 	}
 	if f.phased(stmts[first:last+1], len(starts)) {
 		if !f.t.pthread.handles {
@@ -567,6 +575,9 @@ func (sp *mainSplit) emit(f *fn) {
 	}
 	finalBody = append(finalBody, sp.final...)
 	t.addProc(PthreadFinal, finalBody, pos).Display = "main"
+	if f.detached {
+		t.addProc(PthreadDetached, nil, pos)
+	}
 }
 
 func contains(rs []lsl.Reg, r lsl.Reg) bool {
@@ -623,6 +634,12 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 	}
 	if len(test.Threads) == 0 {
 		return nil, fmt.Errorf("main starts no threads")
+	}
+	if prog.Proc(PthreadDetached) != nil {
+		// every thread but main_self: main returns while they run
+		for k := range test.Threads {
+			test.Detached = append(test.Detached, test.Threads[k][0].Name != PthreadSelf)
+		}
 	}
 	test.Final = []lsl.OpRef{{Name: final.Name, Pos: final.Pos}}
 	return test, nil

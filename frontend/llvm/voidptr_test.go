@@ -173,7 +173,7 @@ int main(void) {
 }
 
 // The attributes that would change what a check means are input errors at
-// the call: a detached thread (main must join every thread) and a
+// the call: a detached thread (main joins every thread or none) and a
 // recursive mutex (the spinlock would deadlock its holder).
 func TestAttributesRefused(t *testing.T) {
 	needClang(t)
@@ -189,7 +189,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "attr.c:7:5: detached threads are not supported"},
+`, "attr.c:7:5: the detached attribute is not supported"},
 		{"recursive", `#include <pthread.h>
 pthread_mutex_t m;
 void *f(void *p) { return p; }

@@ -1,0 +1,2 @@
+/* detached.h: the flag is never set (no deadlock). */
+#include "detached.h"

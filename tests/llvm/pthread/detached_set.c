@@ -1,0 +1,3 @@
+/* detached.h: main sets the flag. */
+#define SET
+#include "detached.h"
