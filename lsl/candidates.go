@@ -121,7 +121,7 @@ func (ins *candInserter) block(b *Block, parent Pos, inLoop bool) *Block {
 		return nil
 	}
 	out := &Block{Label: b.Label, Pos: b.Pos, Iter: b.Iter, Loop: b.Loop}
-	if b.Label != "" && isLoopBlock(b) && ins.hasAccess(b) {
+	if b.IsLoop() && ins.hasAccess(b) {
 		inLoop = true
 	}
 	gs := ins.groups(b, parent)
@@ -244,18 +244,6 @@ func simpleStmt(s Stmt) bool {
 		return false
 	}
 	return true
-}
-
-// isLoopBlock reports whether a labelled block continues itself.
-func isLoopBlock(b *Block) bool {
-	found := false
-	Walk(b, func(s Stmt) bool {
-		if c, ok := s.(*Continue); ok && c.Label == b.Label {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // SortCandidates orders candidates by file, line, side and kind.

@@ -156,6 +156,22 @@ type Block struct {
 	Loop string
 }
 
+// IsLoop reports whether b is a loop: a labelled block that something in
+// it continues.
+func (b *Block) IsLoop() bool {
+	if b.Label == "" {
+		return false
+	}
+	found := false
+	Walk(b, func(s Stmt) bool {
+		if c, ok := s.(*Continue); ok && c.Label == b.Label {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // UnrolledLoop reports whether b is the outer block of an unrolled loop
 // (unrollLoop): its iterations, then the cut-off at the loop's bound.
 func (b *Block) UnrolledLoop() bool {

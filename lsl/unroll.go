@@ -232,13 +232,7 @@ func (r *unroller) loop(p *Proc, b *Block) bool {
 	if v, ok := r.isLoop[b]; ok {
 		return v
 	}
-	found := false
-	Walk(b, func(s Stmt) bool {
-		if c, ok := s.(*Continue); ok && c.Label == b.Label {
-			found = true
-		}
-		return !found
-	})
+	found := b.IsLoop()
 	r.isLoop[b] = found
 	if found {
 		r.numberLoops(p)
@@ -274,13 +268,7 @@ func (r *unroller) loopNoNumber(b *Block) bool {
 	if v, ok := r.isLoop[b]; ok {
 		return v
 	}
-	found := false
-	Walk(b, func(s Stmt) bool {
-		if c, ok := s.(*Continue); ok && c.Label == b.Label {
-			found = true
-		}
-		return !found
-	})
+	found := b.IsLoop()
 	r.isLoop[b] = found
 	return found
 }

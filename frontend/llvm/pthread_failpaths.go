@@ -40,42 +40,21 @@ func failFirstOnce(stmts []lsl.Stmt) ([]lsl.Stmt, bool) {
 		s := stmts[i]
 		switch x := s.(type) {
 		case *lsl.Block:
-			b := *x
-			var ch bool
-			b.Stmts, ch = failFirstOnce(x.Stmts)
+			b, ch := failFirstBlock(x)
 			changed = changed || ch
-			s = &b
+			s = b
 		case *lsl.If:
 			n := *x
 			var ch1, ch2 bool
-			n.Then = &lsl.Block{Stmts: nil, Pos: x.Then.Pos, Label: x.Then.Label}
-			n.Then.Stmts, ch1 = failFirstOnce(x.Then.Stmts)
-			if x.Else != nil {
-				n.Else = &lsl.Block{Pos: x.Else.Pos, Label: x.Else.Label}
-				n.Else.Stmts, ch2 = failFirstOnce(x.Else.Stmts)
-			}
+			n.Then, ch1 = failFirstBlock(x.Then)
+			n.Else, ch2 = failFirstBlock(x.Else)
 			changed = changed || ch1 || ch2
 			// an if followed by a failure that ends the list
 			if i+2 == len(stmts) && isFailure(stmts[i+1]) && mayFallThrough(&n) {
-				out = append(out, sinkFailure(&n, stmts[i+1]))
-				return out, true
+				return append(out, sinkFailure(&n, stmts[i+1])), true
 			}
-			// a branch that always fails: the other one's statements
-			// come after the if
-			then := alwaysFails(n.Then) && n.Else != nil && len(n.Else.Stmts) > 0
-			els := n.Else != nil && alwaysFails(n.Else) && len(n.Then.Stmts) > 0
-			if then != els && plain(n.Then) && plain(n.Else) {
-				rest := n.Else
-				if els {
-					rest = n.Then
-					n.Then = &lsl.Block{Pos: rest.Pos}
-				} else {
-					n.Else = nil
-				}
-				out = append(out, &n)
-				if rest != nil {
-					out = append(out, rest.Stmts...)
-				}
+			if lifted := liftAfterFailure(&n); lifted != nil {
+				out = append(out, lifted...)
 				changed = true
 				continue
 			}
@@ -84,6 +63,40 @@ func failFirstOnce(stmts []lsl.Stmt) ([]lsl.Stmt, bool) {
 		out = append(out, s)
 	}
 	return out, changed
+}
+
+// failFirstBlock applies failFirstOnce to a block's statements (nil stays
+// nil).
+func failFirstBlock(b *lsl.Block) (*lsl.Block, bool) {
+	if b == nil {
+		return nil, false
+	}
+	c := *b
+	var changed bool
+	c.Stmts, changed = failFirstOnce(b.Stmts)
+	return &c, changed
+}
+
+// liftAfterFailure returns, for an if of which one branch always fails
+// and the other has statements, the if with only the failing branch
+// followed by the other branch's statements; nil otherwise.
+func liftAfterFailure(n *lsl.If) []lsl.Stmt {
+	if !plain(n.Then) || !plain(n.Else) || n.Else == nil {
+		return nil
+	}
+	then := alwaysFails(n.Then) && len(n.Else.Stmts) > 0
+	els := alwaysFails(n.Else) && len(n.Then.Stmts) > 0
+	m := *n
+	var rest []lsl.Stmt
+	switch {
+	case then && !els:
+		rest, m.Else = n.Else.Stmts, nil
+	case els && !then:
+		rest, m.Then = n.Then.Stmts, &lsl.Block{Pos: n.Then.Pos}
+	default:
+		return nil
+	}
+	return append([]lsl.Stmt{&m}, rest...)
 }
 
 // sinkFailure appends a copy of the failure f to each branch of n that

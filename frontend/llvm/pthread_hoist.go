@@ -21,7 +21,7 @@ func (f *fn) hoistThreadOps(stmts []lsl.Stmt) []lsl.Stmt {
 	var out []lsl.Stmt
 	for _, s := range stmts {
 		b, ok := s.(*lsl.Block)
-		if !ok || !f.hasThreadMarker(b) || continues(b) {
+		if !ok || !f.hasThreadMarker(b) || b.IsLoop() {
 			out = append(out, s)
 			continue
 		}
@@ -38,19 +38,4 @@ func (f *fn) hoistThreadOps(stmts []lsl.Stmt) []lsl.Stmt {
 		}
 	}
 	return out
-}
-
-// continues reports whether b is a loop: something in it continues b.
-func continues(b *lsl.Block) bool {
-	if b.Label == "" {
-		return false
-	}
-	found := false
-	lsl.Walk(b, func(x lsl.Stmt) bool {
-		if c, ok := x.(*lsl.Continue); ok && c.Label == b.Label {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
