@@ -20,6 +20,9 @@ var c11ThreadsPrograms = map[string]verdictRow{
 	// mtx_trylock returns thrd_success or thrd_busy
 	"c11threads/trylock.c":      {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"c11threads/trylock_both.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	// thrd_detach in a main that joins none of its threads
+	"c11threads/detach.c":     {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"c11threads/detach_bug.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
 }
 
 func TestC11ThreadsPrograms(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 // their thread operations: a failure between a create and a join behind
 // a short-circuit condition (frontend/llvm/pthread_failpaths.go), and a
 // return after the joins (pthread_hoist.go); and mains that join none of
-// their threads (pthread_detached.go). All were input errors but
-// early_return.c.
+// their threads (pthread_detached.go), detaching them or not. All were
+// input errors but early_return.c.
 // Columns: the .mm models (sc, tso, pso, relaxed, rmo), then rc11 and
 // arm8.
 var mainShapes = map[string]verdictRow{
@@ -23,6 +23,12 @@ var mainShapes = map[string]verdictRow{
 	// thread that waits when the program ends is no deadlock
 	"detached.c":     {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
 	"detached_set.c": {[]mining.Verdict{F, F, F, F, F, F, F}, "", false},
+	// threads main detaches (pthread_detach, the detached attribute) and
+	// never joins: the same as not joining them; the racy publisher is a
+	// data race on rc11
+	"detach.c":      {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"detach_attr.c": {[]mining.Verdict{P, P, P, P, P, P, P}, "", false},
+	"detach_bug.c":  {[]mining.Verdict{F, F, F, F, F, F, F}, "", true},
 	// fib_bench as published: main checks while the threads run (relaxed:
 	// values out of thin air, as for svcomp_fib.c)
 	"verifier/svcomp_fib_nojoin.c":     {[]mining.Verdict{P, P, P, F, P, P, P}, mining.ReasonRuntimeError, true},

@@ -8,7 +8,8 @@ import (
 // Attributes of threads, mutexes and condition variables are ignored
 // (include/llvm/pthread.h), so their init and destroy calls do nothing.
 // The settings that would change what a check means are refused: a
-// detached thread cannot be joined, and every started thread must be; a
+// detached thread cannot be joined, and in a main that joins threads every
+// started thread must be (setDetachStateCall, pthread_detached.go); a
 // recursive mutex may be locked again by its holder, which the spinlock
 // would take for a deadlock.
 

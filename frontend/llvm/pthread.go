@@ -38,6 +38,9 @@ type pthreadInfo struct {
 	// handles: thread handles are kept in memory, for join results or
 	// because main joins threads in phases (pthread_phases.go)
 	handles bool
+	// joins: main calls pthread_join; otherwise its threads are detached
+	// (pthread_detached.go) and pthread_detach does nothing
+	joins bool
 }
 
 // thread markers stand for pthread_create and pthread_join in main's body
@@ -70,7 +73,7 @@ func (t *translator) findPthreadMain() {
 				for _, in := range b.Insts {
 					if c, ok := in.(*ir.InstCall); ok && calleeName(c) == "pthread_create" {
 						results := joinsWithResults(f)
-						t.pthread = &pthreadInfo{main: f, results: results, handles: results}
+						t.pthread = &pthreadInfo{main: f, results: results, handles: results, joins: callsFunc(f, "pthread_join")}
 						return
 					}
 				}
@@ -90,7 +93,7 @@ func (f *fn) pthreadHandles() {
 	joinOnly := func(l *ir.InstLoad) bool {
 		for _, u := range f.uses[l] {
 			c, ok := u.(*ir.InstCall)
-			if !ok || calleeName(c) != "pthread_join" || len(c.Args) == 0 || c.Args[0] != l {
+			if !ok || (calleeName(c) != "pthread_join" && calleeName(c) != "pthread_detach") || len(c.Args) == 0 || c.Args[0] != l {
 				return false
 			}
 		}

@@ -2,6 +2,7 @@ package llvmfront
 
 import (
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/llir/llvm/ir"
 )
 
 // Threads main does not join. SV-COMP's pthread programs often start
@@ -41,4 +42,50 @@ func (f *fn) joinAtReturn(stmts []lsl.Stmt, starts []*threadStart) ([]lsl.Stmt, 
 		out = append(out, m)
 	}
 	return out, len(out) - 1
+}
+
+// detachCall: pthread_detach(t). Without a pthread_join in main every
+// thread is detached already (joinAtReturn), so the call changes nothing.
+// A main that joins threads must join every one, and a detached thread
+// cannot be joined, so there it is refused.
+func detachCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	f.refuseDetachWithJoins("pthread_detach")
+	f.zeroResult(c)
+}
+
+// setDetachStateCall: pthread_attr_setdetachstate(attr, state). The
+// detached state is what a main without pthread_join gives its threads;
+// beside joins it is refused, as pthread_detach is.
+func setDetachStateCall(f *fn, c *ir.InstCall) {
+	f.args(c, 2)
+	v := f.val(c.Args[1])
+	n, ok := v.(lsl.Const)
+	if !ok || n.V.Kind != lsl.KNum {
+		f.fail("%s needs a constant argument", calleeName(c))
+	} else if n.V.Num == pthreadCreateDetached {
+		f.refuseDetachWithJoins("the detached attribute")
+	}
+	f.zeroResult(c)
+}
+
+func (f *fn) refuseDetachWithJoins(what string) {
+	if f.t.pthread == nil {
+		f.fail("%s needs a main that starts threads with pthread_create", what)
+	}
+	if f.t.pthread.joins {
+		f.fail("%s is only supported when main joins none of its threads (they are then all detached); this main calls pthread_join", what)
+	}
+}
+
+// callsFunc reports whether fn calls the function named name.
+func callsFunc(fn *ir.Func, name string) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Insts {
+			if c, ok := in.(*ir.InstCall); ok && calleeName(c) == name {
+				return true
+			}
+		}
+	}
+	return false
 }

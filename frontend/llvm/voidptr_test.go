@@ -173,8 +173,10 @@ int main(void) {
 }
 
 // The attributes that would change what a check means are input errors at
-// the call: a detached thread (main joins every thread or none) and a
-// recursive mutex (the spinlock would deadlock its holder).
+// the call: a detached thread beside pthread_join (main joins every thread
+// or none; without joins every thread is detached already, see
+// TestMainShapes' detach rows), pthread_detach likewise, and a recursive
+// mutex (the spinlock would deadlock its holder).
 func TestAttributesRefused(t *testing.T) {
 	needClang(t)
 	cases := []inputErrorCase{
@@ -189,7 +191,27 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "attr.c:7:5: the detached attribute is not supported"},
+`, "attr.c:7:5: the detached attribute is only supported when main joins none of its threads"},
+		{"detach", `#include <pthread.h>
+void *f(void *p) { return p; }
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, f, 0);
+    pthread_create(&b, 0, f, 0);
+    pthread_detach(a);
+    pthread_join(b, 0);
+    return 0;
+}
+`, "attr.c:7:5: pthread_detach is only supported when main joins none of its threads"},
+		{"detach in a thread", `#include <pthread.h>
+pthread_t a;
+void *f(void *p) { pthread_detach(a); return p; }
+int main(void) {
+    pthread_create(&a, 0, f, 0);
+    pthread_join(a, 0);
+    return 0;
+}
+`, "attr.c:3:20: pthread_detach is only supported when main joins none of its threads"},
 		{"recursive", `#include <pthread.h>
 pthread_mutex_t m;
 void *f(void *p) { return p; }

@@ -42,6 +42,8 @@ int pthread_condattr_destroy(pthread_condattr_t *attr);
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
                    void *(*start_routine)(void *), void *arg);
 int pthread_join(pthread_t thread, void **retval); /* retval receives the result */
+/* only when main joins none of its threads: they are all detached then */
+int pthread_detach(pthread_t thread);
 /* only in the thread function itself, where it is a return */
 void pthread_exit(void *retval) __attribute__((noreturn));
 

@@ -6,7 +6,7 @@
  * pthread.h and docs/c-conventions.md). They are macros: thrd_create and
  * thrd_join must be called in main itself, as pthread_create and
  * pthread_join must. Not supported (errors where they are called):
- * thrd_current, thrd_equal, thrd_detach, thrd_sleep's duration,
+ * thrd_current, thrd_equal, thrd_sleep's duration,
  * recursive and timed mutexes, timed waits, and thread-specific storage. */
 #ifndef _CHECKFENCE_THREADS_H
 #define _CHECKFENCE_THREADS_H
@@ -30,6 +30,8 @@ int __checkfence_recursive_or_timed_mutex_not_supported(void);
 /* the thread function's int result reaches *res (a pointer to int) */
 #define thrd_join(thr, res) \
     (pthread_join((thr), (void **)(res)) == 0 ? thrd_success : thrd_error)
+/* only when main joins none of its threads, as pthread_detach */
+#define thrd_detach(thr) (pthread_detach(thr) == 0 ? thrd_success : thrd_error)
 #define thrd_exit(res) pthread_exit((void *)(long)(res))
 #define thrd_yield() ((void)sched_yield())
 

@@ -1,0 +1,3 @@
+/* detach.c with an assertion the worker can break. */
+#define BUG
+#include "detach.c"

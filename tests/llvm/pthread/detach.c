@@ -1,0 +1,2 @@
+/* detach.h: data before flag. */
+#include "detach.h"

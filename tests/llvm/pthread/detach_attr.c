@@ -1,0 +1,3 @@
+/* detach.h: the publisher detached by attribute. */
+#define ATTR
+#include "detach.h"

@@ -1,0 +1,3 @@
+/* detach.h: the flag before the data. */
+#define RACY
+#include "detach.h"
