@@ -49,6 +49,10 @@ type Options struct {
 	// models see included (catc11.go leaves those out); for the
 	// differential test of that shortcut.
 	CatAllFences bool
+	// Incremental, when set, is the circuit and solver the earlier rounds
+	// of the same test were encoded into (incremental.go): Build adds this
+	// round to them. Ignored with Cat.
+	Incremental *Incremental
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -124,6 +128,16 @@ type Encoding struct {
 	poll          lsl.Poller          // --timeout, --max-memory, Ctrl-C
 	selectors     map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
 	poolSites     []poolSite          // accesses that may touch lsl_malloc blocks
+	in            *inputs             // fresh inputs, keyed when incremental (incremental.go)
+	inc           *Incremental        // nil: this encoding has a circuit of its own
+	nodes0        int                 // circuit nodes before this encoding (earlier rounds')
+	// an incremental round's Φ in two parts: clauses about the
+	// instructions they name, and about the whole program; localClauses:
+	// the model lets the first kind be kept (incremental.go)
+	phiLocal, phiGlobal z.Lit
+	localClauses        bool
+	psiLocal, psiGlobal []z.Lit // Ψ's seeds, and the loads that read initial values
+	chooseRanges        int     // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -188,7 +202,16 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 			err = c.err
 		}
 	}()
+	var inc *Incremental
+	if opt.Cat == nil {
+		inc = opt.Incremental
+	}
 	c := logic.NewC()
+	if inc != nil {
+		c = inc.C
+		inc.Rounds++
+	}
+	nodes0 := c.Len()
 	labels := 0
 	for _, th := range u.Threads {
 		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
@@ -218,6 +241,9 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		// later one (fairness.go, superseded)
 		storeCoherent: axioms.IsBuiltin(m) && opt.Cat == nil,
 		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
+		in:            &inputs{inc: inc, c: c},
+		inc:           inc,
+		nodes0:        nodes0,
 	}
 	if opt.Cat != nil {
 		e.trackDeps = catNeedsDependencies(opt.Cat)
@@ -225,6 +251,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		e.trackDeps = needsDependencies(m, u)
 	}
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
+	e.vx.in = e.in
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {
 		e.execThread(ti, th)
@@ -233,10 +260,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	for _, in := range e.Instrs {
 		e.threadOf = append(e.threadOf, in.Thread)
 	}
-	e.Stats.NodesThreads = c.Len()
+	e.Stats.NodesThreads = c.Len() - nodes0
+	e.chooseRanges = len(e.wellformed)
 	e.wellformed = append(e.wellformed, e.vx.constraints...)
 	psi := e.psi()
-	e.Stats.NodesPsi = c.Len() - e.Stats.NodesThreads
+	e.Stats.NodesPsi = c.Len() - nodes0 - e.Stats.NodesThreads
 	inst, err := e.instantiate(m, opt)
 	if err != nil {
 		return nil, err
@@ -244,7 +272,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.Model = inst
 	e.catFlagCycles()
 	e.finishFairness()
-	e.Stats.NodesTheta = c.Len() - e.Stats.NodesPsi - e.Stats.NodesThreads
+	e.Stats.NodesTheta = c.Len() - nodes0 - e.Stats.NodesPsi - e.Stats.NodesThreads
 	spins, err := e.spinConsistency()
 	if err != nil {
 		return nil, err
@@ -263,6 +291,10 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
+	if inc != nil {
+		e.splitPhi(inst.Constraint(), spins, lives, uaf)
+		e.localClauses = localModel(m)
+	}
 	if !opt.NoSymmetry {
 		e.findSymmetry()
 		if !opt.NoPoolSymmetry {
@@ -307,6 +339,11 @@ func (e *Encoding) psi() z.Lit {
 				continue // the store happens after the load (init/final structure)
 			}
 			v := c.Lit()
+			if e.inc != nil {
+				o := ownerOf(l)
+				o.union(ownerOf(s))
+				v = e.in.named("s"+l.Key+"|"+s.Key, o)
+			}
 			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})
 			e.seedOf[[2]int{l.Index, s.Index}] = v
 			cands = append(cands, v)
@@ -321,9 +358,24 @@ func (e *Encoding) psi() z.Lit {
 		}
 		e.hasSeed[l.Index] = prefix
 		init := e.initial(l)
-		parts = append(parts, e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init))
+		readsInit := e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init)
+		parts = append(parts, readsInit)
+		// which stores a load may read depends on the whole program
+		// (incremental.go)
+		e.psiGlobal = append(e.psiGlobal, readsInit)
 	}
 	e.Stats.SeedVars = len(e.seedOf)
+	if e.inc != nil {
+		global := map[z.Lit]bool{}
+		for _, m := range e.psiGlobal {
+			global[m] = true
+		}
+		for _, m := range parts {
+			if !global[m] {
+				e.psiLocal = append(e.psiLocal, m)
+			}
+		}
+	}
 	return c.Ands(parts...)
 }
 
@@ -580,7 +632,7 @@ func (e *Encoding) stats() {
 	}
 	e.Stats.Width = e.vx.w
 	e.Stats.PtrDepth = e.vx.d
-	e.Stats.Nodes = e.C.Len()
+	e.Stats.Nodes = e.C.Len() - e.nodes0
 	e.Stats.Axioms = e.Model.Stats()
 }
 

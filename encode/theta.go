@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
@@ -44,7 +45,26 @@ func (e *Encoding) instantiate(m *axioms.Model, opt Options) (Theta, error) {
 	if m == nil {
 		return nil, fmt.Errorf("encode: no memory model")
 	}
-	return axioms.Instantiate(m, universe{e}, opt.Axioms)
+	ao := opt.Axioms
+	if e.inc != nil {
+		ao.Input = e.relationInput
+	}
+	return axioms.Instantiate(m, universe{e}, ao)
+}
+
+// relationInput keys the literal of a relation tuple by its instructions'
+// keys (incremental.go).
+func (e *Encoding) relationInput(rel string, instrs []int) z.Lit {
+	var b strings.Builder
+	b.WriteString("r")
+	b.WriteString(rel)
+	var o owner
+	for _, i := range instrs {
+		b.WriteByte('|')
+		b.WriteString(e.Instrs[i].Key)
+		o.union(ownerOf(e.Instrs[i]))
+	}
+	return e.in.named(b.String(), o)
 }
 
 // canOrderStores reports whether the model orders stores, which spin

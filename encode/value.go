@@ -34,12 +34,13 @@ type valCtx struct {
 	tw      int // composite tag width
 	comps   []*lsl.Composite
 	compIdx map[string]int
+	in      *inputs // fresh inputs (incremental.go)
 	// constraints restrict fresh values to the range analysis' sets.
 	constraints []z.Lit
 }
 
 func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
-	x := &valCtx{c: c, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
+	x := &valCtx{c: c, in: &inputs{c: c}, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
 	for i, cp := range comps {
 		x.compIdx[cp.Name] = i
 		x.nf = max(x.nf, len(cp.Fields))
@@ -124,7 +125,7 @@ func (x *valCtx) choice(n int) []z.Lit {
 	nb := bits.Len(uint(n - 1))
 	in := make([]z.Lit, nb)
 	for i := range in {
-		in[i] = c.Lit()
+		in[i] = x.in.lit()
 	}
 	for k := 0; k < n; k++ {
 		if k == n-1 {
@@ -158,6 +159,16 @@ func geConst(c *logic.C, in []z.Lit, k int) z.Lit {
 		}
 	}
 	return res
+}
+
+// freshBV returns w fresh inputs.
+func (x *valCtx) freshBV(w int) BV {
+	checkWidth(w)
+	r := make(BV, w)
+	for i := range r {
+		r[i] = x.in.lit()
+	}
+	return r
 }
 
 // fresh returns an unconstrained value restricted to what abs allows: the
@@ -260,14 +271,14 @@ func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {
 func (x *valCtx) freshRange(lo, hi int64, ok bool) BV {
 	c := x.c
 	if !ok {
-		return FreshBV(c, x.w)
+		return x.freshBV(x.w)
 	}
 	if lo == hi {
 		return ConstBV(c, lo, x.w)
 	}
 	if lo >= 0 {
 		nb := bits.Len64(uint64(hi))
-		v := FreshBV(c, nb)
+		v := x.freshBV(nb)
 		out := make(BV, x.w)
 		for i := range out {
 			if i < nb {
@@ -279,11 +290,10 @@ func (x *valCtx) freshRange(lo, hi int64, ok bool) BV {
 		return out
 	}
 	nb := BitsFor(lo, hi)
-	return SignExtend(c, FreshBV(c, nb), x.w)
+	return SignExtend(c, x.freshBV(nb), x.w)
 }
 
 func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
-	c := x.c
 	var lens []int
 	if abs != nil {
 		lens = abs.PtrLens()
@@ -306,7 +316,7 @@ func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
 	}
 	for i := 0; i < x.d; i++ {
 		if !complete || abs == nil {
-			v.Ptr[i] = FreshBV(c, x.w)
+			v.Ptr[i] = x.freshBV(x.w)
 			continue
 		}
 		lo, hi, any := int64(0), int64(0), false
@@ -329,8 +339,7 @@ func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
 }
 
 func (x *valCtx) freshComp(v *Val, abs *lsl.AbsVal) {
-	c := x.c
-	v.Tag = FreshBV(c, x.tw)
+	v.Tag = x.freshBV(x.tw)
 	v.Fields = make([]*Val, x.nf)
 	for i := range v.Fields {
 		var fa *lsl.AbsVal

@@ -111,16 +111,17 @@ type Outcome struct {
 
 // wireConfig is Config as sent to a worker process.
 type wireConfig struct {
-	Models    []string
-	Encodings []string
-	Verdicts  bool
-	Timeout   time.Duration
-	Unfair    bool
-	NoReload  bool
+	Models      []string
+	Encodings   []string
+	Verdicts    bool
+	Timeout     time.Duration
+	Unfair      bool
+	NoReload    bool
+	Incremental bool
 }
 
 func (c Config) wire() wireConfig {
-	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair, NoReload: c.NoReload}
+	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair, NoReload: c.NoReload, Incremental: c.Incremental}
 	for _, e := range c.Encodings {
 		w.Encodings = append(w.Encodings, e.Name)
 	}
@@ -128,7 +129,7 @@ func (c Config) wire() wireConfig {
 }
 
 func (w wireConfig) config() (Config, error) {
-	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair, NoReload: w.NoReload}
+	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair, NoReload: w.NoReload, Incremental: w.Incremental}
 	for _, name := range w.Encodings {
 		found := false
 		for _, e := range Encodings {
