@@ -501,16 +501,7 @@ func (e *Encoding) loadIncremental(opt SolverOptions, poll *lsl.Poller) (*Solver
 	s.global = true
 	s.Assert(e.phiGlobal)
 	s.global = false
-	n := 0
-	for cl := range e.Clauses.All() {
-		if n++; poll != nil && n%4096 == 0 {
-			if err := poll.Check(); err != nil {
-				return nil, err
-			}
-		}
-		s.AddClause(cl...)
-	}
-	return s, nil
+	return s, e.sendClauses(s, poll)
 }
 
 // Incremental returns the state shared with the test's other rounds, or

@@ -141,16 +141,22 @@ func (e *Encoding) loadSolver(opt SolverOptions, poll *lsl.Poller) (*Solver, err
 	}
 	s := NewSolverWith(e.C, opt)
 	s.Assert(e.Phi)
+	return s, e.sendClauses(s, poll)
+}
+
+// sendClauses adds the clause list (transitivity) to s, polling the
+// limits now and then.
+func (e *Encoding) sendClauses(s *Solver, poll *lsl.Poller) error {
 	n := 0
 	for cl := range e.Clauses.All() {
 		if n++; poll != nil && n%4096 == 0 {
 			if err := poll.Check(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		s.AddClause(cl...)
 	}
-	return s, nil
+	return nil
 }
 
 // NewSolverWith returns a solver for the circuit c on the backend opt
