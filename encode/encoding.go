@@ -209,7 +209,6 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	c := logic.NewC()
 	if inc != nil {
 		c = inc.C
-		inc.Rounds++
 	}
 	nodes0 := c.Len()
 	labels := 0
@@ -360,9 +359,11 @@ func (e *Encoding) psi() z.Lit {
 		init := e.initial(l)
 		readsInit := e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init)
 		parts = append(parts, readsInit)
-		// which stores a load may read depends on the whole program
-		// (incremental.go)
-		e.psiGlobal = append(e.psiGlobal, readsInit)
+		if e.inc != nil {
+			// which stores a load may read depends on the whole
+			// program (incremental.go)
+			e.psiGlobal = append(e.psiGlobal, readsInit)
+		}
 	}
 	e.Stats.SeedVars = len(e.seedOf)
 	if e.inc != nil {

@@ -71,14 +71,12 @@ type Incremental struct {
 	S      *Solver // the solver of the last round (nil before the first)
 	inputs map[string]z.Lit
 	owners []owner // per variable: the groups a keyed input belongs to
-	// Rounds counts the rounds encoded on the circuit; Kept the groups
-	// the last round kept from the one before, of Groups.
-	Rounds, Kept, Groups int
+	// Kept: the groups the last round kept from the one before, of Groups.
+	Kept, Groups int
 
 	groups   [][]groupSig     // per thread, the last round's groups in order
 	acts     map[[2]int]z.Lit // (thread, g): "groups 0..g of the thread are unchanged"
 	roundAct z.Lit
-	solver   *Solver
 	local    bool           // clauses may be kept (else all are the round's)
 	global   map[z.Var]bool // gates that stand for the whole program (has_seed)
 	support  []owner        // per variable: the groups its cone reads, when stamped this round
@@ -274,7 +272,6 @@ func (inc *Incremental) beginRound(e *Encoding, s *Solver, localOK bool) {
 	slices.Sort(acts[1:])
 	s.acts = acts
 	s.guard = inc.guard
-	inc.solver = s
 	// what depends on the whole program, this round
 	inc.global = map[z.Var]bool{}
 	for _, h := range e.hasSeed {
@@ -318,8 +315,8 @@ func (inc *Incremental) guard(lits []z.Lit, global bool) (extra []z.Lit, skip bo
 		if !ok {
 			a = inc.C.Lit()
 			inc.acts[tg] = a
-			inc.solver.encode(a)
-			inc.solver.acts = append(inc.solver.acts, a)
+			inc.S.encode(a)
+			inc.S.acts = append(inc.S.acts, a)
 		}
 		extra = append(extra, a.Not())
 	}
