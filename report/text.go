@@ -216,7 +216,7 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		case "livelock":
 			status = p.paint(styleWarn, " (retries a loop forever)")
 		case "not-started":
-			status = " (not started: a thread it waits for did not complete)"
+			status = " (not started: " + t.waitedFor(th) + ")"
 		}
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
 		for _, op := range th.Ops {

@@ -300,3 +300,28 @@ func reasonText(reason string) string {
 func carriesMainRegister(ev *encode.Event) bool {
 	return ev.Kind != "fence" && lsl.IsCarrier(ev.Expr, ev.AddrName)
 }
+
+// waitedFor says why a thread did not start: which thread it waits for
+// (init for a concurrent thread, every other one for the final thread)
+// did not complete, and how it ended.
+func (t *trace) waitedFor(th *threadView) string {
+	for _, o := range t.threads {
+		waits := (th.Kind == lsl.ThreadConcurrent && o.Kind == lsl.ThreadInit) ||
+			(th.Kind == lsl.ThreadFinal && o.Kind != lsl.ThreadFinal)
+		if o == th || !waits || o.Status == "done" {
+			continue
+		}
+		how := map[string]string{
+			"failed":      "failed",
+			"blocked":     "is blocked in a spin loop",
+			"pruned":      "stopped at a loop bound",
+			"livelock":    "retries a loop forever",
+			"not-started": "did not start",
+		}[o.Status]
+		if how == "" {
+			how = "did not complete"
+		}
+		return "thread " + o.Name + " " + how
+	}
+	return "a thread it waits for did not complete"
+}

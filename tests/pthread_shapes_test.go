@@ -1,9 +1,11 @@
 package tests
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/report"
 )
 
 // mainShapes: pthread mains whose control flow structuring wraps around
@@ -36,5 +38,16 @@ var mainShapes = map[string]verdictRow{
 }
 
 func TestMainShapes(t *testing.T) {
-	checkPthreadTable(t, append(append([]string{}, llvmModels...), "rc11", "arm8"), mainShapes, nil)
+	checkPthreadTable(t, append(append([]string{}, llvmModels...), "rc11", "arm8"), mainShapes, func(t *testing.T, file, m string, r *mining.Result) {
+		if file != "detach_bug.c" || r.Reason != mining.ReasonAssertion {
+			return
+		}
+		// main's code fails in a thread of its own: the empty final thread
+		// did not start because of it, and says so
+		var b strings.Builder
+		report.WriteTrace(&b, r, report.TextOptions{})
+		if want := "thread final (not started: thread t3 failed)"; !strings.Contains(b.String(), want) {
+			t.Errorf("%s on %s: the trace lacks %q:\n%s", file, m, want, b.String())
+		}
+	})
 }
