@@ -87,6 +87,17 @@ type PrunedSite struct {
 	within []int
 }
 
+// ChoiceSite is one executed-if-Guard choose statement: its value, and
+// Next, the number of instructions the encoding had before it, which
+// places it among the thread's events.
+type ChoiceSite struct {
+	Stmt  *lsl.Choose
+	Op    int
+	Guard z.Lit
+	Value *Val
+	Next  int
+}
+
 // SpinSite is one spin loop: Blocked holds when its (only modelled) iteration
 // wants to retry.
 type SpinSite struct {
@@ -127,7 +138,10 @@ type ThreadEnc struct {
 	// redundant (fair progress): the thread repeats it forever.
 	Livelocks []*LivelockSite
 	Instrs    []int
-	obs       []*obsEvent
+	// Choices are the thread's nondeterministic choices that name what
+	// they stand for (lsl.Choose.Expr), for traces.
+	Choices []*ChoiceSite
+	obs     []*obsEvent
 	// groupKeys names the thread's groups of instructions (Instr.Group,
 	// incremental.go)
 	groupKeys []string

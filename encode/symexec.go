@@ -406,6 +406,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 		lo, hi := ConstBV(c, s.Lo, vx.w), ConstBV(c, s.Hi, vx.w)
 		x.e.wellformed = append(x.e.wellformed, Sle(c, lo, v), Sle(c, v, hi))
 		x.set(s.Dst, vx.num(v))
+		if s.Expr != "" {
+			x.th.Choices = append(x.th.Choices, &ChoiceSite{Stmt: s, Op: x.op, Guard: x.cur.g, Value: vx.num(v), Next: len(x.e.Instrs)})
+		}
 	case *lsl.Atomic:
 		saved := x.atomic
 		if x.atomic == 0 {

@@ -37,10 +37,22 @@ type ThreadTrace struct {
 
 // OpTrace is one operation of a thread.
 type OpTrace struct {
-	Name   string
-	Index  int
-	Events []*Event
-	Obs    []ObsItem
+	Name    string
+	Index   int
+	Events  []*Event
+	Obs     []ObsItem
+	Choices []*Choice
+}
+
+// Choice is a nondeterministic choice the operation made (a choose
+// statement with a source expression: __VERIFIER_nondet_int(),
+// lsl_nondet(0, 3)). It comes before the operation's events whose
+// instruction index is Next or more, after the others.
+type Choice struct {
+	Expr  string
+	Pos   lsl.Pos
+	Value lsl.Value
+	Next  int
 }
 
 // Event is one executed instruction.
@@ -116,6 +128,12 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 				tt.Ops[in.Op].Events = append(tt.Ops[in.Op].Events, ev)
 			} else {
 				tt.Edge = append(tt.Edge, ev)
+			}
+		}
+		for _, cs := range te.Choices {
+			if val(cs.Guard) && cs.Op >= 0 && cs.Op < len(tt.Ops) {
+				op := tt.Ops[cs.Op]
+				op.Choices = append(op.Choices, &Choice{Expr: cs.Stmt.Expr, Pos: cs.Stmt.Pos, Value: e.vx.decode(cs.Value, val), Next: cs.Next})
 			}
 		}
 		for _, es := range te.Errors {

@@ -279,10 +279,14 @@ type Call struct {
 	Pos     Pos
 }
 
-// Choose assigns a nondeterministic number in [Lo, Hi] (§4.6.1).
+// Choose assigns a nondeterministic number in [Lo, Hi] (§4.6.1). Expr
+// says what the choice stands for in the source (the C call
+// "__VERIFIER_nondet_int()", "spurious wakeup of pthread_cond_wait"), for
+// traces; a choice without one is shown by its register.
 type Choose struct {
 	Dst    Reg
 	Lo, Hi int64
+	Expr   string
 	Pos    Pos
 }
 

@@ -228,8 +228,9 @@ type loadAST struct {
 }
 
 type chooseAST struct {
-	Lo intTok `parser:"\"choose\" @@ \"..\""`
-	Hi intTok `parser:"@@"`
+	Lo   intTok  `parser:"\"choose\" @@ \"..\""`
+	Hi   intTok  `parser:"@@"`
+	Expr *strTok `parser:"( (?= \"as\" String) \"as\" @@ )?"`
 }
 
 // allocAST's optional type must not swallow the next statement when

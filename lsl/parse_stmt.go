@@ -237,7 +237,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		if lo > hi {
 			b.errorf(r.Choose.Lo.Pos, "empty choice range %d .. %d", lo, hi)
 		}
-		return &Choose{Dst: dst, Lo: lo, Hi: hi, Pos: pos}
+		return &Choose{Dst: dst, Lo: lo, Hi: hi, Expr: b.optStr(r.Choose.Expr), Pos: pos}
 	case r.Alloc != nil:
 		al := &Alloc{Dst: dst, Type: b.typeRef(r.Alloc.Type), Name: b.optStr(r.Alloc.Name), Pos: pos}
 		switch r.Alloc.Kind.Name {

@@ -37,6 +37,19 @@ func TestParseAccepts(t *testing.T) {
 		`,
 		},
 		{
+			name: "choice with its source expression",
+			src:  `proc f() { %k := choose 0 .. 3 as "lsl_nondet(0, 3)" %c := choose 0 .. 1 store @X, %k } global X`,
+			want: `
+		global X
+
+		proc f() {
+		    %k := choose 0 .. 3 as "lsl_nondet(0, 3)"
+		    %c := choose 0 .. 1
+		    store @X, %k
+		}
+		`,
+		},
+		{
 			name: "pointers and forward references",
 			src: `proc f() { %a := [@Y 1 0] %b := [3 1] %c := @X %d := [@X] %e := m{@Y, undef} %g := [@Y -1] }
 			      composite m(p, q) global X = [@Y 2] global Y`,

@@ -343,7 +343,7 @@ func (pr *printer) stmt(s Stmt) {
 		}
 		pr.line(call)
 	case *Choose:
-		pr.line(string(s.Dst), " := choose ", strconv.FormatInt(s.Lo, 10), " .. ", strconv.FormatInt(s.Hi, 10))
+		pr.line(withExpr(string(s.Dst)+" := choose "+strconv.FormatInt(s.Lo, 10)+" .. "+strconv.FormatInt(s.Hi, 10), s.Expr))
 	case *Atomic:
 		pr.line("atomic {")
 		pr.stmts(s.Body)

@@ -356,7 +356,7 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 	case *Call:
 		return r.call(a, s, out)
 	case *Choose:
-		return append(out, &Choose{Dst: a.reg(s.Dst), Lo: s.Lo, Hi: s.Hi, Pos: s.Pos})
+		return append(out, &Choose{Dst: a.reg(s.Dst), Lo: s.Lo, Hi: s.Hi, Expr: s.Expr, Pos: s.Pos})
 	case *Atomic:
 		return append(out, &Atomic{Body: r.block(a, s.Body), Pos: s.Pos})
 	case *Spin:

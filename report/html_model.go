@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"strconv"
 	"strings"
 
@@ -232,7 +233,22 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 			for _, f := range op.Outputs {
 				ho.Outputs = append(ho.Outputs, htmlField{f.Name, f.Value, diff[f.Key]})
 			}
+			k := 0
+			choices := func(before int) {
+				for ; k < len(op.Choices) && op.Choices[k].Next <= before; k++ {
+					ch := op.Choices[k]
+					// a row without an id: nothing flows to or from it
+					he := &htmlEvent{eventView: &eventView{Kind: "choose", Addr: ch.Expr, Value: ch.Value, Pos: ch.Pos, Where: ch.Where},
+						PosLink: link(ch.Pos), Title: "a nondeterministic choice, " + ch.Pos.String()}
+					if n := len(ho.Groups); n > 0 && !ho.Groups[n-1].Atomic {
+						ho.Groups[n-1].Events = append(ho.Groups[n-1].Events, he)
+					} else {
+						ho.Groups = append(ho.Groups, htmlGroup{Events: []*htmlEvent{he}})
+					}
+				}
+			}
 			for _, ev := range op.Events {
+				choices(ev.Instr)
 				he := &htmlEvent{eventView: ev, ID: evID(ev), PosLink: link(ev.Pos), Title: ev.Pos.String()}
 				if ev.Source != nil {
 					he.SrcID = strconv.Itoa(ev.Source.Instr)
@@ -247,6 +263,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 					ho.Groups = append(ho.Groups, htmlGroup{Atomic: ev.Atomic != 0, Events: []*htmlEvent{he}})
 				}
 			}
+			choices(math.MaxInt)
 			if op.Failure != nil {
 				ho.Failure = pg.Failure
 			}

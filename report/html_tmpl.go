@@ -94,7 +94,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 <div class="op-body">
 {{- range .Groups}}{{if .Atomic}}<div class="atomic" title="atomic block">{{end}}
 {{- range .Events}}
-<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}" id="e{{.ID}}" data-ev="{{.ID}}"{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
+<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}"{{if .ID}} id="e{{.ID}}" data-ev="{{.ID}}"{{end}}{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
 <div class="ev-main"><span class="ord">{{if .Order}}#{{.Order}}{{end}}</span><span class="kind">{{.Kind}}</span>{{if eq .Kind "fence"}}<span class="addr">{{.Fence}}</span>{{else}}<span class="addr">{{.Addr}}</span><span class="eq">=</span><span class="val">{{.Value}}</span>{{if and .Expr (ne .Expr .Addr)}}<span class="expr">{{.Expr}}</span>{{end}}{{end}}{{if .IsLoad}}{{if .Source}}<a class="from sc{{.SrcClass}}" href="#e{{.SrcID}}" title="reads the store at {{.Source.Where}}">← {{.Source.Thread.Name}} store{{if .Source.Order}} #{{.Source.Order}}{{end}}</a>{{else if .Initial}}<span class="from init">← initial value</span>{{end}}{{end}}</div>
 <div class="ev-sub">{{if .PosLink}}<a class="pos" href="#{{.PosLink}}">{{.Where}}</a>{{else}}<span class="pos mono">{{.Where}}</span>{{end}}{{if .Snippet}}<code>{{.Snippet}}</code>{{end}}{{if .Overtakes}}<span class="reo-note">↑ before #{{.Overtakes.Order}}</span>{{end}}</div>
 </div>

@@ -25,6 +25,8 @@ const TraceLegend = `How to read a trace:
                         reordering the memory model allows and sequential
                         consistency would not (a fence can forbid it)
   ┌ │ └  (or [)         the accesses of one atomic block (a CAS, a lock)
+  choose  f() = 7       a nondeterministic choice (__VERIFIER_nondet_int(),
+                        lsl_nondet) and the value it took
   ✗ runtime error: …    the failing statement, with its source line
   reordered by the memory model
                         the reordered pairs, those on the path to the failure
@@ -52,6 +54,8 @@ const CatTraceLegend = `How to read a trace (cat model):
   ← initial value       nothing was stored there yet: globals start as their
                         initializer or 0, allocated memory undefined (undef)
   ┌ │ └  (or [)         the accesses of one atomic block (a CAS, a lock)
+  choose  f() = 7       a nondeterministic choice (__VERIFIER_nondet_int(),
+                        lsl_nondet) and the value it took
   ✗ runtime error: …    the failing statement, with its source line
   The execution is one the model's axioms allow (its flags, if any fire, are
   listed with the result); cat models order accesses by their relations, not

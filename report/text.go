@@ -134,6 +134,30 @@ func (tt *textTrace) cells(ev *eventView) evCells {
 	return c
 }
 
+// choiceCells shows a nondeterministic choice as a row of its own:
+// "choose  __VERIFIER_nondet_int() = 7  file:line".
+func choiceCells(ch *choiceView) evCells {
+	return evCells{kind: "choose", gutter: " ", access: ch.Expr + " = " + ch.Value, where: ch.Where, ev: &eventView{}}
+}
+
+// mergeChoices lists the rows of an operation in program order: its
+// events, with its choices before the first event that comes after them.
+func mergeChoices(op *opView, rows map[*eventView]evCells) []evCells {
+	out := make([]evCells, 0, len(op.Events)+len(op.Choices))
+	k := 0
+	for _, ev := range op.Events {
+		for k < len(op.Choices) && op.Choices[k].Next <= ev.Instr {
+			out = append(out, choiceCells(op.Choices[k]))
+			k++
+		}
+		out = append(out, rows[ev])
+	}
+	for ; k < len(op.Choices); k++ {
+		out = append(out, choiceCells(op.Choices[k]))
+	}
+	return out
+}
+
 func orderRef(ev *eventView) string {
 	if ev.Order == 0 {
 		return ""
@@ -193,6 +217,12 @@ func (tt *textTrace) threads(b *strings.Builder) {
 				wExpr = max(wExpr, min(width(c.expr), maxAlign))
 				wWhere = max(wWhere, width(c.where))
 			}
+			for _, ch := range op.Choices {
+				c := choiceCells(ch)
+				wKind = max(wKind, width(c.kind))
+				wAccess = max(wAccess, min(width(c.access), maxAlign))
+				wWhere = max(wWhere, width(c.where))
+			}
 		}
 	}
 	diff := tt.diffKeys()
@@ -221,8 +251,7 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
 		for _, op := range th.Ops {
 			fmt.Fprintf(b, "    %s\n", tt.opTitle(op, diff))
-			for _, ev := range op.Events {
-				c := rows[ev]
+			for _, c := range mergeChoices(op, rows) {
 				var line strings.Builder
 				line.WriteString("      ")
 				line.WriteString(p.paint(styleDim, padLeft(c.order, wOrder)))
@@ -230,7 +259,7 @@ func (tt *textTrace) threads(b *strings.Builder) {
 				if anyAtomic {
 					line.WriteString(p.paint(styleYellow, c.gutter) + " ")
 				}
-				line.WriteString(p.paint(kindStyle(ev.Kind), pad(c.kind, wKind)))
+				line.WriteString(p.paint(kindStyle(c.kind), pad(c.kind, wKind)))
 				line.WriteString("  ")
 				line.WriteString(pad(c.access, wAccess))
 				if wExpr > 0 {

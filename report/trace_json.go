@@ -65,6 +65,19 @@ type JSONOp struct {
 	Outputs []JSONField       `json:"outputs,omitempty"`
 	Failed  bool              `json:"failed,omitempty"`
 	Events  []JSONEvent       `json:"events"`
+	// Choices are the nondeterministic choices the operation made, in
+	// program order; each comes before the events whose id is before
+	// or more.
+	Choices []JSONChoice `json:"choices,omitempty"`
+}
+
+// JSONChoice is one nondeterministic choice: what it stands for in the
+// source, the value it took, and where.
+type JSONChoice struct {
+	Expr   string `json:"expr"`
+	Value  string `json:"value"`
+	Pos    string `json:"pos"`
+	Before int    `json:"before"`
 }
 
 // JSONField is one observed input or output.
@@ -199,6 +212,9 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 			}
 			for _, ev := range op.Events {
 				jo.Events = append(jo.Events, jsonEvent(ev, x.Events[ev.Instr].Order))
+			}
+			for _, ch := range op.Choices {
+				jo.Choices = append(jo.Choices, JSONChoice{Expr: ch.Expr, Value: ch.Value, Pos: ch.Pos.String(), Before: ch.Next})
 			}
 			jth.Ops = append(jth.Ops, jo)
 		}

@@ -42,7 +42,19 @@ type opView struct {
 	Inputs  []field
 	Outputs []field
 	Events  []*eventView
-	Failure *failureView // set on the operation that failed
+	Choices []*choiceView // the nondeterministic choices it made, in program order
+	Failure *failureView  // set on the operation that failed
+}
+
+// choiceView is a nondeterministic choice (__VERIFIER_nondet_int(),
+// lsl_nondet(0, 3)) and the value it took; it comes before the
+// operation's events whose Instr is Next or more.
+type choiceView struct {
+	Expr  string
+	Value string
+	Pos   lsl.Pos
+	Where string
+	Next  int
 }
 
 type field struct {
@@ -131,6 +143,14 @@ func newTrace(r *mining.Result) *trace {
 				default:
 					ov.Outputs = append(ov.Outputs, f)
 				}
+			}
+			for _, ch := range op.Choices {
+				if len(ov.Inputs) > 0 {
+					// a test's operation records its choices as
+					// inputs, which its title shows
+					break
+				}
+				ov.Choices = append(ov.Choices, &choiceView{Expr: ch.Expr, Value: ch.Value.Format(u.BaseName), Pos: ch.Pos, Where: t.src.where(ch.Pos), Next: ch.Next})
 			}
 			for _, ev := range op.Events {
 				if carriesMainRegister(ev) {

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -138,7 +139,7 @@ func nondetBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ b
 		return bad
 	}
 	r := f.temp()
-	f.emit(&lsl.Choose{Dst: r, Lo: lo, Hi: hi})
+	f.emit(&lsl.Choose{Dst: r, Lo: lo, Hi: hi, Expr: fmt.Sprintf("lsl_nondet(%d, %d)", lo, hi)})
 	return val{op: r}
 }
 
@@ -147,7 +148,7 @@ func chooseBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ b
 		return bad
 	}
 	r := f.temp()
-	f.emit(&lsl.Choose{Dst: r, Lo: 0, Hi: 1})
+	f.emit(&lsl.Choose{Dst: r, Lo: 0, Hi: 1, Expr: "lsl_choose()"})
 	return val{op: r, b01: true}
 }
 

@@ -228,11 +228,11 @@ func nondetCall(f *fn, c *ir.InstCall) {
 	if lo > hi {
 		f.fail("lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
 	}
-	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: lo, Hi: hi})
+	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: lo, Hi: hi, Expr: fmt.Sprintf("lsl_nondet(%d, %d)", lo, hi)})
 }
 
 func chooseCall(f *fn, c *ir.InstCall) {
-	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: 0, Hi: 1})
+	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: 0, Hi: 1, Expr: "lsl_choose()"})
 }
 
 func observeCall(kind lsl.ObsKind) apiHandler {

@@ -98,7 +98,7 @@ func verifierNondet(f *fn, c *ir.InstCall) {
 	if !isIntType(c.Type()) {
 		f.fail("%s must be declared to return an integer", calleeName(c))
 	}
-	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: r[0], Hi: r[1]})
+	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: r[0], Hi: r[1], Expr: calleeName(c) + "()"})
 }
 
 // markerCall stands for a call in the body until a later pass replaces it.

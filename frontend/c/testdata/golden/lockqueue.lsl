@@ -111,7 +111,7 @@ proc i() {
 }
 
 proc e() {
-    %v := choose 0 .. 1
+    %v := choose 0 .. 1 as "lsl_nondet(0, 1)"
     observe label "enqueue"
     observe input "value" %v
     call enqueue(@queue, %v)

@@ -30,7 +30,7 @@ proc push(%key) {
 }
 
 proc op() {
-    %k := choose 0 .. 2
+    %k := choose 0 .. 2 as "lsl_nondet(0, 2)"
     observe label "op"
     observe input "k" %k
     spin lock1 {
@@ -45,7 +45,7 @@ proc op() {
     }
     fence load-load
     fence load-store
-    %t.4 := choose 0 .. 1
+    %t.4 := choose 0 .. 1 as "lsl_choose()"
     %t.6 := ne(%t.4, 0)
     if %t.6 {
         call push(%k)

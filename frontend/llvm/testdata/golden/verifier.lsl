@@ -8,7 +8,7 @@ proc __VERIFIER_atomic_bump() {
 }
 
 proc step() -> (%result) {
-    %v := choose -2147483648 .. 2147483647
+    %v := choose -2147483648 .. 2147483647 as "__VERIFIER_nondet_int()"
     %t.3 := le(0, %v)
     if %t.3 {
         %t.6 := lt(%v, 4)
@@ -18,7 +18,7 @@ proc step() -> (%result) {
     assume %t.6
     atomic {
         %c := load @counter as "counter"
-        %t.8 := choose 0 .. 1
+        %t.8 := choose 0 .. 1 as "__VERIFIER_nondet_bool()"
         if %t.8 {
             %c := add(%c, %v)
         }
@@ -27,7 +27,7 @@ proc step() -> (%result) {
     atomic {
         call __VERIFIER_atomic_bump()
     }
-    %u := choose -128 .. 127
+    %u := choose -128 .. 127 as "__VERIFIER_nondet_uchar()"
     %t.13 := zext(%u, 8)
     %t.14 := load @level as "level"
     %t.16 := zext(%t.14, 8)

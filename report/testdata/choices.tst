@@ -1,0 +1,2 @@
+test Pick = ( pick | rd )
+test Key  = ( key | rd )
