@@ -17,7 +17,7 @@ func TestKindsPerModel(t *testing.T) {
 		{"tso", "store-load"},
 		{"pso", "store-store store-load"},
 		{"relaxed", "data-dependent-loads aliased-loads control-dependent load-load store-store load-store store-load"},
-		{"rmo", "load-load store-store load-store store-load"},
+		{"rmo", "aliased-loads load-load store-store load-store store-load"},
 	}
 	for _, tc := range cases {
 		m, ok := axioms.Builtin(tc.model)

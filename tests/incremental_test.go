@@ -61,9 +61,8 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 }
 
 // TestIncrementalWholePrograms is the same comparison on pthread programs
-// (their sizing pass and their check share the solver), on the .mm models
-// but rmo: without the simulation, treiber_2_2 on rmo takes minutes with
-// or without a shared solver.
+// (their sizing pass and their check share the solver), on the .mm
+// models.
 func TestIncrementalWholePrograms(t *testing.T) {
 	needClang(t)
 	files := []string{"msqueue_bug.c", "racy.c", "mp_relaxed.c", "handoff.c", "c11/msq_2_1.c", "c11/msq_2_2_bug.c",
@@ -88,7 +87,7 @@ func TestIncrementalWholePrograms(t *testing.T) {
 
 func checkIncrementalProgram(t *testing.T, file string, keptRounds *atomic.Int64) {
 	prog, test := loadPthread(t, file)
-	for _, m := range []string{"sc", "tso", "pso", "relaxed"} {
+	for _, m := range []string{"sc", "tso", "pso", "relaxed", "rmo"} {
 		var use incrementalUse
 		shared := check(t, prog, test, mining.Options{Model: model(t, m), NoSimulation: true, Incremental: true, OnQuery: use.note})
 		rebuilt := check(t, prog, test, mining.Options{Model: model(t, m), NoSimulation: true})

@@ -19,6 +19,7 @@ predicate ll_fence(fence)
 predicate ls_fence(fence)
 predicate sl_fence(fence)
 predicate ss_fence(fence)
+predicate al_fence(fence)
 relation atomic(instruction, instruction)
 
 exists
@@ -52,6 +53,11 @@ require
                                 & program_order(F, S') => memory_order(S, S')
 
 <A3> program_order(X, S) & aliased(X, S) => memory_order(X, S)
+
+// ours, as in relaxed (§3.5.3): the fence that orders aliased loads, which
+// C11 atomics need for read-read coherence (the dissertation's rmo has none)
+<A2_al> al_fence(F) & program_order(L, F) & program_order(F, L')
+        & aliased(L, L') => memory_order(L, L')
 
 <v1> seed(L, S) => memory_order(S, L) | program_order(S, L)
 <v2> seed(L, S) & aliased(L, S')
