@@ -239,7 +239,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 					ch := op.Choices[k]
 					// a row without an id: nothing flows to or from it
 					he := &htmlEvent{eventView: &eventView{Kind: "choose", Addr: ch.Expr, Value: ch.Value, Pos: ch.Pos, Where: ch.Where},
-						PosLink: link(ch.Pos), Title: "a nondeterministic choice, " + ch.Pos.String()}
+						PosLink: link(ch.Pos), Title: ch.Expr + " = " + ch.Value + ": a nondeterministic choice, " + ch.Pos.String()}
 					if n := len(ho.Groups); n > 0 && !ho.Groups[n-1].Atomic {
 						ho.Groups[n-1].Events = append(ho.Groups[n-1].Events, he)
 					} else {
