@@ -128,6 +128,13 @@ func TestUnrollLimitMessage(t *testing.T) {
 	if !strings.Contains(out, "testdata/sb.lsl:12:") || !strings.Contains(out, "more than 3 iterations") {
 		t.Errorf("INCONCLUSIVE message should name the loop and its line:\n%s", out)
 	}
+	if !strings.Contains(out, "-v shows the execution that stopped at the bound") || strings.Contains(out, "thread t1 (stopped at the bound") {
+		t.Errorf("INCONCLUSIVE at the bound should point to -v, not print the execution:\n%s", out)
+	}
+	_, out, _ = runCLI("run", "testdata/sb.lsl", "testdata/loop.tst", "--max-unroll", "3", "-v")
+	if !strings.Contains(out, "(stopped at the bound: 3 iterations") || strings.Contains(out, "-v shows") {
+		t.Errorf("-v should print the execution that stopped at the bound:\n%s", out)
+	}
 }
 
 func TestModelsListsBuiltins(t *testing.T) {

@@ -94,6 +94,11 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 			if h := report.Hint(r); r.Verdict == mining.Inconclusive && h != "" {
 				fmt.Fprintf(out, "  what to do: %s\n", h)
 			}
+			if r.Verdict == mining.Inconclusive && r.Trace != nil && !f.verbose && !f.quiet {
+				// the execution that stopped at the bound shows what
+				// changes in each iteration
+				fmt.Fprintf(out, "  -v shows the execution that stopped at the bound\n")
+			}
 		}
 		if ctx.Err() != nil {
 			interrupted = true
