@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -119,6 +120,13 @@ expects.`,
 				fmt.Fprintf(out, "fair progress off, every loop iteration counts: %v\n", err)
 			} else {
 				fmt.Fprintf(out, "fair progress applies: loop iterations that change nothing do not count\n")
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), vacuityBudget)
+			defer cancel()
+			if lost, err := c11CoherenceLost(ctx, m); err == nil && lost {
+				fmt.Fprintf(out, "C11 atomics (--frontend clang): two relaxed loads of one location may read out of order on this model: "+
+					"it lets them reorder across the aliased-loads fence the C front ends put after an atomic load "+
+					"(declare al_fence and order aliased loads across it, as relaxed does)\n")
 			}
 			return nil
 		},
