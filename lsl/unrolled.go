@@ -10,6 +10,13 @@ const (
 	ThreadFinal
 )
 
+// WaitsFor reports whether a thread of kind k starts only after a thread
+// of kind other completed: a concurrent thread waits for init, the final
+// thread for every other thread.
+func (k ThreadKind) WaitsFor(other ThreadKind) bool {
+	return k == ThreadConcurrent && other == ThreadInit || k == ThreadFinal && other != ThreadFinal
+}
+
 func (k ThreadKind) String() string {
 	switch k {
 	case ThreadInit:

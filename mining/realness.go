@@ -1,10 +1,6 @@
 package mining
 
-import (
-	"fmt"
-
-	"github.com/checkfence/checkfence/lsl"
-)
+import "fmt"
 
 // CheckCounterexample checks invariants every counterexample satisfies
 // (SPEC §1: a FAIL is a real execution): a thread runs only if the threads
@@ -23,9 +19,7 @@ func (r *Result) CheckCounterexample() error {
 			continue
 		}
 		for j, other := range x.Threads {
-			waits := (th.Kind == lsl.ThreadConcurrent && other.Kind == lsl.ThreadInit) ||
-				(th.Kind == lsl.ThreadFinal && other.Kind != lsl.ThreadFinal)
-			if i != j && waits && other.Status != "done" {
+			if i != j && th.Kind.WaitsFor(other.Kind) && other.Status != "done" {
 				return fmt.Errorf("thread %s ran although thread %s, which it waits for, is %s", th.Name, other.Name, other.Status)
 			}
 		}

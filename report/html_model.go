@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"html/template"
-	"math"
 	"strconv"
 	"strings"
 
@@ -233,26 +232,19 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 			for _, f := range op.Outputs {
 				ho.Outputs = append(ho.Outputs, htmlField{f.Name, f.Value, diff[f.Key]})
 			}
-			k := 0
-			choices := func(before int) {
-				for ; k < len(op.Choices) && op.Choices[k].Next <= before; k++ {
-					ch := op.Choices[k]
+			for _, r := range op.rows() {
+				ev := r.ev
+				var he *htmlEvent
+				if ch := r.ch; ch != nil {
 					// a row without an id: nothing flows to or from it
-					he := &htmlEvent{eventView: &eventView{Kind: "choose", Addr: ch.Expr, Value: ch.Value, Pos: ch.Pos, Where: ch.Where},
-						PosLink: link(ch.Pos), Title: ch.Expr + " = " + ch.Value + ": a nondeterministic choice, " + ch.Pos.String()}
-					if n := len(ho.Groups); n > 0 && !ho.Groups[n-1].Atomic {
-						ho.Groups[n-1].Events = append(ho.Groups[n-1].Events, he)
-					} else {
-						ho.Groups = append(ho.Groups, htmlGroup{Events: []*htmlEvent{he}})
+					ev = &eventView{Kind: "choose", Addr: ch.Expr, Value: ch.Value, Pos: ch.Pos, Where: ch.Where}
+					he = &htmlEvent{eventView: ev, PosLink: link(ch.Pos), Title: ch.Expr + " = " + ch.Value + ": a nondeterministic choice, " + ch.Pos.String()}
+				} else {
+					he = &htmlEvent{eventView: ev, ID: evID(ev), PosLink: link(ev.Pos), Title: ev.Pos.String()}
+					if ev.Source != nil {
+						he.SrcID = strconv.Itoa(ev.Source.Instr)
+						he.SrcClass = threadClass(ev.Source.Thread)
 					}
-				}
-			}
-			for _, ev := range op.Events {
-				choices(ev.Instr)
-				he := &htmlEvent{eventView: ev, ID: evID(ev), PosLink: link(ev.Pos), Title: ev.Pos.String()}
-				if ev.Source != nil {
-					he.SrcID = strconv.Itoa(ev.Source.Instr)
-					he.SrcClass = threadClass(ev.Source.Thread)
 				}
 				n := len(ho.Groups)
 				if n > 0 && ev.Atomic != 0 && ho.Groups[n-1].Atomic && ho.Groups[n-1].Events[0].Atomic == ev.Atomic {
@@ -263,7 +255,6 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 					ho.Groups = append(ho.Groups, htmlGroup{Atomic: ev.Atomic != 0, Events: []*htmlEvent{he}})
 				}
 			}
-			choices(math.MaxInt)
 			if op.Failure != nil {
 				ho.Failure = pg.Failure
 			}

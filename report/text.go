@@ -140,24 +140,6 @@ func choiceCells(ch *choiceView) evCells {
 	return evCells{kind: "choose", gutter: " ", access: ch.Expr + " = " + ch.Value, where: ch.Where, ev: &eventView{}}
 }
 
-// mergeChoices lists the rows of an operation in program order: its
-// events, with its choices before the first event that comes after them.
-func mergeChoices(op *opView, rows map[*eventView]evCells) []evCells {
-	out := make([]evCells, 0, len(op.Events)+len(op.Choices))
-	k := 0
-	for _, ev := range op.Events {
-		for k < len(op.Choices) && op.Choices[k].Next <= ev.Instr {
-			out = append(out, choiceCells(op.Choices[k]))
-			k++
-		}
-		out = append(out, rows[ev])
-	}
-	for ; k < len(op.Choices); k++ {
-		out = append(out, choiceCells(op.Choices[k]))
-	}
-	return out
-}
-
 func orderRef(ev *eventView) string {
 	if ev.Order == 0 {
 		return ""
@@ -251,7 +233,11 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
 		for _, op := range th.Ops {
 			fmt.Fprintf(b, "    %s\n", tt.opTitle(op, diff))
-			for _, c := range mergeChoices(op, rows) {
+			for _, r := range op.rows() {
+				c := rows[r.ev]
+				if r.ch != nil {
+					c = choiceCells(r.ch)
+				}
 				var line strings.Builder
 				line.WriteString("      ")
 				line.WriteString(p.paint(styleDim, padLeft(c.order, wOrder)))

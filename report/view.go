@@ -46,6 +46,29 @@ type opView struct {
 	Failure *failureView  // set on the operation that failed
 }
 
+// opRow is one line of an operation: an event or a choice.
+type opRow struct {
+	ev *eventView
+	ch *choiceView
+}
+
+// rows lists the operation's events and choices in program order: a
+// choice comes before the first event at or after its Next.
+func (op *opView) rows() []opRow {
+	out := make([]opRow, 0, len(op.Events)+len(op.Choices))
+	k := 0
+	for _, ev := range op.Events {
+		for ; k < len(op.Choices) && op.Choices[k].Next <= ev.Instr; k++ {
+			out = append(out, opRow{ch: op.Choices[k]})
+		}
+		out = append(out, opRow{ev: ev})
+	}
+	for ; k < len(op.Choices); k++ {
+		out = append(out, opRow{ch: op.Choices[k]})
+	}
+	return out
+}
+
 // choiceView is a nondeterministic choice (__VERIFIER_nondet_int(),
 // lsl_nondet(0, 3)) and the value it took; it comes before the
 // operation's events whose Instr is Next or more.
@@ -326,9 +349,7 @@ func carriesMainRegister(ev *encode.Event) bool {
 // did not complete, and how it ended.
 func (t *trace) waitedFor(th *threadView) string {
 	for _, o := range t.threads {
-		waits := (th.Kind == lsl.ThreadConcurrent && o.Kind == lsl.ThreadInit) ||
-			(th.Kind == lsl.ThreadFinal && o.Kind != lsl.ThreadFinal)
-		if o == th || !waits || o.Status == "done" {
+		if o == th || !th.Kind.WaitsFor(o.Kind) || o.Status == "done" {
 			continue
 		}
 		how := map[string]string{

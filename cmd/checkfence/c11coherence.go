@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
@@ -35,12 +34,9 @@ proc r() {
 // after an aliased-loads fence, X = 0 (the initial value) while another
 // thread stores 1: relaxed C11 atomics would then read out of order.
 func c11CoherenceLost(ctx context.Context, m *axioms.Model) (bool, error) {
-	prog, err := lsl.Parse("corr.lsl", []byte(corrProgram))
-	if err == nil {
-		err = prog.Check()
-	}
+	prog, err := probeProgram("corr.lsl", corrProgram)
 	if err != nil {
-		return false, fmt.Errorf("internal error: %v", err)
+		return false, err
 	}
 	test := &lsl.Test{Name: "CoRR+al", Threads: [][]lsl.OpRef{{{Name: "w"}}, {{Name: "r"}}}}
 	r, err := mining.Check(ctx, prog, test, mining.Options{Model: m})

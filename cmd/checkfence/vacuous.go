@@ -41,12 +41,9 @@ const vacuityBudget = 20 * time.Second
 // checkVacuous returns an input error at the model when it admits no
 // execution of the trivial program.
 func checkVacuous(m *axioms.Model) error {
-	prog, err := lsl.Parse("trivial.lsl", []byte(trivialProgram))
-	if err == nil {
-		err = prog.Check()
-	}
+	prog, err := probeProgram("trivial.lsl", trivialProgram)
 	if err != nil {
-		return fmt.Errorf("internal error: %v", err)
+		return err
 	}
 	test := &lsl.Test{Name: "trivial", Threads: [][]lsl.OpRef{{{Name: "a"}}, {{Name: "b"}}}}
 	ctx, cancel := context.WithTimeout(context.Background(), vacuityBudget)
@@ -67,6 +64,19 @@ func checkVacuous(m *axioms.Model) error {
 	}
 	return &lsl.Error{Pos: pos, Msg: fmt.Sprintf("model %s admits no execution of a trivial program "+
 		"(two threads that store, load and fence): every test would PASS vacuously; check the axioms for one that is always false", m.Name)}
+}
+
+// probeProgram parses and checks one of the small programs a model from a
+// file is tried on.
+func probeProgram(name, src string) (*lsl.Program, error) {
+	prog, err := lsl.Parse(name, []byte(src))
+	if err == nil {
+		err = prog.Check()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("internal error: %v", err)
+	}
+	return prog, nil
 }
 
 // loadModel loads a built-in model or a .mm file, rejecting a vacuous
