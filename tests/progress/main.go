@@ -46,6 +46,12 @@ type progress struct {
 	pkgs                    map[string]*pkgState
 	passed, failed, skipped int
 	failedPkgs              []string
+	skips                   []skip // every skipped test, with its reason
+}
+
+// skip is a skipped test and the reason it logged (its t.Skip message).
+type skip struct {
+	pkg, test, reason string
 }
 
 func main() {
@@ -151,6 +157,10 @@ func (p *progress) handle(e event) {
 				st.failed = append(st.failed, e.Test)
 			case "skip":
 				p.skipped++
+				p.skips = append(p.skips, skip{e.Package, e.Test, skipReason(st.output[e.Test])})
+			}
+			if e.Action != "fail" {
+				delete(st.output, e.Test) // only failing tests' output is printed
 			}
 			return
 		}
@@ -181,6 +191,28 @@ func (p *progress) endPackage(e event, st *pkgState) {
 		fmt.Fprintf(p.out, "FAIL\t%s\t%.3fs\n", e.Package, e.Elapsed)
 		p.failedPkgs = append(p.failedPkgs, e.Package)
 	}
+}
+
+// skipReason is what a skipped test logged, without go test's own
+// "--- SKIP" line and the file:line prefix of t.Skip: the reason it gives.
+func skipReason(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- SKIP") {
+			continue
+		}
+		if i := strings.Index(l, ".go:"); i >= 0 {
+			if j := strings.Index(l[i+4:], ": "); j >= 0 {
+				l = l[i+4+j+2:]
+			}
+		}
+		parts = append(parts, l)
+	}
+	if len(parts) == 0 {
+		return "no reason given"
+	}
+	return strings.Join(parts, " ")
 }
 
 func hasPanic(lines []string) bool {
@@ -231,6 +263,16 @@ func (p *progress) closing() {
 	defer p.mu.Unlock()
 	if len(p.failedPkgs) > 0 {
 		fmt.Fprintf(p.out, "failed packages: %s\n", strings.Join(p.failedPkgs, " "))
+	}
+	if len(p.skips) > 0 {
+		sort.Slice(p.skips, func(i, j int) bool {
+			a, b := p.skips[i], p.skips[j]
+			return a.pkg < b.pkg || a.pkg == b.pkg && a.test < b.test
+		})
+		fmt.Fprintf(p.out, "skipped tests:\n")
+		for _, s := range p.skips {
+			fmt.Fprintf(p.out, "  %s %s: %s\n", s.pkg, s.test, s.reason)
+		}
 	}
 	fmt.Fprintf(p.out, "tests: %d passed, %d failed, %d skipped\n", p.passed, p.failed, p.skipped)
 }

@@ -42,6 +42,7 @@ func TestRunKeepsStatusAndShowsPackages(t *testing.T) {
 		"ok  \tscratch/good\t",
 		"the reason it failed",
 		"FAIL\tscratch/bad\t",
+		"skipped tests:\n  scratch/good TestSkip: not here\n",
 		"tests: 2 passed, 1 failed, 1 skipped\n",
 	} {
 		if !strings.Contains(got, want) {
