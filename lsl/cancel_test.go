@@ -182,3 +182,25 @@ func TestReadSource(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSourceBOM: a UTF-8 byte order mark is dropped, and every file
+// read is an input file whose text may be shown; others are not.
+func TestReadSourceBOM(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bom.lsl")
+	os.WriteFile(file, []byte("\xef\xbb\xbfglobal X\n"), 0o644)
+	other := filepath.Join(dir, "other.txt")
+	os.WriteFile(other, []byte("secret\n"), 0o644)
+	if b, err := ReadSource(file); err != nil || string(b) != "global X\n" {
+		t.Errorf("ReadSource: %q, %v", b, err)
+	}
+	if !IsInputFile(file) || !IsInputFile(filepath.Join(dir, ".", "bom.lsl")) {
+		t.Errorf("%s read but not an input file", file)
+	}
+	if b := ReadShownSource(file, MaxSourceSize); string(b) != "global X\n" {
+		t.Errorf("ReadShownSource(input) = %q", b)
+	}
+	if IsInputFile(other) || ReadShownSource(other, MaxSourceSize) != nil {
+		t.Errorf("%s shown without having been read as an input", other)
+	}
+}

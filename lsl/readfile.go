@@ -1,13 +1,16 @@
 package lsl
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MaxSourceSize caps every input file (sources, tests, models, litmus
@@ -45,7 +48,73 @@ func ReadSource(name string) ([]byte, error) {
 	if len(b) > MaxSourceSize {
 		return nil, fail("file too large (more than %d MiB)", MaxSourceSize>>20)
 	}
-	return b, nil
+	NoteInputFile(name)
+	return StripBOM(b), nil
+}
+
+// utf8BOM is the byte order mark some editors put at the start of UTF-8
+// files.
+const utf8BOM = "\xef\xbb\xbf"
+
+// StripBOM drops a UTF-8 byte order mark at the start of src: every input
+// format accepts one (positions then count from the first character after
+// it, as editors show the line).
+func StripBOM(src []byte) []byte {
+	return bytes.TrimPrefix(src, []byte(utf8BOM))
+}
+
+// Source text is shown (traces, --json, JUnit, SARIF, HTML) only from the
+// files the user gave as input and the files the front ends read for
+// them (headers): every file read through ReadSource. A position can name
+// any file (#line 1 "/etc/passwd" in C, loc in LSL, !DIFile in LLVM IR),
+// and a report that copied that file's lines would publish whatever the
+// process can read; for other files the position is shown without text.
+var inputFiles = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
+
+// inputKey identifies a file name: its absolute, cleaned path.
+func inputKey(name string) string {
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return filepath.Clean(name)
+}
+
+// NoteInputFile records name as a file whose text may be shown.
+func NoteInputFile(name string) {
+	inputFiles.Lock()
+	inputFiles.m[inputKey(name)] = true
+	inputFiles.Unlock()
+}
+
+// IsInputFile reports whether name was read as an input (or noted with
+// NoteInputFile), so that its text may be shown.
+func IsInputFile(name string) bool {
+	if name == "" {
+		return false
+	}
+	inputFiles.Lock()
+	defer inputFiles.Unlock()
+	return inputFiles.m[inputKey(name)]
+}
+
+// ReadShownSource reads the text of a file for display: nil unless name
+// is an input file (IsInputFile), a regular file and at most limit bytes.
+func ReadShownSource(name string, limit int64) []byte {
+	if !IsInputFile(name) {
+		return nil
+	}
+	fi, err := os.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
+		return nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	return StripBOM(b)
 }
 
 // checkRegular describes why fi is not a file we read ("" if it is).
