@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -176,7 +174,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.lsl {
 		return printLitmusLSL(out, errw, files)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := notifyInterrupt(context.Background())
 	defer stop()
 	// the summary goes where it does not mix with the JSON document
 	summary := out
