@@ -18,6 +18,14 @@ var ccConflictingTypes = lazyRegexp(`^conflicting types for '([^']+)', previous 
 // mendCCMessage rewrites the message of e (a cc error in src) when cc's
 // words do not say what is wrong.
 func mendCCMessage(src Source, e *lsl.Error) {
+	switch e.Msg {
+	case "unabalanced parenthesis": // sic
+		e.Msg = "unbalanced parentheses in the #if expression: a ')' is missing"
+		return
+	case "nested ranged desinations": // sic
+		e.Msg = "nested range designators ([a ... b] within [c ... d]) are not supported"
+		return
+	}
 	if m := ccConflictingTypes().FindStringSubmatch(e.Msg); m != nil {
 		line, _ := strconv.Atoi(m[3])
 		col, _ := strconv.Atoi(m[4])
@@ -61,4 +69,23 @@ func declaredType(src []byte, line, col int) string {
 		words = append(words, w)
 	}
 	return strings.Join(words, " ")
+}
+
+// mendUnpositioned gives cc's errors without a position that it reports
+// for constructs it does not implement a position and a message (nil when
+// msg is no such error).
+func mendUnpositioned(src Source, msg string) *lsl.Error {
+	if strings.Contains(msg, "TODO: *cc.ArrayType") && strings.Contains(msg, "checkDesignatorList") {
+		pos := lsl.Pos{File: src.Name, Line: 1, Col: 1}
+		text := string(src.Text)
+		if i := strings.Index(text, "..."); i >= 0 {
+			if j := strings.LastIndex(text[:i], "["); j >= 0 {
+				i = j
+			}
+			pos.Line = strings.Count(text[:i], "\n") + 1
+			pos.Col = i - strings.LastIndex(text[:i], "\n")
+		}
+		return &lsl.Error{Pos: pos, Msg: "a range designator ([a ... b]) is only supported for an array of scalars"}
+	}
+	return nil
 }

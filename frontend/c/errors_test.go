@@ -89,6 +89,8 @@ func TestErrors(t *testing.T) {
 		{"#define M(a, b) ((a) + (b))\nint x;\nvoid f(void) { x = M(1); }\n", "test.c:3:20: macro M takes 2 arguments, but only 1 is given"},
 		{"#define M(a, b) a\nint x;\nvoid f(void) { x = M(1); }\n", "test.c:3:20: macro M takes 2 arguments, but only 1 is given"},
 		{"#define M(a) a\nint x;\nvoid f(void) { x = M(1, 2); }\n", "test.c:3:20: macro M takes 1 argument, but 2 are given"},
+		{"#if (1\n#endif\n", "test.c:1:5: unbalanced parentheses in the #if expression: a ')' is missing"},
+		{"int a[4][4] = { [0 ... 1][0 ... 1] = 1 };\n", "test.c:1:17: a range designator ([a ... b]) is only supported for an array of scalars"},
 	}
 	for _, tc := range tests {
 		_, err := translateC(tc.src)

@@ -286,7 +286,11 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		list = noise
 	}
 	if len(list) == 0 {
-		list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+		if e := mendUnpositioned(src, err.Error()); e != nil {
+			list = append(list, e)
+		} else {
+			list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+		}
 	}
 	return list
 }
