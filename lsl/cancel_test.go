@@ -204,3 +204,37 @@ func TestReadSourceBOM(t *testing.T) {
 		t.Errorf("%s shown without having been read as an input", other)
 	}
 }
+
+// TestInputRoots: below the directory of an implementation file, source
+// files may be shown (the C file an .ll was compiled from); other files,
+// files elsewhere and links out of the directory may not.
+func TestInputRoots(t *testing.T) {
+	dir := t.TempDir()
+	out := t.TempDir()
+	write := func(p string) string {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x\n"), 0o644)
+		return p
+	}
+	ll := write(filepath.Join(dir, "prog.ll"))
+	c := write(filepath.Join(dir, "prog.c"))
+	h := write(filepath.Join(dir, "sub", "q.h"))
+	env := write(filepath.Join(dir, ".env"))
+	outside := write(filepath.Join(out, "other.c"))
+	link := filepath.Join(dir, "leak.c")
+	os.Symlink(write(filepath.Join(out, "secret.txt")), link)
+	inner := filepath.Join(dir, "inner.c")
+	os.Symlink(write(filepath.Join(dir, "secret.txt")), inner)
+	NoteInputRoot(ll)
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{ll, true}, {c, true}, {h, true}, {filepath.Join(dir, "sub", "..", "prog.c"), true},
+		{env, false}, {outside, false}, {link, false}, {inner, false}, {filepath.Join(dir, "secret.txt"), false}, {filepath.Join(dir, "..", filepath.Base(out), "other.c"), false},
+	} {
+		if got := IsInputFile(tc.name); got != tc.want {
+			t.Errorf("IsInputFile(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -69,10 +69,22 @@ func StripBOM(src []byte) []byte {
 // any file (#line 1 "/etc/passwd" in C, loc in LSL, !DIFile in LLVM IR),
 // and a report that copied that file's lines would publish whatever the
 // process can read; for other files the position is shown without text.
+//
+// One exception keeps the C source of an .ll file the user compiled: a
+// file with a source extension (.c, .h, .cc, .cpp, …) in the directory
+// of an implementation file or below it (NoteInputRoot), after symbolic
+// links are resolved, may be shown too.
 var inputFiles = struct {
 	sync.Mutex
-	m map[string]bool
+	m     map[string]bool
+	roots []string
 }{m: map[string]bool{}}
+
+// sourceExts are the extensions of files shown below an input root.
+var sourceExts = map[string]bool{
+	".c": true, ".h": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true,
+	".hh": true, ".hpp": true, ".hxx": true, ".i": true, ".ll": true, ".lsl": true,
+}
 
 // inputKey identifies a file name: its absolute, cleaned path.
 func inputKey(name string) string {
@@ -89,15 +101,49 @@ func NoteInputFile(name string) {
 	inputFiles.Unlock()
 }
 
-// IsInputFile reports whether name was read as an input (or noted with
-// NoteInputFile), so that its text may be shown.
+// NoteInputRoot records an implementation file the user gave: it may be
+// shown, and so may source files in its directory or below.
+func NoteInputRoot(name string) {
+	NoteInputFile(name)
+	dir := filepath.Dir(inputKey(name))
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	inputFiles.Lock()
+	defer inputFiles.Unlock()
+	if !slices.Contains(inputFiles.roots, dir) {
+		inputFiles.roots = append(inputFiles.roots, dir)
+	}
+}
+
+// IsInputFile reports whether the text of name may be shown: it was read
+// as an input (or noted with NoteInputFile), or it is a source file below
+// an input root.
 func IsInputFile(name string) bool {
 	if name == "" {
 		return false
 	}
 	inputFiles.Lock()
-	defer inputFiles.Unlock()
-	return inputFiles.m[inputKey(name)]
+	ok := inputFiles.m[inputKey(name)]
+	roots := inputFiles.roots
+	inputFiles.Unlock()
+	if ok || !sourceExts[strings.ToLower(filepath.Ext(name))] {
+		return ok
+	}
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return false
+	}
+	real = inputKey(real)
+	if !sourceExts[strings.ToLower(filepath.Ext(real))] {
+		return false // a link leak.c -> secret.txt
+	}
+	for _, root := range roots {
+		if rel, err := filepath.Rel(root, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadShownSource reads the text of a file for display: nil unless name

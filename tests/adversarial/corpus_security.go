@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 )
 
 // securityCases are inputs that make the tool read or write files it
@@ -45,6 +46,25 @@ func securityCases() []*Case {
 			cs = append(cs, c)
 		}
 	}
+	// Files a position names that are not inputs: absolute paths, links
+	// out of the directory, non-source files beside the program. The C
+	// file an .ll was compiled from, beside it, is shown.
+	passwd := "root:x:0:0"
+	cs = append(cs,
+		cRun("C #line /etc/passwd", protos+"int X;\n#line 1 \"/etc/passwd\"\nvoid w(void) { X = 1; lsl_assert(X == 2); }\n",
+			Want{Exit: 1, Msg: `/etc/passwd:1`, NotMsg: passwd}, "-v"),
+		lslRun("LSL loc /etc/passwd", "global X\nproc w() {\n  loc \"/etc/passwd\" 1 1\n  store @X, 1\n  %r := load @X\n  %c := eq(%r, 2)\n  assert %c\n}\n", oneOpTest,
+			Want{Exit: 1, Msg: `passwd:1`, NotMsg: passwd}, "--json"),
+		llRun("LLVM !DIFile /etc/passwd", strings.Replace(difileLL, `filename: "secret.txt", directory: "."`, `filename: "passwd", directory: "/etc"`, 1),
+			Want{Exit: 1, Msg: `passwd:2`, NotMsg: passwd}, "-v"),
+		&Case{Name: "C #line to a .c link out of the directory", Category: "security",
+			Files: map[string]string{"a.c": protos + "int X;\n#line 1 \"leak.c\"\nvoid w(void) { X = 1; lsl_assert(X == 2); }\n", "t.tst": oneOpTest, "secret.txt": secretText},
+			Setup: symlink("secret.txt", "leak.c"), Args: []string{"run", "a.c", "t.tst", "-v"}, Want: Want{Exit: 1, Msg: `leak\.c:1`, NotMsg: "SECRET-LINE"}},
+		&Case{Name: "LLVM IR beside its C file shows the C", Category: "security",
+			Files: map[string]string{"a.ll": strings.Replace(difileLL, `filename: "secret.txt"`, `filename: "prog.c"`, 1), "t.tst": oneOpTest,
+				"prog.c": "int X;\nvoid w(void) { X = 1; if (X != 2) __builtin_trap(); }\n"},
+			Args: []string{"run", "a.ll", "t.tst", "-v"}, Want: Want{Exit: 1, Msg: `if \(X != 2\) __builtin_trap\(\)`}},
+	)
 	// --html DIR: regular files inside DIR only.
 	victim := func(dir string) error { return writeFile(dir, "victim.txt", "precious\n") }
 	cs = append(cs,
