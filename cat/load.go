@@ -155,10 +155,10 @@ func compile(ld *loader, name string, f *file) (*Model, error) {
 // Parse compiles the cat model in src (read from file path, which
 // includes are resolved against).
 func Parse(path string, src []byte) (*Model, error) {
-	return ParseContext(nil, path, src)
+	return ParseContext(context.Background(), path, src)
 }
 
-// ParseContext is Parse under the limits of ctx (nil: none): reading
+// ParseContext is Parse under the limits of ctx: reading
 // includes and expanding functions poll it and return a
 // *lsl.CanceledError when it is done.
 func ParseContext(ctx context.Context, path string, src []byte) (*Model, error) {
@@ -171,10 +171,10 @@ func ParseContext(ctx context.Context, path string, src []byte) (*Model, error) 
 
 // LoadFile reads and compiles a .cat file.
 func LoadFile(path string) (*Model, error) {
-	return LoadFileContext(nil, path)
+	return LoadFileContext(context.Background(), path)
 }
 
-// LoadFileContext is LoadFile under the limits of ctx (nil: none). The
+// LoadFileContext is LoadFile under the limits of ctx. The
 // file is read with lsl.ReadSource, as every input is.
 func LoadFileContext(ctx context.Context, path string) (*Model, error) {
 	src, err := lsl.ReadSource(path)
@@ -206,7 +206,7 @@ func Builtin(name string) (*Model, bool) {
 	if _, ok := BuiltinSource(name); !ok {
 		return nil, false
 	}
-	ld := newLoader(nil)
+	ld := newLoader(context.Background())
 	f, err := ld.readEmbedded(file)
 	if err == nil {
 		var m *Model

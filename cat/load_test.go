@@ -83,7 +83,7 @@ func TestIncludeBomb(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		ld := newLoader(nil)
+		ld := newLoader(context.Background())
 		read := ld.read
 		ld.read = func(p string) ([]byte, error) { reads++; return read(p) }
 		return compile(ld, path, f)
