@@ -74,6 +74,7 @@ type compiler struct {
 	// calls memoizes function applications by closure and arguments, so
 	// that nested calls do not re-expand the same body.
 	calls map[callKey]*Node
+	poll  *lsl.Poller // the loader's limits, polled at each expression
 }
 
 type callKey struct {
@@ -88,6 +89,7 @@ func newCompiler(name string, ld *loader) *compiler {
 		tags:   map[string]bool{},
 		loader: ld,
 		calls:  map[callKey]*Node{},
+		poll:   &lsl.Poller{},
 	}
 }
 
@@ -200,6 +202,9 @@ func (c *compiler) letRec(s *letStmt, e *env) (*env, error) {
 			g.Bodies = append(g.Bodies, n)
 		}
 		if !changed {
+			if err := checkMonotone(s, g); err != nil {
+				return nil, err
+			}
 			out := e
 			for i, b := range s.Binds {
 				out = out.bind(b.Name, value{node: g.Vars[i]})
@@ -272,6 +277,12 @@ func (c *compiler) wantSet(n *Node, x expr, what string) (*Node, error) {
 }
 
 func (c *compiler) expr(x expr, e *env) (*Node, error) {
+	// Function calls are expanded here: a model can make the expansion
+	// take exponential time (each f(k) calling f(k-1) on two different
+	// arguments), so it stops at the limits.
+	if err := c.poll.Check(); err != nil {
+		return nil, err
+	}
 	switch x := x.(type) {
 	case *nameExpr:
 		return c.name(x, e)
@@ -464,7 +475,7 @@ func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 		if err == nil {
 			c.calls[key] = n
 		}
-		return n, err
+		return n, c.atCall(err, x, fn)
 	}
 	if !builtinFuns[x.Fun] {
 		return nil, lsl.Errorf(x.Pos, "unknown function %s", x.Fun)
@@ -486,6 +497,23 @@ func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 		return c.node(OpDomain, KSet, "", n), nil
 	}
 	return c.node(OpRange, KSet, "", n), nil
+}
+
+// atCall moves an error in the body of a function defined in another file
+// (a built-in one, stdlib's fencerel) to the call in the user's file:
+// the user wrote the call, not the body.
+func (c *compiler) atCall(err error, x *appExpr, fn *closure) error {
+	le, ok := err.(*lsl.Error)
+	if !ok || le.Pos.File == x.Pos.File {
+		return err
+	}
+	var args []string
+	for i, a := range x.Args {
+		if i < len(fn.params) {
+			args = append(args, fn.params[i]+" = "+exprString(a))
+		}
+	}
+	return lsl.Errorf(x.Pos, "%s(…): %s (with %s; in the definition of %s at %s)", x.Fun, le.Msg, strings.Join(args, ", "), x.Fun, le.Pos)
 }
 
 func (c *compiler) finish() *Model {

@@ -10,6 +10,7 @@
 //	let x = e                    bind a set or relation (not recursive)
 //	let f(X, Y) = e              a function, expanded at each call f(a, b)
 //	let rec x = e1 and y = e2    least fixpoint of mutually recursive definitions
+//	                             (monotone: no x under ~ or right of \, monotone.go)
 //	include "file.cat"           relative to the including file, else built in
 //	acyclic e [as name]          checks: every execution must satisfy them
 //	irreflexive e [as name]
@@ -26,6 +27,14 @@
 // events), names and parenthesized expressions. Comments are (* … *),
 // /* … */ (neither nests) and // to the end of the line. Names contain
 // letters, digits, _ . - (po-loc, DMB.ISH, fence.rw.rw).
+//
+// Files are read with lsl.ReadSource (regular files of at most 16 MiB),
+// each once per model, and at most 1000 includes are compiled (load.go).
+// LoadFileContext and ParseContext take the limits (--timeout,
+// --max-memory, Ctrl-C) as a context, which function expansion polls: an
+// expansion can be exponential (f(k) calling f(k-1) on two different
+// arguments). Calls are memoized by function and argument nodes, so calls
+// on shared terms expand once.
 //
 // Every expression is a set or a relation; operators check their operands
 // (0 takes the type its context needs). A name that is bound nowhere is an

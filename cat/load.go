@@ -1,6 +1,7 @@
 package cat
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"io/fs"
@@ -26,23 +27,80 @@ const stdlibName = "stdlib.cat"
 
 // loader reads files and follows includes: a path is resolved relative to
 // the including file's directory first and then among the built-in files.
+//
+// Disk files are read with lsl.ReadSource, like every other input: a
+// device, a FIFO or a file over the input size limit is refused before it
+// is read. Each file is read and parsed once per model (parsed), however
+// often it is included; the statements of an include are compiled at each
+// include, as herd does, but at most maxIncludes times per model, so that
+// files that each include the next twice (2^n includes) are an error, not
+// a hang.
 type loader struct {
-	read func(path string) ([]byte, error) // disk files
+	read     func(path string) ([]byte, error) // disk files
+	parsed   map[string]*file
+	includes int
+	poll     lsl.Poller // --timeout, --max-memory, Ctrl-C
 }
 
-func defaultLoader() *loader {
-	return &loader{read: os.ReadFile}
+// maxIncludes bounds the includes compiled for one model: real models
+// include a handful of files.
+const maxIncludes = 1000
+
+// loadPhase names the cat loader in limit messages.
+const loadPhase = "reading the cat model"
+
+func newLoader(ctx context.Context) *loader {
+	return &loader{read: lsl.ReadSource, parsed: map[string]*file{}, poll: lsl.Poller{Ctx: ctx, Phase: loadPhase}}
 }
 
 func (ld *loader) readEmbedded(name string) (*file, error) {
+	key := embeddedPrefix + name
+	if f, ok := ld.parsed[key]; ok {
+		return f, nil
+	}
 	src, err := builtinFS.ReadFile(path.Join("models", name))
 	if err != nil {
 		return nil, err
 	}
-	return parseFile(embeddedPrefix+name, src)
+	f, err := parseFile(key, src)
+	if err == nil {
+		ld.parsed[key] = f
+	}
+	return f, err
+}
+
+// readDisk reads and parses a disk file once. found is false when no
+// such file exists (the include then looks among the built-in files).
+func (ld *loader) readDisk(p string, at lsl.Pos) (f *file, found bool, err error) {
+	if f, ok := ld.parsed[p]; ok {
+		return f, true, nil
+	}
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	src, err := ld.read(p)
+	if err != nil {
+		msg := err.Error()
+		var le *lsl.Error
+		if errors.As(err, &le) {
+			msg = le.Msg
+		}
+		return nil, true, lsl.Errorf(at, "cannot read %s: %s", p, msg)
+	}
+	if f, err = parseFile(p, src); err != nil {
+		return nil, true, err
+	}
+	ld.parsed[p] = f
+	return f, true, nil
 }
 
 func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, error) {
+	if err := ld.poll.Check(); err != nil {
+		return nil, err
+	}
+	if ld.includes++; ld.includes > maxIncludes {
+		return nil, lsl.Errorf(s.Pos, "more than %d includes in one model: do files include each other more than once?", maxIncludes)
+	}
 	name := s.Path
 	var f *file
 	var err error
@@ -52,14 +110,8 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(filepath.Dir(from), name)
 		}
-		var src []byte
-		if src, err = ld.read(p); err == nil {
-			found = true
-			if f, err = parseFile(p, src); err != nil {
-				return nil, err
-			}
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, lsl.Errorf(s.Pos, "cannot read %s: %v", p, unwrapPathError(err))
+		if f, found, err = ld.readDisk(p, s.Pos); err != nil {
+			return nil, err
 		}
 	}
 	if !found {
@@ -78,18 +130,11 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 	return f, nil
 }
 
-func unwrapPathError(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
 // compile parses a model file (already read) and compiles it after the
 // standard library.
 func compile(ld *loader, name string, f *file) (*Model, error) {
 	c := newCompiler(name, ld)
+	c.poll = &ld.poll
 	std, err := ld.readEmbedded(stdlibName)
 	if err != nil {
 		return nil, err
@@ -110,20 +155,33 @@ func compile(ld *loader, name string, f *file) (*Model, error) {
 // Parse compiles the cat model in src (read from file path, which
 // includes are resolved against).
 func Parse(path string, src []byte) (*Model, error) {
+	return ParseContext(context.Background(), path, src)
+}
+
+// ParseContext is Parse under the limits of ctx: reading
+// includes and expanding functions poll it and return a
+// *lsl.CanceledError when it is done.
+func ParseContext(ctx context.Context, path string, src []byte) (*Model, error) {
 	f, err := parseFile(path, src)
 	if err != nil {
 		return nil, err
 	}
-	return compile(defaultLoader(), path, f)
+	return compile(newLoader(ctx), path, f)
 }
 
 // LoadFile reads and compiles a .cat file.
 func LoadFile(path string) (*Model, error) {
-	src, err := os.ReadFile(path)
+	return LoadFileContext(context.Background(), path)
+}
+
+// LoadFileContext is LoadFile under the limits of ctx. The
+// file is read with lsl.ReadSource, as every input is.
+func LoadFileContext(ctx context.Context, path string) (*Model, error) {
+	src, err := lsl.ReadSource(path)
 	if err != nil {
-		return nil, &lsl.Error{Pos: lsl.Pos{File: path}, Msg: "cannot read memory model: " + unwrapPathError(err)}
+		return nil, err
 	}
-	return Parse(path, src)
+	return ParseContext(ctx, path, src)
 }
 
 // builtins caches the built-in models compiled so far, by name: a run
@@ -148,7 +206,7 @@ func Builtin(name string) (*Model, bool) {
 	if _, ok := BuiltinSource(name); !ok {
 		return nil, false
 	}
-	ld := defaultLoader()
+	ld := newLoader(context.Background())
 	f, err := ld.readEmbedded(file)
 	if err == nil {
 		var m *Model

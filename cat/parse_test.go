@@ -81,6 +81,15 @@ func TestParseErrors(t *testing.T) {
 		{"show po", ""},
 		{"let x = po\npo", "t.cat:2:1: syntax error: expected let, include or a check"},
 		{"let f(X) = f(X)\nlet y = f(po)", "calls of f nest too deeply"},
+		// let rec must be monotone: its least fixpoint is computed upwards
+		{"let rec a = ~a\nacyclic a", "t.cat:1:9: let rec a: a occurs under a complement ~"},
+		{"let rec a = po \\ a\nacyclic a", "t.cat:1:9: let rec a: a occurs on the right of a difference"},
+		{"let rec a = po \\ (a; po)\nacyclic a", "t.cat:1:9: let rec a: a occurs on the right"},
+		{"let rec a = b | po\nand b = ~a\nacyclic a", "t.cat:2:5: let rec b: a occurs under a complement"},
+		{"let rec a = po \\ ~a\nacyclic a", ""}, // two negations: monotone
+		{"let rec a = po | (a; rf) \\ co\nacyclic a", ""},
+		// an error in the body of a built-in function is reported at the call
+		{"let x = fencerel(po)", "t.cat:1:9: fencerel(…): […] needs a set, but F is a relation (with F = po; in the definition of fencerel at builtin:stdlib.cat:"},
 	} {
 		_, err := Parse("t.cat", []byte(tc.src))
 		switch {

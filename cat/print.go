@@ -225,13 +225,15 @@ func (p *printer) expr(n *Node, g *RecGroup, ctx int) string {
 	case OpUniverse:
 		return "_"
 	case OpUnion, OpInter, OpDiff, OpSeq, OpCart:
-		l := p.expr(n.Kids[0], g, prec(n.Op))
-		r := p.expr(n.Kids[1], g, prec(n.Op)+1)
+		// each operand printed once: a chain of unions printed twice per
+		// level would take time exponential in its length
+		lctx, rctx := prec(n.Op), prec(n.Op)+1
 		if n.Op == OpUnion || n.Op == OpSeq || n.Op == OpInter {
 			// right-associative: the right operand may be at the same level
-			r = p.expr(n.Kids[1], g, prec(n.Op))
-			l = p.expr(n.Kids[0], g, prec(n.Op)+1)
+			lctx, rctx = rctx, lctx
 		}
+		l := p.expr(n.Kids[0], g, lctx)
+		r := p.expr(n.Kids[1], g, rctx)
 		s = l + " " + opNames[n.Op] + " " + r
 		if prec(n.Op) < ctx {
 			s = "(" + s + ")"

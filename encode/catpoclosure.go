@@ -34,10 +34,17 @@ import (
 // which is the contract of the upper polarity (catnode.go).
 
 // poUnionRest reports whether n is a union one of whose operands (at any
-// depth of nested unions) is po, and returns the other operands.
+// depth of nested unions) is po, and returns the other operands, each
+// once: a union DAG may share its operands (a cat function that calls
+// another twice), and walking it as a tree is exponential.
 func poUnionRest(n *cat.Node) (rest []*cat.Node, ok bool) {
+	seen := map[*cat.Node]bool{}
 	var walk func(m *cat.Node)
 	walk = func(m *cat.Node) {
+		if seen[m] {
+			return
+		}
+		seen[m] = true
 		switch {
 		case m.Op == cat.OpUnion:
 			walk(m.Kids[0])

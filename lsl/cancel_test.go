@@ -182,3 +182,59 @@ func TestReadSource(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSourceBOM: a UTF-8 byte order mark is dropped, and every file
+// read is an input file whose text may be shown; others are not.
+func TestReadSourceBOM(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bom.lsl")
+	os.WriteFile(file, []byte("\xef\xbb\xbfglobal X\n"), 0o644)
+	other := filepath.Join(dir, "other.txt")
+	os.WriteFile(other, []byte("secret\n"), 0o644)
+	if b, err := ReadSource(file); err != nil || string(b) != "global X\n" {
+		t.Errorf("ReadSource: %q, %v", b, err)
+	}
+	if !IsInputFile(file) || !IsInputFile(filepath.Join(dir, ".", "bom.lsl")) {
+		t.Errorf("%s read but not an input file", file)
+	}
+	if b := ReadShownSource(file, MaxSourceSize); string(b) != "global X\n" {
+		t.Errorf("ReadShownSource(input) = %q", b)
+	}
+	if IsInputFile(other) || ReadShownSource(other, MaxSourceSize) != nil {
+		t.Errorf("%s shown without having been read as an input", other)
+	}
+}
+
+// TestInputRoots: below the directory of an implementation file, source
+// files may be shown (the C file an .ll was compiled from); other files,
+// files elsewhere and links out of the directory may not.
+func TestInputRoots(t *testing.T) {
+	dir := t.TempDir()
+	out := t.TempDir()
+	write := func(p string) string {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x\n"), 0o644)
+		return p
+	}
+	ll := write(filepath.Join(dir, "prog.ll"))
+	c := write(filepath.Join(dir, "prog.c"))
+	h := write(filepath.Join(dir, "sub", "q.h"))
+	env := write(filepath.Join(dir, ".env"))
+	outside := write(filepath.Join(out, "other.c"))
+	link := filepath.Join(dir, "leak.c")
+	os.Symlink(write(filepath.Join(out, "secret.txt")), link)
+	inner := filepath.Join(dir, "inner.c")
+	os.Symlink(write(filepath.Join(dir, "secret.txt")), inner)
+	NoteInputRoot(ll)
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{ll, true}, {c, true}, {h, true}, {filepath.Join(dir, "sub", "..", "prog.c"), true},
+		{env, false}, {outside, false}, {link, false}, {inner, false}, {filepath.Join(dir, "secret.txt"), false}, {filepath.Join(dir, "..", filepath.Base(out), "other.c"), false},
+	} {
+		if got := IsInputFile(tc.name); got != tc.want {
+			t.Errorf("IsInputFile(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

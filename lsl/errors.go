@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is an input error at a source position. Its text is
@@ -25,7 +28,23 @@ func (e *Error) Error() string {
 	if p.Col <= 0 {
 		p.Col = 1
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", QuoteFileName(p.File), p.Line, p.Col, e.Msg)
+}
+
+// QuoteFileName returns name as it is, or quoted as a Go string when it
+// holds a control character (a newline, an escape) or is not UTF-8: a
+// file named "a.c\nb.c:9:9: error" must not print as two diagnostics, nor
+// one whose name clears the terminal.
+func QuoteFileName(name string) string {
+	if !utf8.ValidString(name) {
+		return strconv.Quote(name)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // Errorf returns an *Error at pos.

@@ -20,11 +20,11 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 func (p Pos) String() string {
 	if !p.IsValid() {
 		if p.File != "" {
-			return p.File
+			return QuoteFileName(p.File)
 		}
 		return "-"
 	}
-	s := p.File + ":" + strconv.Itoa(p.Line)
+	s := QuoteFileName(p.File) + ":" + strconv.Itoa(p.Line)
 	if p.Col > 0 {
 		s += ":" + strconv.Itoa(p.Col)
 	}

@@ -192,7 +192,7 @@ func EvalOp(op Op, comp *Composite, field int, args []Value) (Value, string) {
 			return Num(a ^ b), ""
 		case OpShl, OpShr:
 			if b < 0 || b >= 64 {
-				return Undef, fmt.Sprintf("shift by %d", b)
+				return Undef, fmt.Sprintf("shift by %d (a shift amount must be 0 to 63: numbers have 64 bits)", b)
 			}
 			if op == OpShl {
 				return Num(a << uint(b)), ""

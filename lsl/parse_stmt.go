@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -286,6 +287,16 @@ func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
 	}
 	if len(as.Args) != arity {
 		b.errorf(f.Name.Pos, "%s takes %d %s, got %d", name, arity, plural(arity, "argument"), len(as.Args))
+	} else if as.Op == OpZext || as.Op == OpSext {
+		// the width is part of the operation (the encoding wires it), as
+		// the sanity check of the unrolled program requires
+		if c, ok := as.Args[1].(Const); !ok || c.V.Kind != KNum || c.V.Num < 1 || c.V.Num > 63 {
+			got := fmt.Sprint(as.Args[1])
+			if ok {
+				got = c.V.String()
+			}
+			b.errorf(f.Name.Pos, "%s needs a constant width from 1 to 63 as its second argument, got %s", name, got)
+		}
 	}
 	return as
 }

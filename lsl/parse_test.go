@@ -295,6 +295,8 @@ func TestParseRejects(t *testing.T) {
 		{"unknown function", "proc f() { %a := foo(1) }", "t.lsl:1:18: unknown function foo"},
 		{"arity", "proc f() { %a := add(1) }", "t.lsl:1:18: add takes 2 arguments, got 1"},
 		{"arity of threadid", "proc f() { %a := threadid(1) }", "t.lsl:1:18: threadid takes 0 arguments, got 1"},
+		{"zext width a register", "proc f() { %w := 8  %a := zext(1, %w) }", "t.lsl:1:27: zext needs a constant width from 1 to 63 as its second argument, got %w"},
+		{"sext width too large", "proc f() { %a := sext(1, 64) }", "t.lsl:1:18: sext needs a constant width from 1 to 63 as its second argument, got 64"},
 		{"arity of make", "composite m(a) proc f() { %a := make_m() }", "t.lsl:1:33: make_m takes 1 argument, got 0"},
 		{"make of unknown composite", "proc f() { %a := make_m() }", "t.lsl:1:18: unknown composite m in make_m"},
 		{"get of unknown field", "composite m(a) proc f() { %a := get_m_b(%x) }", "t.lsl:1:33: composite m has no field b"},

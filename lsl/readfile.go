@@ -1,13 +1,16 @@
 package lsl
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MaxSourceSize caps every input file (sources, tests, models, litmus
@@ -45,7 +48,119 @@ func ReadSource(name string) ([]byte, error) {
 	if len(b) > MaxSourceSize {
 		return nil, fail("file too large (more than %d MiB)", MaxSourceSize>>20)
 	}
-	return b, nil
+	NoteInputFile(name)
+	return StripBOM(b), nil
+}
+
+// utf8BOM is the byte order mark some editors put at the start of UTF-8
+// files.
+const utf8BOM = "\xef\xbb\xbf"
+
+// StripBOM drops a UTF-8 byte order mark at the start of src: every input
+// format accepts one (positions then count from the first character after
+// it, as editors show the line).
+func StripBOM(src []byte) []byte {
+	return bytes.TrimPrefix(src, []byte(utf8BOM))
+}
+
+// Source text is shown (traces, --json, JUnit, SARIF, HTML) only from the
+// files the user gave as input and the files the front ends read for
+// them (headers): every file read through ReadSource. A position can name
+// any file (#line 1 "/etc/passwd" in C, loc in LSL, !DIFile in LLVM IR),
+// and a report that copied that file's lines would publish whatever the
+// process can read; for other files the position is shown without text.
+//
+// One exception keeps the C source of an .ll file the user compiled: a
+// file with a source extension (.c, .h, .cc, .cpp, …) in the directory
+// of an implementation file or below it (NoteInputRoot), after symbolic
+// links are resolved, may be shown too.
+var inputFiles = struct {
+	sync.Mutex
+	m     map[string]bool
+	roots []string
+}{m: map[string]bool{}}
+
+// sourceExts are the extensions of files shown below an input root.
+var sourceExts = map[string]bool{
+	".c": true, ".h": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true,
+	".hh": true, ".hpp": true, ".hxx": true, ".i": true, ".ll": true, ".lsl": true,
+}
+
+// inputKey identifies a file name: its absolute, cleaned path.
+func inputKey(name string) string {
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return filepath.Clean(name)
+}
+
+// NoteInputFile records name as a file whose text may be shown.
+func NoteInputFile(name string) {
+	inputFiles.Lock()
+	inputFiles.m[inputKey(name)] = true
+	inputFiles.Unlock()
+}
+
+// NoteInputRoot records an implementation file the user gave: it may be
+// shown, and so may source files in its directory or below.
+func NoteInputRoot(name string) {
+	NoteInputFile(name)
+	dir := filepath.Dir(inputKey(name))
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	inputFiles.Lock()
+	defer inputFiles.Unlock()
+	if !slices.Contains(inputFiles.roots, dir) {
+		inputFiles.roots = append(inputFiles.roots, dir)
+	}
+}
+
+// IsInputFile reports whether the text of name may be shown: it was read
+// as an input (or noted with NoteInputFile), or it is a source file below
+// an input root.
+func IsInputFile(name string) bool {
+	if name == "" {
+		return false
+	}
+	inputFiles.Lock()
+	ok := inputFiles.m[inputKey(name)]
+	roots := inputFiles.roots
+	inputFiles.Unlock()
+	if ok || !sourceExts[strings.ToLower(filepath.Ext(name))] {
+		return ok
+	}
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return false
+	}
+	real = inputKey(real)
+	if !sourceExts[strings.ToLower(filepath.Ext(real))] {
+		return false // a link leak.c -> secret.txt
+	}
+	for _, root := range roots {
+		if rel, err := filepath.Rel(root, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadShownSource reads the text of a file for display: nil unless name
+// is an input file (IsInputFile), a regular file and at most limit bytes.
+func ReadShownSource(name string, limit int64) []byte {
+	if !IsInputFile(name) {
+		return nil
+	}
+	fi, err := os.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
+		return nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	return StripBOM(b)
 }
 
 // checkRegular describes why fi is not a file we read ("" if it is).

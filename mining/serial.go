@@ -368,7 +368,10 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 	return outs, nil
 }
 
-func (r *opRun) stop(status string) signal {
+// stop ends the operation with status; detail says why it failed (a
+// runtime error's message), for the INCONCLUSIVE message when no serial
+// execution completes.
+func (r *opRun) stop(status string, detail ...string) signal {
 	r.status = status
 	if status == "error" || status == "blocked" {
 		r.m.failed = true
@@ -380,6 +383,9 @@ func (r *opRun) stop(status string) signal {
 			"error":   "fails there",
 			"assume":  "is discarded there by an assume",
 		}[status]
+		if len(detail) > 0 && detail[0] != "" {
+			what += ": " + detail[0]
+		}
 		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.at, r.opName, th.Name, what)
 	}
 	return signal{kind: 3}
@@ -557,7 +563,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		}
 		v, e := lsl.EvalOp(s.Op, comp, field, args)
 		if e != "" {
-			return r.stop("error"), nil
+			return r.stop("error", e), nil
 		}
 		if r.m.symmetric && (s.Op == lsl.OpBaseOf || s.Op == lsl.OpPointer) && !r.m.u.Pool.Conversions[s] &&
 			(poolPointer(r.m.u.Pool, v) || len(args) > 0 && poolPointer(r.m.u.Pool, args[0])) {
@@ -621,7 +627,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 	case *lsl.Continue:
 		return signal{kind: 2, label: s.Label}, nil
 	case *lsl.Abort:
-		return r.stop("error"), nil
+		return r.stop("error", s.Msg), nil
 	case *lsl.Pruned:
 		if r.sim != nil {
 			r.sim.cutOff(r, s.Loop)

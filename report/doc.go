@@ -35,7 +35,14 @@
 //     the reason no serial execution explains it.
 //
 // Source snippets are read from the files the positions name (C, LLVM or
-// .lsl); a file that cannot be read just has none.
+// .lsl), but only from input files (lsl.ReadShownSource: those read through
+// lsl.ReadSource): a position may name any file (#line, loc, !DIFile). A
+// file that is not an input, or cannot be read, just has none.
+//
+// Text output escapes control characters (escape.go: NewTextWriter,
+// EscapeControl), which labels, names and source lines may hold; with
+// colour on, only the painter's own colour codes pass. WriteHTML writes
+// each page as a new file renamed over the old one, never through a link.
 //
 // WriteTrace writes the terminal form: aligned columns, colours only with
 // TextOptions.Color (use ColorTerminal to decide), the memory order as a

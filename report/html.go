@@ -26,7 +26,7 @@ func WriteHTML(dir, model string, results []*mining.Result) error {
 		if err := pageTmpl().Execute(&buf, newHTMLPage(model, r)); err != nil {
 			return fmt.Errorf("rendering the page of %s: %w", r.Test, err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, files[i]), buf.Bytes(), 0o644); err != nil {
+		if err := writeFileIn(dir, files[i], buf.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -34,7 +34,34 @@ func WriteHTML(dir, model string, results []*mining.Result) error {
 	if err := indexTmpl().Execute(&buf, newIndex(model, results, files)); err != nil {
 		return fmt.Errorf("rendering index.html: %w", err)
 	}
-	return os.WriteFile(filepath.Join(dir, "index.html"), buf.Bytes(), 0o644)
+	return writeFileIn(dir, "index.html", buf.Bytes())
+}
+
+// writeFileIn writes a regular file name in dir without following a
+// link: the data goes into a new temporary file of dir (created, never
+// opened if it exists), which then replaces name. A symbolic link left at
+// name (say test-A.html -> ~/.bashrc, or one pointing nowhere) is
+// replaced like any file, and the file it pointed to is not touched; a
+// reader of name sees the old page or the new one, never half of one.
+func writeFileIn(dir, name string, data []byte) error {
+	tmp, err := os.CreateTemp(dir, ".checkfence-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // PageFiles returns the file name of each result's page: "test-" and the

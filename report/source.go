@@ -1,7 +1,6 @@
 package report
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -104,16 +103,16 @@ func (s *sources) where(p lsl.Pos) string {
 	return out
 }
 
-// file returns the lines of a source file, or nil if it cannot be read.
+// file returns the lines of a source file, or nil if it cannot be read
+// or is not an input file.
 func (s *sources) file(name string) []string {
 	if ls, ok := s.lines[name]; ok {
 		return ls
 	}
 	var ls []string
-	if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxSourceBytes {
-		if b, err := os.ReadFile(name); err == nil {
-			ls = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
-		}
+	// only the input files (lsl.IsInputFile): a position may name any file
+	if b := lsl.ReadShownSource(name, maxSourceBytes); b != nil {
+		ls = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 	}
 	s.lines[name] = ls
 	return ls

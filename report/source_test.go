@@ -14,6 +14,13 @@ func TestSnippetsAndPositions(t *testing.T) {
 	if err := os.WriteFile(cFile, []byte("int x;\n\tif (n->next == 0)   /* check */\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	lsl.NoteInputFile(cFile) // as if the C front end had read it
+	// a file no front end read: a position may name it (#line), but its
+	// text is never shown
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(secret, []byte("root:x:0:0\nTOKEN=abc\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	lslFile := filepath.Join("testdata", "mp.lsl")
 	src, err := os.ReadFile(lslFile)
 	if err != nil {
@@ -40,6 +47,8 @@ func TestSnippetsAndPositions(t *testing.T) {
 		// unknown file or line: no snippet
 		{lsl.Pos{File: filepath.Join(dir, "missing.c"), Line: 3, Col: 1}, "", "missing.c:3", 0, ""},
 		{lsl.Pos{File: cFile, Line: 9}, "", "q.c:9", 0, ""},
+		// not an input file: the position without its text
+		{lsl.Pos{File: secret, Line: 2, Col: 1}, "", "secret.txt:2", 0, ""},
 	}
 	for _, c := range cases {
 		if got := s.snippet(c.pos); got != c.snippet {
@@ -56,6 +65,9 @@ func TestSnippetsAndPositions(t *testing.T) {
 				t.Errorf("line(%v) = %q, want %q", c.pos, got, c.lineWithTabs)
 			}
 		}
+	}
+	if got, ok := s.line(secret, 1); ok || got != "" || s.file(secret) != nil {
+		t.Errorf("line(%s:1) = %q, want no text from a file that is not an input", secret, got)
 	}
 }
 

@@ -22,15 +22,20 @@ func (c *ciFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&c.sarif, "sarif", "", "write SARIF 2.1.0 to FILE: one result per FAIL or INCONCLUSIVE test, at the failing source line")
 }
 
+// outputs lists the files the flags name.
+func (c *ciFlags) outputs() []outputFile {
+	return []outputFile{{"--junit", c.junit}, {"--sarif", c.sarif}}
+}
+
 // write writes the files asked for.
 func (c *ciFlags) write(model string, results []*mining.Result, tests []*lsl.Test) error {
 	run := report.CIRun{Model: model, Version: version, Results: results, Tests: tests}
 	for _, out := range []struct {
-		path  string
-		write func(*bytes.Buffer) error
+		flag, path string
+		write      func(*bytes.Buffer) error
 	}{
-		{c.junit, func(b *bytes.Buffer) error { return report.WriteJUnit(b, run) }},
-		{c.sarif, func(b *bytes.Buffer) error { return report.WriteSARIF(b, run) }},
+		{"--junit", c.junit, func(b *bytes.Buffer) error { return report.WriteJUnit(b, run) }},
+		{"--sarif", c.sarif, func(b *bytes.Buffer) error { return report.WriteSARIF(b, run) }},
 	} {
 		if out.path == "" {
 			continue
@@ -40,7 +45,7 @@ func (c *ciFlags) write(model string, results []*mining.Result, tests []*lsl.Tes
 			return fmt.Errorf("writing %s: %w", out.path, err)
 		}
 		if err := os.WriteFile(out.path, b.Bytes(), 0o644); err != nil {
-			return err
+			return fmt.Errorf("%s %s: %v", out.flag, quoteName(out.path), pathReason(err))
 		}
 	}
 	return nil

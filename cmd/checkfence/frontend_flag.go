@@ -50,6 +50,7 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 		if _, err := frontend.ReadFile(f); err != nil {
 			return nil, err
 		}
+		lsl.NoteInputRoot(f) // the sources beside it may be shown (lsl.IsInputFile)
 	}
 	return runLimited(lim, frontEndPhase(files, frontendName), func(ctx context.Context) (*lsl.Program, error) {
 		if frontendName != frontendClang {

@@ -7,7 +7,9 @@ import (
 )
 
 // checkHTMLDir makes sure --html DIR can be written before the tests run:
-// it creates the directory if needed and writes a probe file into it.
+// it creates the directory if needed and writes a probe file into it. The
+// pages are written as new files that replace the old ones
+// (report.WriteHTML), never through a link.
 // overwrites reports that DIR already holds an index.html (of another run).
 func checkHTMLDir(dir string) (overwrites bool, err error) {
 	if dir == "" {
@@ -15,6 +17,13 @@ func checkHTMLDir(dir string) (overwrites bool, err error) {
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("--html %s: %s", dir, fmt.Sprintf(format, args...))
+	}
+	// A DIR that is a symbolic link is refused: the pages would go
+	// wherever a link planted in a checked-out tree points (docs: the
+	// user names the directory itself).
+	if fi, err := os.Lstat(filepath.Clean(dir)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(filepath.Clean(dir))
+		return false, bad("a symbolic link (to %s); give the directory itself if the pages are to go there", target)
 	}
 	fi, err := os.Stat(dir)
 	switch {
@@ -33,7 +42,7 @@ func checkHTMLDir(dir string) (overwrites bool, err error) {
 	}
 	probe.Close()
 	os.Remove(probe.Name())
-	if _, err := os.Stat(filepath.Join(dir, "index.html")); err == nil {
+	if _, err := os.Lstat(filepath.Join(dir, "index.html")); err == nil {
 		overwrites = true
 	}
 	return overwrites, nil

@@ -95,12 +95,17 @@ func (f *checkFlags) validate() error {
 // loadSpec.
 func (f *checkFlags) options() (mining.Options, string, error) {
 	var o mining.Options
-	if err := f.validate(); err != nil {
-		return o, "", err
-	}
-	m, cm, err := loadModel(f.model)
+	err := f.validate()
 	if err != nil {
 		return o, "", err
+	}
+	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
+		return o, "", err
+	}
+	lim := modelLimits(f.timeout, o.MaxMemory)
+	m, cm, err := loadModel(f.model, lim)
+	if err != nil {
+		return o, "", orLimit(err, lim, f.cmd, nil)
 	}
 	enc, err := axioms.ParseEncoding(f.encoding)
 	if err != nil {
@@ -111,9 +116,6 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 		return o, "", err
 	}
 	if err := checkFrontend(f.frontend); err != nil {
-		return o, "", err
-	}
-	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
 		return o, "", err
 	}
 	o.Model, o.Cat = m, cm

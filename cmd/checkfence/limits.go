@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -45,7 +43,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 	if interrupted != nil {
 		return context.WithCancel(interrupted)
 	}
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	return notifyInterrupt(context.Background())
 }
 
 // run calls load under the limits. When they are reached it returns a

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -33,6 +31,7 @@ type litmusFlags struct {
 	encoding     string
 	transitivity string
 	solver       string
+	cmd          *cobra.Command
 }
 
 func newLitmusCmd() *cobra.Command {
@@ -67,6 +66,7 @@ out of memory, 2 for input errors.`,
 			return runLitmus(cmd, args, &f)
 		},
 	}
+	f.cmd = cmd
 	fl := cmd.Flags()
 	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.expect, "expect", "", "CSV of expected results (path,0|1); list the disagreements")
@@ -94,9 +94,14 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if f.timeout < 0 {
 		return o, fmt.Errorf("--timeout %v: must not be negative (0 means no limit)", f.timeout)
 	}
-	m, cm, err := loadModel(f.model)
-	if err != nil {
+	var err error
+	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
 		return o, err
+	}
+	lim := modelLimits(f.timeout, o.MaxMemory)
+	m, cm, err := loadModel(f.model, lim)
+	if err != nil {
+		return o, orLimit(err, lim, f.cmd, nil)
 	}
 	enc, err := axioms.ParseEncoding(f.encoding)
 	if err != nil {
@@ -113,9 +118,6 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	o.Witness = !f.quiet && !f.json
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout
-	if o.MaxMemory, err = maxMemory(f.maxMemory); err != nil {
-		return o, err
-	}
 	return o, nil
 }
 
@@ -172,7 +174,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.lsl {
 		return printLitmusLSL(out, errw, files)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := notifyInterrupt(context.Background())
 	defer stop()
 	// the summary goes where it does not mix with the JSON document
 	summary := out

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -104,13 +102,9 @@ func (s *sourceLines) line(p lsl.Pos) string {
 	}
 	lines, ok := s.files[p.File]
 	if !ok {
-		f, err := os.Open(p.File)
-		if err == nil {
-			sc := bufio.NewScanner(f)
-			for sc.Scan() {
-				lines = append(lines, sc.Text())
-			}
-			f.Close()
+		// only input files: a position may name any file
+		if b := lsl.ReadShownSource(p.File, lsl.MaxSourceSize); b != nil {
+			lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 		}
 		s.files[p.File] = lines
 	}

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/report"
 	"github.com/spf13/cobra"
 )
 
@@ -21,7 +21,7 @@ const (
 	exitFail         = 1
 	exitUsage        = 2
 	exitInconclusive = 3
-	exitInterrupted  = 130
+	exitInterrupted  = 130 // or exitTerminated (signals.go)
 )
 
 // exitError carries an exit status out of a command.
@@ -35,7 +35,7 @@ func main() {
 	// process then.
 	oneProcAtStart()
 	var stop func()
-	interrupted, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	interrupted, stop = notifyInterrupt(context.Background())
 	adjustStartingHeap()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -46,15 +46,25 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
+	// labels, names and source lines come from the user's files: their
+	// control characters are escaped on both streams (report/escape.go)
+	stdout = report.NewTextWriter(stdout, colorTerminal(stdout))
+	stderr = report.NewTextWriter(stderr, false)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	ran, err := root.ExecuteC()
 	if err == nil {
 		return exitPass
 	}
 	var ee exitError
 	if errors.As(err, &ee) {
+		if ee.code == exitInterrupted {
+			return interruptStatus() // 143 after SIGTERM
+		}
 		return ee.code
+	}
+	if wantsJSON(ran, args) {
+		writeJSONError(stdout, err)
 	}
 	if lsl.IsInputError(err) {
 		fmt.Fprintln(stderr, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
@@ -12,10 +13,19 @@ import (
 )
 
 // loadModel reads --model: a built-in .mm model, a .mm file, a built-in
-// cat model or a .cat file. Exactly one of the results is set.
-func loadModel(name string) (*axioms.Model, *cat.Model, error) {
+// cat model or a .cat file. Exactly one of the results is set. A model
+// from a file is read, compiled and checked for vacuity under the limits
+// (a cat model can take exponential time to expand): when they are
+// reached the error is a *lsl.CanceledError (see reportLimit).
+func loadModel(name string, lim *loadLimits) (*axioms.Model, *cat.Model, error) {
 	if strings.HasSuffix(name, ".cat") {
-		m, err := cat.LoadFile(name)
+		m, err := runLimited(lim, "reading the cat model "+name, func(ctx context.Context) (*cat.Model, error) {
+			m, err := cat.LoadFileContext(ctx, name)
+			if err == nil {
+				err = checkVacuousCat(ctx, m)
+			}
+			return m, err
+		})
 		return nil, m, err
 	}
 	if _, ok := axioms.Builtin(name); !ok {
@@ -23,8 +33,16 @@ func loadModel(name string) (*axioms.Model, *cat.Model, error) {
 			return nil, m, nil
 		}
 	}
-	m, err := loadMMModel(name)
+	m, err := runLimited(lim, "reading the model "+name, func(ctx context.Context) (*axioms.Model, error) {
+		return loadMMModel(ctx, name)
+	})
 	return m, nil, err
+}
+
+// modelLimits are the limits of loading --model: --timeout, --max-memory
+// and Ctrl-C (no test has started yet).
+func modelLimits(timeout time.Duration, maxMemory int64) *loadLimits {
+	return &loadLimits{ctx: interrupted, timeout: timeout, maxMemory: maxMemory}
 }
 
 // modelName names the model of the options (for --json).
@@ -90,10 +108,11 @@ expects.`,
 				}
 				return nil
 			}
+			lim := modelLimits(0, 0)
 			if strings.HasSuffix(args[0], ".cat") {
-				m, err := cat.LoadFile(args[0])
+				_, m, err := loadModel(args[0], lim)
 				if err != nil {
-					return err
+					return orLimit(err, lim, cmd, nil)
 				}
 				fmt.Fprintf(out, "(* %s: valid cat model, %d checks, %d flags *)\n", args[0], len(m.Checks()), len(m.Flags()))
 				if err := cat.FairProgressSafe(m); err != nil {
@@ -111,9 +130,9 @@ expects.`,
 				return fmt.Errorf("unknown model %q (built-in models: %s; cat models: %s; or give a .mm or .cat file)", args[0],
 					strings.Join(axioms.BuiltinNames(), ", "), strings.Join(cat.BuiltinNames(), ", "))
 			}
-			m, err := loadMMModel(args[0])
+			m, _, err := loadModel(args[0], lim)
 			if err != nil {
-				return err
+				return orLimit(err, lim, cmd, nil)
 			}
 			fmt.Fprintf(out, "%s: model %s is valid (%d relation variables, %d axioms)\n", args[0], m.Name, len(m.Exists), len(m.Axioms))
 			if err := axioms.FairProgressSafe(m); err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/report"
 )
 
 // progress shows what a check is doing on stderr, only when it is a terminal.
@@ -18,6 +19,11 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, enabled bool) *progress {
+	// the progress line writes its own control sequences to the
+	// terminal itself and escapes its text
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	p := &progress{w: w}
 	if f, ok := w.(*os.File); ok && enabled {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
@@ -32,7 +38,7 @@ func (p *progress) update(pr mining.Progress) {
 		return
 	}
 	p.last = time.Now()
-	msg := progressLine(pr)
+	msg := report.EscapeControl(progressLine(pr))
 	fmt.Fprintf(p.w, "\r\033[K%s", msg)
 	p.shown = true
 }

@@ -44,6 +44,10 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	if err != nil {
 		return err
 	}
+	inputs := append(append(append([]string{}, args...), f.spec), modelFile(f.model)...)
+	if err := checkOutputs(inputs, ci.outputs(), f.html); err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
 	ctx, stop := interruptible()
 	defer stop()
@@ -150,8 +154,17 @@ func orLimit(err error, lim *loadLimits, cmd *cobra.Command, rows func([]*mining
 	return err
 }
 
-// outIsTerminal reports whether w is a terminal (then text gets colours).
+// outIsTerminal reports whether w is a terminal (then text gets colours):
+// the command's output, which run wrapped (report.NewTextWriter).
 func outIsTerminal(w io.Writer) bool {
+	if c, ok := w.(interface{ Color() bool }); ok {
+		return c.Color()
+	}
+	return colorTerminal(w)
+}
+
+// colorTerminal reports whether w is a terminal that wants colour.
+func colorTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && report.ColorTerminal(f)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -38,32 +39,68 @@ proc b() {
 // vacuityBudget bounds the check (it takes milliseconds on any sane model).
 const vacuityBudget = 20 * time.Second
 
+// vacuousMsg ends the message of a model that admits no execution.
+const vacuousMsg = "admits no execution of a trivial program (two threads that store, load and fence): every test would PASS vacuously"
+
 // checkVacuous returns an input error at the model when it admits no
-// execution of the trivial program.
-func checkVacuous(m *axioms.Model) error {
-	prog, err := probeProgram("trivial.lsl", trivialProgram)
-	if err != nil {
+// execution of the trivial program. ctx (nil: none) is the limits of the
+// command: a model that is too slow to tell within them is let through.
+func checkVacuous(ctx context.Context, m *axioms.Model) error {
+	empty, err := admitsNothing(ctx, mining.Options{Model: m})
+	if err != nil || !empty {
 		return err
-	}
-	test := &lsl.Test{Name: "trivial", Threads: [][]lsl.OpRef{{{Name: "a"}}, {{Name: "b"}}}}
-	ctx, cancel := context.WithTimeout(context.Background(), vacuityBudget)
-	defer cancel()
-	set, err := mining.Executions(ctx, prog, test, mining.Options{Model: m, SATMining: true}, false)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil // too slow to tell: let the checks run
-		}
-		return err
-	}
-	if len(set.Observations) > 0 {
-		return nil
 	}
 	pos := m.Pos
 	if pos.Line <= 0 {
 		pos.Line, pos.Col = 1, 1
 	}
-	return &lsl.Error{Pos: pos, Msg: fmt.Sprintf("model %s admits no execution of a trivial program "+
-		"(two threads that store, load and fence): every test would PASS vacuously; check the axioms for one that is always false", m.Name)}
+	return &lsl.Error{Pos: pos, Msg: fmt.Sprintf("model %s %s; check the axioms for one that is always false", m.Name, vacuousMsg)}
+}
+
+// checkVacuousCat is checkVacuous for a cat model from a file: the error
+// is at the first check that alone admits no execution (acyclic id,
+// empty _), else at the file.
+func checkVacuousCat(ctx context.Context, m *cat.Model) error {
+	empty, err := admitsNothing(ctx, mining.Options{Cat: m})
+	if err != nil || !empty {
+		return err
+	}
+	for _, k := range m.Checks() {
+		one := *m
+		one.Constraints = []*cat.Constraint{k}
+		if alone, err := admitsNothing(ctx, mining.Options{Cat: &one}); err == nil && alone {
+			return &lsl.Error{Pos: k.Pos, Msg: fmt.Sprintf("%s: the model %s; this check is always false", k, vacuousMsg)}
+		}
+	}
+	return &lsl.Error{Pos: lsl.Pos{File: m.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf("model %s %s; check the checks for ones that contradict each other", m.Name, vacuousMsg)}
+}
+
+// admitsNothing reports whether no execution of the trivial program
+// completes on the model of opt. It reports false when it cannot tell
+// within vacuityBudget, and a *lsl.CanceledError when ctx is done.
+func admitsNothing(ctx context.Context, opt mining.Options) (bool, error) {
+	prog, err := probeProgram("trivial.lsl", trivialProgram)
+	if err != nil {
+		return false, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	test := &lsl.Test{Name: "trivial", Threads: [][]lsl.OpRef{{{Name: "a"}}, {{Name: "b"}}}}
+	bctx, cancel := context.WithTimeout(ctx, vacuityBudget)
+	defer cancel()
+	opt.SATMining = true
+	set, err := mining.Executions(bctx, prog, test, opt, false)
+	if err != nil {
+		if e := lsl.Canceled(ctx, "checking that the model admits some execution"); e != nil {
+			return false, e
+		}
+		if bctx.Err() != nil {
+			return false, nil // too slow to tell: let the checks run
+		}
+		return false, err
+	}
+	return len(set.Observations) == 0, nil
 }
 
 // probeProgram parses and checks one of the small programs a model from a
@@ -79,15 +116,15 @@ func probeProgram(name, src string) (*lsl.Program, error) {
 	return prog, nil
 }
 
-// loadModel loads a built-in model or a .mm file, rejecting a vacuous
+// loadMMModel loads a built-in model or a .mm file, rejecting a vacuous
 // file.
-func loadMMModel(name string) (*axioms.Model, error) {
+func loadMMModel(ctx context.Context, name string) (*axioms.Model, error) {
 	m, err := axioms.LoadModel(name)
 	if err != nil {
 		return nil, err
 	}
 	if strings.HasSuffix(name, ".mm") {
-		if err := checkVacuous(m); err != nil {
+		if err := checkVacuous(ctx, m); err != nil {
 			return nil, err
 		}
 	}

@@ -36,7 +36,9 @@ func (f *fn) arrayObjectType(e cc.ExpressionNode) *cc.ArrayType {
 		t = objType(e)
 	}
 	at, ok := t.(*cc.ArrayType)
-	if !ok || at.IsIncomplete() || at.IsVLA() || at.Len() <= 0 {
+	// a zero-length array (int a[0], a GNU extension) is checked too:
+	// every element access is out of bounds
+	if !ok || at.IsIncomplete() || at.IsVLA() || at.Len() < 0 {
 		return nil
 	}
 	return at
@@ -55,6 +57,9 @@ func (f *fn) checkIndex(x *cc.PostfixExpression, arr, idx cc.ExpressionNode, i l
 		limit = n
 	}
 	msg := fmt.Sprintf("out-of-bounds index: `%s` with `%s` outside 0..%d (%s has %d elements)", srcText(x), srcText(idx), limit, srcText(arr), n)
+	if limit < 0 { // no element at all
+		msg = fmt.Sprintf("out-of-bounds index: `%s` (%s has %d elements)", srcText(x), srcText(arr), n)
+	}
 	if c, ok := constOf(i); ok && c.Kind == lsl.KNum {
 		if c.Num >= 0 && c.Num <= limit {
 			return

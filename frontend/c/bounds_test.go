@@ -28,6 +28,10 @@ func TestArrayBounds(t *testing.T) {
 		{"outer dimension", "int m[2][3]; int i = 2; m[i][0] = 0; return 0;", "(m has 2 elements)"},
 		{"struct field array", "struct s { int v[2]; } x; int i = 2; x.v[i] = 0; return 0;", "(x.v has 2 elements)"},
 		{"through a pointer", "int a[2]; int *p = a; int i = 1; p[i] = 1; return 0;", ""},
+		// a zero-length array (GNU C) has no element to index
+		{"zero-length", "int a[0]; a[0] = 1; return 0;", "out-of-bounds index: `a[0]` (a has 0 elements)"},
+		{"zero-length variable", "int a[0]; int i = 0; return a[i];", "out-of-bounds index: `a[i]` (a has 0 elements)"},
+		{"zero-length address", "int a[0]; int *p = &a[0]; return p == &a[0];", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -74,6 +74,23 @@ func TestErrors(t *testing.T) {
 
 		// parse errors come from the C parser, with positions
 		{"int f(int a) { return a +; }\n", "test.c:1:26: unexpected ';', expected unary expression"},
+
+		// cc's messages in the user's words (issue 50)
+		{"int x;\nvoid f(void) { x = 1e; }\n", "test.c:2:20: exponent has no digits in 1e"},
+		{"int x;\nvoid f(void) { x = 089; }\n", "test.c:2:20: invalid digit \"8\" in octal constant 089"},
+		{"int x;\nvoid f(void) { x = 1u8; }\n", "test.c:2:20: invalid suffix \"u8\" on integer constant 1u8"},
+		{"#define P(x, y) x ## y\nint x;\nvoid f(void) { x = P(1, e); }\n", "test.c:3:20: exponent has no digits in 1e"},
+		{"#define P(x, y) x ## y\nint x;\nvoid f(void) { x = P(0x, g); }\n", "test.c:3:20: invalid suffix \"xg\" on integer constant 0xg"},
+		{"typedef int T;\ntypedef long T;\n", "test.c:2:14: conflicting types for 'T': long here, but int in the previous declaration at test.c:1:13"},
+		{"int X;\nlong X;\n", "test.c:2:6: conflicting types for 'X': long here, but int in the previous declaration at test.c:1:5"},
+		{"int v;\nint f(void) { return (&v)[1]; }\n", "test.c:2:22: index `(&v)[1]` on &v, which points to a single object, not into an array"},
+		{"int x;\nvoid f(void) { switch (x) { case 1: x = 2; break; case 1: x = 3; } }\n", "test.c:2:51: duplicate case value 1 (also at test.c:2:29)"},
+		{"int x;\nvoid f(void) { switch (x) { default: break; default: x = 3; } }\n", "test.c:2:45: a second default label in one switch (the first is at test.c:2:29)"},
+		{"#define M(a, b) ((a) + (b))\nint x;\nvoid f(void) { x = M(1); }\n", "test.c:3:20: macro M takes 2 arguments, but only 1 is given"},
+		{"#define M(a, b) a\nint x;\nvoid f(void) { x = M(1); }\n", "test.c:3:20: macro M takes 2 arguments, but only 1 is given"},
+		{"#define M(a) a\nint x;\nvoid f(void) { x = M(1, 2); }\n", "test.c:3:20: macro M takes 1 argument, but 2 are given"},
+		{"#if (1\n#endif\n", "test.c:1:5: unbalanced parentheses in the #if expression: a ')' is missing"},
+		{"int a[4][4] = { [0 ... 1][0 ... 1] = 1 };\n", "test.c:1:17: a range designator ([a ... b]) is only supported for an array of scalars"},
 	}
 	for _, tc := range tests {
 		_, err := translateC(tc.src)

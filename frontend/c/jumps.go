@@ -334,9 +334,17 @@ func (f *fn) switchStmt(sel *cc.SelectionStatement) {
 	label := f.label("switch")
 	dispatch := f.sub(func() {
 		fallback := label
+		// C forbids two cases of one value, and two defaults: the
+		// dispatch would silently take the first
+		seen := map[int64]*cc.LabeledStatement{}
+		var deflt *cc.LabeledStatement
 		for _, ls := range l.cases {
 			target := f.gotoLabel[ls]
 			if ls.Case == cc.LabeledStatementDefault {
+				if deflt != nil {
+					f.errorf(ls, "a second default label in one switch (the first is at %s)", lslPos(deflt.Position()))
+				}
+				deflt = ls
 				fallback = target
 				continue
 			}
@@ -345,6 +353,11 @@ func (f *fn) switchStmt(sel *cc.SelectionStatement) {
 				f.errorf(ls, "case label is not an integer constant")
 				continue
 			}
+			if prev := seen[n]; prev != nil {
+				f.errorf(ls, "duplicate case value %d (also at %s)", n, lslPos(prev.Position()))
+				continue
+			}
+			seen[n] = ls
 			c := f.apply(lsl.OpEq, v.op, num(n))
 			if t, known := truthOf(c); known {
 				if t {

@@ -184,6 +184,15 @@ func (f *fn) index(x *cc.PostfixExpression) (lval, bool) {
 	if c, ok := constOf(i.op); ok && c.Kind == lsl.KNum && c.Num == 0 {
 		return lval{addr: p.op, prov: p.prov, typ: ty, text: text}, true // p[0] is *p
 	}
+	if p.prov == provSingle {
+		// the user wrote an index, not pointer arithmetic
+		what := p.what
+		if what == "" {
+			what = "`" + srcText(arr) + "`"
+		}
+		f.errorf(x, "index `%s` on %s, which points to a single object, not into an array", srcText(x), what)
+		return lval{}, false
+	}
 	q := f.ptrAdd(p, i, false, arr)
 	return lval{addr: q.op, prov: provElem, typ: ty, text: text}, true
 }

@@ -74,6 +74,9 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 	if errs := atomicTypes(parsed); len(errs) > 0 {
 		return nil, errs
 	}
+	if errs := badNumbers(parsed); len(errs) > 0 {
+		return nil, errs
+	}
 	if err := lsl.Canceled(fsys.ctx, "the C front end (parsing)"); err != nil {
 		return nil, err
 	}
@@ -259,6 +262,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 					e.Msg = fmt.Sprintf("cannot #include %s: %s", inc[1], why)
 				}
 			}
+			mendCCMessage(src, e) // ccmessages.go
 			if isCCNoise(m[4]) {
 				e.Msg = "cannot parse this (" + m[4] + ")"
 				noise = append(noise, e)
@@ -282,7 +286,11 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		list = noise
 	}
 	if len(list) == 0 {
-		list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+		if e := mendUnpositioned(src, err.Error()); e != nil {
+			list = append(list, e)
+		} else {
+			list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+		}
 	}
 	return list
 }

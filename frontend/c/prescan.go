@@ -35,6 +35,10 @@ const maxMacroTokens = 1 << 16
 type macroDef struct {
 	params map[string]bool // nil for an object-like macro
 	body   []string        // identifiers as themselves, other tokens as ""
+	// arity is the number of parameters of a function-like macro, -1 when
+	// it is variadic or was defined with different numbers (in
+	// conditional branches): its calls are then not counted.
+	arity int
 }
 
 type macroScan struct {
@@ -87,12 +91,19 @@ func (m *macroScan) file(name string, text []byte) {
 			m.directive(name, toks[1:], depth)
 			continue
 		}
-		for _, t := range toks {
+		for k, t := range toks {
 			if !isIdentStart(t.text) {
 				continue
 			}
-			if _, ok := m.defs[t.text]; !ok {
+			d, ok := m.defs[t.text]
+			if !ok {
 				continue
+			}
+			if depth == 0 && d.params != nil && d.arity >= 0 {
+				if e := macroArgCount(name, toks[k:], d.arity); e != nil {
+					m.err = e
+					return
+				}
 			}
 			if n := m.size(t.text, map[string]bool{}); n > maxMacroTokens {
 				m.err = &lsl.Error{Pos: lsl.Pos{File: name, Line: t.line, Col: t.col},
@@ -120,7 +131,17 @@ func (m *macroScan) directive(file string, toks []ctok, depth int) {
 			for ; k < len(rest) && rest[k].text != ")"; k++ {
 				if isIdentStart(rest[k].text) {
 					d.params[rest[k].text] = true
+					d.arity++
 				}
+				if rest[k].text == "." {
+					d.arity = -1 // ... : variadic
+				}
+			}
+			if d.arity < 0 || len(d.params) < d.arity {
+				d.arity = -1
+			}
+			if old, ok := m.defs[toks[1].text]; ok && old.params != nil && old.arity != d.arity {
+				d.arity = -1
 			}
 			rest = rest[min(k+1, len(rest)):]
 		}
@@ -189,6 +210,63 @@ func (m *macroScan) include(from string, arg ctok, depth int) {
 		m.file(cand, b)
 		return
 	}
+}
+
+// macroArgCount checks the arguments of a call of a function-like macro
+// of arity parameters at toks[0] (its name), when the call's parentheses
+// close on the same line: cc reports too many arguments but takes too few
+// as empty ones, so M(1) for M(a, b) expanded to a program with a hole.
+func macroArgCount(file string, toks []ctok, arity int) *lsl.Error {
+	if len(toks) < 2 || toks[1].text != "(" {
+		return nil // the name alone is no call
+	}
+	args, depth, empty := 1, 0, true
+	for _, t := range toks[1:] {
+		switch t.text {
+		case "(":
+			depth++
+			if depth == 1 {
+				continue
+			}
+		case ")":
+			depth--
+			if depth == 0 {
+				if empty && arity <= 1 {
+					return nil // M() of a macro of one (empty) or no parameter
+				}
+				if args == arity {
+					return nil
+				}
+				name := toks[0]
+				what := fmt.Sprintf("only %d", args)
+				if args > arity {
+					what = fmt.Sprint(args)
+				}
+				return &lsl.Error{Pos: lsl.Pos{File: file, Line: name.line, Col: name.col},
+					Msg: fmt.Sprintf("macro %s takes %d argument%s, but %s %s given", name.text, arity, plural(arity), what, isAre(args))}
+			}
+		case ",":
+			if depth == 1 {
+				args++
+			}
+		}
+		empty = false
+	}
+	return nil // the call goes on after this line
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // size is the number of tokens a use of macro name expands to (saturating

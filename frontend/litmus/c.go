@@ -130,6 +130,11 @@ func (p *parser) cStmt(f *cFunc) {
 		p.unsupported(t.pos, ReasonLoop, "%s loops are not supported in litmus threads (only straight-line code and if/else)", t.text)
 	case t.kind == tIdent && (t.text == "goto" || t.text == "return" || t.text == "switch"):
 		p.failf(t.pos, "%s is not supported in litmus threads (only straight-line code and if/else)", t.text)
+	case t.kind == tIdent && !f.locals[t.text] && p.lx.peekAt(1).is(":"):
+		// a statement label (L1: in herd's tests): without goto it
+		// changes nothing, so it is skipped with its colon
+		p.lx.next()
+		p.lx.next()
 	default:
 		p.cExprStmt(f)
 		p.expect(";")

@@ -71,7 +71,7 @@ P1(atomic_int *x, volatile int* y, int **p)
 	*y = (int) 1;
 	r0 = *x + (r1 - 1) * 2;
 	r1 += 1;
-	if (!r0) { r1--; } else ;
+L1:	if (!r0) { r1--; } else ;
 }
 forall (0:r0=0 \/ 0:r0=1) /\ p=x
 `
@@ -133,6 +133,7 @@ func TestParseErrors(t *testing.T) {
 		{"C param", "C t\n{}\nP0(int x) {}\nexists (x=1)\n", "t.litmus:3:8: parameter x must be a pointer"},
 		{"C function", "C t\n{}\nP0(int *x) { spin_lock(x); }\nexists (x=1)\n", "t.litmus:3:14: unsupported function spin_lock"},
 		{"C undeclared", "C t\n{}\nP0(int *x) { r0 = 1; }\nexists (x=1)\n", "t.litmus:3:14: unknown variable r0"},
+		{"C goto a label", "C t\n{}\nP0(int *x) { L1: goto L1; }\nexists (x=1)\n", "t.litmus:3:18: goto is not supported"},
 		{"C order", "C t\n{}\nP0(int *x) { int r = atomic_load_explicit(x, memory_order_release); }\nexists (x=1)\n", "t.litmus:3:22: a load cannot have order memory_order_release"},
 		{"C bad order", "C t\n{}\nP0(int *x) { atomic_store_explicit(x, 1, relaxed); }\nexists (x=1)\n", "t.litmus:3:42: expected a memory order"},
 		{"C store value", "C t\n{}\nP0(int *x) { int r = WRITE_ONCE(*x, 1); }\nexists (x=1)\n", "t.litmus:3:22: WRITE_ONCE has no value"},

@@ -117,11 +117,14 @@ func CompileContext(ctx context.Context, files []string, dir string, extra ...st
 			args = append(args, "-I", filepath.Join(inc, d))
 		}
 		args = append(args, "-o", ll, file)
-		cmd := exec.CommandContext(ctx, clang, args...)
+		cmd := clangCommand(ctx, clang, args) // under --max-memory (clanglimit.go)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
 			if err := lsl.Canceled(ctx, "clang"); err != nil {
+				return nil, err
+			}
+			if err := clangOutOfMemory(ctx, stderr.String()); err != nil {
 				return nil, err
 			}
 			return nil, clangError(file, stderr.String(), err)

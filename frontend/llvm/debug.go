@@ -189,10 +189,9 @@ type sourceLines map[string][]string
 func (s sourceLines) line(name string, n int) string {
 	lines, ok := s[name]
 	if !ok {
-		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Size() < 16<<20 {
-			if b, err := os.ReadFile(name); err == nil {
-				lines = strings.Split(string(b), "\n")
-			}
+		// only input files: !DIFile can name any file
+		if b := lsl.ReadShownSource(name, lsl.MaxSourceSize); b != nil {
+			lines = strings.Split(string(b), "\n")
 		}
 		s[name] = lines
 	}

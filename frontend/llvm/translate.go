@@ -37,6 +37,7 @@ func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 		if err != nil {
 			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
+		lsl.NoteInputRoot(name) // its C sources beside it may be shown
 		srcs = append(srcs, Source{Name: name, Text: b})
 	}
 	return TranslateSourcesWith(srcs, opt)

@@ -13,7 +13,8 @@ import (
 // All returns the whole corpus.
 func All() []*Case {
 	var cs []*Case
-	for _, part := range [][]*Case{cCases(), tstCases(), lslCases(), mmCases(), litmusCases(), llCases(), cliCases(), limitCases()} {
+	for _, part := range [][]*Case{cCases(), tstCases(), lslCases(), mmCases(), litmusCases(), llCases(), cliCases(), limitCases(),
+		catCases(), securityCases(), roundTwoCases()} {
 		cs = append(cs, part...)
 	}
 	return cs
@@ -107,6 +108,10 @@ func symlink(target, name string) func(string) error {
 
 func mkfifo(name string) func(string) error {
 	return func(dir string) error { return syscall.Mkfifo(filepath.Join(dir, name), 0o644) }
+}
+
+func writeFile(dir, name, text string) error {
+	return os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
 }
 
 func mkdir(name string) func(string) error {

@@ -59,6 +59,9 @@ func TestCorpusSize(t *testing.T) {
 		if _, err := regexp.Compile(c.Want.Msg); err != nil {
 			t.Errorf("%s: bad regexp: %v", c.Name, err)
 		}
+		if _, err := regexp.Compile(c.Want.NotMsg); err != nil {
+			t.Errorf("%s: bad regexp: %v", c.Name, err)
+		}
 	}
 }
 

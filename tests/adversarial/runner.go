@@ -41,9 +41,15 @@ type Case struct {
 	Files    map[string]string // written into a fresh directory
 	Setup    func(dir string) error
 	Args     []string // the command line, relative to the directory
-	// Interrupt, if set, sends SIGINT after this long (Ctrl-C).
+	// Interrupt, if set, sends SIGINT after this long (Ctrl-C), or Signal
+	// when it is set (SIGTERM, as CI systems send).
 	Interrupt time.Duration
+	Signal    os.Signal
 	Want      Want
+	// Check, if set, inspects the directory after the run (files the
+	// command must or must not have written): "" when all is well, else
+	// what is wrong.
+	Check func(dir string, o *Outcome) string
 	// Gap names a known shortcoming (what the tool does instead of Want):
 	// the case counts as poor in the table, but TestCorpus only logs it.
 	Gap string
@@ -54,6 +60,9 @@ type Want struct {
 	Exit   int    // exit status
 	OrExit []int  // other acceptable exit statuses
 	Msg    string // regexp that stdout+stderr must match
+	// NotMsg is a regexp that stdout+stderr must not match (text the
+	// tool must not show).
+	NotMsg string
 	// Limit is the wall time the run must end within (default 10s).
 	Limit time.Duration
 	// MaxMemory is the --max-memory given, in bytes: the peak RSS must stay
@@ -156,7 +165,11 @@ func (r *Runner) Run(c *Case, tmp string) (*Outcome, error) {
 	done := make(chan struct{})
 	go watchRSS(cmd.Process, r.Ceiling, killedMem, done)
 	if c.Interrupt > 0 {
-		t := time.AfterFunc(c.Interrupt, func() { cmd.Process.Signal(os.Interrupt) })
+		sig := c.Signal
+		if sig == nil {
+			sig = os.Interrupt
+		}
+		t := time.AfterFunc(c.Interrupt, func() { cmd.Process.Signal(sig) })
 		defer t.Stop()
 	}
 	waitErr := cmd.Wait()
@@ -179,6 +192,11 @@ func (r *Runner) Run(c *Case, tmp string) (*Outcome, error) {
 		return o, nil
 	}
 	o.classify(waitErr, limit)
+	if c.Check != nil && o.Class == Well {
+		if why := c.Check(dir, o); why != "" {
+			o.Class, o.Why = Poor, why
+		}
+	}
 	return o, nil
 }
 
@@ -191,9 +209,9 @@ func (o *Outcome) classify(waitErr error, limit time.Duration) {
 	}
 	if ee, ok := waitErr.(*exec.ExitError); ok {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			if ws.Signal() == syscall.SIGINT && c.Interrupt > 0 {
-				// the default action of the Ctrl-C we sent: no rows, no 130
-				o.Class, o.Why = Poor, "died of the SIGINT instead of exiting 130"
+			if (ws.Signal() == syscall.SIGINT || ws.Signal() == syscall.SIGTERM) && c.Interrupt > 0 {
+				// the default action of the signal we sent: no rows, no 130 or 143
+				o.Class, o.Why = Poor, "died of the "+ws.Signal().String()+" instead of exiting 130 or 143"
 				return
 			}
 			o.Class, o.Why = Crash, "killed by "+ws.Signal().String()
@@ -210,6 +228,11 @@ func (o *Outcome) classify(waitErr error, limit time.Duration) {
 	}
 	if c.Want.Msg != "" && !regexp.MustCompile(c.Want.Msg).MatchString(all) {
 		why = append(why, fmt.Sprintf("output lacks /%s/", c.Want.Msg))
+	}
+	if c.Want.NotMsg != "" {
+		if m := regexp.MustCompile(c.Want.NotMsg).FindString(all); m != "" {
+			why = append(why, fmt.Sprintf("output shows %q", m))
+		}
 	}
 	if c.Want.MaxMemory > 0 && o.PeakRSS > c.Want.MaxMemory+c.Want.MaxMemory/10 {
 		why = append(why, fmt.Sprintf("peak RSS %d MiB over --max-memory %d MiB", o.PeakRSS>>20, c.Want.MaxMemory>>20))
