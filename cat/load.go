@@ -117,13 +117,13 @@ func Parse(path string, src []byte) (*Model, error) {
 	return compile(defaultLoader(), path, f)
 }
 
-// LoadFile reads and compiles a .cat file.
+// LoadFile reads and compiles a .cat file (after its .bell file, bell.go).
 func LoadFile(path string) (*Model, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &lsl.Error{Pos: lsl.Pos{File: path}, Msg: "cannot read memory model: " + unwrapPathError(err)}
 	}
-	return Parse(path, src)
+	return parseWithBell(path, src)
 }
 
 // builtins caches the built-in models compiled so far, by name: a run

@@ -12,17 +12,17 @@ import (
 // TestSuiteModelsCompile compiles the third-party models the litmus suites
 // use (with their includes) and checks that printing is a fixpoint.
 func TestSuiteModelsCompile(t *testing.T) {
-	for _, name := range []string{"aarch64", "riscv", "riscv-orig", "power", "ppcfences", "rc11", "c11", "c11-orig", "c11-partialsc", "tso", "sc", "stdlib", "svcomp", "vmm", "lock", "x86fences", "riscvfences", "arm"} {
+	for _, name := range []string{"aarch64", "riscv", "riscv-orig", "power", "ppcfences", "rc11", "c11", "c11-orig", "c11-partialsc", "tso", "sc", "stdlib", "svcomp", "vmm", "lock", "x86fences", "riscvfences", "arm", "linux-kernel"} {
 		m := suiteModel(t, name)
 		checkFormat(t, name, m)
 	}
 }
 
-// TestUnsupportedSuiteModels: the GPU and kernel models need base
-// relations the tool does not have; they must fail with a positioned
-// error, not a panic.
+// TestUnsupportedSuiteModels: the GPU models need base relations the
+// tool does not have; they must fail with a positioned error, not a
+// panic.
 func TestUnsupportedSuiteModels(t *testing.T) {
-	for _, name := range []string{"imm", "linux-kernel", "opencl", "opencl-herd", "ptx-v6.0", "ptx-v7.5", "vulkan", "vulkan-nochains"} {
+	for _, name := range []string{"imm", "opencl", "opencl-herd", "ptx-v6.0", "ptx-v7.5", "vulkan", "vulkan-nochains"} {
 		_, err := LoadFile(filepath.Join(suiteCat, name+".cat"))
 		if err == nil {
 			t.Errorf("%s: compiled, but needs unknown base relations", name)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,6 +29,7 @@ var catSuites = []struct {
 	{"dat3m-c11/C11", "dat3m-c11/litmus/C11", "dat3m-c11/C11-expected.csv", "c11.cat", "", 4},
 	{"dat3m-c11/RC11", "dat3m-c11/litmus/C11", "dat3m-c11/RC11-expected.csv", "rc11.cat", "rc11", 4},
 	{"dat3m-x86/tso", "dat3m-x86/litmus/X86", "dat3m-x86/TSO-expected.csv", "tso.cat", "tso-cat", 20},
+	{"dat3m-lkmm", "dat3m-lkmm/litmus/LKMM", "dat3m-lkmm/expected.csv", "linux-kernel.cat", "lkmm", 40},
 }
 
 const sharedSuites = "../../../shared/suites"
@@ -66,9 +68,9 @@ func TestCatSuites(t *testing.T) {
 				models = append(models, builtinCat(t, s.builtin))
 			}
 			for _, m := range models {
-				start := time.Now()
+				start, cpu0 := time.Now(), cpuTime()
 				agree, unsupported := 0, map[string]int{}
-				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}}}
+				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}, VerdictOnly: true}}
 				RunFiles(context.Background(), files, opt, func(o Outcome) {
 					if u, ok := IsUnsupported(o.Err); ok {
 						unsupported[u.Reason]++
@@ -88,10 +90,20 @@ func TestCatSuites(t *testing.T) {
 						agree++
 					}
 				})
-				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall)", m.Name, len(files), agree, reasons(unsupported), time.Since(start).Round(time.Millisecond))
+				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall, %v CPU)", m.Name, len(files), agree, reasons(unsupported),
+					time.Since(start).Round(time.Millisecond), (cpuTime() - cpu0).Round(time.Millisecond))
 			}
 		})
 	}
+}
+
+// cpuTime is the CPU time (user and system) of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func reasons(m map[string]int) string {

@@ -36,6 +36,10 @@ type Result struct {
 type Options struct {
 	Mining  mining.Options // the model and its encoding
 	Witness bool           // compute Result.Witness
+	// VerdictOnly decides the condition with one query and leaves the
+	// final states out of the Result (verdict.go): the suites, whose
+	// tests may have thousands of states.
+	VerdictOnly bool
 }
 
 // Run enumerates the final states of every complete execution of t on the
@@ -44,6 +48,12 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Mining.Model == nil && opt.Mining.Cat == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
+	}
+	if err := checkDialect(t, opt.Mining); err != nil {
+		return nil, err
+	}
+	if opt.VerdictOnly && !opt.Witness {
+		return runVerdict(ctx, t, opt, start)
 	}
 	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
 	if err != nil {
