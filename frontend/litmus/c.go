@@ -12,6 +12,9 @@ type cFunc struct {
 	th     *thread
 	params map[string]bool // pointer parameters: they name locations
 	locals map[string]bool // declared registers
+	// fromInit are the registers only the initial state declares
+	// (int 0:r1;), which the thread may declare once more
+	fromInit map[string]bool
 }
 
 // cThreads reads the thread functions P0(int *x, …) { … } in order.
@@ -28,9 +31,11 @@ func (p *parser) cThreads() {
 		f := &cFunc{th: newThread(len(p.threads), t.pos), params: map[string]bool{}, locals: map[string]bool{}}
 		p.threads = append(p.threads, f.th)
 		p.cParams(f)
+		f.fromInit = map[string]bool{}
 		for term := range p.regInit {
 			if term.Thread == f.th.index {
 				f.locals[term.Reg] = true // a register the initial state sets
+				f.fromInit[term.Reg] = true
 			}
 		}
 		p.lx.setCMode(true)
@@ -160,10 +165,11 @@ func (p *parser) cDecl(f *cFunc) {
 		if f.params[name.text] {
 			p.failf(name.pos, "%s is already a parameter", name.text)
 		}
-		if f.locals[name.text] {
+		if f.locals[name.text] && !f.fromInit[name.text] {
 			p.failf(name.pos, "%s is declared twice (a thread's registers share one scope)", name.text)
 		}
 		f.locals[name.text] = true
+		delete(f.fromInit, name.text)
 		r := f.th.reg(name.text)
 		if p.lx.peek().is("[") {
 			p.failf(p.lx.peek().pos, "arrays are not supported")

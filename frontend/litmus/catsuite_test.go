@@ -34,6 +34,26 @@ var catSuites = []struct {
 
 const sharedSuites = "../../../shared/suites"
 
+// knownDifferences are the suite tests whose herd verdict checkfence does
+// not reproduce, with why; each must still differ (a test that starts to
+// agree is reported, so that the list stays true).
+var knownDifferences = map[string]string{
+	// herd's symbolic values let a racy cycle of plain accesses read a
+	// value no store wrote (out of thin air); checkfence's loads read
+	// values some store writes (encode/doc.go)
+	"dat3m-lkmm/litmus/LKMM/manual/plain/C-OOTA.litmus": "out-of-thin-air value",
+}
+
+// knownDifference returns the reason file is a known difference.
+func knownDifference(file string) (string, bool) {
+	for suffix, why := range knownDifferences {
+		if strings.HasSuffix(filepath.ToSlash(file), suffix) {
+			return why, true
+		}
+	}
+	return "", false
+}
+
 // TestCatSuites runs each suite (a sample without -suite) on its .cat file
 // and on the built-in model: every supported test must agree with herd;
 // the unsupported ones are counted by reason.
@@ -81,9 +101,14 @@ func TestCatSuites(t *testing.T) {
 						return
 					}
 					want, ok := exp.Lookup(o.File)
+					why, known := knownDifference(o.File)
 					switch {
 					case !ok:
 						t.Errorf("%s: no expectation", o.File)
+					case known && want != o.Result.Holds:
+						t.Logf("%s on %s: %s, herd says %s (known difference: %s)", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want), why)
+					case known:
+						t.Errorf("%s on %s agrees with herd: remove it from knownDifferences", o.File, m.Name)
 					case want != o.Result.Holds:
 						t.Errorf("%s on %s: %s, herd says %s", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want))
 					default:

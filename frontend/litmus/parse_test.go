@@ -132,7 +132,7 @@ func TestParseErrors(t *testing.T) {
 		{"C thread name", "C t\n{}\nP1(int *x) {}\nexists (x=1)\n", "t.litmus:3:1: expected thread function P0, found \"P1\""},
 		{"C param", "C t\n{}\nP0(int x) {}\nexists (x=1)\n", "t.litmus:3:8: parameter x must be a pointer"},
 		{"C function", "C t\n{}\nP0(int *x) { spin_lock_irqsave(x); }\nexists (x=1)\n", "t.litmus:3:14: unsupported function spin_lock_irqsave"},
-		{"C undeclared", "C t\n{}\nP0(int *x) { r0 = 1; }\nexists (x=1)\n", "t.litmus:3:14: unknown variable r0"},
+		{"C undeclared", "C t\n{}\nP0(int *x) { r0 += 1; }\nexists (x=1)\n", "t.litmus:3:14: unknown variable r0"},
 		{"C order", "C t\n{}\nP0(int *x) { int r = atomic_load_explicit(x, memory_order_release); }\nexists (x=1)\n", "t.litmus:3:22: a load cannot have order memory_order_release"},
 		{"C bad order", "C t\n{}\nP0(int *x) { atomic_store_explicit(x, 1, relaxed); }\nexists (x=1)\n", "t.litmus:3:42: expected a memory order"},
 		{"C store value", "C t\n{}\nP0(int *x) { int r = WRITE_ONCE(*x, 1); }\nexists (x=1)\n", "t.litmus:3:22: WRITE_ONCE has no value"},

@@ -60,7 +60,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if set.AnyError || set.AnyDeadlock {
-		return nil, failingExecution(ctx, t, opt.Mining)
+		return nil, t.failing(ctx, opt.Mining, set.AnyError)
 	}
 	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
@@ -158,6 +158,16 @@ func (t *Test) stateLess(a, b State) bool {
 		return x.String() < y.String()
 	}
 	return false
+}
+
+// failing is the error of a test some execution of which fails a runtime
+// check or deadlocks: unsupported when a location plus a non-zero offset
+// can be the cause, else failingExecution.
+func (t *Test) failing(ctx context.Context, opt mining.Options, anyError bool) error {
+	if anyError && t.addrArith {
+		return &Unsupported{Pos: t.Pos, Reason: ReasonOffset, Detail: "a location plus an offset that is not 0 in some execution (only location + 0, an address dependency, is translated)"}
+	}
+	return failingExecution(ctx, t, opt)
 }
 
 // failingExecution explains why some execution of t fails a runtime check

@@ -32,6 +32,10 @@ type Test struct {
 	// defines (spinlocks, RCU, SRCU), C11Atomic the first C11 atomic
 	// (lkmm.go, checkDialect).
 	Kernel, KernelOnly, C11Atomic string
+	// addrArith: a C thread adds an offset to a location (cexpr.go); an
+	// execution in which the offset is not 0 leaves the locations the
+	// translation knows
+	addrArith bool
 }
 
 // Quantifier is the kind of a final condition.

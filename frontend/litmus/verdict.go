@@ -31,7 +31,7 @@ func runVerdict(ctx context.Context, t *Test, opt Options, start time.Time) (*Re
 		return nil, err
 	}
 	if d.AnyError || d.AnyDeadlock {
-		return nil, failingExecution(ctx, t, opt.Mining)
+		return nil, t.failing(ctx, opt.Mining, d.AnyError)
 	}
 	r := &Result{Test: t, Flags: d.Flags, Holds: d.Sat}
 	if t.Cond.Quant != Exists {
