@@ -117,6 +117,14 @@ type appExpr struct {
 	Args []expr
 }
 
+// letExpr is "let [rec] b1 and … in Body".
+type letExpr struct {
+	Pos  lsl.Pos
+	Let  *letStmt
+	Body expr
+}
+
+func (e *letExpr) position() lsl.Pos     { return e.Pos }
 func (e *nameExpr) position() lsl.Pos    { return e.Pos }
 func (e *constExpr) position() lsl.Pos   { return e.Pos }
 func (e *binExpr) position() lsl.Pos     { return e.Pos }

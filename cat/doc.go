@@ -18,6 +18,17 @@
 //	~acyclic e …                 negated check
 //	flag ~empty e as name        a flag: marks executions, does not exclude them
 //	show …, unshow …             ignored
+//	enum E = 'a || 'b …          bell declarations of tags: read as
+//	instructions R[{'a, …}]      documentation (the front ends set tags)
+//
+// An expression may be "let [rec] b1 and … in e". LoadFile reads a model
+// M.cat after the bell file M.bell beside it, as herd does (bell.go). A
+// let rec whose variables occur only positively is the least fixpoint
+// (Kleene iteration from the empty relations); one whose variables occur
+// negatively is iterated as herd does, each binding in order on the
+// latest values, until a round changes nothing (RecGroup.Monotone). A
+// flag whose expression is herd's different-values(r) is not computed
+// (Model.Unchecked).
 //
 // Expressions, by increasing precedence (herd's): e1 | e2 (union), e1 ; e2
 // (sequence), e1 \ e2 (difference), e1 & e2 (intersection), S1 * S2
@@ -54,6 +65,10 @@
 //	addr data ctrl    syntactic dependencies from a read
 //	amo lxsx rmw      read-modify-write pairs of one instruction (atomic
 //	                  blocks), of exclusive load/store pairs, and their union
+//
+// The two events of an amo pair tagged AMO (a RISC-V AMO) are one event
+// for the model: each is in R and in W, and addr, data and ctrl into or
+// out of either belong to both (amo.go).
 //
 // Before every model the embedded models/stdlib.cat is read: po-loc, rfe,
 // rfi, coe, coi, fre, fri, fencerel(S) and si.

@@ -264,7 +264,9 @@ func transClosure(a Rel) Rel {
 // iteration from the empty relations (the bodies are monotone in the
 // variables when they occur positively; the iteration then converges to
 // the least fixpoint, and it always stops after at most N² rounds per
-// variable since the values only grow).
+// variable since the values only grow). A group whose variables also
+// occur negatively (g.Monotone() false) is iterated as herd does:
+// sequentialFixpoint.
 func (ev *evaluator) fixpoint(g *RecGroup) {
 	N := ev.x.N
 	for _, v := range g.Vars {
@@ -273,6 +275,10 @@ func (ev *evaluator) fixpoint(g *RecGroup) {
 		} else {
 			ev.rels[v] = NewRel(N)
 		}
+	}
+	if !g.Monotone() {
+		ev.sequentialFixpoint(g)
+		return
 	}
 	for {
 		// evaluate the bodies on the current values, forgetting every
@@ -315,6 +321,34 @@ func (ev *evaluator) fixpoint(g *RecGroup) {
 			return
 		}
 	}
+}
+
+// sequentialFixpoint iterates a group that is not monotone as herd does:
+// each round evaluates the bindings in order, each on the latest values
+// (a binding sees the new values of those before it), replacing the
+// values (X := F(X), not X ∪ F(X)), until a round changes nothing. The
+// matching of nested RCU read-side critical sections in linux-kernel.bell
+// depends on it. MaxNonMonotoneRounds bounds a group that never settles.
+func (ev *evaluator) sequentialFixpoint(g *RecGroup) {
+	for round := 0; round < MaxNonMonotoneRounds(ev.x.N, g); round++ {
+		changed := false
+		for i, v := range g.Vars {
+			ev.forgetDependents(g)
+			if v.Kind == KSet {
+				s := ev.set(g.Bodies[i]).clone()
+				changed = changed || !s.equal(ev.sets[v])
+				ev.sets[v] = s
+			} else {
+				r := ev.rel(g.Bodies[i]).clone()
+				changed = changed || !r.equal(ev.rels[v])
+				ev.rels[v] = r
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	ev.forgetDependents(g)
 }
 
 // forgetDependents drops the memoized values of the nodes whose value

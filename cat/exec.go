@@ -208,6 +208,7 @@ func (c *Candidate) Execution() *Execution {
 		}
 	}
 	x.Rels["rmw"], x.Rels["loc"], x.Rels["int"], x.Rels["ext"], x.Rels["id"], x.Rels["fr"] = rmw, loc, in, ext, id, fr
+	mergeAMOHalves(c, x)
 	fw := set("FW")
 	for i, e := range c.Events {
 		if e.Kind == Write && co[i].Empty() {

@@ -7,15 +7,29 @@ import (
 	"testing"
 )
 
-// TestFairProgressSafeBuiltins: every built-in model survives deleting a
-// cycle's reads and fences (fair progress applies on it).
+// notFairSafe are the built-in models on which fair progress does not
+// apply, with why (docs/models.md, "Loops").
+var notFairSafe = map[string]string{
+	// rcu_read_lock/unlock are fences that pair like parentheses: deleting
+	// a retry round's fences changes which sections the others form
+	"lkmm": "domain(paired) unknown",
+}
+
+// TestFairProgressSafeBuiltins: every built-in model but those of
+// notFairSafe survives deleting a cycle's reads and fences (fair progress
+// applies on it).
 func TestFairProgressSafeBuiltins(t *testing.T) {
 	for _, name := range BuiltinNames() {
 		m, ok := Builtin(name)
 		if !ok {
 			t.Fatal(name)
 		}
-		if err := FairProgressSafe(m); err != nil {
+		err := FairProgressSafe(m)
+		why, exempt := notFairSafe[name]
+		switch {
+		case exempt && (err == nil || !strings.Contains(err.Error(), why)):
+			t.Errorf("%s: %v, want an error about %s", name, err, why)
+		case !exempt && err != nil:
 			t.Errorf("%s: %v", name, err)
 		}
 	}

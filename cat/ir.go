@@ -82,6 +82,46 @@ type RecGroup struct {
 	Bodies []*Node
 }
 
+// Monotone reports whether the variables of g occur only positively in
+// its bodies (not under a complement or on the right of a difference):
+// then the bodies are monotone and Kleene iteration from the empty
+// relations reaches the least fixpoint.
+func (g *RecGroup) Monotone() bool {
+	ok := true
+	type key struct {
+		n   *Node
+		neg bool
+	}
+	seen := map[key]bool{}
+	var walk func(n *Node, neg bool)
+	walk = func(n *Node, neg bool) {
+		if seen[key{n, neg}] || !ok {
+			return
+		}
+		seen[key{n, neg}] = true
+		if n.Op == OpRecRef && n.Rec == g && neg {
+			ok = false
+		}
+		for i, kid := range n.Kids {
+			flip := n.Op == OpComplement || n.Op == OpDiff && i == 1
+			walk(kid, neg != flip)
+		}
+	}
+	for _, b := range g.Bodies {
+		walk(b, false)
+	}
+	return ok
+}
+
+// MaxNonMonotoneRounds bounds the rounds of herd's iteration of a group
+// that is not monotone over n events: one more than the pairs its values
+// can hold, so that a group whose values settle (the Linux-kernel
+// model's matching of RCU read-side critical sections adds a pair each
+// round) always does.
+func MaxNonMonotoneRounds(n int, g *RecGroup) int {
+	return len(g.Vars)*n*n + 1
+}
+
 // Constraint is a check of the model: Kind applied to Expr must hold (with
 // Negated, must fail). Flag constraints do not restrict executions; they
 // mark those that violate them (herd's "flag ~empty race as racy").
@@ -122,6 +162,9 @@ type Model struct {
 	Tags []string
 	// Uses reports which built-in names the model mentions.
 	Uses map[string]bool
+	// Unchecked are the flags the model defines that checkfence does not
+	// compute (those of different-values, which compares event values).
+	Unchecked []string
 	// C11 compiles the events of C11 atomics to this model's (c11.go);
 	// nil for models that read C11 tags themselves and for user files.
 	C11 *C11Mapping

@@ -15,6 +15,7 @@ const (
 	tString
 	tKeyword
 	tPunct
+	tTag // 'name: a tag of a bell enum
 )
 
 type token struct {
@@ -103,6 +104,14 @@ func lex(file string, src []byte) ([]token, error) {
 			}
 			toks = append(toks, token{tString, string(src[i+1 : j]), start})
 			adv(j + 1 - i)
+		case c == '\'' && i+1 < len(src) && isNameStart(src[i+1]):
+			start := pos()
+			j := i + 2
+			for j < len(src) && isNameChar(src[j]) {
+				j++
+			}
+			toks = append(toks, token{tTag, string(src[i+1 : j]), start})
+			adv(j - i)
 		case isNameStart(c):
 			start := pos()
 			j := i + 1

@@ -132,7 +132,7 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 
 // compile parses a model file (already read) and compiles it after the
 // standard library.
-func compile(ld *loader, name string, f *file) (*Model, error) {
+func compile(ld *loader, name string, f *file, before ...*file) (*Model, error) {
 	c := newCompiler(name, ld)
 	c.poll = &ld.poll
 	std, err := ld.readEmbedded(stdlibName)
@@ -143,9 +143,11 @@ func compile(ld *loader, name string, f *file) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.m.Files = append(c.m.Files, f.Path)
-	if _, err := c.stmts(f, e, []string{f.Path}); err != nil {
-		return nil, err
+	for _, x := range append(before, f) {
+		c.m.Files = append(c.m.Files, x.Path)
+		if e, err = c.stmts(x, e, []string{x.Path}); err != nil {
+			return nil, err
+		}
 	}
 	m := c.finish()
 	m.Title = f.Title
@@ -169,7 +171,7 @@ func ParseContext(ctx context.Context, path string, src []byte) (*Model, error) 
 	return compile(newLoader(ctx), path, f)
 }
 
-// LoadFile reads and compiles a .cat file.
+// LoadFile reads and compiles a .cat file (after its .bell file, bell.go).
 func LoadFile(path string) (*Model, error) {
 	return LoadFileContext(context.Background(), path)
 }
@@ -181,7 +183,7 @@ func LoadFileContext(ctx context.Context, path string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseContext(ctx, path, src)
+	return parseWithBell(ctx, path, src)
 }
 
 // builtins caches the built-in models compiled so far, by name: a run

@@ -100,8 +100,7 @@ func parseFile(path string, src []byte) (*file, error) {
 
 var unsupportedKeywords = map[string]string{
 	"procedure": "procedures", "call": "procedure calls", "forall": "forall loops",
-	"match": "match expressions", "enum": "enum declarations",
-	"instructions": "bell instruction declarations", "default": "bell default declarations",
+	"match": "match expressions", "default": "bell default declarations",
 	"with": "with … from", "requires": "requires checks", "undefined_unless": "undefined_unless checks",
 	"fun": "anonymous functions", "try": "try … with", "if": "if expressions",
 }
@@ -141,6 +140,10 @@ func (p *parser) stmt() (stmt, error) {
 	case p.kw("flag"):
 		p.next()
 		return p.test(t.pos, true)
+	case p.kw("enum"):
+		return p.enum()
+	case p.kw("instructions"):
+		return p.instructions()
 	case p.kw("acyclic"), p.kw("irreflexive"), p.kw("empty"), p.punct("~"):
 		return p.test(t.pos, false)
 	case t.kind == tKeyword && unsupportedKeywords[t.text] != "":
@@ -183,6 +186,18 @@ func (p *parser) test(pos lsl.Pos, flag bool) (stmt, error) {
 }
 
 func (p *parser) let() (stmt, error) {
+	s, err := p.letBindings()
+	if err != nil {
+		return nil, err
+	}
+	if p.kw("in") {
+		return nil, p.fail(p.peek(), "let … in is an expression: bind its value with let x = let … in …")
+	}
+	return s, nil
+}
+
+// letBindings parses let [rec] b1 and b2 ….
+func (p *parser) letBindings() (*letStmt, error) {
 	t := p.next() // let
 	s := &letStmt{Pos: t.pos}
 	if p.kw("rec") {
@@ -200,10 +215,76 @@ func (p *parser) let() (stmt, error) {
 		}
 		p.next()
 	}
-	if p.kw("in") {
-		return nil, p.fail(p.peek(), "let … in expressions are not supported")
-	}
 	return s, nil
+}
+
+// letIn parses the expression let [rec] b1 and … in e.
+func (p *parser) letIn() (expr, error) {
+	t := p.peek()
+	st, err := p.letBindings()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("in"); err != nil {
+		return nil, err
+	}
+	body, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	return &letExpr{Pos: t.pos, Let: st, Body: body}, nil
+}
+
+// enum parses a bell enumeration "enum Name = 'a || 'b …": herd's
+// annotations of events, which checkfence reads as tags (the name of an
+// annotation is the set of the events that carry it).
+func (p *parser) enum() (stmt, error) {
+	t := p.next()
+	if _, err := p.name(); err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("="); err != nil {
+		return nil, err
+	}
+	for {
+		if tag := p.peek(); tag.kind != tTag {
+			return nil, p.fail(tag, "syntax error: expected a tag 'name in the enum, found %s", describe(tag))
+		}
+		p.next()
+		if !p.punct("|") {
+			return &showStmt{Pos: t.pos}, nil
+		}
+		p.next()
+		if p.punct("|") {
+			p.next()
+		}
+	}
+}
+
+// instructions parses a bell declaration "instructions R[{'once,…}]" (the
+// annotations an instruction may carry, which herd checks on its own
+// events; checkfence's front ends set the tags).
+func (p *parser) instructions() (stmt, error) {
+	t := p.next()
+	if _, err := p.name(); err != nil {
+		return nil, err
+	}
+	open, err := p.expect("[")
+	if err != nil {
+		return nil, err
+	}
+	for depth := 1; depth > 0; {
+		n := p.next()
+		switch {
+		case n.kind == tEOF:
+			return nil, p.fail(open, "syntax error: unclosed [ in the instructions declaration")
+		case n.kind == tPunct && (n.text == "[" || n.text == "{"):
+			depth++
+		case n.kind == tPunct && (n.text == "]" || n.text == "}"):
+			depth--
+		}
+	}
+	return &showStmt{Pos: t.pos}, nil
 }
 
 func (p *parser) binding() (*binding, error) {
@@ -425,6 +506,8 @@ func (p *parser) primary() (expr, error) {
 		return &bracketExpr{Pos: t.pos, X: x}, nil
 	case p.punct("{"):
 		return nil, p.fail(t, "explicit sets { … } are not supported")
+	case p.kw("let"):
+		return p.letIn()
 	case t.kind == tKeyword && unsupportedKeywords[t.text] != "":
 		return nil, p.fail(t, "%s are not supported", unsupportedKeywords[t.text])
 	}

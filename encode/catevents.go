@@ -301,7 +301,7 @@ func (ci *CatInstance) baseRel(name string) *lrel {
 	case "id":
 		r = relIdentity(ci.c, ci.guards)
 	case "addr", "data", "ctrl":
-		r = ci.dependencies(name)
+		r = ci.withAMODependencies(ci.dependencies(name))
 	case "amo":
 		r = ci.atomicPairs()
 	case "lxsx":
@@ -581,6 +581,9 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 		if in {
 			s[i] = ci.guards[i]
 		}
+	}
+	if !tag {
+		ci.withAMOKinds(name, s)
 	}
 	if name == "FW" && !tag {
 		co := ci.baseRel("co")

@@ -294,7 +294,8 @@ func sortInt32(xs []int32) {
 // pair of the static fixpoint, implied by the bodies (the least solution
 // is the least fixpoint). Otherwise, and for the lower polarity, Kleene
 // iteration from the empty relations, exact (given exact inputs) after as
-// many rounds as the static fixpoint has pairs.
+// many rounds as the static fixpoint has pairs (a group that is not
+// monotone: herd's iteration X := F(X), as cat's evaluator does).
 func (ci *CatInstance) group(g *cat.RecGroup, p pol) {
 	key := groupKey{g, p}
 	if ci.groups[key] {
@@ -388,6 +389,9 @@ func (ci *CatInstance) groupVars(g *cat.RecGroup) {
 func (ci *CatInstance) groupKleene(g *cat.RecGroup, p pol) {
 	c := ci.c
 	may := ci.mayGroup(g)
+	// a group that is not monotone is iterated as herd does, replacing
+	// the values each round (cat.Evaluator's fixpoint)
+	grow := g.Monotone()
 	bound := 1
 	for _, v := range g.Vars {
 		if v.Kind == cat.KSet {
@@ -398,24 +402,37 @@ func (ci *CatInstance) groupKleene(g *cat.RecGroup, p pol) {
 			}
 		}
 	}
+	// The polarities whose values the iteration sets: a group that is not
+	// monotone reads its variables in both (on the right of a
+	// difference), so one exact iteration serves both.
+	pols := []pol{p}
+	if !grow {
+		pols = []pol{polUpper, polLower}
+		ci.groups[groupKey{g, polUpper}] = true
+		ci.groups[groupKey{g, polLower}] = true
+	}
 	dependents := dependentNodes(g)
 	for i, v := range g.Vars {
-		if v.Kind == cat.KSet {
-			s := make(lset, ci.n())
-			for e := range s {
-				s[e] = c.F
+		for _, q := range pols {
+			if v.Kind == cat.KSet {
+				s := make(lset, ci.n())
+				for e := range s {
+					s[e] = c.F
+				}
+				ci.memoSet[nodeKey{g.Vars[i], q}] = s
+			} else {
+				ci.memoRel[nodeKey{g.Vars[i], q}] = newLrel(ci.n())
 			}
-			ci.memoSet[nodeKey{g.Vars[i], p}] = s
-		} else {
-			ci.memoRel[nodeKey{g.Vars[i], p}] = newLrel(ci.n())
 		}
 	}
 	forget := func() {
 		for _, n := range dependents {
-			delete(ci.memoRel, nodeKey{n, p})
-			delete(ci.memoSet, nodeKey{n, p})
-			if n.Op == cat.OpRecRef {
-				delete(ci.groups, groupKey{n.Rec, p}) // a nested group is encoded again
+			for _, q := range pols {
+				delete(ci.memoRel, nodeKey{n, q})
+				delete(ci.memoSet, nodeKey{n, q})
+				if n.Op == cat.OpRecRef {
+					delete(ci.groups, groupKey{n.Rec, q}) // a nested group is encoded again
+				}
 			}
 		}
 	}
@@ -426,25 +443,48 @@ func (ci *CatInstance) groupKleene(g *cat.RecGroup, p pol) {
 		nextSet := map[*cat.Node]lset{}
 		for i, v := range g.Vars {
 			k := nodeKey{v, p}
+			if !grow {
+				// in order, each binding on the latest values
+				// (cat's sequentialFixpoint)
+				forget()
+			}
 			if v.Kind == cat.KSet {
 				old := ci.memoSet[k]
-				s := setOp(old, ci.set(g.Bodies[i], p), c.Or)
+				s := ci.set(g.Bodies[i], p)
+				if grow {
+					s = setOp(old, s, c.Or)
+				}
 				for e := range s {
 					same = same && s[e] == old[e]
 				}
 				nextSet[v] = s
+				if !grow {
+					for _, q := range pols {
+						ci.memoSet[nodeKey{v, q}] = s
+					}
+				}
 			} else {
 				old := ci.memoRel[k]
-				r := relUnion(c, old, ci.rel(g.Bodies[i], p))
+				r := ci.rel(g.Bodies[i], p)
+				if grow {
+					r = relUnion(c, old, r)
+				}
 				same = same && relSame(r, old)
 				nextRel[v] = r
+				if !grow {
+					for _, q := range pols {
+						ci.memoRel[nodeKey{v, q}] = r
+					}
+				}
 			}
 		}
-		for v, s := range nextSet {
-			ci.memoSet[nodeKey{v, p}] = s
-		}
-		for v, r := range nextRel {
-			ci.memoRel[nodeKey{v, p}] = r
+		for _, q := range pols {
+			for v, s := range nextSet {
+				ci.memoSet[nodeKey{v, q}] = s
+			}
+			for v, r := range nextRel {
+				ci.memoRel[nodeKey{v, q}] = r
+			}
 		}
 		if same {
 			break

@@ -372,6 +372,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)
 		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		before := x.cur.ctrl
 		x.addCtrl(cond)
 		g := x.cur.g
 		elseState := x.fork(c.And(g, t.Not()))
@@ -383,6 +384,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 			x.block(s.Else)
 		}
 		x.cur = x.merge(thenState, x.cur)
+		if x.e.U.Prog.ScopedCtrl {
+			x.cur.ctrl = before // the dependency ends with the if
+		}
 	case *lsl.Break:
 		x.breaks[s.Label] = append(x.breaks[s.Label], x.fork(x.cur.g))
 		x.cur.g = c.F

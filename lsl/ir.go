@@ -42,6 +42,12 @@ type Program struct {
 	// model must read or compile those tags. In LSL written by hand,
 	// tags mean what the model makes of them.
 	C11 bool
+	// ScopedCtrl is set by the front ends of languages whose control
+	// dependencies end where an if statement does (herd's C, the Linux-
+	// kernel model): code after the if depends on no load its condition
+	// read. Otherwise (assembly jumps) everything after a branch depends
+	// on it.
+	ScopedCtrl bool
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -116,6 +116,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 		return o, err
 	}
 	o.Witness = !f.quiet && !f.json
+	o.VerdictOnly = f.quiet && !f.json // one query per test (no states to print)
 	o.Jobs = f.jobs
 	o.Timeout = f.timeout
 	return o, nil

@@ -13,7 +13,8 @@
 // fixed target, linux/amd64 (LP64), with the predefined macros of
 // include/predefined.h; no C compiler or system header is used. The only
 // system include directory is the embedded one: lsl_protos.h, checkfence.h
-// (which includes lsl_protos.h), and minimal stddef.h, stdbool.h, stdint.h,
+// (which includes lsl_protos.h), linux.h (the Linux kernel's memory-model
+// primitives, lkmm.go), and minimal stddef.h, stdbool.h, stdint.h,
 // stdlib.h and assert.h. #include "x.h" looks next to the including file
 // (on disk, or among the sources given to TranslateSources), then in the
 // embedded directory. Only regular files are read.

@@ -155,16 +155,7 @@ func (a aarch64) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]to
 		p.size(pos, armWidth(ops[0]))
 		addr, expr := p.armAddr(a, th, ops[2], pos)
 		lt, st := armOrder(mn[3:])
-		rs, rt := reg(ops[0]), reg(ops[1])
-		old := th.tmp()
-		body := th.block(pos, func() {
-			th.load(old, addr, expr, pos, lt...)
-			eq := th.tmp()
-			th.assign(eq, lsl.OpEq, pos, old, rs)
-			store := th.block(pos, func() { th.store(addr, rt, expr, pos, st...) })
-			th.emit(&lsl.If{Cond: eq, Then: store, Pos: pos})
-		})
-		th.emit(&lsl.Atomic{Body: body, Pos: pos})
+		old := th.cas(addr, expr, reg(ops[0]), reg(ops[1]), pos, lt, st)
 		th.assign(dst(ops[0]), lsl.OpCopy, pos, old)
 	default:
 		switch {

@@ -361,6 +361,36 @@ func (th *thread) storeConditional(addr, v lsl.Operand, expr string, status lsl.
 	})
 }
 
+// cas emits a compare-and-swap: old := load; if old = expected then store
+// v. A CAS is one instruction, not a branch: herd gives its outcome no
+// control dependency (the write depends on the comparison only inside the
+// instruction), so the outcome is a choice (which no dependency reaches)
+// and the comparison that goes with it is assumed at the end of the
+// thread, where an assumption orders nothing. Returns the old value.
+func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, pos lsl.Pos, ltags, stags []string) lsl.Reg {
+	old, succeed, eq, done := th.tmp(), th.tmp(), th.tmp(), th.tmp()
+	for _, r := range []lsl.Reg{succeed, eq, done} {
+		th.hiddenReg(r, pos)
+	}
+	body := th.block(pos, func() {
+		th.load(old, addr, expr, pos, ltags...)
+		th.assign(eq, lsl.OpEq, pos, old, expected)
+		th.emit(&lsl.Choose{Dst: succeed, Lo: 0, Hi: 1, Pos: pos})
+		store := th.block(pos, func() { th.store(addr, v, expr, pos, stags...) })
+		th.emit(&lsl.If{Cond: succeed, Then: store, Pos: pos})
+	})
+	th.emit(&lsl.Atomic{Body: body, Pos: pos})
+	th.assign(done, lsl.OpCopy, pos, num(1))
+	th.tail = append(th.tail, func() {
+		same, skipped, ok := th.tmp(), th.tmp(), th.tmp()
+		th.assign(same, lsl.OpEq, pos, eq, succeed)
+		th.assign(skipped, lsl.OpEq, pos, done, num(0))
+		th.assign(ok, lsl.OpOr, pos, skipped, same)
+		th.emit(&lsl.Assume{Cond: ok, Pos: pos})
+	})
+	return old
+}
+
 // amo emits an atomic read-modify-write: old := load; store f(old).
 func (th *thread) amo(addr lsl.Operand, expr string, pos lsl.Pos, ltags, stags []string, f func(old lsl.Operand) lsl.Operand) lsl.Reg {
 	old := th.tmp()

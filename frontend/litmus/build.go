@@ -96,7 +96,8 @@ func num(n int64) lsl.Operand { return lsl.Const{V: lsl.Num(n)} }
 // and observes the shown locations.
 func (p *parser) lower() {
 	t := p.t
-	prog := &lsl.Program{C11: t.Arch == "C"}
+	// herd's C: a control dependency ends with its if statement
+	prog := &lsl.Program{C11: t.Arch == "C" && t.Kernel == "", ScopedCtrl: t.Arch == "C"}
 	for _, name := range t.Locs {
 		g := &lsl.Global{Name: name, Pos: t.Pos}
 		if t.Arch == "C" && !p.atomicDecl[name] {
@@ -144,13 +145,20 @@ func (p *parser) lower() {
 		test.Threads = append(test.Threads, []lsl.OpRef{{Name: th.name(), Pos: th.pos}})
 	}
 	var final []lsl.Stmt
+	var finalTags []string
+	if t.Arch == "C" {
+		// a marked read for the Linux-kernel models: herd reads the
+		// final state outside the execution, so it is no plain access
+		// that could race (lkmm.go)
+		finalTags = []string{lkOnce}
+	}
 	for _, term := range t.Shown {
 		if term.Thread >= 0 {
 			continue
 		}
 		r := sigil(term.Loc)
 		final = append(final,
-			&lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Pos: t.Cond.Pos},
+			&lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Tags: finalTags, Pos: t.Cond.Pos},
 			&lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
 	}
 	if len(final) > 0 {

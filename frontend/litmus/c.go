@@ -12,6 +12,9 @@ type cFunc struct {
 	th     *thread
 	params map[string]bool // pointer parameters: they name locations
 	locals map[string]bool // declared registers
+	// fromInit are the registers only the initial state declares
+	// (int 0:r1;), which the thread may declare once more
+	fromInit map[string]bool
 }
 
 // cThreads reads the thread functions P0(int *x, …) { … } in order.
@@ -28,9 +31,19 @@ func (p *parser) cThreads() {
 		f := &cFunc{th: newThread(len(p.threads), t.pos), params: map[string]bool{}, locals: map[string]bool{}}
 		p.threads = append(p.threads, f.th)
 		p.cParams(f)
+		f.fromInit = map[string]bool{}
+		for term := range p.regInit {
+			if term.Thread == f.th.index {
+				f.locals[term.Reg] = true // a register the initial state sets
+				f.fromInit[term.Reg] = true
+			}
+		}
 		p.lx.setCMode(true)
 		p.expect("{")
 		p.cStmts(f)
+		for _, fn := range f.th.tail {
+			fn()
+		}
 		p.expect("}")
 		p.lx.setCMode(false)
 	}
@@ -87,9 +100,9 @@ func (p *parser) cParams(f *cFunc) {
 }
 
 // isTypedefName accepts the type names of herd's C tests that are not
-// keywords (spinlock_t is not: locks are not supported).
+// keywords (the kernel's spinlock_t, struct srcu_struct, …).
 func isTypedefName(s string) bool {
-	return s == "atomic_t" || s == "intptr_t"
+	return s == "atomic_t" || s == "intptr_t" || s == "struct" || isKernelTypeName(s)
 }
 
 // cStmts reads statements up to a closing brace.
@@ -157,10 +170,11 @@ func (p *parser) cDecl(f *cFunc) {
 		if f.params[name.text] {
 			p.failf(name.pos, "%s is already a parameter", name.text)
 		}
-		if f.locals[name.text] {
+		if f.locals[name.text] && !f.fromInit[name.text] {
 			p.failf(name.pos, "%s is declared twice (a thread's registers share one scope)", name.text)
 		}
 		f.locals[name.text] = true
+		delete(f.fromInit, name.text)
 		r := f.th.reg(name.text)
 		if p.lx.peek().is("[") {
 			p.failf(p.lx.peek().pos, "arrays are not supported")
@@ -228,6 +242,13 @@ func (p *parser) cExprStmt(f *cFunc) {
 		load = func(lsl.Pos) lsl.Operand { return r }
 	case start.kind == tIdent && f.params[start.text]:
 		p.failf(start.pos, "cannot assign to parameter %s (write *%s = …)", start.text, start.text)
+	case start.kind == tIdent && p.lx.peekAt(1).is("=") && !p.lx.peekAt(2).is("=") && !cTypeWords[start.text] && !isTypedefName(start.text):
+		// herd's C: assigning an undeclared name declares it (r0 = …)
+		p.lx.next()
+		f.locals[start.text] = true
+		r := f.th.reg(start.text)
+		store = func(v lsl.Operand, pos lsl.Pos) { f.th.assign(r, lsl.OpCopy, pos, v) }
+		load = func(lsl.Pos) lsl.Operand { return r }
 	case start.kind == tIdent:
 		p.failf(start.pos, "unknown variable %s (declare registers with int %s;)", start.text, start.text)
 	default:

@@ -48,9 +48,8 @@ type accessKind uint8
 const (
 	cLoad accessKind = iota + 1
 	cStore
-	cRMW     // exchange or fetch_op: returns the old value
-	cCAS     // C11 compare_exchange(a, &expected, desired): returns success
-	cCmpxchg // LKMM cmpxchg(a, old, new): returns the old value
+	cRMW // exchange or fetch_op: returns the old value
+	cCAS // C11 compare_exchange(a, &expected, desired): returns success
 	cFence
 )
 
@@ -64,24 +63,6 @@ type cBuiltin struct {
 }
 
 var cBuiltins = map[string]cBuiltin{
-	// Linux kernel memory model
-	"READ_ONCE":             {kind: cLoad, order: relaxed, deref: true},
-	"WRITE_ONCE":            {kind: cStore, order: relaxed, deref: true},
-	"smp_load_acquire":      {kind: cLoad, order: acquire},
-	"smp_store_release":     {kind: cStore, order: release},
-	"smp_mb":                {kind: cFence, order: seqCst},
-	"smp_rmb":               {kind: cFence},
-	"smp_wmb":               {kind: cFence},
-	"smp_mb__before_atomic": {kind: cFence, order: seqCst},
-	"smp_mb__after_atomic":  {kind: cFence, order: seqCst},
-	"xchg":                  {kind: cRMW, order: seqCst},
-	"xchg_relaxed":          {kind: cRMW, order: relaxed},
-	"xchg_acquire":          {kind: cRMW, order: acquire},
-	"xchg_release":          {kind: cRMW, order: release},
-	"cmpxchg":               {kind: cCmpxchg, order: seqCst},
-	"cmpxchg_relaxed":       {kind: cCmpxchg, order: relaxed},
-	"cmpxchg_acquire":       {kind: cCmpxchg, order: acquire},
-	"cmpxchg_release":       {kind: cCmpxchg, order: release},
 	// C11
 	"atomic_load":                             {kind: cLoad, order: seqCst},
 	"atomic_load_explicit":                    {kind: cLoad, explicit: true},
@@ -108,13 +89,19 @@ func init() {
 
 // cCall translates a call of a builtin; as a statement its value is unused.
 func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
+	if p.isKernelCall(f, p.lx.peek().text) {
+		return p.kernelCall(f, stmt)
+	}
 	name := p.lx.next()
 	b, ok := cBuiltins[name.text]
 	if !ok {
-		p.failf(name.pos, "unsupported function %s (supported: READ_ONCE, WRITE_ONCE, smp_load_acquire, "+
-			"smp_store_release, smp_mb, smp_rmb, smp_wmb, xchg*, cmpxchg*, atomic_load*, atomic_store*, "+
+		p.failf(name.pos, "unsupported function %s (supported: the C11 atomics atomic_load*, atomic_store*, "+
 			"atomic_exchange*, atomic_fetch_{add,sub,and,or,xor}*, atomic_compare_exchange_{strong,weak}*, "+
-			"atomic_thread_fence)", name.text)
+			"atomic_thread_fence, and the Linux-kernel primitives of linux.h: READ_ONCE, smp_mb, xchg*, atomic_*, "+
+			"spin_lock, rcu_read_lock, …)", name.text)
+	}
+	if p.t.C11Atomic == "" {
+		p.t.C11Atomic = name.text
 	}
 	pos := name.pos
 	p.expect("(")
@@ -130,11 +117,6 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 	var expectedExpr string
 	switch b.kind {
 	case cStore, cRMW:
-		p.expect(",")
-		args = append(args, p.cExpr(f))
-	case cCmpxchg:
-		p.expect(",")
-		args = append(args, p.cExpr(f))
 		p.expect(",")
 		args = append(args, p.cExpr(f))
 	case cCAS:
@@ -273,10 +255,6 @@ func (p *parser) cCall(f *cFunc, stmt bool) lsl.Operand {
 				v = n
 			}
 			th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Tags: tags, Pos: pos})
-		case cCmpxchg:
-			th.assign(eq, lsl.OpEq, pos, old, args[0])
-			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[1], Expr: expr, Tags: tags, Pos: pos}) })
-			th.emit(&lsl.If{Cond: eq, Then: store, Pos: pos})
 		case cCAS:
 			th.assign(eq, lsl.OpEq, pos, old, exp)
 			store := th.block(pos, func() { th.emit(&lsl.Store{Addr: addr, Val: args[0], Expr: expr, Tags: tags, Pos: pos}) })

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,9 +29,30 @@ var catSuites = []struct {
 	{"dat3m-c11/C11", "dat3m-c11/litmus/C11", "dat3m-c11/C11-expected.csv", "c11.cat", "", 4},
 	{"dat3m-c11/RC11", "dat3m-c11/litmus/C11", "dat3m-c11/RC11-expected.csv", "rc11.cat", "rc11", 4},
 	{"dat3m-x86/tso", "dat3m-x86/litmus/X86", "dat3m-x86/TSO-expected.csv", "tso.cat", "tso-cat", 20},
+	{"dat3m-lkmm", "dat3m-lkmm/litmus/LKMM", "dat3m-lkmm/expected.csv", "linux-kernel.cat", "lkmm", 40},
 }
 
 const sharedSuites = "../../../shared/suites"
+
+// knownDifferences are the suite tests whose herd verdict checkfence does
+// not reproduce, with why; each must still differ (a test that starts to
+// agree is reported, so that the list stays true).
+var knownDifferences = map[string]string{
+	// herd's symbolic values let a racy cycle of plain accesses read a
+	// value no store wrote (out of thin air); checkfence's loads read
+	// values some store writes (encode/doc.go)
+	"dat3m-lkmm/litmus/LKMM/manual/plain/C-OOTA.litmus": "out-of-thin-air value",
+}
+
+// knownDifference returns the reason file is a known difference.
+func knownDifference(file string) (string, bool) {
+	for suffix, why := range knownDifferences {
+		if strings.HasSuffix(filepath.ToSlash(file), suffix) {
+			return why, true
+		}
+	}
+	return "", false
+}
 
 // TestCatSuites runs each suite (a sample without -suite) on its .cat file
 // and on the built-in model: every supported test must agree with herd;
@@ -66,9 +88,9 @@ func TestCatSuites(t *testing.T) {
 				models = append(models, builtinCat(t, s.builtin))
 			}
 			for _, m := range models {
-				start := time.Now()
+				start, cpu0 := time.Now(), cpuTime()
 				agree, unsupported := 0, map[string]int{}
-				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}}}
+				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}, VerdictOnly: true}}
 				RunFiles(context.Background(), files, opt, func(o Outcome) {
 					if u, ok := IsUnsupported(o.Err); ok {
 						unsupported[u.Reason]++
@@ -79,19 +101,34 @@ func TestCatSuites(t *testing.T) {
 						return
 					}
 					want, ok := exp.Lookup(o.File)
+					why, known := knownDifference(o.File)
 					switch {
 					case !ok:
 						t.Errorf("%s: no expectation", o.File)
+					case known && want != o.Result.Holds:
+						t.Logf("%s on %s: %s, herd says %s (known difference: %s)", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want), why)
+					case known:
+						t.Errorf("%s on %s agrees with herd: remove it from knownDifferences", o.File, m.Name)
 					case want != o.Result.Holds:
 						t.Errorf("%s on %s: %s, herd says %s", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want))
 					default:
 						agree++
 					}
 				})
-				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall)", m.Name, len(files), agree, reasons(unsupported), time.Since(start).Round(time.Millisecond))
+				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall, %v CPU)", m.Name, len(files), agree, reasons(unsupported),
+					time.Since(start).Round(time.Millisecond), (cpuTime() - cpu0).Round(time.Millisecond))
 			}
 		})
 	}
+}
+
+// cpuTime is the CPU time (user and system) of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func reasons(m map[string]int) string {

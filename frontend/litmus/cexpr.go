@@ -76,6 +76,13 @@ func (p *parser) cBinary(f *cFunc, level int) lsl.Operand {
 		}
 		p.lx.next()
 		r := p.cBinary(f, level+1)
+		if t.text == "+" && (isPtrConst(l) || isPtrConst(r)) {
+			// location + offset: herd's tests add a value that is 0 to
+			// make an address dependency (asm.go, indexed)
+			l = f.th.indexed(l, r, t.pos)
+			p.t.addrArith = true
+			continue
+		}
 		a, b := l, r
 		if t.text == ">" || t.text == ">=" {
 			a, b = r, l
@@ -179,4 +186,9 @@ func (p *parser) cUnary(f *cFunc) lsl.Operand {
 // isCall reports whether the identifier t starts a call.
 func (p *parser) isCall(t token) bool {
 	return p.lx.peek() == t && p.lx.peekAt(1).is("(")
+}
+
+func isPtrConst(v lsl.Operand) bool {
+	c, ok := v.(lsl.Const)
+	return ok && c.V.Kind == lsl.KPtr
 }

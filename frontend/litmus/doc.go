@@ -124,8 +124,7 @@
 // as statements or in expressions, and expressions over registers,
 // parameters, numbers and the C operators (arithmetic, comparison, bitwise,
 // &&, || with short-circuit evaluation, ! ~ unary -, ?:, casts). Loops,
-// goto, return, arrays, locks and RCU are not supported and are reported
-// as errors. Every memory access is one LSL load or store, in evaluation
+// goto, return and arrays are not supported and are reported as errors. Every memory access is one LSL load or store, in evaluation
 // order (left to right). Plain accesses (*x, *x = v) are treated as relaxed
 // ones on the .mm models; data races are not reported there. For cat
 // models accesses carry C11 tags: atomics A and their memory order (RLX,
@@ -155,18 +154,8 @@
 //	fence            nothing   ll ls             ls ss       ll ls ss       full
 //
 // (L load, S store, A atomic block; ll = fence load-load, ls =
-// load-store, ss = store-store, full = all four.) The functions:
+// load-store, ss = store-store, full = all four.) The C11 functions:
 //
-//	READ_ONCE(*x)                         relaxed load
-//	WRITE_ONCE(*x, v)                     relaxed store
-//	smp_load_acquire(x)                   acquire load
-//	smp_store_release(x, v)               release store
-//	smp_mb(), smp_mb__before_atomic(),    fence full
-//	smp_mb__after_atomic()
-//	smp_rmb()                             fence load-load
-//	smp_wmb()                             fence store-store
-//	xchg[_relaxed|_acquire|_release](x, v)          exchange (xchg: seq_cst)
-//	cmpxchg[_relaxed|_acquire|_release](x, old, new) returns the old value
 //	atomic_load(x), atomic_store(x, v)    seq_cst
 //	atomic_load_explicit(x, mo), atomic_store_explicit(x, v, mo)
 //	atomic_exchange[_explicit](x, v[, mo])
@@ -175,6 +164,26 @@
 //	                                      returns 1 on success, else 0 and
 //	                                      r := the current value
 //	atomic_thread_fence(mo)
+//
+// # The Linux-kernel dialect
+//
+// A test that calls the kernel's primitives (herd's linux-kernel.def:
+// READ_ONCE, WRITE_ONCE, smp_load_acquire, smp_store_release,
+// rcu_dereference, rcu_assign_pointer, smp_mb, smp_rmb, smp_wmb, barrier,
+// smp_mb__{before,after}_atomic, smp_mb__after_{spinlock,unlock_lock,
+// srcu_read_unlock}, xchg and cmpxchg with _relaxed/_acquire/_release,
+// atomic_read/set[_acquire/_release], atomic_{add,sub,inc,dec} with
+// _return and fetch_ forms and their orders, atomic_*_and_test,
+// atomic_add_negative, atomic_add_unless, spin_lock, spin_unlock,
+// spin_trylock, rcu_read_lock, rcu_read_unlock, synchronize_rcu,
+// srcu_read_lock, srcu_read_unlock) is a Linux-kernel test (lkmm.go): its
+// accesses carry the Linux-kernel model's annotations as tags
+// (docs/models.md, "The Linux-kernel memory model") besides the C11 order
+// of the table above, which the .mm and hardware models see. Run refuses
+// it on a C11 cat model, and spinlocks, RCU and SRCU on any model but a
+// Linux-kernel one; synchronize_srcu is unsupported. As in herd's C, a
+// control dependency ends with its if statement, and assigning an
+// undeclared register declares it.
 //
 // Simplifications: a compare-and-swap gets the fences of its success order
 // whether or not it succeeds (never weaker than C11 asks), weak

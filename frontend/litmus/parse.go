@@ -223,7 +223,7 @@ func (p *parser) initItem() {
 	// skip C types: "int x = 1", "int *p = &x", "atomic_int y"
 	for {
 		t := p.lx.peek()
-		if t.kind == tIdent && cTypeWords[t.text] {
+		if t.kind == tIdent && (cTypeWords[t.text] || isTypedefName(t.text)) {
 			p.lx.next()
 			continue
 		}
@@ -241,7 +241,7 @@ func (p *parser) initItem() {
 	val := lsl.Num(0)
 	if p.lx.peek().is("=") {
 		p.lx.next()
-		val, _ = p.value()
+		val = p.initValue()
 	}
 	if t := p.lx.peek(); !t.is(";") && !t.is("}") {
 		p.failf(t.pos, "expected \";\" or \"}\" in the initial state, found %s", t.describe())

@@ -25,6 +25,13 @@ type Implies struct{ L, R Prop }
 // Not is ~p.
 type Not struct{ X Prop }
 
+// TermEq is term=term: two registers hold the same value.
+type TermEq struct{ L, R Term }
+
+func (p *TermEq) Eval(v func(Term) lsl.Value) bool { return v(p.L).Equal(v(p.R)) }
+func (*TermEq) prec() int                          { return 5 }
+func (p *TermEq) String() string                   { return p.L.String() + "=" + p.R.String() }
+
 // Const is true or false.
 type Const bool
 
@@ -85,14 +92,20 @@ func terms(p Prop, out []Term) []Term {
 	case *Not:
 		return terms(p.X, out)
 	case *Atom:
-		for _, t := range out {
-			if t == p.Term {
-				return out
-			}
-		}
-		return append(out, p.Term)
+		return addTerm(out, p.Term)
+	case *TermEq:
+		return addTerm(addTerm(out, p.L), p.R)
 	}
 	return out
+}
+
+func addTerm(out []Term, t Term) []Term {
+	for _, u := range out {
+		if u == t {
+			return out
+		}
+	}
+	return append(out, t)
 }
 
 // --- parsing ---
@@ -154,9 +167,23 @@ func (p *parser) unary() Prop {
 		return Const(false)
 	}
 	term := p.term()
-	p.expect("=")
-	val, text := p.value()
-	return &Atom{Term: term, Value: val, Text: text}
+	negated := p.lx.peek().is("!=")
+	if negated {
+		p.lx.next()
+	} else {
+		p.expect("=")
+	}
+	var q Prop
+	if n, c := p.lx.peek(), p.lx.peekAt(1); (n.kind == tNum || n.kind == tIdent && isThreadName(n.text)) && c.is(":") {
+		q = &TermEq{L: term, R: p.term()} // herd: 0:r1=0:r4
+	} else {
+		val, text := p.value()
+		q = &Atom{Term: term, Value: val, Text: text}
+	}
+	if negated {
+		q = &Not{X: q}
+	}
+	return q
 }
 
 // term := N:REG | PN:REG | loc | [loc] | *loc

@@ -29,7 +29,7 @@ func (riscv) canonReg(name string) string {
 	return ""
 }
 
-// riscvMO reads the .aq/.rl suffixes.
+// riscvMO reads the .aq/.rl suffixes (.aqrl is both).
 func riscvMO(parts []string) (aq, rl bool, rest []string) {
 	for len(parts) > 0 {
 		switch parts[len(parts)-1] {
@@ -37,6 +37,8 @@ func riscvMO(parts []string) (aq, rl bool, rest []string) {
 			aq = true
 		case "rl":
 			rl = true
+		case "aqrl":
+			aq, rl = true, true
 		default:
 			return aq, rl, parts
 		}

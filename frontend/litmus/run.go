@@ -36,6 +36,10 @@ type Result struct {
 type Options struct {
 	Mining  mining.Options // the model and its encoding
 	Witness bool           // compute Result.Witness
+	// VerdictOnly decides the condition with one query and leaves the
+	// final states out of the Result (verdict.go): the suites, whose
+	// tests may have thousands of states.
+	VerdictOnly bool
 }
 
 // Run enumerates the final states of every complete execution of t on the
@@ -45,12 +49,18 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	if opt.Mining.Model == nil && opt.Mining.Cat == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
 	}
+	if err := checkDialect(t, opt.Mining); err != nil {
+		return nil, err
+	}
+	if opt.VerdictOnly && !opt.Witness {
+		return runVerdict(ctx, t, opt, start)
+	}
 	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
 	if err != nil {
 		return nil, err
 	}
 	if set.AnyError || set.AnyDeadlock {
-		return nil, failingExecution(ctx, t, opt.Mining)
+		return nil, t.failing(ctx, opt.Mining, set.AnyError)
 	}
 	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
@@ -148,6 +158,16 @@ func (t *Test) stateLess(a, b State) bool {
 		return x.String() < y.String()
 	}
 	return false
+}
+
+// failing is the error of a test some execution of which fails a runtime
+// check or deadlocks: unsupported when a location plus a non-zero offset
+// can be the cause, else failingExecution.
+func (t *Test) failing(ctx context.Context, opt mining.Options, anyError bool) error {
+	if anyError && t.addrArith {
+		return &Unsupported{Pos: t.Pos, Reason: ReasonOffset, Detail: "a location plus an offset that is not 0 in some execution (only location + 0, an address dependency, is translated)"}
+	}
+	return failingExecution(ctx, t, opt)
 }
 
 // failingExecution explains why some execution of t fails a runtime check

@@ -27,6 +27,15 @@ type Test struct {
 	// of concurrent thread i; the final thread reads the shown locations.
 	Program *lsl.Program
 	LSLTest *lsl.Test
+	// Kernel is the first Linux-kernel primitive a C test calls (""
+	// for none), KernelOnly the first that only a Linux-kernel model
+	// defines (spinlocks, RCU, SRCU), C11Atomic the first C11 atomic
+	// (lkmm.go, checkDialect).
+	Kernel, KernelOnly, C11Atomic string
+	// addrArith: a C thread adds an offset to a location (cexpr.go); an
+	// execution in which the offset is not 0 leaves the locations the
+	// translation knows
+	addrArith bool
 }
 
 // Quantifier is the kind of a final condition.

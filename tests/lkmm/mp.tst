@@ -1,0 +1,2 @@
+// the writer and the reader of mp.c and mp_normb.c
+test MP = ( writer | reader )

@@ -1,0 +1,2 @@
+// two increments, then a check
+test Locked = ( inc | inc ) check
