@@ -53,6 +53,11 @@ type Options struct {
 	// of the same test were encoded into (incremental.go): Build adds this
 	// round to them. Ignored with Cat.
 	Incremental *Incremental
+	// Races builds the data-race check of a C11 program (race.go,
+	// Encoding.Race); RaceCycles also keeps, under fair progress, the
+	// retry rounds whose accesses race, for a check in which a race is a
+	// failure. Not with Incremental.
+	Races, RaceCycles bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -65,6 +70,7 @@ type Encoding struct {
 	C       *logic.C
 	Model   Theta // the memory model: *axioms.Instance or *CatInstance
 	Cat     *CatInstance
+	Race    *RaceCheck // the data-race check (Options.Races), nil without
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
@@ -269,6 +275,14 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		return nil, err
 	}
 	e.Model = inst
+	if opt.Races {
+		if err := e.buildRaces(); err != nil {
+			return nil, err
+		}
+		if opt.RaceCycles {
+			e.raceCycles()
+		}
+	}
 	e.catFlagCycles()
 	e.finishFairness()
 	e.Stats.NodesTheta = c.Len() - nodes0 - e.Stats.NodesPsi - e.Stats.NodesThreads
@@ -307,6 +321,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	if e.Clauses, err = inst.Clauses(); err != nil {
 		return nil, err
 	}
+	e.finishRaces()
 	e.stats()
 	return e, nil
 }

@@ -1,0 +1,202 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/cat"
+	"github.com/go-air/gini/z"
+)
+
+// Data races of C11 programs (docs/semantics.md, "Data races"). Two
+// accesses of different threads to one location race when one of them
+// writes, at least one is not atomic, and neither happens before the
+// other, hb = (po | sw)+ with sw rc11's synchronises-with (release
+// stores and fences read by acquire loads and fences, through release
+// sequences). The relation is rc11.cat's race, evaluated on the
+// execution at hand: it needs only po, rf, rmw, loc, ext and the C11
+// tags, which every execution has whatever the memory model, so a race
+// is decided by the program on every model. On rc11 itself it is the
+// model's own racy flag; on every other model it is a second cat
+// instance over the same events (raceInstance) whose only constraint is
+// that flag, with the C11 tags as the front end wrote them (a hardware
+// model's Θ sees the tags its C11 mapping compiles them to). Its
+// relations are encoded by polarity like any flag's: a pair is in the
+// race only if it truly is (hb is encoded from above), so a race the
+// solver reports is real.
+//
+// A model weaker than C11 in one respect, load buffering (relaxed, rmo,
+// arm8, power, riscv: a load may read a store that depends on a later
+// load of its thread's partner), has executions rc11 forbids with
+// "acyclic po | rf", and a race in such an execution is no race of the
+// C11 program. So on every model but rc11 the race check also asks that
+// po | rf be acyclic in the execution (noThinAir): the execution is then
+// one the compiled program runs on the model and, the C11 mappings being
+// correct, an rc11-consistent one.
+
+// ReasonDataRace is the failure kind of a data race (the --json "reason").
+const ReasonDataRace = "data-race"
+
+// RaceCheck is the data-race check of an encoding (Options.Races).
+type RaceCheck struct {
+	// Lit holds in the executions with a data race: two racing
+	// accesses, po | rf acyclic, and no thread cut off at a loop bound
+	// inside an atomic block (Encoding.Error's condition).
+	Lit  z.Lit
+	ci   *CatInstance    // the instance whose flag it is (Encoding.Cat on rc11)
+	k    *cat.Constraint // the flag: ~empty race
+	flag z.Lit
+	nta  z.Lit // po | rf acyclic (true on rc11, which requires it)
+	// Own: the memory model's own racy flag (rc11) is the check.
+	Own bool
+}
+
+// raceModel is rc11 with no constraint but its racy flag.
+func raceModel() *cat.Model {
+	rc11, _ := cat.Builtin("rc11")
+	m := *rc11
+	m.Name = "rc11 data races"
+	m.Constraints = nil
+	for _, k := range rc11.Constraints {
+		if k.Flag && k.Name == "racy" {
+			m.Constraints = append(m.Constraints, k)
+		}
+	}
+	return &m
+}
+
+// isRC11 reports whether m is the built-in rc11, whose racy flag is the
+// race check.
+func isRC11(m *cat.Model) bool {
+	rc11, ok := cat.Builtin("rc11")
+	return ok && m == rc11
+}
+
+// buildRaces sets up e.Race after Θ (before fair progress is finished:
+// raceCycles restricts its cycles).
+func (e *Encoding) buildRaces() error {
+	c := e.C
+	rc := &RaceCheck{nta: c.T}
+	if ci := e.Cat; ci != nil && isRC11(ci.m) {
+		for _, f := range ci.Flags {
+			if f.Name == "racy" {
+				rc.ci, rc.k, rc.flag, rc.Own = ci, f.k, f.Lit, true
+			}
+		}
+	}
+	if rc.ci == nil {
+		ci, err := newRaceInstance(e)
+		if err != nil {
+			return err
+		}
+		f := ci.Flags[0]
+		rc.ci, rc.k, rc.flag = ci, f.k, f.Lit
+		rc.nta = ci.noThinAir()
+	}
+	e.Race = rc
+	return nil
+}
+
+// newRaceInstance builds the program-level race relation over e's
+// instructions: raceModel's events without initial writes, which no race
+// involves (and no synchronisation starts at), so no address needs
+// bounding. Its flag is its only constraint.
+func newRaceInstance(e *Encoding) (*CatInstance, error) {
+	ci := &CatInstance{e: e, m: raceModel(), c: e.C, noInit: true, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
+		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
+	if err := ci.events(); err != nil {
+		return nil, err
+	}
+	ci.constraints()
+	return ci, nil
+}
+
+// noThinAir is "po | rf is acyclic": a cycle passes through the source of
+// an rf step s, which the least solution of pathsAfter(rf) then reaches
+// from itself; its variables are implied by the steps, so a false u(s,s)
+// rules every such cycle out (catpoclosure.go).
+func (ci *CatInstance) noThinAir() z.Lit {
+	c := ci.c
+	u := ci.pathsAfter(ci.baseRel("rf"), 0)
+	var cyclic []z.Lit
+	for s := range u.rows {
+		if l := u.get(c, s, s); l != c.F {
+			cyclic = append(cyclic, l)
+		}
+	}
+	return c.Ors(cyclic...).Not()
+}
+
+// finishRaces sets Lit once the status literals exist, and hands the
+// race instance's clauses to the solver with Θ's.
+func (e *Encoding) finishRaces() {
+	rc := e.Race
+	if rc == nil {
+		return
+	}
+	c := e.C
+	rc.Lit = c.Ands(rc.flag, rc.nta, e.PrunedInAtomic.Not())
+	if rc.Own {
+		return
+	}
+	for cl := range rc.ci.clauses.All() {
+		e.Clauses.Add(cl)
+	}
+	if len(rc.ci.parts) > 0 {
+		e.Phi = c.And(e.Phi, c.Ands(rc.ci.parts...))
+	}
+}
+
+// raceCycles keeps, under fair progress, the retry rounds whose accesses
+// race (the counterpart of catFlagCycles for the program-level check): a
+// round that only repeats what an earlier one did may be left out of the
+// executions, unless one of its events is in a racing pair of an
+// execution without thin air, which the solver can claim only by making
+// Lit's race real.
+func (e *Encoding) raceCycles() {
+	rc := e.Race
+	if rc == nil || rc.Own || !e.fair {
+		return
+	}
+	c := e.C
+	touch := rc.ci.flagTouch()
+	free := func(rec *cycleRec) z.Lit {
+		var parts []z.Lit
+		for i := rec.lo; i < rec.hi; i++ {
+			if ev := rc.ci.evOf[i]; ev >= 0 {
+				parts = append(parts, touch[ev])
+			}
+		}
+		return c.And(c.Ors(parts...), rc.nta).Not()
+	}
+	for _, rec := range e.cycles {
+		rec.partial = c.And(rec.partial, free(rec))
+	}
+	for _, bc := range e.bounded {
+		bc.rec.partial = c.And(bc.rec.partial, free(bc.rec))
+	}
+}
+
+// RacePair returns the instructions (indices into Instrs, a < b) of a
+// racing pair in the execution of val, which must satisfy Lit.
+func (rc *RaceCheck) RacePair(val func(z.Lit) bool) (a, b int, ok bool) {
+	ci := rc.ci
+	r := ci.rel(rc.k.Expr, testPol(!rc.k.Negated))
+	for i, row := range r.rows {
+		for _, en := range row {
+			if !val(en.l) {
+				continue
+			}
+			ia, ib := ci.Events[i].Instr, ci.Events[en.j].Instr
+			if ia < 0 || ib < 0 {
+				continue
+			}
+			return min(ia, ib), max(ia, ib), true
+		}
+	}
+	return 0, 0, false
+}
+
+// IsRaceFlag reports whether f is the flag the race check uses (rc11's
+// racy), which is reported as the race, not as a flag.
+func (rc *RaceCheck) IsRaceFlag(f *CatFlag) bool {
+	return rc != nil && rc.Own && f.k == rc.k
+}
