@@ -200,3 +200,9 @@ func (rc *RaceCheck) RacePair(val func(z.Lit) bool) (a, b int, ok bool) {
 func (rc *RaceCheck) IsRaceFlag(f *CatFlag) bool {
 	return rc != nil && rc.Own && f.k == rc.k
 }
+
+// IsRC11RaceFlag reports whether f is rc11's racy flag of e's model (the
+// race check of rc11, whether or not e encodes the check).
+func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
+	return e.Cat != nil && isRC11(e.Cat.m) && f.Name == "racy"
+}

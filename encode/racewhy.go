@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
@@ -33,7 +34,7 @@ func (e *Encoding) RaceFailure(val func(z.Lit) bool, x *Execution) *Failure {
 	why := e.raceWhy(x, a, b)
 	x.Race = &Race{First: a, Second: b, Why: why}
 	other := e.Threads[ib.Thread].T.Name
-	msg := fmt.Sprintf("data race: this %s and the %s of %s at %s are not ordered by happens-before (%s)",
+	msg := fmt.Sprintf("this %s and the %s by %s at %s are not ordered by happens-before: %s",
 		accessPhrase(ea), accessPhrase(eb), other, eb.Pos, why)
 	return &Failure{Reason: ReasonDataRace, Thread: ia.Thread, Op: ia.Op, Pos: ia.Pos(), Msg: msg, Related: []int{b}}
 }
@@ -125,26 +126,39 @@ func orderWord(ord string) string {
 // it lacks; or that there is none.
 func (e *Encoding) raceWhy(x *Execution, a, b int) string {
 	ta, tb := e.Instrs[a].Thread, e.Instrs[b].Thread
-	// from one access's thread, at or after it, to the other's, at or
-	// before the other access
-	for _, dir := range [][2]int{{a, b}, {b, a}} {
-		from, to := dir[0], dir[1]
-		for _, ev := range x.Events {
-			r := ev.Instr
-			if ev.Kind != "load" || ev.Source < 0 || e.Instrs[r].Thread != e.Instrs[to].Thread || r > to {
+	// the loads of one access's thread, at or before it, that read a
+	// store of the other's made at or after the other access; the atomic
+	// ones first (those that could synchronise), then by position
+	type edge struct{ from, w, r, to, plain int }
+	var edges []edge
+	for r := range e.Instrs {
+		ev := x.Events[r]
+		if ev == nil || ev.Kind != "load" || ev.Source < 0 {
+			continue
+		}
+		w := ev.Source
+		for _, dir := range [][2]int{{a, b}, {b, a}} {
+			from, to := dir[0], dir[1]
+			if e.Instrs[r].Thread != e.Instrs[to].Thread || r > to || e.Instrs[w].Thread != e.Instrs[from].Thread || w < from {
 				continue
 			}
-			w := ev.Source
-			if e.Instrs[w].Thread != e.Instrs[from].Thread || w < from {
-				continue
+			plain := 0
+			for _, i := range []int{w, r} {
+				if atomic, _ := c11Kind(e.Instrs[i]); !atomic {
+					plain++
+				}
 			}
-			if s := e.syncLacks(x, from, w, r, to); s != "" {
-				return s
-			}
+			edges = append(edges, edge{from, w, r, to, plain})
 		}
 	}
-	return fmt.Sprintf("no load of %s between them reads a store of %s made after the other access, nor the other way round: no release/acquire pair, lock, or thread start or join orders them",
-		e.Threads[tb].T.Name, e.Threads[ta].T.Name)
+	sort.SliceStable(edges, func(i, j int) bool { return edges[i].plain < edges[j].plain })
+	for _, ed := range edges {
+		if s := e.syncLacks(x, ed.from, ed.w, ed.r, ed.to); s != "" {
+			return s
+		}
+	}
+	return fmt.Sprintf("nothing synchronises %s and %s between them (no load of either reads a store the other made after its access: no release/acquire pair, lock, or thread start or join)",
+		e.Threads[ta].T.Name, e.Threads[tb].T.Name)
 }
 
 // syncLacks explains why the load r reading the store w does not make

@@ -110,6 +110,7 @@ func Link(progs ...*Program) (*Program, error) {
 		n := int64(len(p.Globals))
 		remap := func(v Value) Value { return rebase(v, n, offset) }
 		out.C11 = out.C11 || p.C11
+		out.CheckFenceSync = out.CheckFenceSync || p.CheckFenceSync
 		out.Structs = append(out.Structs, p.Structs...)
 		out.Composites = append(out.Composites, p.Composites...)
 		for _, g := range p.Globals {

@@ -42,6 +42,11 @@ type Program struct {
 	// model must read or compile those tags. In LSL written by hand,
 	// tags mean what the model makes of them.
 	C11 bool
+	// CheckFenceSync is set by a front end when the program synchronises
+	// with CheckFence's own primitives (lsl_fence, lsl_cas): such a
+	// program is not checked for C11 data races unless asked to
+	// (docs/semantics.md, "Data races").
+	CheckFenceSync bool
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -83,6 +83,9 @@ type Options struct {
 	// OnQuery, when set, is called after each encoding and each solver
 	// query of the check (querylog.go; checkfence run --log-queries).
 	OnQuery func(QueryEvent)
+	// Races says what the check does about data races (race.go;
+	// --races). The zero value checks none.
+	Races RaceMode
 }
 
 // Progress reports what Check is doing.
@@ -276,7 +279,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	// the rounds after the first share a circuit and solver (incremental,
 	// encode/incremental.go); the first is encoded on its own: most checks
 	// take one round, and its clauses then need no activation literals
-	k.incremental = k.opt.Incremental && k.opt.Cat == nil
+	k.incremental = k.opt.Incremental && k.opt.Cat == nil && !k.opt.Races.checks()
 	defer func() { k.incremental, k.inc = false, nil }()
 	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
@@ -299,7 +302,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.current(p, bounds)
 		e := p.enc
 		c := e.C
-		failure, inconsistent := failureOf(e, obs, compare)
+		failure, inconsistent := k.failureOf(e, obs, compare)
 		k.progress("check", round, len(obs))
 		conflicts0 := p.s.Stats().Conflicts
 		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
@@ -389,10 +392,10 @@ func (k *checker) run(prog *lsl.Program) error {
 	}
 }
 
-// failureOf returns the failure literal of a round (an error, a deadlock,
-// or an observation that no serial execution produces) and the last of
-// these alone.
-func failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
+// failureOf returns the failure literal of a round (a data race, an
+// error, a deadlock, or an observation that no serial execution
+// produces) and the last of these alone.
+func (k *checker) failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
 	c := e.C
 	inconsistent = c.F
 	if compare {
@@ -402,7 +405,7 @@ func failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (fail
 		}
 		inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 	}
-	return c.Ors(e.Error, e.Deadlock, inconsistent), inconsistent
+	return c.Ors(k.raceLit(e), e.Error, e.Deadlock, inconsistent), inconsistent
 }
 
 // reportFailure reports the failing execution of a round.
@@ -425,12 +428,17 @@ func (k *checker) current(p *problem, bounds map[string]int) {
 }
 
 // report explains a failing execution of p, the simplest explanation
-// first: a failed check in an execution where no thread is cut off, a
-// failed check while some thread has not run further, a deadlock, and
-// last an observation that no serial execution produces.
+// first: a data race (RacesFail: whatever else fails in a racy execution
+// may be the race's doing, race.go), a failed check in an execution where
+// no thread is cut off, a failed check while some thread has not run
+// further, a deadlock, and last an observation that no serial execution
+// produces.
 func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	e := p.enc
 	c := e.C
+	if found, err := k.reportRace(p); found || err != nil {
+		return err
+	}
 	for _, q := range []z.Lit{c.And(e.Error, e.AnyPruned.Not()), e.Error} {
 		r, err := k.solve(p, q)
 		if err != nil {
@@ -510,23 +518,27 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	return errStop
 }
 
-// flags records the cat flags that fire in some complete execution.
+// flags records the cat flags that fire in some complete execution, and
+// as warnings those that are no race check (race.go), with a data race
+// under RacesWarn.
 func (k *checker) flags(p *problem) error {
 	ci := p.enc.Cat
-	if ci == nil {
-		return nil
-	}
-	for _, f := range ci.Flags {
-		r, err := k.solve(p, p.enc.AllDone, f.Lit)
-		if err != nil {
-			return err
+	if ci != nil {
+		for _, f := range ci.Flags {
+			r, err := k.solve(p, p.enc.AllDone, f.Lit)
+			if err != nil {
+				return err
+			}
+			if r == encode.Sat {
+				k.res.Flags = append(k.res.Flags, f.Name)
+				k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
+				if !(k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f)) {
+					k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
+				}
+			}
 		}
-		if r == encode.Sat {
-			k.res.Flags = append(k.res.Flags, f.Name)
-			k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
-		}
 	}
-	return nil
+	return k.warnRace(p)
 }
 
 // witness finds an execution of a passing test to show (--html, -v).
@@ -687,6 +699,9 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		}
 		k.concurrentEncodes++
 		eopt.Incremental = k.inc
+	}
+	if !serial && k.opt.Races.checks() {
+		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
 	}
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc

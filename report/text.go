@@ -102,6 +102,7 @@ func (f *failureView) place() string {
 // evCells are the columns of one event line.
 type evCells struct {
 	order, gutter, kind, access, expr, where, note string
+	race                                           string // the mark of a racing access
 	ev                                             *eventView
 }
 
@@ -131,6 +132,7 @@ func (tt *textTrace) cells(ev *eventView) evCells {
 		notes = append(notes, "↑ before #"+strconv.Itoa(ev.Overtakes.Order))
 	}
 	c.note = strings.Join(notes, "  ")
+	c.race = raceNote(ev)
 	return c
 }
 
@@ -254,6 +256,9 @@ func (tt *textTrace) threads(b *strings.Builder) {
 				line.WriteString("  " + p.paint(styleDim, pad(c.where, wWhere)))
 				if c.note != "" {
 					line.WriteString("  " + tt.paintNote(c))
+				}
+				if c.race != "" {
+					line.WriteString("  " + p.paint(styleFail, c.race))
 				}
 				b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 			}
