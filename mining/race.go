@@ -141,7 +141,7 @@ func (k *checker) warnRace(p *problem) error {
 	if f == nil {
 		return fmt.Errorf("internal error: a data race was found but names no racing pair")
 	}
-	w := Warning{Kind: WarnDataRace, Message: e.Threads[f.Thread].T.Name + ": " + f.Msg, Pos: f.Pos}
+	w := Warning{Kind: WarnDataRace, Message: fmt.Sprintf("data race: in %s at %s, %s", e.Threads[f.Thread].T.Name, f.Pos, f.Msg), Pos: f.Pos}
 	for _, ii := range f.Related {
 		w.Related = append(w.Related, e.Instrs[ii].Pos())
 	}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -83,3 +85,133 @@ const RaceLegend = `  ✗ data race (1 of 2)  the two accesses of the race: they
                         orders them); what the program does after a race is
                         undefined
 `
+
+// JSONRace is the pair of a data race under "failure" in --json.
+type JSONRace struct {
+	First  JSONRaceAccess `json:"first"`
+	Second JSONRaceAccess `json:"second"`
+	// Why says why neither access happens before the other.
+	Why string `json:"why"`
+}
+
+// JSONRaceAccess is one access of a data race.
+type JSONRaceAccess struct {
+	ID      int    `json:"id"` // the event's id in the trace
+	Thread  string `json:"thread"`
+	Op      string `json:"op,omitempty"`
+	Kind    string `json:"kind"` // load or store
+	Pos     string `json:"pos"`
+	Address string `json:"address"`
+	Expr    string `json:"expr,omitempty"`
+	Source  string `json:"source_line,omitempty"`
+}
+
+func (t *trace) jsonRace() *JSONRace {
+	rc := t.race
+	if rc == nil {
+		return nil
+	}
+	access := func(ev *eventView) JSONRaceAccess {
+		a := JSONRaceAccess{ID: ev.Instr, Thread: ev.Thread.Name, Kind: ev.Kind, Pos: ev.Pos.String(), Address: ev.Addr, Expr: ev.Expr, Source: ev.Snippet}
+		if op := opOf(ev); op != nil {
+			a.Op = op.Name
+		}
+		return a
+	}
+	return &JSONRace{First: access(rc.First), Second: access(rc.Second), Why: rc.Why}
+}
+
+// JSONWarning is one warning of a result in --json: a data race under
+// --races=warn, or a flag of a cat model that fires.
+type JSONWarning struct {
+	Kind    string   `json:"kind"` // data-race or flag
+	Name    string   `json:"name,omitempty"`
+	Message string   `json:"message"`
+	Pos     string   `json:"pos,omitempty"`
+	Related []string `json:"related,omitempty"`
+}
+
+func jsonWarnings(r *mining.Result) []JSONWarning {
+	var out []JSONWarning
+	for _, w := range r.Warnings {
+		jw := JSONWarning{Kind: w.Kind, Name: w.Name, Message: w.Message}
+		if w.Pos.IsValid() {
+			jw.Pos = w.Pos.String()
+		}
+		for _, p := range w.Related {
+			jw.Related = append(jw.Related, p.String())
+		}
+		out = append(out, jw)
+	}
+	return out
+}
+
+// raceRelated is the second access of a data race as a SARIF related
+// location, the result being at the first.
+func raceRelated(t *trace) []sarifLocation {
+	rc := t.race
+	if rc == nil || !rc.Second.Pos.IsValid() {
+		return nil
+	}
+	return []sarifLocation{sarifLoc(rc.Second.Pos, fmt.Sprintf("%s: the other access of the data race, %s (%s)", rc.Second.Thread.Name, raceAccess(rc.Second), rc.Why))}
+}
+
+// renumber gives related locations the ids 1, 2, … in order.
+func renumber(locs []sarifLocation) []sarifLocation {
+	for i := range locs {
+		id := i + 1
+		locs[i].ID = &id
+	}
+	return locs
+}
+
+// warningResults are a result's warnings as SARIF results of level
+// warning: a data race under --races=warn, a cat flag that fires.
+func warningResults(r *mining.Result, model string, ruleIndex map[string]int) []sarifResult {
+	var out []sarifResult
+	for _, w := range r.Warnings {
+		idx, ok := ruleIndex[w.Kind]
+		if !ok {
+			continue
+		}
+		res := sarifResult{RuleID: w.Kind, RuleIndex: idx, Level: "warning",
+			Message:    sarifMessage{fmt.Sprintf("%s on %s: %s", r.Test, model, w.Message)},
+			Locations:  []sarifLocation{},
+			Properties: map[string]string{"test": r.Test, "verdict": string(r.Verdict), "model": model}}
+		if w.Name != "" {
+			res.Properties["flag"] = w.Name
+		}
+		if w.Pos.IsValid() {
+			res.Locations = []sarifLocation{sarifLoc(w.Pos, "")}
+		}
+		for i, p := range w.Related {
+			if !p.IsValid() {
+				continue
+			}
+			loc := sarifLoc(p, "")
+			id := i + 1
+			loc.ID = &id
+			res.RelatedLocations = append(res.RelatedLocations, loc)
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// warningTexts are a result's warnings, one line each.
+func warningTexts(r *mining.Result) []string {
+	var out []string
+	for _, w := range r.Warnings {
+		out = append(out, w.Message)
+	}
+	return out
+}
+
+// warningLines are the warnings as lines for JUnit's system-out.
+func warningLines(r *mining.Result) string {
+	s := ""
+	for _, w := range warningTexts(r) {
+		s += "\nwarning: " + w
+	}
+	return s
+}

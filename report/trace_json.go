@@ -35,6 +35,9 @@ type JSONFailure struct {
 	Pos     string `json:"pos"`
 	Message string `json:"message"`
 	Source  string `json:"source_line,omitempty"` // the failing statement's source text
+	// Race names both accesses of a data race (reason data-race); Pos
+	// is the first's.
+	Race *JSONRace `json:"race,omitempty"`
 }
 
 // JSONThread is one thread of a trace.
@@ -152,6 +155,7 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		if f.Op != nil {
 			jf.Op = f.Op.Name
 		}
+		jf.Race = t.jsonRace()
 		jt.Failure = jf
 	}
 	if r.Observation != nil {
