@@ -276,7 +276,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	}
 	e.Model = inst
 	if opt.Races {
-		if err := e.buildRaces(); err != nil {
+		if err := e.buildRaces(m); err != nil {
 			return nil, err
 		}
 		if opt.RaceCycles {

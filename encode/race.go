@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
 	"github.com/go-air/gini/z"
 )
@@ -29,7 +30,11 @@ import (
 // C11 program. So on every model but rc11 the race check also asks that
 // po | rf be acyclic in the execution (noThinAir): the execution is then
 // one the compiled program runs on the model and, the C11 mappings being
-// correct, an rc11-consistent one.
+// correct, an rc11-consistent one. On the .mm models whose loads take
+// effect before everything after them in their thread (axioms.LoadsInOrder:
+// sc, tso, pso) po | rf is acyclic in every execution (a load reads a
+// store before it in memory order, or an earlier store of its own thread,
+// so a cycle would go round the memory order), and the check is left out.
 
 // ReasonDataRace is the failure kind of a data race (the --json "reason").
 const ReasonDataRace = "data-race"
@@ -46,6 +51,9 @@ type RaceCheck struct {
 	nta  z.Lit // po | rf acyclic (true on rc11, which requires it)
 	// Own: the memory model's own racy flag (rc11) is the check.
 	Own bool
+	// pairs are the candidate pairs of the program-level check
+	// (racehb.go); the flag is their disjunction.
+	pairs []racePair
 }
 
 // raceModel is rc11 with no constraint but its racy flag.
@@ -70,8 +78,9 @@ func isRC11(m *cat.Model) bool {
 }
 
 // buildRaces sets up e.Race after Θ (before fair progress is finished:
-// raceCycles restricts its cycles).
-func (e *Encoding) buildRaces() error {
+// raceCycles restricts its cycles). m is the .mm model (nil with a cat
+// model).
+func (e *Encoding) buildRaces(m *axioms.Model) error {
 	c := e.C
 	rc := &RaceCheck{nta: c.T}
 	if ci := e.Cat; ci != nil && isRC11(ci.m) {
@@ -82,31 +91,39 @@ func (e *Encoding) buildRaces() error {
 		}
 	}
 	if rc.ci == nil {
-		ci, err := newRaceInstance(e)
+		ci, k, err := newRaceInstance(e)
 		if err != nil {
 			return err
 		}
-		f := ci.Flags[0]
-		rc.ci, rc.k, rc.flag = ci, f.k, f.Lit
-		rc.nta = ci.noThinAir()
+		rc.ci, rc.k = ci, k
+		rc.pairs = ci.demandRaces(k)
+		lits := make([]z.Lit, len(rc.pairs))
+		for i, p := range rc.pairs {
+			lits[i] = p.lit
+		}
+		rc.flag = c.Ors(lits...)
+		if e.Cat != nil || !axioms.LoadsInOrder(m) {
+			rc.nta = ci.noThinAir()
+		}
 	}
 	e.Race = rc
 	return nil
 }
 
-// newRaceInstance builds the program-level race relation over e's
-// instructions: raceModel's events without initial writes, which no race
-// involves (and no synchronisation starts at), so no address needs
-// bounding. Its flag is its only constraint.
-func newRaceInstance(e *Encoding) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: raceModel(), c: e.C, noInit: true, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+// newRaceInstance is the cat instance of the program-level race relation
+// over e's instructions, and the racy flag: raceModel's events without
+// initial writes, which no race involves (and no synchronisation starts
+// at), so no address needs bounding. Its relations are encoded as the
+// pairs of the flag ask for them (racehb.go).
+func newRaceInstance(e *Encoding) (*CatInstance, *cat.Constraint, error) {
+	m := raceModel()
+	ci := &CatInstance{e: e, m: m, c: e.C, noInit: true, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
 	if err := ci.events(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	ci.constraints()
-	return ci, nil
+	return ci, m.Constraints[0], nil
 }
 
 // noThinAir is "po | rf is acyclic": a cycle passes through the source of
@@ -157,7 +174,7 @@ func (e *Encoding) raceCycles() {
 		return
 	}
 	c := e.C
-	touch := rc.ci.flagTouch()
+	touch := rc.touch()
 	free := func(rec *cycleRec) z.Lit {
 		var parts []z.Lit
 		for i := rec.lo; i < rec.hi; i++ {
@@ -175,10 +192,38 @@ func (e *Encoding) raceCycles() {
 	}
 }
 
+// touch is, per event of the race instance, "the event is in a racing
+// pair".
+func (rc *RaceCheck) touch() []z.Lit {
+	if rc.pairs == nil {
+		return rc.ci.flagTouch()
+	}
+	c := rc.ci.c
+	lits := make([][]z.Lit, rc.ci.n())
+	for _, p := range rc.pairs {
+		lits[p.a] = append(lits[p.a], p.lit)
+		lits[p.b] = append(lits[p.b], p.lit)
+	}
+	out := make([]z.Lit, len(lits))
+	for i, ls := range lits {
+		out[i] = c.Ors(ls...)
+	}
+	return out
+}
+
 // RacePair returns the instructions (indices into Instrs, a < b) of a
 // racing pair in the execution of val, which must satisfy Lit.
 func (rc *RaceCheck) RacePair(val func(z.Lit) bool) (a, b int, ok bool) {
 	ci := rc.ci
+	if !rc.Own {
+		for _, p := range rc.pairs {
+			if val(p.lit) {
+				ia, ib := ci.Events[p.a].Instr, ci.Events[p.b].Instr
+				return min(ia, ib), max(ia, ib), true
+			}
+		}
+		return 0, 0, false
+	}
 	r := ci.rel(rc.k.Expr, testPol(!rc.k.Negated))
 	for i, row := range r.rows {
 		for _, en := range row {

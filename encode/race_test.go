@@ -22,7 +22,8 @@ import (
 
 // raceProgram writes a small random C11 program: 2-3 threads (sometimes
 // init and final ones) of plain and atomic loads and stores of every
-// order, read-modify-writes, C11 and LSL fences, the mm-only fences the
+// order, read-modify-writes (compare-and-swaps that fail included), C11
+// and LSL fences, the mm-only fences the
 // front ends put beside atomics, and branches on loaded values (whose
 // accesses then depend on what was read, load buffering included).
 func raceProgram(r *rand.Rand) string {
@@ -68,7 +69,13 @@ func raceProgram(r *rand.Rand) string {
 					tags = "<A," + ord + ">"
 				}
 				v := vars[r.Intn(2)]
-				fmt.Fprintf(&b, "  atomic { %s := load%s %s  store%s %s, 2 }\n", o, tags, v, tags, v)
+				if r.Intn(2) == 0 {
+					// a compare-and-swap: the store only when the load
+					// read 0, so a failed one is no read-modify-write
+					fmt.Fprintf(&b, "  atomic { %s := load%s %s  if %s { } else { store%s %s, 2 } }\n", o, tags, v, o, tags, v)
+				} else {
+					fmt.Fprintf(&b, "  atomic { %s := load%s %s  store%s %s, 2 }\n", o, tags, v, tags, v)
+				}
 				loaded = append(loaded, o)
 				budget -= 2
 			}
@@ -96,6 +103,15 @@ proc p1() { %r := load<A,RLX> @Y  if %r { fence<ACQ> %s := load<NA> @X } }`,
 proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
 proc p1() { atomic { %o := load<A,RLX> @Y  store<A,RLX> @Y, 2 } }
 proc p2() { %r := load<A,ACQ> @Y  if %r { %s := load<NA> @X } }`,
+	// hb through a third thread: two synchronisations in a row
+	"WRC+ra": `global X global Y global D
+proc p0() { store<NA> @D, 1  store<A,REL> @X, 1 }
+proc p1() { %r := load<A,ACQ> @X  if %r { store<A,REL> @Y, 1 } }
+proc p2() { %s := load<A,ACQ> @Y  if %s { %d := load<NA> @D } }`,
+	"WRC+ra+rlx": `global X global Y global D
+proc p0() { store<NA> @D, 1  store<A,REL> @X, 1 }
+proc p1() { %r := load<A,ACQ> @X  if %r { store<A,RLX> @Y, 1 } }
+proc p2() { %s := load<A,ACQ> @Y  if %s { %d := load<NA> @D } }`,
 	"LB+ctrl": `global X global Y global Z
 proc p0() { %r := load<A,RLX> @X  if %r { store<NA> @Z, 1 }  store<A,RLX> @Y, 1 }
 proc p1() { %s := load<A,RLX> @Y  if %s { store<NA> @Z, 2 }  store<A,RLX> @X, 1 }`,
@@ -338,15 +354,19 @@ func TestRaceInstanceMatchesRC11Flag(t *testing.T) {
 		if !e.Race.Own {
 			t.Fatal("rc11's race check is not its racy flag")
 		}
-		ri, err := newRaceInstance(e)
+		ri, k, err := newRaceInstance(e)
 		if err != nil {
 			t.Fatal(err)
 		}
+		var pairLits []z.Lit
+		for _, p := range ri.demandRaces(k) {
+			pairLits = append(pairLits, p.lit)
+		}
+		own, prog := e.Race.flag, e.C.Ors(pairLits...)
 		s := e.NewSolver()
 		for cl := range ri.clauses.All() {
 			s.AddClause(cl...)
 		}
-		own, prog := e.Race.flag, ri.Flags[0].Lit
 		lits, _ := executionLits(e)
 		// per execution in which one flag can fire, the other can too
 		for _, q := range [][2]z.Lit{{own, prog}, {prog, own}} {
