@@ -97,7 +97,9 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 }
 
 // candidates encodes conflict \ (atomic * atomic), rc11's
-// 	conflict = ((W * M) | (M * W)) & loc & ext \ ((IW * _) | (_ * IW))
+//
+//	conflict = ((W * M) | (M * W)) & loc & ext \ ((IW * _) | (_ * IW))
+//
 // pair by pair over the pairs that may be in it: accesses of different
 // threads whose addresses may alias, one of them a store, not both
 // tagged atomic (A) — the generic encoding of the relation compared the
