@@ -56,8 +56,9 @@ type Options struct {
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
-	// failure. Not with Incremental.
-	Races, RaceCycles bool
+	// failure. Not with Incremental. IgnoreRaceFlag: rc11's racy flag
+	// keeps no retry round either (races are not checked).
+	Races, RaceCycles, IgnoreRaceFlag bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -283,7 +284,11 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 			e.raceCycles()
 		}
 	}
-	e.catFlagCycles()
+	if opt.IgnoreRaceFlag {
+		e.catFlagCyclesButRaces()
+	} else {
+		e.catFlagCycles()
+	}
 	e.finishFairness()
 	e.Stats.NodesTheta = c.Len() - nodes0 - e.Stats.NodesPsi - e.Stats.NodesThreads
 	spins, err := e.spinConsistency()

@@ -251,3 +251,19 @@ func (rc *RaceCheck) IsRaceFlag(f *CatFlag) bool {
 func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
 	return e.Cat != nil && isRC11(e.Cat.m) && f.Name == "racy"
 }
+
+// catFlagCyclesButRaces is catFlagCycles without rc11's racy flag, for a
+// check that does not look for races (Options.IgnoreRaceFlag): a racy
+// retry round is then as redundant as any other, and the loop converges.
+func (e *Encoding) catFlagCyclesButRaces() {
+	if e.Cat == nil {
+		return
+	}
+	var flags []*cat.Constraint
+	for _, k := range e.Cat.m.Flags() {
+		if !(isRC11(e.Cat.m) && k.Name == "racy") {
+			flags = append(flags, k)
+		}
+	}
+	e.flagCycles(flags)
+}

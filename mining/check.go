@@ -159,6 +159,14 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	}
 	ctx, stop := guardMemory(ctx, opt.MaxMemory)
 	defer stop()
+	if opt.Races == RacesWarn {
+		return checkWarningRaces(ctx, prog, test, opt)
+	}
+	return check(ctx, prog, test, opt)
+}
+
+// check is Check within its limits (ctx).
+func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
@@ -538,7 +546,7 @@ func (k *checker) flags(p *problem) error {
 			}
 		}
 	}
-	return k.warnRace(p)
+	return nil
 }
 
 // witness finds an execution of a passing test to show (--html, -v).
@@ -703,6 +711,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if !serial && k.opt.Races.checks() {
 		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
 	}
+	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences

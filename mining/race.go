@@ -1,6 +1,7 @@
 package mining
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/checkfence/checkfence/encode"
@@ -27,9 +28,10 @@ const (
 	// RacesFail: a data race is a FAIL (reason data-race).
 	RacesFail
 	// RacesWarn: a data race is a warning; the verdict is that of the
-	// other checks.
+	// other checks (checkWarningRaces).
 	RacesWarn
-	// RacesOff: no race check, and rc11's racy flag is not reported.
+	// RacesOff: no race check; rc11's racy flag is not reported and keeps
+	// no retry round under fair progress.
 	RacesOff
 )
 
@@ -126,27 +128,41 @@ func (k *checker) failRace(p *problem) error {
 	return errStop
 }
 
-// warnRace adds a warning for a data race of p (RacesWarn).
-func (k *checker) warnRace(p *problem) error {
-	e := p.enc
-	if k.opt.Races != RacesWarn || e.Race == nil {
-		return nil
+// checkWarningRaces is Check under RacesWarn: the check of RacesFail,
+// and when it finds a race, the race as a warning and the verdict of a
+// check that ignores races. Two checks and not one query: fair progress
+// leaves out retry rounds that only repeat earlier ones, unless their
+// accesses race (encode.Options.RaceCycles), which only a check in which
+// a race is a failure may ask; without it a race that only such a round
+// shows would go unreported.
+func checkWarningRaces(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
+	opt.Races = RacesFail
+	first, err := check(ctx, prog, test, opt)
+	if err != nil || first.Verdict != Fail || first.Reason != ReasonDataRace {
+		return first, err
 	}
-	r, err := k.solve(p, e.Race.Lit)
-	if err != nil || r != encode.Sat {
-		return err
+	w := raceWarning(first)
+	opt.Races = RacesOff
+	r, err := check(ctx, prog, test, opt)
+	if err != nil {
+		return nil, err
 	}
-	val := p.s.Value
-	f := e.RaceFailure(val, e.Decode(val))
-	if f == nil {
-		return fmt.Errorf("internal error: a data race was found but names no racing pair")
-	}
-	w := Warning{Kind: WarnDataRace, Message: fmt.Sprintf("data race: in %s at %s, %s", e.Threads[f.Thread].T.Name, f.Pos, f.Msg), Pos: f.Pos}
+	r.Warnings = append([]Warning{w}, r.Warnings...)
+	r.Stats.Total += first.Stats.Total
+	return r, nil
+}
+
+// raceWarning is the data race of a data-race FAIL as a warning.
+func raceWarning(r *Result) Warning {
+	x := r.Trace
+	f := x.Failure
+	w := Warning{Kind: WarnDataRace, Pos: f.Pos, Message: "data race: " + r.Message}
 	for _, ii := range f.Related {
-		w.Related = append(w.Related, e.Instrs[ii].Pos())
+		if ev := x.Events[ii]; ev != nil {
+			w.Related = append(w.Related, ev.Pos)
+		}
 	}
-	k.res.Warnings = append(k.res.Warnings, w)
-	return nil
+	return w
 }
 
 // flagWarning is the warning of a flag that fires, with the positions of

@@ -30,7 +30,7 @@ func TestRacesFlag(t *testing.T) {
 		{"fail on rc11", []string{"run", racy, "--frontend", "clang", "--model", "rc11", "--races=fail"}, exitFail,
 			[]string{"data race"}, []string{"flag racy"}},
 		{"warn", []string{"run", racy, "--frontend", "clang", "--model", "sc", "--races=warn"}, exitPass,
-			[]string{"PASS", "warning: data race: in t1 at"}, []string{"counterexample"}},
+			[]string{"PASS", "warning: data race: ", "mp_plain_rlx.c:13:10: this store to data"}, []string{"counterexample"}},
 		{"off", []string{"run", writers, "--frontend", "clang", "--model", "rc11", "--races=off"}, exitPass,
 			[]string{"PASS"}, []string{"warning", "racy"}},
 		{"bad value", []string{"run", racy, "--frontend", "clang", "--races=maybe"}, exitUsage, nil, nil},
