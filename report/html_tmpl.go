@@ -87,7 +87,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 {{- if .HasTrace}}
 <section class="card" id="execution">
 <h2>{{.Kind}} <span class="sub">one column per thread, accesses in program order</span></h2>
-<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order</span>{{end}}</div>
+<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
 <div class="execwrap"><div class="exec-grid" style="--n: {{.NThreads}}">
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
@@ -100,7 +100,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 <div class="op-body">
 {{- range .Groups}}{{if .Atomic}}<div class="atomic" title="atomic block">{{end}}
 {{- range .Events}}
-<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}{{if .Race}} race{{end}}"{{if .ID}} id="e{{.ID}}" data-ev="{{.ID}}"{{end}}{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
+<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}{{if .Race}} race{{end}}{{if .AfterRace}} after-race{{end}}"{{if .ID}} id="e{{.ID}}" data-ev="{{.ID}}"{{end}}{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
 <div class="ev-main"><span class="ord">{{if .Order}}#{{.Order}}{{end}}</span><span class="kind">{{.Kind}}</span>{{if eq .Kind "fence"}}<span class="addr">{{.Fence}}</span>{{else if eq .Kind "choose"}}<span class="addr call">{{.Addr}}</span><span class="eq">=</span><span class="val">{{.Value}}</span>{{else}}<span class="addr">{{.Addr}}</span><span class="eq">=</span><span class="val">{{.Value}}</span>{{if and .Expr (ne .Expr .Addr)}}<span class="expr">{{.Expr}}</span>{{end}}{{end}}{{if .IsLoad}}{{if .Source}}<a class="from sc{{.SrcClass}}" href="#e{{.SrcID}}" title="reads the store at {{.Source.Where}}">← {{.Source.Thread.Name}} store{{if .Source.Order}} #{{.Source.Order}}{{end}}</a>{{else if .Initial}}<span class="from init">← initial value</span>{{end}}{{end}}</div>
 <div class="ev-sub">{{if .PosLink}}<a class="pos" href="#{{.PosLink}}">{{.Where}}</a>{{else}}<span class="pos mono">{{.Where}}</span>{{end}}{{if .Race}}<span class="race-note">✗ data race ({{.Race}} of 2)</span>{{end}}{{if .Snippet}}<code>{{.Snippet}}</code>{{end}}{{if .Overtakes}}<span class="reo-note">↑ before #{{.Overtakes.Order}}</span>{{end}}</div>
 </div>

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -26,6 +27,7 @@ func (t *trace) raceAccesses(x *encode.Execution) {
 	}
 	first.Race, second.Race = 1, 2
 	t.race = &raceView{First: first, Second: second, Why: rc.Why}
+	t.markAfterRace()
 	op := opOf(second)
 	if op == nil || op.Failure != nil {
 		return
@@ -214,4 +216,51 @@ func warningLines(r *mining.Result) string {
 		s += "\nwarning: " + w
 	}
 	return s
+}
+
+// markAfterRace sets AfterRace on the events that the racing accesses do
+// not depend on: the execution up to the race is the accesses before
+// either one in its thread, those the stores they read depend on, and so
+// on (a prefix closed under program order and reads-from; the init
+// thread comes before every other thread). What comes after a race is
+// undefined, and the trace folds it away.
+func (t *trace) markAfterRace() {
+	rc := t.race
+	last := map[*threadView]int{} // the latest kept instruction per thread
+	var grow func(ev *eventView)
+	grow = func(ev *eventView) {
+		th := ev.Thread
+		if l, ok := last[th]; ok && l >= ev.Instr {
+			return
+		}
+		last[th] = ev.Instr
+		for _, op := range th.Ops {
+			for _, e := range op.Events {
+				if e.Instr <= ev.Instr && e.Source != nil {
+					grow(e.Source)
+				}
+			}
+		}
+		if th.Kind == lsl.ThreadConcurrent {
+			for _, o := range t.threads {
+				if o.Kind == lsl.ThreadInit {
+					for _, op := range o.Ops {
+						for _, e := range op.Events {
+							grow(e)
+						}
+					}
+				}
+			}
+		}
+	}
+	grow(rc.First)
+	grow(rc.Second)
+	for _, th := range t.threads {
+		l, ok := last[th]
+		for _, op := range th.Ops {
+			for _, e := range op.Events {
+				e.AfterRace = !ok || e.Instr > l
+			}
+		}
+	}
 }

@@ -142,7 +142,7 @@ func TestRaceOutputsGolden(t *testing.T) {
 func checkRaceOutputs(t *testing.T, r *mining.Result, text string, js, sarif []byte) {
 	x := r.Trace
 	first, second := x.Events[x.Race.First], x.Events[x.Race.Second]
-	for _, want := range []string{"data race (1 of 2)", "data race (2 of 2)", "counterexample for Race on sc: data race"} {
+	for _, want := range []string{"data race (1 of 2)", "data race (2 of 2)", "counterexample for Race on sc: data race", "… 1 access after the race"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text trace lacks %q", want)
 		}

@@ -281,7 +281,7 @@ func codeFlows(t *trace) []sarifCodeFlow {
 		tf := sarifThreadFlow{ID: th.Name, Message: &sarifMessage{"thread " + th.Name}}
 		for _, op := range th.Ops {
 			for _, ev := range op.Events {
-				if steps == maxFlowSteps || !ev.Pos.IsValid() {
+				if steps == maxFlowSteps || !ev.Pos.IsValid() || ev.AfterRace {
 					continue
 				}
 				steps++

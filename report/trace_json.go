@@ -106,6 +106,9 @@ type JSONEvent struct {
 	Atomic       int    `json:"atomic,omitempty"`
 	Overtakes    *int   `json:"overtakes,omitempty"` // id of an earlier access of the thread that takes effect later
 	Snippet      string `json:"snippet,omitempty"`
+	// AfterRace: in a data-race counterexample, an event the racing
+	// accesses do not depend on (the text and HTML traces fold these).
+	AfterRace bool `json:"after_race,omitempty"`
 }
 
 // JSONObsItem is one observed quantity.
@@ -239,7 +242,7 @@ func (f field) jsonField() JSONField { return JSONField{Name: f.Name, Value: f.V
 
 func jsonEvent(ev *eventView, order int) JSONEvent {
 	je := JSONEvent{ID: ev.Instr, Kind: ev.Kind, Thread: ev.Thread.Name, Pos: ev.Pos.String(), Expr: ev.Expr,
-		Order: order, Atomic: ev.Atomic, Snippet: ev.Snippet}
+		Order: order, Atomic: ev.Atomic, Snippet: ev.Snippet, AfterRace: ev.AfterRace}
 	if ev.Kind == "fence" {
 		je.Fence = ev.Fence
 		je.Order = -1

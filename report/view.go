@@ -107,8 +107,10 @@ type eventView struct {
 	Overtakes *eventView
 	Snippet   string
 	// Race is 1 or 2 for the first and second access of a data race, 0
-	// for other events.
-	Race int
+	// for other events; AfterRace marks the events the race does not
+	// depend on (race.go), which the trace folds away.
+	Race      int
+	AfterRace bool
 }
 
 // IsLoad and IsStore simplify templates.
@@ -264,7 +266,7 @@ func (t *trace) findReorders() {
 		var prior []*eventView
 		for _, op := range th.Ops {
 			for _, ev := range op.Events {
-				if ev.Order == 0 {
+				if ev.Order == 0 || ev.AfterRace {
 					continue
 				}
 				// prefer a store the failure's path missed (the pair
