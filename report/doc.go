@@ -63,7 +63,8 @@
 // A data-race counterexample (race.go) marks both accesses in every form:
 // the failure at the first, a failure line under the second's operation,
 // "data race (1 of 2)" and "(2 of 2)" on the events (the HTML highlights
-// them, its legend and the text legend explain the mark); --json has both
+// them, its legend and the text legend explain the mark), and the events
+// the race does not depend on are folded (AfterRace); --json has both
 // under "failure"."race" with why neither happens before the other,
 // SARIF a result at the first with the second as a related location.
 // Warnings (mining.Warning: a race under --races=warn, a cat flag that
