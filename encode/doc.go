@@ -94,8 +94,9 @@
 // With Options.Races the encoding also decides data races of C11 programs
 // (race.go): rc11's race relation evaluated on the execution at hand,
 // whatever the model, as a second cat instance over the same loads and
-// stores (rc11's own racy flag on rc11), with po | rf acyclic off rc11 so
-// that a race is one of an rc11-consistent execution. Race.Lit holds in
+// stores, encoded pair by pair with happens-before only where a pair
+// asks (racehb.go), with po | rf acyclic where the model does not ensure
+// it, so that a race is one of an rc11-consistent execution. Race.Lit holds in
 // the executions with a race; RaceFailure names the pair and says why
 // neither access happens before the other (racewhy.go).
 //

@@ -526,13 +526,16 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	return errStop
 }
 
-// flags records the cat flags that fire in some complete execution, and
-// as warnings those that are no race check (race.go), with a data race
-// under RacesWarn.
+// flags records the cat flags that fire in some complete execution, also
+// as warnings; rc11's racy flag only when the check decides no races
+// (race.go).
 func (k *checker) flags(p *problem) error {
 	ci := p.enc.Cat
 	if ci != nil {
 		for _, f := range ci.Flags {
+			if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
+				continue // the race check decides it
+			}
 			r, err := k.solve(p, p.enc.AllDone, f.Lit)
 			if err != nil {
 				return err
@@ -540,9 +543,7 @@ func (k *checker) flags(p *problem) error {
 			if r == encode.Sat {
 				k.res.Flags = append(k.res.Flags, f.Name)
 				k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
-				if !(k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f)) {
-					k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
-				}
+				k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
 			}
 		}
 	}

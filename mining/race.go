@@ -182,12 +182,8 @@ func flagWarning(e *encode.Encoding, f *encode.CatFlag, val func(z.Lit) bool) Wa
 	return w
 }
 
-// isRaceFlag reports whether f is the model's flag that the race check
-// uses (rc11's racy). Without the check encoded it is the flag rc11's
-// would be.
+// isRaceFlag reports whether f is rc11's racy flag, the relation the
+// race check decides.
 func (k *checker) isRaceFlag(e *encode.Encoding, f *encode.CatFlag) bool {
-	if e.Race != nil {
-		return e.Race.IsRaceFlag(f)
-	}
 	return encode.IsRC11RaceFlag(e, f)
 }
