@@ -59,14 +59,11 @@ func (e *Encoding) flagCycles(flags []*cat.Constraint) {
 	}
 }
 
-// flagTouch returns, per event, the literal "the event is in the set or in
-// a pair of the relation of some flag", from the encodings the flags fire
-// by (constraints: a flag the fair-progress check accepts is negated, so
-// it fires when its relation is nonempty, reflexive or cyclic, and is
-// encoded lower).
-func (ci *CatInstance) flagTouch() []z.Lit { return ci.flagTouchOf(ci.m.Flags()) }
-
-// flagTouchOf is flagTouch for some of the model's flags.
+// flagTouchOf returns, per event, the literal "the event is in the set or
+// in a pair of the relation of one of flags", from the encodings the
+// flags fire by (constraints: a flag the fair-progress check accepts is
+// negated, so it fires when its relation is nonempty, reflexive or
+// cyclic, and is encoded lower).
 func (ci *CatInstance) flagTouchOf(flags []*cat.Constraint) []z.Lit {
 	c := ci.c
 	touch := make([][]z.Lit, ci.n())
