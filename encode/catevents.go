@@ -54,6 +54,9 @@ type CatInstance struct {
 	// LazyAcyclic makes every acyclicity component lazy (for tests).
 	LazyAcyclic bool
 	allFences   bool // Options.CatAllFences
+	// noInit: no initial-write events, so no location needs bounding
+	// (the program-level race relation, race.go, names none)
+	noInit bool
 }
 
 // CatFlag is a flag of the model ("flag ~empty race as racy"): Lit holds
@@ -88,7 +91,7 @@ func (ci *CatInstance) events() error {
 	e := ci.e
 	seen := map[string]int{}
 	for _, in := range e.Instrs {
-		if !in.IsAccess() {
+		if !in.IsAccess() || ci.noInit {
 			continue
 		}
 		ptrs, complete := e.Ranges.Addr(in.ID).Pointers()

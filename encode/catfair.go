@@ -29,11 +29,19 @@ import (
 // relation, so the solver can keep a cycle only by making a flag fire, a
 // failure of its own.
 func (e *Encoding) catFlagCycles() {
-	if e.Cat == nil || !e.fair || len(e.Cat.Flags) == 0 {
+	if e.Cat == nil {
+		return
+	}
+	e.flagCycles(e.Cat.m.Flags())
+}
+
+// flagCycles is catFlagCycles for some of the model's flags.
+func (e *Encoding) flagCycles(flags []*cat.Constraint) {
+	if e.Cat == nil || !e.fair || len(flags) == 0 {
 		return
 	}
 	c := e.C
-	touch := e.Cat.flagTouch()
+	touch := e.Cat.flagTouchOf(flags)
 	free := func(rec *cycleRec) z.Lit {
 		var parts []z.Lit
 		for i := rec.lo; i < rec.hi; i++ {
@@ -51,15 +59,15 @@ func (e *Encoding) catFlagCycles() {
 	}
 }
 
-// flagTouch returns, per event, the literal "the event is in the set or in
-// a pair of the relation of some flag", from the encodings the flags fire
-// by (constraints: a flag the fair-progress check accepts is negated, so
-// it fires when its relation is nonempty, reflexive or cyclic, and is
-// encoded lower).
-func (ci *CatInstance) flagTouch() []z.Lit {
+// flagTouchOf returns, per event, the literal "the event is in the set or
+// in a pair of the relation of one of flags", from the encodings the
+// flags fire by (constraints: a flag the fair-progress check accepts is
+// negated, so it fires when its relation is nonempty, reflexive or
+// cyclic, and is encoded lower).
+func (ci *CatInstance) flagTouchOf(flags []*cat.Constraint) []z.Lit {
 	c := ci.c
 	touch := make([][]z.Lit, ci.n())
-	for _, k := range ci.m.Flags() {
+	for _, k := range flags {
 		p := testPol(!k.Negated)
 		if k.Expr.Kind == cat.KSet {
 			for i, l := range ci.set(k.Expr, p) {

@@ -89,6 +89,17 @@
 // (catfair.go) deletes only cycles that store nothing and whose events no
 // flag's relation names.
 //
+// # Data races
+//
+// With Options.Races the encoding also decides data races of C11 programs
+// (race.go): rc11's race relation evaluated on the execution at hand,
+// whatever the model, as a second cat instance over the same loads and
+// stores, encoded pair by pair with happens-before only where a pair
+// asks (racehb.go), with po | rf acyclic where the model does not ensure
+// it, so that a race is one of an rc11-consistent execution. Race.Lit holds in
+// the executions with a race; RaceFailure names the pair and says why
+// neither access happens before the other (racewhy.go).
+//
 // The Encoding exposes Phi and status literals (AnyError, AnyPruned,
 // Deadlock, AllDone), the observation vector (obs.go: ObsEquals for "the
 // observation is o", DecodeObs) and Decode (trace.go), which reads a model

@@ -53,6 +53,12 @@ type Options struct {
 	// of the same test were encoded into (incremental.go): Build adds this
 	// round to them. Ignored with Cat.
 	Incremental *Incremental
+	// Races builds the data-race check of a C11 program (race.go,
+	// Encoding.Race); RaceCycles also keeps, under fair progress, the
+	// retry rounds whose accesses race, for a check in which a race is a
+	// failure. Not with Incremental. IgnoreRaceFlag: rc11's racy flag
+	// keeps no retry round either (races are not checked).
+	Races, RaceCycles, IgnoreRaceFlag bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -65,6 +71,7 @@ type Encoding struct {
 	C       *logic.C
 	Model   Theta // the memory model: *axioms.Instance or *CatInstance
 	Cat     *CatInstance
+	Race    *RaceCheck // the data-race check (Options.Races), nil without
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
@@ -269,7 +276,19 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		return nil, err
 	}
 	e.Model = inst
-	e.catFlagCycles()
+	if opt.Races {
+		if err := e.buildRaces(m); err != nil {
+			return nil, err
+		}
+		if opt.RaceCycles {
+			e.raceCycles()
+		}
+	}
+	if opt.IgnoreRaceFlag {
+		e.catFlagCyclesButRaces()
+	} else {
+		e.catFlagCycles()
+	}
 	e.finishFairness()
 	e.Stats.NodesTheta = c.Len() - nodes0 - e.Stats.NodesPsi - e.Stats.NodesThreads
 	spins, err := e.spinConsistency()
@@ -307,6 +326,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	if e.Clauses, err = inst.Clauses(); err != nil {
 		return nil, err
 	}
+	e.finishRaces()
 	e.stats()
 	return e, nil
 }

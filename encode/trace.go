@@ -19,6 +19,8 @@ type Execution struct {
 	Obs     Observation
 	Failure *Failure
 	Events  map[int]*Event // by instruction index
+	// Race names the racing accesses of a data-race counterexample.
+	Race *Race
 }
 
 // ThreadTrace is one thread of an execution.

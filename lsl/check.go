@@ -111,6 +111,7 @@ func Link(progs ...*Program) (*Program, error) {
 		remap := func(v Value) Value { return rebase(v, n, offset) }
 		out.C11 = out.C11 || p.C11
 		out.ScopedCtrl = out.ScopedCtrl || p.ScopedCtrl
+		out.CheckFenceSync = out.CheckFenceSync || p.CheckFenceSync
 		out.Structs = append(out.Structs, p.Structs...)
 		out.Composites = append(out.Composites, p.Composites...)
 		for _, g := range p.Globals {

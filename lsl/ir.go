@@ -48,6 +48,11 @@ type Program struct {
 	// read. Otherwise (assembly jumps) everything after a branch depends
 	// on it.
 	ScopedCtrl bool
+	// CheckFenceSync is set by a front end when the program synchronises
+	// with CheckFence's own primitives (lsl_fence, lsl_cas): such a
+	// program is not checked for C11 data races unless asked to
+	// (docs/semantics.md, "Data races").
+	CheckFenceSync bool
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -83,6 +83,9 @@ type Options struct {
 	// OnQuery, when set, is called after each encoding and each solver
 	// query of the check (querylog.go; checkfence run --log-queries).
 	OnQuery func(QueryEvent)
+	// Races says what the check does about data races (race.go;
+	// --races). The zero value checks none.
+	Races RaceMode
 }
 
 // Progress reports what Check is doing.
@@ -156,6 +159,14 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	}
 	ctx, stop := guardMemory(ctx, opt.MaxMemory)
 	defer stop()
+	if opt.Races == RacesWarn {
+		return checkWarningRaces(ctx, prog, test, opt)
+	}
+	return check(ctx, prog, test, opt)
+}
+
+// check is Check within its limits (ctx).
+func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
@@ -276,7 +287,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	// the rounds after the first share a circuit and solver (incremental,
 	// encode/incremental.go); the first is encoded on its own: most checks
 	// take one round, and its clauses then need no activation literals
-	k.incremental = k.opt.Incremental && k.opt.Cat == nil
+	k.incremental = k.opt.Incremental && k.opt.Cat == nil && !k.opt.Races.checks()
 	defer func() { k.incremental, k.inc = false, nil }()
 	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
@@ -299,7 +310,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		k.current(p, bounds)
 		e := p.enc
 		c := e.C
-		failure, inconsistent := failureOf(e, obs, compare)
+		failure, inconsistent := k.failureOf(e, obs, compare)
 		k.progress("check", round, len(obs))
 		conflicts0 := p.s.Stats().Conflicts
 		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
@@ -389,10 +400,10 @@ func (k *checker) run(prog *lsl.Program) error {
 	}
 }
 
-// failureOf returns the failure literal of a round (an error, a deadlock,
-// or an observation that no serial execution produces) and the last of
-// these alone.
-func failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
+// failureOf returns the failure literal of a round (a data race, an
+// error, a deadlock, or an observation that no serial execution
+// produces) and the last of these alone.
+func (k *checker) failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
 	c := e.C
 	inconsistent = c.F
 	if compare {
@@ -402,7 +413,7 @@ func failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (fail
 		}
 		inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 	}
-	return c.Ors(e.Error, e.Deadlock, inconsistent), inconsistent
+	return c.Ors(k.raceLit(e), e.Error, e.Deadlock, inconsistent), inconsistent
 }
 
 // reportFailure reports the failing execution of a round.
@@ -425,12 +436,17 @@ func (k *checker) current(p *problem, bounds map[string]int) {
 }
 
 // report explains a failing execution of p, the simplest explanation
-// first: a failed check in an execution where no thread is cut off, a
-// failed check while some thread has not run further, a deadlock, and
-// last an observation that no serial execution produces.
+// first: a data race (RacesFail: whatever else fails in a racy execution
+// may be the race's doing, race.go), a failed check in an execution where
+// no thread is cut off, a failed check while some thread has not run
+// further, a deadlock, and last an observation that no serial execution
+// produces.
 func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	e := p.enc
 	c := e.C
+	if found, err := k.reportRace(p); found || err != nil {
+		return err
+	}
 	for _, q := range []z.Lit{c.And(e.Error, e.AnyPruned.Not()), e.Error} {
 		r, err := k.solve(p, q)
 		if err != nil {
@@ -510,20 +526,25 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	return errStop
 }
 
-// flags records the cat flags that fire in some complete execution.
+// flags records the cat flags that fire in some complete execution, also
+// as warnings; rc11's racy flag only when the check decides no races
+// (race.go).
 func (k *checker) flags(p *problem) error {
 	ci := p.enc.Cat
-	if ci == nil {
-		return nil
-	}
-	for _, f := range ci.Flags {
-		r, err := k.solve(p, p.enc.AllDone, f.Lit)
-		if err != nil {
-			return err
-		}
-		if r == encode.Sat {
-			k.res.Flags = append(k.res.Flags, f.Name)
-			k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
+	if ci != nil {
+		for _, f := range ci.Flags {
+			if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
+				continue // the race check decides it
+			}
+			r, err := k.solve(p, p.enc.AllDone, f.Lit)
+			if err != nil {
+				return err
+			}
+			if r == encode.Sat {
+				k.res.Flags = append(k.res.Flags, f.Name)
+				k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
+				k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
+			}
 		}
 	}
 	return nil
@@ -688,6 +709,10 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		k.concurrentEncodes++
 		eopt.Incremental = k.inc
 	}
+	if !serial && k.opt.Races.checks() {
+		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
+	}
+	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences

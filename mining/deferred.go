@@ -81,7 +81,7 @@ func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs
 			}
 		}
 		k.current(p, d.bounds)
-		failure, inconsistent := failureOf(p.enc, obs, compare)
+		failure, inconsistent := k.failureOf(p.enc, obs, compare)
 		k.progress("check", d.round, len(obs))
 		r, err := k.solve(p, p.enc.SymmetryBreaking(obs), failure)
 		if err != nil {

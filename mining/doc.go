@@ -24,6 +24,15 @@
 // and inconsistencies and deadlocks are only reported for executions in
 // which no thread was cut off.
 //
+// Data races (race.go): with Options.Races = RacesFail (the CLI's default
+// for C11 programs), an execution with a data race is one more failure of
+// the round's question, and the first explanation report looks for: the
+// behaviour of a racy C11 program is undefined, so whatever else fails in
+// it may be the race's doing. The counterexample names both accesses
+// (encode.Race). RacesWarn reports a race as a Warning instead; the
+// warnings also carry the flags of a cat model that fire.
+//
 // Results carry the verdict, the reason and message, the statistics of the
-// dissertation's Fig. 8.4, and the decoded counterexample or witness.
+// dissertation's Fig. 8.4, the decoded counterexample or witness, and the
+// warnings.
 package mining

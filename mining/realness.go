@@ -1,6 +1,10 @@
 package mining
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/encode"
+)
 
 // CheckCounterexample checks invariants every counterexample satisfies
 // (SPEC §1: a FAIL is a real execution): a thread runs only if the threads
@@ -29,6 +33,30 @@ func (r *Result) CheckCounterexample() error {
 	}
 	if f := x.Failure; f != nil && f.Thread < len(x.Threads) && !ran(x.Threads[f.Thread].Status) {
 		return fmt.Errorf("the failure is in thread %s, which never started", x.Threads[f.Thread].Name)
+	}
+	if r.Reason == ReasonDataRace {
+		return checkRace(x)
+	}
+	return nil
+}
+
+// checkRace checks the pair of a data-race counterexample: two executed
+// accesses of different threads to one location, one of them a store.
+func checkRace(x *encode.Execution) error {
+	rc := x.Race
+	if rc == nil {
+		return fmt.Errorf("a data-race counterexample without its racing pair")
+	}
+	a, b := x.Events[rc.First], x.Events[rc.Second]
+	switch {
+	case a == nil || b == nil:
+		return fmt.Errorf("a racing access did not execute")
+	case a.Thread == b.Thread:
+		return fmt.Errorf("the racing accesses are of one thread, %s", x.Threads[a.Thread].Name)
+	case a.Kind == "fence" || b.Kind == "fence" || a.Kind != "store" && b.Kind != "store":
+		return fmt.Errorf("the racing accesses are a %s and a %s", a.Kind, b.Kind)
+	case !a.Addr.Equal(b.Addr):
+		return fmt.Errorf("the racing accesses are to %s and %s", a.AddrName, b.AddrName)
 	}
 	return nil
 }

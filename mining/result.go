@@ -22,6 +22,7 @@ const (
 	ReasonAssertion    = encode.ReasonAssertion
 	ReasonRuntimeError = encode.ReasonRuntimeError
 	ReasonDeadlock     = encode.ReasonDeadlock
+	ReasonDataRace     = encode.ReasonDataRace
 	ReasonLivelock     = encode.ReasonLivelock
 	ReasonTimeout      = "timeout"
 	ReasonUnrollLimit  = "unroll-limit"
@@ -57,6 +58,10 @@ type Result struct {
 	// FlagEvents names, per flag of Flags, the events or the pair of
 	// events it fires on in one such execution ("" if it names none).
 	FlagEvents []string
+	// Warnings are what the outputs report beside the verdict: the flags
+	// that fire (not rc11's racy when Options.Races decides races), and a
+	// data race under RacesWarn.
+	Warnings []Warning
 }
 
 // Stats are the columns of the results table (dissertation Fig. 8.4).

@@ -65,6 +65,20 @@
 // WriteJSON writes the --json document of SPEC §2; the trace is under
 // "trace" (JSONTrace). Field names are a contract: add, never rename.
 //
+// # Data races and warnings
+//
+// A data-race counterexample (race.go) marks both accesses in every form:
+// the failure at the first, a failure line under the second's operation,
+// "data race (1 of 2)" and "(2 of 2)" on the events (the HTML highlights
+// them, its legend and the text legend explain the mark), and the events
+// the race does not depend on are folded (AfterRace); --json has both
+// under "failure"."race" with why neither happens before the other,
+// SARIF a result at the first with the second as a related location.
+// Warnings (mining.Warning: a race under --races=warn, a cat flag that
+// fires) are listed in the text under the table row, in --json under
+// "warnings", as SARIF results of level warning, in JUnit's system-out and
+// on the HTML pages and index.
+//
 // # What the failure depends on
 //
 // A relaxed model's trace lists many reordered pairs. relevance.go walks

@@ -118,6 +118,7 @@ type indexRow struct {
 	Name, File, Verdict, VClass, Reason, Message string
 	Instrs, Loads, Stores, Vars, Clauses, Obs    string
 	Encode, Mine, Solve, Total                   string
+	Warnings                                     []string
 }
 
 func newIndex(model string, results []*mining.Result, files []string) *indexPage {
@@ -129,7 +130,8 @@ func newIndex(model string, results []*mining.Result, files []string) *indexPage
 		ix.Rows = append(ix.Rows, indexRow{Name: r.Test, File: files[i], Verdict: string(r.Verdict), VClass: verdictClass(r.Verdict),
 			Reason: r.Reason, Message: r.Message,
 			Instrs: num(s.Instrs), Loads: num(s.Loads), Stores: num(s.Stores), Vars: num(s.Vars), Clauses: num(s.Clauses),
-			Obs: num(s.Observations), Encode: secs(s.Encode), Mine: secs(s.Mine), Solve: secs(s.Solve), Total: secs(s.Total)})
+			Obs: num(s.Observations), Encode: secs(s.Encode), Mine: secs(s.Mine), Solve: secs(s.Solve), Total: secs(s.Total),
+			Warnings: warningTexts(r)})
 	}
 	for _, v := range []mining.Verdict{mining.Fail, mining.Inconclusive, mining.Pass} {
 		if counts[v] > 0 {

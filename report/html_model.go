@@ -32,6 +32,8 @@ type htmlPage struct {
 	MoreReorders                 []reorder // the others
 	PathKnown                    bool      // Reorders/MoreReorders follow the failure's path
 	Sources                      []*htmlSource
+	Warnings                     []string // beside the verdict (race.go)
+	Race                         bool     // a data race: the legend explains its marks
 	CSS                          template.CSS
 	JS                           template.JS
 }
@@ -183,6 +185,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	if r.Verdict == mining.Inconclusive {
 		pg.Hint = Hint(r)
 	}
+	pg.Warnings = warningTexts(r)
 	t := newTrace(r)
 	if t == nil {
 		return pg
@@ -257,6 +260,9 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 			}
 			if op.Failure != nil {
 				ho.Failure = pg.Failure
+				if op.Failure != t.failure {
+					ho.Failure = htmlFailureOf(t, op.Failure, link(op.Failure.Pos))
+				}
 			}
 			ht.Ops = append(ht.Ops, ho)
 		}
@@ -273,6 +279,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 		}
 	}
 	pg.PathKnown = t.rel != nil
+	pg.Race = t.race != nil
 	return pg
 }
 

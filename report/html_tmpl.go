@@ -50,6 +50,12 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 {{- end}}
 <dl class="stats">{{range .Stats}}<div{{if .Title}} title="{{.Title}}"{{end}}><dt>{{.Name}}</dt><dd>{{.Value}}</dd></div>{{end}}</dl>
 </section>
+{{- with .Warnings}}
+<section class="card warnings" id="warnings">
+<h2>Warnings <span class="sub">found beside the verdict, which they do not change</span></h2>
+<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>
+</section>
+{{- end}}
 {{- with .Failure}}
 <section class="card failure" id="failure">
 <h2>✗ {{.ReasonText}} <span class="sub">{{.Place}} · {{.Where}}</span></h2>
@@ -81,7 +87,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 {{- if .HasTrace}}
 <section class="card" id="execution">
 <h2>{{.Kind}} <span class="sub">one column per thread, accesses in program order</span></h2>
-<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span></div>
+<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
 <div class="execwrap"><div class="exec-grid" style="--n: {{.NThreads}}">
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
@@ -94,9 +100,9 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 <div class="op-body">
 {{- range .Groups}}{{if .Atomic}}<div class="atomic" title="atomic block">{{end}}
 {{- range .Events}}
-<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}"{{if .ID}} id="e{{.ID}}" data-ev="{{.ID}}"{{end}}{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
+<div class="ev k-{{.Kind}}{{if .Overtakes}} reo{{end}}{{if .Race}} race{{end}}{{if .AfterRace}} after-race{{end}}"{{if .ID}} id="e{{.ID}}" data-ev="{{.ID}}"{{end}}{{if .SrcID}} data-src="{{.SrcID}}"{{end}} tabindex="0" title="{{.Title}}">
 <div class="ev-main"><span class="ord">{{if .Order}}#{{.Order}}{{end}}</span><span class="kind">{{.Kind}}</span>{{if eq .Kind "fence"}}<span class="addr">{{.Fence}}</span>{{else if eq .Kind "choose"}}<span class="addr call">{{.Addr}}</span><span class="eq">=</span><span class="val">{{.Value}}</span>{{else}}<span class="addr">{{.Addr}}</span><span class="eq">=</span><span class="val">{{.Value}}</span>{{if and .Expr (ne .Expr .Addr)}}<span class="expr">{{.Expr}}</span>{{end}}{{end}}{{if .IsLoad}}{{if .Source}}<a class="from sc{{.SrcClass}}" href="#e{{.SrcID}}" title="reads the store at {{.Source.Where}}">← {{.Source.Thread.Name}} store{{if .Source.Order}} #{{.Source.Order}}{{end}}</a>{{else if .Initial}}<span class="from init">← initial value</span>{{end}}{{end}}</div>
-<div class="ev-sub">{{if .PosLink}}<a class="pos" href="#{{.PosLink}}">{{.Where}}</a>{{else}}<span class="pos mono">{{.Where}}</span>{{end}}{{if .Snippet}}<code>{{.Snippet}}</code>{{end}}{{if .Overtakes}}<span class="reo-note">↑ before #{{.Overtakes.Order}}</span>{{end}}</div>
+<div class="ev-sub">{{if .PosLink}}<a class="pos" href="#{{.PosLink}}">{{.Where}}</a>{{else}}<span class="pos mono">{{.Where}}</span>{{end}}{{if .Race}}<span class="race-note">✗ data race ({{.Race}} of 2)</span>{{end}}{{if .Snippet}}<code>{{.Snippet}}</code>{{end}}{{if .Overtakes}}<span class="reo-note">↑ before #{{.Overtakes.Order}}</span>{{end}}</div>
 </div>
 {{- end}}{{if .Atomic}}</div>{{end}}{{end}}
 {{- with .Failure}}
@@ -167,7 +173,8 @@ var indexTmpl = sync.OnceValue(func() *template.Template {
 <thead><tr><th class="l">test</th><th class="l">verdict</th><th>instrs</th><th>loads</th><th>stores</th><th>vars</th><th>clauses</th><th>obs</th><th>encode</th><th>mine</th><th>solve</th><th>total</th></tr></thead>
 <tbody>{{range .Rows}}
 <tr class="{{if .Message}}has-msg{{end}}"><td class="l name"><a href="{{.File}}">{{.Name}}</a></td><td class="l"><span class="verdict {{.VClass}}">{{.Verdict}}</span>{{if .Reason}} <span class="reason">{{.Reason}}</span>{{end}}</td><td>{{.Instrs}}</td><td>{{.Loads}}</td><td>{{.Stores}}</td><td>{{.Vars}}</td><td>{{.Clauses}}</td><td>{{.Obs}}</td><td>{{.Encode}}</td><td>{{.Mine}}</td><td>{{.Solve}}</td><td>{{.Total}}</td></tr>
-{{- if .Message}}<tr class="msg"><td></td><td colspan="11">{{.Message}}</td></tr>{{end}}{{end}}
+{{- if .Message}}<tr class="msg"><td></td><td colspan="11">{{.Message}}</td></tr>{{end}}
+{{- range .Warnings}}<tr class="msg warn"><td></td><td colspan="11">warning: {{.}}</td></tr>{{end}}{{end}}
 </tbody></table>
 </main>
 <footer>checkfence · {{len .Rows}} test{{if ne (len .Rows) 1}}s{{end}} · self-contained report: no network access needed</footer>

@@ -23,6 +23,9 @@ type JSONTest struct {
 	Hint    string     `json:"hint,omitempty"` // what to do about an INCONCLUSIVE result
 	Stats   JSONStats  `json:"stats"`
 	Trace   *JSONTrace `json:"trace,omitempty"`
+	// Warnings do not change the verdict (a data race under
+	// --races=warn, a flag of a cat model that fires).
+	Warnings []JSONWarning `json:"warnings,omitempty"`
 }
 
 // JSONStats are the table columns.
@@ -52,6 +55,7 @@ func WriteJSON(w io.Writer, model string, results []*mining.Result) error {
 				MineSecs: r.Stats.Mine.Seconds(), SolveSecs: r.Stats.Solve.Seconds(), Rounds: r.Stats.Rounds,
 			}}
 		t.Trace = TraceJSON(r)
+		t.Warnings = jsonWarnings(r)
 		if r.Verdict == mining.Inconclusive {
 			t.Hint = Hint(r)
 		}

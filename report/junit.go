@@ -87,7 +87,7 @@ func WriteJUnit(w io.Writer, run CIRun) error {
 			}
 			c.Error = &junitProblem{Message: summary(r, nil), Type: "inconclusive-" + r.Reason, Text: xmlText(text)}
 		}
-		c.SystemOut = statsLine(r)
+		c.SystemOut = statsLine(r) + warningLines(r)
 		suite.Cases = append(suite.Cases, c)
 		total += r.Stats.Total
 	}

@@ -65,8 +65,12 @@ const CatTraceLegend = `How to read a trace (cat model):
 // legendFor is the legend of a trace: TraceLegend when the execution has
 // a memory order, CatTraceLegend when it has none (a cat model's).
 func legendFor(r *mining.Result) string {
+	legend := TraceLegend
 	if r.Trace != nil && len(r.Trace.Order) == 0 && r.Enc != nil && r.Enc.Cat != nil {
-		return CatTraceLegend
+		legend = CatTraceLegend
 	}
-	return TraceLegend
+	if r.Reason == mining.ReasonDataRace {
+		legend += RaceLegend
+	}
+	return legend
 }

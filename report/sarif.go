@@ -137,6 +137,10 @@ var sarifRules = []struct {
 	{mining.ReasonTimeout, "Timeout", "Time limit reached", "The test could not be decided within --timeout.", "warning"},
 	{mining.ReasonMemory, "MemoryLimit", "Memory limit reached", "The test could not be decided within --max-memory.", "warning"},
 	{mining.ReasonInterrupted, "Interrupted", "Interrupted", "The check was interrupted.", "warning"},
+	{mining.ReasonDataRace, "DataRace", "Data race",
+		"Two accesses of different threads to one location, one of them a store and one not atomic, that happens-before does not order, in some execution on the memory model: undefined behaviour in C11.", "error"},
+	{mining.WarnFlag, "ModelFlag", "A flag of the memory model fires",
+		"A flag of the cat memory model (flag ~empty … as name) fires in some execution; the verdict does not depend on it.", "warning"},
 }
 
 // WriteSARIF writes the SARIF 2.1.0 log of a run.
@@ -154,6 +158,7 @@ func WriteSARIF(w io.Writer, run CIRun) error {
 		sr.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(wd) + "/"}}
 	}
 	for i, r := range run.Results {
+		sr.Results = append(sr.Results, warningResults(r, run.Model, ruleIndex)...)
 		if r.Verdict == mining.Pass {
 			continue
 		}
@@ -169,6 +174,9 @@ func WriteSARIF(w io.Writer, run CIRun) error {
 			res.Message.Text += " (what to do: " + h + ")"
 		}
 		pos, what := resultPos(t, run.test(i))
+		if t != nil && t.race != nil {
+			what = t.race.First.Thread.Name + ": the first access of the data race, " + raceAccess(t.race.First)
+		}
 		if pos.IsValid() {
 			loc := sarifLoc(pos, what)
 			res.Locations = []sarifLocation{loc}
@@ -176,7 +184,7 @@ func WriteSARIF(w io.Writer, run CIRun) error {
 			res.Locations = []sarifLocation{}
 		}
 		if t != nil {
-			res.RelatedLocations = relatedReorders(t)
+			res.RelatedLocations = renumber(append(raceRelated(t), relatedReorders(t)...))
 			res.CodeFlows = codeFlows(t)
 		}
 		sr.Results = append(sr.Results, res)
@@ -273,7 +281,7 @@ func codeFlows(t *trace) []sarifCodeFlow {
 		tf := sarifThreadFlow{ID: th.Name, Message: &sarifMessage{"thread " + th.Name}}
 		for _, op := range th.Ops {
 			for _, ev := range op.Events {
-				if steps == maxFlowSteps || !ev.Pos.IsValid() {
+				if steps == maxFlowSteps || !ev.Pos.IsValid() || ev.AfterRace {
 					continue
 				}
 				steps++

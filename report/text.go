@@ -102,6 +102,7 @@ func (f *failureView) place() string {
 // evCells are the columns of one event line.
 type evCells struct {
 	order, gutter, kind, access, expr, where, note string
+	race                                           string // the mark of a racing access
 	ev                                             *eventView
 }
 
@@ -131,6 +132,7 @@ func (tt *textTrace) cells(ev *eventView) evCells {
 		notes = append(notes, "↑ before #"+strconv.Itoa(ev.Overtakes.Order))
 	}
 	c.note = strings.Join(notes, "  ")
+	c.race = raceNote(ev)
 	return c
 }
 
@@ -231,9 +233,14 @@ func (tt *textTrace) threads(b *strings.Builder) {
 			status = " (not started: " + t.waitedFor(th) + ")"
 		}
 		fmt.Fprintf(b, "\n  thread %s%s\n", p.paint(styleThread, th.Name), status)
+		folded := 0 // accesses after a race
 		for _, op := range th.Ops {
 			fmt.Fprintf(b, "    %s\n", tt.opTitle(op, diff))
 			for _, r := range op.rows() {
+				if r.ev != nil && r.ev.AfterRace {
+					folded++
+					continue
+				}
 				c := rows[r.ev]
 				if r.ch != nil {
 					c = choiceCells(r.ch)
@@ -255,6 +262,9 @@ func (tt *textTrace) threads(b *strings.Builder) {
 				if c.note != "" {
 					line.WriteString("  " + tt.paintNote(c))
 				}
+				if c.race != "" {
+					line.WriteString("  " + p.paint(styleFail, c.race))
+				}
 				b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 			}
 			if f := op.Failure; f != nil {
@@ -263,6 +273,13 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		}
 		if f := t.failure; f != nil && f.Thread == th && f.Op == nil {
 			tt.failureLines(b, f, kindCol)
+		}
+		if folded > 0 {
+			n := "1 access"
+			if folded > 1 {
+				n = strconv.Itoa(folded) + " accesses"
+			}
+			fmt.Fprintf(b, "      %s\n", p.paint(styleDim, "… "+n+" after the race (what a racy program does next is undefined)"))
 		}
 	}
 	if anyAtomic {
@@ -361,10 +378,19 @@ func (tt *textTrace) memoryOrder(b *strings.Builder) {
 	if len(t.order) == 0 {
 		return
 	}
-	cells := make([]string, len(t.order))
+	order := t.order
+	if t.race != nil {
+		order = nil
+		for _, ev := range t.order {
+			if !ev.AfterRace {
+				order = append(order, ev)
+			}
+		}
+	}
+	cells := make([]string, len(order))
 	w := 0
-	for i, ev := range t.order {
-		s := "#" + strconv.Itoa(i+1) + " " + ev.Thread.Name + " " + ev.Kind + " " + ev.Addr + " = " + ev.Value
+	for i, ev := range order {
+		s := "#" + strconv.Itoa(ev.Order) + " " + ev.Thread.Name + " " + ev.Kind + " " + ev.Addr + " = " + ev.Value
 		cells[i] = s
 		w = max(w, min(width(s), 2*maxAlign))
 	}
@@ -379,8 +405,8 @@ func (tt *textTrace) memoryOrder(b *strings.Builder) {
 			}
 			s := pad(cells[j], w)
 			if p.on {
-				ev := t.order[j]
-				num := "#" + strconv.Itoa(j+1)
+				ev := order[j]
+				num := "#" + strconv.Itoa(ev.Order)
 				s = p.paint(styleDim, num) + " " + p.paint(styleThread, ev.Thread.Name) + " " +
 					p.paint(kindStyle(ev.Kind), ev.Kind) + strings.TrimPrefix(s, num+" "+ev.Thread.Name+" "+ev.Kind)
 			}

@@ -35,6 +35,9 @@ type JSONFailure struct {
 	Pos     string `json:"pos"`
 	Message string `json:"message"`
 	Source  string `json:"source_line,omitempty"` // the failing statement's source text
+	// Race names both accesses of a data race (reason data-race); Pos
+	// is the first's.
+	Race *JSONRace `json:"race,omitempty"`
 }
 
 // JSONThread is one thread of a trace.
@@ -103,6 +106,9 @@ type JSONEvent struct {
 	Atomic       int    `json:"atomic,omitempty"`
 	Overtakes    *int   `json:"overtakes,omitempty"` // id of an earlier access of the thread that takes effect later
 	Snippet      string `json:"snippet,omitempty"`
+	// AfterRace: in a data-race counterexample, an event the racing
+	// accesses do not depend on (the text and HTML traces fold these).
+	AfterRace bool `json:"after_race,omitempty"`
 }
 
 // JSONObsItem is one observed quantity.
@@ -152,6 +158,7 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 		if f.Op != nil {
 			jf.Op = f.Op.Name
 		}
+		jf.Race = t.jsonRace()
 		jt.Failure = jf
 	}
 	if r.Observation != nil {
@@ -235,7 +242,7 @@ func (f field) jsonField() JSONField { return JSONField{Name: f.Name, Value: f.V
 
 func jsonEvent(ev *eventView, order int) JSONEvent {
 	je := JSONEvent{ID: ev.Instr, Kind: ev.Kind, Thread: ev.Thread.Name, Pos: ev.Pos.String(), Expr: ev.Expr,
-		Order: order, Atomic: ev.Atomic, Snippet: ev.Snippet}
+		Order: order, Atomic: ev.Atomic, Snippet: ev.Snippet, AfterRace: ev.AfterRace}
 	if ev.Kind == "fence" {
 		je.Fence = ev.Fence
 		je.Order = -1

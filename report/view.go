@@ -22,6 +22,7 @@ type trace struct {
 	obs      *obsTable  // nil when nothing was observed
 	rel      *relevance // nil when not computed (not a FAIL, or a saved result)
 	src      *sources
+	race     *raceView // the racing pair of a data race
 }
 
 type threadView struct {
@@ -105,6 +106,11 @@ type eventView struct {
 	// model reordered the two.
 	Overtakes *eventView
 	Snippet   string
+	// Race is 1 or 2 for the first and second access of a data race, 0
+	// for other events; AfterRace marks the events the race does not
+	// depend on (race.go), which the trace folds away.
+	Race      int
+	AfterRace bool
 }
 
 // IsLoad and IsStore simplify templates.
@@ -232,6 +238,7 @@ func newTrace(r *mining.Result) *trace {
 			}
 		}
 		t.failure = fv
+		t.raceAccesses(x)
 	}
 	observed := x.Obs
 	if r.Observation != nil {
@@ -259,7 +266,7 @@ func (t *trace) findReorders() {
 		var prior []*eventView
 		for _, op := range th.Ops {
 			for _, ev := range op.Events {
-				if ev.Order == 0 {
+				if ev.Order == 0 || ev.AfterRace {
 					continue
 				}
 				// prefer a store the failure's path missed (the pair
@@ -318,6 +325,8 @@ func reasonText(reason string) string {
 		return "runtime error"
 	case mining.ReasonDeadlock:
 		return "deadlock"
+	case mining.ReasonDataRace:
+		return "data race"
 	case mining.ReasonLivelock:
 		return "livelock"
 	case mining.ReasonNoSerial:

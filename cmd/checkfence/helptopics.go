@@ -11,6 +11,6 @@ func newTracesTopic() *cobra.Command {
 	return &cobra.Command{
 		Use:   "traces",
 		Short: "How to read a counterexample trace",
-		Long:  report.TraceLegend,
+		Long:  report.TraceLegend + report.RaceLegend,
 	}
 }

@@ -37,6 +37,7 @@ type checkFlags struct {
 	simulate     bool
 	logQueries   bool
 	incremental  bool
+	races        string         // --races (run)
 	cmd          *cobra.Command // the command the flags belong to (its stderr takes the query log)
 }
 

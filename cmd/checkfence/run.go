@@ -28,12 +28,16 @@ none FAIL, 2 usage or input error, 130 interrupted.`,
 		},
 	}
 	f.register(cmd, true)
+	addRacesFlag(cmd, &f.races)
 	ci.register(cmd)
 	return cmd
 }
 
 func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) error {
 	opt, model, err := f.options()
+	if err == nil {
+		err = checkRacesFlag(f.races)
+	}
 	if err != nil {
 		return err
 	}
@@ -62,6 +66,9 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 			return writeResults(out, f, model, topt, results)
 		})
 	}
+	if opt.Races, err = raceMode(f.races, prog); err != nil {
+		return err
+	}
 	opt.Witness = f.html != "" || f.verbose || f.json
 	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
 	opt.Progress = prog2.update
@@ -81,13 +88,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		results = append(results, r)
 		if !f.json {
 			report.WriteTableRow(out, r, topt)
-			for i, fl := range r.Flags {
-				if i < len(r.FlagEvents) && r.FlagEvents[i] != "" {
-					fmt.Fprintf(out, "  flag %s fires in some execution, on %s\n", fl, r.FlagEvents[i])
-				} else {
-					fmt.Fprintf(out, "  flag %s fires in some execution\n", fl)
-				}
-			}
+			writeWarnings(out, r)
 			if !f.quiet && (r.Verdict == mining.Fail || (f.verbose && r.Trace != nil)) {
 				report.WriteTrace(out, r, topt)
 				topt.Legend = false // once, under the first trace

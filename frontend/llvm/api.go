@@ -216,6 +216,7 @@ func fenceCall(f *fn, c *ir.InstCall) {
 		f.fail("unknown fence %q (valid fences: %s)", name, valid)
 	}
 	f.emit(&lsl.Fence{Kind: kind})
+	f.t.prog.CheckFenceSync = true
 }
 
 func nondetCall(f *fn, c *ir.InstCall) {
@@ -264,6 +265,7 @@ func threadCall(op lsl.Op) apiHandler {
 func casCall(n int) apiHandler {
 	return func(f *fn, c *ir.InstCall) {
 		f.args(c, 3*n)
+		f.t.prog.CheckFenceSync = true
 		var locs, olds, news []lsl.Operand
 		var exprs []string
 		for i := 0; i < n; i++ {

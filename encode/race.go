@@ -1,0 +1,231 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+	"github.com/go-air/gini/z"
+)
+
+// Data races of C11 programs (docs/semantics.md, "Data races"). Two
+// accesses of different threads to one location race when one of them
+// writes, at least one is not atomic, and neither happens before the
+// other, hb = (po | sw)+ with sw rc11's synchronises-with (release
+// stores and fences read by acquire loads and fences, through release
+// sequences). The relation is rc11.cat's race, evaluated on the
+// execution at hand: it needs only po, rf, rmw, loc, ext and the C11
+// tags, which every execution has whatever the memory model, so a race
+// is decided by the program on every model: a second cat instance over
+// the same events (newRaceInstance) with the C11 tags as the front end
+// wrote them (a hardware model's Θ sees the tags its C11 mapping compiles
+// them to), encoded pair by pair (racehb.go). A pair is in the race only
+// if it truly is (hb is encoded from above), so a race the solver reports
+// is real. On rc11 this is the relation of the model's own racy flag
+// (TestRaceInstanceMatchesRC11Flag), whose generic encoding (hb between
+// every pair of events) made checking msq_2_2 on rc11 four times as
+// slow when asked.
+//
+// A model weaker than C11 in one respect, load buffering (relaxed, rmo,
+// arm8, power, riscv: a load may read a store that depends on a later
+// load of its thread's partner), has executions rc11 forbids with
+// "acyclic po | rf", and a race in such an execution is no race of the
+// C11 program. So on every model but rc11 the race check also asks that
+// po | rf be acyclic in the execution (noThinAir): the execution is then
+// one the compiled program runs on the model and, the C11 mappings being
+// correct, an rc11-consistent one. On the .mm models whose loads take
+// effect before everything after them in their thread (axioms.LoadsInOrder:
+// sc, tso, pso) po | rf is acyclic in every execution (a load reads a
+// store before it in memory order, or an earlier store of its own thread,
+// so a cycle would go round the memory order), and the check is left out.
+
+// ReasonDataRace is the failure kind of a data race (the --json "reason").
+const ReasonDataRace = "data-race"
+
+// RaceCheck is the data-race check of an encoding (Options.Races).
+type RaceCheck struct {
+	// Lit holds in the executions with a data race: two racing
+	// accesses, po | rf acyclic, and no thread cut off at a loop bound
+	// inside an atomic block (Encoding.Error's condition).
+	Lit  z.Lit
+	ci   *CatInstance    // the race relation's instance
+	k    *cat.Constraint // rc11's racy flag: ~empty race
+	flag z.Lit           // some pair races
+	nta  z.Lit           // po | rf acyclic (true where the model ensures it)
+	// pairs are the candidate pairs (racehb.go); flag is their
+	// disjunction.
+	pairs []racePair
+}
+
+// raceModel is rc11 with no constraint but its racy flag.
+func raceModel() *cat.Model {
+	rc11, _ := cat.Builtin("rc11")
+	m := *rc11
+	m.Name = "rc11 data races"
+	m.Constraints = nil
+	for _, k := range rc11.Constraints {
+		if k.Flag && k.Name == "racy" {
+			m.Constraints = append(m.Constraints, k)
+		}
+	}
+	return &m
+}
+
+// isRC11 reports whether m is the built-in rc11, whose racy flag is the
+// race check.
+func isRC11(m *cat.Model) bool {
+	rc11, ok := cat.Builtin("rc11")
+	return ok && m == rc11
+}
+
+// buildRaces sets up e.Race after Θ (before fair progress is finished:
+// raceCycles restricts its cycles). m is the .mm model (nil with a cat
+// model).
+func (e *Encoding) buildRaces(m *axioms.Model) error {
+	c := e.C
+	ci, k, err := newRaceInstance(e)
+	if err != nil {
+		return err
+	}
+	rc := &RaceCheck{ci: ci, k: k, nta: c.T}
+	rc.pairs = ci.demandRaces(k)
+	lits := make([]z.Lit, len(rc.pairs))
+	for i, p := range rc.pairs {
+		lits[i] = p.lit
+	}
+	rc.flag = c.Ors(lits...)
+	// rc11 requires po | rf acyclic; so does every execution of a model
+	// whose loads stay in order
+	if !(e.Cat != nil && isRC11(e.Cat.m) || e.Cat == nil && axioms.LoadsInOrder(m)) {
+		rc.nta = ci.noThinAir()
+	}
+	e.Race = rc
+	return nil
+}
+
+// newRaceInstance is the cat instance of the program-level race relation
+// over e's instructions, and the racy flag: raceModel's events without
+// initial writes, which no race involves (and no synchronisation starts
+// at), so no address needs bounding. Its relations are encoded as the
+// pairs of the flag ask for them (racehb.go).
+func newRaceInstance(e *Encoding) (*CatInstance, *cat.Constraint, error) {
+	m := raceModel()
+	ci := &CatInstance{e: e, m: m, c: e.C, noInit: true, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
+		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
+	if err := ci.events(); err != nil {
+		return nil, nil, err
+	}
+	return ci, m.Constraints[0], nil
+}
+
+// noThinAir is "po | rf is acyclic": a cycle passes through the source of
+// an rf step s, which the least solution of pathsAfter(rf) then reaches
+// from itself; its variables are implied by the steps, so a false u(s,s)
+// rules every such cycle out (catpoclosure.go).
+func (ci *CatInstance) noThinAir() z.Lit {
+	c := ci.c
+	u := ci.pathsAfter(ci.baseRel("rf"), 0)
+	var cyclic []z.Lit
+	for s := range u.rows {
+		if l := u.get(c, s, s); l != c.F {
+			cyclic = append(cyclic, l)
+		}
+	}
+	return c.Ors(cyclic...).Not()
+}
+
+// finishRaces sets Lit once the status literals exist, and hands the
+// race instance's clauses to the solver with Θ's.
+func (e *Encoding) finishRaces() {
+	rc := e.Race
+	if rc == nil {
+		return
+	}
+	c := e.C
+	rc.Lit = c.Ands(rc.flag, rc.nta, e.PrunedInAtomic.Not())
+	for cl := range rc.ci.clauses.All() {
+		e.Clauses.Add(cl)
+	}
+	if len(rc.ci.parts) > 0 {
+		e.Phi = c.And(e.Phi, c.Ands(rc.ci.parts...))
+	}
+}
+
+// raceCycles keeps, under fair progress, the retry rounds whose accesses
+// race (the counterpart of catFlagCycles for the program-level check): a
+// round that only repeats what an earlier one did may be left out of the
+// executions, unless one of its events is in a racing pair of an
+// execution without thin air, which the solver can claim only by making
+// Lit's race real.
+func (e *Encoding) raceCycles() {
+	rc := e.Race
+	if rc == nil || !e.fair {
+		return
+	}
+	c := e.C
+	touch := rc.touch()
+	free := func(rec *cycleRec) z.Lit {
+		var parts []z.Lit
+		for i := rec.lo; i < rec.hi; i++ {
+			if ev := rc.ci.evOf[i]; ev >= 0 {
+				parts = append(parts, touch[ev])
+			}
+		}
+		return c.And(c.Ors(parts...), rc.nta).Not()
+	}
+	for _, rec := range e.cycles {
+		rec.partial = c.And(rec.partial, free(rec))
+	}
+	for _, bc := range e.bounded {
+		bc.rec.partial = c.And(bc.rec.partial, free(bc.rec))
+	}
+}
+
+// touch is, per event of the race instance, "the event is in a racing
+// pair".
+func (rc *RaceCheck) touch() []z.Lit {
+	c := rc.ci.c
+	lits := make([][]z.Lit, rc.ci.n())
+	for _, p := range rc.pairs {
+		lits[p.a] = append(lits[p.a], p.lit)
+		lits[p.b] = append(lits[p.b], p.lit)
+	}
+	out := make([]z.Lit, len(lits))
+	for i, ls := range lits {
+		out[i] = c.Ors(ls...)
+	}
+	return out
+}
+
+// RacePair returns the instructions (indices into Instrs, a < b) of a
+// racing pair in the execution of val, which must satisfy Lit.
+func (rc *RaceCheck) RacePair(val func(z.Lit) bool) (a, b int, ok bool) {
+	for _, p := range rc.pairs {
+		if val(p.lit) {
+			ia, ib := rc.ci.Events[p.a].Instr, rc.ci.Events[p.b].Instr
+			return min(ia, ib), max(ia, ib), true
+		}
+	}
+	return 0, 0, false
+}
+
+// IsRC11RaceFlag reports whether f is rc11's racy flag of e's model (the
+// race check of rc11, whether or not e encodes the check).
+func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
+	return e.Cat != nil && isRC11(e.Cat.m) && f.Name == "racy"
+}
+
+// catFlagCyclesButRaces is catFlagCycles without rc11's racy flag, for a
+// check that does not look for races (Options.IgnoreRaceFlag): a racy
+// retry round is then as redundant as any other, and the loop converges.
+func (e *Encoding) catFlagCyclesButRaces() {
+	if e.Cat == nil {
+		return
+	}
+	var flags []*cat.Constraint
+	for _, k := range e.Cat.m.Flags() {
+		if !(isRC11(e.Cat.m) && k.Name == "racy") {
+			flags = append(flags, k)
+		}
+	}
+	e.flagCycles(flags)
+}
