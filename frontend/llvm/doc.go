@@ -40,7 +40,7 @@
 // # Values
 //
 // Integers of every width are LSL numbers: unbounded and signed. Widths are
-// ignored: trunc, sext (except sext of i1, which is -x), ptrtoint and
+// ignored: trunc (except trunc to i1, which is the low bit), sext (except sext of i1, which is -x), ptrtoint and
 // inttoptr keep the value. A constant is its bit pattern read as signed
 // (unsigned char 200 is i8 -56), so the operations that read an iN as
 // unsigned — zext, icmp ult/ule/ugt/uge, udiv, urem, lshr, atomicrmw
