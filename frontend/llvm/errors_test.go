@@ -18,8 +18,10 @@ func TestErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"opaque pointers", "define void @f(ptr %p) {\n  ret void\n}\n",
-			"in.ll:1:1: opaque pointers (ptr) are not supported"},
+		{"opaque pointers, syntax", "define void @f(ptr %p) {\n  %x = lod ptr %p\n  ret void\n}\n",
+			"in.ll:2:1: cannot parse LLVM IR: syntax error"},
+		{"opaque pointers, unterminated", "define void @f(ptr %p) {\n  store i32 1, ptr %p\n",
+			"in.ll:3:1: cannot read LLVM IR with opaque pointers: function @f has no closing brace"},
 		{"syntax", "define void @f() {\n  %x = lod i32 1\n}\n",
 			"in.ll:2:1: cannot parse LLVM IR: syntax error in \"%x = lod i32 1\""},
 		{"float", "define double @f(double %x) {\n  %y = fadd double %x, 1.0\n  ret double %y\n}\n",

@@ -67,6 +67,10 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
+	srcs, err = retypeOpaque(srcs)
+	if err != nil {
+		return nil, lsl.ErrorList{err.(*lsl.Error)}
+	}
 	for _, s := range srcs {
 		if err := lsl.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
 			return nil, err
