@@ -40,6 +40,17 @@ import (
 // same object (pointers.go: retype), so a cast the rewrite adds where
 // clang 14 wrote none changes no path.
 
+// readableSources prepares the sources for llir: integer constant
+// expressions on addresses from null folded (constfold.go), opaque
+// pointers typed.
+func readableSources(srcs []Source) ([]Source, error) {
+	out := make([]Source, len(srcs))
+	for i, s := range srcs {
+		out[i] = Source{Name: s.Name, Text: foldConstants(s.Name, s.Text)}
+	}
+	return retypeOpaque(out)
+}
+
 // isOpaque reports whether a source uses opaque pointers.
 func isOpaque(src []byte) bool { return opaquePointerLine(src) > 0 }
 

@@ -67,7 +67,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
-	srcs, err = retypeOpaque(srcs)
+	srcs, err = readableSources(srcs)
 	if err != nil {
 		return nil, lsl.ErrorList{err.(*lsl.Error)}
 	}
