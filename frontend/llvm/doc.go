@@ -260,7 +260,7 @@
 // lsl_initlock, lsl_lock and lsl_unlock as the spinlock of Fig. 3.9,
 // lsl_get_struct_pointer (from the byte offset of the field and the type
 // the result is cast to), abort(), calloc (malloc, then a 0 in every
-// cell), and exit (a failure unless the status is 0; exit(0) only in a
+// cell), aligned_alloc (malloc: the alignment is not modelled), and exit (a failure unless the status is 0; exit(0) only in a
 // pthread main after its last join, where it ends the execution).
 // Assertion messages are the condition's source text, read from the C
 // file. pthread_mutex_init, _lock and _unlock are lsl_initlock, lsl_lock
