@@ -68,8 +68,9 @@
 // LLVM name or C variable (llvm.dbg.value), else %t.N; phis are assigned on
 // the incoming edges (as a parallel copy). Global variables are LSL
 // globals with their initializers as cells; string constants (the names
-// passed to lsl_fence and lsl_observe_*) are not globals, and using one as
-// data is an error. Modules are linked by name like C translation units:
+// passed to lsl_fence and lsl_observe_*) are not globals, unless the
+// program reads one as data (const char *p = "abc"; p[1]): then it is a
+// global of chars. Modules are linked by name like C translation units:
 // one definition of each external function or global, any number of
 // declarations; private and internal names are renamed when they clash.
 //
@@ -146,9 +147,12 @@
 // store (or store) per scalar cell of the typed object, in layout order:
 // clang emits them for struct assignment, initialized local aggregates and
 // = {0}. A copy from a constant global (clang's initializer of a local
-// aggregate) stores the constants directly. memset only stores 0 (or any
-// byte into byte cells). Loads and stores of whole structs are errors,
-// like block copies in the C front end.
+// aggregate, a string literal) stores the constants directly, cell by cell
+// where the cells line up: memcpy(buf, "abc", 4) into char buf[8], char
+// s[] = "hi". A pointer to a char of an array (buf, decayed) copies or
+// fills that many chars. memset only stores 0 (or any byte into byte
+// cells). Loads and stores of whole structs are errors, like block copies
+// in the C front end.
 //
 // # Atomics and orderings
 //
