@@ -94,6 +94,10 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 		if err != nil {
 			return nil, lsl.Errorf(lsl.Pos{File: m.name, Line: 1, Col: 1}, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
 		}
+		if line := opaquePointerLine(text); line > 0 {
+			// a ptr outside anything the reader knows: not LLVM IR it reads
+			return nil, lsl.Errorf(lsl.Pos{File: m.name, Line: line, Col: 1}, "cannot read LLVM IR with opaque pointers: ptr where the reader does not expect it")
+		}
 		out[at[k]] = Source{Name: m.name, Text: text}
 	}
 	return out, nil

@@ -208,6 +208,10 @@ func (e *emitter) castConst(text string, own, want *ty) string {
 	if own == nil || want == nil || own.kind != kPtr || want.kind != kPtr || same(own, want) {
 		return text
 	}
+	if a, w := own.to.get(), want.to.get(); a != nil && w != nil && a.kind == kArray && same(a.elem, w) {
+		// an array decays to a pointer to its first element
+		return "getelementptr inbounds (" + e.print(a) + ", " + e.print(own) + " " + text + ", i64 0, i64 0)"
+	}
 	return "bitcast (" + e.print(own) + " " + text + " to " + e.print(want) + ")"
 }
 
@@ -223,13 +227,24 @@ func (e *emitter) exprText(x *cexpr, want *ty) (string, *ty) {
 	own := e.m.exprType(nil, x)
 	switch x.op {
 	case "getelementptr":
-		b.WriteString(e.print(x.elem))
-		srcT := ptrTo(x.elem)
+		elem := x.elem
+		var arr *ty
+		if len(x.args) > 0 {
+			arr = e.charArray(nil, x.elem, x.args[0], len(x.args)-1)
+		}
+		if arr != nil {
+			elem = arr
+		}
+		b.WriteString(e.print(elem))
+		srcT := ptrTo(elem)
 		for i, a := range x.args {
 			b.WriteString(", ")
 			t := a.site.t
 			if i == 0 {
 				t = srcT
+			}
+			if i == 1 && arr != nil {
+				b.WriteString(e.print(t) + " 0, ")
 			}
 			b.WriteString(e.print(t) + " " + e.constText(a, t))
 		}
@@ -310,6 +325,15 @@ func (e *emitter) inst(f *ofunc, in *oinst) {
 		if e.variableByteOffset(f, in) {
 			return
 		}
+		if arr := e.charArray(f, in.typ, in.addr, len(in.idx)); arr != nil {
+			// p + k bytes of char a[N] is &a[k], as clang 14 wrote it
+			e.over[in.typSite] = e.print(arr)
+			e.value(f, in, in.addr, ptrTo(arr))
+			ix := in.idx[0]
+			e.edits = append(e.edits, edit{from: ix.site.from, to: ix.site.from, text: e.print(ix.site.t) + " 0, "})
+			e.value(f, in, ix, nil)
+			return
+		}
 		e.value(f, in, in.addr, ptrTo(in.typ))
 		for _, ix := range in.idx {
 			e.value(f, in, ix, nil)
@@ -359,6 +383,22 @@ func (e *emitter) inst(f *ofunc, in *oinst) {
 	case "dbgrecord":
 		e.dbgRecord(f, in)
 	}
+}
+
+// charArray is the type of the char array src points to when a
+// getelementptr of i8 with one index offsets it (nil otherwise).
+func (e *emitter) charArray(f *ofunc, elem *ty, src *oval, nidx int) *ty {
+	if elem.kind != kInt || elem.bits != 8 || nidx != 1 {
+		return nil
+	}
+	own := e.m.ownType(f, src)
+	if own == nil || own.kind != kPtr {
+		return nil
+	}
+	if a := own.to.get(); a != nil && a.kind == kArray && a.elem.kind == kInt && a.elem.bits == 8 {
+		return a
+	}
+	return nil
 }
 
 // variableByteOffset prints p + x bytes, with x a variable, on a pointer

@@ -183,7 +183,62 @@ func (p *opaqueProg) flow(x *tvar, t *ty) {
 		}
 		return unifyTy(x.get(), t, 0)
 	})
-	p.evid = append(p.evid, func() bool { return x.bind(t) })
+	p.evid = append(p.evid, func() bool {
+		if t.kind != kPtr {
+			return x.bind(t)
+		}
+		e := evidence(t.to.get())
+		switch {
+		case t.to.get() == nil:
+			return x.bind(t)
+		case e == nil:
+			return false
+		}
+		return x.bind(ptrTo(e))
+	})
+}
+
+// evidence is what a pointee type says about a pointer it flows into: an
+// array says its element (C's arrays decay: clang 15 passes @arr where
+// clang 14 wrote &arr[0]), i8 (void*) says nothing (nil).
+func evidence(t *ty) *ty {
+	if t == nil {
+		return nil
+	}
+	if t.kind == kArray {
+		t = t.elem
+	}
+	if t.kind == kInt && t.bits == 8 {
+		return nil
+	}
+	return t
+}
+
+// storePtr says that a pointer of type v is stored where x points: the
+// slot holds v's type, or v has the slot's (evidence: C converts void*
+// silently on assignment).
+func (p *opaqueProg) storePtr(x *tvar, v *ty) {
+	if x == nil {
+		return
+	}
+	slot := &ty{kind: kPtr, to: &tvar{}}
+	p.evid = append(p.evid, func() bool {
+		switch xt := x.get(); {
+		case xt == nil:
+			e := evidence(v.to.get())
+			if v.to.get() == nil {
+				return x.bind(v)
+			}
+			if e == nil {
+				return false
+			}
+			return x.bind(ptrTo(e))
+		case xt.kind == kPtr:
+			slot.to = xt.to
+			return p.suggestNow(slot, v)
+		}
+		return false
+	})
 }
 
 // suggest links two pointees when one of them is unbound (evidence).
@@ -191,13 +246,29 @@ func (p *opaqueProg) suggest(a, b *ty) {
 	if a == nil || b == nil || a.kind != kPtr || b.kind != kPtr {
 		return
 	}
-	p.evid = append(p.evid, func() bool {
-		ra, rb := a.to.find(), b.to.find()
-		if ra == rb || ra.t != nil && rb.t != nil {
-			return false
-		}
+	p.evid = append(p.evid, func() bool { return p.suggestNow(a, b) })
+}
+
+// suggestNow applies suggest's evidence.
+func (p *opaqueProg) suggestNow(a, b *ty) bool {
+	ra, rb := a.to.find(), b.to.find()
+	switch {
+	case ra == rb || ra.t != nil && rb.t != nil:
+		return false
+	case ra.t == nil && rb.t == nil:
 		return unify(ra, rb)
-	})
+	case ra.t == nil:
+		return bindEvidence(ra, rb.t)
+	}
+	return bindEvidence(rb, ra.t)
+}
+
+// bindEvidence binds an unbound pointee to what a bound one says.
+func bindEvidence(v *tvar, t *ty) bool {
+	if e := evidence(t); e != nil {
+		return v.bind(e)
+	}
+	return false
 }
 
 // link says that two types are one (a rule).
@@ -486,26 +557,25 @@ func (p *opaqueProg) constrain(m *omod, f *ofunc, in *oinst) {
 		p.flow(pointeeVar(own(in.addr)), in.typ)
 	case "store", "atomicrmw":
 		v := in.vals[0]
-		t := in.typ
-		if t.kind == kPtr && own(v) != nil {
-			t = own(v)
+		if o := own(v); in.typ.kind == kPtr && o != nil && o.kind == kPtr {
+			p.storePtr(pointeeVar(own(in.addr)), o)
+		} else {
+			p.flow(pointeeVar(own(in.addr)), in.typ)
 		}
-		p.flow(pointeeVar(own(in.addr)), t)
 		if in.op == "atomicrmw" && in.resT.kind == kPtr {
 			p.link(in.resT, own(v))
 		}
 	case "cmpxchg":
-		t := in.typ
-		if t.kind == kPtr {
-			if o := own(in.vals[0]); o != nil {
-				t = o
-			} else if o := own(in.vals[1]); o != nil {
-				t = o
+		if in.typ.kind == kPtr {
+			for _, v := range in.vals {
+				if o := own(v); o != nil && o.kind == kPtr {
+					p.storePtr(pointeeVar(own(in.addr)), o)
+					p.suggest(o, in.resT.fields[0])
+				}
 			}
-			p.link(in.resT.fields[0], t)
-			p.suggest(own(in.vals[0]), own(in.vals[1]))
+		} else {
+			p.flow(pointeeVar(own(in.addr)), in.typ)
 		}
-		p.flow(pointeeVar(own(in.addr)), t)
 	case "getelementptr":
 		p.flow(pointeeVar(own(in.addr)), in.typ)
 	case "phi", "select":
@@ -629,6 +699,13 @@ func (p *opaqueProg) applyRules() {
 	}
 }
 
+func agreedPointee(t *ty) *ty {
+	if t == nil {
+		return nil
+	}
+	return t.to.get()
+}
+
 // resolveExternals types the pointer parameters of functions no module
 // defines: the type every call passes, else i8* (void*).
 func (p *opaqueProg) resolveExternals() {
@@ -660,8 +737,8 @@ func (p *opaqueProg) resolveExternals() {
 					}
 					agreed = o
 				}
-				if ok && agreed != nil {
-					pt.to.bind(agreed.to.get())
+				if e := evidence(agreedPointee(agreed)); ok && e != nil {
+					pt.to.bind(e)
 				} else {
 					pt.to.bind(tyI8)
 				}

@@ -122,25 +122,26 @@ type cexpr struct {
 
 // oinst is an instruction that involves pointers.
 type oinst struct {
-	fn     *ofunc
-	op     string
-	res    string
-	resT   *ty // own type of the result
-	at     int // byte offset of the instruction (casts are inserted there)
-	line   int
-	dbg    string
-	block  *oblock
-	typ    *ty // alloca, load, store, cmpxchg, atomicrmw value type; gep source element
-	addr   *oval
-	vals   []*oval // store: value; cmpxchg: cmp, new; icmp, select: the two; call: arguments; phi: incomings; ret, freeze, ptrtoint: the value
-	preds  []string
-	callee *oval
-	fnty   *ty    // call: the function type (explicit, or built from the return type and the arguments)
-	fnSite *tsite // call: the explicit function type or the return type as written
-	meta   []bool // call: the argument is metadata
-	idx    []*oval
-	drop   bool // a debug intrinsic call the rewrite leaves out
-	end    int  // byte offset after the instruction
+	fn      *ofunc
+	op      string
+	res     string
+	resT    *ty // own type of the result
+	at      int // byte offset of the instruction (casts are inserted there)
+	line    int
+	dbg     string
+	block   *oblock
+	typ     *ty // alloca, load, store, cmpxchg, atomicrmw value type; gep source element
+	typSite *tsite
+	addr    *oval
+	vals    []*oval // store: value; cmpxchg: cmp, new; icmp, select: the two; call: arguments; phi: incomings; ret, freeze, ptrtoint: the value
+	preds   []string
+	callee  *oval
+	fnty    *ty    // call: the function type (explicit, or built from the return type and the arguments)
+	fnSite  *tsite // call: the explicit function type or the return type as written
+	meta    []bool // call: the argument is metadata
+	idx     []*oval
+	drop    bool // a debug intrinsic call the rewrite leaves out
+	end     int  // byte offset after the instruction
 }
 
 type mdNode struct {
@@ -994,7 +995,7 @@ func (m *omod) instruction(f *ofunc, b *oblock, end int) {
 			}
 			m.next()
 		}
-		in.typ, _ = m.typ()
+		in.typ, in.typSite = m.typ()
 		m.expect(",")
 		in.addr = m.typedValue()
 		for m.accept(",") {
@@ -1162,10 +1163,10 @@ func (m *omod) stripNewFlags(end int) {
 			for k < end && m.toks[k].text != ")" {
 				k++
 			}
-			m.edits = append(m.edits, edit{from: t.pos, to: m.toks[k].end})
+			m.drop(t.pos, m.toks[k].end)
 			j = k
 		case droppedFlag(op, t.text):
-			m.edits = append(m.edits, edit{from: t.pos, to: t.end})
+			m.drop(t.pos, t.end)
 		case t.text == "inbounds" || t.text == "nsw" || t.text == "nuw" || t.text == "exact":
 		default:
 			return
@@ -1224,8 +1225,14 @@ func (m *omod) prefixWord(t token) {
 
 // dropAttr removes an attribute word (and its parenthesized arguments,
 // up to last) from the text.
-func (m *omod) dropAttr(t token, last int) {
-	m.edits = append(m.edits, edit{from: t.pos, to: last})
+func (m *omod) dropAttr(t token, last int) { m.drop(t.pos, last) }
+
+// drop removes src[from:to] and the space after it.
+func (m *omod) drop(from, to int) {
+	if to < len(m.src) && m.src[to] == ' ' {
+		to++
+	}
+	m.edits = append(m.edits, edit{from: from, to: to})
 }
 
 // call reads call/invoke: [cc] [ret attrs] T [fnty] callee(args) ….
@@ -1453,7 +1460,7 @@ func (m *omod) attributes() {
 			last = m.toks[m.i-1].end
 		}
 		if !llirAttrs[t.text] {
-			m.edits = append(m.edits, edit{from: t.pos, to: last})
+			m.drop(t.pos, last)
 			continue
 		}
 		if t.text == "uwtable" && last != t.end {
