@@ -2,6 +2,7 @@ package llvmfront
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
@@ -65,7 +66,8 @@ func (f *fn) spanCells(s span, n int64, what string, base string) ([]lsl.Operand
 		text := base
 		if k > 0 {
 			elem = f.advance(start, num(k))
-			text = base + "[" + strconv.FormatInt(k, 10) + "]"
+			// &a[0] + k is a[k]
+			text = strings.TrimSuffix(base, "[0]") + "[" + strconv.FormatInt(k, 10) + "]"
 		}
 		for _, c := range cs {
 			csize, _ := sizeOf(c.typ)
