@@ -5,26 +5,34 @@
 //	prog, err := llvmfront.Translate([]string{"queue.ll", "harness.ll"})
 //
 // The files together form one program; the front end is registered for
-// the .ll extension. Compile (clang.go) runs clang-14 on C files with the
+// the .ll extension. Compile (clang.go) runs clang on C files with the
 // front end's headers; the CLI does that for --frontend clang and for
-// pthread programs given without a test file.
+// pthread programs given without a test file. Any clang from 14 up: the
+// one named (--clang, $CHECKFENCE_CLANG), else clang-14, else the newest
+// clang-NN on PATH, else clang (clang_find.go).
 //
 // # Input
 //
-// The IR must use typed pointers: clang 14 emits them, clang 15 does with
-// -Xclang -no-opaque-pointers, later versions cannot. IR with opaque
-// pointers (ptr) is rejected with an error saying so. The parser is
-// github.com/llir/llvm v0.3.6; its errors, and panics, become errors at
-// the line it reports. It cannot parse align among the return attributes
-// of a call or function (clang-14 writes them for C++ functions that
-// return references), so those are removed from the text first
-// (stripReturnAlign). Debug information (clang -g) gives statements their
-// C source positions and names their variables and struct fields; without
-// it positions are lines of the .ll file.
+// The parser is github.com/llir/llvm v0.3.6 (the Go module proxy serves no
+// later version); its errors, and panics, become errors at the line it
+// reports. It reads typed pointers only, which clang 14 writes; IR with
+// opaque pointers (ptr, clang 15 and later) is first rewritten into the
+// typed IR clang 14 writes for the same program (opaque.go: pointee types
+// from the debug information and the instructions, casts where clang 14
+// had them, typed intrinsic names, debug records as intrinsic calls, newer
+// attributes and flags dropped), keeping its line numbers. Integer
+// constant expressions on addresses from null (offsetof written as
+// &((T *)0)->m) are folded to their values first (constfold.go). llir
+// cannot parse align among the return attributes of a call or function
+// (clang-14 writes them for C++ functions that return references), so
+// those are removed from the text first (stripReturnAlign). Debug
+// information (clang -g) gives statements their C source positions and
+// names their variables and struct fields; without it positions are lines
+// of the .ll file.
 //
 // C files are compiled with
 //
-//	clang-14 -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
+//	clang -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
 //
 // c/ holds the C front end's headers (cfront.Headers) (lsl_protos.h,
 // checkfence.h, assert.h, stddef.h, stdbool.h, stdint.h, stdlib.h; a test
