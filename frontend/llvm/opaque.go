@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -76,7 +77,7 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 				line = pe.line
 				err = errors.New(pe.msg)
 			}
-			return nil, lsl.Errorf(lsl.Pos{File: s.Name, Line: line, Col: 1}, "cannot read LLVM IR with opaque pointers: %v", err)
+			return nil, readError(s.Name, s.Text, line, "cannot read LLVM IR with opaque pointers: %v", err)
 		}
 		mods = append(mods, m)
 		at = append(at, i)
@@ -96,11 +97,23 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 		}
 		if line := opaquePointerLine(text); line > 0 {
 			// a ptr outside anything the reader knows: not LLVM IR it reads
-			return nil, lsl.Errorf(lsl.Pos{File: m.name, Line: line, Col: 1}, "cannot read LLVM IR with opaque pointers: ptr where the reader does not expect it")
+			return nil, readError(m.name, text, line, "cannot read LLVM IR with opaque pointers: ptr where the reader does not expect it")
 		}
 		out[at[k]] = Source{Name: m.name, Text: text}
 	}
 	return out, nil
+}
+
+// readError is an error at a line of an .ll file, or, when clang compiled
+// the line from C (it has a debug location), at that C line: a construct
+// the front end cannot read, "unsupported", with the .ll line for
+// reference.
+func readError(name string, src []byte, line int, format string, args ...any) *lsl.Error {
+	msg := fmt.Sprintf(format, args...)
+	if pos, ok := linePos(src, line); ok {
+		return lsl.Errorf(pos, "unsupported: %s (%s:%d)", msg, filepath.Base(name), line)
+	}
+	return lsl.Errorf(lsl.Pos{File: name, Line: line, Col: 1}, "%s", msg)
 }
 
 // safeInfer and safeEmit turn a panic (a bug, or input the reader does

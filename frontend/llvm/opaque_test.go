@@ -180,3 +180,22 @@ func FuzzRetype(f *testing.F) {
 		}
 	})
 }
+
+// An .ll line clang compiled from C that the front end cannot read is
+// reported at the C line, as unsupported, with the .ll line beside it.
+func TestUnreadableAtCLine(t *testing.T) {
+	src := "@g = global i32 0\n" +
+		"define ptr @f(ptr %p) !dbg !4 {\n" +
+		"  %q = getelementptr inbounds i8, ptr %p, i64 sub (i64 0, i64 ptrtoint (ptr @g to i64)), !dbg !7\n" +
+		"  ret ptr %q, !dbg !7\n" +
+		"}\n" +
+		"!3 = !DIFile(filename: \"/src/prog.c\", directory: \"/src\")\n" +
+		"!4 = distinct !DISubprogram(name: \"f\", scope: !3, file: !3, line: 5)\n" +
+		"!6 = distinct !DILexicalBlock(scope: !4, file: !3, line: 6, column: 3)\n" +
+		"!7 = !DILocation(line: 7, column: 12, scope: !6)\n"
+	_, err := TranslateSources([]Source{{Name: "/tmp/x/prog.ll", Text: []byte(src)}})
+	want := "/src/prog.c:7:12: unsupported: cannot parse LLVM IR: support for gep index type"
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "(prog.ll:3)") {
+		t.Errorf("got %v, want %q … (prog.ll:3)", err, want)
+	}
+}

@@ -35,13 +35,14 @@ func parseModule(name string, src []byte) (m *ir.Module, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			m = nil
-			err = at(1, "cannot parse LLVM IR: %v", r)
+			line, msg := parseErrorLine(fmt.Errorf("%v", r), src)
+			err = readError(name, src, line, "cannot parse LLVM IR: %s", msg)
 		}
 	}()
 	m, err = asm.ParseBytes(name, stripReturnAlign(src))
 	if err != nil {
 		line, msg := parseErrorLine(err, src)
-		return nil, at(line, "cannot parse LLVM IR: %s", msg)
+		return nil, readError(name, src, line, "cannot parse LLVM IR: %s", msg)
 	}
 	if line := firstContentLine(src); line > 0 && emptyModule(m) {
 		// llir accepts some text that is not IR at all as an empty module
@@ -139,6 +140,8 @@ var (
 	syntaxErrLine = lazyRegexp(`syntax error at line (\d+)`)
 	// llir's message for a name used but never defined
 	undefinedIdent = lazyRegexp(`unable to locate (local|global) identifier "([^"]+)"(?: of "([^"]+)")?`)
+	// an index operand that is a constant expression: ", i64 sub ("
+	gepExprIndex = lazyRegexp(`, i[0-9]+ [a-z]+ ((nuw|nsw|exact) )*\(`)
 )
 
 func lazyRegexp(expr string) func() *regexp.Regexp {
@@ -172,6 +175,15 @@ func parseErrorLine(err error, src []byte) (int, string) {
 			}
 		}
 		return line, msg
+	}
+	if strings.Contains(msg, "gep index type") {
+		// llir names no line: the first getelementptr with an index that
+		// is a constant expression
+		for i, l := range lines {
+			if strings.Contains(l, "getelementptr") && gepExprIndex().MatchString(l) {
+				return i + 1, msg
+			}
+		}
 	}
 	if m := undefinedIdent().FindStringSubmatch(msg); m != nil {
 		name := m[2]
