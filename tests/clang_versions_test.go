@@ -30,7 +30,7 @@ import (
 var clangAll = flag.Bool("clang-all", false, "TestClangVersions: compare the translations of every C program of the repository, with each installed clang")
 
 // clangTested are the versions the reader was built and tested with.
-var clangTested = []int{14, 15, 16, 19}
+var clangTested = []int{14, 15, 16, 19, 22}
 
 // versionPrograms are checked with every version: C11 litmus programs
 // and C++ (with their .tst files), pthread programs, the constructs the

@@ -38,7 +38,9 @@ func (p *opaqueProg) emitOpaque(m *omod) []byte {
 	}
 	for _, f := range m.funcList {
 		for _, in := range f.insts {
-			e.inst(f, in)
+			if !in.drop {
+				e.inst(f, in)
+			}
 		}
 	}
 	for _, s := range m.sites {
@@ -322,6 +324,17 @@ func (e *emitter) inst(f *ofunc, in *oinst) {
 		e.value(f, in, in.vals[1], t)
 		e.value(f, in, in.addr, ptrTo(t))
 	case "getelementptr":
+		if in.padding {
+			// its value number stays: the struct's address, which
+			// nothing uses now (opaque_padding.go)
+			own := e.m.ownType(f, in.addr)
+			text := in.res + " = bitcast " + e.print(own) + " " + e.constText(in.addr, own) + " to i8*"
+			if in.addr.kind == vLocal {
+				text = in.res + " = bitcast " + e.print(own) + " " + in.addr.name + " to i8*"
+			}
+			e.edits = append(e.edits, edit{from: in.at, to: in.end, text: text})
+			return
+		}
 		if e.variableByteOffset(f, in) {
 			return
 		}

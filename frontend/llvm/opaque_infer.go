@@ -343,6 +343,7 @@ func inferOpaque(mods []*omod) *opaqueProg {
 	}
 	for _, m := range mods {
 		p.seedDebug(m)
+		m.paddingMemsets(m.di.lay)
 	}
 	for _, m := range mods {
 		for _, f := range m.funcList {
@@ -395,6 +396,7 @@ func (p *opaqueProg) seedDebug(m *omod) {
 		}
 	}
 	d.bindFields()
+	m.unpadGlobals(d)
 	for _, name := range sortedGlobals(m) {
 		g := m.globals[name]
 		if g.dbg != "" && g.content != nil {

@@ -43,12 +43,13 @@ type namedTy struct {
 }
 
 type oglobal struct {
-	name    string
-	content *ty
-	init    *oval
-	dbg     string // !N of the DIGlobalVariableExpression
-	line    int
-	linkage string
+	name        string
+	content     *ty
+	contentSite *tsite
+	init        *oval
+	dbg         string // !N of the DIGlobalVariableExpression
+	line        int
+	linkage     string
 }
 
 type ofunc struct {
@@ -140,7 +141,8 @@ type oinst struct {
 	fnSite  *tsite // call: the explicit function type or the return type as written
 	meta    []bool // call: the argument is metadata
 	idx     []*oval
-	drop    bool // a debug intrinsic call the rewrite leaves out
+	drop    bool // an instruction the rewrite leaves out
+	padding bool // a byte offset into padding only a dropped memset used
 	end     int  // byte offset after the instruction
 }
 
@@ -507,7 +509,7 @@ func (m *omod) global() {
 		m.i = end
 		return
 	}
-	g.content, _ = m.typ()
+	g.content, g.contentSite = m.typ()
 	if m.i < end && !m.is(",") {
 		g.init = m.value(nil)
 	}
@@ -1380,6 +1382,7 @@ func (m *omod) metadata() {
 		}
 		m.next()
 		for !m.is(")") && m.i < end {
+			comma := m.toks[m.i-1]
 			key := m.next()
 			if key.kind != tLabel {
 				break
@@ -1387,6 +1390,9 @@ func (m *omod) metadata() {
 			from := m.tok().pos
 			m.skipElement(end)
 			n.fields[key.text] = strings.TrimSpace(string(m.src[from:m.toks[m.i-1].end]))
+			if newDIFields[n.kind+"."+key.text] && comma.text == "," {
+				m.edits = append(m.edits, edit{from: comma.pos, to: m.toks[m.i-1].end})
+			}
 			if !m.accept(",") {
 				break
 			}
@@ -1394,6 +1400,15 @@ func (m *omod) metadata() {
 	}
 	m.meta[name] = n
 	m.i = end
+}
+
+// newDIFields are fields of debug information nodes newer than llir
+// v0.3.6 (clang 20 and later), which say nothing the front end reads.
+var newDIFields = map[string]bool{
+	"DILabel.column": true, "DILabel.isArtificial": true, "DILabel.coroSuspendIdx": true,
+	"DILocation.atomGroup": true, "DILocation.atomRank": true, "DISubprogram.keyInstructions": true,
+	"DICompositeType.num_extra_inhabitants": true, "DICompositeType.specification": true,
+	"DICompositeType.enumKind": true, "DIBasicType.num_extra_inhabitants": true, "DIDerivedType.ptrAuthData": true,
 }
 
 // skipElement skips one metadata field value or tuple element (up to a

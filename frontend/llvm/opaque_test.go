@@ -123,6 +123,12 @@ func TestRetypeSnippets(t *testing.T) {
 		{"variable byte offset into an int array (LLVM 19 -O1)",
 			"@a = global [4 x i32] zeroinitializer\ndefine i32 @f(i64 %k) {\n  %p = getelementptr inbounds i8, ptr @a, i64 %k\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
 			[]string{"%__cf.1 = sdiv exact i64 %k, 4", "getelementptr inbounds i32, i32* getelementptr inbounds ([4 x i32], [4 x i32]* @a, i64 0, i64 0), i64 %__cf.1", "%p = bitcast i32* %__cf.2 to i8*"}},
+		{"explicit padding of a global (clang 20 and later)",
+			"%struct.node = type { ptr, i32 }\n@first = global { ptr, i32, [4 x i8] } { ptr null, i32 7, [4 x i8] zeroinitializer }\n@arr = global [2 x { ptr, i32, [4 x i8] }] [{ ptr, i32, [4 x i8] } { ptr null, i32 1, [4 x i8] zeroinitializer }, { ptr, i32, [4 x i8] } { ptr @first, i32 2, [4 x i8] zeroinitializer }]\ndefine i32 @f() {\n  %p = getelementptr inbounds %struct.node, ptr @first, i32 0, i32 1\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
+			[]string{"@first = global %struct.node { %struct.node* null, i32 7 }", "@arr = global [2 x %struct.node] [%struct.node { %struct.node* null, i32 1 }, %struct.node { %struct.node* @first, i32 2 }]"}},
+		{"memset of padding (clang 20 and later)",
+			"%struct.t = type { i8, i32 }\ndeclare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\ndefine i32 @f() {\n  %1 = alloca %struct.t\n  %2 = getelementptr inbounds %struct.t, ptr %1, i32 0, i32 0\n  store i8 97, ptr %2\n  %3 = getelementptr i8, ptr %1, i64 1\n  call void @llvm.memset.p0.i64(ptr %3, i8 0, i64 3, i1 false)\n  %4 = getelementptr inbounds %struct.t, ptr %1, i32 0, i32 1\n  store i32 41, ptr %4\n  %5 = load i32, ptr %4\n  ret i32 %5\n}\n",
+			[]string{"%3 = bitcast %struct.t* %1 to i8*\n"}},
 		{"offsetof from null", "%struct.t = type { i32, i64, i32 }\ndefine ptr @f(ptr %p) {\n  %q = getelementptr inbounds i8, ptr %p, i64 sub (i64 0, i64 ptrtoint (ptr getelementptr inbounds (%struct.t, ptr null, i32 0, i32 2) to i64))\n  ret ptr %q\n}\n",
 			[]string{"%q = getelementptr inbounds i8, i8* %p, i64 -16"}},
 	}
