@@ -67,6 +67,12 @@ func (m *omod) readNamedTypes() (ok bool) {
 			ok = false
 		}
 	}()
+	m.namedTypes()
+	return true
+}
+
+// namedTypes reads the %name = type definitions.
+func (m *omod) namedTypes() {
 	for m.i = 0; m.tok().kind != tEOF; {
 		t := m.tok()
 		if t.kind == tLocal && m.peek(1).text == "=" && m.peek(2).text == "type" {
@@ -75,7 +81,6 @@ func (m *omod) readNamedTypes() (ok bool) {
 		}
 		m.i = m.lineEnd(m.i)
 	}
-	return true
 }
 
 // exprAhead reports whether the word at i starts a constant expression:
