@@ -210,7 +210,11 @@ func (e *emitter) castConst(text string, own, want *ty) string {
 	if own == nil || want == nil || own.kind != kPtr || want.kind != kPtr || same(own, want) {
 		return text
 	}
-	if a, w := own.to.get(), want.to.get(); a != nil && w != nil && a.kind == kArray && same(a.elem, w) {
+	w := want.to.get()
+	if w == nil {
+		w = tyI8 // unbound: printed as i8*
+	}
+	if a := own.to.get(); a != nil && a.kind == kArray && same(a.elem, w) {
 		// an array decays to a pointer to its first element
 		return "getelementptr inbounds (" + e.print(a) + ", " + e.print(own) + " " + text + ", i64 0, i64 0)"
 	}

@@ -184,6 +184,9 @@ func (p *opaqueProg) flow(x *tvar, t *ty) {
 		return unifyTy(x.get(), t, 0)
 	})
 	p.evid = append(p.evid, func() bool {
+		if t.kind == kInt && t.bits == 8 {
+			return false // bytes: a (char *) cast, or void*, says nothing
+		}
 		if t.kind != kPtr {
 			return x.bind(t)
 		}
