@@ -344,7 +344,7 @@ func (e *emitter) inst(f *ofunc, in *oinst) {
 		}
 		if arr := e.charArray(f, in.typ, in.addr, len(in.idx)); arr != nil {
 			// p + k bytes of char a[N] is &a[k], as clang 14 wrote it
-			e.over[in.typSite] = e.print(arr)
+			e.edits = append(e.edits, edit{from: in.typSite.from, to: in.typSite.to, text: e.print(arr)})
 			e.value(f, in, in.addr, ptrTo(arr))
 			ix := in.idx[0]
 			e.edits = append(e.edits, edit{from: ix.site.from, to: ix.site.from, text: e.print(ix.site.t) + " 0, "})

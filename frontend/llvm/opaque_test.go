@@ -123,6 +123,8 @@ func TestRetypeSnippets(t *testing.T) {
 		{"variable byte offset into an int array (LLVM 19 -O1)",
 			"@a = global [4 x i32] zeroinitializer\ndefine i32 @f(i64 %k) {\n  %p = getelementptr inbounds i8, ptr @a, i64 %k\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
 			[]string{"%__cf.1 = sdiv exact i64 %k, 4", "getelementptr inbounds i32, i32* getelementptr inbounds ([4 x i32], [4 x i32]* @a, i64 0, i64 0), i64 %__cf.1", "%p = bitcast i32* %__cf.2 to i8*"}},
+		{"variable index into a char array", "@c = global [4 x i8] zeroinitializer\ndefine i8 @f(i64 %k) {\n  %p = getelementptr inbounds i8, ptr @c, i64 %k\n  %v = load i8, ptr %p\n  ret i8 %v\n}\n",
+			[]string{"%p = getelementptr inbounds [4 x i8], [4 x i8]* @c, i64 0, i64 %k"}},
 		{"explicit padding of a global (clang 20 and later)",
 			"%struct.node = type { ptr, i32 }\n@first = global { ptr, i32, [4 x i8] } { ptr null, i32 7, [4 x i8] zeroinitializer }\n@arr = global [2 x { ptr, i32, [4 x i8] }] [{ ptr, i32, [4 x i8] } { ptr null, i32 1, [4 x i8] zeroinitializer }, { ptr, i32, [4 x i8] } { ptr @first, i32 2, [4 x i8] zeroinitializer }]\ndefine i32 @f() {\n  %p = getelementptr inbounds %struct.node, ptr @first, i32 0, i32 1\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
 			[]string{"@first = global %struct.node { %struct.node* null, i32 7 }", "@arr = global [2 x %struct.node] [%struct.node { %struct.node* null, i32 1 }, %struct.node { %struct.node* @first, i32 2 }]"}},
