@@ -28,18 +28,26 @@ import (
 //     nothing types is i8*, as void* is;
 //   - a value has the type of what defines it, and an operand whose use
 //     wants another type is cast, by a bitcast on the same line (so line
-//     numbers stay) or a constant bitcast: the casts clang 14 wrote for
-//     the casts of the C program (opaque_emit.go);
+//     numbers stay), a constant bitcast, or, for an array where a pointer
+//     to its element is wanted, a decay (&a[0]): the casts clang 14 wrote
+//     for the casts of the C program (opaque_emit.go); byte offsets into
+//     char arrays, and variable byte offsets into other arrays (LLVM 19
+//     -O1), index the array, as clang 14 wrote them;
 //   - overloaded intrinsics take their typed names (llvm.memcpy.p0.p0.i64
 //     becomes llvm.memcpy.p0i8.p0i8.i64), debug records (#dbg_declare,
 //     clang 19) become the intrinsic calls they stand for, and the
-//     attributes and flags of newer versions that llir cannot read and
-//     that change nothing the front end models are removed (memory(…),
-//     or disjoint, getelementptr nuw, …).
+//     attributes, flags and debug fields of newer versions that llir
+//     cannot read and that change nothing the front end models are
+//     removed (memory(…), or disjoint, getelementptr nuw, DIAssignID, …:
+//     opaque_compat.go), as is the explicit padding of clang 20 and later
+//     (opaque_padding.go).
 //
 // The translation treats a bitcast of a pointer as the same pointer to the
 // same object (pointers.go: retype), so a cast the rewrite adds where
-// clang 14 wrote none changes no path.
+// clang 14 wrote none changes no path. Without debug information a pointer
+// has only the types its instructions give it; the repository's programs
+// still translate as with clang 14 (tests/clang_versions_test.go compares
+// them with debug information).
 
 // readableSources prepares the sources for llir: integer constant
 // expressions on addresses from null folded (constfold.go), opaque
