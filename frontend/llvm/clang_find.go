@@ -93,7 +93,7 @@ func cxxBeside(c string) string {
 func checkCompiler(name string) (string, error) {
 	path, err := exec.LookPath(name)
 	if err != nil {
-		return "", fmt.Errorf("%w: no %s in PATH (install clang %d or later, e.g. apt-get install clang-19, or set %s to the compiler)",
+		return "", fmt.Errorf("%w: no %s in PATH (install clang %d or later, e.g. apt-get install clang-19, or name one with --clang or $%s)",
 			ErrNoClang, name, MinClangVersion, ClangEnv)
 	}
 	if v, ok := clangVersion(path); ok && v < MinClangVersion {
@@ -116,7 +116,7 @@ func searchClang(base string) (string, error) {
 			return path, nil
 		}
 	}
-	return "", fmt.Errorf("%w: no %s %d or later in PATH (looked for %s-%d, %s-NN and %s; install one, e.g. apt-get install clang-19, or set %s to the compiler)",
+	return "", fmt.Errorf("%w: no %s %d or later in PATH (looked for %s-%d, %s-NN and %s; install one, e.g. apt-get install clang-19, or name one with --clang or $%s)",
 		ErrNoClang, base, MinClangVersion, base, MinClangVersion, base, base, ClangEnv)
 }
 
