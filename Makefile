@@ -24,7 +24,7 @@ STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
-.PHONY: all build test demo bench bench-ablation check-datatypes fences-datatypes fmt vet tools check-suites fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
 
 all: build
 
@@ -125,6 +125,22 @@ fences-datatypes: build
 check-suites: build
 	$(BIN) litmus ../shared/suites/dat3m-x86/litmus/X86 --model tso -q --expect ../shared/suites/dat3m-x86/TSO-expected.csv
 	$(GO) test $(GOTAGS) ./frontend/litmus -run 'TestSuite|TestCatSuites|TestCatMatchesMM|TestCatInclusions|TestC11Mappings' -suite -count=1 -timeout 60m -v
+
+# Every clang-NN (NN >= 14) on PATH: the translation of every C program of
+# the repository compared with clang 14's (TestClangVersions -clang-all),
+# then the LLVM front end's tests and the tests of tests/ that compile C,
+# with each version ($CHECKFENCE_CLANG). Slow (several minutes a version).
+CLANG_TESTS = $(shell grep -l 'needClang\|clangtest\.\|loadPthread\|loadClang\|checkPthreadTable' tests/*_test.go | \
+	xargs grep -ho '^func Test[A-Za-z0-9_]*' | sed 's/^func //' | sort -u | paste -sd'|')
+CLANG_VERSIONS = $(shell for d in $$(echo "$$PATH" | tr ':' ' '); do ls "$$d" 2>/dev/null; done | \
+	grep -E '^clang-[0-9]+$$' | sort -u -t- -k2 -n)
+check-clang:
+	$(GO) test $(GOTAGS) ./tests -run '^TestClangVersions$$' -clang-all -count=1 -timeout 60m -v
+	@for c in $(CLANG_VERSIONS); do \
+	  echo "== $$c"; \
+	  CHECKFENCE_CLANG=$$c $(GO) test $(GOTAGS) ./frontend/llvm -count=1 -timeout 60m || exit 1; \
+	  CHECKFENCE_CLANG=$$c $(GO) test $(GOTAGS) ./tests -run '^($(CLANG_TESTS))$$' -count=1 -timeout 60m || exit 1; \
+	done
 
 # Long differential run of the SAT engine against the reference checker:
 # make fuzz-diff N=5000

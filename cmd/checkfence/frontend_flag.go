@@ -15,19 +15,25 @@ import (
 )
 
 // Front ends for .c files (--frontend): the built-in C front end, or
-// clang-14 followed by the LLVM IR front end.
+// clang followed by the LLVM IR front end.
 const (
 	frontendAuto  = ""      // c, except for a program without a .tst file
 	frontendC     = "c"     // the built-in C front end
-	frontendClang = "clang" // compile with clang-14, read the LLVM IR
+	frontendClang = "clang" // compile with clang, read the LLVM IR
 )
 
-// addFrontendFlag registers --frontend on a command that reads
-// implementation files.
+// clangCompiler is --clang: the C compiler ("": found on PATH).
+var clangCompiler string
+
+// addFrontendFlag registers --frontend and --clang on a command that
+// reads implementation files.
 func addFrontendFlag(cmd *cobra.Command, v *string) {
 	cmd.Flags().StringVar(v, "frontend", frontendAuto,
 		"how to read .c files: c (the built-in C front end, the default) or clang (compile with "+
-			llvmfront.ClangName+" and read the LLVM IR; C11 atomics and pthreads). .ll files are always read as LLVM IR")
+			"clang 14 or later and read the LLVM IR; C11 atomics and pthreads). .ll files are always read as LLVM IR")
+	cmd.Flags().StringVar(&clangCompiler, "clang", "",
+		"the clang to compile C with (a name on PATH or a path; C++ goes to the clang++ beside it). "+
+			"Default: $"+llvmfront.ClangEnv+", else clang-14, else the newest clang-NN on PATH, else clang")
 }
 
 // checkFrontend validates a --frontend value.
@@ -65,8 +71,8 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 	})
 }
 
-// compileWithClang compiles the C and C++ files among files with clang-14
-// (clang++-14) into a temporary directory and returns the file list with
+// compileWithClang compiles the C and C++ files among files with clang
+// (clang++) into a temporary directory and returns the file list with
 // each replaced by its .ll file (other files are kept), so that they form
 // one group for the LLVM front end. cleanup removes the
 // directory; the program the LLVM front end reads from the .ll files
@@ -93,7 +99,7 @@ func compileWithClang(ctx context.Context, files []string) (out []string, cleanu
 		return nil, cleanup, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	lls, err := llvmfront.CompileContext(ctx, cs, dir)
+	lls, err := llvmfront.CompileWith(ctx, llvmfront.Compilers{C: clangCompiler}, cs, dir)
 	if err != nil {
 		cleanup()
 		return nil, func() {}, err
@@ -184,7 +190,7 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 
 // loadPthreadProgram reads a program without a test file: a main that
 // starts threads with pthread_create is the test (pthreadTest). .c files
-// go through clang-14 (the C front end has no threads).
+// go through clang (the C front end has no threads).
 func loadPthreadProgram(lim *loadLimits, impl []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
 	if err := checkFrontend(frontendName); err != nil {
 		return nil, nil, err

@@ -198,19 +198,30 @@ func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
 // allocArgs is the number of arguments of an allocator: calloc(n, size)
 // has two, the others one (the size).
 func allocArgs(name string) int {
-	if name == "calloc" {
+	if name == "calloc" || name == "aligned_alloc" {
 		return 2
 	}
 	return 1
 }
 
+// sizeArgs are the arguments whose product is an allocator's size:
+// aligned_alloc(alignment, size) has its size second (the alignment is
+// not modelled).
+func sizeArgs(c *ir.InstCall) []value.Value {
+	if calleeName(c) == "aligned_alloc" && len(c.Args) == 2 {
+		return c.Args[1:]
+	}
+	return c.Args
+}
+
 // sizeFactor is C when an allocator's size, not a constant, is x * C or
 // C * x for a constant C (clang's n * sizeof(T), or x << k), else 0.
 func sizeFactor(c *ir.InstCall) int64 {
-	if len(c.Args) != 1 {
+	args := sizeArgs(c)
+	if len(args) != 1 {
 		return 0
 	}
-	switch m := c.Args[0].(type) {
+	switch m := args[0].(type) {
 	case *ir.InstMul:
 		for _, v := range []value.Value{m.X, m.Y} {
 			if k, ok := v.(*constant.Int); ok {
@@ -232,7 +243,7 @@ func allocSize(c *ir.InstCall) int64 {
 	if len(c.Args) != allocArgs(calleeName(c)) {
 		return -1
 	}
-	for _, a := range c.Args {
+	for _, a := range sizeArgs(c) {
 		n, ok := a.(*constant.Int)
 		if !ok {
 			return -1
@@ -297,5 +308,5 @@ func (t *translator) findArrayAllocs() {
 }
 
 func isAllocator(name string) bool {
-	return name == "malloc" || name == "calloc" || name == "lsl_malloc" || name == "lsl_malloc_noreuse" || cxxAllocators[name]
+	return name == "malloc" || name == "calloc" || name == "aligned_alloc" || name == "lsl_malloc" || name == "lsl_malloc_noreuse" || cxxAllocators[name]
 }

@@ -26,6 +26,7 @@ func init() {
 		"lsl_malloc":                  func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
 		"malloc":                      func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
 		"calloc":                      callocCall,
+		"aligned_alloc":               func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
 		"lsl_malloc_noreuse":          func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocFresh) },
 		"lsl_free":                    freeCall(lsl.AllocPool),
 		"free":                        freeCall(lsl.AllocPool),

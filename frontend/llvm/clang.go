@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -25,40 +23,6 @@ import (
 //
 //go:embed include
 var includeFS embed.FS
-
-// ClangName is the compiler the front end runs: clang 14 emits typed
-// pointers, the IR the front end reads. C++ files go to ClangxxName.
-const (
-	ClangName   = "clang-14"
-	ClangxxName = "clang++-14"
-)
-
-// ClangEnv names an environment variable that overrides the compiler.
-const ClangEnv = "CHECKFENCE_CLANG"
-
-// ErrNoClang is returned (wrapped) when clang-14 is not installed.
-var ErrNoClang = errors.New(ClangName + " is not installed")
-
-// FindClang returns the path of the C compiler.
-func FindClang() (string, error) { return findCompiler(ClangName, ClangEnv) }
-
-// FindClangxx returns the path of the C++ compiler.
-func FindClangxx() (string, error) { return findCompiler(ClangxxName, ClangxxEnv) }
-
-// ClangxxEnv names an environment variable that overrides the C++
-// compiler.
-const ClangxxEnv = "CHECKFENCE_CLANGXX"
-
-func findCompiler(name, env string) (string, error) {
-	if e := os.Getenv(env); e != "" {
-		name = e
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return "", fmt.Errorf("%w: no %s in PATH (install it with apt-get install clang-14, or set %s to the compiler)", ErrNoClang, name, env)
-	}
-	return path, nil
-}
 
 // ClangFlags are the flags C files are compiled with: LLVM IR with debug
 // information, unoptimized (every access of the C source stays one load
@@ -80,12 +44,11 @@ func IsCxx(name string) bool {
 	return false
 }
 
-// Compile compiles C files with clang-14 (C++ files with clang++-14)
-// into LLVM IR files in dir and
-// returns their paths (dir/NAME.ll, in order; a number is added when two
-// files share a name). extra flags follow ClangFlags (so "-O1" overrides
-// -O0). Compiler errors are an lsl.ErrorList at the positions clang
-// reports.
+// Compile compiles C files with clang (C++ files with clang++), found
+// as FindClang finds it, into LLVM IR files in dir and returns their
+// paths (dir/NAME.ll, in order; a number is added when two files share a
+// name). extra flags follow ClangFlags (so "-O1" overrides -O0). Compiler
+// errors are an lsl.ErrorList at the positions clang reports.
 func Compile(files []string, dir string, extra ...string) ([]string, error) {
 	return CompileContext(context.Background(), files, dir, extra...)
 }
@@ -93,6 +56,11 @@ func Compile(files []string, dir string, extra ...string) ([]string, error) {
 // CompileContext is Compile; clang is killed when ctx is done (the error
 // is then a *lsl.CanceledError).
 func CompileContext(ctx context.Context, files []string, dir string, extra ...string) ([]string, error) {
+	return CompileWith(ctx, Compilers{}, files, dir, extra...)
+}
+
+// CompileWith is CompileContext with the compilers named.
+func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, extra ...string) ([]string, error) {
 	inc := filepath.Join(dir, "include")
 	if err := writeHeaders(inc); err != nil {
 		return nil, err
@@ -103,9 +71,9 @@ func CompileContext(ctx context.Context, files []string, dir string, extra ...st
 		base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 		name := uniqueName(identName(base), taken)
 		ll := filepath.Join(dir, name+".ll")
-		find, flags, incs := FindClang, ClangFlags, []string{"llvm", "c"}
+		find, flags, incs := cc.findC, ClangFlags, []string{"llvm", "c"}
 		if IsCxx(file) {
-			find, flags, incs = FindClangxx, ClangxxFlags, []string{"cxx"}
+			find, flags, incs = cc.findCxx, ClangxxFlags, []string{"cxx"}
 		}
 		clang, err := find()
 		if err != nil {
@@ -176,7 +144,7 @@ func clangError(file, stderr string, err error) error {
 		if msg == "" {
 			msg = err.Error()
 		}
-		errs = append(errs, lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "%s failed: %s", ClangName, msg))
+		errs = append(errs, lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "clang failed: %s", msg))
 	}
 	return errs
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/checkfence/checkfence/mining"
 )
 
-// needClang skips a test when clang-14 is not installed.
+// needClang skips a test when no clang is installed.
 func needClang(t *testing.T) {
 	t.Helper()
 	if _, err := FindClang(); err != nil {
@@ -21,7 +21,7 @@ func needClang(t *testing.T) {
 	}
 }
 
-// compileC compiles C files with clang-14 and translates the IR.
+// compileC compiles C files with clang and translates the IR.
 func compileC(t *testing.T, extra []string, files ...string) *lsl.Program {
 	t.Helper()
 	lls, err := Compile(files, t.TempDir(), extra...)

@@ -5,26 +5,34 @@
 //	prog, err := llvmfront.Translate([]string{"queue.ll", "harness.ll"})
 //
 // The files together form one program; the front end is registered for
-// the .ll extension. Compile (clang.go) runs clang-14 on C files with the
+// the .ll extension. Compile (clang.go) runs clang on C files with the
 // front end's headers; the CLI does that for --frontend clang and for
-// pthread programs given without a test file.
+// pthread programs given without a test file. Any clang from 14 up: the
+// one named (--clang, $CHECKFENCE_CLANG), else clang-14, else the newest
+// clang-NN on PATH, else clang (clang_find.go).
 //
 // # Input
 //
-// The IR must use typed pointers: clang 14 emits them, clang 15 does with
-// -Xclang -no-opaque-pointers, later versions cannot. IR with opaque
-// pointers (ptr) is rejected with an error saying so. The parser is
-// github.com/llir/llvm v0.3.6; its errors, and panics, become errors at
-// the line it reports. It cannot parse align among the return attributes
-// of a call or function (clang-14 writes them for C++ functions that
-// return references), so those are removed from the text first
-// (stripReturnAlign). Debug information (clang -g) gives statements their
-// C source positions and names their variables and struct fields; without
-// it positions are lines of the .ll file.
+// The parser is github.com/llir/llvm v0.3.6 (the Go module proxy serves no
+// later version); its errors, and panics, become errors at the line it
+// reports. It reads typed pointers only, which clang 14 writes; IR with
+// opaque pointers (ptr, clang 15 and later) is first rewritten into the
+// typed IR clang 14 writes for the same program (opaque.go: pointee types
+// from the debug information and the instructions, casts where clang 14
+// had them, typed intrinsic names, debug records as intrinsic calls, newer
+// attributes and flags dropped), keeping its line numbers. Integer
+// constant expressions on addresses from null (offsetof written as
+// &((T *)0)->m) are folded to their values first (constfold.go). llir
+// cannot parse align among the return attributes of a call or function
+// (clang-14 writes them for C++ functions that return references), so
+// those are removed from the text first (stripReturnAlign). Debug
+// information (clang -g) gives statements their C source positions and
+// names their variables and struct fields; without it positions are lines
+// of the .ll file.
 //
 // C files are compiled with
 //
-//	clang-14 -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
+//	clang -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
 //
 // c/ holds the C front end's headers (cfront.Headers) (lsl_protos.h,
 // checkfence.h, assert.h, stddef.h, stdbool.h, stdint.h, stdlib.h; a test
@@ -40,7 +48,7 @@
 // # Values
 //
 // Integers of every width are LSL numbers: unbounded and signed. Widths are
-// ignored: trunc, sext (except sext of i1, which is -x), ptrtoint and
+// ignored: trunc (except trunc to i1, which is the low bit), sext (except sext of i1, which is -x), ptrtoint and
 // inttoptr keep the value. A constant is its bit pattern read as signed
 // (unsigned char 200 is i8 -56), so the operations that read an iN as
 // unsigned — zext, icmp ult/ule/ugt/uge, udiv, urem, lshr, atomicrmw
@@ -68,8 +76,9 @@
 // LLVM name or C variable (llvm.dbg.value), else %t.N; phis are assigned on
 // the incoming edges (as a parallel copy). Global variables are LSL
 // globals with their initializers as cells; string constants (the names
-// passed to lsl_fence and lsl_observe_*) are not globals, and using one as
-// data is an error. Modules are linked by name like C translation units:
+// passed to lsl_fence and lsl_observe_*) are not globals, unless the
+// program reads one as data (const char *p = "abc"; p[1]): then it is a
+// global of chars. Modules are linked by name like C translation units:
 // one definition of each external function or global, any number of
 // declarations; private and internal names are renamed when they clash.
 //
@@ -146,9 +155,12 @@
 // store (or store) per scalar cell of the typed object, in layout order:
 // clang emits them for struct assignment, initialized local aggregates and
 // = {0}. A copy from a constant global (clang's initializer of a local
-// aggregate) stores the constants directly. memset only stores 0 (or any
-// byte into byte cells). Loads and stores of whole structs are errors,
-// like block copies in the C front end.
+// aggregate, a string literal) stores the constants directly, cell by cell
+// where the cells line up: memcpy(buf, "abc", 4) into char buf[8], char
+// s[] = "hi". A pointer to a char of an array (buf, decayed) copies or
+// fills that many chars. memset only stores 0 (or any byte into byte
+// cells). Loads and stores of whole structs are errors, like block copies
+// in the C front end.
 //
 // # Atomics and orderings
 //
@@ -260,7 +272,7 @@
 // lsl_initlock, lsl_lock and lsl_unlock as the spinlock of Fig. 3.9,
 // lsl_get_struct_pointer (from the byte offset of the field and the type
 // the result is cast to), abort(), calloc (malloc, then a 0 in every
-// cell), and exit (a failure unless the status is 0; exit(0) only in a
+// cell), aligned_alloc (malloc: the alignment is not modelled), and exit (a failure unless the status is 0; exit(0) only in a
 // pthread main after its last join, where it ends the execution).
 // Assertion messages are the condition's source text, read from the C
 // file. pthread_mutex_init, _lock and _unlock are lsl_initlock, lsl_lock

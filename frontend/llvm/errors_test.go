@@ -18,8 +18,10 @@ func TestErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"opaque pointers", "define void @f(ptr %p) {\n  ret void\n}\n",
-			"in.ll:1:1: opaque pointers (ptr) are not supported"},
+		{"opaque pointers, syntax", "define void @f(ptr %p) {\n  %x = lod ptr %p\n  ret void\n}\n",
+			"in.ll:2:1: cannot parse LLVM IR: syntax error"},
+		{"opaque pointers, unterminated", "define void @f(ptr %p) {\n  store i32 1, ptr %p\n",
+			"in.ll:3:1: cannot read LLVM IR with opaque pointers: function @f has no closing brace"},
 		{"syntax", "define void @f() {\n  %x = lod i32 1\n}\n",
 			"in.ll:2:1: cannot parse LLVM IR: syntax error in \"%x = lod i32 1\""},
 		{"float", "define double @f(double %x) {\n  %y = fadd double %x, 1.0\n  ret double %y\n}\n",
@@ -42,8 +44,8 @@ func TestErrors(t *testing.T) {
 			"variadic function f is not supported"},
 		{"byte offset inside a field", "%s = type { i32, i32 }\n@g = global %s zeroinitializer\ndefine void @f() {\n  %p = getelementptr i8, i8* bitcast (%s* @g to i8*), i64 2\n  store i8 1, i8* %p\n  ret void\n}\n",
 			"in.ll:4:1: byte offset 2 into %s is not the start of a field"},
-		{"string as data", "@s = private constant [3 x i8] c\"ab\\00\"\ndefine i8 @f() {\n  %c = load i8, i8* getelementptr ([3 x i8], [3 x i8]* @s, i64 0, i64 0)\n  ret i8 %c\n}\n",
-			"the string constant @s is used as data"},
+		{"llvm table as data", "@llvm.used = appending global [1 x i8*] [i8* bitcast (i8 ()* @f to i8*)]\ndefine i8 @f() {\n  %c = load i8*, i8** getelementptr ([1 x i8*], [1 x i8*]* @llvm.used, i64 0, i64 0)\n  ret i8 0\n}\n",
+			"@llvm.used is one of LLVM's own tables, not program data"},
 		{"api defined", "define void @lsl_fence(i8* %k) {\n  ret void\n}\n",
 			"lsl_fence is a checkfence API function and cannot be defined by the program"},
 		{"bad fence", "@k = private constant [6 x i8] c\"sloppy\"\ndeclare void @lsl_fence(i8*)\ndefine void @f() {\n  call void @lsl_fence(i8* getelementptr ([6 x i8], [6 x i8]* @k, i64 0, i64 0))\n  ret void\n}\n",

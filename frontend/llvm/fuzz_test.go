@@ -12,7 +12,8 @@ import (
 // answer is a program or an input error, never a panic or a hang.
 func FuzzTranslate(f *testing.F) {
 	files, _ := filepath.Glob("testdata/golden/*.ll")
-	for _, file := range files {
+	opaque, _ := filepath.Glob("testdata/golden/opaque/*.ll")
+	for _, file := range append(files, opaque...) {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b)
 		}

@@ -46,6 +46,11 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstIntToPtr:
 		f.setPtr(in, retype(pval{op: f.val(in.From), obj: f.objs[in.From]}, in.To))
 	case *ir.InstTrunc:
+		if t, ok := in.To.(*types.IntType); ok && t.BitSize == 1 {
+			// the low bit (clang 19 tests x % 2 so at -O1), not x != 0
+			f.define(in, f.apply(lsl.OpAnd, f.val(in.From), num(1)))
+			break
+		}
 		f.define(in, f.val(in.From))
 	case *ir.InstZExt:
 		f.define(in, f.unsignedView(f.val(in.From), in.From.Type()))

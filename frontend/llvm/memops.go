@@ -2,6 +2,7 @@ package llvmfront
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
@@ -25,9 +26,10 @@ type span struct {
 // memSpan finds the cells of length n bytes at the pointer v.
 func (f *fn) memSpan(v value.Value, n int64, what string) span {
 	p := f.ptr(v)
-	if p.obj == nil || isByte(p.obj) {
+	if p.obj == nil {
 		f.fail("%s: the type of the memory is unknown (only typed objects can be copied or filled)", what)
 	}
+	// an i8 object is a char of an array (buf decays to &buf[0]): n chars
 	size, ok := sizeOf(p.obj)
 	if !ok || size == 0 {
 		f.fail("%s of %s is not supported", what, p.obj)
@@ -64,7 +66,8 @@ func (f *fn) spanCells(s span, n int64, what string, base string) ([]lsl.Operand
 		text := base
 		if k > 0 {
 			elem = f.advance(start, num(k))
-			text = base + "[" + strconv.FormatInt(k, 10) + "]"
+			// &a[0] + k is a[k]
+			text = strings.TrimSuffix(base, "[0]") + "[" + strconv.FormatInt(k, 10) + "]"
 		}
 		for _, c := range cs {
 			csize, _ := sizeOf(c.typ)
@@ -163,6 +166,9 @@ func (f *fn) memcpy(c *ir.InstCall) {
 		}
 		return
 	}
+	if g := constGlobal(c.Args[1]); g != nil && f.memcpyConstant(dst, n, g, c) {
+		return
+	}
 	src := f.memSpan(c.Args[1], n, "memcpy")
 	if !src.p.obj.Equal(dst.p.obj) && !sameLayout(spanLayout(src, n), spanLayout(dst, n)) {
 		f.fail("memcpy from %s to %s is not supported (the types differ)", src.p.obj, dst.p.obj)
@@ -176,12 +182,54 @@ func (f *fn) memcpy(c *ir.InstCall) {
 	}
 }
 
-// constGlobal returns the constant global v points to (through casts).
+// constGlobal returns the constant global v points to the start of
+// (through casts and &g[0]).
 func constGlobal(v value.Value) *ir.Global {
-	if g, ok := stripCasts(v).(*ir.Global); ok && g.Immutable && g.Init != nil {
+	v = stripCasts(v)
+	if x, ok := v.(*constant.ExprGetElementPtr); ok {
+		for _, ix := range x.Indices {
+			if ci, ok := ix.(*constant.Index); ok {
+				ix = ci.Constant
+			}
+			if !isZero(ix) {
+				return nil
+			}
+		}
+		v = stripCasts(x.Src)
+	}
+	if g, ok := v.(*ir.Global); ok && g.Immutable && g.Init != nil {
 		return g
 	}
 	return nil
+}
+
+// memcpyConstant stores the constants of g into the cells of dst that
+// the copy of n bytes covers, when each lies where a cell of g of its size
+// does (a string literal copied into a char buffer: memcpy(buf, "abc",
+// 4), char t[16] = "hi"). It reports false, emitting nothing, otherwise.
+func (f *fn) memcpyConstant(dst span, n int64, g *ir.Global, c *ir.InstCall) bool {
+	gs, ok := cells(g.ContentType)
+	if !ok {
+		return false
+	}
+	byOff := map[int64]cell{}
+	for _, cl := range gs {
+		byOff[cl.off] = cl
+	}
+	places := spanLayout(dst, n)
+	vals := make([]lsl.Operand, len(places))
+	for i, pl := range places {
+		cl, ok := byOff[pl.off]
+		if size, _ := sizeOf(cl.typ); !ok || size != pl.size || pl.off+pl.size > n {
+			return false
+		}
+		vals[i] = f.cellConstant(g.Init, cl.path)
+	}
+	addrs, texts := f.spanCells(dst, n, "memcpy", f.exprText(c.Args[0]))
+	for i, addr := range addrs {
+		f.emit(&lsl.Store{Addr: addr, Val: vals[i], Expr: texts[i]})
+	}
+	return true
 }
 
 // cellPlace is where a scalar cell of a span lies: its byte offset and

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/metadata"
@@ -253,6 +254,10 @@ func (f *fn) fieldName(st *types.StructType, v value.Value) string {
 func (f *fn) indexText(v value.Value) string {
 	if c, ok := v.(*constant.Int); ok {
 		return strconv.FormatInt(bigInt(c.X), 10)
+	}
+	if c, ok := f.consts[v].(lsl.Const); ok && c.V.Kind == lsl.KNum {
+		// an instruction on constants (offsetof(T, m) / sizeof(int))
+		return strconv.FormatInt(c.V.Num, 10)
 	}
 	return f.ptrText(v)
 }

@@ -29,19 +29,20 @@ func parseModule(name string, src []byte) (m *ir.Module, err error) {
 		return nil, at(bytes.Count(src[:i], []byte("\n"))+1, "NUL character in the file (not LLVM IR text)")
 	}
 	if line := opaquePointerLine(src); line > 0 {
-		return nil, at(line, "opaque pointers (ptr) are not supported: the LLVM front end reads typed-pointer IR, "+
-			"as clang-14 emits it (for clang 15 add -Xclang -no-opaque-pointers; clang 16 and later cannot emit it)")
+		// retypeOpaque gives every ptr a type before
+		return nil, at(line, "internal error: a pointer of the opaque-pointer IR was left without a type")
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			m = nil
-			err = at(1, "cannot parse LLVM IR: %v", r)
+			line, msg := parseErrorLine(fmt.Errorf("%v", r), src)
+			err = readError(name, src, line, "cannot parse LLVM IR: %s", msg)
 		}
 	}()
 	m, err = asm.ParseBytes(name, stripReturnAlign(src))
 	if err != nil {
 		line, msg := parseErrorLine(err, src)
-		return nil, at(line, "cannot parse LLVM IR: %s", msg)
+		return nil, readError(name, src, line, "cannot parse LLVM IR: %s", msg)
 	}
 	if line := firstContentLine(src); line > 0 && emptyModule(m) {
 		// llir accepts some text that is not IR at all as an empty module
@@ -139,6 +140,8 @@ var (
 	syntaxErrLine = lazyRegexp(`syntax error at line (\d+)`)
 	// llir's message for a name used but never defined
 	undefinedIdent = lazyRegexp(`unable to locate (local|global) identifier "([^"]+)"(?: of "([^"]+)")?`)
+	// an index operand that is a constant expression: ", i64 sub ("
+	gepExprIndex = lazyRegexp(`, i[0-9]+ [a-z]+ ((nuw|nsw|exact) )*\(`)
 )
 
 func lazyRegexp(expr string) func() *regexp.Regexp {
@@ -172,6 +175,15 @@ func parseErrorLine(err error, src []byte) (int, string) {
 			}
 		}
 		return line, msg
+	}
+	if strings.Contains(msg, "gep index type") {
+		// llir names no line: the first getelementptr with an index that
+		// is a constant expression
+		for i, l := range lines {
+			if strings.Contains(l, "getelementptr") && gepExprIndex().MatchString(l) {
+				return i + 1, msg
+			}
+		}
 	}
 	if m := undefinedIdent().FindStringSubmatch(msg); m != nil {
 		name := m[2]
@@ -288,7 +300,9 @@ func instLines(src []byte, m *ir.Module) map[any]int {
 			if t == "" || strings.HasPrefix(t, ";") || (l != "" && l[0] != ' ' && l[0] != '\t') {
 				continue // blank, comment or block label
 			}
-			body = append(body, i+1)
+			for k := castsOnLine(l); k >= 0; k-- {
+				body = append(body, i+1) // the casts the rewrite of opaque pointers put there, then the instruction
+			}
 			if strings.HasPrefix(t, "switch ") && strings.Contains(t, "[") && !strings.Contains(t, "]") {
 				inSwitch = true
 			}
@@ -311,6 +325,25 @@ func instLines(src []byte, m *ir.Module) map[any]int {
 		}
 	}
 	return out
+}
+
+// castsOnLine counts the instructions the rewrite of opaque pointers put
+// on a line before its instruction (named castPrefix…).
+func castsOnLine(l string) int {
+	n := 0
+	for k := 0; ; {
+		j := strings.Index(l[k:], castPrefix)
+		if j < 0 {
+			return n
+		}
+		k += j + len(castPrefix)
+		for k < len(l) && '0' <= l[k] && l[k] <= '9' {
+			k++
+		}
+		if strings.HasPrefix(l[k:], " = ") {
+			n++
+		}
+	}
 }
 
 // definedName extracts the function name from a define line.

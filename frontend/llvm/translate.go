@@ -7,6 +7,7 @@ import (
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 )
@@ -68,6 +69,10 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
+	srcs, err = readableSources(srcs)
+	if err != nil {
+		return nil, lsl.ErrorList{err.(*lsl.Error)}
+	}
 	for _, s := range srcs {
 		if err := lsl.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
 			return nil, err
@@ -299,6 +304,30 @@ func skipGlobal(g *ir.Global) bool {
 	return false
 }
 
+// stringData makes a string constant a global when the program reads it
+// as data (const char *p = "abc"; p[1]); the names passed to lsl_fence
+// and lsl_observe_* stay strings.
+func (t *translator) stringData(g *ir.Global) (int64, bool) {
+	switch g.Init.(type) {
+	case *constant.CharArray, *constant.ZeroInitializer:
+	default:
+		return 0, false
+	}
+	if strings.HasPrefix(g.Name(), "llvm.") || g.Linkage == enum.LinkageAppending {
+		return 0, false
+	}
+	for _, mod := range t.mods {
+		for _, mg := range mod.m.Globals {
+			if mg == g {
+				base := t.addGlobal(mod, g)
+				t.initGlobal(mod, g, t.prog.Globals[base-1])
+				return base, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // addGlobal declares the LSL global for a definition and returns its base.
 func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
 	name := uniqueName(identName(g.Name()), t.globalTaken)
@@ -320,7 +349,10 @@ func (t *translator) globalBase(g *ir.Global) (int64, error) {
 		return b, nil
 	}
 	if skipGlobal(g) {
-		return 0, fmt.Errorf("the string constant @%s is used as data (only the names passed to lsl_fence and lsl_observe_* may be strings)", g.Name())
+		if base, ok := t.stringData(g); ok {
+			return base, nil
+		}
+		return 0, fmt.Errorf("@%s is one of LLVM's own tables, not program data", g.Name())
 	}
 	if b, ok := t.globalNames[g.Name()]; ok {
 		return b, nil

@@ -10,6 +10,9 @@ void abort(void);
  * exit(status) with a status other than 0 is a failure like abort, and
  * exit(0) ends a pthread main after its last pthread_join. */
 void *calloc(size_t n, size_t size);
+/* --frontend clang only: aligned_alloc is malloc (alignment is not
+ * modelled). */
+void *aligned_alloc(size_t alignment, size_t size);
 void exit(int status);
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1

@@ -74,9 +74,10 @@ proc cas(%expected) -> (%result) {
     } else {
         %expected := %t.3
     }
-    %ok := %t.4
+    %t.2 := %t.4
+    %ok := and(%t.2, 1)
     store @v, %expected as "v"
-    %result := %ok
+    %result := and(%ok, 1)
 }
 
 proc pointers() {
