@@ -84,6 +84,7 @@ func init() {
 		"fflush":                      noopCall(1),
 		"sleep":                       noopCall(1),
 		"usleep":                      noopCall(1),
+		"nanosleep":                   noopCall(2),
 		"pthread_once":                onceCall,
 		"pthread_attr_init":           noopCall(1),
 		"pthread_attr_destroy":        noopCall(1),
