@@ -49,12 +49,16 @@ func (f *fn) call(c *ir.InstCall) {
 		f.intrinsic(c, name)
 		return
 	}
-	if f.pthreadMain && name == "pthread_create" {
+	if (f.pthreadMain || f.ctx != ctxNone) && name == "pthread_create" {
 		f.createCall(c)
 		return
 	}
-	if f.pthreadMain && name == "pthread_join" {
+	if (f.pthreadMain || f.ctx == ctxMain) && name == "pthread_join" {
 		f.joinCall(c)
+		return
+	}
+	if f.ctx == ctxThread && name == "pthread_join" {
+		waitJoinCall(f, c)
 		return
 	}
 	if h, ok := packedCall(name); ok {
@@ -109,6 +113,9 @@ func (f *fn) intrinsic(c *ir.InstCall, name string) {
 		strings.HasPrefix(name, "llvm.invariant."), strings.HasPrefix(name, "llvm.experimental.noalias"),
 		strings.HasPrefix(name, "llvm.prefetch"), strings.HasPrefix(name, "llvm.var.annotation"):
 		return
+	case strings.HasPrefix(name, "llvm.threadlocal.address"):
+		// clang 16 on: the address of the running thread's copy (tls.go)
+		f.setPtr(c, f.ptr(c.Args[0]))
 	case strings.HasPrefix(name, "llvm.expect."):
 		f.define(c, f.val(c.Args[0]))
 	case strings.HasPrefix(name, "llvm.memcpy."), strings.HasPrefix(name, "llvm.memmove."):

@@ -91,6 +91,11 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
+	t.sizeThreadGlobals()
+	if t.pthread == nil {
+		t.sequentialMain()
+	}
+	t.sizeTLS()
 	if !keepPool {
 		freshAllocs(t.prog)
 	}
@@ -137,7 +142,16 @@ type translator struct {
 	arrayAllocs bool    // some allocation is an array (free then frees the block)
 	lastPos     lsl.Pos // for internal errors
 	pthread     *pthreadInfo
-	voidParams  map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
+	// spawners: functions other than main that start or join threads
+	// (pthread_spawn.go), by definition and by procedure name
+	spawners      map[*ir.Func]bool
+	spawnerByProc map[string]*ir.Func
+	inlines       int // spawner calls inlined so far (renaming suffixes)
+	// thread-local globals by base, and the index computations of their
+	// addresses (tls.go)
+	tls        map[int64]bool
+	tlsSelects []tlsIndex
+	voidParams map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
 }
 
 func newTranslator() *translator {
@@ -150,6 +164,7 @@ func newTranslator() *translator {
 		globalNames: map[string]int64{},
 		globalTaken: map[string]bool{},
 		globalTypes: map[int64]types.Type{},
+		tls:         map[int64]bool{},
 		procs:       map[*ir.Func]string{},
 		procByExt:   map[string]*ir.Func{},
 		procTaken:   map[string]bool{},
@@ -205,10 +220,6 @@ func (t *translator) link() {
 			if p := globalDbgPos(g); p.IsValid() {
 				pos = p
 			}
-			if g.TLSModel != enum.TLSModelNone {
-				t.errorf(pos, "thread-local variable %s is not supported", g.Name())
-				continue
-			}
 			if !isLocalLinkage(g.Linkage) {
 				if _, dup := t.globalNames[g.Name()]; dup {
 					if g.Linkage == enum.LinkageCommon || g.Linkage == enum.LinkageWeak || g.Linkage == enum.LinkageLinkOnceODR || g.Linkage == enum.LinkageWeakODR || g.Linkage == enum.LinkageLinkOnce {
@@ -220,6 +231,9 @@ func (t *translator) link() {
 				}
 			}
 			base := t.addGlobal(mod, g)
+			if g.TLSModel != enum.TLSModelNone {
+				t.tls[base] = true // tls.go
+			}
 			if !isLocalLinkage(g.Linkage) {
 				t.globalNames[g.Name()] = base
 			}
@@ -359,6 +373,9 @@ func (t *translator) lowerFuncs() {
 			if t.pthread != nil && t.pthread.main == f {
 				t.lowerPthreadMain(mod, f)
 				continue
+			}
+			if t.pthread != nil && t.spawners[f] {
+				continue // inlined where it runs (pthread_spawn.go)
 			}
 			if p := lowerFunc(t, mod, f); p != nil {
 				t.prog.Procs = append(t.prog.Procs, p)

@@ -145,6 +145,9 @@ func (f *fn) constant(c constant.Constant) pval {
 		if err != nil {
 			f.fail("%v", err)
 		}
+		if f.t.tls[base] {
+			return pval{op: f.tlsAddress(c, base), obj: f.t.globalTypes[base]}
+		}
 		return pval{op: lsl.Const{V: lsl.Ptr(base)}, obj: f.t.globalTypes[base]}
 	case *ir.Func:
 		f.fail("function pointers are not supported (@%s used as a value)", c.Name())

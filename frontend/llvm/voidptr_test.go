@@ -127,15 +127,6 @@ int main(void) {
     return 0;
 }
 `, "exit.c:2:20: pthread_exit in f, which is also called as a function, is not supported"},
-		{"main", `#include <pthread.h>
-void *f(void *p) { return p; }
-int main(void) {
-    pthread_t a;
-    pthread_create(&a, 0, f, 0);
-    pthread_join(a, 0);
-    pthread_exit(0);
-}
-`, "exit.c:7:5: pthread_exit is only supported in a thread function"},
 	}
 	checkInputErrors(t, "exit.c", cases)
 }
