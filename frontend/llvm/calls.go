@@ -42,7 +42,8 @@ func (f *fn) call(c *ir.InstCall) {
 		if _, ok := c.Callee.(*ir.InlineAsm); ok {
 			f.fail("inline assembly is not supported")
 		}
-		f.fail("calls through function pointers are not supported")
+		f.indirectCall(c) // funcptr.go
+		return
 	}
 	name := callee.Name()
 	if strings.HasPrefix(name, "llvm.") {
@@ -71,6 +72,15 @@ func (f *fn) call(c *ir.InstCall) {
 	}
 	if h, ok := apiHandlers[name]; ok {
 		h(f, c)
+		return
+	}
+	if msg := cxxFailure(name); msg != "" {
+		for _, a := range c.Args {
+			if _, ok := a.Type().(*types.IntType); ok {
+				f.val(a)
+			}
+		}
+		f.emit(&lsl.Abort{Msg: msg})
 		return
 	}
 	if cxxAllocators[name] {

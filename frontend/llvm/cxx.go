@@ -54,3 +54,34 @@ func demangle(name string) string {
 // delete and delete[] (sized and unsized).
 var cxxAllocators = map[string]bool{"_Znwm": true, "_Znam": true}
 var cxxFrees = map[string]bool{"_ZdlPv": true, "_ZdaPv": true, "_ZdlPvm": true, "_ZdaPvm": true}
+
+// cxxFailure says what a call of a C++ runtime function that only runs
+// when the program throws or terminates means, or "" for other functions.
+// Exceptions are off (-fno-exceptions): libstdc++'s std::__throw_X helpers
+// (declared, defined in the shared library) and __cxa_throw end the
+// program through std::terminate, so each is a failure at the call, as
+// std::terminate itself is.
+func cxxFailure(name string) string {
+	switch name {
+	case "_ZSt9terminatev", "__cxa_throw", "__cxa_rethrow", "__cxa_bad_cast", "__cxa_bad_typeid", "__cxa_pure_virtual", "__cxa_deleted_virtual", "_ZSt17rethrow_exceptionNSt15__exception_ptr13exception_ptrE":
+		return "std::terminate: the program throws an exception or terminates (exceptions are off)"
+	}
+	rest, ok := strings.CutPrefix(name, "_ZSt")
+	if !ok {
+		return ""
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(rest[:i])
+	if err != nil || i+n > len(rest) {
+		return ""
+	}
+	what, ok := strings.CutPrefix(rest[i:i+n], "__throw_")
+	if !ok {
+		return ""
+	}
+	what = strings.TrimSuffix(what, "_fmt")
+	return "the program throws std::" + what + " (exceptions are off: std::terminate)"
+}

@@ -166,11 +166,18 @@ func (f *fn) functionArg(c *ir.InstCall, i int, ordinal, role string) *ir.Func {
 // createCall records a pthread_create in main.
 func (f *fn) createCall(c *ir.InstCall) {
 	f.args(c, 4)
-	def := f.functionArg(c, 2, "third", "thread function")
-	if len(def.Params) > 1 {
-		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+	var st *threadStart
+	if calledFunc(c.Args[2]) == nil {
+		// a function pointer (funcptr.go)
+		def, arg := f.dispatchedCreate(c)
+		st = &threadStart{fn: def, pos: f.pos, arg: arg}
+	} else {
+		def := f.functionArg(c, 2, "third", "thread function")
+		if len(def.Params) > 1 {
+			f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+		}
+		st = &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	}
-	st := &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	if f.t.pthread.handles {
 		st.handle = f.cell(c, 0)
 	}

@@ -151,7 +151,13 @@ type translator struct {
 	// addresses (tls.go)
 	tls        map[int64]bool
 	tlsSelects []tlsIndex
-	voidParams map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
+	// function pointers (funcptr.go): the functions whose address is
+	// taken, the globals their addresses point to, the thread function
+	// of pthread_create through a pointer
+	addrTaken   map[*ir.Func]bool
+	funcGlobals map[*ir.Func]int64
+	dispatchFn  *ir.Func
+	voidParams  map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
 }
 
 func newTranslator() *translator {
@@ -165,6 +171,7 @@ func newTranslator() *translator {
 		globalTaken: map[string]bool{},
 		globalTypes: map[int64]types.Type{},
 		tls:         map[int64]bool{},
+		funcGlobals: map[*ir.Func]int64{},
 		procs:       map[*ir.Func]string{},
 		procByExt:   map[string]*ir.Func{},
 		procTaken:   map[string]bool{},
@@ -363,6 +370,7 @@ func (t *translator) lowerFuncs() {
 		}
 	}
 	t.findArrayAllocs()
+	t.findAddrTaken()
 	t.findPthreadMain()
 	t.findVoidParams()
 	for _, mod := range t.mods {

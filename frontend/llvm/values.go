@@ -150,7 +150,7 @@ func (f *fn) constant(c constant.Constant) pval {
 		}
 		return pval{op: lsl.Const{V: lsl.Ptr(base)}, obj: f.t.globalTypes[base]}
 	case *ir.Func:
-		f.fail("function pointers are not supported (@%s used as a value)", c.Name())
+		return pval{op: f.funcAddress(c)} // funcptr.go
 	case *constant.ExprBitCast:
 		return retype(f.constant(c.From), c.To)
 	case *constant.ExprAddrSpaceCast:
