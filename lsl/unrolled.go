@@ -72,6 +72,14 @@ type BlockInfo struct {
 	Name string // "queue", "node#2", "value#1", "pool.flags"
 	Type *TypeRef
 	Site Pos // where it is declared or allocated
+	// A local of a procedure call that returns within its thread dies
+	// there (Dies; bounds.go, DeadLocal): Thread is the index of that
+	// thread in Unrolled.Threads, EndID the last instruction id before the
+	// return (0 if none), Proc the procedure.
+	Dies   bool
+	Thread int
+	EndID  int
+	Proc   string
 }
 
 // ZeroInit reports whether never-written cells of the block read as 0 (rather

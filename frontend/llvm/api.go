@@ -59,7 +59,7 @@ func init() {
 		"pthread_mutex_unlock":        unlockCall,
 		"pthread_mutex_trylock":       trylockCall,
 		"sched_yield":                 noopCall(0),
-		"pthread_mutex_destroy":       noopCall(1),
+		"pthread_mutex_destroy":       destroyLockCall,
 		"pthread_cond_init":           initCondCall,
 		"pthread_cond_destroy":        noopCall(1),
 		"pthread_cond_wait":           condWaitCall,
@@ -72,10 +72,10 @@ func init() {
 		"pthread_spin_lock":           lockCall,
 		"pthread_spin_unlock":         unlockCall,
 		"pthread_spin_trylock":        trylockCall,
-		"pthread_spin_destroy":        noopCall(1),
+		"pthread_spin_destroy":        destroyLockCall,
 		"pthread_barrier_init":        barrierInitCall,
 		"pthread_barrier_wait":        barrierWaitCall,
-		"pthread_barrier_destroy":     noopCall(1),
+		"pthread_barrier_destroy":     barrierDestroyCall,
 		"printf":                      noopCall(1),
 		"fprintf":                     noopCall(2),
 		"puts":                        noopCall(1),
@@ -329,6 +329,7 @@ func (f *fn) lock(c *ir.InstCall, i int) {
 			f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
 		})
 		f.emit(&lsl.Atomic{Body: xchg})
+		f.checkNotDestroyed(v, calleeName(c))
 		held := f.apply(lsl.OpNe, v, num(0))
 		retry := f.sub(func() { f.emit(&lsl.Continue{Label: label}) })
 		f.emit(&lsl.If{Cond: held, Then: retry})
@@ -350,6 +351,7 @@ func trylockCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
 		f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
 	})})
+	f.checkNotDestroyed(v, calleeName(c))
 	f.fences(acquireFences)
 	if isIntType(c.Type()) {
 		f.define(c, f.apply(lsl.OpMul, f.apply(lsl.OpNe, v, num(0)), num(ebusy)))
@@ -613,4 +615,38 @@ func exitCall(f *fn, c *ir.InstCall) {
 	end := &lsl.Assume{Cond: num(0)}
 	f.emit(end)
 	f.exits = append(f.exits, end)
+}
+
+// lockDestroyed is the value pthread_mutex_destroy leaves in a mutex (a
+// lock is 0 when free, 1 when held).
+const lockDestroyed = 2
+
+// destroyLockCall: pthread_mutex_destroy (and pthread_spin_destroy) of a
+// free mutex marks it destroyed, in one read-modify-write; destroying a
+// held mutex, and locking or unlocking a destroyed one (until it is
+// initialized again), are runtime errors.
+func destroyLockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	l := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	v := f.temp()
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
+		f.emit(&lsl.Store{Addr: l, Val: num(lockDestroyed), Expr: expr})
+	})})
+	f.abortUnless(f.apply(lsl.OpEq, v, num(0)), calleeName(c)+" of a mutex that is locked or destroyed")
+	f.zeroResult(c)
+}
+
+// checkNotDestroyed fails when a lock's exchange read the destroyed mark.
+func (f *fn) checkNotDestroyed(v lsl.Operand, name string) {
+	if name == "lsl_lock" {
+		return
+	}
+	f.abortUnless(f.apply(lsl.OpNe, v, num(lockDestroyed)), name+" of a destroyed mutex")
+}
+
+// abortUnless is a runtime error with message msg unless ok holds.
+func (f *fn) abortUnless(ok lsl.Operand, msg string) {
+	f.emit(&lsl.If{Cond: ok, Then: &lsl.Block{Pos: f.pos}, Else: f.sub(func() { f.emit(&lsl.Abort{Msg: msg}) })})
 }
