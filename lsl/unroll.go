@@ -101,6 +101,7 @@ type unroller struct {
 	pool       []*poolSite
 	poll       Poller
 	scopes     []localScope // calls whose locals die when they return
+	leakOp     *Block       // the last operation of the test, when it checks for leaks
 }
 
 // localScope is an inlined call with address-taken locals: they die at
@@ -170,6 +171,9 @@ func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
 			st = &Atomic{Body: op, Pos: pos}
 		}
 		body.Stmts = append(body.Stmts, st)
+		if spec.CheckLeaks && k == len(spec.Ops)-1 {
+			r.leakOp = op
+		}
 	}
 	if spec.Kind == ThreadInit {
 		body.Stmts = append(body.Stmts, &Fence{Kind: FenceFull}) // thread creation

@@ -655,7 +655,7 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 	final := prog.Proc(PthreadFinal)
 	if self := prog.Proc(PthreadSelf); init == nil && final == nil && self != nil {
 		// a sequential program: main alone (sequentialMain)
-		return &lsl.Test{Name: "main", Pos: self.Pos, Program: true, Threads: [][]lsl.OpRef{{{Name: self.Name, Pos: self.Pos}}}}, nil
+		return &lsl.Test{Name: "main", Pos: self.Pos, Program: true, Threads: [][]lsl.OpRef{{{Name: self.Name, Pos: self.Pos}}}, Leaks: freesMemory(prog)}, nil
 	}
 	if init == nil || final == nil {
 		return nil, fmt.Errorf("no test file given, and the program has no main function")
@@ -682,7 +682,24 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 		}
 	}
 	test.Final = []lsl.OpRef{{Name: final.Name, Pos: final.Pos}}
+	test.Leaks = freesMemory(prog)
 	return test, nil
+}
+
+// freesMemory reports whether the program frees a pool block: then a
+// whole program checks for memory leaks by default (docs/semantics.md,
+// "Memory leaks").
+func freesMemory(prog *lsl.Program) bool {
+	found := false
+	for _, p := range prog.Procs {
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Free); ok && f.Kind == lsl.AllocPool {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // constantsAtEnd returns the registers that hold a known constant at the

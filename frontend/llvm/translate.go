@@ -23,6 +23,9 @@ type Options struct {
 	// *lsl.CanceledError). The IR parser (llir) cannot be interrupted;
 	// the translation stops at the next check after it.
 	Ctx context.Context
+	// KeepPool keeps every malloc a pool allocation (freshAllocs is not
+	// applied): for --leaks=on.
+	KeepPool bool
 }
 
 // Translate reads LLVM IR files (.ll, typed pointers) that together form
@@ -49,7 +52,7 @@ func TranslateSources(srcs []Source) (*lsl.Program, error) {
 
 // TranslateSourcesWith is TranslateSources with options.
 func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
-	return translateSources(srcs, opt, false)
+	return translateSources(srcs, opt, opt.KeepPool)
 }
 
 // translateSources translates; keepPool leaves every malloc a pool
