@@ -157,6 +157,12 @@ func freeCall(kind lsl.AllocKind) apiHandler {
 			q := p
 			if f.t.arrayAllocs {
 				q = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, q))
+				if kind == lsl.AllocPool {
+					// the block of an array is freed through element 0
+					// (or the block itself); p + 1 is the middle of it
+					start := f.apply(lsl.OpOr, f.apply(lsl.OpEq, p, q), f.apply(lsl.OpEq, f.apply(lsl.OpGetOffset, p), num(0)))
+					f.abortUnless(start, "free of a pointer into the middle of a block")
+				}
 			}
 			f.emit(&lsl.Free{Ptr: q, Kind: kind})
 		}
@@ -605,7 +611,8 @@ func exitCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.Abort{Msg: fmt.Sprintf("exit(%d)", k.V.Num)})
 		return
 	}
-	if !f.pthreadMain {
+	sequential := f.t.pthread == nil && f.f.Name() == "main" // main alone: exit ends the run
+	if !f.pthreadMain && !sequential {
 		f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
 	}
 	if k, ok := status.(lsl.Const); !ok || k.V.Kind != lsl.KNum {
@@ -614,7 +621,9 @@ func exitCall(f *fn, c *ir.InstCall) {
 	}
 	end := &lsl.Assume{Cond: num(0)}
 	f.emit(end)
-	f.exits = append(f.exits, end)
+	if !sequential {
+		f.exits = append(f.exits, end)
+	}
 }
 
 // lockDestroyed is the value pthread_mutex_destroy leaves in a mutex (a

@@ -178,7 +178,10 @@ func (f *fn) createCall(c *ir.InstCall) {
 		}
 		st = &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	}
-	if f.t.pthread.handles {
+	if a, isAlloca := stripCasts(c.Args[0]).(*ir.InstAlloca); f.t.pthread.handles || !isAlloca || !f.skip[a] {
+		// the pthread_t is kept, or read other than for a join (C++'s
+		// std::thread::joinable): pthread_create writes the thread's
+		// number in it
 		st.handle = f.cell(c, 0)
 	}
 	m := &lsl.Call{Proc: createMarker}

@@ -186,7 +186,7 @@ func newTranslator() *translator {
 
 func (t *translator) errorf(pos lsl.Pos, format string, args ...any) {
 	if len(t.errs) < 50 {
-		t.errs = append(t.errs, lsl.Errorf(pos, format, args...))
+		t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 	}
 }
 
