@@ -244,7 +244,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		}
 	}
 	body := cleanup(structured, f.retUsed, live, nil)
-	body.Stmts = append(t.mainArgs(f.proc.Params, f.proc.Pos), body.Stmts...)
+	body.Stmts = append(append(t.mainArgs(f.proc.Params, f.proc.Pos), t.ctorCalls(f.proc.Pos)...), body.Stmts...)
 	if t.pthread.general {
 		body.Stmts = t.inlineSpawners(body.Stmts, f.starts, ctxMain, 0)
 	}
@@ -612,6 +612,7 @@ func (sp *mainSplit) emit(f *fn) {
 		}
 	}
 	finalBody = append(finalBody, sp.final...)
+	finalBody = append(finalBody, t.dtorCalls(pos)...)
 	t.addProc(PthreadFinal, finalBody, pos).Display = "main"
 	t.emitExtraThreads(len(sp.starts))
 	if f.detached {

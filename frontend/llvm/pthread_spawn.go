@@ -398,7 +398,7 @@ func (t *translator) sequentialMain() {
 			for i := range regs {
 				regs[i] = lsl.Reg("%arg" + strconv.Itoa(i))
 			}
-			body := t.mainArgs(regs, pos)
+			body := append(t.mainArgs(regs, pos), t.ctorCalls(pos)...)
 			for _, r := range regs {
 				call.Args = append(call.Args, r)
 			}
@@ -406,6 +406,7 @@ func (t *translator) sequentialMain() {
 				call.Results = []lsl.Reg{"%status"}
 			}
 			body = append(body, call)
+			body = append(body, t.dtorCalls(pos)...)
 			t.addProc(PthreadSelf, body, pos).Display = "main"
 			return
 		}
