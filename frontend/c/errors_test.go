@@ -41,7 +41,7 @@ func TestErrors(t *testing.T) {
 		{"struct s { struct { int a; }; } x;\n", "test.c:1:33: unsupported: anonymous members (struct s)"},
 		{"void f(void) { int x; int *q = &x + 1; }\n", "test.c:1:32: pointer arithmetic on &x, which points to a single object, not into an array"},
 		{"#include <stdlib.h>\nvoid f(void) { int *p = (int *)malloc(sizeof(int)) + 1; }\n", "test.c:2:25: pointer arithmetic on the result of malloc, which points to a single object, not into an array"},
-		{"void f(void) { _Thread_local static int x; }\n", "test.c:1:41: unsupported: thread-local storage (x)"},
+		{"void f(void) { _Thread_local static int x; }\n", "test.c:1:41: unsupported: thread-local storage in a function (x): declare it at file scope"},
 		{"void f(void) { void g(void) {} }\n", "test.c:1:21: unsupported: nested functions"},
 		{"int a$b;\n", "test.c:1:5: identifier a$b: names may only contain letters, digits and _"},
 		{"struct s { struct s x; };\n", "test.c:1:21: struct s contains itself"},

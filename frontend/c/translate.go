@@ -230,6 +230,7 @@ func (t *translator) run() {
 	for _, u := range t.units {
 		t.initGlobals(u)
 	}
+	t.threadLocalCopies()
 	for _, u := range t.units {
 		t.translateFuncs(u)
 	}
