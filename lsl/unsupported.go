@@ -12,6 +12,7 @@ import (
 var (
 	notSupported  = regexp.MustCompile(`^(.*?),? (?:is|are) not supported(.*)$`)
 	onlySupported = regexp.MustCompile(`^(.*?) (?:is|are) only supported (.*)$`)
+	colonNot      = regexp.MustCompile(`^(.*): not supported$`)
 	// "x: floating point", "field s.u: unions": the subject comes first
 	subject = regexp.MustCompile(`^([^ :]+(?: [^ :]+)?): (.+)$`)
 )
@@ -31,6 +32,9 @@ func Unsupported(msg string) string {
 			what = sm[2] + " (" + sm[1] + ")"
 		}
 		return "unsupported: " + what + m[2]
+	}
+	if m := colonNot.FindStringSubmatch(msg); m != nil {
+		return "unsupported: " + m[1]
 	}
 	if m := onlySupported.FindStringSubmatch(msg); m != nil {
 		return "unsupported: " + m[1] + " (only " + m[2] + ")"

@@ -12,6 +12,7 @@ func TestUnsupported(t *testing.T) {
 		{"d: floating point is not supported", "unsupported: floating point (d)"},
 		{"field s.u: unions are not supported", "unsupported: unions (field s.u)"},
 		{"global x is declared but not defined", "global x is declared but not defined"},
+		{"an atomic access of type i64 covers several fields: not supported", "unsupported: an atomic access of type i64 covers several fields"},
 	} {
 		if got := Unsupported(c.in); got != c.want {
 			t.Errorf("Unsupported(%q) = %q, want %q", c.in, got, c.want)

@@ -95,7 +95,7 @@ func (f *fn) call(c *ir.InstCall) {
 		f.fail("%s is not supported: only integer types narrower than 64 bits and signed 64-bit ones are (use lsl_nondet(lo, hi) for a range)", name)
 	}
 	if strings.HasPrefix(name, "pthread_") {
-		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_*)", name)
+		f.fail("%s is not supported (pthread_create, pthread_join, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_* are)", name)
 	}
 	f.fail("call to %s, which is declared but not defined", name)
 }

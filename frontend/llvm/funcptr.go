@@ -135,7 +135,7 @@ func (f *fn) indirectCall(c *ir.InstCall) {
 	}
 	f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 		if f.t.spawners[def] && f.t.pthread != nil {
-			f.fail("%s starts or joins threads and is called through a pointer: not supported", def.Name())
+			f.fail("a call through a pointer of %s, which starts or joins threads, is not supported", def.Name())
 		}
 		call := &lsl.Call{Proc: f.t.procs[def]}
 		for i, a := range c.Args {
@@ -204,7 +204,7 @@ func (t *translator) threadDispatch() *ir.Func {
 		}()
 		f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 			if t.spawners[def] && t.pthread != nil {
-				f.fail("%s starts or joins threads and is started through a function pointer: not supported", def.Name())
+				f.fail("starting %s, which starts or joins threads, through a function pointer is not supported", def.Name())
 			}
 			call := &lsl.Call{Proc: t.procs[def], Results: []lsl.Reg{res}}
 			if len(def.Params) == 1 {

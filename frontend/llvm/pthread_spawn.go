@@ -156,7 +156,7 @@ func (t *translator) lowerSpawner(irf *ir.Func, ctx threadCtx, depth int) (proc 
 	f.ctx = ctx
 	f.starts = map[*lsl.Call]*threadStart{}
 	if depth > 16 {
-		f.fail("%s starts or joins threads and calls itself (through other functions): not supported", irf.Name())
+		f.fail("recursion through %s, which starts or joins threads, is not supported", irf.Name())
 	}
 	f.prepare()
 	body := f.structure()
