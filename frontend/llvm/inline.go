@@ -129,7 +129,7 @@ func (r *renamer) stmt(s lsl.Stmt) lsl.Stmt {
 	panic("inline: unknown statement")
 }
 
-// inlined is the code of a call of proc inlined in place: its parameters
+// inlinedCall is the code of a call of proc inlined in place: its parameters
 // take the arguments, its body runs (a return breaks out of its "ret"
 // block, renamed) and the call's result registers take its results. n
 // makes the renaming unique.

@@ -326,8 +326,8 @@ func (t *translator) emitExtraThreads(first int) {
 	}
 }
 
-// waitJoin is pthread_join outside main: wait for the done flag of the
-// thread the handle names, then pass its result on.
+// waitJoinCall is pthread_join outside main: wait for the done flag of
+// the thread the handle names, then pass its result on.
 func waitJoinCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	t := f.t
