@@ -24,7 +24,7 @@ STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
-.PHONY: all build test demo bench bench-ablation check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-corpus check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
 
 all: build
 
@@ -103,6 +103,11 @@ bench-ablation:
 
 # Every row of tests/datatypes/expected.csv, including the slow ones that
 # make test skips.
+# Every line of the C11/C++ corpus (tests/c11corpus/MANIFEST: each program
+# on each model it lists); make test checks each program on its first.
+check-corpus:
+	CHECKFENCE_CORPUS=all $(GO) test $(GOTAGS) ./tests -run TestC11Corpus -count=1 -v
+
 check-datatypes:
 	$(GO) run $(GOTAGS) ./tests/bench -check tests/datatypes/expected.csv
 

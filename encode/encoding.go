@@ -135,6 +135,7 @@ type Encoding struct {
 	poll          lsl.Poller          // --timeout, --max-memory, Ctrl-C
 	selectors     map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
 	poolSites     []poolSite          // accesses that may touch lsl_malloc blocks
+	arrays        bool                // some block has an array type (bounds.go)
 	in            *inputs             // fresh inputs, keyed when incremental (incremental.go)
 	inc           *Incremental        // nil: this encoding has a circuit of its own
 	nodes0        int                 // circuit nodes before this encoding (earlier rounds')
@@ -231,6 +232,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e := &Encoding{
 		U:            u,
 		Ranges:       ranges,
+		arrays:       u.HasArrays(),
 		C:            c,
 		Obs:          map[ObsKey]*ObsSlot{},
 		seedOf:       map[[2]int]z.Lit{},

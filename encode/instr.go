@@ -69,6 +69,7 @@ type ErrorSite struct {
 	Args   []*Val // operands of the failing operation, to explain runtime errors
 	Assign *lsl.Assign
 	Access *Instr // a use after free: the access (memsafety.go)
+	Bounds bool   // an access outside an array's bounds (bounds.go)
 }
 
 // PrunedSite is a Pruned statement: reaching it means loop Loop needs a

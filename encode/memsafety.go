@@ -85,14 +85,7 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 		}
 	}
 	if e.Model == nil || !e.Model.HasRel("memory_order") {
-		var pos lsl.Pos
-		switch {
-		case len(frees) > 0:
-			pos = frees[0].Pos()
-		case len(mallocs) > 0:
-			pos = mallocs[0].Pos()
-		}
-		return c.F, lsl.Errorf(pos, "this program's lsl_malloc blocks (malloc, in a program that frees) are checked for use after free by their place in memory order, which this memory model does not define: check it on a .mm model (sc, tso, pso, relaxed, rmo)")
+		return e.useAfterFreeStatic(mallocs, frees), nil
 	}
 	mo := func(a, b *Instr) z.Lit { return e.Model.Rel("memory_order", a.Index, b.Index) }
 	// block(S) = first + k for the flag store to [flags k]
@@ -151,6 +144,9 @@ func (e *Encoding) useAfterFreeMessage(a *Instr, val func(z.Lit) bool) (string, 
 	// after it
 	var last, next *Instr
 	mo := func(a, b *Instr) bool { return val(e.Model.Rel("memory_order", a.Index, b.Index)) }
+	if e.Model == nil || !e.Model.HasRel("memory_order") {
+		mo = func(a, b *Instr) bool { return e.staticBefore(a, b) }
+	}
 	for _, s := range e.Instrs {
 		st, ok := s.Stmt.(*lsl.Store)
 		if !ok || s.Kind != axioms.Store || s == a || !val(s.Guard) {
@@ -178,4 +174,52 @@ func (e *Encoding) useAfterFreeMessage(a *Instr, val func(z.Lit) bool) (string, 
 		return fmt.Sprintf("use of unallocated memory: %s %s %s before the lsl_malloc of %s at %s allocates it (the memory model lets the access take effect first)", what, verb, blockName, e.Threads[next.Thread].T.Name, next.Pos()), []int{next.Index}
 	}
 	return fmt.Sprintf("use of unallocated memory: %s %s %s, which no lsl_malloc has returned", what, verb, blockName), nil
+}
+
+// staticBefore reports whether instruction a precedes b in every execution
+// that runs both: in program order of one thread, or because a's thread
+// runs before b's (init before the others, final after them).
+func (e *Encoding) staticBefore(a, b *Instr) bool {
+	if e.threadOf[a.Index] == e.threadOf[b.Index] {
+		return a.Index < b.Index
+	}
+	return e.ForcedBefore(a.Index, b.Index)
+}
+
+// useAfterFreeStatic defines the use-after-free literals on a memory model
+// without a memory order (the cat models; docs/semantics.md, "Memory
+// safety"): access A is a use after free when a free F of its block
+// precedes it in every execution (staticBefore) and every executed malloc
+// of the block precedes F: nothing can have allocated the block again
+// before A. An access that only a racing free makes a use after free is
+// not reported on these models.
+func (e *Encoding) useAfterFreeStatic(mallocs, frees []*Instr) z.Lit {
+	c := e.C
+	p := e.U.Pool
+	w := e.vx.w
+	block := map[int]BV{}
+	for _, s := range append(append([]*Instr{}, mallocs...), frees...) {
+		block[s.Index] = Add(c, s.Addr.Ptr[1], ConstBV(c, p.First, w))
+	}
+	parts := []z.Lit{}
+	for _, ps := range e.poolSites {
+		a := ps.in
+		base := a.Addr.Ptr[0]
+		var freed []z.Lit
+		for _, f := range frees {
+			if !e.staticBefore(f, a) {
+				continue
+			}
+			held := []z.Lit{f.Guard, Eq(c, block[f.Index], base)}
+			for _, s := range mallocs {
+				if !e.staticBefore(s, f) {
+					held = append(held, c.And(s.Guard, Eq(c, block[s.Index], base)).Not())
+				}
+			}
+			freed = append(freed, c.Ands(held...))
+		}
+		def := c.And(a.Addr.P, c.Ors(freed...))
+		parts = append(parts, c.Implies(ps.uaf, def), c.Implies(def, ps.uaf))
+	}
+	return c.Ands(parts...)
 }

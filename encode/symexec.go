@@ -312,6 +312,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Load:
 		addr := x.val(s.Addr)
 		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		x.checkBounds(s, s.ID, addr)
 		if x.cur.g == c.F {
 			return
 		}
@@ -338,6 +339,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		addr := x.val(s.Addr)
 		v := x.val(s.Val)
 		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		x.checkBounds(s, s.ID, addr)
 		if x.cur.g == c.F {
 			return
 		}

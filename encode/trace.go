@@ -255,6 +255,10 @@ func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 		f.Msg, f.Related = e.useAfterFreeMessage(es.Access, val)
 		return f
 	}
+	if es.Bounds {
+		f.Msg = e.boundsMessage(es, e.vx.decode(es.Args[0], val))
+		return f
+	}
 	if f.Msg != "" && es.Reason == ReasonAssertion {
 		return f
 	}

@@ -21,6 +21,10 @@ type Options struct {
 	// projects that take no context (cc, llir) are not interrupted; the
 	// CLI does not wait for them (see cmd/checkfence).
 	Ctx context.Context
+	// KeepPool: a whole program's malloc stays an lsl_malloc pool block
+	// even when the program never frees (--leaks=on checks them), rather
+	// than a fresh block (frontend/llvm/pthread_alloc.go).
+	KeepPool bool
 }
 
 var registry = map[string]Func{}

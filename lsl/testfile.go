@@ -34,6 +34,11 @@ type Test struct {
 	// deadlock or livelock (docs/semantics.md, "Threads main does not
 	// join"). nil: none.
 	Detached []bool
+	// Leaks: every lsl_malloc block must be free when the test ends (its
+	// last thread ends: final, or the only thread of a sequential
+	// program); one still allocated is a memory leak (docs/semantics.md,
+	// "Memory leaks").
+	Leaks bool
 }
 
 // TestFile is a parsed .tst file.

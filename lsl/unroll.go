@@ -100,6 +100,17 @@ type unroller struct {
 	typeSeen   map[string]int // per-name counters for block names
 	pool       []*poolSite
 	poll       Poller
+	scopes     []localScope // calls whose locals die when they return
+	leakOp     *Block       // the last operation of the test, when it checks for leaks
+}
+
+// localScope is an inlined call with address-taken locals: they die at
+// the end of body.
+type localScope struct {
+	body   *Block
+	locals []int64
+	thread int
+	proc   string
 }
 
 // unrollCanceled carries a cancellation out of the recursive unrolling.
@@ -116,6 +127,7 @@ type activation struct {
 	iter   map[string]string // loop label → label of the current iteration block
 	spins  map[string]bool   // labels of enclosing spin loops
 	path   string            // enclosing loop iterations: "L1#2/"
+	locals []int64           // blocks of its alloc local statements
 }
 
 // poolSite is an lsl_malloc or lsl_free awaiting expansion: the pool size is
@@ -159,6 +171,9 @@ func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
 			st = &Atomic{Body: op, Pos: pos}
 		}
 		body.Stmts = append(body.Stmts, st)
+		if spec.CheckLeaks && k == len(spec.Ops)-1 {
+			r.leakOp = op
+		}
 	}
 	if spec.Kind == ThreadInit {
 		body.Stmts = append(body.Stmts, &Fence{Kind: FenceFull}) // thread creation
@@ -415,7 +430,11 @@ func (r *unroller) call(a *activation, s *Call, out []Stmt) []Stmt {
 	for i, p := range callee.Params {
 		out = append(out, &Assign{Dst: b.reg(p), Op: OpCopy, Args: []Operand{a.op(s.Args[i])}, Pos: s.Pos})
 	}
-	out = append(out, r.block(b, callee.Body))
+	body := r.block(b, callee.Body)
+	out = append(out, body)
+	if len(b.locals) > 0 {
+		r.scopes = append(r.scopes, localScope{body: body, locals: b.locals, thread: len(r.u.Threads), proc: callee.Name})
+	}
 	for i, res := range s.Results {
 		out = append(out, &Assign{Dst: a.reg(res), Op: OpCopy, Args: []Operand{b.reg(callee.Results[i])}, Pos: s.Pos})
 	}
@@ -441,6 +460,9 @@ func (r *unroller) alloc(a *activation, s *Alloc, out []Stmt) []Stmt {
 		}
 	}
 	base := r.newBlock(kind, name, s.Type, s.Pos)
+	if s.Kind == AllocLocal {
+		a.locals = append(a.locals, base)
+	}
 	return append(out, &Assign{Dst: a.reg(s.Dst), Op: OpCopy, Args: []Operand{Const{Ptr(base)}}, Pos: s.Pos})
 }
 
@@ -456,21 +478,50 @@ func (r *unroller) newBlock(kind BlockKind, name string, t *TypeRef, pos Pos) in
 // thread in program order.
 func (r *unroller) number() {
 	id := 0
-	for _, th := range r.u.Threads {
-		Walk(th.Body, func(s Stmt) bool {
-			switch s := s.(type) {
-			case *Load:
-				id++
-				s.ID = id
-			case *Store:
-				id++
-				s.ID = id
-			case *Fence:
-				id++
-				s.ID = id
+	ends := map[*Block]int{} // scope bodies → the last id inside
+	for _, sc := range r.scopes {
+		ends[sc.body] = 0
+	}
+	var walk func(s Stmt)
+	walk = func(s Stmt) {
+		switch s := s.(type) {
+		case *Load:
+			id++
+			s.ID = id
+		case *Store:
+			id++
+			s.ID = id
+		case *Fence:
+			id++
+			s.ID = id
+		case *Block:
+			for _, t := range s.Stmts {
+				walk(t)
 			}
-			return true
-		})
+			if _, ok := ends[s]; ok {
+				ends[s] = id
+			}
+		case *If:
+			if s.Then != nil {
+				walk(s.Then)
+			}
+			if s.Else != nil {
+				walk(s.Else)
+			}
+		case *Atomic:
+			walk(s.Body)
+		case *Spin:
+			walk(s.Body)
+		}
+	}
+	for _, th := range r.u.Threads {
+		walk(th.Body)
 	}
 	r.u.NumIDs = id
+	for _, sc := range r.scopes {
+		for _, b := range sc.locals {
+			bi := r.u.Blocks[b-1]
+			bi.Dies, bi.Thread, bi.EndID, bi.Proc = true, sc.thread, ends[sc.body], sc.proc
+		}
+	}
 }

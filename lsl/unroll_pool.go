@@ -1,5 +1,7 @@
 package lsl
 
+import "strconv"
+
 // expandPool replaces every lsl_malloc / lsl_free placeholder by LSL code
 // over a pool with one block per malloc instance of the unrolled program
 // (§7.2.4): malloc atomically picks any free block and marks it allocated,
@@ -62,6 +64,26 @@ func (r *unroller) expandPool() {
 		})
 	}
 	r.u.Pool = info
+	if r.leakOp != nil {
+		r.leakOp.Stmts = append(r.leakOp.Stmts, r.leakCheck(n, first, flags)...)
+	}
+}
+
+// leakCheck is the end of a test that checks for memory leaks
+// (Test.Leaks): every block of the pool is free.
+func (r *unroller) leakCheck(n, first, flags int64) []Stmt {
+	var out []Stmt
+	p := r.leakOp.Pos
+	for k := int64(0); k < n; k++ {
+		r.inst++
+		f, free := Reg("%leak"+strconv.Itoa(r.inst)), Reg("%nofree"+strconv.Itoa(r.inst))
+		name := r.u.Blocks[first+k-1].Name
+		out = append(out,
+			&Load{Dst: f, Addr: Const{Ptr(flags, k)}, Expr: "pool.flags[" + strconv.FormatInt(k, 10) + "]", Pos: p},
+			&Assign{Dst: free, Op: OpEq, Args: []Operand{f, Const{Num(0)}}, Pos: p},
+			&If{Cond: free, Then: &Block{Pos: p}, Else: &Block{Pos: p, Stmts: []Stmt{&Abort{Msg: "memory leak: " + name + ", allocated by malloc, is not freed when the program ends", Pos: p}}}, Pos: p})
+	}
+	return out
 }
 
 func poolMalloc(s *poolSite, n, first, flags int64) []Stmt {

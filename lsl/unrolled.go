@@ -38,6 +38,9 @@ type ThreadSpec struct {
 	// Detached: a concurrent thread the program may end before it does
 	// (Test.Detached)
 	Detached bool
+	// CheckLeaks: the thread ends the test, which checks that every
+	// lsl_malloc block is free then (Test.Leaks)
+	CheckLeaks bool
 }
 
 // Thread is one unrolled thread. Body.Stmts[k] is the code of operation k
@@ -72,6 +75,14 @@ type BlockInfo struct {
 	Name string // "queue", "node#2", "value#1", "pool.flags"
 	Type *TypeRef
 	Site Pos // where it is declared or allocated
+	// A local of a procedure call that returns within its thread dies
+	// there (Dies; bounds.go, DeadLocal): Thread is the index of that
+	// thread in Unrolled.Threads, EndID the last instruction id before the
+	// return (0 if none), Proc the procedure.
+	Dies   bool
+	Thread int
+	EndID  int
+	Proc   string
 }
 
 // ZeroInit reports whether never-written cells of the block read as 0 (rather
@@ -160,6 +171,12 @@ func (t *Test) ThreadSpecs() []ThreadSpec {
 	}
 	if len(t.Final) > 0 {
 		out = append(out, conv(ThreadFinal, t.Final))
+	}
+	if t.Leaks && len(out) > 0 {
+		last := &out[len(out)-1]
+		if last.Kind == ThreadFinal || len(t.Threads) == 1 && len(t.Init) == 0 {
+			last.CheckLeaks = true
+		}
 	}
 	return out
 }

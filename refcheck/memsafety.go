@@ -85,3 +85,13 @@ func (c *combo) checkMemSafetyModel(md *model) error {
 	}
 	return nil
 }
+
+// memCheck is the check of an access with id to addr that array bounds
+// and the lifetime of locals ask (lsl.Unrolled.OutOfBounds, DeadLocal):
+// the message of the runtime error, or "".
+func (x *interp) memCheck(addr lsl.Value, id int) string {
+	if msg := x.u.OutOfBounds(addr.Ptr); msg != "" {
+		return msg
+	}
+	return x.u.DeadLocal(addr.Ptr, x.ti, id)
+}

@@ -112,6 +112,7 @@ type sig struct {
 type interp struct {
 	prog    *lsl.Program
 	u       *lsl.Unrolled
+	ti      int // the thread's index in u.Threads
 	values  func(addr lsl.Value) []lsl.Value
 	choice  func(n int) int
 	regs    map[lsl.Reg]lsl.Value
@@ -245,6 +246,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		if addr.Kind != lsl.KPtr {
 			return x.stop(statusError, ReasonRuntimeError, "load from a "+addr.Kind.String())
 		}
+		if msg := x.memCheck(addr, s.ID); msg != "" {
+			return x.stop(statusError, ReasonRuntimeError, msg)
+		}
 		cands := x.values(addr)
 		v := cands[x.choice(len(cands))]
 		i := x.emit(instr{kind: axioms.Load, addr: addr, val: v, ddeps: ad, stmt: s})
@@ -260,6 +264,9 @@ func (x *interp) stmt(s lsl.Stmt) sig {
 		v, vd := x.operand(s.Val)
 		if addr.Kind != lsl.KPtr {
 			return x.stop(statusError, ReasonRuntimeError, "store to a "+addr.Kind.String())
+		}
+		if msg := x.memCheck(addr, s.ID); msg != "" {
+			return x.stop(statusError, ReasonRuntimeError, msg)
 		}
 		i := x.emit(instr{kind: axioms.Store, addr: addr, val: v, ddeps: union(ad, vd), stmt: s})
 		if x.useAfterFree(addr, i) {
@@ -445,7 +452,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[string][]iterState{},
+			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[string][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}

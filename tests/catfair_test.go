@@ -1,13 +1,11 @@
 package tests
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -86,7 +84,7 @@ func TestRaceInRetryRound(t *testing.T) {
 // use-after-free check needs the memory order of a .mm model: on a cat
 // model it is an input error at the free, with the models that work; on
 // the .mm models the program passes.
-func TestFreeOnCatModelIsInputError(t *testing.T) {
+func TestFreeOnCatModels(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "free_handoff.c")
 	for _, name := range []string{"sc", "relaxed"} {
@@ -94,10 +92,12 @@ func TestFreeOnCatModelIsInputError(t *testing.T) {
 			t.Errorf("%s: %s (%s), want PASS", name, r.Verdict, r.Message)
 		}
 	}
-	_, err := mining.Check(context.Background(), prog, test, mining.Options{Cat: catModel(t, "arm8")})
-	if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), "free_handoff.c:28:") ||
-		!strings.Contains(err.Error(), "check it on a .mm model") {
-		t.Errorf("arm8: got %v, want an input error at the free", err)
+	// cat models have no memory order: a use after free is judged by the
+	// order every execution has (encode/memsafety.go, useAfterFreeStatic)
+	for _, name := range []string{"arm8", "rc11"} {
+		if r := check(t, prog, test, mining.Options{Cat: catModel(t, name)}); r.Verdict != mining.Pass {
+			t.Errorf("%s: %s (%s), want PASS", name, r.Verdict, r.Message)
+		}
 	}
 }
 

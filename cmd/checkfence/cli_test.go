@@ -59,7 +59,7 @@ func TestBadInput(t *testing.T) {
 		{"duplicate test", []string{"run", "testdata/sb.lsl", "testdata/dup.tst"}, "testdata/dup.tst:2:6: "},
 		{"unknown --test", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--test", "Nope"}, "Nope"},
 		{"bad fence name", []string{"run", "testdata/badfence.c", "testdata/wx.tst"}, "testdata/badfence.c:3:"},
-		{"unsupported C", []string{"run", "testdata/union.c", "testdata/wx.tst"}, "testdata/union.c:2:9: v: unions are not supported"},
+		{"unsupported C", []string{"run", "testdata/union.c", "testdata/wx.tst"}, "testdata/union.c:2:9: unsupported: unions (v)"},
 		{"mm type error", []string{"models", "testdata/typeerr.mm"}, "testdata/typeerr.mm:12:"},
 		{"bad encoding", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--encoding", "fast"}, "fast"},
 		{"bad transitivity", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--transitivity", "chordal"}, `unknown transitivity "chordal" (use sparse, eager or lazy)`},

@@ -60,14 +60,14 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 	}
 	return runLimited(lim, frontEndPhase(files, frontendName), func(ctx context.Context) (*lsl.Program, error) {
 		if frontendName != frontendClang {
-			return frontend.LoadWith(files, frontend.Options{Ctx: ctx})
+			return frontend.LoadWith(files, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
 		}
 		lls, cleanup, err := compileWithClang(ctx, files)
 		if err != nil {
 			return nil, err
 		}
 		defer cleanup()
-		return frontend.LoadWith(lls, frontend.Options{Ctx: ctx})
+		return frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
 	})
 }
 

@@ -37,7 +37,8 @@ type checkFlags struct {
 	simulate     bool
 	logQueries   bool
 	incremental  bool
-	races        string         // --races (run)
+	races        string // --races (run)
+	leaks        string
 	cmd          *cobra.Command // the command the flags belong to (its stderr takes the query log)
 }
 
@@ -59,6 +60,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution (its second, if the first round's formula is tiny)")
 	fl.BoolVar(&f.incremental, "incremental", false, "add each unrolling round of a test after the first to the last round's circuit and SAT solver, which keep the clauses of the instructions that stayed the same and what they learned (experimental: no faster on the benchmarks yet, docs/performance.md)")
 	fl.BoolVar(&f.logQueries, "log-queries", false, "print a line on stderr for each unrolling encoded and each SAT query: its phase, size, answer, conflicts and CPU seconds (where a slow check's time goes)")
+	fl.StringVar(&f.leaks, "leaks", leaksAuto, "memory leaks (a malloc'd block not freed when the program ends): auto (check whole programs that free memory), on (every program, and .tst tests with final operations), off")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the results table")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also print witness traces and statistics")
@@ -84,6 +86,11 @@ func (f *checkFlags) validate() error {
 	}
 	if f.intWidth < 2 || f.intWidth > 64 {
 		return fmt.Errorf("--int-width must be between 2 and 64")
+	}
+	switch f.leaks {
+	case leaksAuto, leaksOn, leaksOff:
+	default:
+		return fmt.Errorf("--leaks %q: use auto, on or off", f.leaks)
 	}
 	if f.quiet && f.verbose {
 		return fmt.Errorf("-q (--quiet) and -v (--verbose) contradict each other: give one of them")
@@ -141,7 +148,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 // limits are the limits of loading the inputs: those of a test, and
 // Ctrl-C (ctx).
 func (f *checkFlags) limits(ctx context.Context, o mining.Options) *loadLimits {
-	return &loadLimits{ctx: ctx, timeout: o.Timeout, maxMemory: o.MaxMemory}
+	return &loadLimits{ctx: ctx, timeout: o.Timeout, maxMemory: o.MaxMemory, keepPool: f.leaks == leaksOn}
 }
 
 // loadSpec loads the reference implementation (--spec) and checks that it

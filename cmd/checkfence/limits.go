@@ -31,6 +31,7 @@ type loadLimits struct {
 	ctx       context.Context // canceled by Ctrl-C
 	timeout   time.Duration   // 0: none
 	maxMemory int64           // 0: none
+	keepPool  bool            // --leaks=on: mallocs stay pool blocks (frontend.Options)
 }
 
 // interrupted is canceled by Ctrl-C (SIGINT) from the start of main (nil

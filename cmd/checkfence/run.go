@@ -59,6 +59,7 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 	lim := f.limits(ctx, opt)
 	prog, tests, err := loadInputs(lim, args, f.tests, f.frontend)
 	if err == nil {
+		applyLeaks(tests, f.leaks)
 		opt.Spec, err = f.loadSpec(lim, tests)
 	}
 	if err != nil {

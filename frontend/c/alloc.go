@@ -62,6 +62,9 @@ func allocBuiltin(kind lsl.AllocKind) builtin {
 			if ref != nil && array {
 				if n, ok := f.intConst(count); ok && n > 0 {
 					ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{n}, ref.Dims...)}
+				} else {
+					// an array of unknown length (lsl.Unrolled.OutOfBounds)
+					ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{0}, ref.Dims...)}
 				}
 			}
 		}

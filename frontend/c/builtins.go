@@ -55,6 +55,7 @@ func init() {
 		"fflush":                   outputBuiltin(1),
 		"sleep":                    outputBuiltin(1),
 		"usleep":                   outputBuiltin(1),
+		"nanosleep":                outputBuiltin(2),
 	}
 	for name := range builtins {
 		apiNames[name] = true

@@ -181,12 +181,18 @@
 // of structs (assignment or initialization from a struct), compound
 // literals, statement expressions, _Generic, string literals other than the
 // names passed to lsl_fence and lsl_observe_*, inline assembly, setjmp and
-// longjmp, thread-local storage, nested functions, old-style (K&R)
+// longjmp, thread-local variables in a function, nested functions, old-style (K&R)
 // definitions, label addresses, and calls of functions that are declared
 // but not defined. volatile is accepted and changes nothing (every access
 // is already one load or store). _Atomic is rejected: this front end has
 // no C11 atomics, and reading an _Atomic variable as a plain one would
 // drop the ordering its accesses have (--frontend clang supports them).
+// These errors read "unsupported: …" (lsl.Unsupported).
+//
+// A thread-local global (_Thread_local, __thread; tls.go) is an array of
+// 16 copies, one per thread id of the test (init and final share the
+// copy after the concurrent threads'), and &x indexes the running
+// thread's copy.
 //
 // # Hostile input
 //

@@ -13,6 +13,7 @@ type globalVar struct {
 	base  int64
 	typ   cc.Type
 	def   *cc.InitDeclarator // the initialized definition, else the first tentative one
+	tls   bool               // _Thread_local: one copy per thread (tls.go)
 	unit  *unit              // where def is
 	init  bool               // def has an initializer
 }
@@ -96,10 +97,6 @@ func (t *translator) declareGlobal(u *unit, id *cc.InitDeclarator) {
 		return
 	}
 	hasInit := id.Case == cc.InitDeclaratorInit
-	if d.IsThreadLocal() {
-		t.errorf(d, "%s: thread-local storage is not supported", name)
-		return
-	}
 	var gv *globalVar
 	if d.Linkage() == cc.Internal {
 		gv = u.statics[name]
@@ -119,6 +116,7 @@ func (t *translator) declareGlobal(u *unit, id *cc.InitDeclarator) {
 			t.globals[name] = gv
 		}
 	}
+	gv.tls = gv.tls || d.IsThreadLocal()
 	if hasInit {
 		if gv.init && gv.def != id {
 			t.errorf(d, "global %s is initialized more than once (also at %s)", name, nodePos(gv.def.Declarator))

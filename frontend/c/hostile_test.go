@@ -41,7 +41,7 @@ func TestHostileInput(t *testing.T) {
 		{"huge hex literal", "int x;\nvoid f(void) { x = 0xFFFFFFFFFFFFFFFFFFFF; }\n",
 			"test.c:2:20: integer constant 0xFFFFFFFFFFFFFFFFFFFF is too large"},
 		{"variable length array", "void f(void) {\nint n = 3;\nint a[n];\na[0] = 1;\n}\n",
-			"test.c:3:5: a: variable length arrays are not supported"},
+			"test.c:3:5: unsupported: variable length arrays (a)"},
 		{"_Atomic", "_Atomic int x;\n",
 			"test.c:1:1: _Atomic is not supported by the C front end, which has no C11 atomics (use --frontend clang"},
 		{"_Atomic()", "void f(void) { _Atomic(int) y; }\n",

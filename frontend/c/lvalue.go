@@ -39,6 +39,9 @@ func (f *fn) varLvalue(n cc.Node, d *cc.Declarator) (lval, bool) {
 	if ty == nil {
 		ty = d.Type()
 	}
+	if gv.tls {
+		return lval{addr: f.threadLocalAddr(n, gv), prov: provSingle, typ: ty, text: name}, true
+	}
 	return lval{addr: lsl.Const{V: lsl.Ptr(gv.base)}, prov: provSingle, typ: ty, text: name}, true
 }
 

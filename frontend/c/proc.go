@@ -197,7 +197,7 @@ func (f *fn) collectLocals(body *cc.CompoundStatement) {
 			f.errorf(id.Asm, "inline assembly is not supported")
 		}
 		if d.IsThreadLocal() {
-			f.errorf(d, "%s: thread-local storage is not supported", name)
+			f.errorf(d, "%s: thread-local storage in a function is not supported: declare it at file scope", name)
 			return true
 		}
 		if d.IsStatic() {

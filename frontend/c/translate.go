@@ -199,7 +199,7 @@ func (t *translator) errorAt(pos lsl.Pos, format string, args ...any) {
 		return
 	}
 	t.seen[pos] = true
-	t.errs = append(t.errs, lsl.Errorf(pos, format, args...))
+	t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 }
 
 func (t *translator) errorf(n cc.Node, format string, args ...any) {
@@ -230,6 +230,7 @@ func (t *translator) run() {
 	for _, u := range t.units {
 		t.initGlobals(u)
 	}
+	t.threadLocalCopies()
 	for _, u := range t.units {
 		t.translateFuncs(u)
 	}

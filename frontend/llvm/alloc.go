@@ -73,7 +73,10 @@ func (f *fn) allocShapeOf(c *ir.InstCall) allocShape {
 			return s
 		}
 	}
-	return allocShape{}
+	// nothing tells the type: a pointer to element 0 of an array of
+	// unknown type and length, so that pointer arithmetic on the block
+	// works (issue 47: &m[i] of a block reached through a void* failed)
+	return allocShape{unbounded: true}
 }
 
 // castTargets lists the pointee types the value v is cast to (through
@@ -94,6 +97,14 @@ func (f *fn) castTargets(v value.Value, depth int) []types.Type {
 			if a, ok := u.Dst.(*ir.InstAlloca); ok && u.Src == v {
 				if e := pointee(a.ElemType); e != nil && !isByte(e) && sized(e) {
 					out = append(out, e)
+				} else if e != nil && isByte(e) {
+					// void *v = malloc(…); int *m = v;: the casts of
+					// what is loaded from the void* variable
+					for _, w := range f.uses[a] {
+						if l, ok := w.(*ir.InstLoad); ok {
+							out = append(out, f.castTargets(l, depth+1)...)
+						}
+					}
 				}
 			}
 		case *ir.InstGetElementPtr:
@@ -177,6 +188,9 @@ func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
 		}
 		if shape.count > 0 {
 			ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{shape.count}, ref.Dims...)}
+		} else if shape.unbounded {
+			// an array of unknown length (lsl.Unrolled.OutOfBounds)
+			ref = &lsl.TypeRef{Name: ref.Name, Dims: append([]int64{0}, ref.Dims...)}
 		}
 	}
 	r := f.reg(c)

@@ -23,69 +23,72 @@ var apiFuncs = map[string]bool{}
 
 func init() {
 	apiHandlers = map[string]apiHandler{
-		"lsl_malloc":                  func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
-		"malloc":                      func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
-		"calloc":                      callocCall,
-		"aligned_alloc":               func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
-		"lsl_malloc_noreuse":          func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocFresh) },
-		"lsl_free":                    freeCall(lsl.AllocPool),
-		"free":                        freeCall(lsl.AllocPool),
-		"lsl_free_noreuse":            freeCall(lsl.AllocFresh),
-		"lsl_assert":                  assertCall,
-		"__lsl_c_assert":              assertCall,
-		"__assert_fail":               assertFailCall,
-		"lsl_assume":                  assumeCall,
-		"lsl_fence":                   fenceCall,
-		"lsl_nondet":                  nondetCall,
-		"lsl_choose":                  chooseCall,
-		"lsl_observe_label":           observeCall(lsl.ObsLabel),
-		"lsl_observe_input":           observeCall(lsl.ObsInput),
-		"lsl_observe_output":          observeCall(lsl.ObsOutput),
-		"lsl_get_thread_id":           threadCall(lsl.OpThreadID),
-		"lsl_get_number_threads":      threadCall(lsl.OpNumThreads),
-		"lsl_cas_32":                  casCall(1),
-		"lsl_cas_64":                  casCall(1),
-		"lsl_cas_ptr":                 casCall(1),
-		"lsl_dcas_32":                 casCall(2),
-		"lsl_dcas_64":                 casCall(2),
-		"lsl_dcas_ptr":                casCall(2),
-		"lsl_initlock":                initLockCall,
-		"lsl_lock":                    lockCall,
-		"lsl_unlock":                  unlockCall,
-		"__lsl_get_struct_pointer":    structPointerCall,
-		"abort":                       abortCall,
-		"exit":                        exitCall,
-		"pthread_mutex_init":          initLockCall,
-		"pthread_mutex_lock":          lockCall,
-		"pthread_mutex_unlock":        unlockCall,
-		"pthread_mutex_trylock":       trylockCall,
-		"sched_yield":                 noopCall(0),
-		"pthread_mutex_destroy":       noopCall(1),
-		"pthread_cond_init":           initCondCall,
-		"pthread_cond_destroy":        noopCall(1),
-		"pthread_cond_wait":           condWaitCall,
-		"pthread_cond_signal":         condSignalCall,
-		"pthread_cond_broadcast":      condSignalCall,
-		"pthread_create":              pthreadOutsideMain,
-		"pthread_join":                pthreadOutsideMain,
-		"pthread_exit":                pthreadExitCall,
-		"pthread_spin_init":           initLockCall,
-		"pthread_spin_lock":           lockCall,
-		"pthread_spin_unlock":         unlockCall,
-		"pthread_spin_trylock":        trylockCall,
-		"pthread_spin_destroy":        noopCall(1),
-		"pthread_barrier_init":        barrierInitCall,
-		"pthread_barrier_wait":        barrierWaitCall,
-		"pthread_barrier_destroy":     noopCall(1),
-		"printf":                      noopCall(1),
-		"fprintf":                     noopCall(2),
-		"puts":                        noopCall(1),
-		"fputs":                       noopCall(2),
-		"putchar":                     noopCall(1),
-		"fflush":                      noopCall(1),
-		"sleep":                       noopCall(1),
-		"usleep":                      noopCall(1),
-		"pthread_once":                onceCall,
+		"lsl_malloc":               func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"malloc":                   func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"calloc":                   callocCall,
+		"aligned_alloc":            func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocPool) },
+		"lsl_malloc_noreuse":       func(f *fn, c *ir.InstCall) { f.allocCall(c, lsl.AllocFresh) },
+		"lsl_free":                 freeCall(lsl.AllocPool),
+		"free":                     freeCall(lsl.AllocPool),
+		"lsl_free_noreuse":         freeCall(lsl.AllocFresh),
+		"lsl_assert":               assertCall,
+		"__lsl_c_assert":           assertCall,
+		"__assert_fail":            assertFailCall,
+		"lsl_assume":               assumeCall,
+		"lsl_fence":                fenceCall,
+		"lsl_nondet":               nondetCall,
+		"lsl_choose":               chooseCall,
+		"lsl_observe_label":        observeCall(lsl.ObsLabel),
+		"lsl_observe_input":        observeCall(lsl.ObsInput),
+		"lsl_observe_output":       observeCall(lsl.ObsOutput),
+		"lsl_get_thread_id":        threadCall(lsl.OpThreadID),
+		"lsl_get_number_threads":   threadCall(lsl.OpNumThreads),
+		"lsl_cas_32":               casCall(1),
+		"lsl_cas_64":               casCall(1),
+		"lsl_cas_ptr":              casCall(1),
+		"lsl_dcas_32":              casCall(2),
+		"lsl_dcas_64":              casCall(2),
+		"lsl_dcas_ptr":             casCall(2),
+		"lsl_initlock":             initLockCall,
+		"lsl_lock":                 lockCall,
+		"lsl_unlock":               unlockCall,
+		"__lsl_get_struct_pointer": structPointerCall,
+		"abort":                    abortCall,
+		"exit":                     exitCall,
+		"pthread_mutex_init":       initLockCall,
+		"pthread_mutex_lock":       lockCall,
+		"pthread_mutex_unlock":     unlockCall,
+		"pthread_mutex_trylock":    trylockCall,
+		"sched_yield":              noopCall(0),
+		"pthread_mutex_destroy":    destroyLockCall,
+		"pthread_cond_init":        initCondCall,
+		"pthread_cond_destroy":     noopCall(1),
+		"pthread_cond_wait":        condWaitCall,
+		"pthread_cond_signal":      condSignalCall,
+		"pthread_cond_broadcast":   condSignalCall,
+		"pthread_create":           pthreadOutsideMain,
+		"pthread_join":             pthreadOutsideMain,
+		"pthread_exit":             pthreadExitCall,
+		"pthread_spin_init":        initLockCall,
+		"pthread_spin_lock":        lockCall,
+		"pthread_spin_unlock":      unlockCall,
+		"pthread_spin_trylock":     trylockCall,
+		"pthread_spin_destroy":     destroyLockCall,
+		"pthread_barrier_init":     barrierInitCall,
+		"pthread_barrier_wait":     barrierWaitCall,
+		"pthread_barrier_destroy":  barrierDestroyCall,
+		"printf":                   noopCall(1),
+		"fprintf":                  noopCall(2),
+		"puts":                     noopCall(1),
+		"fputs":                    noopCall(2),
+		"putchar":                  noopCall(1),
+		"fflush":                   noopCall(1),
+		"sleep":                    noopCall(1),
+		"usleep":                   noopCall(1),
+		"nanosleep":                noopCall(2),
+		"pthread_once":             onceCall,
+		// registers a static destructor, which is not run (cxx.go)
+		"__cxa_atexit":                func(f *fn, c *ir.InstCall) { f.zeroResult(c) },
 		"pthread_attr_init":           noopCall(1),
 		"pthread_attr_destroy":        noopCall(1),
 		"pthread_attr_setstacksize":   noopCall(2),
@@ -157,6 +160,12 @@ func freeCall(kind lsl.AllocKind) apiHandler {
 			q := p
 			if f.t.arrayAllocs {
 				q = f.apply(lsl.OpPointer, f.apply(lsl.OpBaseOf, q))
+				if kind == lsl.AllocPool {
+					// the block of an array is freed through element 0
+					// (or the block itself); p + 1 is the middle of it
+					start := f.apply(lsl.OpOr, f.apply(lsl.OpEq, p, q), f.apply(lsl.OpEq, f.apply(lsl.OpGetOffset, p), num(0)))
+					f.abortUnless(start, "free of a pointer into the middle of a block")
+				}
 			}
 			f.emit(&lsl.Free{Ptr: q, Kind: kind})
 		}
@@ -331,6 +340,7 @@ func (f *fn) lock(c *ir.InstCall, i int) {
 			f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
 		})
 		f.emit(&lsl.Atomic{Body: xchg})
+		f.checkNotDestroyed(v, calleeName(c))
 		held := f.apply(lsl.OpNe, v, num(0))
 		retry := f.sub(func() { f.emit(&lsl.Continue{Label: label}) })
 		f.emit(&lsl.If{Cond: held, Then: retry})
@@ -352,6 +362,7 @@ func trylockCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
 		f.emit(&lsl.Store{Addr: l, Val: num(1), Expr: expr})
 	})})
+	f.checkNotDestroyed(v, calleeName(c))
 	f.fences(acquireFences)
 	if isIntType(c.Type()) {
 		f.define(c, f.apply(lsl.OpMul, f.apply(lsl.OpNe, v, num(0)), num(ebusy)))
@@ -605,7 +616,8 @@ func exitCall(f *fn, c *ir.InstCall) {
 		f.emit(&lsl.Abort{Msg: fmt.Sprintf("exit(%d)", k.V.Num)})
 		return
 	}
-	if !f.pthreadMain {
+	sequential := f.t.pthread == nil && f.f.Name() == "main" // main alone: exit ends the run
+	if !f.pthreadMain && !sequential {
 		f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
 	}
 	if k, ok := status.(lsl.Const); !ok || k.V.Kind != lsl.KNum {
@@ -614,5 +626,41 @@ func exitCall(f *fn, c *ir.InstCall) {
 	}
 	end := &lsl.Assume{Cond: num(0)}
 	f.emit(end)
-	f.exits = append(f.exits, end)
+	if !sequential {
+		f.exits = append(f.exits, end)
+	}
+}
+
+// lockDestroyed is the value pthread_mutex_destroy leaves in a mutex (a
+// lock is 0 when free, 1 when held).
+const lockDestroyed = 2
+
+// destroyLockCall: pthread_mutex_destroy (and pthread_spin_destroy) of a
+// free mutex marks it destroyed, in one read-modify-write; destroying a
+// held mutex, and locking or unlocking a destroyed one (until it is
+// initialized again), are runtime errors.
+func destroyLockCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	l := f.cell(c, 0)
+	expr := f.cellText(c.Args[0])
+	v := f.temp()
+	f.emit(&lsl.Atomic{Body: f.sub(func() {
+		f.emit(&lsl.Load{Dst: v, Addr: l, Expr: expr})
+		f.emit(&lsl.Store{Addr: l, Val: num(lockDestroyed), Expr: expr})
+	})})
+	f.abortUnless(f.apply(lsl.OpEq, v, num(0)), calleeName(c)+" of a mutex that is locked or destroyed")
+	f.zeroResult(c)
+}
+
+// checkNotDestroyed fails when a lock's exchange read the destroyed mark.
+func (f *fn) checkNotDestroyed(v lsl.Operand, name string) {
+	if name == "lsl_lock" {
+		return
+	}
+	f.abortUnless(f.apply(lsl.OpNe, v, num(lockDestroyed)), name+" of a destroyed mutex")
+}
+
+// abortUnless is a runtime error with message msg unless ok holds.
+func (f *fn) abortUnless(ok lsl.Operand, msg string) {
+	f.emit(&lsl.If{Cond: ok, Then: &lsl.Block{Pos: f.pos}, Else: f.sub(func() { f.emit(&lsl.Abort{Msg: msg}) })})
 }

@@ -42,6 +42,13 @@ func (f *fn) barrierField(c *ir.InstCall, i, k int) lsl.Operand {
 func barrierInitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 3)
 	expr := f.exprText(c.Args[0])
+	if _, global := f.barrierField(c, 0, barrierN).(lsl.Const); global {
+		// a global barrier starts with n = 0: initializing one that is
+		// initialized (n > 0; destroy sets -1) is an error
+		n := f.temp()
+		f.emit(&lsl.Load{Dst: n, Addr: f.barrierField(c, 0, barrierN), Expr: expr + "->n"})
+		f.abortUnless(f.apply(lsl.OpLe, n, num(0)), "pthread_barrier_init of a barrier that is initialized")
+	}
 	f.emit(&lsl.Store{Addr: f.barrierField(c, 0, barrierArrivals), Val: num(0), Expr: expr + "->arrivals"})
 	f.emit(&lsl.Store{Addr: f.barrierField(c, 0, barrierN), Val: f.val(c.Args[2]), Expr: expr + "->n"})
 	f.zeroResult(c)
@@ -53,6 +60,7 @@ func barrierWaitCall(f *fn, c *ir.InstCall) {
 	arrivals := f.barrierField(c, 0, barrierArrivals)
 	total := f.temp()
 	f.emit(&lsl.Load{Dst: total, Addr: f.barrierField(c, 0, barrierN), Expr: expr + "->n"})
+	f.abortUnless(f.apply(lsl.OpLt, num(0), total), "pthread_barrier_wait on a barrier that is not initialized or destroyed")
 	f.fences(releaseFences)
 	before := f.temp()
 	f.emit(&lsl.Atomic{Body: f.sub(func() {
@@ -75,4 +83,13 @@ func barrierWaitCall(f *fn, c *ir.InstCall) {
 	if isIntType(c.Type()) {
 		f.define(c, f.apply(lsl.OpMul, last, num(barrierSerial)))
 	}
+}
+
+// barrierDestroyCall: pthread_barrier_destroy sets n to -1, so that a later
+// wait, until the barrier is initialized again, is an error.
+func barrierDestroyCall(f *fn, c *ir.InstCall) {
+	f.args(c, 1)
+	expr := f.exprText(c.Args[0])
+	f.emit(&lsl.Store{Addr: f.barrierField(c, 0, barrierN), Val: num(-1), Expr: expr + "->n"})
+	f.zeroResult(c)
 }

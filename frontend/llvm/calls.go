@@ -42,19 +42,24 @@ func (f *fn) call(c *ir.InstCall) {
 		if _, ok := c.Callee.(*ir.InlineAsm); ok {
 			f.fail("inline assembly is not supported")
 		}
-		f.fail("calls through function pointers are not supported")
+		f.indirectCall(c) // funcptr.go
+		return
 	}
 	name := callee.Name()
 	if strings.HasPrefix(name, "llvm.") {
 		f.intrinsic(c, name)
 		return
 	}
-	if f.pthreadMain && name == "pthread_create" {
+	if (f.pthreadMain || f.ctx != ctxNone) && name == "pthread_create" {
 		f.createCall(c)
 		return
 	}
-	if f.pthreadMain && name == "pthread_join" {
+	if (f.pthreadMain || f.ctx == ctxMain) && name == "pthread_join" {
 		f.joinCall(c)
+		return
+	}
+	if f.ctx == ctxThread && name == "pthread_join" {
+		waitJoinCall(f, c)
 		return
 	}
 	if h, ok := packedCall(name); ok {
@@ -69,6 +74,15 @@ func (f *fn) call(c *ir.InstCall) {
 		h(f, c)
 		return
 	}
+	if msg := cxxFailure(name); msg != "" {
+		for _, a := range c.Args {
+			if _, ok := a.Type().(*types.IntType); ok {
+				f.val(a)
+			}
+		}
+		f.emit(&lsl.Abort{Msg: msg})
+		return
+	}
 	if cxxAllocators[name] {
 		f.allocCall(c, lsl.AllocPool)
 		return
@@ -81,7 +95,7 @@ func (f *fn) call(c *ir.InstCall) {
 		f.fail("%s is not supported: only integer types narrower than 64 bits and signed 64-bit ones are (use lsl_nondet(lo, hi) for a range)", name)
 	}
 	if strings.HasPrefix(name, "pthread_") {
-		f.fail("%s is not supported (pthread_create and pthread_join only in main, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_*)", name)
+		f.fail("%s is not supported (pthread_create, pthread_join, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_* are)", name)
 	}
 	f.fail("call to %s, which is declared but not defined", name)
 }
@@ -109,6 +123,9 @@ func (f *fn) intrinsic(c *ir.InstCall, name string) {
 		strings.HasPrefix(name, "llvm.invariant."), strings.HasPrefix(name, "llvm.experimental.noalias"),
 		strings.HasPrefix(name, "llvm.prefetch"), strings.HasPrefix(name, "llvm.var.annotation"):
 		return
+	case strings.HasPrefix(name, "llvm.threadlocal.address"):
+		// clang 16 on: the address of the running thread's copy (tls.go)
+		f.setPtr(c, f.ptr(c.Args[0]))
 	case strings.HasPrefix(name, "llvm.expect."):
 		f.define(c, f.val(c.Args[0]))
 	case strings.HasPrefix(name, "llvm.memcpy."), strings.HasPrefix(name, "llvm.memmove."):

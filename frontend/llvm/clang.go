@@ -6,7 +6,6 @@ import (
 	"embed"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -92,7 +91,7 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 			if err := lsl.Canceled(ctx, "clang"); err != nil {
 				return nil, err
 			}
-			if err := clangOutOfMemory(ctx, stderr.String()); err != nil {
+			if err := clangOutOfMemory(ctx, filepath.Base(clang), stderr.String()); err != nil {
 				return nil, err
 			}
 			return nil, clangError(file, stderr.String(), err)

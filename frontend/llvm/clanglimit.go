@@ -48,14 +48,14 @@ func clangCommand(ctx context.Context, clang string, args []string) *exec.Cmd {
 
 // clangOutOfMemory returns the limit error when clang's stderr says it
 // ran out of memory under the limit of ctx, else nil.
-func clangOutOfMemory(ctx context.Context, stderr string) error {
+func clangOutOfMemory(ctx context.Context, clang, stderr string) error {
 	limit := lsl.MemoryLimit(ctx)
 	if limit <= 0 {
 		return nil
 	}
 	for _, s := range []string{"LLVM ERROR: out of memory", "Allocation failed", "std::bad_alloc", "cannot allocate memory", "Cannot allocate memory"} {
 		if strings.Contains(stderr, s) {
-			return &lsl.CanceledError{Phase: ClangName, Cause: fmt.Errorf("%w: %s needed more than %d MiB", lsl.ErrMemoryLimit, ClangName, limit>>20)}
+			return &lsl.CanceledError{Phase: "clang", Cause: fmt.Errorf("%w: %s needed more than %d MiB", lsl.ErrMemoryLimit, clang, limit>>20)}
 		}
 	}
 	return nil

@@ -60,9 +60,14 @@
 // not fit, and unsigned values at or above 2^63 stay negative. null is 0,
 // undef and
 // poison are ⊥. Floating point, vectors, aggregates in registers (other
-// than the result pair of cmpxchg), function pointers, indirect calls,
-// varargs, exceptions (invoke, landingpad), indirectbr, callbr and inline
-// assembly are errors that name the instruction and its source line.
+// than the result pair of cmpxchg), varargs, exceptions (invoke,
+// landingpad), indirectbr, callbr and inline assembly are errors that name
+// the instruction and its source line ("unsupported: …", lsl.Unsupported).
+//
+// Function pointers (funcptr.go): the address of a function is a pointer
+// to a one-cell global fn_NAME of its own; a call through a pointer is a
+// chain of comparisons with the address-taken functions of its arity and
+// result, calling the one it equals (none: a runtime error).
 //
 // # Registers and memory
 //
@@ -78,7 +83,9 @@
 // globals with their initializers as cells; string constants (the names
 // passed to lsl_fence and lsl_observe_*) are not globals, unless the
 // program reads one as data (const char *p = "abc"; p[1]): then it is a
-// global of chars. Modules are linked by name like C translation units:
+// global of chars. Thread-local globals (tls.go) have one copy per
+// thread: x of type T is x : T[C] and &x is [@x i] for the running
+// thread's index. Modules are linked by name like C translation units:
 // one definition of each external function or global, any number of
 // declarations; private and internal names are renamed when they clash.
 //
@@ -120,6 +127,11 @@
 //     but an access of the first member's type through the void* itself
 //     does not reach that member (a known gap: write the cast).
 //
+// An allocation whose type nothing tells (a malloc in a wrapper returning
+// void*) is a pointer to element 0 of an array of unknown type and length,
+// so that pointer arithmetic on it works; the casts of the void* variable
+// an allocation is stored in tell its type too.
+//
 // The object type of a heap block comes from, in order: the debug type of
 // the variable the allocation is assigned to; the pointer types the
 // result is cast to and the structs that start with them, choosing one
@@ -127,7 +139,10 @@
 // size allocates an array of k elements and yields a pointer to element 0,
 // as malloc(k * sizeof(T)) does in the C front end; so does a size that is
 // not a constant but a multiple of the type's size (n * sizeof(T), which
-// clang writes as a mul by the size), a block the size does not bound.
+// clang writes as a mul by the size), a block of type T[0] (unknown
+// length, not bounds-checked). The array dimensions of a block's type
+// bound every access to it (lsl.Unrolled.OutOfBounds). free of a pointer
+// into the middle of an array block is a runtime error.
 //
 // An integer load or store that covers several integer cells of the
 // object it designates (clang moves struct pair { int a, b; } as one i64
@@ -277,7 +292,8 @@
 // Assertion messages are the condition's source text, read from the C
 // file. pthread_mutex_init, _lock and _unlock are lsl_initlock, lsl_lock
 // and lsl_unlock (returning 0); pthread_mutex_trylock is one exchange of
-// the lock (0 or EBUSY); pthread_mutex_destroy and sched_yield do nothing;
+// the lock (0 or EBUSY); pthread_mutex_destroy marks the mutex
+// destroyed (2: a later lock fails); sched_yield does nothing;
 // pthread_spin_* are the same lock; the condition variables are counters
 // of signals (api.go), semaphores counters that sem_post increments and
 // sem_wait spins to decrement (semaphore.go), barriers a counter of
@@ -313,7 +329,8 @@
 //
 // Intrinsics: llvm.dbg.*, llvm.lifetime.*, llvm.assume and similar hints
 // produce no code; llvm.expect is its argument; llvm.smax/smin/umax/umin
-// and llvm.abs are selects; llvm.trap is an abort; the others are errors.
+// and llvm.abs are selects; llvm.trap is an abort; llvm.threadlocal.address
+// is its argument; the others are errors.
 //
 // # C++
 //
@@ -326,7 +343,15 @@
 // overloaded functions keep their mangled names. operator new and delete
 // are malloc and free. The files of one program must share an extension
 // (each extension is translated on its own, and calls between the groups
-// do not link).
+// do not link). include/cxx also has <thread>, <mutex> and
+// <condition_variable>, which replace libstdc++'s (whose std::thread
+// starts threads inside libstdc++.so through virtual calls): std::thread
+// calls pthread_create with a template trampoline, its constructor and
+// join inlined (always_inline) into the caller. Exceptions are off:
+// libstdc++'s std::__throw_X helpers, __cxa_throw and std::terminate are
+// failures at the call (cxxFailure). main runs the static constructors
+// (llvm.global_ctors) first, and the destructors they register with
+// __cxa_atexit when it returns.
 //
 // # pthread programs
 //
@@ -349,10 +374,18 @@
 // create or join loop) is assigned that constant instead: no memory
 // access.
 //
-// All pthread_create and pthread_join calls must be in main itself. Loops
-// and branches around them are expanded when main is split, so their
+// pthread_create and pthread_join may also be called by other functions
+// (pthread_spawn.go): a function that calls them, or calls such a
+// function, is inlined where main calls it, and a thread whose function is
+// one runs an instance of it whose creates start further threads
+// (main_threadK after main's, each waiting for its start flag) and whose
+// joins wait for the joined thread's done flag. Loops
+// and branches around the creates and joins are expanded when main (or an
+// instance) is split, so their
 // control must depend on constants only (for (i = 0; i < N; i++)
-// pthread_join(t[i], 0);): main starts a fixed set of threads. Main
+// pthread_join(t[i], 0);): main starts a fixed set of threads. A main
+// that starts no threads is a test by itself (main_self runs it, with
+// argc 1 and argv two null pointers). Main
 // joins every thread it creates, or none: then it returns while they run
 // and they are detached (pthread_detached.go). Failures may come anywhere: before the
 // split, a failure moves into the branches that reach it and the branch
@@ -375,8 +408,8 @@
 // main_thread_result[k], and main's code from its first read of a handle
 // for a join on, the joins' transfers of results among it, is the start
 // of main_final. Assertion failures anywhere are FAILs. pthread_exit(v) in
-// a thread function that nothing else calls is return v; anywhere else it
-// is an error.
+// a thread function that nothing else calls is return v; in main it ends
+// main, and its threads are not detached; anywhere else it is an error.
 //
 // In a pthread program that frees nothing, malloc is "alloc fresh T"
 // rather than a pool block (pthread_alloc.go): without frees the pool's

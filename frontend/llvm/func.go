@@ -41,6 +41,7 @@ type fn struct {
 	retUsed bool
 
 	pthreadMain bool                       // main of a pthread program
+	ctx         threadCtx                  // where a spawner is inlined (pthread_spawn.go)
 	starts      map[*lsl.Call]*threadStart // its pthread_create markers
 	detached    bool                       // main returns without joining them (pthread_detached.go)
 	// with join results (pthread_results.go): the loads of thread handles

@@ -80,6 +80,19 @@ func (f *fn) advance(p lsl.Operand, n lsl.Operand) lsl.Operand {
 	return f.offset(base, f.apply(lsl.OpAdd, last, n))
 }
 
+// singleObject reports whether p is a constant pointer to a whole block
+// (no offsets), which pointer arithmetic cannot move.
+func singleObject(p lsl.Operand) bool {
+	c, ok := p.(lsl.Const)
+	return ok && c.V.Kind == lsl.KPtr && len(c.V.Ptr) < 2
+}
+
+// isZero reports whether o is the constant 0.
+func isZeroOperand(o lsl.Operand) bool {
+	c, ok := o.(lsl.Const)
+	return ok && c.V.Kind == lsl.KNum && c.V.Num == 0
+}
+
 // access returns the path of the object of type want at the address p.
 func (f *fn) access(p pval, want types.Type) lsl.Operand {
 	if p.obj == nil || p.obj.Equal(want) || isByte(p.obj) {
@@ -162,9 +175,19 @@ func (f *fn) gep(p pval, elem types.Type, idx []lsl.Operand) pval {
 	if len(idx) == 0 {
 		return pval{op: op, obj: elem}
 	}
-	op = f.advance(op, idx[0])
 	cur := elem
-	for _, ix := range idx[1:] {
+	rest := idx[1:]
+	if at, ok := elem.(*types.ArrayType); ok && len(idx) >= 2 && singleObject(op) && !isZeroOperand(idx[0]) {
+		// clang writes &A[N], the end of an array A, as &(&A)[1][0]:
+		// element first*N + second of A (A + 1 is past A, which is one
+		// object)
+		first := f.apply(lsl.OpMul, idx[0], num(int64(at.Len)))
+		op = f.offset(op, f.apply(lsl.OpAdd, first, idx[1]))
+		cur, rest = at.ElemType, idx[2:]
+	} else {
+		op = f.advance(op, idx[0])
+	}
+	for _, ix := range rest {
 		switch t := cur.(type) {
 		case *types.StructType:
 			c, ok := ix.(lsl.Const)

@@ -41,6 +41,20 @@ type pthreadInfo struct {
 	// joins: main calls pthread_join; otherwise its threads are detached
 	// (pthread_detached.go) and pthread_detach does nothing
 	joins bool
+	// general: threads are started or joined outside main, or main ends
+	// with pthread_exit (pthread_spawn.go)
+	general bool
+	// exits: main calls pthread_exit, which ends main but not the program
+	exits bool
+	// bases of the globals with one cell per thread (0: not declared):
+	// results, start and done flags, arguments passed at a create
+	resultBase, startedBase, doneBase, argBase int64
+	// threads: the number of threads started so far (all of main's, then
+	// those of their instances)
+	threads int
+	// extra: threads started by threads other than main, in order of
+	// their numbers after main's (pthread_spawn.go)
+	extra []*threadStart
 }
 
 // thread markers stand for pthread_create and pthread_join in main's body
@@ -62,22 +76,23 @@ type threadStart struct {
 	argCell     int64 // base of the global main_self passes arg in (0: none)
 }
 
-// findPthreadMain notes a main that calls pthread_create.
+// findPthreadMain notes a main that calls pthread_create, or a function
+// that starts or joins threads (pthread_spawn.go).
 func (t *translator) findPthreadMain() {
+	t.findSpawners()
 	for _, mod := range t.mods {
 		for _, f := range mod.m.Funcs {
 			if f.Name() != "main" || t.procMod[f] != mod {
 				continue
 			}
-			for _, b := range f.Blocks {
-				for _, in := range b.Insts {
-					if c, ok := in.(*ir.InstCall); ok && calleeName(c) == "pthread_create" {
-						results := joinsWithResults(f)
-						t.pthread = &pthreadInfo{main: f, results: results, handles: results, joins: callsFunc(f, "pthread_join")}
-						return
-					}
-				}
+			if !callsFunc(f, "pthread_create") && !t.callsSpawner(f) {
+				continue
 			}
+			general := len(t.spawners) > 0 || callsFunc(f, "pthread_exit")
+			results := joinsWithResults(f) || general && t.anyJoinWithResult()
+			joins := callsFunc(f, "pthread_join") || t.reachesJoin(f, map[*ir.Func]bool{})
+			t.pthread = &pthreadInfo{main: f, results: results, handles: results || general, joins: joins, general: general}
+			return
 		}
 	}
 }
@@ -151,12 +166,22 @@ func (f *fn) functionArg(c *ir.InstCall, i int, ordinal, role string) *ir.Func {
 // createCall records a pthread_create in main.
 func (f *fn) createCall(c *ir.InstCall) {
 	f.args(c, 4)
-	def := f.functionArg(c, 2, "third", "thread function")
-	if len(def.Params) > 1 {
-		f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+	var st *threadStart
+	if calledFunc(c.Args[2]) == nil {
+		// a function pointer (funcptr.go)
+		def, arg := f.dispatchedCreate(c)
+		st = &threadStart{fn: def, pos: f.pos, arg: arg}
+	} else {
+		def := f.functionArg(c, 2, "third", "thread function")
+		if len(def.Params) > 1 {
+			f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+		}
+		st = &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	}
-	st := &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
-	if f.t.pthread.handles {
+	if a, isAlloca := stripCasts(c.Args[0]).(*ir.InstAlloca); f.t.pthread.handles || !isAlloca || !f.skip[a] {
+		// the pthread_t is kept, or read other than for a join (C++'s
+		// std::thread::joinable): pthread_create writes the thread's
+		// number in it
 		st.handle = f.cell(c, 0)
 	}
 	m := &lsl.Call{Proc: createMarker}
@@ -191,6 +216,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 	f := newFn(t, mod, irf)
 	f.starts = map[*lsl.Call]*threadStart{}
 	f.pthreadMain = true
+	f.ctx = ctxMain
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
@@ -218,6 +244,10 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		}
 	}
 	body := cleanup(structured, f.retUsed, live, nil)
+	body.Stmts = append(append(t.mainArgs(f.proc.Params, f.proc.Pos), t.ctorCalls(f.proc.Pos)...), body.Stmts...)
+	if t.pthread.general {
+		body.Stmts = t.inlineSpawners(body.Stmts, f.starts, ctxMain, 0)
+	}
 	body.Stmts = failFirst(body.Stmts)
 	stmts := body.Stmts
 	if body.Label != "" {
@@ -274,10 +304,7 @@ func (sp *mainSplit) checkExits(f *fn) {
 type mainSplit struct {
 	init, self, final []lsl.Stmt
 	starts            []*threadStart
-	results           int64 // base of the global of the threads' results (0: none)
-	transfers         int   // fresh registers of the joins' transfers
-	started, done     int64 // bases of the flags of a phased main (0: none)
-	args              int64 // and of the arguments main_self passes
+	transfers         int // fresh registers of the joins' transfers
 }
 
 func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
@@ -311,7 +338,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		stmts, last = f.joinAtReturn(stmts, starts)
 		joins = len(starts)
 	}
-	if joins != len(starts) {
+	if joins != len(starts) && !f.t.pthread.general {
 		f.fail("main creates %d threads and joins %d: join every thread, or none (main then returns while they run)", len(starts), joins)
 	}
 	if f.phased(stmts[first:last+1], len(starts)) {
@@ -322,7 +349,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	}
 	sp := &mainSplit{starts: starts}
 	if f.t.pthread.results {
-		sp.newResults(f)
+		f.t.threadGlobal(&f.t.pthread.resultBase, "main_thread_result", f.proc.Pos)
 	}
 	sp.init = append(sp.init, stmts[:first]...)
 	// main's own work runs as one more concurrent thread, which is exact
@@ -356,7 +383,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 	// memory); what is left is main's own concurrent work
 	avail := defined(sp.init)
 	for _, s := range middle {
-		if a, ok := s.(*lsl.Assign); ok && a.Op != lsl.OpThreadID && readsOnly(a, avail) {
+		if a, ok := s.(*lsl.Assign); ok && a.Op != lsl.OpThreadID && a.Op != lsl.OpNumThreads && readsOnly(a, avail) {
 			sp.init = append(sp.init, a)
 			avail[a.Dst] = true
 			continue
@@ -464,6 +491,14 @@ func (sp *mainSplit) emit(f *fn) {
 		sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 		return out
 	}
+	t.pthread.threads = len(sp.starts)
+	if t.pthread.general {
+		// a thread may be joined by any other (pthread_spawn.go)
+		t.threadGlobal(&t.pthread.doneBase, "main_thread_done", pos)
+		for _, st := range sp.starts {
+			st.done = true
+		}
+	}
 	initDefs := defined(sp.init)
 	selfDefs := defined(sp.self)
 	var threadArgs []lsl.Operand
@@ -524,7 +559,7 @@ func (sp *mainSplit) emit(f *fn) {
 	t.addProc(PthreadInit, initBody, pos).Display = "main"
 	for k, st := range sp.starts {
 		body := []lsl.Stmt{}
-		call := &lsl.Call{Proc: t.procs[st.fn], Pos: st.pos}
+		call := &lsl.Call{Proc: t.threadProc(st, k+1), Pos: st.pos}
 		if len(st.fn.Params) == 1 {
 			arg := st.arg
 			if r, ok := arg.(lsl.Reg); ok && st.argCell != 0 {
@@ -544,15 +579,15 @@ func (sp *mainSplit) emit(f *fn) {
 			call.Results = []lsl.Reg{"%ret"}
 		}
 		if st.start {
-			wait := acquireWait(lsl.Const{V: lsl.Ptr(sp.started, int64(k+1))}, "pthread_start", "thread "+strconv.Itoa(k+1)+" waits for its pthread_create", st.pos)
+			wait := acquireWait(lsl.Const{V: lsl.Ptr(t.pthread.startedBase, int64(k+1))}, "pthread_start", "thread "+strconv.Itoa(k+1)+" waits for its pthread_create", st.pos)
 			body = append(wait, body...)
 		}
 		body = append(body, call)
-		if sp.results != 0 && len(call.Results) == 1 {
-			body = append(body, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(sp.results, int64(k+1))}, Val: call.Results[0], Expr: "result of " + t.procs[st.fn], Pos: st.pos})
+		if t.pthread.resultBase != 0 && len(call.Results) == 1 {
+			body = append(body, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(t.pthread.resultBase, int64(k+1))}, Val: call.Results[0], Expr: "result of " + t.procs[st.fn], Pos: st.pos})
 		}
 		if st.done {
-			body = append(body, releaseFlag(sp.done, int64(k+1), "thread "+strconv.Itoa(k+1)+" is done", st.pos)...)
+			body = append(body, releaseFlag(t.pthread.doneBase, int64(k+1), "thread "+strconv.Itoa(k+1)+" is done", st.pos)...)
 		}
 		// traces show the thread by the function it runs
 		t.addProc(PthreadThread+strconv.Itoa(k+1), body, st.pos).Display = t.procs[st.fn]
@@ -577,7 +612,9 @@ func (sp *mainSplit) emit(f *fn) {
 		}
 	}
 	finalBody = append(finalBody, sp.final...)
+	finalBody = append(finalBody, t.dtorCalls(pos)...)
 	t.addProc(PthreadFinal, finalBody, pos).Display = "main"
+	t.emitExtraThreads(len(sp.starts))
 	if f.detached {
 		t.addProc(PthreadDetached, nil, pos)
 	}
@@ -620,8 +657,12 @@ func (t *translator) addProc(name string, body []lsl.Stmt, pos lsl.Pos) *lsl.Pro
 func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 	init := prog.Proc(PthreadInit)
 	final := prog.Proc(PthreadFinal)
+	if self := prog.Proc(PthreadSelf); init == nil && final == nil && self != nil {
+		// a sequential program: main alone (sequentialMain)
+		return &lsl.Test{Name: "main", Pos: self.Pos, Program: true, Threads: [][]lsl.OpRef{{{Name: self.Name, Pos: self.Pos}}}, Leaks: freesMemory(prog)}, nil
+	}
 	if init == nil || final == nil {
-		return nil, fmt.Errorf("no test file given, and the program has no main that starts threads with pthread_create")
+		return nil, fmt.Errorf("no test file given, and the program has no main function")
 	}
 	test := &lsl.Test{Name: "main", Pos: init.Pos, Program: true}
 	test.Init = []lsl.OpRef{{Name: init.Name, Pos: init.Pos}}
@@ -645,7 +686,24 @@ func PthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 		}
 	}
 	test.Final = []lsl.OpRef{{Name: final.Name, Pos: final.Pos}}
+	test.Leaks = freesMemory(prog)
 	return test, nil
+}
+
+// freesMemory reports whether the program frees a pool block: then a
+// whole program checks for memory leaks by default (docs/semantics.md,
+// "Memory leaks").
+func freesMemory(prog *lsl.Program) bool {
+	found := false
+	for _, p := range prog.Procs {
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Free); ok && f.Kind == lsl.AllocPool {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // constantsAtEnd returns the registers that hold a known constant at the

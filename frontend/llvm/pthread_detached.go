@@ -30,7 +30,8 @@ import (
 // joinAtReturn returns main's statements with a join of every started
 // thread at the end, and the index of the last one.
 func (f *fn) joinAtReturn(stmts []lsl.Stmt, starts []*threadStart) ([]lsl.Stmt, int) {
-	f.detached = true
+	// after pthread_exit in main the program runs until every thread ends
+	f.detached = !f.t.pthread.exits
 	out := append([]lsl.Stmt{}, stmts...)
 	pos := f.proc.Pos
 	for k := range starts {

@@ -75,7 +75,7 @@ func (f *fn) isHandleLoad(s lsl.Stmt) bool {
 func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStart) *mainSplit {
 	sp := &mainSplit{starts: starts}
 	if f.t.pthread.results {
-		sp.newResults(f)
+		f.t.threadGlobal(&f.t.pthread.resultBase, "main_thread_result", f.proc.Pos)
 	}
 	sp.init = append(sp.init, stmts[:first]...)
 	items := stmts[first : last+1]
@@ -105,17 +105,17 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 					if _, ok := st.arg.(lsl.Reg); ok {
 						// the thread reads it after its start: main may
 						// have computed it from what it read or joined
-						st.argCell = sp.flag(f, &sp.args, "main_thread_arg")
+						st.argCell = f.t.threadGlobal(&f.t.pthread.argBase, "main_thread_arg", f.proc.Pos)
 						self = append(self, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(st.argCell, int64(k))}, Val: st.arg, Expr: "pthread_create's argument of thread " + strconv.Itoa(k), Pos: st.pos})
 					}
 				}
-				self = append(self, releaseFlag(sp.flag(f, &sp.started, "main_thread_started"), int64(k), "pthread_create starts thread "+strconv.Itoa(k), st.pos)...)
+				self = append(self, releaseFlag(f.t.threadGlobal(&f.t.pthread.startedBase, "main_thread_started", f.proc.Pos), int64(k), "pthread_create starts thread "+strconv.Itoa(k), st.pos)...)
 			}
 		case isMarker(s, joinMarker):
 			c := s.(*lsl.Call)
 			joins++
 			at := lsl.Reg("%pthread_done_at." + strconv.Itoa(joins))
-			self = append(self, &lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(sp.flag(f, &sp.done, "main_thread_done"))}, c.Args[0]}, Pos: c.Pos})
+			self = append(self, &lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(f.t.threadGlobal(&f.t.pthread.doneBase, "main_thread_done", f.proc.Pos))}, c.Args[0]}, Pos: c.Pos})
 			self = append(self, acquireWait(at, "pthread_join"+strconv.Itoa(joins), "pthread_join waits for the thread", c.Pos)...)
 			self = append(self, sp.joinResult(f, c)...)
 			synced = true
@@ -126,7 +126,7 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 			}
 		}
 	}
-	if sp.done != 0 {
+	if f.t.pthread.doneBase != 0 {
 		for _, st := range starts {
 			st.done = true
 		}
@@ -160,17 +160,29 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 	return sp
 }
 
-// flag returns the base of a global of one cell per thread (cell k for
-// thread k), declaring it on first use.
-func (sp *mainSplit) flag(f *fn, base *int64, name string) int64 {
+// threadGlobal returns the base of a global of one cell per thread (cell
+// k for thread k), declaring it on first use; its length is set when
+// every thread is known (sizeThreadGlobals).
+func (t *translator) threadGlobal(base *int64, name string, pos lsl.Pos) int64 {
 	if *base == 0 {
-		t := f.t
 		name = uniqueName(name, t.globalTaken)
-		n := int64(len(sp.starts) + 1)
-		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Type: &lsl.TypeRef{Name: "int", Dims: []int64{n}}, Pos: f.proc.Pos})
+		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Type: &lsl.TypeRef{Name: "int", Dims: []int64{1}}, Pos: pos})
 		*base = int64(len(t.prog.Globals))
 	}
 	return *base
+}
+
+// sizeThreadGlobals gives the globals of threadGlobal one cell per thread
+// (cell 0 is unused: threads are numbered from 1).
+func (t *translator) sizeThreadGlobals() {
+	if t.pthread == nil {
+		return
+	}
+	for _, b := range []int64{t.pthread.resultBase, t.pthread.startedBase, t.pthread.doneBase, t.pthread.argBase} {
+		if b != 0 {
+			t.prog.Globals[b-1].Type.Dims = []int64{int64(t.pthread.threads + 1)}
+		}
+	}
 }
 
 // releaseFlag sets cell k of the flag global base to 1 with a release

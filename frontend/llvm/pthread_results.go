@@ -70,6 +70,14 @@ func (f *fn) keepHandles() {
 // joinOperands are the operands of a join marker when joins take results:
 // the handle, and the cell the result goes to unless the pointer is NULL.
 func (f *fn) joinOperands(c *ir.InstCall) []lsl.Operand {
+	if !f.pthreadMain {
+		// a function main calls (pthread_spawn.go): the handle is a value
+		ops := []lsl.Operand{f.val(c.Args[0])}
+		if _, null := stripCasts(c.Args[1]).(*constant.Null); !null {
+			ops = append(ops, f.cell(c, 1))
+		}
+		return ops
+	}
 	l, ok := c.Args[0].(*ir.InstLoad)
 	if !ok || !f.joinHandles[l] {
 		f.fail("pthread_join's thread must be read from the pthread_t that pthread_create wrote, and used only to join it")
@@ -79,16 +87,6 @@ func (f *fn) joinOperands(c *ir.InstCall) []lsl.Operand {
 		ops = append(ops, f.cell(c, 1))
 	}
 	return ops
-}
-
-// newResults declares the global of the threads' results: cell k holds
-// what thread k returned.
-func (sp *mainSplit) newResults(f *fn) {
-	t := f.t
-	name := uniqueName("main_thread_result", t.globalTaken)
-	n := int64(len(sp.starts) + 1)
-	t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Type: &lsl.TypeRef{Name: "int", Dims: []int64{n}}, Pos: f.proc.Pos})
-	sp.results = int64(len(t.prog.Globals))
 }
 
 // joinResult is the code of a join that takes a result: the result of the
@@ -102,7 +100,7 @@ func (sp *mainSplit) joinResult(f *fn, c *lsl.Call) []lsl.Stmt {
 	at := lsl.Reg("%pthread_result_at." + n)
 	val := lsl.Reg("%pthread_result." + n)
 	return []lsl.Stmt{
-		&lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(sp.results)}, c.Args[0]}, Pos: c.Pos},
+		&lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(f.t.pthread.resultBase)}, c.Args[0]}, Pos: c.Pos},
 		&lsl.Load{Dst: val, Addr: at, Expr: "the joined thread's result", Pos: c.Pos},
 		&lsl.Store{Addr: c.Args[1], Val: val, Expr: "pthread_join's result", Pos: c.Pos},
 	}
@@ -134,6 +132,13 @@ func handleStore(st *threadStart, k int) lsl.Stmt {
 // would have to end the thread from inside a call, and is an error.
 func pthreadExitCall(f *fn, c *ir.InstCall) {
 	f.args(c, 1)
+	if f.pthreadMain {
+		// main ends; the program runs on until every thread has ended
+		f.t.pthread.exits = true
+		f.retUsed = true
+		f.emit(&lsl.Break{Label: "ret"})
+		return
+	}
 	if f.t.pthread == nil || f.f == f.t.pthread.main || !f.t.startsThreads(f.f) {
 		f.fail("pthread_exit is only supported in a thread function (the function pthread_create starts); return from it instead")
 	}
@@ -147,16 +152,21 @@ func pthreadExitCall(f *fn, c *ir.InstCall) {
 	f.emit(&lsl.Break{Label: "ret"})
 }
 
-// startsThreads reports whether a pthread_create of main starts fn.
+// startsThreads reports whether a pthread_create of the program starts
+// fn.
 func (t *translator) startsThreads(fn *ir.Func) bool {
-	for _, b := range t.pthread.main.Blocks {
-		for _, in := range b.Insts {
-			c, ok := in.(*ir.InstCall)
-			if !ok || calleeName(c) != "pthread_create" || len(c.Args) < 3 {
-				continue
-			}
-			if target := calledFunc(c.Args[2]); target != nil && t.resolveFunc(target) == fn {
-				return true
+	for _, mod := range t.mods {
+		for _, g := range mod.m.Funcs {
+			for _, b := range g.Blocks {
+				for _, in := range b.Insts {
+					c, ok := in.(*ir.InstCall)
+					if !ok || calleeName(c) != "pthread_create" || len(c.Args) < 3 {
+						continue
+					}
+					if target := calledFunc(c.Args[2]); target != nil && t.resolveFunc(target) == fn {
+						return true
+					}
+				}
 			}
 		}
 	}

@@ -24,6 +24,9 @@ type Options struct {
 	// *lsl.CanceledError). The IR parser (llir) cannot be interrupted;
 	// the translation stops at the next check after it.
 	Ctx context.Context
+	// KeepPool keeps every malloc a pool allocation (freshAllocs is not
+	// applied): for --leaks=on.
+	KeepPool bool
 }
 
 // Translate reads LLVM IR files (.ll, typed pointers) that together form
@@ -51,7 +54,7 @@ func TranslateSources(srcs []Source) (*lsl.Program, error) {
 
 // TranslateSourcesWith is TranslateSources with options.
 func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
-	return translateSources(srcs, opt, false)
+	return translateSources(srcs, opt, opt.KeepPool)
 }
 
 // translateSources translates; keepPool leaves every malloc a pool
@@ -97,6 +100,11 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
+	t.sizeThreadGlobals()
+	if t.pthread == nil {
+		t.sequentialMain()
+	}
+	t.sizeTLS()
 	if !keepPool {
 		freshAllocs(t.prog)
 	}
@@ -143,6 +151,21 @@ type translator struct {
 	arrayAllocs bool    // some allocation is an array (free then frees the block)
 	lastPos     lsl.Pos // for internal errors
 	pthread     *pthreadInfo
+	// spawners: functions other than main that start or join threads
+	// (pthread_spawn.go), by definition and by procedure name
+	spawners      map[*ir.Func]bool
+	spawnerByProc map[string]*ir.Func
+	inlines       int // spawner calls inlined so far (renaming suffixes)
+	// thread-local globals by base, and the index computations of their
+	// addresses (tls.go)
+	tls        map[int64]bool
+	tlsSelects []tlsIndex
+	// function pointers (funcptr.go): the functions whose address is
+	// taken, the globals their addresses point to, the thread function
+	// of pthread_create through a pointer
+	addrTaken   map[*ir.Func]bool
+	funcGlobals map[*ir.Func]int64
+	dispatchFn  *ir.Func
 	voidParams  map[*ir.Param]types.Type // void* parameters' object types (findVoidParams)
 }
 
@@ -156,6 +179,8 @@ func newTranslator() *translator {
 		globalNames: map[string]int64{},
 		globalTaken: map[string]bool{},
 		globalTypes: map[int64]types.Type{},
+		tls:         map[int64]bool{},
+		funcGlobals: map[*ir.Func]int64{},
 		procs:       map[*ir.Func]string{},
 		procByExt:   map[string]*ir.Func{},
 		procTaken:   map[string]bool{},
@@ -167,7 +192,7 @@ func newTranslator() *translator {
 
 func (t *translator) errorf(pos lsl.Pos, format string, args ...any) {
 	if len(t.errs) < 50 {
-		t.errs = append(t.errs, lsl.Errorf(pos, format, args...))
+		t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 	}
 }
 
@@ -211,10 +236,6 @@ func (t *translator) link() {
 			if p := globalDbgPos(g); p.IsValid() {
 				pos = p
 			}
-			if g.TLSModel != enum.TLSModelNone {
-				t.errorf(pos, "thread-local variable %s is not supported", g.Name())
-				continue
-			}
 			if !isLocalLinkage(g.Linkage) {
 				if _, dup := t.globalNames[g.Name()]; dup {
 					if g.Linkage == enum.LinkageCommon || g.Linkage == enum.LinkageWeak || g.Linkage == enum.LinkageLinkOnceODR || g.Linkage == enum.LinkageWeakODR || g.Linkage == enum.LinkageLinkOnce {
@@ -226,6 +247,9 @@ func (t *translator) link() {
 				}
 			}
 			base := t.addGlobal(mod, g)
+			if g.TLSModel != enum.TLSModelNone {
+				t.tls[base] = true // tls.go
+			}
 			if !isLocalLinkage(g.Linkage) {
 				t.globalNames[g.Name()] = base
 			}
@@ -382,6 +406,7 @@ func (t *translator) lowerFuncs() {
 		}
 	}
 	t.findArrayAllocs()
+	t.findAddrTaken()
 	t.findPthreadMain()
 	t.findVoidParams()
 	for _, mod := range t.mods {
@@ -392,6 +417,9 @@ func (t *translator) lowerFuncs() {
 			if t.pthread != nil && t.pthread.main == f {
 				t.lowerPthreadMain(mod, f)
 				continue
+			}
+			if t.pthread != nil && t.spawners[f] {
+				continue // inlined where it runs (pthread_spawn.go)
 			}
 			if p := lowerFunc(t, mod, f); p != nil {
 				t.prog.Procs = append(t.prog.Procs, p)

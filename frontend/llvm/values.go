@@ -145,9 +145,12 @@ func (f *fn) constant(c constant.Constant) pval {
 		if err != nil {
 			f.fail("%v", err)
 		}
+		if f.t.tls[base] {
+			return pval{op: f.tlsAddress(c, base), obj: f.t.globalTypes[base]}
+		}
 		return pval{op: lsl.Const{V: lsl.Ptr(base)}, obj: f.t.globalTypes[base]}
 	case *ir.Func:
-		f.fail("function pointers are not supported (@%s used as a value)", c.Name())
+		return pval{op: f.funcAddress(c)} // funcptr.go
 	case *constant.ExprBitCast:
 		return retype(f.constant(c.From), c.To)
 	case *constant.ExprAddrSpaceCast:

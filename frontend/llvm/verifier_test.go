@@ -94,9 +94,9 @@ func TestVerifierInputErrors(t *testing.T) {
 		{"return inside", verifierPrelude + `int f(int c) { __VERIFIER_atomic_begin(); if (c) return 1; x = 1; __VERIFIER_atomic_end(); return 0; }`,
 			"without a __VERIFIER_atomic_end after it in the same block"},
 		{"unsigned long", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_ulong(); }`,
-			"__VERIFIER_nondet_ulong is not supported"},
+			"unsupported: __VERIFIER_nondet_ulong"},
 		{"float", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_float(); }`,
-			"__VERIFIER_nondet_float is not supported"},
+			"unsupported: __VERIFIER_nondet_float"},
 	}
 	checkInputErrors(t, "v.c", cases)
 }

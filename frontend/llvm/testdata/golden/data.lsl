@@ -114,6 +114,14 @@ proc heap() {
     if %t.17 {
         %t.18 := baseof(%buf)
         %t.19 := pointer(%t.18)
+        %t.20 := eq(%buf, %t.19)
+        %t.21 := getoffset(%buf)
+        %t.22 := eq(%t.21, 0)
+        %t.23 := or(%t.20, %t.22)
+        if %t.23 {
+        } else {
+            abort "free of a pointer into the middle of a block"
+        }
         free pool %t.19
     }
 }

@@ -12,29 +12,34 @@ proc worker(%arg) -> (%result) {
             %t.4 := load @m as "m"
             store @m, 1 as "m"
         }
-        %t.5 := ne(%t.4, 0)
+        %t.5 := ne(%t.4, 2)
         if %t.5 {
+        } else {
+            abort "pthread_mutex_lock of a destroyed mutex"
+        }
+        %t.6 := ne(%t.4, 0)
+        if %t.6 {
             continue lock1
         }
     }
     fence load-load
     fence load-store
-    %t.6 := load @counter as "counter"
-    %t.8 := add(%t.6, %step)
-    store @counter, %t.8 as "counter"
+    %t.7 := load @counter as "counter"
+    %t.9 := add(%t.7, %step)
+    store @counter, %t.9 as "counter"
     fence load-store
     fence store-store
     atomic {
-        %t.9 := load @m as "m"
-        %t.10 := eq(%t.9, 1)
-        assert %t.10 "unlock of a lock that is not held"
+        %t.10 := load @m as "m"
+        %t.11 := eq(%t.10, 1)
+        assert %t.11 "unlock of a lock that is not held"
         store @m, 0 as "m"
     }
     fence full<mm-only,c11-before-RMW-SC>
     atomic {
-        %t.11 := load<A,SC> @done as "done"
-        %t.12 := add(%t.11, 1)
-        store<A,SC> @done, %t.12 as "done"
+        %t.12 := load<A,SC> @done as "done"
+        %t.13 := add(%t.12, 1)
+        store<A,SC> @done, %t.13 as "done"
     }
     fence full<mm-only,c11-after-RMW-SC>
     %result := 0

@@ -21,6 +21,12 @@ proc main_init() {
     %q.addr := alloc local "q"
     %r.addr := alloc local "r"
     store @ready, 0 as "ready"
+    %t.2 := load [@bar 1] as "bar->n"
+    %t.3 := le(%t.2, 0)
+    if %t.3 {
+    } else {
+        abort "pthread_barrier_init of a barrier that is initialized"
+    }
     store [@bar 0], 0 as "bar->arrivals"
     store [@bar 1], 2 as "bar->n"
     %pthread_arg.1 := %p.addr
@@ -72,8 +78,8 @@ proc main_self() {
     store %pthread_arg.1, 1 as "pthread_create's handle of thread 1"
     %pthread_arg.2 := %c.addr
     store %pthread_arg.2, 2 as "pthread_create's handle of thread 2"
-    %t.2 := load %c.addr as "c"
-    %pthread_done_at.1 := offset(@main_thread_done, %t.2)
+    %t.4 := load %c.addr as "c"
+    %pthread_done_at.1 := offset(@main_thread_done, %t.4)
     spin pthread_join1 {
         %pthread_join1.flag := load<A,ACQ> %pthread_done_at.1 as "pthread_join waits for the thread"
         %pthread_join1.unset := eq(%pthread_join1.flag, 0)
@@ -83,14 +89,14 @@ proc main_self() {
     }
     fence load-load<mm-only,c11-after-R-ACQ>
     fence load-store<mm-only,c11-after-R-ACQ>
-    %pthread_result_at.1 := offset(@main_thread_result, %t.2)
+    %pthread_result_at.1 := offset(@main_thread_result, %t.4)
     %pthread_result.1 := load %pthread_result_at.1 as "the joined thread's result"
     store %r.addr, %pthread_result.1 as "pthread_join's result"
-    %t.3 := load %r.addr as "r"
-    %t.4 := load %t.3 as "*r"
     %t.5 := load %r.addr as "r"
     %t.6 := load %t.5 as "*r"
-    %pthread_arg.3 := %t.6
+    %t.7 := load %r.addr as "r"
+    %t.8 := load %t.7 as "*r"
+    %pthread_arg.3 := %t.8
     %pthread_arg.4 := %q.addr
     store %pthread_arg.4, 3 as "pthread_create's handle of thread 3"
     store [@main_thread_arg 3], %pthread_arg.3 as "pthread_create's argument of thread 3"
@@ -100,9 +106,9 @@ proc main_self() {
 }
 
 proc main_final() {
-    %t.9 := load @data as "data"
-    %t.11 := ne(%t.9, 7)
-    if %t.11 {
+    %t.11 := load @data as "data"
+    %t.13 := ne(%t.11, 7)
+    if %t.13 {
         abort "exit(1)"
     }
 }
@@ -166,33 +172,38 @@ proc producer(%arg) -> (%result) {
         store<A,RLX> @ready, %t.14 as "ready"
     }
     %t.15 := load [@bar 1] as "bar->n"
+    %t.16 := lt(0, %t.15)
+    if %t.16 {
+    } else {
+        abort "pthread_barrier_wait on a barrier that is not initialized or destroyed"
+    }
     fence load-store
     fence store-store
     atomic {
-        %t.16 := load [@bar 0] as "bar->arrivals"
-        %t.17 := add(%t.16, 1)
-        store [@bar 0], %t.17 as "bar->arrivals"
+        %t.17 := load [@bar 0] as "bar->arrivals"
+        %t.18 := add(%t.17, 1)
+        store [@bar 0], %t.18 as "bar->arrivals"
     }
-    %t.18 := mod(%t.16, %t.15)
-    %t.19 := sub(%t.16, %t.18)
-    %t.20 := add(%t.19, %t.15)
-    %t.21 := add(%t.16, 1)
-    %t.22 := eq(%t.21, %t.20)
-    %t.25 := eq(%t.22, 0)
-    if %t.25 {
+    %t.19 := mod(%t.17, %t.15)
+    %t.20 := sub(%t.17, %t.19)
+    %t.21 := add(%t.20, %t.15)
+    %t.22 := add(%t.17, 1)
+    %t.23 := eq(%t.22, %t.21)
+    %t.26 := eq(%t.23, 0)
+    if %t.26 {
         spin barrier3 {
-            %t.23 := load<A,ACQ> [@bar 0] as "bar->arrivals"
-            %t.24 := lt(%t.23, %t.20)
-            if %t.24 {
+            %t.24 := load<A,ACQ> [@bar 0] as "bar->arrivals"
+            %t.25 := lt(%t.24, %t.21)
+            if %t.25 {
                 continue barrier3
             }
         }
     }
     fence load-load
     fence load-store
-    %t.27 := mul(%t.22, -1)
-    %t.29 := eq(%t.27, -1)
-    if %t.29 {
+    %t.28 := mul(%t.23, -1)
+    %t.30 := eq(%t.28, -1)
+    if %t.30 {
         %result := 1
     } else {
         %result := 0
@@ -249,31 +260,36 @@ proc consumer(%arg) -> (%result) {
         store<A,RLX> @lock, %t.15 as "lock"
     }
     %t.16 := load [@bar 1] as "bar->n"
+    %t.17 := lt(0, %t.16)
+    if %t.17 {
+    } else {
+        abort "pthread_barrier_wait on a barrier that is not initialized or destroyed"
+    }
     fence load-store
     fence store-store
     atomic {
-        %t.17 := load [@bar 0] as "bar->arrivals"
-        %t.18 := add(%t.17, 1)
-        store [@bar 0], %t.18 as "bar->arrivals"
+        %t.18 := load [@bar 0] as "bar->arrivals"
+        %t.19 := add(%t.18, 1)
+        store [@bar 0], %t.19 as "bar->arrivals"
     }
-    %t.19 := mod(%t.17, %t.16)
-    %t.20 := sub(%t.17, %t.19)
-    %t.21 := add(%t.20, %t.16)
-    %t.22 := add(%t.17, 1)
-    %t.23 := eq(%t.22, %t.21)
-    %t.26 := eq(%t.23, 0)
-    if %t.26 {
+    %t.20 := mod(%t.18, %t.16)
+    %t.21 := sub(%t.18, %t.20)
+    %t.22 := add(%t.21, %t.16)
+    %t.23 := add(%t.18, 1)
+    %t.24 := eq(%t.23, %t.22)
+    %t.27 := eq(%t.24, 0)
+    if %t.27 {
         spin barrier3 {
-            %t.24 := load<A,ACQ> [@bar 0] as "bar->arrivals"
-            %t.25 := lt(%t.24, %t.21)
-            if %t.25 {
+            %t.25 := load<A,ACQ> [@bar 0] as "bar->arrivals"
+            %t.26 := lt(%t.25, %t.22)
+            if %t.26 {
                 continue barrier3
             }
         }
     }
     fence load-load
     fence load-store
-    %t.28 := mul(%t.23, -1)
+    %t.29 := mul(%t.24, -1)
     %result := %seen
 }
 

@@ -1,0 +1,1 @@
+test T = ( add | add ) check

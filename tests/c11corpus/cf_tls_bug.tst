@@ -1,0 +1,1 @@
+test T = ( op | op ) check

@@ -1,0 +1,29 @@
+#include <stdatomic.h>
+#include <pthread.h>
+#include <assert.h>
+atomic_int x;
+int a, b;
+
+void *t0(void *arg)
+{
+	atomic_store_explicit(&x, 1, memory_order_relaxed);
+	return NULL;
+}
+
+void *t1(void *arg)
+{
+	a = atomic_load_explicit(&x, memory_order_relaxed);
+	b = atomic_load_explicit(&x, memory_order_relaxed);
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t h0, h1;
+	pthread_create(&h0, NULL, t0, NULL);
+	pthread_create(&h1, NULL, t1, NULL);
+	pthread_join(h0, NULL);
+	pthread_join(h1, NULL);
+	assert(!(a == 1 && b == 0));
+	return 0;
+}

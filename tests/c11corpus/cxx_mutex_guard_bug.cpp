@@ -1,0 +1,21 @@
+#include <thread>
+#include <mutex>
+#include <cassert>
+
+std::mutex m;
+int counter;
+
+void work()
+{
+	int c = counter;
+	counter = c + 1;
+}
+
+int main()
+{
+	std::thread a(work), b(work);
+	a.join();
+	b.join();
+	assert(counter == 2);
+	return 0;
+}

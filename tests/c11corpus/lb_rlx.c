@@ -1,0 +1,30 @@
+#include <stdatomic.h>
+#include <pthread.h>
+#include <assert.h>
+atomic_int x, y;
+int r0, r1;
+
+void *t0(void *arg)
+{
+	r0 = atomic_load_explicit(&x, memory_order_relaxed);
+	atomic_store_explicit(&y, 1, memory_order_relaxed);
+	return NULL;
+}
+
+void *t1(void *arg)
+{
+	r1 = atomic_load_explicit(&y, memory_order_relaxed);
+	atomic_store_explicit(&x, 1, memory_order_relaxed);
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t h0, h1;
+	pthread_create(&h0, NULL, t0, NULL);
+	pthread_create(&h1, NULL, t1, NULL);
+	pthread_join(h0, NULL);
+	pthread_join(h1, NULL);
+	assert(!(r0 == 1 && r1 == 1));
+	return 0;
+}

@@ -1,0 +1,42 @@
+#include <stdatomic.h>
+#include <pthread.h>
+#include <assert.h>
+
+atomic_int flag0, flag1, turn;
+int in_cs;
+
+void *p0(void *arg)
+{
+	atomic_store_explicit(&flag0, 1, memory_order_release);
+	atomic_store_explicit(&turn, 1, memory_order_release);
+	while (atomic_load_explicit(&flag1, memory_order_acquire) == 1 && atomic_load(&turn) == 1)
+		;
+	in_cs++;
+	assert(in_cs == 1);
+	in_cs--;
+	atomic_store(&flag0, 0);
+	return NULL;
+}
+
+void *p1(void *arg)
+{
+	atomic_store_explicit(&flag1, 1, memory_order_release);
+	atomic_store_explicit(&turn, 0, memory_order_release);
+	while (atomic_load_explicit(&flag0, memory_order_acquire) == 1 && atomic_load(&turn) == 0)
+		;
+	in_cs++;
+	assert(in_cs == 1);
+	in_cs--;
+	atomic_store(&flag1, 0);
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t a, b;
+	pthread_create(&a, NULL, p0, NULL);
+	pthread_create(&b, NULL, p1, NULL);
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	return 0;
+}

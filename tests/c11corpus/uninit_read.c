@@ -1,0 +1,20 @@
+#include <pthread.h>
+#include <stdlib.h>
+#include <assert.h>
+
+
+void *worker(void *arg)
+{
+	int *p = malloc(sizeof(int));
+	if (*p > 0)
+		free(p);
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t t;
+	pthread_create(&t, NULL, worker, NULL);
+	pthread_join(t, NULL);
+	return 0;
+}
