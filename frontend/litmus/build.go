@@ -26,6 +26,10 @@ type thread struct {
 	arch    asmArch
 	initPtr map[string]bool
 	ptrRegs map[string]bool
+	// AArch64: the register tracker (mixed.go); nil for other front ends
+	abs     map[string]absVal
+	absAt   map[string]map[string]absVal
+	absDead bool
 }
 
 func newThread(index int, pos lsl.Pos) *thread {
@@ -110,6 +114,13 @@ func (p *parser) lower() {
 				g.Init = []lsl.CellInit{{Val: in.val}}
 			}
 		}
+		if t.Arch == "AArch64" {
+			val := lsl.Num(0)
+			if in, ok := p.memInit[name]; ok {
+				val = in.val
+			}
+			g.Init = p.armInitCells(name, val, g.Pos)
+		}
 		prog.Globals = append(prog.Globals, g)
 	}
 	test := &lsl.Test{Name: t.Name, Pos: t.Pos}
@@ -149,9 +160,12 @@ func (p *parser) lower() {
 			continue
 		}
 		r := sigil(term.Loc)
-		final = append(final,
-			&lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Pos: t.Cond.Pos},
-			&lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
+		if t.Arch == "AArch64" {
+			final = append(final, p.armFinalRead(term.Loc, r, t.Cond.Pos)...)
+		} else {
+			final = append(final, &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Pos: t.Cond.Pos})
+		}
+		final = append(final, &lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
 	}
 	if len(final) > 0 {
 		prog.Procs = append(prog.Procs, &lsl.Proc{Name: finalOp, Body: &lsl.Block{Stmts: final, Pos: t.Cond.Pos}, Pos: t.Cond.Pos})
