@@ -75,7 +75,7 @@ func (a aarch64) write(p *parser, th *thread, op []token, x armOperand, pos lsl.
 	_, r := p.asmReg(a, th, op, "XZR")
 	name := a.canonReg(op[0].text)
 	if isW(op) && !x.a.fits(32) {
-		if x.a.kind == absConst {
+		if x.a.folds() {
 			x = armOperand{num(mask(x.a.n, 4)), absNum(mask(x.a.n, 4))}
 		} else {
 			th.assign(r, lsl.OpZext, pos, x.v, num(32))
@@ -92,7 +92,7 @@ func (th *thread) low(x armOperand, bytes int64, pos lsl.Pos) armOperand {
 	if bytes >= 8 || x.a.fits(int(8*bytes)) {
 		return x
 	}
-	if x.a.kind == absConst {
+	if x.a.folds() {
 		n := mask(x.a.n, bytes)
 		return armOperand{num(n), absNum(n)}
 	}
@@ -229,21 +229,26 @@ func (a aarch64) arith(p *parser, th *thread, mn string, ops [][]token, pos lsl.
 	switch {
 	case same && (mn == "eor" || mn == "sub"):
 		res = absNum(0) // r^r and r-r: 0, with a dependency on r
-	case mn == "and" && (x.a == absNum(0) || y.a == absNum(0)):
+		res.dep = true
+	case mn == "and" && (x.a.kind == absConst && x.a.n == 0 || y.a.kind == absConst && y.a.n == 0):
 		res = absNum(0)
+		res.dep = !x.a.folds() || !y.a.folds()
 	case x.a.kind == absConst && y.a.kind == absConst:
 		if v, e := lsl.EvalOp(op, nil, -1, []lsl.Value{lsl.Num(x.a.n), lsl.Num(y.a.n)}); e == "" {
 			res = absNum(v.Num)
+			res.dep = x.a.dep || y.a.dep
 		}
 	case mn == "and" && !x.a.pointer() && !y.a.pointer():
 		res = absUnknown(min(x.a.bits, y.a.bits))
+	case mn == "add" && !x.a.pointer() && !y.a.pointer():
+		res = absUnknown(min(64, max(x.a.bits, y.a.bits)+1))
 	case (mn == "eor" || mn == "orr") && !x.a.pointer() && !y.a.pointer():
 		res = absUnknown(max(x.a.bits, y.a.bits))
 	}
 	_, r := p.asmReg(a, th, ops[0], "XZR")
 	name := a.canonReg(ops[0][0].text)
 	if isW(ops[0]) && !res.fits(32) {
-		if res.kind == absConst {
+		if res.folds() {
 			// both operands constant: no dependency to keep
 			th.assign(r, lsl.OpCopy, pos, num(mask(res.n, 4)))
 			th.setAbs(name, absNum(mask(res.n, 4)))
@@ -279,7 +284,7 @@ func (a aarch64) extend(p *parser, th *thread, y armOperand, ext []token, pos ls
 		if k == 0 {
 			return y
 		}
-		if y.a.kind == absConst {
+		if y.a.folds() {
 			return armOperand{num(y.a.n << uint(k)), absNum(y.a.n << uint(k))}
 		}
 		r := th.tmp()
@@ -292,7 +297,7 @@ func (a aarch64) extend(p *parser, th *thread, y armOperand, ext []token, pos ls
 
 // negate is -y.
 func (a aarch64) negate(th *thread, y armOperand, pos lsl.Pos) armOperand {
-	if y.a.kind == absConst {
+	if y.a.folds() {
 		return armOperand{num(-y.a.n), absNum(-y.a.n)}
 	}
 	r := th.tmp()

@@ -357,7 +357,10 @@ func (p *parser) armStore(th *thread, acc armAccess, v armOperand, tags []string
 	for k, c := range ps {
 		addrs[k] = th.addOffset(acc.addr, num(c.start), pos)
 		x := v
-		if c.start > 0 {
+		switch {
+		case c.start > 0 && v.a.folds():
+			x = armOperand{num(v.a.n >> (8 * c.start)), absNum(v.a.n >> (8 * c.start))}
+		case c.start > 0:
 			r := th.tmp()
 			th.assign(r, lsl.OpShr, pos, v.v, num(8*c.start))
 			x = armOperand{r, absUnknown(64)}

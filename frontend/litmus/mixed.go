@@ -58,13 +58,20 @@ const (
 
 // absVal is a register's value as far as the front end knows it; bits is
 // a bound on the unsigned width of a number (64: none), so that a value
-// known to fit needs no zero-extension.
+// known to fit needs no zero-extension. dep marks a constant computed from
+// a loaded value (EOR r,r,r): the front end must not replace it by the
+// number, which would drop the dependency.
 type absVal struct {
 	kind absKind
 	n    int64
 	loc  string
 	bits int
+	dep  bool
 }
+
+// folds reports whether the value is a constant that may replace its
+// register (no dependency to keep).
+func (a absVal) folds() bool { return a.kind == absConst && !a.dep }
 
 func absNum(n int64) absVal {
 	b := 64
@@ -144,6 +151,8 @@ type mixedState struct {
 	// bytewise are the locations cut into bytes: an access at an offset
 	// computed at run time touches them
 	bytewise map[string]bool
+	// allBytes cuts every location into bytes (tests: herd's events)
+	allBytes bool
 }
 
 func newMixedState() *mixedState {
@@ -280,6 +289,10 @@ func (p *parser) plan() {
 	m.extent = map[string]int64{}
 	bounds := map[string]map[int64]bool{}
 	for _, loc := range p.t.Locs {
+		if m.allBytes {
+			bytewise[loc] = true
+			m.need("every location in bytes")
+		}
 		d := m.decl[loc]
 		size, ext := d.size, d.elem
 		if size == 0 {

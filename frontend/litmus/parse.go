@@ -70,21 +70,26 @@ func (p *parser) expect(punct string) token {
 
 // Parse reads a litmus test in herd's format (X86 or C) and translates it
 // into an LSL program and test. Errors are *lsl.Error values.
-func Parse(file string, src []byte) (*Test, error) {
-	t, p, err := parseWith(file, src, nil)
+func Parse(file string, src []byte) (*Test, error) { return parse(file, src, false) }
+
+// parse is Parse; with allBytes an AArch64 test uses the byte layout with
+// every location cut into bytes (herd's events, for the tests).
+func parse(file string, src []byte, allBytes bool) (*Test, error) {
+	t, p, err := parseWith(file, src, nil, allBytes)
 	if err != nil || p.mixed.trigger == "" {
 		return t, err
 	}
 	// the test needs the byte layout (mixed.go): translate it again
-	t, _, err = parseWith(file, src, p.mixed)
+	t, _, err = parseWith(file, src, p.mixed, false)
 	return t, err
 }
 
 // parseWith parses and translates a test; with a layout (the bookkeeping
 // of a first translation that asked for one) it uses the byte layout.
-func parseWith(file string, src []byte, layout *mixedState) (t *Test, p *parser, err error) {
+func parseWith(file string, src []byte, layout *mixedState, allBytes bool) (t *Test, p *parser, err error) {
 	p = &parser{file: file, src: string(src), locIdx: map[string]int{},
 		memInit: map[string]memInit{}, regInit: map[Term]regInit{}, mixed: newMixedState()}
+	p.mixed.allBytes = allBytes
 	if layout != nil {
 		m := p.mixed
 		m.bytes, m.cells, m.extent, m.bytewise = true, layout.cells, layout.extent, layout.bytewise
