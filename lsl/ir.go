@@ -42,6 +42,12 @@ type Program struct {
 	// model must read or compile those tags. In LSL written by hand,
 	// tags mean what the model makes of them.
 	C11 bool
+	// IntWidth is the width in bits of the source's widest integer type
+	// (the C front ends: 32 for int, 64 with long or uint64_t; AArch64
+	// litmus tests: 64): numbers the range analysis cannot bound are
+	// encoded with it, so they wrap where the machine's do. 0: unknown
+	// (the encoding's fallback width, --int-width).
+	IntWidth int
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -101,6 +101,9 @@ func num(n int64) lsl.Operand { return lsl.Const{V: lsl.Num(n)} }
 func (p *parser) lower() {
 	t := p.t
 	prog := &lsl.Program{C11: t.Arch == "C"}
+	if t.Arch == "AArch64" {
+		prog.IntWidth = 64 // registers and values are 64-bit patterns
+	}
 	for _, name := range t.Locs {
 		g := &lsl.Global{Name: name, Pos: t.Pos}
 		if t.Arch == "C" && !p.atomicDecl[name] {
