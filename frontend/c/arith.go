@@ -36,8 +36,11 @@ func (f *fn) binaryInt(op lsl.Op, a, b lsl.Operand, lt, rt, t cc.Type) lsl.Opera
 // unaryInt applies - or ~ to x, whose result has C type t.
 func (f *fn) unaryInt(op lsl.Op, x lsl.Operand, t cc.Type) lsl.Operand {
 	r := f.apply(op, x)
-	if it, ok := integerType(t); ok && wraps(op, it) {
-		r = f.fit(r, nil, it)
+	if it, ok := integerType(t); ok {
+		f.t.noteInt(it)
+		if wraps(op, it) {
+			r = f.fit(r, nil, it)
+		}
 	}
 	return r
 }

@@ -26,9 +26,10 @@ import (
 //     (its value is the mathematical one where the encoding's width holds
 //     it).
 //
-// The widest integer type the program uses becomes lsl.Program.IntWidth:
-// where the range analysis cannot bound a number, its encoding has that
-// width (32 bits, or 64 with long or uint64_t), not a narrower default.
+// The widest integer type the program computes in or converts to becomes
+// lsl.Program.IntWidth (at least 32: C computes in int): where the range
+// analysis cannot bound a number, its encoding has that width (64 with a
+// long or uint64_t value), not a narrower default.
 
 // intType is an integer type: its width in bits and signedness.
 type intType struct {
@@ -96,10 +97,10 @@ func usualArith(a, b intType) intType {
 
 // fit converts x, of type from (nil: unknown), to type to: modulo 2^N.
 func (f *fn) fit(x lsl.Operand, from *intType, to intType) lsl.Operand {
+	f.t.noteInt(to)
 	if to.bits >= 64 || from != nil && to.holds(*from) || to.bits < 2 {
 		return x
 	}
-	f.t.noteInt(to)
 	if to.signed {
 		return f.apply(lsl.OpSext, x, num(int64(to.bits)))
 	}
@@ -147,6 +148,7 @@ func (f *fn) intOp(op lsl.Op, a, b lsl.Operand, at, bt cc.Type, t intType) lsl.O
 			b = f.apply(lsl.OpXor, b, num(-1<<63))
 		}
 	}
+	f.t.noteInt(t)
 	r := f.apply(op, a, b)
 	if wraps(op, t) {
 		r = f.fit(r, nil, t)

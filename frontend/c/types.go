@@ -31,9 +31,6 @@ func (t *translator) class(ty cc.Type) tclass {
 		return tcVoid
 	case cc.Bool, cc.Char, cc.SChar, cc.UChar, cc.Short, cc.UShort, cc.Int, cc.UInt,
 		cc.Long, cc.ULong, cc.LongLong, cc.ULongLong, cc.Enum, cc.Int128, cc.UInt128:
-		if it, ok := integerType(ty); ok {
-			t.noteInt(it)
-		}
 		return tcInt
 	case cc.Ptr:
 		return tcPtr

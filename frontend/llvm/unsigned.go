@@ -103,17 +103,29 @@ func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []
 
 // intWidth is the width of the widest integer type the modules compute
 // with (lsl.Program.IntWidth), at least 32: numbers the range analysis
-// cannot bound are encoded with it, as C's int or long.
+// cannot bound are encoded with it, as C's int or long. Computing means
+// arithmetic, comparisons and the values of loads and stores; clang's i64
+// sign extensions of array indices (getelementptr) do not count.
 func intWidth(mods []*module) int {
 	w := 32
+	see := func(t types.Type) {
+		if it, ok := t.(*types.IntType); ok && int(it.BitSize) <= 64 {
+			w = max(w, int(it.BitSize))
+		}
+	}
 	for _, m := range mods {
 		for _, fn := range m.m.Funcs {
 			for _, b := range fn.Blocks {
 				for _, in := range b.Insts {
-					if v, ok := in.(value.Value); ok {
-						if it, ok := v.Type().(*types.IntType); ok && int(it.BitSize) <= 64 {
-							w = max(w, int(it.BitSize))
-						}
+					switch in := in.(type) {
+					case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstShl, *ir.InstLShr, *ir.InstAShr,
+						*ir.InstAnd, *ir.InstOr, *ir.InstXor, *ir.InstUDiv, *ir.InstSDiv, *ir.InstURem, *ir.InstSRem,
+						*ir.InstLoad, *ir.InstAtomicRMW:
+						see(in.(value.Value).Type())
+					case *ir.InstICmp:
+						see(in.X.Type())
+					case *ir.InstStore:
+						see(in.Src.Type())
 					}
 				}
 			}
