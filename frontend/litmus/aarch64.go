@@ -14,7 +14,7 @@ import (
 // access of n bytes moves the low n bytes of its register (a load
 // zero-extends them, LDRS* sign-extends), and a location holds the
 // pattern of its size. The front end tracks what it knows of each
-// register (mixed.go) and emits a zero-extension only where a value may
+// register (armtrack.go) and emits a zero-extension only where a value may
 // not fit already.
 type aarch64 struct{}
 

@@ -26,7 +26,7 @@ type thread struct {
 	arch    asmArch
 	initPtr map[string]bool
 	ptrRegs map[string]bool
-	// AArch64: the register tracker (mixed.go); nil for other front ends
+	// AArch64: the register tracker (armtrack.go); nil for other front ends
 	abs     map[string]absVal
 	absAt   map[string]map[string]absVal
 	absDead bool
