@@ -65,13 +65,18 @@
 //	addr data ctrl    syntactic dependencies from a read
 //	amo lxsx rmw      read-modify-write pairs of one instruction (atomic
 //	                  blocks), of exclusive load/store pairs, and their union
+//	si                same instance: the events of one access (herd's
+//	                  mixed-size footprint events: a 64-bit store read back
+//	                  as two halves is two events of one instance); id
+//	                  without mixed-size accesses. Program order does not
+//	                  relate the events of one instance.
 //
 // The two events of an amo pair tagged AMO (a RISC-V AMO) are one event
 // for the model: each is in R and in W, and addr, data and ctrl into or
 // out of either belong to both (amo.go).
 //
 // Before every model the embedded models/stdlib.cat is read: po-loc, rfe,
-// rfi, coe, coi, fre, fri, fencerel(S) and si.
+// rfi, coe, coi, fre, fri and fencerel(S).
 //
 // # Compiled form and evaluation
 //

@@ -126,15 +126,18 @@ type Event struct {
 // relations that are not derived: program order (which need not be the
 // per-thread order: checkfence's init and final threads are ordered before
 // and after the others), reads-from, coherence (every ordered pair, i.e.
-// transitively closed), dependencies and read-modify-write pairs.
+// transitively closed), dependencies and read-modify-write pairs. SI
+// lists the pairs of distinct events of one access (mixed-size footprint
+// events); si is SI plus the identity.
 type Candidate struct {
 	Events                       []Event
 	PO, RF, CO, Addr, Data, Ctrl [][2]int
 	Amo, Lxsx                    [][2]int
+	SI                           [][2]int
 }
 
 // Execution derives the base sets and relations (doc.go): M, IW, FW, loc,
-// int, ext, id, fr = rf^-1;co, rmw = amo | lxsx.
+// int, ext, id, fr = rf^-1;co, rmw = amo | lxsx, si = SI | id.
 func (c *Candidate) Execution() *Execution {
 	n := len(c.Events)
 	x := &Execution{N: n, Sets: map[string]Set{}, Rels: map[string]Rel{}}
@@ -183,9 +186,11 @@ func (c *Candidate) Execution() *Execution {
 	rel("ctrl", c.Ctrl)
 	amo := rel("amo", c.Amo)
 	lxsx := rel("lxsx", c.Lxsx)
+	si := rel("si", c.SI)
 	rmw, loc, in, ext, id, fr := NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
 	for i, a := range c.Events {
 		id.Add(i, i)
+		si.Add(i, i)
 		for j, b := range c.Events {
 			if amo.Has(i, j) || lxsx.Has(i, j) {
 				rmw.Add(i, j)

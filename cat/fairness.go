@@ -51,8 +51,9 @@ func flipSt(a stability) stability {
 }
 
 // unsplit are the base relations whose pairs lie within one atomic
-// instruction group, so a cycle deletes both events of a pair or neither.
-var unsplit = map[string]bool{"rmw": true, "amo": true, "lxsx": true}
+// instruction group (si: within one access), so a cycle deletes both
+// events of a pair or neither.
+var unsplit = map[string]bool{"rmw": true, "amo": true, "lxsx": true, "si": true}
 
 // fairAnalysis classifies nodes; writes records which nodes' events (sets)
 // or endpoints (relations: dom, ran) are all writes, which cycles never
@@ -177,9 +178,11 @@ func (a *fairAnalysis) stab(n *Node) stability {
 	return s
 }
 
-// identity reports whether n relates events only to themselves.
+// identity reports whether n relates events only to themselves, or (si)
+// to the events of their own access, which a cycle deletes together: a
+// composition through it loses no pair of surviving events.
 func identity(n *Node) bool {
-	return n.Op == OpIdOf || n.Op == OpBase && n.Name == "id"
+	return n.Op == OpIdOf || n.Op == OpBase && (n.Name == "id" || n.Name == "si")
 }
 
 // recResult is the classification of a recursion group's variables.

@@ -43,7 +43,7 @@ func (ci *CatInstance) constraints() {
 		}
 		ci.stats.Instances++
 		if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
-			if rest, ok := poUnionRest(k.Expr); ok && !ci.LazyAcyclic {
+			if rest, ok := poUnionRest(k.Expr); ok && !ci.LazyAcyclic && !ci.hasParts {
 				if ci.assertAcyclicWithPO(ci.unionOf(rest, polUpper)) {
 					continue
 				}

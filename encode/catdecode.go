@@ -57,5 +57,10 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 	cd.PO, cd.RF, cd.CO = pairs("po"), pairs("rf"), pairs("co")
 	cd.Addr, cd.Data, cd.Ctrl = pairs("addr"), pairs("data"), pairs("ctrl")
 	cd.Amo, cd.Lxsx = pairs("amo"), pairs("lxsx")
+	for _, p := range pairs("si") {
+		if p[0] != p[1] {
+			cd.SI = append(cd.SI, p)
+		}
+	}
 	return x
 }

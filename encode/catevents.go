@@ -21,6 +21,10 @@ type CatEvent struct {
 	Kind   cat.EventKind
 	Thread int // -1 for an initial write
 	Tags   []string
+	// Access is the event that begins the access this event is a part of
+	// (lsl.TagPart: the cells of one mixed-size access, cat's si); the
+	// event itself for every other event.
+	Access int
 }
 
 // CatInstance is a cat model encoded over one unrolled program (see
@@ -57,6 +61,9 @@ type CatInstance struct {
 	// noInit: no initial-write events, so no location needs bounding
 	// (the program-level race relation, race.go, names none)
 	noInit bool
+	// hasParts: some access has several parts (lsl.TagPart), so program
+	// order is not total on a thread's events (catparts.go)
+	hasParts bool
 }
 
 // CatFlag is a flag of the model ("flag ~empty race as racy"): Lit holds
@@ -116,10 +123,11 @@ func (ci *CatInstance) events() error {
 				tags = withoutC11(tags)
 			}
 		}
-		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: tags})
+		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: tags, Access: len(ci.Events)})
 		ci.guards = append(ci.guards, ci.c.T)
 	}
 	ci.evOf = make([]int, len(e.Instrs))
+	lastAccess := map[int]int{} // thread -> its last access event
 	for i, in := range e.Instrs {
 		ci.evOf[i] = -1
 		if in.Kind == axioms.Fence && in.Op < 0 {
@@ -144,6 +152,14 @@ func (ci *CatInstance) events() error {
 			ev.Kind = cat.Write
 		default:
 			ev.Kind = cat.Fence
+		}
+		ev.Access = len(ci.Events)
+		if in.IsAccess() {
+			if prev, ok := lastAccess[in.Thread]; ok && lsl.IsPart(in.Stmt) {
+				ev.Access = ci.Events[prev].Access
+				ci.hasParts = true
+			}
+			lastAccess[in.Thread] = len(ci.Events)
 		}
 		ci.evOf[i] = len(ci.Events)
 		ci.Events = append(ci.Events, ev)
@@ -253,7 +269,7 @@ func (ci *CatInstance) threadKind(ev int) lsl.ThreadKind {
 // after the others.
 func (ci *CatInstance) programOrder(a, b int) bool {
 	ea, eb := ci.Events[a], ci.Events[b]
-	if ea.Instr < 0 || eb.Instr < 0 || a == b {
+	if ea.Instr < 0 || eb.Instr < 0 || a == b || ea.Access == eb.Access {
 		return false
 	}
 	return universe{ci.e}.ProgramOrder(ea.Instr, eb.Instr)
@@ -311,6 +327,8 @@ func (ci *CatInstance) baseRel(name string) *lrel {
 		r = ci.exclusivePairs()
 	case "rmw":
 		r = relUnion(ci.c, ci.baseRel("amo"), ci.baseRel("lxsx"))
+	case "si":
+		r = ci.sameInstance()
 	default:
 		panic("encode: unknown cat base relation " + name)
 	}
@@ -538,6 +556,13 @@ func (ci *CatInstance) exclusivePairs() *lrel {
 				break
 			}
 			if el.Kind != cat.Read || !excl(l) {
+				continue
+			}
+			if ci.hasParts {
+				// the parts of the last exclusive load pair with the
+				// parts of s cell by cell (catparts.go)
+				later = ci.pairParts(r, l, s, later)
+				l = el.Access
 				continue
 			}
 			if lit := c.Ands(ci.both(l, s), later.Not()); lit != c.F {

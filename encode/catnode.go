@@ -68,9 +68,9 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		}
 	case cat.OpSeq:
 		switch l, rt := n.Kids[0], n.Kids[1]; {
-		case isPO(l):
+		case ci.staticPO(l):
 			r = ci.composePO(ci.rel(rt, p), false)
-		case isPO(rt):
+		case ci.staticPO(rt):
 			r = ci.composePORight(ci.rel(l, p))
 		default:
 			if a := ci.rel(l, p); a.empty(c) {
@@ -186,7 +186,7 @@ func exactOp(n *cat.Node) bool {
 // plus encodes n+: through program order's transitive reduction when n
 // is a union with po in it (catpoclosure.go), else by closure.
 func (ci *CatInstance) plus(n *cat.Node, p pol) *lrel {
-	if rest, ok := poUnionRest(n); ok && p == polUpper {
+	if rest, ok := poUnionRest(n); ok && p == polUpper && !ci.hasParts {
 		return ci.closureWithPO(ci.unionOf(rest, p))
 	}
 	return ci.closure(ci.rel(n, p), p)

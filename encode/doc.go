@@ -62,6 +62,9 @@
 // before the event does; chains pass through loaded values as in §3.4.2),
 // amo relates the load and store to one location of an atomic block, lxsx
 // a store tagged X with the last load tagged X before it in its thread.
+// A load or store tagged part (lsl.TagPart) continues the access of the
+// previous one, a cell of a mixed-size access (catparts.go): si relates
+// the parts of one access, po does not, and lxsx pairs them cell by cell.
 // Tags (lsl.Load.Tags, …) are the event sets the model names. In a
 // program of a C11 front end, a hardware model compiles the C11 tags to
 // its own (catc11.go, cat.C11Mapping), and the fences only the .mm models

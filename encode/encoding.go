@@ -14,7 +14,7 @@ import (
 // Options control Build.
 type Options struct {
 	Axioms        axioms.Options
-	FallbackWidth int // --int-width: number width when ranges are unbounded
+	FallbackWidth int // --int-width: number width when ranges are unbounded (0: the program's IntWidth, else 16)
 	// NoFairProgress turns off the fair-progress rule (fairness.go):
 	// every iteration counts toward the loop bounds.
 	NoFairProgress bool
@@ -194,7 +194,11 @@ func (e *Encoding) NewSolver() *Solver {
 
 // Build encodes an unrolled program on a memory model.
 func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err error) {
-	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: opt.FallbackWidth, Ctx: opt.Ctx})
+	fallback := opt.FallbackWidth
+	if fallback <= 0 {
+		fallback = u.Prog.IntWidth // the source's own widest integer type
+	}
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx})
 	if ranges.Err != nil {
 		return nil, ranges.Err
 	}

@@ -207,5 +207,6 @@ func (x *valCtx) extend(op lsl.Op, a *Val, n int64) *Val {
 			out[i] = src[n-1]
 		}
 	}
-	return x.num(out)
+	// the result depends on what a depends on (cat addr, data, ctrl)
+	return withDeps(x.num(out), a.deps)
 }

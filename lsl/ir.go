@@ -53,6 +53,12 @@ type Program struct {
 	// program is not checked for C11 data races unless asked to
 	// (docs/semantics.md, "Data races").
 	CheckFenceSync bool
+	// IntWidth is the width in bits of the source's widest integer type
+	// (the C front ends: 32 for int, 64 with long or uint64_t; AArch64
+	// litmus tests: 64): numbers the range analysis cannot bound are
+	// encoded with it, so they wrap where the machine's do. 0: unknown
+	// (the encoding's fallback width, --int-width).
+	IntWidth int
 }
 
 // Struct declares the field names (and nested aggregate types) of a C struct.

@@ -110,3 +110,16 @@ func IsSpuriousWakeup(s Stmt) bool {
 	l, ok := s.(*Load)
 	return ok && HasTag(l.Tags, TagSpuriousWakeup)
 }
+
+// TagPart marks a load or store that continues the access of the previous
+// load or store of its thread: the two move the cells of one mixed-size
+// access (frontend/litmus splits a 64-bit store read back as two 32-bit
+// halves into one store per cell). For cat models the cells of one access
+// are one instance (herd's si), which program order does not order; the
+// .mm models see separate accesses. The parts of an access follow each
+// other with no other load, store or fence in between.
+const TagPart = "part"
+
+// IsPart reports whether s continues the access of the previous load or
+// store of its thread (TagPart).
+func IsPart(s Stmt) bool { return HasTag(Tags(s), TagPart) }

@@ -46,9 +46,14 @@ var fenceSynthCases = []struct {
 	{"spsc.c", "spsc.tst", "tso", nil, nil, nil},
 	{"spsc.c", "spsc.tst", "pso", nil, []string{"spsc.c:25 before store-store"}, nil},
 	// The consumer's fence may follow its store of head (line 36) or the
-	// return of consume (line 55): nothing accesses memory in between.
+	// return of consume (line 55): nothing accesses memory in between;
+	// the producer's may precede its load of head (line 22) or follow its
+	// store of tail (line 25): only the next produce's load of tail comes
+	// between, and a store-load fence orders that too.
 	{"spsc.c", "spsc_full.tst", "tso", nil, []string{"spsc.c:22 before store-load", "spsc.c:55 after store-load"},
-		[][]string{{"spsc.c:22 before store-load", "spsc.c:36 after store-load"}}},
+		[][]string{{"spsc.c:22 before store-load", "spsc.c:36 after store-load"},
+			{"spsc.c:25 after store-load", "spsc.c:36 after store-load"},
+			{"spsc.c:25 after store-load", "spsc.c:55 after store-load"}}},
 	// seqlock: nothing on tso, the writer's two store-store fences on pso.
 	{"seqlock_nofence.c", "../fairness/seqlock.tst", "tso", nil, nil, nil},
 	{"seqlock_nofence.c", "../fairness/seqlock.tst", "pso", nil, []string{"seqlock.c:16 before store-store", "seqlock.c:19 before store-store"}, nil},

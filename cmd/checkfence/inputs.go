@@ -50,7 +50,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
 	fl.IntVar(&f.maxUnroll, "max-unroll", 64, "highest loop bound before INCONCLUSIVE")
-	fl.IntVar(&f.intWidth, "int-width", 16, "number width in bits when the range analysis finds no bound")
+	fl.IntVar(&f.intWidth, "int-width", 0, "number width in bits when the range analysis finds no bound (default: the widest integer type of a C program, 64 for AArch64 litmus tests, 16 for LSL)")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
@@ -84,7 +84,7 @@ func (f *checkFlags) validate() error {
 	if f.maxUnroll < 1 || f.maxUnroll > maxUnrollLimit {
 		return fmt.Errorf("--max-unroll %d: must be between 1 and %d", f.maxUnroll, maxUnrollLimit)
 	}
-	if f.intWidth < 2 || f.intWidth > 64 {
+	if f.intWidth != 0 && (f.intWidth < 2 || f.intWidth > 64) {
 		return fmt.Errorf("--int-width must be between 2 and 64")
 	}
 	switch f.leaks {

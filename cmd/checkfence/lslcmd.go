@@ -62,7 +62,7 @@ program of each selected test (loop bounds 1, as in the first lazy-unrolling rou
 					fmt.Fprintln(out, lsl.FormatStmt(th.Body, prog))
 				}
 				if ranges {
-					r := lsl.AnalyzeRanges(u, lsl.RangeOptions{Ctx: ctx})
+					r := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: prog.IntWidth, Ctx: ctx})
 					if r.Err != nil {
 						return orLimit(r.Err, lim, cmd, nil)
 					}

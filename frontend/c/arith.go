@@ -6,11 +6,43 @@ import (
 )
 
 // arith translates a binary operator on numbers: both operands (left
-// first), then the operation.
-func (f *fn) arith(op lsl.Op, l, r cc.ExpressionNode) val {
+// first), then the operation, in the integer type of the expression (nil
+// for a comparison: the operands' common type).
+func (f *fn) arith(op lsl.Op, l, r cc.ExpressionNode, t cc.Type) val {
 	a := f.rvalue(l)
 	b := f.rvalue(r)
-	return val{op: f.apply(op, a.op, b.op)}
+	return val{op: f.binaryInt(op, a.op, b.op, l.Type(), r.Type(), t)}
+}
+
+// binaryInt applies op to a and b (of C types lt and rt) in the type t of
+// the operation (nil: the operands' common type), as intOp does; without
+// integer operand types the operation is applied as it is.
+func (f *fn) binaryInt(op lsl.Op, a, b lsl.Operand, lt, rt, t cc.Type) lsl.Operand {
+	la, okA := integerType(lt)
+	lb, okB := integerType(rt)
+	if !okA || !okB {
+		return f.apply(op, a, b)
+	}
+	it := usualArith(la, lb)
+	if op == lsl.OpShl || op == lsl.OpShr {
+		it = la.promoted()
+	}
+	if tt, ok := integerType(t); ok && t != nil {
+		it = tt
+	}
+	return f.intOp(op, a, b, lt, rt, it)
+}
+
+// unaryInt applies - or ~ to x, whose result has C type t.
+func (f *fn) unaryInt(op lsl.Op, x lsl.Operand, t cc.Type) lsl.Operand {
+	r := f.apply(op, x)
+	if it, ok := integerType(t); ok {
+		f.t.noteInt(it)
+		if wraps(op, it) {
+			r = f.fit(r, nil, it)
+		}
+	}
+	return r
 }
 
 func (f *fn) multiplicative(x *cc.MultiplicativeExpression) val {
@@ -21,7 +53,7 @@ func (f *fn) multiplicative(x *cc.MultiplicativeExpression) val {
 	case cc.MultiplicativeExpressionMod:
 		op = lsl.OpMod
 	}
-	return f.arith(op, x.MultiplicativeExpression, x.CastExpression)
+	return f.arith(op, x.MultiplicativeExpression, x.CastExpression, x.Type())
 }
 
 func (f *fn) additive(x *cc.AdditiveExpression) val {
@@ -50,7 +82,7 @@ func (f *fn) addSub(n cc.Node, sub bool, a, b val, lt, rt cc.Type) val {
 	if sub {
 		op = lsl.OpSub
 	}
-	return val{op: f.apply(op, a.op, b.op)}
+	return val{op: f.binaryInt(op, a.op, b.op, lt, rt, nil)}
 }
 
 // ptrAdd moves a pointer to an array element by i elements: the last
@@ -80,21 +112,23 @@ func (f *fn) relational(x *cc.RelationalExpression) val {
 	l, r := x.RelationalExpression, x.ShiftExpression
 	a := f.rvalue(l)
 	b := f.rvalue(r)
+	lt, rt := l.Type(), r.Type()
 	if isPointerish(l.Type()) && isPointerish(r.Type()) {
 		// pointers into one array compare by their element offsets
 		a = val{op: f.apply(lsl.OpGetOffset, a.op)}
 		b = val{op: f.apply(lsl.OpGetOffset, b.op)}
+		lt, rt = nil, nil
 	}
 	var op lsl.Op
 	switch x.Case {
 	case cc.RelationalExpressionLt:
 		op = lsl.OpLt
 	case cc.RelationalExpressionGt:
-		op, a, b = lsl.OpLt, b, a
+		op, a, b, lt, rt = lsl.OpLt, b, a, rt, lt
 	case cc.RelationalExpressionLeq:
 		op = lsl.OpLe
 	default: // >=
-		op, a, b = lsl.OpLe, b, a
+		op, a, b, lt, rt = lsl.OpLe, b, a, rt, lt
 	}
-	return val{op: f.apply(op, a.op, b.op), b01: true}
+	return val{op: f.binaryInt(op, a.op, b.op, lt, rt, nil), b01: true}
 }

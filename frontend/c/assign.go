@@ -53,9 +53,9 @@ func (f *fn) assign(x *cc.AssignmentExpression, want bool) val {
 		case lsl.OpAdd, lsl.OpSub:
 			v = f.addSub(x, op == lsl.OpSub, old, r, lt, rhs.Type())
 		default:
-			v = val{op: f.apply(op, old.op, r.op)}
+			v = val{op: f.binaryInt(op, old.op, r.op, lt, rhs.Type(), nil)}
 		}
-		v = f.convert(v, nil, lt)
+		v = f.convertOp(v, compoundOps[x.Case], lt, rhs.Type())
 	}
 	f.storeLV(lv, v.op)
 	if lv.reg != "" {
@@ -81,6 +81,14 @@ func (f *fn) incDec(e cc.ExpressionNode, pre bool, delta int64, want bool) val {
 		nv = f.ptrAdd(old, val{op: num(1)}, delta < 0, e)
 	} else {
 		nv = val{op: f.apply(lsl.OpAdd, old.op, num(delta))}
+		if it, ok := integerType(lv.typ); ok {
+			// x++ computes x + 1 in the promoted type, stored back as x's
+			t := usualArith(it, intType{32, true})
+			if wraps(lsl.OpAdd, t) {
+				nv.op = f.fit(nv.op, nil, t)
+			}
+			nv.op = f.fit(nv.op, &t, it)
+		}
 	}
 	f.storeLV(lv, nv.op)
 	switch {

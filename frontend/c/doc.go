@@ -30,16 +30,20 @@
 //
 // # Values and memory
 //
-// Every integer type (char to long long, enums, _Bool) is an LSL number:
-// unbounded and signed, so arithmetic does not overflow and unsigned types
-// do not wrap. Integer constant expressions (sizeof, enumerators, offsetof,
-// arithmetic on constants) are folded by cc with the target's C semantics
-// (an unsigned 64-bit result above 2^63-1 becomes the negative number with
-// the same bits).
+// Every integer type (char to long long, enums, _Bool) is an LSL number
+// with C's width and signedness (intwidth.go): unsigned arithmetic wraps at
+// its type's width, a conversion to a narrower type keeps the low bits
+// (zext or sext), unsigned comparisons and divisions convert their
+// operands first, and signed overflow (undefined in C) is not wrapped.
+// The widest integer type used becomes lsl.Program.IntWidth, the encoding
+// width of numbers the range analysis cannot bound. Integer constant
+// expressions (sizeof, enumerators, offsetof, arithmetic on constants) are
+// folded by cc with the target's C semantics (an unsigned 64-bit result
+// above 2^63-1 becomes the negative number with the same bits).
 // sizeof is the size in bytes on the target (sizeof(int) is 4, pointers are
 // 8); it matters only to code that computes with it. The constant 0 is the
-// null pointer; casts between pointer and integer types keep the value; the
-// only conversion that changes a value is to _Bool (x becomes ne(x, 0)).
+// null pointer; casts between pointer and integer types keep the value; a
+// conversion to _Bool makes x ne(x, 0).
 //
 // Scalar locals and parameters whose address is never taken are registers:
 // %name (a shadowing or sibling variable of the same name gets %name.2, …),

@@ -62,7 +62,7 @@ func (f *fn) rvalue(e cc.ExpressionNode) val {
 		if x.Case == cc.ShiftExpressionRsh {
 			op = lsl.OpShr
 		}
-		return f.arith(op, x.ShiftExpression, x.AdditiveExpression)
+		return f.arith(op, x.ShiftExpression, x.AdditiveExpression, x.Type())
 	case *cc.RelationalExpression:
 		return f.relational(x)
 	case *cc.EqualityExpression:
@@ -70,15 +70,15 @@ func (f *fn) rvalue(e cc.ExpressionNode) val {
 		if x.Case == cc.EqualityExpressionNeq {
 			op = lsl.OpNe
 		}
-		v := f.arith(op, x.EqualityExpression, x.RelationalExpression)
+		v := f.arith(op, x.EqualityExpression, x.RelationalExpression, nil)
 		v.b01 = true
 		return v
 	case *cc.AndExpression:
-		return f.arith(lsl.OpAnd, x.AndExpression, x.EqualityExpression)
+		return f.arith(lsl.OpAnd, x.AndExpression, x.EqualityExpression, x.Type())
 	case *cc.ExclusiveOrExpression:
-		return f.arith(lsl.OpXor, x.ExclusiveOrExpression, x.AndExpression)
+		return f.arith(lsl.OpXor, x.ExclusiveOrExpression, x.AndExpression, x.Type())
 	case *cc.InclusiveOrExpression:
-		return f.arith(lsl.OpOr, x.InclusiveOrExpression, x.ExclusiveOrExpression)
+		return f.arith(lsl.OpOr, x.InclusiveOrExpression, x.ExclusiveOrExpression, x.Type())
 	case *cc.LogicalAndExpression:
 		return f.logical(true, x.LogicalAndExpression, x.InclusiveOrExpression)
 	case *cc.LogicalOrExpression:
@@ -260,14 +260,23 @@ func (f *fn) boolOf(v val) val {
 	return val{op: f.apply(lsl.OpNe, v.op, num(0)), b01: true}
 }
 
-// convert applies the implicit conversion of a value of type from to type
-// to: only conversion to _Bool changes a value (numbers are unbounded, and
-// pointer/integer conversions keep the value).
+// convert applies the implicit conversion of a value of type from (nil:
+// unknown) to type to: to _Bool, x becomes ne(x, 0); to an integer type
+// of N < 64 bits, x modulo 2^N (intwidth.go); pointer/integer conversions
+// keep the value.
 func (f *fn) convert(v val, from, to cc.Type) val {
 	if to != nil && to.Kind() == cc.Bool && (from == nil || from.Kind() != cc.Bool) {
 		return f.boolOf(v)
 	}
-	return v
+	tt, ok := integerType(to)
+	if !ok || v.op == nil || v.b01 || from != nil && !cc.IsIntegerType(from) {
+		return v
+	}
+	var ft *intType
+	if it, ok := integerType(from); ok {
+		ft = &it
+	}
+	return val{op: f.fit(v.op, ft, tt), prov: v.prov, what: v.what}
 }
 
 func (f *fn) unary(x *cc.UnaryExpression, want bool) val {
@@ -298,10 +307,10 @@ func (f *fn) unary(x *cc.UnaryExpression, want bool) val {
 		return f.rvalue(x.CastExpression)
 	case cc.UnaryExpressionMinus:
 		v := f.rvalue(x.CastExpression)
-		return val{op: f.apply(lsl.OpNeg, v.op)}
+		return val{op: f.unaryInt(lsl.OpNeg, v.op, x.Type())}
 	case cc.UnaryExpressionCpl:
 		v := f.rvalue(x.CastExpression)
-		return val{op: f.apply(lsl.OpBitNot, v.op)}
+		return val{op: f.unaryInt(lsl.OpBitNot, v.op, x.Type())}
 	case cc.UnaryExpressionNot:
 		v := f.rvalue(x.CastExpression)
 		return val{op: f.apply(lsl.OpEq, v.op, num(0)), b01: true}

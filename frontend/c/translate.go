@@ -104,6 +104,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 	if len(t.errs) > 0 {
 		return nil, withoutFollowUps(t.errs)
 	}
+	t.prog.IntWidth = max(32, t.intWidth) // C computes in int at least
 	return t.prog, nil
 }
 
@@ -147,6 +148,7 @@ type translator struct {
 	composites  map[string]*composite // by composite (packed word) name
 	packedTypes map[string]string     // C struct name → composite name
 	arrayAllocs bool                  // some allocator call allocates an array
+	intWidth    int                   // the widest integer type used (intwidth.go)
 
 	curPos lsl.Pos // what is being translated, for internal errors
 

@@ -109,6 +109,9 @@ func (p *parser) asmThread(arch asmArch, th *thread, cells []asmCell) {
 			blk := th.block(cells[at[lb]].toks[0].pos, func() { emit(k - 1) })
 			blk.Label = asmLabel(lb)
 			th.emit(blk)
+			if th.abs != nil {
+				th.absLabel(lb)
+			}
 			from = at[lb] + 1
 		}
 		to := len(cells)
@@ -137,6 +140,9 @@ func (p *parser) jump(th *thread, name token, cond lsl.Operand, pos lsl.Pos) {
 	}
 	if target <= th.pc {
 		p.unsupported(pos, ReasonLoop, "backward jump to %s (a loop)", name.text)
+	}
+	if th.abs != nil {
+		th.absJump(name.text, cond == nil)
 	}
 	brk := &lsl.Break{Label: asmLabel(name.text), Pos: pos}
 	if cond == nil {

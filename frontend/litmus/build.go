@@ -26,6 +26,10 @@ type thread struct {
 	arch    asmArch
 	initPtr map[string]bool
 	ptrRegs map[string]bool
+	// AArch64: the register tracker (armtrack.go); nil for other front ends
+	abs     map[string]absVal
+	absAt   map[string]map[string]absVal
+	absDead bool
 }
 
 func newThread(index int, pos lsl.Pos) *thread {
@@ -98,6 +102,9 @@ func (p *parser) lower() {
 	t := p.t
 	// herd's C: a control dependency ends with its if statement
 	prog := &lsl.Program{C11: t.Arch == "C" && t.Kernel == "", ScopedCtrl: t.Arch == "C"}
+	if t.Arch == "AArch64" {
+		prog.IntWidth = 64 // registers and values are 64-bit patterns
+	}
 	for _, name := range t.Locs {
 		g := &lsl.Global{Name: name, Pos: t.Pos}
 		if t.Arch == "C" && !p.atomicDecl[name] {
@@ -110,6 +117,13 @@ func (p *parser) lower() {
 			if !in.val.Equal(lsl.Num(0)) {
 				g.Init = []lsl.CellInit{{Val: in.val}}
 			}
+		}
+		if t.Arch == "AArch64" {
+			val := lsl.Num(0)
+			if in, ok := p.memInit[name]; ok {
+				val = in.val
+			}
+			g.Init = p.armInitCells(name, val, g.Pos)
 		}
 		prog.Globals = append(prog.Globals, g)
 	}
@@ -157,9 +171,12 @@ func (p *parser) lower() {
 			continue
 		}
 		r := sigil(term.Loc)
-		final = append(final,
-			&lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Tags: finalTags, Pos: t.Cond.Pos},
-			&lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
+		if t.Arch == "AArch64" {
+			final = append(final, p.armFinalRead(term.Loc, r, t.Cond.Pos)...)
+		} else {
+			final = append(final, &lsl.Load{Dst: r, Addr: lsl.Const{V: lsl.Ptr(p.loc(term.Loc))}, Expr: term.Loc, Tags: finalTags, Pos: t.Cond.Pos})
+		}
+		final = append(final, &lsl.Observe{Kind: lsl.ObsOutput, Name: term.Loc, Val: r, Pos: t.Cond.Pos})
 	}
 	if len(final) > 0 {
 		prog.Procs = append(prog.Procs, &lsl.Proc{Name: finalOp, Body: &lsl.Block{Stmts: final, Pos: t.Cond.Pos}, Pos: t.Cond.Pos})

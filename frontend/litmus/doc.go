@@ -75,11 +75,13 @@
 // carry herd's tags for cat models (docs/models.md); fences keep an LSL
 // kind where one matches, so .mm models see them too.
 //
-//	AArch64  MOV ADD SUB EOR ORR AND (a 4th operand SXTW/UXTW/LSL #k is
-//	         ignored), CMP, B, B.cond, CBZ, CBNZ, NOP,
-//	         LDR LDAR(A) LDAPR(Q) LDXR(X) LDAXR(A,X), STR STLR(L),
-//	         STXR STLXR (status 0 on success), SWP LDADD LDEOR LDSET and
-//	         CAS with A/L/AL suffixes (atomic blocks), DMB/DSB with SY, LD,
+//	AArch64  MOV ADD SUB EOR ORR AND (a 4th operand SXTW, UXTW, SXTX,
+//	         UXTX or LSL #k), CMP, B, B.cond, CBZ, CBNZ, NOP,
+//	         LDR LDUR LDAR(A) LDAPR(Q) LDXR(X) LDAXR(A,X), STR STUR
+//	         STLR(L), STXR STLXR (status 0 on success), each with a B or H
+//	         suffix for a byte or halfword, LDRSB LDRSH LDRSW (sign-
+//	         extending), LDP STP, SWP LDADD LDEOR LDSET LDCLR and CAS with
+//	         A/L/AL and B/H suffixes (atomic blocks), DMB/DSB with SY, LD,
 //	         ST, ISH, ISHLD, ISHST, OSH…, NSH… (tag DMB.ISH, …), ISB
 //	RISCV    li mv addi ori xori andi add sub xor or and (…w), j, beq bne
 //	         blt bge bltu bgeu beqz bnez, lw ld sw sd with .aq/.rl (Acq,
@@ -94,11 +96,27 @@
 //
 // Branches go forward: the code up to label L is a block labelled L that a
 // jump leaves with break (a backward jump, i.e. a loop, is unsupported).
-// Compares set two hidden registers that conditional branches test. An
-// address [Xn,Wm], [Xn,Wm,SXTW] or ra+rb (or an ADD of a location and a
-// register) is the location when the other register is 0 — herd's tests
-// use that for address dependencies — and undefined otherwise (an LSL
-// select, so the address depends on both registers). A load-exclusive sets
+// Compares set two hidden registers that conditional branches test. For
+// RISC-V and PPC an address ra+rb (or an ADD of a location and a register)
+// is the location when the other register is 0 — herd's tests use that
+// for address dependencies — and undefined otherwise (an LSL select, so
+// the address depends on both registers); AArch64 addresses are below.
+//
+// AArch64 values are 64-bit patterns (0xffffffffffffffff is -1): W
+// instructions zero-extend their 32-bit results, an access of n bytes
+// moves its register's low n bytes, and a location holds the pattern of
+// its type's size (uint8_t … uint64_t, int, long, pointers; untyped: 4
+// bytes unless an access is wider; uint8_t x[N] is an array of N bytes).
+// The numbers of a condition are the patterns of their terms. Addresses
+// [Xn], [Xn,#k], [Xn,Rm{,SXTW|UXTW|LSL #k}] and ADDs of a location and a
+// number: a test whose accesses all move whole locations at offset 0 has
+// one LSL cell per location (an added register must then be 0, as for
+// RISC-V); any other test (offsets, arrays, accesses of two sizes to one
+// location, bytes of a word) is translated in the byte layout of
+// mixed.go: pointers [x o] with byte offset o, each location cut into
+// cells at the boundaries of the accesses that may touch it, each access
+// one load or store per cell, the later ones tagged part (one instance
+// for cat's si; docs/semantics.md, "Mixed-size accesses"). A load-exclusive sets
 // a reservation; a store-exclusive succeeds by a nondeterministic choice
 // (herd lets it fail spuriously), assumed at the end of the thread to need
 // the reservation of its address, so that its internal branch adds no
@@ -108,12 +126,16 @@
 //
 // Well-formed tests with features the front ends do not translate are an
 // *Unsupported error with a Reason, counted apart by "checkfence litmus":
-// mixed-size accesses (byte, halfword or pair accesses, or accesses of two
-// widths), address offsets, values wider than 32 bits, array locations,
-// loops (backward jumps, C while/for/do), tests without a final condition,
-// instructions outside the lists, and C expressions whose operands make two
-// memory accesses (C leaves them unsequenced; herd does not order them in
-// po, a sequential translation would).
+// for RISC-V and PPC mixed-size accesses (byte, halfword or pair accesses,
+// or accesses of two widths), address offsets and values wider than 32
+// bits; for AArch64 a pointer stored into a location cut into cells, a
+// pointer with an offset computed at run time stored in memory, pre- and
+// post-indexed addressing and numbers wider than 64 bits; array locations
+// (except AArch64's), loops (backward jumps, C while/for/do), tests without
+// a final condition (AArch64: herd's forall true), instructions outside the
+// lists, and C expressions whose operands make two memory accesses (C
+// leaves them unsequenced; herd does not order them in po, a sequential
+// translation would).
 //
 // # C
 //

@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,7 +25,8 @@ type parser struct {
 	regInit    map[Term]regInit
 	threadRefs []threadRef
 	threads    []*thread
-	accessBits int // assembly: the width of the accesses so far
+	accessBits int         // assembly: the width of the accesses so far
+	mixed      *mixedState // AArch64: access sizes and the byte layout
 	// C: the locations some thread declares atomic (atomic_int *x)
 	atomicDecl map[string]bool
 	// C: memory accesses made while evaluating the operands of the
@@ -68,9 +70,31 @@ func (p *parser) expect(punct string) token {
 
 // Parse reads a litmus test in herd's format (X86 or C) and translates it
 // into an LSL program and test. Errors are *lsl.Error values.
-func Parse(file string, src []byte) (t *Test, err error) {
-	p := &parser{file: file, src: string(src), locIdx: map[string]int{},
-		memInit: map[string]memInit{}, regInit: map[Term]regInit{}}
+func Parse(file string, src []byte) (*Test, error) { return parse(file, src, false) }
+
+// parse is Parse; with allBytes an AArch64 test uses the byte layout with
+// every location cut into bytes (herd's events, for the tests).
+func parse(file string, src []byte, allBytes bool) (*Test, error) {
+	t, p, err := parseWith(file, src, nil, allBytes)
+	if err != nil || p.mixed.trigger == "" {
+		return t, err
+	}
+	// the test needs the byte layout (mixed.go): translate it again
+	t, _, err = parseWith(file, src, p.mixed, false)
+	return t, err
+}
+
+// parseWith parses and translates a test; with a layout (the bookkeeping
+// of a first translation that asked for one) it uses the byte layout.
+func parseWith(file string, src []byte, layout *mixedState, allBytes bool) (t *Test, p *parser, err error) {
+	p = &parser{file: file, src: string(src), locIdx: map[string]int{},
+		memInit: map[string]memInit{}, regInit: map[Term]regInit{}, mixed: newMixedState()}
+	p.mixed.allBytes = allBytes
+	if layout != nil {
+		m := p.mixed
+		m.bytes, m.cells, m.extent, m.bytewise = true, layout.cells, layout.extent, layout.bytewise
+		m.stored, m.storedAnyOff = layout.stored, layout.storedAnyOff
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			t = nil
@@ -94,8 +118,17 @@ func Parse(file string, src []byte) (t *Test, err error) {
 	}
 	p.tail()
 	p.checkThreadRefs()
+	if p.t.Arch == "AArch64" {
+		if layout == nil {
+			p.plan()
+			if p.mixed.trigger != "" {
+				return nil, p, nil
+			}
+		}
+		p.armConditions()
+	}
 	p.lower()
-	return p.t, nil
+	return p.t, p, nil
 }
 
 // header reads "ARCH NAME …" and the metadata lines that follow, up to the
@@ -220,14 +253,19 @@ var cTypeWords = map[string]bool{
 }
 
 func (p *parser) initItem() {
-	// skip C types: "int x = 1", "int *p = &x", "atomic_int y"
+	// C types: "int x = 1", "int *p = &x", "atomic_int y"; the assembly
+	// front ends record their sizes (uint64_t x: 8 bytes)
+	var words []string
+	ptr := false
 	for {
 		t := p.lx.peek()
 		if t.kind == tIdent && (cTypeWords[t.text] || isTypedefName(t.text)) {
+			words = append(words, t.text)
 			p.lx.next()
 			continue
 		}
 		if t.is("*") {
+			ptr = true
 			p.lx.next()
 			continue
 		}
@@ -235,8 +273,20 @@ func (p *parser) initItem() {
 	}
 	start := p.lx.peek()
 	term := p.term()
-	if p.lx.peek().is("[") && (p.asm != nil || p.t.Arch == "C") {
-		p.unsupported(p.lx.peek().pos, ReasonArray, "array location %s", term)
+	size := typeSize(words, ptr)
+	if t := p.lx.peek(); t.is("[") && (p.asm != nil || p.t.Arch == "C") {
+		if p.t.Arch != "AArch64" || term.Thread >= 0 {
+			p.unsupported(t.pos, ReasonArray, "array location %s", term)
+		}
+		p.lx.next()
+		n, ok := p.asmImm([]token{p.lx.next()})
+		if !ok || n <= 0 || n > maxArrayBytes {
+			p.failf(t.pos, "bad array length in %s[…]", term)
+		}
+		p.expect("]")
+		p.declareArray(term.Loc, size, n, t.pos)
+	} else if p.t.Arch == "AArch64" {
+		p.declareSize(term, size)
 	}
 	val := lsl.Num(0)
 	if p.lx.peek().is("=") {
@@ -259,24 +309,32 @@ func (p *parser) initItem() {
 	p.memInit[term.Loc] = memInit{val, start.pos}
 }
 
-// number parses a decimal or 0x hexadecimal literal.
+// number parses a decimal or 0x hexadecimal literal. AArch64 values are
+// 64-bit patterns: a number up to 2^64-1 is the int64 with its bits
+// (0xffffffffffffffff is -1); elsewhere values must fit in 32 bits.
 func (p *parser) number(t token) int64 {
 	s := t.text
 	base := 10
 	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
 		s, base = s[2:], 16
 	}
-	n, err := strconv.ParseInt(s, base, 64)
+	u, err := strconv.ParseUint(s, base, 64)
 	if err != nil {
+		if p.asm != nil && errors.Is(err, strconv.ErrRange) {
+			p.unsupported(t.pos, ReasonWide, "number %s is wider than 64 bits", t.text)
+		}
 		p.failf(t.pos, "bad number %s", t.text)
 	}
-	if n > 1<<31-1 {
+	if p.t.Arch == "AArch64" {
+		return int64(u)
+	}
+	if u > 1<<31-1 {
 		if p.asm != nil {
 			p.unsupported(t.pos, ReasonWide, "number %s is wider than 32 bits", t.text)
 		}
 		p.failf(t.pos, "number %s is too large (values must fit in 32 bits)", t.text)
 	}
-	return n
+	return int64(u)
 }
 
 // locName checks that t names a memory location and registers it.
@@ -301,8 +359,11 @@ func (p *parser) loc(name string) int64 {
 	return int64(len(p.t.Locs))
 }
 
-// locValue is the address of location t.
+// locValue is the address of location t ([x 0] in the byte layout).
 func (p *parser) locValue(t token) lsl.Value {
+	if p.mixed.bytes {
+		return lsl.Ptr(p.loc(p.locName(t)), 0)
+	}
 	return lsl.Ptr(p.loc(p.locName(t)))
 }
 
@@ -452,6 +513,10 @@ func (p *parser) condition() *Condition {
 			p.failf(t.pos, "expected ~exists")
 		}
 		c.Quant = NotExists
+	case t.kind == tEOF && p.t.Arch == "AArch64":
+		// herd's default: forall true (the test only lists final states)
+		c.Quant, c.Prop = Forall, Const(true)
+		return c
 	case t.kind == tEOF:
 		if p.asm != nil {
 			p.unsupported(t.pos, ReasonNoCondition, "the test has no final condition")

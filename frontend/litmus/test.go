@@ -128,10 +128,15 @@ func (t *Test) FormatState(s State) string {
 	return b.String()
 }
 
-// FormatValue prints a number, or a pointer to a location by its name.
+// FormatValue prints a number, or a pointer to a location by its name
+// (x+4 for byte 4 of x in the byte layout of mixed-size tests).
 func (t *Test) FormatValue(v lsl.Value) string {
-	if v.Kind == lsl.KPtr && len(v.Ptr) == 1 && v.Ptr[0] >= 1 && v.Ptr[0] <= int64(len(t.Locs)) {
-		return t.Locs[v.Ptr[0]-1]
+	if v.Kind == lsl.KPtr && len(v.Ptr) <= 2 && v.Ptr[0] >= 1 && v.Ptr[0] <= int64(len(t.Locs)) {
+		name := t.Locs[v.Ptr[0]-1]
+		if len(v.Ptr) == 2 && v.Ptr[1] != 0 {
+			name += "+" + strconv.FormatInt(v.Ptr[1], 10)
+		}
+		return name
 	}
 	return v.String()
 }

@@ -51,7 +51,11 @@ func (f *fn) inst(in ir.Instruction) {
 			f.define(in, f.apply(lsl.OpAnd, f.val(in.From), num(1)))
 			break
 		}
-		f.define(in, f.val(in.From))
+		if _, ptr := in.From.(*ir.InstPtrToInt); ptr || f.objs[in.From] != nil {
+			f.define(in, f.val(in.From)) // a pointer's bits: kept whole
+		} else {
+			f.define(in, f.signedView(f.val(in.From), in.To)) // the low N bits
+		}
 	case *ir.InstZExt:
 		f.define(in, f.unsignedView(f.val(in.From), in.From.Type()))
 	case *ir.InstSExt:
@@ -170,7 +174,7 @@ func (f *fn) icmp(in *ir.InstICmp) {
 	}
 	switch in.Pred {
 	case enum.IPredULT, enum.IPredULE, enum.IPredUGT, enum.IPredUGE:
-		x, y = f.unsignedView(x, in.X.Type()), f.unsignedView(y, in.X.Type())
+		x, y = f.orderView(x, in.X.Type()), f.orderView(y, in.X.Type())
 	}
 	var r lsl.Operand
 	switch in.Pred {

@@ -92,4 +92,3 @@ func (t *translator) sizeTLS() {
 		}
 	}
 }
-

@@ -108,6 +108,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 	if !keepPool {
 		freshAllocs(t.prog)
 	}
+	t.prog.IntWidth = intWidth(t.mods)
 	if err := lsl.Sanity(t.prog); err != nil {
 		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}
 	}

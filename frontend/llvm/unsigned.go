@@ -19,11 +19,14 @@ import (
 // those operations first take the value modulo 2^N (unsignedView): the
 // pattern -56 reads as 200. Arithmetic without nsw (clang's unsigned
 // arithmetic) wraps at its width (wrappingBinop), so every iN value is an
-// N-bit pattern and == compares as C does; signed arithmetic (nsw, whose
-// overflow C leaves undefined) and conversions keep unbounded numbers.
-// For i64 the modulus does not fit a number: unsigned 64-bit values at or
-// above 2^63 stay negative, as in the C front end. i1 values are 0 and 1
-// already.
+// N-bit pattern and == compares as C does; a trunc keeps the low N bits
+// (as a signed number, like the patterns); signed arithmetic (nsw, whose
+// overflow C leaves undefined) and widening conversions keep unbounded
+// numbers. For i64 the modulus does not fit a number: unsigned 64-bit
+// values at or above 2^63 stay negative, as in the C front end; the
+// unsigned comparisons flip their sign bit first (orderView), so they
+// order them as C does, but udiv, urem and lshr read them as negative.
+// i1 values are 0 and 1 already.
 //
 // The modulus is LSL's zext(x, N), whose encoding is wiring and which
 // widens the encoding only when a value it sees may be negative; an and
@@ -41,6 +44,17 @@ func (f *fn) unsignedView(x lsl.Operand, t types.Type) lsl.Operand {
 	return f.apply(lsl.OpZext, x, num(int64(it.BitSize)))
 }
 
+// orderView is x, of integer type t, as a number whose signed order is
+// t's unsigned order: the unsigned view, and for an i64 (whose patterns at
+// or above 2^63 are negative numbers) the pattern with its sign bit
+// flipped.
+func (f *fn) orderView(x lsl.Operand, t types.Type) lsl.Operand {
+	if it, ok := t.(*types.IntType); ok && it.BitSize == 64 {
+		return f.apply(lsl.OpXor, x, num(-1<<63))
+	}
+	return f.unsignedView(x, t)
+}
+
 // ubinop lowers udiv, urem and lshr: the operation on both operands'
 // unsigned views.
 func (f *fn) ubinop(in value.Value, op lsl.Op, x, y value.Value) {
@@ -56,7 +70,7 @@ func (f *fn) ubinop(in value.Value, op lsl.Op, x, y value.Value) {
 func (f *fn) lessThan(name string, c *ir.InstCall, x, y lsl.Operand) lsl.Operand {
 	if strings.HasPrefix(name, "llvm.umax.") || strings.HasPrefix(name, "llvm.umin.") {
 		t := c.Args[0].Type()
-		x, y = f.unsignedView(x, t), f.unsignedView(y, t)
+		x, y = f.orderView(x, t), f.orderView(y, t)
 	}
 	return f.apply(lsl.OpLt, x, y)
 }
@@ -85,4 +99,37 @@ func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []
 		r = f.signedView(r, in.Type())
 	}
 	f.define(in, r)
+}
+
+// intWidth is the width of the widest integer type the modules compute
+// with (lsl.Program.IntWidth), at least 32: numbers the range analysis
+// cannot bound are encoded with it, as C's int or long. Computing means
+// arithmetic, comparisons and the values of loads and stores; clang's i64
+// sign extensions of array indices (getelementptr) do not count.
+func intWidth(mods []*module) int {
+	w := 32
+	see := func(t types.Type) {
+		if it, ok := t.(*types.IntType); ok && int(it.BitSize) <= 64 {
+			w = max(w, int(it.BitSize))
+		}
+	}
+	for _, m := range mods {
+		for _, fn := range m.m.Funcs {
+			for _, b := range fn.Blocks {
+				for _, in := range b.Insts {
+					switch in := in.(type) {
+					case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstShl, *ir.InstLShr, *ir.InstAShr,
+						*ir.InstAnd, *ir.InstOr, *ir.InstXor, *ir.InstUDiv, *ir.InstSDiv, *ir.InstURem, *ir.InstSRem,
+						*ir.InstLoad, *ir.InstAtomicRMW:
+						see(in.(value.Value).Type())
+					case *ir.InstICmp:
+						see(in.X.Type())
+					case *ir.InstStore:
+						see(in.Src.Type())
+					}
+				}
+			}
+		}
+	}
+	return w
 }
