@@ -62,3 +62,32 @@ proc p1() { %h := choose 0 .. 1  if %h { %r := load<A,RLX> @X  %s := load @Y } }
 		t.Error("no pair of W * R & loc & ext")
 	}
 }
+
+// TestCatCoherenceShape: rc11's coherence check takes the decomposition of
+// catcoherence.go; other closures and compositions do not.
+func TestCatCoherenceShape(t *testing.T) {
+	m, _ := cat.Builtin("rc11")
+	found := false
+	for _, k := range m.Constraints {
+		if _, opt, ok := coherenceShape(k.Expr); ok {
+			found = k.Name == "coherence" && opt && k.Kind == cat.Irreflexive
+		}
+	}
+	if !found {
+		t.Error("rc11's coherence is not recognized")
+	}
+	for _, src := range []string{
+		`irreflexive po ; (rf | co)+? as a`,
+		`irreflexive po ; (rf | co | fr | po)+? as b`,
+		`irreflexive po ; (rf | co | fr)* as c`,
+		`irreflexive po ; (rf ; co ; fr)+ as d`,
+	} {
+		m, err := cat.Parse("x.cat", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := coherenceShape(m.Constraints[0].Expr); ok {
+			t.Errorf("%s: recognized as hb; eco?", src)
+		}
+	}
+}
