@@ -85,8 +85,10 @@ demo: build
 # -timeout 10m"), the pthread table (tests/bench/pthread.go), then the Go
 # benchmarks of the engine.
 BENCH_FLAGS ?= -timeout 10m
-# The pthread table: C11 programs through clang on sc and relaxed (issue 17);
-# PTHREAD_BENCH_FLAGS="-pthread-models rc11,arm8 -timeout 5m" for cat models.
+# The pthread table: C11 programs through clang on sc, relaxed and rc11
+# (issues 17 and 52: tests/llvm/pthread/c11 and c11bench), beside GenMC's
+# CPU seconds; PTHREAD_BENCH_FLAGS="-pthread-models arm8,riscv -timeout 5m
+# -filter c11bench/treiber" for other models and rows.
 PTHREAD_BENCH_FLAGS ?= -timeout 5m
 bench:
 	$(GO) run $(BUILDFLAGS) ./tests/bench $(BENCH_FLAGS)

@@ -51,11 +51,26 @@ proc p1() { store<A,RLX> @Y, 1  atomic { %p := load @X  store @X, 2 } }`,
 	"rmw-no-sc": `global X global Y
 proc p0() { atomic { %o := load<A,REL> @X  store<A,REL> @X, 1 }  %r := load<A,ACQ> @Y }
 proc p1() { store<A,RLX> @Y, 1  %s := load<A,ACQ> @X }`,
+	// the coherence shapes, each of which a term of catcoherence.go's
+	// decomposition of irreflexive hb; eco? forbids: CoWW and CoRR here,
+	// CoWR, CoRW and a read of its own later write below (a mutant that
+	// leaves out any one term fails)
+	"CoWW+CoRR": `global X
+proc p0() { store<A,RLX> @X, 1  store<A,RLX> @X, 2 }
+proc p1() { %a := load<A,RLX> @X  %b := load<A,RLX> @X }`,
+	"CoWR+CoRW": `global X
+proc p0() { %a := load<A,RLX> @X  store<A,RLX> @X, 1 }
+proc p1() { store<A,RLX> @X, 2  %b := load<A,RLX> @X }`,
 }
 
 // catModels are the models the encoding is compared on: the suites'
 // (read from ../shared) and small ones for the constructs those lack.
 var catModelSources = map[string]string{
+	// catcoherence.go's decomposition of irreflexive hb; eco?, with an hb
+	// whose terms rc11's no-thin-air does not already imply: a reflexive
+	// hb (the ?) and one that reaches a read's source from the read
+	"coherence-id": `irreflexive (po | [R]) ; (rf | co | fr)+? as coh`,
+	"coherence-rf": `irreflexive (po | rf^-1) ; (fr | rf | co)+ as coh`,
 	"rec-negative": `let rec a = po | (a ; rf) \ co and b = [R] ; a
 acyclic a | fr as order
 flag ~empty b \ po as funny`,

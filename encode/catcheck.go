@@ -42,6 +42,12 @@ func (ci *CatInstance) constraints() {
 			continue
 		}
 		ci.stats.Instances++
+		if !k.Negated && k.Kind == cat.Irreflexive {
+			if hb, opt, ok := coherenceShape(k.Expr); ok {
+				ci.assertCoherence(ci.rel(hb, polUpper), opt) // catcoherence.go
+				continue
+			}
+		}
 		if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
 			if rest, ok := poUnionRest(k.Expr); ok && !ci.LazyAcyclic && !ci.hasParts {
 				if ci.assertAcyclicWithPO(ci.unionOf(rest, polUpper)) {

@@ -50,7 +50,7 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	case cat.OpEmpty:
 		r = newLrel(ci.n())
 	case cat.OpUnion:
-		r = relUnion(c, ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
+		r = ci.relUnionFull(ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p))
 	case cat.OpInter:
 		// an operand that is empty in every execution makes the other
 		// unneeded here: it is not encoded (rc11's psc, when the program
@@ -58,13 +58,13 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		if a := ci.rel(n.Kids[0], p); a.empty(c) {
 			r = a
 		} else {
-			r = relInter(c, a, ci.rel(n.Kids[1], p))
+			r = ci.relInterFull(a, ci.rel(n.Kids[1], p))
 		}
 	case cat.OpDiff:
 		if a := ci.rel(n.Kids[0], p); a.empty(c) {
 			r = a
 		} else {
-			r = relDiff(c, a, ci.rel(n.Kids[1], p.flip()))
+			r = ci.relDiffFull(a, ci.rel(n.Kids[1], p.flip()))
 		}
 	case cat.OpSeq:
 		switch l, rt := n.Kids[0], n.Kids[1]; {
@@ -132,9 +132,9 @@ func (ci *CatInstance) set(n *cat.Node, p pol) lset {
 	case cat.OpUniverse:
 		s = append(lset(nil), ci.guards...)
 	case cat.OpUnion:
-		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p), c.Or)
+		s = ci.setUnion(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p))
 	case cat.OpInter:
-		s = setOp(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p), c.And)
+		s = ci.setInter(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p))
 	case cat.OpDiff:
 		s = ci.setMinus(ci.set(n.Kids[0], p), ci.set(n.Kids[1], p.flip()))
 	case cat.OpComplement:
@@ -196,7 +196,7 @@ func (ci *CatInstance) plus(n *cat.Node, p pol) *lrel {
 func (ci *CatInstance) unionOf(ns []*cat.Node, p pol) *lrel {
 	x := newLrel(ci.n())
 	for _, m := range ns {
-		x = relUnion(ci.c, x, ci.rel(m, p))
+		x = ci.relUnionFull(x, ci.rel(m, p))
 	}
 	return x
 }

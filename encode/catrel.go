@@ -102,18 +102,10 @@ func (b *rowBuilder) take() []lentry {
 	return row
 }
 
-// union, inter, diff combine two relations pairwise.
+// relUnion is a | b (the cat operators use CatInstance.relUnionFull and
+// its siblings, catfull.go).
 func relUnion(c *logic.C, a, b *lrel) *lrel {
 	return relMerge(c, a, b, func(x, y z.Lit) z.Lit { return c.Or(x, y) }, true, true)
-}
-
-func relInter(c *logic.C, a, b *lrel) *lrel {
-	return relMerge(c, a, b, func(x, y z.Lit) z.Lit { return c.And(x, y) }, false, false)
-}
-
-// relDiff is a \ b: the pairs of a whose b-literal is false.
-func relDiff(c *logic.C, a, b *lrel) *lrel {
-	return relMerge(c, a, b, func(x, y z.Lit) z.Lit { return c.And(x, y.Not()) }, true, false)
 }
 
 // relMerge walks the rows of a and b together; keepA/keepB say whether a

@@ -46,6 +46,12 @@
 // numthreads become constants. Sanity (sanity.go) checks the invariants of
 // both forms.
 //
+// The range analysis (ranges.go, §7.3.2) bounds every value an unrolled
+// program may compute: memory flow-insensitively (a load sees every value a
+// store to its cells may write), registers by reaching definitions
+// (ranges_flow.go), so that an unrolled loop's counter ranges over its
+// iterations only.
+//
 // # Concrete syntax
 //
 // The text form is what "checkfence lsl" prints and what .lsl files contain.

@@ -113,15 +113,15 @@ func newAnalysis(u *Unrolled) *analysis {
 
 // fixpoint evaluates the statements, in program order, until nothing
 // changes. A statement is evaluated again only when something it reads
-// changed: a register it reads, or (a load) the memory. The result is the
-// least fixpoint whatever the order of evaluation (every transfer function
-// is monotone), so it is that of evaluating every statement in every pass,
+// changed: an assignment that may reach one of its register operands
+// (ranges_flow.go), or (a load) the memory. The result is the least
+// fixpoint whatever the order of evaluation (every transfer function is
+// monotone), so it is that of evaluating every statement in every pass,
 // which it replaces: on an MS queue's unrolling that took about 70 passes
 // over the whole program (each a step of some count's growth) and a sixth
 // of the check's time. passes counts the sweeps.
 func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 	var stmts []Stmt
-	readers := map[Reg][]int{}
 	var loads []int
 	for _, th := range a.u.Threads {
 		Walk(th.Body, func(s Stmt) bool {
@@ -130,21 +130,19 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 			default:
 				return true
 			}
-			i := len(stmts)
-			stmts = append(stmts, s)
-			for _, o := range Operands(s) {
-				if x, ok := o.(Reg); ok {
-					if rs := readers[x]; len(rs) == 0 || rs[len(rs)-1] != i {
-						readers[x] = append(rs, i)
-					}
-				}
-			}
 			if _, ok := s.(*Load); ok {
-				loads = append(loads, i)
+				loads = append(loads, len(stmts))
 			}
+			stmts = append(stmts, s)
 			return true
 		})
 	}
+	a.uses = reachingDefs(a.u.Threads, stmts)
+	a.defVal = make([]*AbsVal, len(stmts))
+	for i := range a.defVal {
+		a.defVal[i] = &AbsVal{}
+	}
+	readers := readersOf(a.uses, len(stmts))
 	dirty := make([]bool, len(stmts))
 	for i := range dirty {
 		dirty[i] = true
@@ -161,14 +159,14 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 				return err
 			}
 			dirty[i] = false
-			a.changedRegs, a.memChanged = a.changedRegs[:0], false
-			a.stmt(s)
+			a.defChanged, a.memChanged = false, false
+			a.stmtAt(i, s)
 			mark := func(j int) {
 				dirty[j] = true
 				more = more || j <= i
 			}
-			for _, x := range a.changedRegs {
-				for _, j := range readers[x] {
+			if a.defChanged {
+				for _, j := range readers[i] {
 					mark(j)
 				}
 			}
@@ -195,8 +193,17 @@ type analysis struct {
 	initAll  *AbsVal          // every initial value (for unknown addresses)
 	maxDepth int
 	undef    map[Reg]bool // registers some path reads before writing
-	// what the last statement changed (fixpoint)
+	// uses[i][k]: the statements whose assignment of operand k of
+	// statement i may reach it (fixpoint's numbering); defVal[i]: the
+	// values statement i assigns. Both nil in the flow-insensitive sweep
+	// (export_test.go), where a register's values are those of every
+	// assignment of it.
+	uses   [][]defSet
+	defVal []*AbsVal
+	// what the last statement changed: a register (the sweep), the
+	// statement's own assignment (fixpoint), memory
 	changedRegs []Reg
+	defChanged  bool
 	memChanged  bool
 }
 
@@ -255,10 +262,42 @@ func (a *analysis) operand(o Operand) *AbsVal {
 	return &AbsVal{}
 }
 
-// joinReg adds v to the values of register x.
-func (a *analysis) joinReg(x Reg, v *AbsVal) {
-	if a.reg(x).Join(v) {
-		a.changedRegs = append(a.changedRegs, x)
+// arg returns the values operand k (o) of statement i may have: with
+// reaching definitions, the join of the assignments that reach it.
+func (a *analysis) arg(i, k int, o Operand) *AbsVal {
+	if a.uses == nil || i < 0 {
+		return a.operand(o)
+	}
+	x, ok := o.(Reg)
+	if !ok {
+		return a.operand(o)
+	}
+	defs := a.uses[i][k]
+	if len(defs) == 1 && defs[0] != unassigned {
+		return a.defVal[defs[0]]
+	}
+	v := &AbsVal{}
+	for _, d := range defs {
+		if d == unassigned {
+			v.Undef = v.Undef || a.undef[x]
+		} else {
+			v.Join(a.defVal[d])
+		}
+	}
+	return v
+}
+
+// assign adds v to the values statement i assigns to register x.
+func (a *analysis) assign(i int, x Reg, v *AbsVal) {
+	changed := a.reg(x).Join(v)
+	if a.defVal == nil || i < 0 {
+		if changed {
+			a.changedRegs = append(a.changedRegs, x)
+		}
+		return
+	}
+	if a.defVal[i].Join(v) {
+		a.defChanged = true
 	}
 }
 
@@ -271,14 +310,19 @@ func (a *analysis) record(m map[int]*AbsVal, id int, v *AbsVal) {
 	d.Join(v)
 }
 
-func (a *analysis) stmt(s Stmt) {
+// stmt evaluates s flow-insensitively (the sweep of export_test.go).
+func (a *analysis) stmt(s Stmt) { a.stmtAt(-1, s) }
+
+// stmtAt evaluates s, statement i of fixpoint's numbering (-1: read
+// registers flow-insensitively).
+func (a *analysis) stmtAt(i int, s Stmt) {
 	switch s := s.(type) {
 	case *Assign:
 		args := make([]*AbsVal, len(s.Args))
-		for i, o := range s.Args {
-			args[i] = a.operand(o)
+		for k, o := range s.Args {
+			args[k] = a.arg(i, k, o)
 		}
-		a.joinReg(s.Dst, a.eval(s, args))
+		a.assign(i, s.Dst, a.eval(s, args))
 	case *Choose:
 		v := &AbsVal{}
 		if uint64(s.Hi)-uint64(s.Lo) >= absNumCap { // the difference as unsigned: no overflow
@@ -291,19 +335,19 @@ func (a *analysis) stmt(s Stmt) {
 				}
 			}
 		}
-		a.joinReg(s.Dst, v)
+		a.assign(i, s.Dst, v)
 	case *Load:
-		ad := a.operand(s.Addr)
+		ad := a.arg(i, 0, s.Addr)
 		a.record(a.addr, s.ID, ad)
 		v := a.load(ad)
 		a.record(a.value, s.ID, v)
-		a.joinReg(s.Dst, v)
+		a.assign(i, s.Dst, v)
 	case *Store:
 		if s.Status != "" {
-			a.joinReg(s.Status, ConstAbs(Num(0)))
+			a.assign(i, s.Status, ConstAbs(Num(0)))
 		}
-		ad := a.operand(s.Addr)
-		v := a.operand(s.Val)
+		ad := a.arg(i, 0, s.Addr)
+		v := a.arg(i, 1, s.Val)
 		a.record(a.addr, s.ID, ad)
 		a.record(a.value, s.ID, v)
 		if ad.PtrTop && a.any.Join(v) {

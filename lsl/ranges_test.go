@@ -130,3 +130,85 @@ func TestRangesExtensionWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestRangesLoopCounters: loop counters unrolled three times range over
+// 0..2, also when the program has many other value-creating statements
+// (before reaching definitions they ranged up to their number, and a
+// two-dimensional index over the product of two such ranges).
+func TestRangesLoopCounters(t *testing.T) {
+	p, err := Parse("c.lsl", []byte(`
+global A : int[16]
+global X
+proc count() {
+    %i := 0
+    L: {
+        %c := lt(%i, 3)
+        if %c {
+            %j := 0
+            M: { %d := lt(%j, 3)  if %d { %k := mul(%i, 4)  %a := add(%k, %j)  %p := offset(@A, %a)  store %p, 1  %j := add(%j, 1)  continue M } }
+            %i := add(%i, 1)
+            continue L
+        }
+    }
+    store @X, %i
+}
+proc busy() { %x := load @X  %a := add(%x, 1)  %b := add(%a, 1)  %c := add(%b, 1)  %d := add(%c, 1)  %e := add(%d, 1)  %f := add(%e, 1)  %g := add(%f, 1) }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := []ThreadSpec{conc("count"), conc("busy", "busy", "busy", "busy")}
+	bounds := map[string]int{}
+	var u *Unrolled
+	for grew := true; grew; { // inner loops get a key per outer iteration
+		if u, err = Unroll(p, specs, UnrollOptions{Bounds: bounds}); err != nil {
+			t.Fatal(err)
+		}
+		grew = false
+		for key := range u.Loops {
+			if _, ok := bounds[key]; !ok {
+				bounds[key], grew = 3, true
+			}
+		}
+	}
+	r := AnalyzeRanges(u, RangeOptions{})
+	var storeX int
+	var addrs []int
+	Walk(u.Threads[0].Body, func(s Stmt) bool {
+		if st, ok := s.(*Store); ok {
+			if c, ok := st.Addr.(Const); ok && c.V.Kind == KPtr && len(c.V.Ptr) == 1 {
+				storeX = st.ID
+			} else {
+				addrs = append(addrs, st.ID)
+			}
+		}
+		return true
+	})
+	// the branch conditions do not count: the loop may exit at any
+	// iteration the unrolling has
+	if lo, hi, ok := r.Value(storeX).NumRange(); !ok || lo != 0 || hi != 2 || len(r.Value(storeX).Nums) != 3 {
+		t.Errorf("the counter after the loop: %v, want {0..2}", r.Value(storeX))
+	}
+	all := &AbsVal{}
+	for _, id := range addrs {
+		all.Join(r.Addr(id))
+	}
+	want := &AbsVal{}
+	for i := int64(0); i < 3; i++ {
+		for j := int64(0); j < 3; j++ {
+			want.addPtr([]int64{1, 4*i + j}, 0)
+		}
+	}
+	if !absWithin(all, want) || !absWithin(want, all) {
+		t.Errorf("A[4i + j]: %v, want %v", all, want)
+	}
+	sweep := AnalyzeRangesSweep(u, RangeOptions{})
+	if r.Width >= sweep.Width {
+		t.Errorf("width %d, flow-insensitive %d: want smaller", r.Width, sweep.Width)
+	}
+	if d := RangesWithin(r, sweep); d != "" {
+		t.Error(d)
+	}
+	if d := CheckRangesSound(u, r, 1, 20); d != "" {
+		t.Error(d)
+	}
+}
