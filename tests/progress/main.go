@@ -46,8 +46,22 @@ type progress struct {
 	pkgs                    map[string]*pkgState
 	passed, failed, skipped int
 	failedPkgs              []string
-	skips                   []skip // every skipped test, with its reason
+	skips                   []skip  // every skipped test, with its reason
+	durations               []timed // every top-level test that ended
 }
+
+// timed is a top-level test and its run time, for the list of the slowest.
+type timed struct {
+	name    string // package/test
+	elapsed float64
+}
+
+// slowest is how many of the slowest tests the summary names: where to
+// look when make test approaches its 10-minute budget.
+const slowest = 10
+
+// maxReason bounds a skip reason in the summary.
+const maxReason = 240
 
 // skip is a skipped test and the reason it logged (its t.Skip message).
 type skip struct {
@@ -149,6 +163,9 @@ func (p *progress) handle(e event) {
 	case "pass", "fail", "skip":
 		if e.Test != "" {
 			delete(st.running, e.Test)
+			if top {
+				p.durations = append(p.durations, timed{e.Package + " " + e.Test, e.Elapsed})
+			}
 			switch e.Action {
 			case "pass":
 				p.passed++
@@ -271,7 +288,19 @@ func (p *progress) closing() {
 		})
 		fmt.Fprintf(p.out, "skipped tests:\n")
 		for _, s := range p.skips {
-			fmt.Fprintf(p.out, "  %s %s: %s\n", s.pkg, s.test, s.reason)
+			reason := s.reason
+			if len(reason) > maxReason {
+				reason = reason[:maxReason] + " …"
+			}
+			fmt.Fprintf(p.out, "  %s %s: %s\n", s.pkg, s.test, reason)
+		}
+	}
+	if len(p.durations) > 0 {
+		sort.SliceStable(p.durations, func(i, j int) bool { return p.durations[i].elapsed > p.durations[j].elapsed })
+		n := min(slowest, len(p.durations))
+		fmt.Fprintf(p.out, "slowest tests:\n")
+		for _, d := range p.durations[:n] {
+			fmt.Fprintf(p.out, "  %7.1fs %s\n", d.elapsed, d.name)
 		}
 	}
 	fmt.Fprintf(p.out, "tests: %d passed, %d failed, %d skipped\n", p.passed, p.failed, p.skipped)

@@ -44,6 +44,7 @@ func TestRunKeepsStatusAndShowsPackages(t *testing.T) {
 		"FAIL\tscratch/bad\t",
 		"skipped tests:\n  scratch/good TestSkip: not here\n",
 		"tests: 2 passed, 1 failed, 1 skipped\n",
+		"slowest tests:\n", "s scratch/good TestSkip\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
