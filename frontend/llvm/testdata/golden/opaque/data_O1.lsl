@@ -67,6 +67,14 @@ proc heap() {
     if %t.11 {
         %t.12 := baseof(%buf)
         %t.13 := pointer(%t.12)
+        %t.14 := eq(%buf, %t.13)
+        %t.15 := getoffset(%buf)
+        %t.16 := eq(%t.15, 0)
+        %t.17 := or(%t.14, %t.16)
+        if %t.17 {
+        } else {
+            abort "free of a pointer into the middle of a block"
+        }
         free pool %t.13
     }
 }
