@@ -214,7 +214,11 @@ func checkCorpusRun(t *testing.T, r corpusRun, prog *lsl.Program, test *lsl.Test
 		t.Errorf("MANIFEST:%d: %s: %v", r.line, r.file, loadErr)
 		return
 	}
-	res, err := mining.Check(context.Background(), prog, test, modelOptions(t, r.model))
+	opt := modelOptions(t, r.model)
+	if prog.C11 && !prog.CheckFenceSync {
+		opt.Races = mining.RacesFail // the CLI's default for C11 programs
+	}
+	res, err := mining.Check(context.Background(), prog, test, opt)
 	if err != nil {
 		t.Errorf("MANIFEST:%d: %s on %s: %v", r.line, r.file, where, err)
 		return

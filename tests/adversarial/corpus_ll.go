@@ -30,7 +30,13 @@ func llCases() []*Case {
 		llRun("garbage", "this is not LLVM IR\n", inputErrAt("a.ll", 1, "")),
 		llRun("empty file", "", inputErrAt("t.tst", 1, "unknown operation w")),
 		llRun("floating point", llModule("@F = global float 0.0\ndefine void @w() {\n  store float 1.0, float* @F\n  ret void\n}\n"), inputErr("a.ll")),
-		llRun("function pointer call", llModule("define void @w() {\n  %f = bitcast void ()* @w to void ()*\n  call void %f()\n  ret void\n}\n"), inputErr("a.ll")),
+		// a call through a pointer to a function of the module is a call of
+		// it (here, recursion without end: a bound); through a pointer to no
+		// function, an error at the call
+		llRun("recursive call through a function pointer", llModule("define void @w() {\n  %f = bitcast void ()* @w to void ()*\n  call void %f()\n  ret void\n}\n"),
+			Want{Exit: 3, Msg: `INCONCLUSIVE[\s\S]*recursion of w in w needs more than`}),
+		llRun("call through a null function pointer", llModule("@P = global void ()* null\n\ndefine void @w() {\n  %f = load void ()*, void ()** @P\n  call void %f()\n  ret void\n}\n"),
+			inputErrAt("a.ll", 9, "function pointer")),
 		llRun("unsupported instruction", llW("  %v = load i32, i32* @X", "  %f = sitofp i32 %v to double", "  ret void"), inputErrAt("a.ll", 7, "")),
 		// A loop that repeats its state is a livelock (fair progress proves it never exits);
 		// one whose state keeps changing can only run into a limit.
