@@ -30,9 +30,12 @@ type corpusRun struct {
 	clang   bool // a .tst data type through clang rather than the C front end
 	verdict string
 	reason  string
-	text    string
-	slow    bool
-	line    int
+	// racesOff: checked as with --races=off (MODEL/races-off), to see
+	// what a racy program does beyond its race
+	racesOff bool
+	text     string
+	slow     bool
+	line     int
 }
 
 func readCorpusManifest(t *testing.T) []corpusRun {
@@ -54,6 +57,9 @@ func readCorpusManifest(t *testing.T) []corpusRun {
 			t.Fatalf("MANIFEST:%d: want FILE MODEL VERDICT", n)
 		}
 		r := corpusRun{file: fs[0], model: fs[1], verdict: fs[2], line: n}
+		if m, ok := strings.CutSuffix(r.model, "/races-off"); ok {
+			r.model, r.racesOff = m, true
+		}
 		if m, ok := strings.CutSuffix(r.model, "/clang"); ok {
 			r.model, r.clang = m, true
 		}
@@ -215,7 +221,10 @@ func checkCorpusRun(t *testing.T, r corpusRun, prog *lsl.Program, test *lsl.Test
 		return
 	}
 	opt := modelOptions(t, r.model)
-	if prog.C11 && !prog.CheckFenceSync {
+	switch {
+	case r.racesOff:
+		opt.Races = mining.RacesOff
+	case prog.C11 && !prog.CheckFenceSync:
 		opt.Races = mining.RacesFail // the CLI's default for C11 programs
 	}
 	res, err := mining.Check(context.Background(), prog, test, opt)
