@@ -99,7 +99,7 @@ func compileWithClang(ctx context.Context, files []string) (out []string, cleanu
 		return nil, cleanup, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	lls, err := llvmfront.CompileWith(ctx, llvmfront.Compilers{C: clangCompiler}, cs, dir)
+	lls, err := llvmfront.CompileWith(ctx, llvmfront.Compilers{C: clangCompiler}, cs, dir, clangExtraFlags...)
 	if err != nil {
 		cleanup()
 		return nil, func() {}, err

@@ -11,9 +11,10 @@ int arr[SIZE];
 
 void *pusher(void *arg) {
   for (int n = 0; n < SIZE; n++) {
-    if (top < SIZE) {
-      top++;
-      arr[top - 1] = 7;
+    int t = top;
+    if (t < SIZE) {
+      top = t + 1;
+      arr[t] = 7;
     }
   }
   return 0;
@@ -21,10 +22,11 @@ void *pusher(void *arg) {
 
 void *popper(void *arg) {
   for (int n = 0; n < SIZE; n++) {
-    if (top > 0) {
-      top--;
-      if (arr[top] != 7) reach_error();
-      arr[top] = 0;
+    int t = top;
+    if (t > 0) {
+      top = t - 1;
+      if (arr[t - 1] != 7) reach_error();
+      arr[t - 1] = 0;
     }
   }
   return 0;
