@@ -67,7 +67,8 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 			return nil, err
 		}
 		defer cleanup()
-		return frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
+		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
+		return prog, toSourcePositions(err, lls, files) // clangpos.go
 	})
 }
 

@@ -101,6 +101,9 @@ func (f *fn) call(c *ir.InstCall) {
 	if strings.HasPrefix(name, "pthread_") {
 		f.fail("%s is not supported (pthread_create, pthread_join, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_* are)", name)
 	}
+	if msg := unmodelledMessage(name); msg != "" { // libc.go
+		f.fail("%s", msg)
+	}
 	f.fail("call to %s, which is declared but not defined", name)
 }
 

@@ -244,6 +244,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		}
 	}
 	body := cleanup(structured, f.retUsed, live, nil)
+	f.atomicSections(body) // verifier.go: main may have atomic sections too
 	body.Stmts = append(append(t.mainArgs(f.proc.Params, f.proc.Pos), t.ctorCalls(f.proc.Pos)...), body.Stmts...)
 	if t.pthread.general {
 		body.Stmts = t.inlineSpawners(body.Stmts, f.starts, ctxMain, 0)

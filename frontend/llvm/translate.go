@@ -110,7 +110,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 	}
 	t.prog.IntWidth = intWidth(t.mods)
 	if err := lsl.Sanity(t.prog); err != nil {
-		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}
+		return nil, internalErrors(err, srcs[0].Name)
 	}
 	return t.prog, nil
 }
@@ -271,7 +271,7 @@ func (t *translator) link() {
 			}
 			if !isLocalLinkage(f.Linkage) {
 				if prev, dup := t.procByExt[f.Name()]; dup {
-					if f.Linkage == enum.LinkageLinkOnceODR || f.Linkage == enum.LinkageWeakODR || f.Linkage == enum.LinkageWeak || f.Linkage == enum.LinkageLinkOnce {
+					if f.Linkage == enum.LinkageLinkOnceODR || f.Linkage == enum.LinkageWeakODR || f.Linkage == enum.LinkageWeak || f.Linkage == enum.LinkageLinkOnce || t.sameSource(prev, f, pos) {
 						t.dupOf[f] = prev
 						continue
 					}

@@ -160,6 +160,7 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 			out = append(out, s)
 			continue
 		}
+		liftAfterDeadBranch(b, i+1) // atomic_exits.go
 		end := -1
 		for j := i + 1; j < len(b.Stmts) && end < 0; j++ {
 			if isMarker(b.Stmts[j], atomicEndMarker) {
@@ -174,7 +175,7 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 			f.fail("__VERIFIER_atomic_begin without a __VERIFIER_atomic_end after it in the same block (an atomic section must not span the branches of an if or the iterations of a loop)")
 		}
 		section := &lsl.Block{Stmts: b.Stmts[i+1 : end], Pos: s.Position()}
-		if leaves(section) {
+		if (leaves(section) || containsMarker(section, atomicEndMarker)) && !closingExits(section) {
 			f.fail("a return, break or continue leaves the atomic section that starts here before its __VERIFIER_atomic_end")
 		}
 		out = append(out, &lsl.Atomic{Body: section, Pos: s.Position()})
