@@ -418,7 +418,7 @@ func (k *checker) failureOf(e *encode.Encoding, obs []encode.Observation, compar
 		}
 		inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 	}
-	return c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), inconsistent), inconsistent
+	return c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e), inconsistent), inconsistent
 }
 
 // reportFailure reports the failing execution of a round.
@@ -471,6 +471,12 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if r == encode.Sat {
 			return k.fail(p, ReasonDeadlock)
 		}
+	}
+	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == encode.Sat {
+		if err != nil {
+			return err
+		}
+		return k.reportBound(p) // property.go
 	}
 	r, err := k.solve(p, inconsistent)
 	if err != nil {
@@ -735,6 +741,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, err
 	}
 	p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
+	p.assume = k.quietAssumptions(enc) // property.go
 	k.logEncode(clock, p, round)
 	return p, nil
 }

@@ -84,7 +84,8 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 		f.model = "sc" // SV-COMP's programs run on sequential consistency
 	}
 	if dm := strings.ToUpper(s.dataModel); dm != "" {
-		clangExtraFlags = append(clangExtraFlags, dataModels[dm])
+		clangExtraFlags = []string{dataModels[dm]}
+		defer func() { clangExtraFlags = nil }()
 	}
 	if !cmd.Flags().Changed("leaks") {
 		f.leaks = leaksOff
