@@ -67,7 +67,7 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 			return nil, err
 		}
 		defer cleanup()
-		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
+		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool, SignedOverflow: checkSignedOverflow})
 		return prog, toSourcePositions(err, lls, files) // clangpos.go
 	})
 }

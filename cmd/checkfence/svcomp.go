@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/report"
@@ -33,6 +34,10 @@ var dataModels = map[string]string{"ILP32": "-m32", "LP64": "-m64"}
 
 // clangExtraFlags are added to every clang command line (--data-model).
 var clangExtraFlags []string
+
+// checkSignedOverflow makes signed overflow a runtime error of the LLVM
+// front end (--prop no-overflow).
+var checkSignedOverflow bool
 
 func (s *svcompFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
@@ -86,6 +91,10 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 	if dm := strings.ToUpper(s.dataModel); dm != "" {
 		clangExtraFlags = []string{dataModels[dm]}
 		defer func() { clangExtraFlags = nil }()
+	}
+	if prop == propNoOverflow {
+		checkSignedOverflow = true
+		defer func() { checkSignedOverflow = false }()
 	}
 	if !cmd.Flags().Changed("leaks") {
 		f.leaks = leaksOff
@@ -211,7 +220,7 @@ func answerFor(prop string, r *mining.Result) svcompAnswer {
 	}
 	switch r.Verdict {
 	case mining.Pass:
-		if prop == propNoOverflow || prop == propTermination {
+		if prop == propTermination {
 			return svcompAnswer{verdict: answerUnknown} // not checked (docs/sv-comp.md)
 		}
 		return svcompAnswer{verdict: answerTrue}
@@ -237,6 +246,10 @@ func answerFor(prop string, r *mining.Result) svcompAnswer {
 	case propMemCleanup:
 		if r.Reason == mining.ReasonRuntimeError && memSubproperty(r.Message) == subValidMemtrack {
 			return svcompAnswer{answerFalse, propMemCleanup}
+		}
+	case propNoOverflow:
+		if r.Reason == mining.ReasonRuntimeError && strings.Contains(r.Message, ": "+llvmfront.OverflowMsg) {
+			return svcompAnswer{answerFalse, propNoOverflow}
 		}
 	}
 	return svcompAnswer{verdict: answerUnknown}

@@ -61,7 +61,9 @@ func TestAnswerFor(t *testing.T) {
 		{propMemSafety, fail(mining.ReasonRuntimeError, "x.c:12: memory leak: block#1, allocated by malloc, is not freed"), "UNKNOWN"},
 		{propMemSafety, fail(mining.ReasonRuntimeError, "x.c:12: division by zero"), "UNKNOWN"},
 		{propMemCleanup, fail(mining.ReasonRuntimeError, "x.c:12: memory leak: block#1, allocated by malloc, is not freed"), "FALSE(valid-memcleanup)"},
-		{propNoOverflow, &mining.Result{Verdict: mining.Pass}, "UNKNOWN"},
+		{propNoOverflow, &mining.Result{Verdict: mining.Pass}, "TRUE"},
+		{propNoOverflow, fail(mining.ReasonRuntimeError, "x.c:17:13: signed integer overflow: the addition does not fit in 32 bits (final)"), "FALSE(no-overflow)"},
+		{propNoOverflow, fail(mining.ReasonRuntimeError, "x.c:17:13: a 64-bit signed multiplication or shift, whose overflow is not checked"), "UNKNOWN"},
 		{propTermination, &mining.Result{Verdict: mining.Pass}, "UNKNOWN"},
 		{propUnreachCall, nil, "UNKNOWN"},
 	}
