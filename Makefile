@@ -24,7 +24,7 @@ STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
-.PHONY: all build test demo bench bench-ablation check-corpus check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-corpus check-svcomp check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
 
 all: build
 
@@ -112,6 +112,12 @@ check-corpus:
 
 check-datatypes:
 	$(GO) run $(GOTAGS) ./tests/bench -check tests/datatypes/expected.csv
+
+# Every task of the SV-COMP-style corpus (tests/svcomp, docs/sv-comp.md),
+# the slow ones of tests/svcomp/SLOW too, with the SV-COMP score; make test
+# runs the others.
+check-svcomp:
+	CHECKFENCE_SVCOMP=all $(GO) test $(GOTAGS) ./cmd/checkfence -run 'TestSVCOMPCorpus|TestViolationWitness' -count=1 -v
 
 # fences --insert on the five data types without their fences (relaxed),
 # each with the CPU seconds and peak memory (user sys KB): the table of

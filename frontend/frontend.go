@@ -25,6 +25,9 @@ type Options struct {
 	// even when the program never frees (--leaks=on checks them), rather
 	// than a fresh block (frontend/llvm/pthread_alloc.go).
 	KeepPool bool
+	// SignedOverflow: signed arithmetic that overflows is a runtime error
+	// (the LLVM front end; checkfence run --prop no-overflow).
+	SignedOverflow bool
 }
 
 var registry = map[string]Func{}

@@ -86,6 +86,11 @@ type Options struct {
 	// Races says what the check does about data races (race.go;
 	// --races). The zero value checks none.
 	Races RaceMode
+	// NoDeadlock: deadlocks and livelocks are not failures, and
+	// QuietError, when set, names the error sites that end their thread's
+	// path without failing (property checks: property.go).
+	NoDeadlock bool
+	QuietError func(*encode.ErrorSite) bool
 }
 
 // Progress reports what Check is doing.
@@ -413,7 +418,7 @@ func (k *checker) failureOf(e *encode.Encoding, obs []encode.Observation, compar
 		}
 		inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 	}
-	return c.Ors(k.raceLit(e), e.Error, e.Deadlock, inconsistent), inconsistent
+	return c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e), inconsistent), inconsistent
 }
 
 // reportFailure reports the failing execution of a round.
@@ -447,7 +452,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	if found, err := k.reportRace(p); found || err != nil {
 		return err
 	}
-	for _, q := range []z.Lit{c.And(e.Error, e.AnyPruned.Not()), e.Error} {
+	for _, q := range []z.Lit{c.And(k.errorLit(e), e.AnyPruned.Not()), k.errorLit(e)} {
 		r, err := k.solve(p, q)
 		if err != nil {
 			return err
@@ -458,7 +463,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	}
 	// threads waiting in spin loops before threads retrying forever, so
 	// that the reason does not depend on the solver's choice
-	for _, q := range []z.Lit{c.And(e.Deadlock, e.AnyLivelock.Not()), e.Deadlock} {
+	for _, q := range []z.Lit{c.And(k.deadlockLit(e), e.AnyLivelock.Not()), k.deadlockLit(e)} {
 		r, err := k.solve(p, q)
 		if err != nil {
 			return err
@@ -466,6 +471,12 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if r == encode.Sat {
 			return k.fail(p, ReasonDeadlock)
 		}
+	}
+	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == encode.Sat {
+		if err != nil {
+			return err
+		}
+		return k.reportBound(p) // property.go
 	}
 	r, err := k.solve(p, inconsistent)
 	if err != nil {
@@ -730,6 +741,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, err
 	}
 	p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
+	p.assume = k.quietAssumptions(enc) // property.go
 	k.logEncode(clock, p, round)
 	return p, nil
 }

@@ -32,6 +32,13 @@
 // (encode.Race). RacesWarn reports a race as a Warning instead; the
 // warnings also carry the flags of a cat model that fire.
 //
+// Property checks (property.go; checkfence run --prop): Options.NoDeadlock
+// drops deadlocks and livelocks from the failures, and the error sites
+// Options.QuietError names (abort(), exit(), ...) are assumed unreached,
+// as an assume(false) there. A front end's thread-creation bound
+// (lsl.ThreadBoundMsg) is never a failure: an execution that reaches it
+// makes the check INCONCLUSIVE once no real failure is left to report.
+//
 // Results carry the verdict, the reason and message, the statistics of the
 // dissertation's Fig. 8.4, the decoded counterexample or witness, and the
 // warnings.

@@ -61,7 +61,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		c := e.C
 		k.progress("size", round, 0)
 		conflicts0 := p.s.Stats().Conflicts
-		failure := c.Ors(k.raceLit(e), e.Error, e.Deadlock) // a whole program has no observations
+		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
 		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
 		if err != nil || r != encode.Sat || p.s.Value(failure) {
 			return p, bounds, round, deferred, err

@@ -67,7 +67,8 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 			return nil, err
 		}
 		defer cleanup()
-		return frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
+		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool, SignedOverflow: checkSignedOverflow})
+		return prog, toSourcePositions(err, lls, files) // clangpos.go
 	})
 }
 
@@ -99,7 +100,7 @@ func compileWithClang(ctx context.Context, files []string) (out []string, cleanu
 		return nil, cleanup, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	lls, err := llvmfront.CompileWith(ctx, llvmfront.Compilers{C: clangCompiler}, cs, dir)
+	lls, err := llvmfront.CompileWith(ctx, llvmfront.Compilers{C: clangCompiler}, cs, dir, clangExtraFlags...)
 	if err != nil {
 		cleanup()
 		return nil, func() {}, err

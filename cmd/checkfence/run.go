@@ -14,6 +14,7 @@ import (
 func newRunCmd() *cobra.Command {
 	var f checkFlags
 	var ci ciFlags
+	var sv svcompFlags
 	cmd := &cobra.Command{
 		Use:   "run IMPL... [TESTFILE]",
 		Short: "Check every test of TESTFILE on a memory model",
@@ -24,12 +25,16 @@ bound was reached). Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE an
 none FAIL, 2 usage or input error, 130 interrupted.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if sv.given() {
+				return runProperty(cmd, args, &f, &sv) // svcomp.go
+			}
 			return runChecks(cmd, args, &f, &ci)
 		},
 	}
 	f.register(cmd, true)
 	addRacesFlag(cmd, &f.races)
 	ci.register(cmd)
+	sv.register(cmd)
 	return cmd
 }
 

@@ -26,8 +26,8 @@ var includeFS embed.FS
 // ClangFlags are the flags C files are compiled with: LLVM IR with debug
 // information, unoptimized (every access of the C source stays one load
 // or store, as in the C front end; the front end promotes locals to
-// registers itself).
-var ClangFlags = []string{"-S", "-emit-llvm", "-g", "-O0", "-nostdlibinc", "-D__CHECKFENCE__=1", "-Wno-everything"}
+// registers itself), with GNU inline semantics (c99inline.go).
+var ClangFlags = []string{"-S", "-emit-llvm", "-g", "-O0", "-fgnu89-inline", "-nostdlibinc", "-D__CHECKFENCE__=1", "-Wno-everything"}
 
 // ClangxxFlags are the flags C++ files are compiled with: the system's C++
 // headers (std::atomic) are used, the API comes from include/cxx, and

@@ -303,16 +303,22 @@
 // after init (once.go). Output and sleeping (printf, usleep, …) do
 // nothing. __assert_fail (glibc's assert.h) is
 // a failed assertion. The API functions cannot be defined by the program;
-// calls of other functions that are declared but not defined are errors.
+// calls of other functions that are declared but not defined are errors
+// (libc.go names the C library's that are not modelled). pthread.h
+// implements thread-specific data (pthread_key_*) over a thread-local
+// table. C is compiled with GNU inline semantics, so that C99 programs'
+// plain inline functions have a definition (c99inline.go). Thread creation
+// whose count is known only at run time is expanded on all paths under
+// guards, up to a bound (pthread_guarded.go).
 //
 // Programs written for other checkers (verifier.go) may call GenMC's and
 // SV-COMP's verification functions, and define some of them:
 // __VERIFIER_assume and __VERIFIER_assert are lsl_assume and assert,
-// __VERIFIER_error() and an undefined reach_error() fail,
+// a call of __VERIFIER_error() or reach_error() fails (defined or not),
 // __VERIFIER_nondet_T() is any value of an integer type T (not unsigned
 // 64-bit ones), __VERIFIER_atomic_begin()/_end() enclose an atomic block
-// (they must pair up in one block of the structured body, and nothing may
-// leave the section but its end), a call of a function named
+// (they pair up in one block of the structured body, after the rewrites of
+// atomic_exits.go for sections that end early), a call of a function named
 // __VERIFIER_atomic_* is one atomic block, and GenMC's and Dat3M's search
 // hints (__VERIFIER_loop_begin, _spin_start, _spin_end, _loop_bound) do
 // nothing. genmc.h declares GenMC's. threads.h maps C11 threads onto the

@@ -43,7 +43,10 @@ type fn struct {
 	pthreadMain bool                       // main of a pthread program
 	ctx         threadCtx                  // where a spawner is inlined (pthread_spawn.go)
 	starts      map[*lsl.Call]*threadStart // its pthread_create markers
-	detached    bool                       // main returns without joining them (pthread_detached.go)
+	// markerGuards: the guards of thread markers that run on some paths
+	// only (pthread_guarded.go)
+	markerGuards map[*lsl.Call]lsl.Operand
+	detached     bool // main returns without joining them (pthread_detached.go)
 	// with join results (pthread_results.go): the loads of thread handles
 	// that feed pthread_join, as instructions and as statements
 	joinHandles map[*ir.InstLoad]bool

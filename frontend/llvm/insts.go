@@ -79,10 +79,12 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstMul:
 		f.wrappingBinop(in, lsl.OpMul, in.X, in.Y, in.OverflowFlags)
 	case *ir.InstSDiv:
+		f.overflowCheck(lsl.OpDiv, f.val(in.X), f.val(in.Y), nil, in.Type())
 		f.binop(in, lsl.OpDiv, in.X, in.Y)
 	case *ir.InstUDiv:
 		f.ubinop(in, lsl.OpDiv, in.X, in.Y)
 	case *ir.InstSRem:
+		f.overflowCheck(lsl.OpMod, f.val(in.X), f.val(in.Y), nil, in.Type())
 		f.binop(in, lsl.OpMod, in.X, in.Y)
 	case *ir.InstURem:
 		f.ubinop(in, lsl.OpMod, in.X, in.Y)

@@ -74,6 +74,7 @@ type threadStart struct {
 	// pthread_create (start), and says it is done for joins in main_self
 	start, done bool
 	argCell     int64 // base of the global main_self passes arg in (0: none)
+	guarded     bool  // started on some paths only (pthread_guarded.go)
 }
 
 // findPthreadMain notes a main that calls pthread_create, or a function
@@ -244,6 +245,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 		}
 	}
 	body := cleanup(structured, f.retUsed, live, nil)
+	f.atomicSections(body) // verifier.go: main may have atomic sections too
 	body.Stmts = append(append(t.mainArgs(f.proc.Params, f.proc.Pos), t.ctorCalls(f.proc.Pos)...), body.Stmts...)
 	if t.pthread.general {
 		body.Stmts = t.inlineSpawners(body.Stmts, f.starts, ctxMain, 0)
@@ -338,10 +340,10 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		stmts, last = f.joinAtReturn(stmts, starts)
 		joins = len(starts)
 	}
-	if joins != len(starts) && !f.t.pthread.general {
+	if joins != len(starts) && !f.t.pthread.general && !f.anyGuarded() {
 		f.fail("main creates %d threads and joins %d: join every thread, or none (main then returns while they run)", len(starts), joins)
 	}
-	if f.phased(stmts[first:last+1], len(starts)) {
+	if f.anyGuarded() || f.phased(stmts[first:last+1], len(starts)) {
 		if !f.t.pthread.handles {
 			panic(needHandles{})
 		}
@@ -578,13 +580,21 @@ func (sp *mainSplit) emit(f *fn) {
 		if _, void := st.fn.Sig.RetType.(*types.VoidType); !void {
 			call.Results = []lsl.Reg{"%ret"}
 		}
-		if st.start {
-			wait := acquireWait(lsl.Const{V: lsl.Ptr(t.pthread.startedBase, int64(k+1))}, "pthread_start", "thread "+strconv.Itoa(k+1)+" waits for its pthread_create", st.pos)
-			body = append(wait, body...)
-		}
 		body = append(body, call)
 		if t.pthread.resultBase != 0 && len(call.Results) == 1 {
 			body = append(body, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(t.pthread.resultBase, int64(k+1))}, Val: call.Results[0], Expr: "result of " + t.procs[st.fn], Pos: st.pos})
+		}
+		if st.guarded {
+			// a thread whose pthread_create did not run ends at once
+			run := lsl.Reg("%pthread_start.run")
+			body = []lsl.Stmt{
+				&lsl.Assign{Dst: run, Op: lsl.OpEq, Args: []lsl.Operand{lsl.Reg("%pthread_start.flag"), num(1)}, Pos: st.pos},
+				&lsl.If{Cond: run, Then: &lsl.Block{Stmts: body, Pos: st.pos}, Pos: st.pos},
+			}
+		}
+		if st.start {
+			wait := acquireWait(lsl.Const{V: lsl.Ptr(t.pthread.startedBase, int64(k+1))}, "pthread_start", "thread "+strconv.Itoa(k+1)+" waits for its pthread_create", st.pos)
+			body = append(wait, body...)
 		}
 		if st.done {
 			body = append(body, releaseFlag(t.pthread.doneBase, int64(k+1), "thread "+strconv.Itoa(k+1)+" is done", st.pos)...)

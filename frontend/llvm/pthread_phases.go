@@ -96,28 +96,34 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 		case isMarker(s, createMarker):
 			st := starts[k]
 			k++
+			g := f.guardOf(s.(*lsl.Call))
+			st.guarded = g != nil
 			// main_self writes the handle where pthread_create does: main
 			// may reuse one pthread_t for threads it joins in turn
-			self = append(self, handleStore(st, k))
-			if synced {
+			self = append(self, guardedStmts(g, []lsl.Stmt{handleStore(st, k)}, st.pos)...)
+			if synced || st.guarded {
 				st.start = true
+				var started []lsl.Stmt
 				if len(st.fn.Params) == 1 {
 					if _, ok := st.arg.(lsl.Reg); ok {
 						// the thread reads it after its start: main may
 						// have computed it from what it read or joined
 						st.argCell = f.t.threadGlobal(&f.t.pthread.argBase, "main_thread_arg", f.proc.Pos)
-						self = append(self, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(st.argCell, int64(k))}, Val: st.arg, Expr: "pthread_create's argument of thread " + strconv.Itoa(k), Pos: st.pos})
+						started = append(started, &lsl.Store{Addr: lsl.Const{V: lsl.Ptr(st.argCell, int64(k))}, Val: st.arg, Expr: "pthread_create's argument of thread " + strconv.Itoa(k), Pos: st.pos})
 					}
 				}
-				self = append(self, releaseFlag(f.t.threadGlobal(&f.t.pthread.startedBase, "main_thread_started", f.proc.Pos), int64(k), "pthread_create starts thread "+strconv.Itoa(k), st.pos)...)
+				base := f.t.threadGlobal(&f.t.pthread.startedBase, "main_thread_started", f.proc.Pos)
+				started = append(started, releaseFlag(base, int64(k), "pthread_create starts thread "+strconv.Itoa(k), st.pos)...)
+				self = append(self, f.startFlags(base, int64(k), g, st.pos, started)...)
 			}
 		case isMarker(s, joinMarker):
 			c := s.(*lsl.Call)
 			joins++
 			at := lsl.Reg("%pthread_done_at." + strconv.Itoa(joins))
-			self = append(self, &lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(f.t.threadGlobal(&f.t.pthread.doneBase, "main_thread_done", f.proc.Pos))}, c.Args[0]}, Pos: c.Pos})
-			self = append(self, acquireWait(at, "pthread_join"+strconv.Itoa(joins), "pthread_join waits for the thread", c.Pos)...)
-			self = append(self, sp.joinResult(f, c)...)
+			join := []lsl.Stmt{&lsl.Assign{Dst: at, Op: lsl.OpOffset, Args: []lsl.Operand{lsl.Const{V: lsl.Ptr(f.t.threadGlobal(&f.t.pthread.doneBase, "main_thread_done", f.proc.Pos))}, c.Args[0]}, Pos: c.Pos}}
+			join = append(join, acquireWait(at, "pthread_join"+strconv.Itoa(joins), "pthread_join waits for the thread", c.Pos)...)
+			join = append(join, sp.joinResult(f, c)...)
+			self = append(self, guardedStmts(f.guardOf(c), join, c.Pos)...)
 			synced = true
 		default:
 			self = append(self, s)
@@ -133,7 +139,8 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 	}
 	for _, s := range items[tail:] {
 		if isMarker(s, joinMarker) {
-			sp.final = append(sp.final, sp.joinResult(f, s.(*lsl.Call))...)
+			c := s.(*lsl.Call)
+			sp.final = append(sp.final, guardedStmts(f.guardOf(c), sp.joinResult(f, c), c.Pos)...)
 			continue
 		}
 		sp.final = append(sp.final, s)

@@ -170,6 +170,7 @@ func (t *translator) lowerSpawner(irf *ir.Func, ctx threadCtx, depth int) (proc 
 		}
 	}
 	f.proc.Body = cleanup(body, f.retUsed, append(live, f.proc.Results...), f.proc.Params)
+	f.atomicSections(f.proc.Body)
 	f.proc.Body.Stmts = t.inlineSpawners(f.proc.Body.Stmts, f.starts, ctx, depth)
 	return f.proc, f.starts
 }

@@ -22,9 +22,9 @@ func (f *fn) expandThreadLoops(stmts []lsl.Stmt) []lsl.Stmt {
 	pe := &threadExpander{f: f, env: map[lsl.Reg]lsl.Value{}}
 	for _, s := range stmts {
 		if isCompound(s) && f.hasThreadMarker(s) {
-			if sg := pe.stmt(s); sg.kind != sigNext {
+			if sg := pe.stmt(s); sg.kind != sigNext || len(pe.exits) > 0 {
 				f.pos = s.Position()
-				f.fail("a break or continue leaves the loop that starts or joins threads")
+				f.fail("a break, continue or return leaves the loop that starts or joins threads")
 			}
 			continue
 		}
@@ -42,6 +42,11 @@ type threadExpander struct {
 	steps int
 	args  int  // fresh registers for thread arguments
 	trial bool // an unknown branch abandons the expansion (errUnknown)
+	// paths of thread creation whose count is unknown (pthread_guarded.go)
+	guard   lsl.Operand // the current path's guard (nil: every path)
+	exits   []pendingExit
+	guards  int // fresh guard registers
+	atBound int // in the round past a loop's bound (pthread_guarded.go)
 }
 
 type sigKind uint8
@@ -81,6 +86,10 @@ func (f *fn) hasThreadMarker(s lsl.Stmt) bool {
 // fresh register at this point: a loop runs the same create more than
 // once, and later iterations overwrite the registers of earlier ones.
 func (pe *threadExpander) emit(s lsl.Stmt) {
+	if c, ok := s.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) && pe.atBound > 0 {
+		pe.emitBound(c.Pos)
+		return
+	}
 	if c, ok := s.(*lsl.Call); ok && c.Proc == createMarker {
 		st := *pe.f.starts[c]
 		st.arg = pe.pin(st.arg, c.Pos)
@@ -88,9 +97,16 @@ func (pe *threadExpander) emit(s lsl.Stmt) {
 		m := &lsl.Call{Proc: createMarker, Pos: c.Pos}
 		pe.f.starts[m] = &st
 		pe.out = append(pe.out, m)
+		pe.f.noteGuard(m, pe.guard)
 		return
 	}
-	pe.out = append(pe.out, s)
+	if c, ok := s.(*lsl.Call); ok && c.Proc == joinMarker && pe.guard != nil {
+		m := *c
+		pe.out = append(pe.out, &m)
+		pe.f.noteGuard(&m, pe.guard)
+		return
+	}
+	pe.emitGuarded(s)
 	if a, ok := s.(*lsl.Assign); ok && a.Op != lsl.OpThreadID && a.Op != lsl.OpNumThreads {
 		if v, ok := pe.eval(a); ok {
 			pe.env[a.Dst] = v
@@ -187,16 +203,10 @@ func (pe *threadExpander) stmt(s lsl.Stmt) signal {
 	}
 	switch s := s.(type) {
 	case *lsl.Block:
-		for {
-			sg := pe.stmts(s.Stmts)
-			switch {
-			case s.Label != "" && sg.label == s.Label && sg.kind == sigContinue:
-				continue
-			case s.Label != "" && sg.label == s.Label && sg.kind == sigBreak:
-				return signal{}
-			}
-			return sg
+		if s.Label == "" {
+			return pe.stmts(s.Stmts)
 		}
+		return pe.loopBlock(s) // pthread_guarded.go
 	case *lsl.If:
 		c, ok := pe.value(s.Cond)
 		t, msg := lsl.Truth(c)
@@ -206,7 +216,7 @@ func (pe *threadExpander) stmt(s lsl.Stmt) signal {
 			}
 			pe.f.pos = s.Pos
 			pe.f.exitInside(s)
-			pe.f.fail("pthread_create and pthread_join must run a fixed number of times: this branch depends on a value known only when the program runs")
+			return pe.guardedIf(s) // pthread_guarded.go
 		}
 		if t {
 			return pe.stmt(s.Then)
@@ -227,7 +237,7 @@ func (pe *threadExpander) stmt(s lsl.Stmt) signal {
 // try expands s on a copy of the state and keeps the result if every
 // branch it met was decided.
 func (pe *threadExpander) try(s lsl.Stmt) (ok bool) {
-	sub := &threadExpander{f: pe.f, env: map[lsl.Reg]lsl.Value{}, steps: pe.steps, args: pe.args, trial: true}
+	sub := &threadExpander{f: pe.f, env: map[lsl.Reg]lsl.Value{}, steps: pe.steps, args: pe.args, trial: true, guard: pe.guard, guards: pe.guards, atBound: pe.atBound}
 	for r, v := range pe.env {
 		sub.env[r] = v
 	}
@@ -241,7 +251,7 @@ func (pe *threadExpander) try(s lsl.Stmt) (ok bool) {
 	}()
 	sub.stmt(s)
 	pe.out = append(pe.out, sub.out...)
-	pe.env, pe.steps, pe.args = sub.env, sub.steps, sub.args
+	pe.env, pe.steps, pe.args, pe.guards = sub.env, sub.steps, sub.args, sub.guards
 	return true
 }
 

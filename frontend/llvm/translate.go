@@ -27,6 +27,8 @@ type Options struct {
 	// KeepPool keeps every malloc a pool allocation (freshAllocs is not
 	// applied): for --leaks=on.
 	KeepPool bool
+	// SignedOverflow checks signed arithmetic for overflow (overflow.go).
+	SignedOverflow bool
 }
 
 // Translate reads LLVM IR files (.ll, typed pointers) that together form
@@ -61,6 +63,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
 // allocation (the tests compare freshAllocs with it).
 func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Program, err error) {
 	t := newTranslator()
+	t.checkOverflow = opt.SignedOverflow
 	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
 	defer func() {
 		if r := recover(); r != nil {
@@ -109,8 +112,11 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 		freshAllocs(t.prog)
 	}
 	t.prog.IntWidth = intWidth(t.mods)
+	if t.checkOverflow {
+		t.prog.IntWidth = 64 // exact 32-bit results (overflow.go)
+	}
 	if err := lsl.Sanity(t.prog); err != nil {
-		return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: srcs[0].Name}, "internal error in the LLVM front end: %v", err)}
+		return nil, internalErrors(err, srcs[0].Name)
 	}
 	return t.prog, nil
 }
@@ -126,10 +132,11 @@ type module struct {
 
 // translator holds the program being built from all modules.
 type translator struct {
-	mods []*module
-	prog *lsl.Program
-	errs lsl.ErrorList
-	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
+	checkOverflow bool // Options.SignedOverflow
+	mods          []*module
+	prog          *lsl.Program
+	errs          lsl.ErrorList
+	poll          lsl.Poller // --timeout, --max-memory, Ctrl-C
 
 	structs     map[string]string // LLVM struct key → LSL struct name
 	structTaken map[string]bool
@@ -271,7 +278,7 @@ func (t *translator) link() {
 			}
 			if !isLocalLinkage(f.Linkage) {
 				if prev, dup := t.procByExt[f.Name()]; dup {
-					if f.Linkage == enum.LinkageLinkOnceODR || f.Linkage == enum.LinkageWeakODR || f.Linkage == enum.LinkageWeak || f.Linkage == enum.LinkageLinkOnce {
+					if f.Linkage == enum.LinkageLinkOnceODR || f.Linkage == enum.LinkageWeakODR || f.Linkage == enum.LinkageWeak || f.Linkage == enum.LinkageLinkOnce || t.sameSource(prev, f, pos) {
 						t.dupOf[f] = prev
 						continue
 					}

@@ -94,9 +94,12 @@ func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []
 	if !isIntType(in.Type()) {
 		f.fail("arithmetic on %s is not supported", in.Type())
 	}
-	r := f.apply(op, f.val(x), f.val(y))
+	a, b := f.val(x), f.val(y)
+	r := f.apply(op, a, b)
 	if !slices.Contains(flags, enum.OverflowFlagNSW) {
 		r = f.signedView(r, in.Type())
+	} else {
+		f.overflowCheck(op, a, b, r, in.Type()) // overflow.go
 	}
 	f.define(in, r)
 }

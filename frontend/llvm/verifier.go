@@ -13,8 +13,10 @@ import (
 // so that their test programs check without edits:
 //
 //   - __VERIFIER_assume(c) is lsl_assume(c), __VERIFIER_assert(c) is
-//     assert(c), and __VERIFIER_error() (and reach_error(), when the
-//     program only declares it) is a failed assertion;
+//     assert(c), and a call of __VERIFIER_error() or reach_error() is a
+//     failed assertion at the call, also when the program defines the
+//     function (SV-COMP's property is that it is never called: the body,
+//     typically __assert_fail or an endless loop, does not matter);
 //   - __VERIFIER_nondet_T() is any value of the integer type T
 //     (verifierNondet): the check covers every one, as for lsl_nondet;
 //     unsigned 64-bit types are not supported (unsigned.go);
@@ -28,8 +30,11 @@ import (
 //     iteration that changes nothing as its hints do.
 //
 // Unlike lsl_protos.h's functions, these may be defined by the program,
-// and a definition replaces the meaning given here: SV-COMP programs
-// define reach_error and __VERIFIER_assert themselves.
+// and a definition replaces the meaning given here (SV-COMP programs
+// define __VERIFIER_assert themselves), except for reachedFuncs.
+
+// reachedFuncs are the functions whose call is the error, defined or not.
+var reachedFuncs = map[string]bool{"reach_error": true, "__VERIFIER_error": true}
 
 // atomicPrefix starts the names of the functions whose calls are atomic.
 const atomicPrefix = "__VERIFIER_atomic_"
@@ -155,6 +160,7 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 			out = append(out, s)
 			continue
 		}
+		liftAfterDeadBranch(b, i+1) // atomic_exits.go
 		end := -1
 		for j := i + 1; j < len(b.Stmts) && end < 0; j++ {
 			if isMarker(b.Stmts[j], atomicEndMarker) {
@@ -169,7 +175,7 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 			f.fail("__VERIFIER_atomic_begin without a __VERIFIER_atomic_end after it in the same block (an atomic section must not span the branches of an if or the iterations of a loop)")
 		}
 		section := &lsl.Block{Stmts: b.Stmts[i+1 : end], Pos: s.Position()}
-		if leaves(section) {
+		if (leaves(section) || containsMarker(section, atomicEndMarker)) && !closingExits(section) {
 			f.fail("a return, break or continue leaves the atomic section that starts here before its __VERIFIER_atomic_end")
 		}
 		out = append(out, &lsl.Atomic{Body: section, Pos: s.Position()})

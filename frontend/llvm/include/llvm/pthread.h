@@ -86,6 +86,35 @@ int pthread_rwlock_wrlock(pthread_rwlock_t *lock);
 int pthread_rwlock_unlock(pthread_rwlock_t *lock);
 int pthread_rwlock_destroy(pthread_rwlock_t *lock);
 
+/* thread-specific data: a key is an index into a thread-local table of
+ * __CHECKFENCE_KEYS values (a further key traps). Destructors are not run
+ * when a thread ends. */
+typedef unsigned pthread_key_t;
+#define __CHECKFENCE_KEYS 8
+#define PTHREAD_KEYS_MAX __CHECKFENCE_KEYS
+__attribute__((weak)) unsigned __checkfence_keys_created;
+__attribute__((weak)) __thread void *__checkfence_key_values[__CHECKFENCE_KEYS];
+static int pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
+  (void)destructor;
+  unsigned k = __atomic_fetch_add(&__checkfence_keys_created, 1, __ATOMIC_SEQ_CST);
+  if (k >= __CHECKFENCE_KEYS)
+    __builtin_trap();
+  *key = k;
+  return 0;
+}
+static int pthread_key_delete(pthread_key_t key) { (void)key; return 0; }
+static void *pthread_getspecific(pthread_key_t key) {
+  if (key >= __CHECKFENCE_KEYS)
+    __builtin_trap();
+  return __checkfence_key_values[key];
+}
+static int pthread_setspecific(pthread_key_t key, const void *value) {
+  if (key >= __CHECKFENCE_KEYS)
+    __builtin_trap();
+  __checkfence_key_values[key] = (void *)value;
+  return 0;
+}
+
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
 int pthread_cond_destroy(pthread_cond_t *cond);
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
