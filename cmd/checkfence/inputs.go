@@ -111,7 +111,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 		return o, "", err
 	}
 	lim := modelLimits(f.timeout, o.MaxMemory)
-	m, cm, err := loadModel(f.model, lim)
+	m, err := loadModel(f.model, lim)
 	if err != nil {
 		return o, "", orLimit(err, lim, f.cmd, nil)
 	}
@@ -126,7 +126,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	if err := checkFrontend(f.frontend); err != nil {
 		return o, "", err
 	}
-	o.Model, o.Cat = m, cm
+	o.Model = m
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
 	o.NoSymmetry = !f.symmetry
 	o.NoPresize = !f.presize
@@ -142,7 +142,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	if o.Solver, err = solverOptions(f.solver); err != nil {
 		return o, "", err
 	}
-	return o, modelName(o), nil
+	return o, m.Name(), nil
 }
 
 // limits are the limits of loading the inputs: those of a test, and

@@ -99,7 +99,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 		return o, err
 	}
 	lim := modelLimits(f.timeout, o.MaxMemory)
-	m, cm, err := loadModel(f.model, lim)
+	m, err := loadModel(f.model, lim)
 	if err != nil {
 		return o, orLimit(err, lim, f.cmd, nil)
 	}
@@ -111,7 +111,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	o.Mining = mining.Options{Model: m, Cat: cm, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
 		return o, err
 	}
@@ -182,7 +182,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.json {
 		summary = errw
 	}
-	doc := litmusJSON{Model: modelName(opt.Mining), Tests: []litmusTestJSON{}}
+	doc := litmusJSON{Model: opt.Mining.Model.Name(), Tests: []litmusTestJSON{}}
 	var s litmusSummary
 	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
 		if u, ok := litmus.IsUnsupported(o.Err); ok {
