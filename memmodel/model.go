@@ -72,21 +72,16 @@ func (m *Model) Language() string {
 // IsFile reports whether the model was read from a file (Load).
 func (m *Model) IsFile() bool { return m.file != "" }
 
-// builtins caches the models Builtin returned, by name, so that each
-// built-in model is one *Model.
-var builtins = struct {
-	mu     sync.Mutex
-	models map[string]*Model
-}{models: map[string]*Model{}}
+// builtins holds the models Builtin returned, by name, so that each
+// built-in model is one *Model (whose properties are computed once).
+var builtins sync.Map
 
 // Builtin returns the built-in model name: a .mm model (sc, tso, pso,
 // relaxed, rmo) or a cat model (arm8, riscv, power, rc11, …). A name of
 // both languages is the .mm model's.
 func Builtin(name string) (*Model, bool) {
-	builtins.mu.Lock()
-	defer builtins.mu.Unlock()
-	if m, ok := builtins.models[name]; ok {
-		return m, true
+	if m, ok := builtins.Load(name); ok {
+		return m.(*Model), true
 	}
 	var m *Model
 	if mm, ok := axioms.Builtin(name); ok {
@@ -96,8 +91,8 @@ func Builtin(name string) (*Model, bool) {
 	} else {
 		return nil, false
 	}
-	builtins.models[name] = m
-	return m, true
+	first, _ := builtins.LoadOrStore(name, m)
+	return first.(*Model), true
 }
 
 // MustBuiltin is Builtin for names the caller knows exist (tests, sc).

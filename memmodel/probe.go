@@ -52,16 +52,9 @@ func r(loc int) pev { return pev{kind: axioms.Load, loc: loc} }
 func f(k lsl.FenceKind) pev {
 	return pev{kind: axioms.Fence, loc: -1, fence: k}
 }
-func ftags(tags ...string) pev { return pev{kind: axioms.Fence, loc: -1, tags: tags} }
 
 // in puts e into atomic block b.
 func (e pev) in(b int) pev { e.atomic = b; return e }
-
-// tagged adds cat tags to an access.
-func (e pev) tagged(tags ...string) pev { e.tags = append(slices.Clone(e.tags), tags...); return e }
-
-// withAddr makes e depend on load k of its thread through its address.
-func (e pev) withAddr(k int) pev { e.addr = append(slices.Clone(e.addr), k); return e }
 
 // flat lists the events of p with their references.
 func (p *probe) flat() []ref {
@@ -137,7 +130,7 @@ func (m *Model) admitsSome(ctx context.Context, p *probe) (bool, error) {
 // catAllows evaluates checks on the candidate of p and rf under every
 // coherence order (the initial write first).
 func catAllows(m *cat.Model, checks []*cat.Constraint, p *probe, rf map[ref]ref) bool {
-	c, idx := catCandidate(p, rf)
+	c := catCandidate(p, rf)
 	// the stores of each location, to permute
 	var locs [][]int
 	for i, e := range c.Events {
@@ -149,7 +142,6 @@ func catAllows(m *cat.Model, checks []*cat.Constraint, p *probe, rf map[ref]ref)
 		}
 		locs[e.Loc] = append(locs[e.Loc], i)
 	}
-	_ = idx
 	one := *m
 	one.Constraints = checks
 	var rec func(k int, co [][2]int) bool
@@ -199,7 +191,7 @@ func permute(xs []int, yield func([]int) bool) {
 // catCandidate is the cat candidate of p with rf but no coherence: an
 // initial write per location (events 0..locs-1), then the threads'
 // events. Fences carry their tags, or their LSL kind's (FenceKindTags).
-func catCandidate(p *probe, rf map[ref]ref) (*cat.Candidate, map[ref]int) {
+func catCandidate(p *probe, rf map[ref]ref) *cat.Candidate {
 	nloc := 0
 	for _, x := range p.flat() {
 		nloc = max(nloc, p.ev(x).loc+1)
@@ -256,7 +248,7 @@ func catCandidate(p *probe, rf map[ref]ref) (*cat.Candidate, map[ref]int) {
 			}
 		}
 	}
-	return c, idx
+	return c
 }
 
 // mmAllows instantiates m over the execution and asks whether relation
@@ -287,13 +279,12 @@ func mmAllows(ctx context.Context, m *axioms.Model, p *probe, rf map[ref]ref) (b
 // instruction executes, and aliasing, seeds and dependencies are
 // constants.
 type probeUniverse struct {
-	c      *logic.C
-	p      *probe
-	refs   []ref
-	rf     map[ref]ref
-	byRef  map[ref]int
-	deps   map[[2]int]string
-	aliasF func(i, j int) bool
+	c     *logic.C
+	p     *probe
+	refs  []ref
+	rf    map[ref]ref
+	byRef map[ref]int
+	deps  map[[2]int]string
 }
 
 func newProbeUniverse(p *probe, rf map[ref]ref) *probeUniverse {

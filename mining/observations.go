@@ -75,8 +75,8 @@ func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Op
 // loops and the observations of its complete executions.
 func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	out := &ExecutionSet{Bounds: p.bounds}
-	sat := func(l z.Lit) (bool, error) {
-		r, err := k.solve(p, l)
+	sat := func(l ...z.Lit) (bool, error) {
+		r, err := k.solve(p, l...)
 		if err == errStop {
 			return false, context.DeadlineExceeded
 		}
@@ -105,14 +105,8 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 		}
 	}
 	// flags before the enumeration, which blocks every execution it finds
-	for _, f := range p.enc.Flags() {
-		ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out.Flags = append(out.Flags, f.Name)
-		}
+	if out.Flags, err = firingFlags(p, sat); err != nil {
+		return nil, err
 	}
 	obs, err := k.enumerate(p)
 	if err == errStop {
@@ -132,6 +126,22 @@ func sortedLoops(m map[string][]z.Lit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// firingFlags lists the flags of the model that fire in some complete
+// execution of p (sat asks the solver).
+func firingFlags(p *problem, sat func(...z.Lit) (bool, error)) ([]string, error) {
+	var fired []string
+	for _, f := range p.enc.Flags() {
+		ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			fired = append(fired, f.Name)
+		}
+	}
+	return fired, nil
 }
 
 // Witness finds an execution of test on opt.Model whose observation vector
