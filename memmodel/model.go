@@ -108,6 +108,9 @@ func MustBuiltin(name string) *Model {
 // executions run.
 func SC() *Model { return MustBuiltin("sc") }
 
+// Names lists the built-in models: the .mm ones, then the cat ones.
+func Names() []string { return append(MMNames(), CatNames()...) }
+
 // MMNames and CatNames list the built-in models of each language,
 // alphabetically.
 func MMNames() []string  { return axioms.BuiltinNames() }

@@ -11,7 +11,7 @@ import (
 // TestBuiltinsAdmitTrivial: every built-in model admits some execution of
 // the vacuity probe, and passes Validate.
 func TestBuiltinsAdmitTrivial(t *testing.T) {
-	for _, n := range append(MMNames(), CatNames()...) {
+	for _, n := range Names() {
 		m := MustBuiltin(n)
 		if err := m.Validate(context.Background()); err != nil {
 			t.Errorf("%s: %v", n, err)
@@ -53,7 +53,7 @@ func TestVacuous(t *testing.T) {
 // declared al_fence (without axiom <A2_al>) does not. Cat models are not
 // asked.
 func TestC11CoherenceLost(t *testing.T) {
-	for _, n := range append(MMNames(), CatNames()...) {
+	for _, n := range Names() {
 		lost, err := MustBuiltin(n).C11CoherenceLost(context.Background())
 		if err != nil || lost {
 			t.Errorf("%s: lost %v, err %v", n, lost, err)

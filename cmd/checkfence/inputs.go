@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -45,7 +45,7 @@ type checkFlags struct {
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	f.cmd = cmd
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
+	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(memmodel.Names(), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
