@@ -43,28 +43,6 @@ func Builtin(name string) (*Model, bool) {
 	return m, true
 }
 
-// IsBuiltin reports whether m is one of the built-in models (as returned
-// by Builtin), whose properties other packages may rely on.
-func IsBuiltin(m *Model) bool {
-	builtins.mu.Lock()
-	defer builtins.mu.Unlock()
-	return m != nil && builtins.models[m.Name] == m
-}
-
-// LoadsInOrder reports whether m is a built-in model on which every load
-// takes effect before the instructions after it in its thread: sc (axiom
-// M1), tso and pso (axiom L).
-func LoadsInOrder(m *Model) bool {
-	if !IsBuiltin(m) {
-		return false
-	}
-	switch m.Name {
-	case "sc", "tso", "pso":
-		return true
-	}
-	return false
-}
-
 // BuiltinNames lists the built-in models in alphabetical order.
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // TestBuildCanceled: a done context stops the encoding (range analysis,
@@ -21,7 +21,7 @@ func TestBuildCanceled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := axioms.Builtin("relaxed")
+	m := memmodel.MustBuiltin("relaxed")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = Build(u, m, Options{Ctx: ctx})

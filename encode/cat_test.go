@@ -9,6 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/z"
 )
 
@@ -126,10 +127,10 @@ func catModels(t *testing.T) map[string]*cat.Model {
 }
 
 func buildCat(t *testing.T, src string, m *cat.Model) *Encoding {
-	return buildCatOpt(t, src, Options{Cat: m})
+	return buildCatOpt(t, src, m, Options{})
 }
 
-func buildCatOpt(t *testing.T, src string, opt Options) *Encoding {
+func buildCatOpt(t *testing.T, src string, m *cat.Model, opt Options) *Encoding {
 	t.Helper()
 	p, err := lsl.Parse("t.lsl", []byte(src))
 	if err != nil {
@@ -150,7 +151,7 @@ func buildCatOpt(t *testing.T, src string, opt Options) *Encoding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Build(u, nil, opt)
+	e, err := Build(u, memmodel.FromCat(m), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 	if lazy {
 		name += "/lazy"
 	}
-	enc := buildCatOpt(t, src, Options{Cat: m, CatLazyAcyclic: lazy})
+	enc := buildCatOpt(t, src, m, Options{CatLazyAcyclic: lazy})
 	mproj := projection(enc)
 	if fmt.Sprint(mproj) != fmt.Sprint(proj) {
 		t.Fatalf("%s: the projection literals differ between encodings", name)

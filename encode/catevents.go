@@ -143,7 +143,7 @@ func (ci *CatInstance) events() error {
 			continue
 		}
 		if in.Kind == axioms.Fence && len(ev.Tags) == 0 && len(lsl.Tags(in.Stmt)) == 0 {
-			ev.Tags = FenceKindTags(in.Fence)
+			ev.Tags = cat.FenceKindTags(in.Fence)
 		}
 		switch in.Kind {
 		case axioms.Load:
@@ -166,21 +166,6 @@ func (ci *CatInstance) events() error {
 		ci.guards = append(ci.guards, in.Guard)
 	}
 	return nil
-}
-
-// FenceKindTags are the tags an LSL fence without explicit tags carries
-// for cat models: its kind's name, and for a full fence the four basic
-// kinds too (load-load, load-store, store-load, store-store, full,
-// aliased-loads, data-dependent-loads, control-dependent). The built-in
-// models map them to their fences (docs/models.md).
-func FenceKindTags(k lsl.FenceKind) []string {
-	if k == lsl.FenceFull {
-		return []string{"full", "load-load", "load-store", "store-load", "store-store"}
-	}
-	if k == 0 {
-		return nil
-	}
-	return []string{k.String()}
 }
 
 func ptrLess(a, b []int64) bool {

@@ -37,9 +37,11 @@
 //
 // # Cat models (candidate executions)
 //
-// With Options.Cat the memory model is a herd cat model (package cat) and
-// Θ is built in the candidate-execution style (cat*.go) instead of from a
-// .mm file (both satisfy Theta). The events are the loads, stores and
+// Build takes a *memmodel.Model and asks it for its properties
+// (memmodel.Properties), never which language it is written in, except
+// where Θ is instantiated (theta.go): when the model is a herd cat model
+// (package cat), Θ is built in the candidate-execution style (cat*.go)
+// instead of from a .mm file (both satisfy Theta). The events are the loads, stores and
 // fences of the threads (not the fences the unroller adds for thread
 // creation and join) and one initial write IW per location — the
 // locations are the cells the range analysis finds for the accesses, so

@@ -2,11 +2,12 @@ package encode
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 )
@@ -39,9 +40,6 @@ type Options struct {
 	// context of range analysis and of the memory model's expansion,
 	// unless Axioms.Ctx is set.
 	Ctx context.Context
-	// Cat, when set, is the memory model (a herd cat model, encoded in the
-	// candidate-execution style of cat*.go) instead of the .mm model.
-	Cat *cat.Model
 	// CatLazyAcyclic checks every acyclicity of a cat model lazily (by
 	// lemmas), not only the large components; for tests.
 	CatLazyAcyclic bool
@@ -51,7 +49,8 @@ type Options struct {
 	CatAllFences bool
 	// Incremental, when set, is the circuit and solver the earlier rounds
 	// of the same test were encoded into (incremental.go): Build adds this
-	// round to them. Ignored with Cat.
+	// round to them. Ignored on a model without Properties.Incremental
+	// (a cat model).
 	Incremental *Incremental
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
@@ -69,9 +68,10 @@ type Encoding struct {
 	U       *lsl.Unrolled
 	Ranges  *lsl.Ranges
 	C       *logic.C
-	Model   Theta // the memory model: *axioms.Instance or *CatInstance
-	Cat     *CatInstance
-	Race    *RaceCheck // the data-race check (Options.Races), nil without
+	Memory  *memmodel.Model // the memory model the encoding is on
+	Model   Theta           // Θ: *axioms.Instance or *CatInstance
+	Cat     *CatInstance    // Θ of a cat model, nil on a .mm model
+	Race    *RaceCheck      // the data-race check (Options.Races), nil without
 	Instrs  []*Instr
 	Threads []*ThreadEnc
 
@@ -114,14 +114,14 @@ type Encoding struct {
 	// AnyLivelock: some thread repeats a redundant iteration forever.
 	AnyLivelock   z.Lit
 	fair          bool
-	catCycles     bool // a cat model: cycles store nothing (catfair.go)
+	storeFree     bool // only cycles that store nothing are deleted (Properties.StorelessCycles; catfair.go)
 	reloadRounds  bool
-	storeCoherent bool         // the model is a built-in one (fairness.go, superseded)
+	storeCoherent bool         // memmodel.Properties.Vetted (fairness.go, superseded)
 	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded       []boundCycle // and cycles at a loop's bound
 	storeSeeds    map[int][]loadSeed
 	silentRules   bool                   // silent.go applies (not Options.NoSilentRMW)
-	loadsInOrder  bool                   // axioms.LoadsInOrder (silent.go, readsAfter)
+	loadsInOrder  bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
 	rmwLoadOf     map[int]int            // silent.go: the load of each read-modify-write's store
 	rmwLoads      map[int]bool           // and the loads of read-modify-writes
 	silentMemo    map[int]z.Lit          // silent(st)
@@ -193,7 +193,11 @@ func (e *Encoding) NewSolver() *Solver {
 }
 
 // Build encodes an unrolled program on a memory model.
-func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err error) {
+func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err error) {
+	if m == nil {
+		return nil, fmt.Errorf("encode: no memory model")
+	}
+	props := m.Props()
 	fallback := opt.FallbackWidth
 	if fallback <= 0 {
 		fallback = u.Prog.IntWidth // the source's own widest integer type
@@ -215,7 +219,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		}
 	}()
 	var inc *Incremental
-	if opt.Cat == nil {
+	if props.Incremental {
 		inc = opt.Incremental
 	}
 	c := logic.NewC()
@@ -235,6 +239,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
 	e := &Encoding{
 		U:            u,
+		Memory:       m,
 		Ranges:       ranges,
 		arrays:       u.HasArrays(),
 		C:            c,
@@ -243,25 +248,21 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 		aliasMemo:    map[[2]int]z.Lit{},
 		hasSeed:      map[int]z.Lit{},
 		fair:         !opt.NoFairProgress,
-		reloadRounds: !opt.NoReloadRounds && opt.Cat == nil,
+		reloadRounds: !opt.NoReloadRounds,
 		silentRules:  !opt.NoSilentRMW,
 		chainCut:     !opt.NoChainCut,
-		loadsInOrder: axioms.LoadsInOrder(m) && opt.Cat == nil,
-		catCycles:    opt.Cat != nil,
+		loadsInOrder: props.LoadsInOrder,
+		storeFree:    props.StorelessCycles,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
-		storeCoherent: axioms.IsBuiltin(m) && opt.Cat == nil,
+		storeCoherent: props.Vetted,
 		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 		in:            &inputs{inc: inc, c: c},
 		inc:           inc,
 		nodes0:        nodes0,
 	}
-	if opt.Cat != nil {
-		e.trackDeps = catNeedsDependencies(opt.Cat)
-	} else {
-		e.trackDeps = needsDependencies(m, u)
-	}
+	e.trackDeps = m.NeedsDependencies(u)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.vx.in = e.in
 	e.undef = e.vx.undef()
@@ -283,7 +284,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	}
 	e.Model = inst
 	if opt.Races {
-		if err := e.buildRaces(m); err != nil {
+		if err := e.buildRaces(); err != nil {
 			return nil, err
 		}
 		if opt.RaceCycles {
@@ -317,7 +318,7 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	e.Phi = c.Ands(parts...)
 	if inc != nil {
 		e.splitPhi(inst.Constraint(), spins, lives, uaf)
-		e.localClauses = localModel(m)
+		e.localClauses = m.LocalClauses()
 	}
 	if !opt.NoSymmetry {
 		e.findSymmetry()

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -67,7 +67,7 @@ void t(void) { int *p = lsl_malloc(sizeof(int)); lsl_free(p); lsl_free(p); }`,
 void t(void) { int *p = (int *)3; lsl_free(p); }`,
 			"free of a value that is not a pointer: `p` is 3"},
 	}
-	sc, ok := axioms.Builtin("sc")
+	sc, ok := memmodel.Builtin("sc")
 	if !ok {
 		t.Fatal("no sc model")
 	}

@@ -137,7 +137,7 @@ func (x *texec) iteration(b *lsl.Block) {
 			parts = append(parts, ev.guard.Not())
 		}
 		parts = append(parts, x.sameState(from, cont.r))
-		if x.e.catCycles {
+		if x.e.storeFree {
 			// on a cat model only storeless cycles are deleted (catfair.go)
 			for _, st := range rec.stores {
 				parts = append(parts, x.e.Instrs[st].Guard.Not())

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
@@ -472,17 +471,6 @@ func (e *Encoding) depsSig(write func([]byte) (int, error), num func(int64), d d
 		write([]byte(e.Instrs[x.load].Key))
 		num(int64(x.cond))
 	}
-}
-
-// localModel reports whether the clauses of model m about some
-// instructions hold in every larger unrolling in which those instructions
-// are the same: for the built-in .mm models, whose axioms are universally
-// quantified implications in which has_seed (global) is the only relation
-// that depends on the whole program, and only as a conclusion. A user's
-// model could use has_seed where it folds to a constant, or quantify
-// existentially, so its clauses are all guarded by the round.
-func localModel(m *axioms.Model) bool {
-	return m != nil && axioms.IsBuiltin(m) && axioms.FairProgressSafe(m) == nil
 }
 
 // loadIncremental adds the encoding to the solver of the test's earlier

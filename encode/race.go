@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
 	"github.com/go-air/gini/z"
 )
@@ -32,7 +31,8 @@ import (
 // po | rf be acyclic in the execution (noThinAir): the execution is then
 // one the compiled program runs on the model and, the C11 mappings being
 // correct, an rc11-consistent one. On the .mm models whose loads take
-// effect before everything after them in their thread (axioms.LoadsInOrder:
+// effect before everything after them in their thread
+// (memmodel.Properties.LoadsInOrder:
 // sc, tso, pso) po | rf is acyclic in every execution (a load reads a
 // store before it in memory order, or an earlier store of its own thread,
 // so a cycle would go round the memory order), and the check is left out.
@@ -69,17 +69,9 @@ func raceModel() *cat.Model {
 	return &m
 }
 
-// isRC11 reports whether m is the built-in rc11, whose racy flag is the
-// race check.
-func isRC11(m *cat.Model) bool {
-	rc11, ok := cat.Builtin("rc11")
-	return ok && m == rc11
-}
-
 // buildRaces sets up e.Race after Θ (before fair progress is finished:
-// raceCycles restricts its cycles). m is the .mm model (nil with a cat
-// model).
-func (e *Encoding) buildRaces(m *axioms.Model) error {
+// raceCycles restricts its cycles).
+func (e *Encoding) buildRaces() error {
 	c := e.C
 	ci, k, err := newRaceInstance(e)
 	if err != nil {
@@ -93,8 +85,8 @@ func (e *Encoding) buildRaces(m *axioms.Model) error {
 	}
 	rc.flag = c.Ors(lits...)
 	// rc11 requires po | rf acyclic; so does every execution of a model
-	// whose loads stay in order
-	if !(e.Cat != nil && isRC11(e.Cat.m) || e.Cat == nil && axioms.LoadsInOrder(m)) {
+	// whose loads stay in order (memmodel.Properties.NoThinAir)
+	if !e.Memory.Props().NoThinAir {
 		rc.nta = ci.noThinAir()
 	}
 	e.Race = rc
@@ -211,7 +203,8 @@ func (rc *RaceCheck) RacePair(val func(z.Lit) bool) (a, b int, ok bool) {
 // IsRC11RaceFlag reports whether f is rc11's racy flag of e's model (the
 // race check of rc11, whether or not e encodes the check).
 func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
-	return e.Cat != nil && isRC11(e.Cat.m) && f.Name == "racy"
+	race := e.Memory.Props().C11RaceFlag
+	return race != "" && f.Name == race
 }
 
 // catFlagCyclesButRaces is catFlagCycles without rc11's racy flag, for a
@@ -223,7 +216,7 @@ func (e *Encoding) catFlagCyclesButRaces() {
 	}
 	var flags []*cat.Constraint
 	for _, k := range e.Cat.m.Flags() {
-		if !(isRC11(e.Cat.m) && k.Name == "racy") {
+		if k.Name != e.Memory.Props().C11RaceFlag {
 			flags = append(flags, k)
 		}
 	}

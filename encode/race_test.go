@@ -11,6 +11,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/z"
 )
 
@@ -167,7 +168,13 @@ func buildOn(t *testing.T, src string, m *axioms.Model, cm *cat.Model) *Encoding
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Build(u, m, Options{Cat: cm, Races: true, RaceCycles: true})
+	var md *memmodel.Model
+	if cm != nil {
+		md = memmodel.FromCat(cm)
+	} else {
+		md = memmodel.FromMM(m)
+	}
+	e, err := Build(u, md, Options{Races: true, RaceCycles: true})
 	if err != nil {
 		t.Fatal(err)
 	}

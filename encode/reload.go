@@ -39,9 +39,9 @@ type reloadSource struct {
 }
 
 // reloadsApply reports whether the encoding uses reload rounds: fair
-// progress on a built-in .mm model.
+// progress on a vetted .mm model (memmodel.Properties.Vetted).
 func (e *Encoding) reloadsApply() bool {
-	return e.fair && e.reloadRounds && e.storeCoherent && e.Cat == nil
+	return e.fair && e.reloadRounds && e.storeCoherent
 }
 
 // trackReload updates the reload source before statement s runs (loads set

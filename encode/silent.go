@@ -20,10 +20,10 @@ import (
 // (coherence puts its store after, contiguity its load too); a plain load
 // of the same thread may have read it early, by forwarding.
 
-// silentRMWs reports whether the rule applies: fair progress on a built-in
-// .mm model.
+// silentRMWs reports whether the rule applies: fair progress on a vetted
+// .mm model (memmodel.Properties.Vetted).
 func (e *Encoding) silentRMWs() bool {
-	return e.fair && e.silentRules && e.storeCoherent && e.Cat == nil
+	return e.fair && e.silentRules && e.storeCoherent
 }
 
 // noteRMW records an atomic block that is a lsl.PlainRMW, whose
@@ -111,7 +111,7 @@ func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
 // read-modify-write of the same thread (its store comes after st by
 // coherence, so its load does by contiguity; in the same outer atomic
 // block program order is memory order), or the model keeps every load
-// before what follows it in its thread (axioms.LoadsInOrder) — a load of
+// before what follows it in its thread (memmodel.Properties.LoadsInOrder) — a load of
 // the thread that reads st comes after it in program order. On relaxed
 // and rmo a plain load of the same thread may read st early, by
 // forwarding, before the source of its value.

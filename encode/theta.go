@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/z"
 )
 
@@ -32,24 +32,22 @@ var (
 	_ Theta = (*CatInstance)(nil)
 )
 
-// instantiate builds Θ for the .mm model m, or for opt.Cat when set.
-func (e *Encoding) instantiate(m *axioms.Model, opt Options) (Theta, error) {
-	if opt.Cat != nil {
-		ci, err := newCatInstance(e, opt.Cat, opt.CatLazyAcyclic, opt.CatAllFences)
+// instantiate builds Θ for model m: the one place the encoder looks at
+// the language a model is written in (memmodel's doc).
+func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (Theta, error) {
+	if cm := m.Cat(); cm != nil {
+		ci, err := newCatInstance(e, cm, opt.CatLazyAcyclic, opt.CatAllFences)
 		if err != nil {
 			return nil, err
 		}
 		e.Cat = ci
 		return ci, nil
 	}
-	if m == nil {
-		return nil, fmt.Errorf("encode: no memory model")
-	}
 	ao := opt.Axioms
 	if e.inc != nil {
 		ao.Input = e.relationInput
 	}
-	return axioms.Instantiate(m, universe{e}, ao)
+	return axioms.Instantiate(m.Axiomatic(), universe{e}, ao)
 }
 
 // relationInput keys the literal of a relation tuple by its instructions'
@@ -67,11 +65,19 @@ func (e *Encoding) relationInput(rel string, instrs []int) z.Lit {
 	return e.in.named(b.String(), o)
 }
 
+// Flags are the flags of a cat model (none on a .mm model).
+func (e *Encoding) Flags() []*CatFlag {
+	if e.Cat == nil {
+		return nil
+	}
+	return e.Cat.Flags
+}
+
 // canOrderStores reports whether the model orders stores, which spin
 // loops and locks need to detect deadlocks: a .mm model needs a relation
 // memory_order, a cat model has coherence.
 func (e *Encoding) canOrderStores() error {
-	if e.Cat != nil || e.Model.HasRel("memory_order") {
+	if e.Memory.Props().OrdersStores {
 		return nil
 	}
 	return fmt.Errorf("the memory model has no relation memory_order, which spin loops and locks need to detect deadlocks")
@@ -81,14 +87,8 @@ func (e *Encoding) canOrderStores() error {
 // order of l's cell": memory_order(l, s) on a .mm model; on a cat model
 // s is coherence-after the store l read from, fr(l, s).
 func (e *Encoding) storeAfter(l, s int) z.Lit {
-	if e.Cat != nil {
-		return e.Cat.fromRead(l, s)
+	if ci, ok := e.Model.(*CatInstance); ok {
+		return ci.fromRead(l, s)
 	}
 	return e.Model.Rel("memory_order", l, s)
-}
-
-// catNeedsDependencies reports whether a cat model mentions addr, data or
-// ctrl (tracking dependencies costs circuit size).
-func catNeedsDependencies(m *cat.Model) bool {
-	return m.Uses["addr"] || m.Uses["data"] || m.Uses["ctrl"]
 }

@@ -10,16 +10,15 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/z"
 )
 
 // Options control Check and Mine.
 type Options struct {
-	Model         *axioms.Model       // memory model of the concurrent executions
-	Cat           *cat.Model          // or a cat memory model (then Model is ignored)
+	Model         *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
 	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
 	Axioms        axioms.Options      // encoding of the memory model
 	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
@@ -33,7 +32,7 @@ type Options struct {
 	SATMining bool
 	// NoFairProgress turns off the fair-progress rule (encode/fairness.go,
 	// --fair=false). It is off anyway on a model where it is not sound
-	// (axioms.FairProgressSafe, cat.FairProgressSafe).
+	// (memmodel.Model.FairProgressSafe).
 	NoFairProgress bool
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
@@ -292,7 +291,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	// the rounds after the first share a circuit and solver (incremental,
 	// encode/incremental.go); the first is encoded on its own: most checks
 	// take one round, and its clauses then need no activation literals
-	k.incremental = k.opt.Incremental && k.opt.Cat == nil && !k.opt.Races.checks()
+	k.incremental = k.opt.Incremental && k.opt.Model.Props().Incremental && !k.opt.Races.checks()
 	defer func() { k.incremental, k.inc = false, nil }()
 	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
@@ -510,8 +509,7 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 		k.res.Message = "no serial execution of the test completes: " + k.serialWhy
 		return errStop
 	}
-	sc, _ := axioms.Builtin("sc")
-	p, err := k.encode(prog, specs, sc, true, k.serialBounds, 0)
+	p, err := k.encode(prog, specs, memmodel.SC(), true, k.serialBounds, 0)
 	if err != nil {
 		return err
 	}
@@ -541,21 +539,18 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 // as warnings; rc11's racy flag only when the check decides no races
 // (race.go).
 func (k *checker) flags(p *problem) error {
-	ci := p.enc.Cat
-	if ci != nil {
-		for _, f := range ci.Flags {
-			if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
-				continue // the race check decides it
-			}
-			r, err := k.solve(p, p.enc.AllDone, f.Lit)
-			if err != nil {
-				return err
-			}
-			if r == encode.Sat {
-				k.res.Flags = append(k.res.Flags, f.Name)
-				k.res.FlagEvents = append(k.res.FlagEvents, ci.FlagWitness(f, p.s.Value))
-				k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
-			}
+	for _, f := range p.enc.Flags() {
+		if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
+			continue // the race check decides it
+		}
+		r, err := k.solve(p, p.enc.AllDone, f.Lit)
+		if err != nil {
+			return err
+		}
+		if r == encode.Sat {
+			k.res.Flags = append(k.res.Flags, f.Name)
+			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.Cat.FlagWitness(f, p.s.Value))
+			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
 		}
 	}
 	return nil
@@ -689,7 +684,7 @@ func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (encode.Resul
 }
 
 // encode unrolls with the given bounds and encodes on model.
-func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
+func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
 	k.res.Stats.Rounds++
 	k.progressDetail("unroll", round, 0, k.unrollDetail)
 	k.unrollDetail = ""
@@ -706,10 +701,9 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	// Fair progress holds on the models its checks accept (fairProgress);
-	// symmetry breaking orders threads by memory_order, which cat models lack.
+	// Fair progress holds on the models its checks accept (fairProgress).
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
-	eopt.NoFairProgress = !k.fairProgress(model, serial)
+	eopt.NoFairProgress = !k.fairProgress(model)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
 	eopt.NoChainCut = k.opt.NoChainCut
@@ -724,11 +718,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
 	}
 	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
-	if !serial && k.opt.Cat != nil {
-		eopt.Cat = k.opt.Cat // serial executions run on sc
-		eopt.CatAllFences = k.opt.CatAllFences
-		eopt.NoSymmetry = true
-	}
+	eopt.CatAllFences = k.opt.CatAllFences
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
@@ -878,7 +868,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 // instances that execution names, and repeats (used for the serial
 // executions; the concurrent ones fold this into the main query). Serial
 // failures of a reference implementation (--spec) are reported.
-func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *axioms.Model, serial, checkErrors bool) (*problem, error) {
+func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial, checkErrors bool) (*problem, error) {
 	bounds := map[string]int{}
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, model, serial, bounds, round)
@@ -946,11 +936,7 @@ func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Obse
 		}
 		k.res.Unrolled = nil
 	}
-	sc, ok := axioms.Builtin("sc")
-	if !ok {
-		return nil, fmt.Errorf("internal error: no built-in sc model")
-	}
-	p, err := k.unroll(prog, specs, sc, true, k.opt.Spec != nil)
+	p, err := k.unroll(prog, specs, memmodel.SC(), true, k.opt.Spec != nil)
 	if err != nil {
 		return nil, err
 	}

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 const progSrc = `
@@ -57,8 +57,8 @@ func setup(t *testing.T, test string) (*lsl.Program, *lsl.Test) {
 	return p, tf.Tests[0]
 }
 
-func builtin(t *testing.T, name string) *axioms.Model {
-	m, ok := axioms.Builtin(name)
+func builtin(t *testing.T, name string) *memmodel.Model {
+	m, ok := memmodel.Builtin(name)
 	if !ok {
 		t.Fatal(name)
 	}

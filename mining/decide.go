@@ -51,16 +51,8 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 	if d.AnyDeadlock, err = sat(p.enc.Deadlock); err != nil || d.AnyDeadlock {
 		return d, err
 	}
-	if ci := p.enc.Cat; ci != nil {
-		for _, f := range ci.Flags {
-			ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				d.Flags = append(d.Flags, f.Name)
-			}
-		}
+	if d.Flags, err = firingFlags(p, sat); err != nil {
+		return nil, err
 	}
 	d.Sat, err = sat(p.enc.AllDone, cond(p.enc))
 	return d, err

@@ -5,9 +5,9 @@ import (
 	"sort"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/z"
 )
 
@@ -38,7 +38,7 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	model := opt.Model
 	if serial {
-		model, _ = axioms.Builtin("sc")
+		model = memmodel.SC()
 	}
 	p, err := k.unroll(prog, ThreadSpecs(test), model, serial, false)
 	if err == errStop {
@@ -59,7 +59,7 @@ func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Op
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	model := opt.Model
 	if serial {
-		model, _ = axioms.Builtin("sc")
+		model = memmodel.SC()
 	}
 	p, err := k.encode(prog, ThreadSpecs(test), model, serial, bounds, 1)
 	if err == errStop {
@@ -75,8 +75,8 @@ func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Op
 // loops and the observations of its complete executions.
 func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	out := &ExecutionSet{Bounds: p.bounds}
-	sat := func(l z.Lit) (bool, error) {
-		r, err := k.solve(p, l)
+	sat := func(l ...z.Lit) (bool, error) {
+		r, err := k.solve(p, l...)
 		if err == errStop {
 			return false, context.DeadlineExceeded
 		}
@@ -105,16 +105,8 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 		}
 	}
 	// flags before the enumeration, which blocks every execution it finds
-	if ci := p.enc.Cat; ci != nil {
-		for _, f := range ci.Flags {
-			ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out.Flags = append(out.Flags, f.Name)
-			}
-		}
+	if out.Flags, err = firingFlags(p, sat); err != nil {
+		return nil, err
 	}
 	obs, err := k.enumerate(p)
 	if err == errStop {
@@ -134,6 +126,22 @@ func sortedLoops(m map[string][]z.Lit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// firingFlags lists the flags of the model that fire in some complete
+// execution of p (sat asks the solver).
+func firingFlags(p *problem, sat func(...z.Lit) (bool, error)) ([]string, error) {
+	var fired []string
+	for _, f := range p.enc.Flags() {
+		ok, err := sat(p.enc.C.And(p.enc.AllDone, f.Lit))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			fired = append(fired, f.Name)
+		}
+	}
+	return fired, nil
 }
 
 // Witness finds an execution of test on opt.Model whose observation vector

@@ -1,10 +1,9 @@
 package mining
 
 import (
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // A whole program (a pthread main) has no serial executions whose loop
@@ -135,7 +134,7 @@ func (k *checker) simulationApplies() bool {
 	if k.opt.NoSimulation || k.opt.NoFairProgress {
 		return false
 	}
-	return k.opt.Cat != nil || k.fairProgress(k.opt.Model, false)
+	return k.opt.Model.Props().StorelessCycles || k.fairProgress(k.opt.Model)
 }
 
 // fairProgress reports whether an encoding on model (of the serial or
@@ -143,12 +142,9 @@ func (k *checker) simulationApplies() bool {
 // off, and only on a model it is argued for (axioms.FairProgressSafe for
 // .mm models, cat.FairProgressSafe for cat models, where the engine
 // deletes storeless cycles only).
-func (k *checker) fairProgress(model *axioms.Model, serial bool) bool {
+func (k *checker) fairProgress(model *memmodel.Model) bool {
 	if k.opt.NoFairProgress {
 		return false
 	}
-	if !serial && k.opt.Cat != nil {
-		return cat.FairProgressSafe(k.opt.Cat) == nil
-	}
-	return axioms.FairProgressSafe(model) == nil
+	return model.FairProgressSafe() == nil
 }

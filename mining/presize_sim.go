@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -132,8 +131,8 @@ func (ss *simSearch) search(patience, budget int) {
 			return
 		}
 		ss.loops = u.Loops
-		s := newSimulator(u, rng, axioms.IsBuiltin(k.opt.Model))
-		s.silent = s.coherent && k.opt.Cat == nil && !k.opt.NoSilentRMW
+		s := newSimulator(u, rng, k.opt.Model.Props().Vetted)
+		s.silent = s.coherent && !k.opt.NoSilentRMW
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a

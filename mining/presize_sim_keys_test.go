@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // TestSymmetricNeeds: instances of one loop in concurrent threads that run
@@ -97,7 +97,7 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 		{"msn", "Tpc2"},
 		{"ms2", "Ti2"},
 	}
-	model, _ := axioms.Builtin("relaxed")
+	model := memmodel.MustBuiltin("relaxed")
 	for _, tc := range cases {
 		t.Run(tc.datatype+"/"+tc.test, func(t *testing.T) {
 			t.Parallel()

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/refcheck"
 )
 
@@ -127,7 +126,7 @@ proc t1a() {
     }
 }`, 25, 0}, // cut off at the runs' bound of 24: at least one more
 	}
-	model, _ := axioms.Builtin("sc")
+	model := memmodel.MustBuiltin("sc")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := refcheck.ParseCase(tc.name, []byte(tc.src))
@@ -196,7 +195,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 			t.Parallel()
 			prog, test := loadPthread(t, tc.file)
 			for _, m := range []string{"sc", "relaxed"} {
-				model, ok := axioms.Builtin(m)
+				model, ok := memmodel.Builtin(m)
 				if !ok {
 					t.Fatalf("no model %s", m)
 				}
@@ -246,21 +245,21 @@ func TestSimulatedBoundsOnCatModels(t *testing.T) {
 			t.Parallel()
 			prog, test := loadPthread(t, file)
 			for _, m := range []string{"arm8", "riscv"} {
-				model, ok := cat.Builtin(m)
+				model, ok := memmodel.Builtin(m)
 				if !ok {
 					t.Fatalf("no cat model %s", m)
 				}
-				k := simChecker(Options{Cat: model}, test)
+				k := simChecker(Options{Model: model}, test)
 				if !k.simulationApplies() {
 					t.Fatalf("%s: the simulation does not apply", m)
 				}
 				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
-				plain, err := Check(context.Background(), prog, test, Options{Cat: model, NoPresize: true, NoSimulation: true})
+				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true, NoSimulation: true})
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkSimAtMost(t, m, sim, plain)
-				sized := checkSizedAgrees(t, m, prog, test, Options{Cat: model}, plain)
+				sized := checkSizedAgrees(t, m, prog, test, Options{Model: model}, plain)
 				if sized.Verdict == Pass && !maps.Equal(sized.Bounds, plain.Bounds) {
 					t.Logf("%s: bounds with simulation %v, plain %v", m, sized.Bounds, plain.Bounds)
 				}

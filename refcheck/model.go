@@ -5,6 +5,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // nodeOp is the operator of a compiled formula node.
@@ -87,6 +88,8 @@ type model struct {
 	relIdx   map[string]int
 	axioms   []*axiom
 	memOrder int // index of memory_order among rels, -1 if none
+	// props are what m's axioms guarantee, as the engine sees them
+	props memmodel.Properties
 }
 
 // compileModel resolves every axiom of m and decides how each relation
@@ -99,7 +102,7 @@ type model struct {
 // construction, and every other axiom only gets easier as the relation
 // shrinks. Models outside this class are rejected, never approximated.
 func compileModel(m *axioms.Model) (*model, error) {
-	md := &model{m: m, relIdx: map[string]int{}, memOrder: -1}
+	md := &model{m: m, relIdx: map[string]int{}, memOrder: -1, props: memmodel.FromMM(m).Props()}
 	for i, d := range m.Exists {
 		md.rels = append(md.rels, &relation{decl: d})
 		md.relIdx[d.Name] = i

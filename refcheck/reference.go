@@ -85,7 +85,7 @@ func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int, unfair boo
 const maxCombinations = 2000000
 
 func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
-	builtin := axioms.IsBuiltin(md.m)
+	builtin := md.props.Vetted
 	all, err := threadRuns(u, fair, fair && reload && builtin, fair && builtin, dependenciesMatter(md.m, u))
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
 		if !c.supported() {
 			return nil
 		}
-		c.silent, c.loadsInOrder = fair && builtin, axioms.LoadsInOrder(md.m)
+		c.silent, c.loadsInOrder = fair && builtin, md.props.LoadsInOrder
 		ok, err := c.consistent(md)
 		if err != nil || !ok {
 			return err

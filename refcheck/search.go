@@ -18,7 +18,7 @@ type ginstr struct {
 type combo struct {
 	u            *lsl.Unrolled
 	silent       bool // silent read-modify-writes apply (silent.go)
-	loadsInOrder bool // axioms.LoadsInOrder (silent.go)
+	loadsInOrder bool // memmodel.Properties.LoadsInOrder (silent.go)
 	runs         []*run
 	all          []ginstr
 	first        []int // global index of each thread's first instruction
@@ -214,7 +214,7 @@ func (c *combo) consistent(md *model) (bool, error) {
 // the final one completed (interp.finishFair): on a built-in model no load
 // after the cut can read the cycle's stores then.
 func (c *combo) supersededAlone(md *model) bool {
-	if !axioms.IsBuiltin(md.m) {
+	if !md.props.Vetted {
 		return false
 	}
 	for ti, r := range c.runs {

@@ -103,7 +103,7 @@ func (c *combo) silentStore(st int) bool {
 // after its read-modify-write's load) in memory order: it belongs to
 // another thread, or is the load of a read-modify-write of the same
 // thread, or the model keeps loads before what follows them in their
-// thread (axioms.LoadsInOrder).
+// thread (memmodel.Properties.LoadsInOrder).
 func (c *combo) readsAfter(l, st int) bool {
 	gl, gs := c.all[l], c.all[st]
 	return gl.thread != gs.thread || gl.in.rmw == rmwLoad || c.loadsInOrder

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -33,7 +33,7 @@ func boundResult(t *testing.T) *mining.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, _ := axioms.Builtin("sc")
+	sc, _ := memmodel.Builtin("sc")
 	r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Model: sc, MaxUnroll: 1, Witness: true, NoFairProgress: true})
 	if err != nil {
 		t.Fatal(err)

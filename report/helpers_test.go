@@ -12,11 +12,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -62,7 +62,7 @@ func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, ok := axioms.Builtin(model)
+	m, ok := memmodel.Builtin(model)
 	if !ok {
 		t.Fatalf("no built-in model %s", model)
 	}

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -35,7 +35,7 @@ func raceResult(t *testing.T) *mining.Result {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, _ := axioms.Builtin("sc")
+		m, _ := memmodel.Builtin("sc")
 		r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Model: m, Races: mining.RacesFail})
 		if err != nil {
 			t.Fatal(err)

@@ -87,7 +87,7 @@ type Result struct {
 // test passes (package comment).
 func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
 	start := time.Now()
-	model := opt.Mining.Model
+	model := opt.Mining.Model.Axiomatic() // .mm models only, for now
 	if model == nil {
 		return nil, fmt.Errorf("synth: no memory model")
 	}

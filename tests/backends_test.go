@@ -11,6 +11,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck/diff"
 	"github.com/checkfence/checkfence/tests/datatypes"
@@ -108,7 +109,7 @@ func TestBackendsRefcheckSample(t *testing.T) {
 		}
 		for _, test := range c.Tests {
 			for _, mname := range models {
-				m, ok := axioms.Builtin(mname)
+				m, ok := memmodel.Builtin(mname)
 				if !ok {
 					continue
 				}

@@ -11,13 +11,14 @@ import (
 
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
 
-func catModel(t *testing.T, name string) *cat.Model {
+func catModel(t *testing.T, name string) *memmodel.Model {
 	t.Helper()
-	m, ok := cat.Builtin(name)
+	m, ok := memmodel.Builtin(name)
 	if !ok {
 		t.Fatalf("no built-in cat model %s", name)
 	}
@@ -57,12 +58,12 @@ func TestCatLitmusMatchesMM(t *testing.T) {
 		mm, ct := model(t, pair[0]), catModel(t, pair[1])
 		for _, test := range tf.Tests {
 			a := catObservations(t, prog, test, mining.Options{Model: mm})
-			b := catObservations(t, prog, test, mining.Options{Cat: ct})
+			b := catObservations(t, prog, test, mining.Options{Model: ct})
 			if fmt.Sprint(sortedKeys(a)) != fmt.Sprint(sortedKeys(b)) {
 				t.Errorf("%s: %s observes %v, %s %v", test.Name, pair[0], sortedKeys(a), pair[1], sortedKeys(b))
 			}
 			ra := check(t, prog, test, mining.Options{Model: mm})
-			rb := check(t, prog, test, mining.Options{Cat: ct})
+			rb := check(t, prog, test, mining.Options{Model: ct})
 			if ra.Verdict != rb.Verdict {
 				t.Errorf("%s: %s on %s, %s on %s", test.Name, ra.Verdict, pair[0], rb.Verdict, pair[1])
 			}
@@ -107,8 +108,8 @@ func TestCatLitmusVerdicts(t *testing.T) {
 			t.Errorf("%s: not in the verdict table", test.Name)
 			continue
 		}
-		sc := catObservations(t, prog, test, mining.Options{Cat: catModel(t, "sc-cat")})
-		tso := catObservations(t, prog, test, mining.Options{Cat: catModel(t, "tso-cat")})
+		sc := catObservations(t, prog, test, mining.Options{Model: catModel(t, "sc-cat")})
+		tso := catObservations(t, prog, test, mining.Options{Model: catModel(t, "tso-cat")})
 		for o := range sc {
 			if !tso[o] {
 				t.Errorf("%s: %s observed on sc-cat but not on tso-cat", test.Name, o)
@@ -116,11 +117,11 @@ func TestCatLitmusVerdicts(t *testing.T) {
 		}
 		for mi, name := range hw {
 			m := catModel(t, name)
-			r := check(t, prog, test, mining.Options{Cat: m})
+			r := check(t, prog, test, mining.Options{Model: m})
 			if r.Verdict != want[mi] {
 				t.Errorf("%s on %s: %s, want %s (%s)", test.Name, name, r.Verdict, want[mi], r.Message)
 			}
-			obs := catObservations(t, prog, test, mining.Options{Cat: m})
+			obs := catObservations(t, prog, test, mining.Options{Model: m})
 			for o := range tso {
 				if !obs[o] {
 					t.Errorf("%s: %s observed on tso-cat but not on %s", test.Name, o, name)
@@ -174,8 +175,8 @@ func TestCatLitmusMatchesHerd(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, test := range tf.Tests {
-			a := catObservations(t, prog, test, mining.Options{Cat: herd})
-			b := catObservations(t, prog, test, mining.Options{Cat: catModel(t, name)})
+			a := catObservations(t, prog, test, mining.Options{Model: memmodel.FromCat(herd)})
+			b := catObservations(t, prog, test, mining.Options{Model: catModel(t, name)})
 			if fmt.Sprint(sortedKeys(a)) != fmt.Sprint(sortedKeys(b)) {
 				t.Errorf("%s: the suite's model observes %v, %s %v", test.Name, sortedKeys(a), name, sortedKeys(b))
 			}
@@ -188,7 +189,7 @@ func TestCatLitmusMatchesHerd(t *testing.T) {
 // of a node is a data race, and the result says so.
 func TestCatFlagsOnFail(t *testing.T) {
 	p, test := rowProgram(t, nil, datatypes.Row{Datatype: "msn", Variant: "fenced", Test: "T0"})
-	r, err := mining.Check(context.Background(), p.Prog, test, mining.Options{Cat: catModel(t, "rc11"), Omit: p.Omit, Timeout: datatypeTimeout})
+	r, err := mining.Check(context.Background(), p.Prog, test, mining.Options{Model: catModel(t, "rc11"), Omit: p.Omit, Timeout: datatypeTimeout})
 	if err != nil {
 		t.Fatal(err)
 	}

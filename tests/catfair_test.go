@@ -33,8 +33,8 @@ func TestCatFairProgressDifferential(t *testing.T) {
 				if m == "rc11" && file == "c11/msq_2_2_bug.c" {
 					continue // 20 CPU s without fair progress
 				}
-				fair := check(t, prog, test, mining.Options{Cat: catModel(t, m)})
-				plain := check(t, prog, test, mining.Options{Cat: catModel(t, m), NoFairProgress: true})
+				fair := check(t, prog, test, mining.Options{Model: catModel(t, m)})
+				plain := check(t, prog, test, mining.Options{Model: catModel(t, m), NoFairProgress: true})
 				if a, b := answer(fair), answer(plain); a != b {
 					t.Errorf("%s on %s: fair progress gives %s, without it %s", file, m, a, b)
 				}
@@ -73,7 +73,7 @@ func TestRaceInRetryRound(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "race_in_retry.c")
 	for _, noFair := range []bool{false, true} {
-		r := check(t, prog, test, mining.Options{Cat: catModel(t, "rc11"), MaxUnroll: 3, NoFairProgress: noFair})
+		r := check(t, prog, test, mining.Options{Model: catModel(t, "rc11"), MaxUnroll: 3, NoFairProgress: noFair})
 		if r.Verdict != mining.Inconclusive || !slices.Contains(r.Flags, "racy") {
 			t.Errorf("fair progress off %v: %s with flags %v, want INCONCLUSIVE with racy", noFair, r.Verdict, r.Flags)
 		}
@@ -95,7 +95,7 @@ func TestFreeOnCatModels(t *testing.T) {
 	// cat models have no memory order: a use after free is judged by the
 	// order every execution has (encode/memsafety.go, useAfterFreeStatic)
 	for _, name := range []string{"arm8", "rc11"} {
-		if r := check(t, prog, test, mining.Options{Cat: catModel(t, name)}); r.Verdict != mining.Pass {
+		if r := check(t, prog, test, mining.Options{Model: catModel(t, name)}); r.Verdict != mining.Pass {
 			t.Errorf("%s: %s (%s), want PASS", name, r.Verdict, r.Message)
 		}
 	}
@@ -106,7 +106,7 @@ func TestFreeOnCatModels(t *testing.T) {
 func TestFlagNamesItsEvents(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "racy.c")
-	r := check(t, prog, test, mining.Options{Cat: catModel(t, "rc11")})
+	r := check(t, prog, test, mining.Options{Model: catModel(t, "rc11")})
 	i := slices.Index(r.Flags, "racy")
 	if i < 0 || i >= len(r.FlagEvents) {
 		t.Fatalf("flags %v, events %v: want racy with its events", r.Flags, r.FlagEvents)

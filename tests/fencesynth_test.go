@@ -12,6 +12,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/synth"
 )
@@ -125,7 +126,7 @@ func TestSelectorEncoding(t *testing.T) {
 			ctx := context.Background()
 			prog, tests := loadSynth(t, tc.impl, tc.tst, nil)
 			opt := mining.Options{Model: model(t, tc.model)}
-			cprog, cands := lsl.InsertCandidates(prog, synth.Kinds(opt.Model), nil)
+			cprog, cands := lsl.InsertCandidates(prog, synth.Kinds(opt.Model.Axiomatic()), nil)
 			var sels [][]int
 			if len(cands) <= 7 {
 				for s := 0; s < 1<<len(cands); s++ {
@@ -205,7 +206,7 @@ func TestSelectorEncodingSource(t *testing.T) {
 	prog, tests := loadSynth(t, "peterson.c", "peterson.tst", nil)
 	test := tests[0]
 	opt := mining.Options{Model: model(t, "pso")}
-	cprog, cands := lsl.InsertCandidates(prog, synth.Kinds(opt.Model), nil)
+	cprog, cands := lsl.InsertCandidates(prog, synth.Kinds(opt.Model.Axiomatic()), nil)
 	sess, decided, err := mining.NewSession(ctx, cprog, test, opt)
 	if err != nil || decided != nil {
 		t.Fatalf("session: %v %+v", err, decided)
@@ -305,7 +306,7 @@ func TestFenceSynthesisWeakClauses(t *testing.T) {
 		t.Fatal(err)
 	}
 	prog, tests := loadSynth(t, "peterson.c", "peterson.tst", nil)
-	r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: mining.Options{Model: m}})
+	r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: mining.Options{Model: memmodel.FromMM(m)}})
 	if err != nil {
 		t.Fatal(err)
 	}

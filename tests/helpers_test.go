@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -33,9 +33,9 @@ func load(t *testing.T, tst string, impl ...string) (*lsl.Program, *lsl.TestFile
 	return prog, tf
 }
 
-func model(t *testing.T, name string) *axioms.Model {
+func model(t *testing.T, name string) *memmodel.Model {
 	t.Helper()
-	m, ok := axioms.Builtin(name)
+	m, ok := memmodel.Builtin(name)
 	if !ok {
 		t.Fatalf("no built-in model %s", name)
 	}

@@ -22,7 +22,7 @@ func TestLKMMPrograms(t *testing.T) {
 	} {
 		prog, tf := load(t, tc.tst, tc.impl)
 		for _, test := range tf.Tests {
-			r, err := mining.Check(context.Background(), prog, test, mining.Options{Cat: catModel(t, "lkmm")})
+			r, err := mining.Check(context.Background(), prog, test, mining.Options{Model: catModel(t, "lkmm")})
 			if err != nil {
 				t.Fatalf("%s %s: %v", tc.impl, test.Name, err)
 			}

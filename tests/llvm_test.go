@@ -339,7 +339,7 @@ func TestC11LitmusCatModels(t *testing.T) {
 			prog := loadClang(t, nil, filepath.Join("llvm/litmus", name+".c"))
 			tf := loadTests(t, prog, filepath.Join("llvm/litmus", pattern+".tst"))
 			for mi, m := range catModels {
-				r := check(t, prog, tf.Tests[0], mining.Options{Cat: catModel(t, m)})
+				r := check(t, prog, tf.Tests[0], mining.Options{Model: catModel(t, m)})
 				if r.Verdict != want[mi] {
 					t.Errorf("%s on %s: %s, want %s (%s)", name, m, r.Verdict, want[mi], r.Message)
 				}
@@ -371,7 +371,7 @@ func TestPthreadProgramsCatModels(t *testing.T) {
 				if m == "power" && strings.HasPrefix(file, "c11/treiber") && want[mi] == P {
 					continue // 44 CPU s, too slow for make test
 				}
-				r := check(t, prog, test, mining.Options{Cat: catModel(t, m)})
+				r := check(t, prog, test, mining.Options{Model: catModel(t, m)})
 				if r.Verdict != want[mi] {
 					t.Errorf("%s on %s: %s, want %s (%s)", file, m, r.Verdict, want[mi], r.Message)
 				}
@@ -388,7 +388,7 @@ func TestC11TraceBarriers(t *testing.T) {
 	needClang(t)
 	fences := func(file, m string) []string {
 		prog, test := loadPthread(t, file)
-		r := check(t, prog, test, mining.Options{Cat: catModel(t, m)})
+		r := check(t, prog, test, mining.Options{Model: catModel(t, m)})
 		if r.Verdict != F || r.Trace == nil {
 			t.Fatalf("%s on %s: %s, want FAIL with a trace", file, m, r.Verdict)
 		}

@@ -18,7 +18,7 @@ func modelOptions(t *testing.T, name string) mining.Options {
 	if slices.Contains(llvmModels, name) {
 		return mining.Options{Model: model(t, name)}
 	}
-	return mining.Options{Cat: catModel(t, name)}
+	return mining.Options{Model: catModel(t, name)}
 }
 
 // verdictRow is what one program must give.

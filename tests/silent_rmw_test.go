@@ -106,7 +106,7 @@ func canons(obs []encode.Observation) []string {
 func TestCatSilentRMWHint(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "tas_lock.c")
-	r := check(t, prog, test, mining.Options{Cat: catModel(t, "rc11"), MaxUnroll: 4})
+	r := check(t, prog, test, mining.Options{Model: catModel(t, "rc11"), MaxUnroll: 4})
 	if r.Verdict != mining.Inconclusive {
 		t.Fatalf("tas_lock.c on rc11 at --max-unroll 4: %s, want INCONCLUSIVE", r.Verdict)
 	}

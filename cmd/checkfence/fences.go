@@ -55,7 +55,7 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 			}
 			out := cmd.OutOrStdout()
 			if ins.insert {
-				return insertFences(ctx, cmd, prog, tests, opt, opt.Model, &f, &ins) // fences_insert.go
+				return insertFences(ctx, cmd, prog, tests, opt, opt.Model.Axiomatic(), &f, &ins) // fences_insert.go
 			}
 			groups := fenceGroups(prog)
 			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model)

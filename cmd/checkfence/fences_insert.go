@@ -30,7 +30,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	if model == nil {
 		// candidates are the .mm fence kinds, and the learned clauses rest
 		// on axioms.FenceMonotone, which is not argued for cat models
-		return fmt.Errorf("fences --insert works on the .mm models (sc, tso, pso, relaxed, rmo or a .mm file), not on cat model %s", opt.Cat.Name)
+		return fmt.Errorf("fences --insert works on the .mm models (sc, tso, pso, relaxed, rmo or a .mm file), not on cat model %s", opt.Model.Name())
 	}
 	out := cmd.OutOrStdout()
 	errOut := cmd.ErrOrStderr()

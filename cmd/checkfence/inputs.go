@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -45,7 +45,7 @@ type checkFlags struct {
 func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	f.cmd = cmd
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
+	fl.StringVar(&f.model, "model", "relaxed", "memory model: a built-in name ("+strings.Join(memmodel.Names(), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.spec, "spec", "", "mine observations from this reference implementation instead of IMPL")
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
@@ -111,7 +111,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 		return o, "", err
 	}
 	lim := modelLimits(f.timeout, o.MaxMemory)
-	m, cm, err := loadModel(f.model, lim)
+	m, err := loadModel(f.model, lim)
 	if err != nil {
 		return o, "", orLimit(err, lim, f.cmd, nil)
 	}
@@ -126,7 +126,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	if err := checkFrontend(f.frontend); err != nil {
 		return o, "", err
 	}
-	o.Model, o.Cat = m, cm
+	o.Model = m
 	o.Axioms = axioms.Options{Encoding: enc, Transitivity: tr}
 	o.NoSymmetry = !f.symmetry
 	o.NoPresize = !f.presize
@@ -142,7 +142,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	if o.Solver, err = solverOptions(f.solver); err != nil {
 		return o, "", err
 	}
-	return o, modelName(o), nil
+	return o, m.Name(), nil
 }
 
 // limits are the limits of loading the inputs: those of a test, and

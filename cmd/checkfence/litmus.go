@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
 )
@@ -68,7 +68,7 @@ out of memory, 2 for input errors.`,
 	}
 	f.cmd = cmd
 	fl := cmd.Flags()
-	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(append(axioms.BuiltinNames(), cat.BuiltinNames()...), ", ")+"), a .mm file or a .cat file")
+	fl.StringVar(&f.model, "model", "tso", "memory model: a built-in name ("+strings.Join(memmodel.Names(), ", ")+"), a .mm file or a .cat file")
 	fl.StringVar(&f.expect, "expect", "", "CSV of expected results (path,0|1); list the disagreements")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print one line per test instead of states and witnesses")
@@ -99,7 +99,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 		return o, err
 	}
 	lim := modelLimits(f.timeout, o.MaxMemory)
-	m, cm, err := loadModel(f.model, lim)
+	m, err := loadModel(f.model, lim)
 	if err != nil {
 		return o, orLimit(err, lim, f.cmd, nil)
 	}
@@ -111,7 +111,7 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	o.Mining = mining.Options{Model: m, Cat: cm, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
 		return o, err
 	}
@@ -182,7 +182,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	if f.json {
 		summary = errw
 	}
-	doc := litmusJSON{Model: modelName(opt.Mining), Tests: []litmusTestJSON{}}
+	doc := litmusJSON{Model: opt.Mining.Model.Name(), Tests: []litmusTestJSON{}}
 	var s litmusSummary
 	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
 		if u, ok := litmus.IsUnsupported(o.Err); ok {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -69,17 +70,17 @@ func TestAMOVerdicts(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no model for %s", file, tt.Arch)
 		}
-		models := []*cat.Model{builtinCat(t, pair[0])}
+		models := []*memmodel.Model{builtinCat(t, pair[0])}
 		if m, err := cat.LoadFile(filepath.Join(sharedSuites, "cat", pair[1])); err == nil {
-			models = append(models, m)
+			models = append(models, memmodel.FromCat(m))
 		}
 		for _, m := range models {
-			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: m}})
+			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: m}})
 			if err != nil {
-				t.Fatalf("%s on %s: %v", name, m.Name, err)
+				t.Fatalf("%s on %s: %v", name, m.Name(), err)
 			}
 			if got := holdsWord(r.Holds); got != want {
-				t.Errorf("%s on %s: %s, want %s; states:\n%s", name, m.Name, got, want, statesText(tt, r))
+				t.Errorf("%s on %s: %s, want %s; states:\n%s", name, m.Name(), got, want, statesText(tt, r))
 			}
 		}
 	}

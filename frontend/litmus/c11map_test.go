@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -16,7 +17,7 @@ import (
 // Power allow load buffering of plain loads and stores, which that axiom
 // forbids (Lahav et al. PLDI 2017, §6: it needs a fake dependency after
 // relaxed loads that compilers do not emit).
-func rc11NoThinAir(t *testing.T) *cat.Model {
+func rc11NoThinAir(t *testing.T) *memmodel.Model {
 	t.Helper()
 	src, ok := cat.BuiltinSource("rc11")
 	if !ok {
@@ -30,7 +31,7 @@ func rc11NoThinAir(t *testing.T) *cat.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	return memmodel.FromCat(m)
 }
 
 // TestC11MappingsSound compiles the C11 suite's tests (a sample without
@@ -52,9 +53,9 @@ func TestC11MappingsSound(t *testing.T) {
 	ours, _ := filepath.Glob(filepath.Join("testdata", "c11", "*.litmus"))
 	c, _ := filepath.Glob(filepath.Join("testdata", "c", "*.litmus"))
 	files = append(append(files, ours...), c...)
-	weak := statesOf(t, files, mining.Options{Cat: rc11NoThinAir(t)})
+	weak := statesOf(t, files, mining.Options{Model: rc11NoThinAir(t)})
 	for _, hw := range []string{"arm8", "riscv", "power", "tso-cat", "sc-cat"} {
-		strong := statesOf(t, files, mining.Options{Cat: builtinCat(t, hw)})
+		strong := statesOf(t, files, mining.Options{Model: builtinCat(t, hw)})
 		compared := 0
 		for i := range files {
 			if weak[i] == nil || strong[i] == nil {
@@ -100,7 +101,7 @@ func TestC11MappingsNotTooStrong(t *testing.T) {
 			t.Fatal(err)
 		}
 		for model, want := range c.reach {
-			RunFiles(t.Context(), []string{path}, SuiteOptions{Options: Options{Mining: mining.Options{Cat: builtinCat(t, model)}}}, func(o Outcome) {
+			RunFiles(t.Context(), []string{path}, SuiteOptions{Options: Options{Mining: mining.Options{Model: builtinCat(t, model)}}}, func(o Outcome) {
 				if o.Err != nil {
 					t.Fatalf("%s on %s: %v", c.name, model, o.Err)
 				}
@@ -181,8 +182,8 @@ func TestC11FenceEventsShortcut(t *testing.T) {
 	files = append(append(files, ours...), c...)
 	for _, name := range []string{"arm8", "riscv", "power", "tso-cat", "rc11"} {
 		m := builtinCat(t, name)
-		short := statesOf(t, files, mining.Options{Cat: m})
-		plain := statesOf(t, files, mining.Options{Cat: m, CatAllFences: true})
+		short := statesOf(t, files, mining.Options{Model: m})
+		plain := statesOf(t, files, mining.Options{Model: m, CatAllFences: true})
 		for i := range files {
 			if fmt.Sprint(keys(short[i])) != fmt.Sprint(keys(plain[i])) {
 				t.Errorf("%s on %s: %v without the .mm-only fences, %v with them", files[i], name, keys(short[i]), keys(plain[i]))

@@ -331,7 +331,7 @@ func orderName(o order) string {
 // (the trailing-fence mapping). They carry the tag mm-only so that cat
 // models, which see the orders as tags of the accesses, ignore them (an
 // untagged fence would count as a fence of its kind, see
-// encode.FenceKindTags), and their role, which places the fences of a
+// cat.FenceKindTags), and their role, which places the fences of a
 // hardware model's mapping (lsl/c11.go, cat.C11Mapping).
 func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos, role lsl.C11Role) {
 	for _, k := range ks {

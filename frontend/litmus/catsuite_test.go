@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -83,14 +84,14 @@ func TestCatSuites(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			models := []*cat.Model{third}
+			models := []*memmodel.Model{memmodel.FromCat(third)}
 			if s.builtin != "" {
 				models = append(models, builtinCat(t, s.builtin))
 			}
 			for _, m := range models {
 				start, cpu0 := time.Now(), cpuTime()
 				agree, unsupported := 0, map[string]int{}
-				opt := SuiteOptions{Options: Options{Mining: mining.Options{Cat: m}, VerdictOnly: true}}
+				opt := SuiteOptions{Options: Options{Mining: mining.Options{Model: m}, VerdictOnly: true}}
 				RunFiles(context.Background(), files, opt, func(o Outcome) {
 					if u, ok := IsUnsupported(o.Err); ok {
 						unsupported[u.Reason]++
@@ -106,16 +107,16 @@ func TestCatSuites(t *testing.T) {
 					case !ok:
 						t.Errorf("%s: no expectation", o.File)
 					case known && want != o.Result.Holds:
-						t.Logf("%s on %s: %s, herd says %s (known difference: %s)", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want), why)
+						t.Logf("%s on %s: %s, herd says %s (known difference: %s)", o.File, m.Name(), holdsWord(o.Result.Holds), holdsWord(want), why)
 					case known:
-						t.Errorf("%s on %s agrees with herd: remove it from knownDifferences", o.File, m.Name)
+						t.Errorf("%s on %s agrees with herd: remove it from knownDifferences", o.File, m.Name())
 					case want != o.Result.Holds:
-						t.Errorf("%s on %s: %s, herd says %s", o.File, m.Name, holdsWord(o.Result.Holds), holdsWord(want))
+						t.Errorf("%s on %s: %s, herd says %s", o.File, m.Name(), holdsWord(o.Result.Holds), holdsWord(want))
 					default:
 						agree++
 					}
 				})
-				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall, %v CPU)", m.Name, len(files), agree, reasons(unsupported),
+				t.Logf("%s: %d tests, %d agree, unsupported %s (%v wall, %v CPU)", m.Name(), len(files), agree, reasons(unsupported),
 					time.Since(start).Round(time.Millisecond), (cpuTime() - cpu0).Round(time.Millisecond))
 			}
 		})
@@ -170,7 +171,7 @@ func TestCatMatchesMM(t *testing.T) {
 	files = append(files, ours...)
 	for _, pair := range [][2]string{{"sc", "sc-cat"}, {"tso", "tso-cat"}} {
 		mm := statesOf(t, files, mining.Options{Model: builtin(t, pair[0])})
-		ct := statesOf(t, files, mining.Options{Cat: builtinCat(t, pair[1])})
+		ct := statesOf(t, files, mining.Options{Model: builtinCat(t, pair[1])})
 		for i := range files {
 			if fmt.Sprint(keys(mm[i])) != fmt.Sprint(keys(ct[i])) {
 				t.Errorf("%s: %s reaches %v, %s %v", files[i], pair[0], keys(mm[i]), pair[1], keys(ct[i]))
@@ -203,8 +204,8 @@ func TestCatInclusions(t *testing.T) {
 			}
 			files = sample
 		}
-		strong := statesOf(t, files, mining.Options{Cat: builtinCat(t, c.strong)})
-		weak := statesOf(t, files, mining.Options{Cat: builtinCat(t, c.weaker)})
+		strong := statesOf(t, files, mining.Options{Model: builtinCat(t, c.strong)})
+		weak := statesOf(t, files, mining.Options{Model: builtinCat(t, c.weaker)})
 		more := 0
 		for i := range files {
 			for s := range strong[i] {

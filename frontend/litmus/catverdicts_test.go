@@ -56,7 +56,7 @@ func TestCatVerdicts(t *testing.T) {
 	for _, key := range keys {
 		tt := parseFile(t, filepath.Join("testdata", filepath.FromSlash(key)))
 		for model, want := range catVerdicts[key] {
-			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: builtinCat(t, model)}})
+			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtinCat(t, model)}})
 			if err != nil {
 				t.Fatalf("%s on %s: %v", key, model, err)
 			}

@@ -26,7 +26,7 @@ func TestGolden(t *testing.T) {
 		tt := parseFile(t, file)
 		opt := mining.Options{Model: builtin(t, "tso")}
 		if name, ok := goldenModels[filepath.Base(filepath.Dir(file))]; ok {
-			opt = mining.Options{Cat: builtinCat(t, name)}
+			opt = mining.Options{Model: builtinCat(t, name)}
 		}
 		r, err := Run(context.Background(), tt, Options{Mining: opt})
 		if err != nil {

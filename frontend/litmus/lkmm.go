@@ -255,7 +255,7 @@ func (p *parser) kernelCall(f *cFunc, stmt bool) lsl.Operand {
 			tags = append([]string{orderTags[seqCst]}, tags...)
 		case lsl.FenceLoadLoad, lsl.FenceStoreStore:
 			// the fence kind's tag, which a hardware cat model maps
-			// (encode.FenceKindTags)
+			// (cat.FenceKindTags)
 			tags = append(tags, b.fenceKind.String())
 		}
 		th.fence(b.fenceKind, pos, tags...)
@@ -440,16 +440,17 @@ const (
 // model), spinlocks, RCU and SRCU on any model but the Linux-kernel ones,
 // and C11 atomics on a Linux-kernel model.
 func checkDialect(t *Test, opt mining.Options) error {
-	lk := opt.Cat != nil && opt.Cat.IsLKMM()
+	p := opt.Model.Props()
+	lk := p.LinuxKernel
 	switch {
 	case lk && t.C11Atomic != "":
-		return &Unsupported{Pos: t.Pos, Reason: ReasonDialects, Detail: t.C11Atomic + " is a C11 atomic, which the Linux-kernel memory model " + opt.Cat.Name + " does not define"}
+		return &Unsupported{Pos: t.Pos, Reason: ReasonDialects, Detail: t.C11Atomic + " is a C11 atomic, which the Linux-kernel memory model " + opt.Model.Name() + " does not define"}
 	case t.Kernel == "" || lk:
 		return nil
 	case t.KernelOnly != "":
 		return &Unsupported{Pos: t.Pos, Reason: ReasonKernelModel, Detail: t.KernelOnly + " needs the Linux-kernel memory model (--model lkmm or linux-kernel.cat)"}
-	case opt.Cat != nil && opt.Cat.C11 == nil:
-		return &Unsupported{Pos: t.Pos, Reason: ReasonKernelModel, Detail: t.Kernel + " is a Linux-kernel primitive, which " + opt.Cat.Name +
+	case p.C11Tags:
+		return &Unsupported{Pos: t.Pos, Reason: ReasonKernelModel, Detail: t.Kernel + " is a Linux-kernel primitive, which " + opt.Model.Name() +
 			" does not define (a C11 model would read it as a C11 atomic); use --model lkmm or linux-kernel.cat, a .mm model or a built-in hardware model"}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -40,9 +41,9 @@ func TestLKMMVerdicts(t *testing.T) {
 		t.Errorf("%d tests in testdata/verdicts/lkmm, %d verdicts", len(files), len(lkmmVerdicts))
 	}
 	sort.Strings(files)
-	models := []*cat.Model{builtinCat(t, "lkmm")}
+	models := []*memmodel.Model{builtinCat(t, "lkmm")}
 	if m, err := cat.LoadFile(filepath.Join(sharedSuites, "cat", "linux-kernel.cat")); err == nil {
-		models = append(models, m)
+		models = append(models, memmodel.FromCat(m))
 	}
 	for _, file := range files {
 		tt := parseFile(t, file)
@@ -53,12 +54,12 @@ func TestLKMMVerdicts(t *testing.T) {
 		}
 		for _, m := range models {
 			for _, verdictOnly := range []bool{false, true} {
-				r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: m}, VerdictOnly: verdictOnly})
+				r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: m}, VerdictOnly: verdictOnly})
 				if err != nil {
-					t.Fatalf("%s on %s: %v", tt.Name, m.Name, err)
+					t.Fatalf("%s on %s: %v", tt.Name, m.Name(), err)
 				}
 				if got := holdsWord(r.Holds); got != want {
-					t.Errorf("%s on %s (verdict only %v): %s, want %s", tt.Name, m.Name, verdictOnly, got, want)
+					t.Errorf("%s on %s (verdict only %v): %s, want %s", tt.Name, m.Name(), verdictOnly, got, want)
 				}
 			}
 		}
@@ -76,12 +77,12 @@ func TestKernelDialect(t *testing.T) {
 		model  mining.Options
 		reason string // "" when it runs
 	}{
-		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Cat: builtinCat(t, "rc11")}, ReasonKernelModel},
+		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtinCat(t, "rc11")}, ReasonKernelModel},
 		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtin(t, "tso")}, ""},
-		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Cat: builtinCat(t, "arm8")}, ""},
+		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtinCat(t, "arm8")}, ""},
 		{"verdicts/lkmm/MP+sync_rcu+rcu.litmus", mining.Options{Model: builtin(t, "tso")}, ReasonKernelModel},
-		{"verdicts/lkmm/lock-increments.litmus", mining.Options{Cat: builtinCat(t, "arm8")}, ReasonKernelModel},
-		{"c11/MP+rel+acq.litmus", mining.Options{Cat: lk}, ReasonDialects},
+		{"verdicts/lkmm/lock-increments.litmus", mining.Options{Model: builtinCat(t, "arm8")}, ReasonKernelModel},
+		{"c11/MP+rel+acq.litmus", mining.Options{Model: lk}, ReasonDialects},
 	} {
 		tt := parseFile(t, filepath.Join("testdata", tc.file))
 		_, err := Run(context.Background(), tt, Options{Mining: tc.model, VerdictOnly: true})
@@ -98,7 +99,7 @@ func TestKernelDialect(t *testing.T) {
 	if u, ok := IsUnsupported(err); !ok || u.Reason != ReasonSRCUSync {
 		t.Errorf("synchronize_srcu: %v, want unsupported (%s)", err, ReasonSRCUSync)
 	}
-	if strings.Contains(lk.Name, "/") {
-		t.Errorf("built-in lkmm named %q", lk.Name)
+	if strings.Contains(lk.Name(), "/") {
+		t.Errorf("built-in lkmm named %q", lk.Name())
 	}
 }

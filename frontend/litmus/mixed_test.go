@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -66,9 +67,9 @@ func TestMixedCellsMatchBytes(t *testing.T) {
 	for i := 0; i < len(suite); i += every {
 		files = append(files, suite[i])
 	}
-	models := []*cat.Model{builtinCat(t, "arm8")}
+	models := []*memmodel.Model{builtinCat(t, "arm8")}
 	if m, err := cat.LoadFile(filepath.Join(sharedSuites, "cat", "aarch64.cat")); err == nil {
-		models = append(models, m)
+		models = append(models, memmodel.FromCat(m))
 	}
 	compared, skipped := 0, 0
 	for _, file := range files {
@@ -101,7 +102,7 @@ func TestMixedCellsMatchBytes(t *testing.T) {
 				break
 			}
 			if a != b {
-				t.Errorf("%s on %s: cells reach\n%s\nbytes reach\n%s", file, m.Name, a, b)
+				t.Errorf("%s on %s: cells reach\n%s\nbytes reach\n%s", file, m.Name(), a, b)
 			}
 		}
 		compared++
@@ -109,8 +110,8 @@ func TestMixedCellsMatchBytes(t *testing.T) {
 	t.Logf("%d tests compared (%d too large in bytes)", compared, skipped)
 }
 
-func finalStates(tt *Test, m *cat.Model) (string, error) {
-	r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: m}})
+func finalStates(tt *Test, m *memmodel.Model) (string, error) {
+	r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: m}})
 	if err != nil {
 		return "", err
 	}
@@ -150,7 +151,7 @@ func TestArmValues(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Cat: builtinCat(t, "arm8")}})
+		r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtinCat(t, "arm8")}})
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue

@@ -46,7 +46,7 @@ type Options struct {
 // model and evaluates the condition.
 func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	start := time.Now()
-	if opt.Mining.Model == nil && opt.Mining.Cat == nil {
+	if opt.Mining.Model == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
 	}
 	if err := checkDialect(t, opt.Mining); err != nil {

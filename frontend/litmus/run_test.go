@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -60,18 +59,18 @@ func parseFile(t *testing.T, file string) *Test {
 	return tt
 }
 
-func builtin(t *testing.T, name string) *axioms.Model {
+func builtin(t *testing.T, name string) *memmodel.Model {
 	t.Helper()
-	m, ok := axioms.Builtin(name)
+	m, ok := memmodel.Builtin(name)
 	if !ok {
 		t.Fatalf("no built-in model %s", name)
 	}
 	return m
 }
 
-func builtinCat(t *testing.T, name string) *cat.Model {
+func builtinCat(t *testing.T, name string) *memmodel.Model {
 	t.Helper()
-	m, ok := cat.Builtin(name)
+	m, ok := memmodel.Builtin(name)
 	if !ok {
 		t.Fatalf("no built-in cat model %s", name)
 	}

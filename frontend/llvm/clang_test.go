@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -37,7 +37,7 @@ func compileC(t *testing.T, extra []string, files ...string) *lsl.Program {
 
 func checkOne(t *testing.T, p *lsl.Program, model string, test *lsl.Test) *mining.Result {
 	t.Helper()
-	m, ok := axioms.Builtin(model)
+	m, ok := memmodel.Builtin(model)
 	if !ok {
 		t.Fatalf("no model %s", model)
 	}

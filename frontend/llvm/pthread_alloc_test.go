@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -50,7 +50,7 @@ func allocKinds(p *lsl.Program) map[lsl.AllocKind]int {
 }
 
 // checkPthread checks a pthread program (its own test) on a .mm model.
-func checkPthread(t *testing.T, p *lsl.Program, model *axioms.Model) *mining.Result {
+func checkPthread(t *testing.T, p *lsl.Program, model *memmodel.Model) *mining.Result {
 	t.Helper()
 	test, err := PthreadTest(p)
 	if err != nil {
@@ -95,7 +95,7 @@ func TestFreshAllocsSameVerdicts(t *testing.T) {
 				t.Fatalf("pool translation allocates %v", k)
 			}
 			for _, m := range tc.models {
-				model, _ := axioms.Builtin(m)
+				model, _ := memmodel.Builtin(m)
 				var got [2]*mining.Result
 				for i, p := range []*lsl.Program{fresh, pool} {
 					r := checkPthread(t, p, model)
@@ -119,7 +119,7 @@ func TestFreshAllocsSameVerdicts(t *testing.T) {
 func TestFreshAllocIsNoFence(t *testing.T) {
 	needClang(t)
 	fresh, pool := compilePool(t, "../../tests/llvm/pthread/sb_malloc.c")
-	model, _ := axioms.Builtin("relaxed")
+	model, _ := memmodel.Builtin("relaxed")
 	for i, want := range []mining.Verdict{mining.Fail, mining.Pass} {
 		if r := checkPthread(t, []*lsl.Program{fresh, pool}[i], model); r.Verdict != want {
 			t.Errorf("%s: %s, want %s", []string{"fresh", "pool"}[i], r.Verdict, want)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -33,7 +33,7 @@ func TestVoidPointerFirstMember(t *testing.T) {
 		for _, opt := range tc.opts {
 			p := compileC(t, []string{opt}, filepath.Join("testdata/voidptr", tc.file))
 			for _, model := range []string{"sc", "relaxed"} {
-				m, _ := axioms.Builtin(model)
+				m, _ := memmodel.Builtin(model)
 				r := checkPthread(t, p, m)
 				if r.Verdict != tc.verdict || tc.verdict == mining.Fail && r.Reason != mining.ReasonAssertion {
 					t.Errorf("%s %s on %s: %s %s (%s), want %s", tc.file, opt, model, r.Verdict, r.Reason, r.Message, tc.verdict)

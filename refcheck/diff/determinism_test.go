@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 	"github.com/checkfence/checkfence/report"
@@ -62,7 +63,7 @@ func TestDeterminism(t *testing.T) {
 		}
 		for _, test := range c.Tests {
 			for _, name := range axioms.BuiltinNames() {
-				m, _ := axioms.Builtin(name)
+				m, _ := memmodel.Builtin(name)
 				for _, enc := range Encodings {
 					opt := mining.Options{Model: m, Axioms: enc.Opts, Witness: true}
 					var first string

@@ -10,6 +10,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -117,7 +118,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial)
 	}
 	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds map[string]int) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
@@ -125,7 +126,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial, bounds)
 	}
 	referenceAt := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
@@ -324,7 +325,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, Incremental: cfg.Incremental})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, Incremental: cfg.Incremental})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -369,7 +370,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: m, Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize, Incremental: cfg.Incremental})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize, Incremental: cfg.Incremental})
 		}()
 		cancel()
 		what := "program-verdict"

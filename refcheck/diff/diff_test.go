@@ -15,6 +15,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -326,7 +327,7 @@ func TestReloadRoundsApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, _ := axioms.Builtin("sc")
+	sc, _ := memmodel.Builtin("sc")
 	for _, test := range c.Tests {
 		with, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: sc}, false)
 		if err != nil {
@@ -374,7 +375,7 @@ func TestGiniModelError(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range axioms.BuiltinNames() {
-		m, _ := axioms.Builtin(name)
+		m, _ := memmodel.Builtin(name)
 		for _, serial := range []bool{true, false} {
 			es, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, Solver: encode.SolverOptions{Backend: encode.Gini}}, serial)
 			if err != nil {
@@ -384,7 +385,7 @@ func TestGiniModelError(t *testing.T) {
 			if serial {
 				rs, err = refcheck.Serial(c.Prog, c.Tests[0], es.Bounds, false)
 			} else {
-				rs, err = refcheck.Explore(c.Prog, c.Tests[0], m, refcheck.Options{Bounds: es.Bounds})
+				rs, err = refcheck.Explore(c.Prog, c.Tests[0], m.Axiomatic(), refcheck.Options{Bounds: es.Bounds})
 			}
 			if err != nil {
 				t.Fatalf("%s serial=%v: reference: %v", name, serial, err)

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -46,7 +46,7 @@ func TestDiffSymmetric(t *testing.T) {
 		}
 	}
 	skipped, symmetric := 0, 0
-	relaxed, _ := axioms.Builtin("relaxed")
+	relaxed, _ := memmodel.Builtin("relaxed")
 	compared := map[string]int{}
 	for seed := int64(1); seed <= int64(n); seed++ {
 		src, err := SymmetricVariant(refcheck.Generate(seed, refcheck.SmallGen))

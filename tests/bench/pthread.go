@@ -11,12 +11,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -105,13 +104,11 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
 			opt := mining.Options{Timeout: timeout}
-			if m, found := axioms.Builtin(name); found {
-				opt.Model = m
-			} else if c, found := cat.Builtin(name); found {
-				opt.Cat = c // rc11, or a hardware model compiling C11 (docs/models.md)
-			} else {
+			m, found := memmodel.Builtin(name) // a .mm model, rc11, or a hardware model compiling C11 (docs/models.md)
+			if !found {
 				return false, fmt.Errorf("no built-in model %s", name)
 			}
+			opt.Model = m
 			before := cpuTime()
 			r, err := mining.Check(ctx, prog, test, opt)
 			if err != nil {

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
 
 // Options builds the mining options for a test of p on a built-in model.
 func (p *Program) Options(model string, maxUnroll int, timeout time.Duration) (mining.Options, error) {
-	m, ok := axioms.Builtin(model)
+	m, ok := memmodel.Builtin(model)
 	if !ok {
 		return mining.Options{}, fmt.Errorf("no built-in model %q", model)
 	}

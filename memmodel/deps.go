@@ -1,16 +1,21 @@
-package encode
+package memmodel
 
 import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
 )
 
-// needsDependencies reports whether some axiom of m can use data or control
+// NeedsDependencies reports whether the model can use data or control
 // dependencies on program u. Tracking them costs circuit size, so it is
-// skipped when no axiom mentions them, or when every such axiom is an
-// implication whose premise requires a kind of fence the program lacks (as in
-// relaxed's <dd> and <cd> for code without those fences).
-func needsDependencies(m *axioms.Model, u *lsl.Unrolled) bool {
+// skipped for a cat model that mentions none of addr, data and ctrl, and
+// for a .mm model when no axiom mentions them, or when every such axiom is
+// an implication whose premise requires a kind of fence the program lacks
+// (as in relaxed's <dd> and <cd> for code without those fences).
+func (md *Model) NeedsDependencies(u *lsl.Unrolled) bool {
+	if md.cat != nil {
+		return md.cat.Uses["addr"] || md.cat.Uses["data"] || md.cat.Uses["ctrl"]
+	}
+	m := md.mm
 	present := map[string]bool{}
 	for _, th := range u.Threads {
 		lsl.Walk(th.Body, func(s lsl.Stmt) bool {

@@ -1,0 +1,233 @@
+package memmodel
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+)
+
+// Properties are what a model's axioms guarantee, and so which of the
+// encoder's shortcuts and features apply to it. They are derived from the
+// axioms (or the cat checks), never from the model's name: a copy of a
+// built-in model under another name has the built-in's properties.
+type Properties struct {
+	// Vetted: the model's axioms are, up to its name, comments, layout
+	// and axiom labels, those of a built-in .mm model. The arguments the
+	// encoder's shortcuts rest on (docs/semantics.md) were made for the
+	// built-in models' axioms; they hold for these. Vetted implies:
+	//   - stores of one thread to one address take effect in program
+	//     order, and a load reads its thread's latest earlier store or a
+	//     later one (fair progress's superseded cycles, reload rounds,
+	//     silent read-modify-writes, the simulator's coherent runs);
+	//   - the clauses about some instructions hold in every larger
+	//     unrolling where those instructions are the same (incremental
+	//     encoding's local clauses), when fair progress is also safe.
+	Vetted bool
+	// LoadsInOrder: every load takes effect before the instructions after
+	// it in its thread. Granted to a vetted model with an axiom
+	// program_order(L, X) => memory_order(L, X) over every load L and
+	// access X (sc's M1, tso's and pso's L); the arguments that use it
+	// (silent read-modify-writes, po ∪ rf acyclic) also need v1-v3, which
+	// vetting guarantees.
+	LoadsInOrder bool
+	// NoThinAir: po ∪ rf is acyclic in every execution (LoadsInOrder, or
+	// the checks of rc11), so the race check needs no constraint of its own.
+	NoThinAir bool
+	// C11RaceFlag is the name of the flag that reports the C11 data races
+	// (rc11's "racy"; "": none): the race check decides it.
+	C11RaceFlag string
+	// MemoryOrder: the model has a relation variable memory_order, a
+	// total order of the accesses that traces number, symmetry breaking
+	// orders threads by, and deadlock detection orders stores by.
+	MemoryOrder bool
+	// OrdersStores: the stores of one address are ordered (memory_order,
+	// or a cat model's coherence), which spin loops and locks need to
+	// detect deadlocks.
+	OrdersStores bool
+	// StorelessCycles: fair progress deletes only retry rounds that
+	// store nothing (a cat model: cat.FairProgressSafe argues for deleting
+	// reads and fences); else every redundant round.
+	StorelessCycles bool
+	// RMWWrites: a read-modify-write that writes back what it read is a
+	// write (a cat model's event); on .mm models such a store is silent
+	// (docs/semantics.md, "Silent read-modify-writes").
+	RMWWrites bool
+	// Incremental: the encoding of an unrolling round can be added to the
+	// previous round's circuit and solver (relation variables keyed by
+	// instruction; a cat model's events are not).
+	Incremental bool
+	// LinuxKernel: the model reads the Linux-kernel annotations of the C
+	// front end's kernel primitives (the built-in lkmm, linux-kernel.cat).
+	LinuxKernel bool
+	// C11Tags: the model reads C11 memory orders as tags of its own
+	// events (rc11) rather than compiling them (a hardware cat model's
+	// mapping) or through the front ends' fences (.mm models); a kernel
+	// primitive would be read as a C11 atomic on it.
+	C11Tags bool
+}
+
+// Props returns the model's properties (computed once; none for nil).
+func (m *Model) Props() Properties {
+	if m == nil {
+		return Properties{}
+	}
+	m.propsOnce.Do(func() {
+		if m.cat != nil {
+			m.props = catProperties(m.cat)
+		} else {
+			m.props = mmProperties(m.mm)
+		}
+	})
+	return m.props
+}
+
+func mmProperties(m *axioms.Model) Properties {
+	p := Properties{
+		Vetted:      vettedMM(m),
+		MemoryOrder: m.Relation("memory_order") != nil,
+		Incremental: true,
+	}
+	p.OrdersStores = p.MemoryOrder
+	p.LoadsInOrder = p.Vetted && hasLoadsInOrderAxiom(m)
+	p.NoThinAir = p.LoadsInOrder
+	return p
+}
+
+func catProperties(m *cat.Model) Properties {
+	p := Properties{
+		OrdersStores:    true,
+		StorelessCycles: true,
+		RMWWrites:       true,
+		LinuxKernel:     m.IsLKMM(),
+		C11Tags:         m.C11 == nil,
+	}
+	if hasFlag(m, "racy") && sameCat(m, rc11()) {
+		p.NoThinAir, p.C11RaceFlag = true, "racy"
+	}
+	return p
+}
+
+var errNoModel = errors.New("no memory model")
+
+// rc11 is the built-in rc11, whose racy flag is C11's data races.
+func rc11() *cat.Model {
+	m, _ := cat.Builtin("rc11")
+	return m
+}
+
+func hasFlag(m *cat.Model, name string) bool {
+	for _, f := range m.Flags() {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// FairProgressSafe reports whether the fair-progress rule is argued for on
+// the model: nil if so, else the axiom or check that keeps it off
+// (axioms.FairProgressSafe, cat.FairProgressSafe).
+func (m *Model) FairProgressSafe() error {
+	if m == nil {
+		return errNoModel
+	}
+	if m.cat != nil {
+		return cat.FairProgressSafe(m.cat)
+	}
+	return axioms.FairProgressSafe(m.mm)
+}
+
+// LocalClauses reports whether the clauses of the model about some
+// instructions hold in every larger unrolling in which those instructions
+// are the same (incremental encoding): for a vetted model, whose axioms
+// are universally quantified implications in which has_seed (global) is
+// the only relation that depends on the whole program, and only as a
+// conclusion. A user's model could use has_seed where it folds to a
+// constant, or quantify existentially, so its clauses are all guarded by
+// the round.
+func (m *Model) LocalClauses() bool {
+	return m != nil && m.Props().Vetted && m.Props().Incremental && m.FairProgressSafe() == nil
+}
+
+// vettedMM reports whether m's axioms are those of a built-in model: its
+// text as printed (no comments, no layout), without the name and the
+// axiom labels, is a built-in model's.
+func vettedMM(m *axioms.Model) bool {
+	if b, ok := axioms.Builtin(m.Name); ok && b == m {
+		return true
+	}
+	key := mmKey(m)
+	for _, name := range axioms.BuiltinNames() {
+		if b, ok := axioms.Builtin(name); ok && mmKey(b) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// mmKey is the text of m's declarations and axioms, without its name and
+// labels.
+func mmKey(m *axioms.Model) string {
+	var b strings.Builder
+	for _, d := range m.Predefined {
+		b.WriteString(d.Signature() + "\n")
+	}
+	b.WriteString("exists\n")
+	for _, d := range m.Exists {
+		b.WriteString(d.Signature() + "\n")
+	}
+	b.WriteString("forall\n")
+	for _, vd := range m.Vars {
+		b.WriteString(strings.Join(vd.Names, ",") + ":" + vd.Sort.String() + "\n")
+	}
+	b.WriteString("require\n")
+	for _, a := range m.Axioms {
+		b.WriteString(axioms.FormulaString(a.Body) + "\n")
+	}
+	return b.String()
+}
+
+// sameCat reports whether two cat models compile to the same checks and
+// flags (their self-contained texts, title aside, are equal).
+func sameCat(a, b *cat.Model) bool {
+	if a == b {
+		return true
+	}
+	body := func(m *cat.Model) string {
+		s := m.Format()
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[i:]
+		}
+		return s
+	}
+	return body(a) == body(b)
+}
+
+// hasLoadsInOrderAxiom reports whether some axiom of m is
+// program_order(A, B) => memory_order(A, B) with every load a value of A
+// and every access a value of B.
+func hasLoadsInOrderAxiom(m *axioms.Model) bool {
+	for _, ax := range m.Axioms {
+		imp, ok := ax.Body.(*axioms.Implies)
+		if !ok {
+			continue
+		}
+		po, ok1 := imp.L.(*axioms.Apply)
+		mo, ok2 := imp.R.(*axioms.Apply)
+		if !ok1 || !ok2 || po.Name != "program_order" || mo.Name != "memory_order" || len(po.Args) != 2 || len(mo.Args) != 2 {
+			continue
+		}
+		a, b := po.Args[0].Name, po.Args[1].Name
+		if a == b || mo.Args[0].Name != a || mo.Args[1].Name != b {
+			continue
+		}
+		sa, okA := m.VarSort(a)
+		sb, okB := m.VarSort(b)
+		if okA && okB && sa.Contains(axioms.SortLoad) && sb.Contains(axioms.SortAccess) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,84 @@
+package memmodel
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestProperties: the properties derived from the axioms give the
+// built-in models what the encoder assumed of them by name before
+// (LoadsInOrder: sc, tso, pso; every built-in .mm model vetted; rc11's
+// racy flag), and a copy under another name, with other comments and
+// labels, has the same properties.
+func TestProperties(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range MMNames() {
+		m := MustBuiltin(n)
+		p := m.Props()
+		if !p.Vetted || !p.Incremental || !p.MemoryOrder {
+			t.Errorf("%s: %+v", n, p)
+		}
+		if want := slices.Contains([]string{"sc", "tso", "pso"}, n); p.LoadsInOrder != want || p.NoThinAir != want {
+			t.Errorf("%s: LoadsInOrder %v, want %v", n, p.LoadsInOrder, want)
+		}
+		src, _ := mmSource(n)
+		src = strings.Replace(src, "model "+n+"\n", "model copy_of_"+n+"\n// a copy\n", 1)
+		src = strings.ReplaceAll(src, "<", "<x")
+		file := filepath.Join(dir, n+".mm")
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Name() == n || c.Props() != p || !c.LocalClauses() || c.LocalClauses() != m.LocalClauses() {
+			t.Errorf("copy of %s (%s): %+v, want %+v", n, c.Name(), c.Props(), p)
+		}
+	}
+	for _, n := range CatNames() {
+		p := MustBuiltin(n).Props()
+		if p.Vetted || p.LoadsInOrder || p.Incremental || !p.StorelessCycles || !p.OrdersStores {
+			t.Errorf("%s: %+v", n, p)
+		}
+		if want := n == "rc11"; p.NoThinAir != want || (p.C11RaceFlag == "racy") != want {
+			t.Errorf("%s: NoThinAir %v, C11RaceFlag %q", n, p.NoThinAir, p.C11RaceFlag)
+		}
+		if want := n == "lkmm"; p.LinuxKernel != want {
+			t.Errorf("%s: LinuxKernel %v", n, p.LinuxKernel)
+		}
+	}
+	// a copy of a cat model has its properties and C11 mapping
+	for _, n := range []string{"rc11", "arm8", "lkmm"} {
+		src, _ := catSource(n)
+		file := filepath.Join(dir, "my"+n+".cat")
+		if err := os.WriteFile(file, []byte("\"copy\"\n"+src[strings.IndexByte(src, '\n'):]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := MustBuiltin(n)
+		if c.Props() != b.Props() || c.Cat().C11 != b.Cat().C11 {
+			t.Errorf("copy of %s: %+v, want %+v", n, c.Props(), b.Props())
+		}
+	}
+	// a weakened sc (no M1) is not vetted, so has no LoadsInOrder
+	sc, _ := mmSource("sc")
+	weak := filepath.Join(dir, "weak.mm")
+	if err := os.WriteFile(weak, []byte(strings.Replace(sc, "<M1> program_order(X,Y) => memory_order(X,Y)", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Load(context.Background(), weak)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := w.Props(); p.Vetted || p.LoadsInOrder || w.LocalClauses() {
+		t.Errorf("weak sc: %+v", p)
+	}
+}

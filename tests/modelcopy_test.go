@@ -1,0 +1,106 @@
+package tests
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestModelCopyEncodedAsBuiltin: a copy of a built-in model under another
+// name (another model name or title, another file, another comment) is
+// encoded exactly as the built-in one: the encoder's shortcuts follow the
+// axioms (memmodel.Properties), not the name. Same verdicts, rounds,
+// variables and clauses, with and without the incremental encoding, on
+// programs that exercise fair progress, silent read-modify-writes, reload
+// rounds and the race flag.
+func TestModelCopyEncodedAsBuiltin(t *testing.T) {
+	dir := t.TempDir()
+	copyOf := func(name string) *memmodel.Model {
+		t.Helper()
+		var file, src string
+		if b, ok := axioms.BuiltinSource(name); ok {
+			file = filepath.Join(dir, "my"+name+".mm")
+			src = strings.Replace(string(b), "model "+name+"\n", "model my"+name+"\n// a copy\n", 1)
+		} else {
+			b, _ := cat.BuiltinSource(name)
+			file = filepath.Join(dir, "my"+name+".cat")
+			src = "\"a copy of " + name + "\"\n" + string(b)[strings.IndexByte(string(b), '\n'):]
+		}
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := memmodel.Load(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	programs := []struct{ impl, tst, test string }{
+		{"fairness/cascounter.c", "fairness/cascounter.tst", "T2"},
+		{"fairness/chaselev.c", "fairness/chaselev.tst", "T2"},
+		{"fairness/handoff.c", "fairness/handoff.tst", "T"},
+	}
+	models := append(memmodel.MMNames(), "rc11", "tso-cat")
+	for _, name := range models {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			builtin, cp := model(t, name), copyOf(name)
+			if cp == builtin || cp.Name() == builtin.Name() || cp.Props() != builtin.Props() {
+				t.Fatalf("copy %s: properties %+v, built-in %+v", cp.Name(), cp.Props(), builtin.Props())
+			}
+			for _, p := range programs {
+				prog, tf := load(t, p.tst, p.impl)
+				test := tf.Tests[0]
+				for _, x := range tf.Tests {
+					if x.Name == p.test {
+						test = x
+					}
+				}
+				for _, bound := range []int{1, 2} {
+					for _, races := range []bool{false, true} {
+						a, b := encodingSize(t, prog, test, builtin, bound, races), encodingSize(t, prog, test, cp, bound, races)
+						if a != b {
+							t.Errorf("%s %s at bound %d (races %v): built-in encoding %v, copy %v", p.impl, test.Name, bound, races, a, b)
+						}
+					}
+				}
+				for _, o := range []mining.Options{{}, {Incremental: true, NoSimulation: true}, {Races: mining.RacesWarn}} {
+					o.Model = builtin
+					a := check(t, prog, test, o)
+					o.Model = cp
+					b := check(t, prog, test, o)
+					if a.Verdict != b.Verdict || a.Reason != b.Reason || a.Stats.Rounds != b.Stats.Rounds ||
+						a.Stats.Vars != b.Stats.Vars || a.Stats.Clauses != b.Stats.Clauses {
+						t.Errorf("%s %s (incremental %v, races %v): built-in %s %s, %d rounds, %d vars, %d clauses; copy %s %s, %d rounds, %d vars, %d clauses",
+							p.impl, test.Name, o.Incremental, o.Races, a.Verdict, a.Reason, a.Stats.Rounds, a.Stats.Vars, a.Stats.Clauses,
+							b.Verdict, b.Reason, b.Stats.Rounds, b.Stats.Vars, b.Stats.Clauses)
+					}
+				}
+			}
+		})
+	}
+}
+
+// encodingSize is the size of the encoding of test at loop bound: circuit
+// nodes, clauses, and the sizes Build reports.
+func encodingSize(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.Model, bound int, races bool) [3]int {
+	t.Helper()
+	u, err := lsl.Unroll(prog, test.ThreadSpecs(), lsl.UnrollOptions{DefaultBound: bound})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := encode.Build(u, m, encode.Options{Races: races, RaceCycles: races})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [3]int{e.C.Len(), e.Clauses.Len(), e.Stats.NodesTheta}
+}
