@@ -71,7 +71,8 @@ var pthreadRows = []struct {
 // runPthread prints the pthread table: for every program and model its
 // verdict, the size of the final encoding, the lazy-unrolling rounds and
 // the CPU seconds (user+sys of this process while checking it, so
-// compilation by clang is not counted), then one line per program with
+// compilation by clang is not counted; data races checked as checkfence
+// run checks them, a race a FAIL), then one line per program with
 // the CPU seconds of each model side by side and GenMC's. It reports
 // whether every verdict is the expected one (INCONCLUSIVE counts as
 // expected: a timeout).
@@ -105,6 +106,9 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
 			opt := mining.Options{Timeout: timeout}
+			if mining.C11Semantics(prog) {
+				opt.Races = mining.RacesFail // as checkfence run does
+			}
 			if m, found := axioms.Builtin(name); found {
 				opt.Model = m
 			} else if c, found := cat.Builtin(name); found {
