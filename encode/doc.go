@@ -100,7 +100,8 @@
 // (race.go): rc11's race relation evaluated on the execution at hand,
 // whatever the model, as a second cat instance over the same loads and
 // stores, encoded pair by pair with happens-before only where a pair
-// asks (racehb.go), with po | rf acyclic where the model does not ensure
+// asks (racehb.go) and synchronises-with composed from its release end,
+// one clause per path (racesw.go), with po | rf acyclic where the model does not ensure
 // it, so that a race is one of an rc11-consistent execution. Race.Lit holds in
 // the executions with a race; RaceFailure names the pair and says why
 // neither access happens before the other (racewhy.go).

@@ -69,7 +69,10 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 	}
 	c := ci.c
 	cand := ci.candidates(candNode)
-	sw := ci.rel(swNode, polUpper)
+	sw, ok := ci.seqChain(swNode, polUpper)
+	if !ok {
+		sw = ci.rel(swNode, polUpper)
+	}
 	next := ci.poNext()
 	rows := map[int][]z.Lit{}
 	row := func(e int) []z.Lit {

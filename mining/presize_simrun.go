@@ -44,6 +44,10 @@ type simulator struct {
 	// workers: per thread number, the goroutine that runs that thread of
 	// each run (made when first needed; close ends them)
 	workers []chan *simThread
+	// regs: per thread number, its registers, cleared for each run (a
+	// map that starts empty in every run grows, rehashing, to the
+	// thread's size again: a tenth of a C11 MS queue's simulation)
+	regs []map[lsl.Reg]lsl.Value
 }
 
 type simEvent struct{ thread, pos int }
@@ -144,9 +148,13 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 	s.mem, s.lastStore, s.stores, s.loads, s.readers = map[string]lsl.Value{}, map[string]int{}, 0, nil, nil
 	threads := make([]*simThread, len(s.u.Threads))
 	s.threads = threads
+	for len(s.regs) < len(threads) {
+		s.regs = append(s.regs, map[lsl.Reg]lsl.Value{})
+	}
 	for i := range threads {
+		clear(s.regs[i])
 		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[string][]simStart{}, entry: map[string]*simEntry{}}
-		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: map[lsl.Reg]lsl.Value{}, sim: t}
+		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
 		threads[i] = t
 	}
 	defer func() {
