@@ -42,8 +42,9 @@
 // .mm file (both satisfy Theta). The events are the loads, stores and
 // fences of the threads (not the fences the unroller adds for thread
 // creation and join) and one initial write IW per location — the
-// locations are the cells the range analysis finds for the accesses, so
-// every access's address set must be bounded.
+// locations are the cells the range analysis finds for the accesses, and
+// for the cells only accesses with unbounded addresses reach, symbolic
+// initial writes (catlocs.go).
 //
 // Loads take values by rf, and rf is Ψ itself: rf(s, l) is the seed
 // literal S_ls (which forces equal addresses and values), and a load

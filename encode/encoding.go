@@ -49,6 +49,11 @@ type Options struct {
 	// models see included (catc11.go leaves those out); for the
 	// differential test of that shortcut.
 	CatAllFences bool
+	// CatUnlistedLocations treats the addresses of every access as ones
+	// the range analysis cannot list (catlocs.go): no location has an
+	// initial write of its own, all are symbolic; for the differential
+	// test of that encoding.
+	CatUnlistedLocations bool
 	// Incremental, when set, is the circuit and solver the earlier rounds
 	// of the same test were encoded into (incremental.go): Build adds this
 	// round to them. Ignored with Cat.

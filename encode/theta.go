@@ -35,7 +35,7 @@ var (
 // instantiate builds Θ for the .mm model m, or for opt.Cat when set.
 func (e *Encoding) instantiate(m *axioms.Model, opt Options) (Theta, error) {
 	if opt.Cat != nil {
-		ci, err := newCatInstance(e, opt.Cat, opt.CatLazyAcyclic, opt.CatAllFences)
+		ci, err := newCatInstance(e, opt.Cat, opt)
 		if err != nil {
 			return nil, err
 		}
