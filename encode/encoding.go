@@ -25,6 +25,9 @@ type Options struct {
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
 	NoSilentRMW bool
+	// NoCatStoringCycles keeps fair progress on a cat model to cycles that
+	// store nothing (catfair.go): the differential tests compare the two.
+	NoCatStoringCycles bool
 	// NoChainCut keeps the chain rule (chain.go) without its part for
 	// globals only read-modify-writes reach (chaincut.go).
 	NoChainCut bool
@@ -117,33 +120,36 @@ type Encoding struct {
 	// block.
 	PrunedInAtomic z.Lit
 	// AnyLivelock: some thread repeats a redundant iteration forever.
-	AnyLivelock   z.Lit
-	fair          bool
-	catCycles     bool // a cat model: cycles store nothing (catfair.go)
-	reloadRounds  bool
-	storeCoherent bool         // the model is a built-in one (fairness.go, superseded)
-	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
-	bounded       []boundCycle // and cycles at a loop's bound
-	storeSeeds    map[int][]loadSeed
-	silentRules   bool                   // silent.go applies (not Options.NoSilentRMW)
-	loadsInOrder  bool                   // axioms.LoadsInOrder (silent.go, readsAfter)
-	rmwLoadOf     map[int]int            // silent.go: the load of each read-modify-write's store
-	rmwLoads      map[int]bool           // and the loads of read-modify-writes
-	silentMemo    map[int]z.Lit          // silent(st)
-	chainLoadOf   map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
-	rmwOnly       map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
-	rmwOnlyDone   bool
-	chainCut      bool                // chaincut.go applies (not Options.NoChainCut)
-	sym           []symClass          // identical threads (symmetry.go)
-	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
-	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll          lsl.Poller          // --timeout, --max-memory, Ctrl-C
-	selectors     map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
-	poolSites     []poolSite          // accesses that may touch lsl_malloc blocks
-	arrays        bool                // some block has an array type (bounds.go)
-	in            *inputs             // fresh inputs, keyed when incremental (incremental.go)
-	inc           *Incremental        // nil: this encoding has a circuit of its own
-	nodes0        int                 // circuit nodes before this encoding (earlier rounds')
+	AnyLivelock z.Lit
+	fair        bool
+	catCycles   bool // a cat model (catfair.go)
+	// catStoringCycles: and cycles may store (cat.FairProgressStoresSafe);
+	// catSuperseded: and the model is coherent per location
+	catStoringCycles, catSuperseded bool
+	reloadRounds                    bool
+	storeCoherent                   bool         // the model is a built-in one (fairness.go, superseded)
+	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
+	bounded                         []boundCycle // and cycles at a loop's bound
+	storeSeeds                      map[int][]loadSeed
+	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
+	loadsInOrder                    bool                   // axioms.LoadsInOrder (silent.go, readsAfter)
+	rmwLoadOf                       map[int]int            // silent.go: the load of each read-modify-write's store
+	rmwLoads                        map[int]bool           // and the loads of read-modify-writes
+	silentMemo                      map[int]z.Lit          // silent(st)
+	chainLoadOf                     map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
+	rmwOnly                         map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
+	rmwOnlyDone                     bool
+	chainCut                        bool                // chaincut.go applies (not Options.NoChainCut)
+	sym                             []symClass          // identical threads (symmetry.go)
+	poolSym                         z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
+	symLoops                        map[string][]string // loop instances of identical threads (SymmetricLoops)
+	poll                            lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
+	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
+	arrays                          bool                // some block has an array type (bounds.go)
+	in                              *inputs             // fresh inputs, keyed when incremental (incremental.go)
+	inc                             *Incremental        // nil: this encoding has a circuit of its own
+	nodes0                          int                 // circuit nodes before this encoding (earlier rounds')
 	// an incremental round's Φ in two parts: clauses about the
 	// instructions they name, and about the whole program; localClauses:
 	// the model lets the first kind be kept (incremental.go)
@@ -239,20 +245,22 @@ func Build(u *lsl.Unrolled, m *axioms.Model, opt Options) (_ *Encoding, err erro
 	}
 	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
 	e := &Encoding{
-		U:            u,
-		Ranges:       ranges,
-		arrays:       u.HasArrays(),
-		C:            c,
-		Obs:          map[ObsKey]*ObsSlot{},
-		seedOf:       map[[2]int]z.Lit{},
-		aliasMemo:    map[[2]int]z.Lit{},
-		hasSeed:      map[int]z.Lit{},
-		fair:         !opt.NoFairProgress,
-		reloadRounds: !opt.NoReloadRounds && opt.Cat == nil,
-		silentRules:  !opt.NoSilentRMW,
-		chainCut:     !opt.NoChainCut,
-		loadsInOrder: axioms.LoadsInOrder(m) && opt.Cat == nil,
-		catCycles:    opt.Cat != nil,
+		U:                u,
+		Ranges:           ranges,
+		arrays:           u.HasArrays(),
+		C:                c,
+		Obs:              map[ObsKey]*ObsSlot{},
+		seedOf:           map[[2]int]z.Lit{},
+		aliasMemo:        map[[2]int]z.Lit{},
+		hasSeed:          map[int]z.Lit{},
+		fair:             !opt.NoFairProgress,
+		reloadRounds:     !opt.NoReloadRounds && opt.Cat == nil,
+		silentRules:      !opt.NoSilentRMW,
+		chainCut:         !opt.NoChainCut,
+		loadsInOrder:     axioms.LoadsInOrder(m) && opt.Cat == nil,
+		catCycles:        opt.Cat != nil,
+		catStoringCycles: opt.Cat != nil && !opt.NoCatStoringCycles && cat.FairProgressStoresSafe(opt.Cat) == nil,
+		catSuperseded:    opt.Cat != nil && !opt.NoCatStoringCycles && cat.CoherentPerLocation(opt.Cat),
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)

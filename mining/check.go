@@ -38,6 +38,9 @@ type Options struct {
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
 	NoReloadRounds bool
+	// NoCatStoringCycles keeps fair progress on a cat model to retry
+	// rounds that store nothing (encode.Options.NoCatStoringCycles).
+	NoCatStoringCycles bool
 	// NoSilentRMW keeps fair progress without its rule for silent
 	// read-modify-writes (encode/silent.go), for the differential tests.
 	NoSilentRMW bool
@@ -701,6 +704,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
+	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
 	eopt.NoChainCut = k.opt.NoChainCut
 	if !serial && k.incremental {
 		if k.inc == nil && k.concurrentEncodes > 0 {
