@@ -117,8 +117,13 @@ expects.`,
 				fmt.Fprintf(out, "(* %s: valid cat model, %d checks, %d flags *)\n", args[0], len(m.Checks()), len(m.Flags()))
 				if err := cat.FairProgressSafe(m); err != nil {
 					fmt.Fprintf(out, "(* fair progress off, every loop iteration counts: %v *)\n", err)
+				} else if err := cat.FairProgressStoresSafe(m); err != nil {
+					fmt.Fprintf(out, "(* fair progress applies: retry rounds that store nothing do not count; rounds that store do: %v *)\n", err)
 				} else {
-					fmt.Fprintf(out, "(* fair progress applies: retry rounds that store nothing do not count *)\n")
+					fmt.Fprintf(out, "(* fair progress applies: retry rounds that store nothing, or only what no one reads, do not count *)\n")
+					if !cat.CoherentPerLocation(m) {
+						fmt.Fprintf(out, "(* not coherent per location (no acyclic po-loc | rf | co | fr): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
+					}
 				}
 				fmt.Fprint(out, m.Format())
 				if len(m.Tags) > 0 {
