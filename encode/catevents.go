@@ -62,6 +62,7 @@ type CatInstance struct {
 	LazyAcyclic bool
 	allFences   bool // Options.CatAllFences
 	unlisted    bool // Options.CatUnlistedLocations
+	eagerCo     bool // Options.CatEagerCoherence
 	// noInit: no initial-write events, so no location needs bounding
 	// (the program-level race relation, race.go, names none)
 	noInit bool
@@ -83,7 +84,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
 	if err := ci.events(); err != nil {
@@ -435,7 +436,11 @@ func (ci *CatInstance) coherence() *lrel {
 		sort.Slice(r.rows[i], func(a, b int) bool { return r.rows[i][a].j < r.rows[i][b].j })
 	}
 	// transitivity over triples of stores (not initial writes, for which
-	// it holds by construction) that may share a location
+	// it holds by construction) that may share a location, unless a check
+	// of the model implies it (catco.go)
+	if coImpliedTransitive(ci.m) && !ci.eagerCo {
+		return r
+	}
 	var inner []int
 	for _, s := range stores {
 		if ci.Events[s].Instr >= 0 {

@@ -51,7 +51,8 @@
 // without a seed reads the initial write of its location (Ψ gives it the
 // initial value), so every executed load reads from exactly one write.
 // Coherence co is a total order per location: one variable per pair of
-// stores that may share a location, transitivity clauses over triples,
+// stores that may share a location, transitivity clauses over triples
+// (unless an acyclicity check of the model implies them, catco.go),
 // the initial write first, the init thread's stores before and the final
 // thread's after the other threads'. fr = rf^-1;co; a load of the final
 // thread has no fr edge to the other threads' stores (it reads the last

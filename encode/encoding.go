@@ -57,6 +57,9 @@ type Options struct {
 	// initial write of its own, all are symbolic; for the differential
 	// test of that encoding.
 	CatUnlistedLocations bool
+	// CatEagerCoherence keeps the transitivity clauses of co on a model
+	// whose checks imply them (catco.go); for the differential tests.
+	CatEagerCoherence bool
 	// Incremental, when set, is the circuit and solver the earlier rounds
 	// of the same test were encoded into (incremental.go): Build adds this
 	// round to them. Ignored with Cat.
