@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -132,7 +133,7 @@ func (ss *simSearch) search(patience, budget int) {
 			return
 		}
 		ss.loops = u.Loops
-		s := newSimulator(u, rng, axioms.IsBuiltin(k.opt.Model))
+		s := newSimulator(u, rng, k.supersedes())
 		s.silent = s.coherent && k.opt.Cat == nil && !k.opt.NoSilentRMW
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
@@ -312,4 +313,15 @@ func loopGroup(key string, concurrent map[string]bool) (string, bool) {
 		return "", false
 	}
 	return key[i:], true
+}
+
+// supersedes reports whether the encoding exempts a cycle whose stores
+// later stores of its thread supersede (encode/fairness.go, superseded):
+// on the built-in .mm models, and on a cat model that is coherent per
+// location and on which cycles may store (encode/catfair.go).
+func (k *checker) supersedes() bool {
+	if k.opt.Cat != nil {
+		return !k.opt.NoCatStoringCycles && cat.CoherentPerLocation(k.opt.Cat) && cat.FairProgressStoresSafe(k.opt.Cat) == nil
+	}
+	return axioms.IsBuiltin(k.opt.Model)
 }
