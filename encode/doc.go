@@ -32,7 +32,8 @@
 //
 // Identical concurrent threads (symmetry.go) are found by comparing their
 // unrolled code; SymmetryBreaking orders them by the memory order of their
-// first shared access, for queries that do not distinguish them
+// first shared access (on a cat model, by a key of their guards and loaded
+// values, catsymmetry.go), for queries that do not distinguish them
 // (docs/semantics.md, "Symmetric threads").
 //
 // # Cat models (candidate executions)

@@ -699,7 +699,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
 	// Fair progress holds on the models its checks accept (fairProgress);
-	// symmetry breaking orders threads by memory_order, which cat models lack.
+	// symmetry breaking orders threads by memory_order on the .mm models,
+	// by what they do on cat models (encode/catsymmetry.go).
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model, serial)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
@@ -720,7 +721,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences
-		eopt.NoSymmetry = true
+		eopt.NoPoolSymmetry = true // pool blocks are ordered by memory_order
 	}
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
