@@ -132,3 +132,21 @@ func (ci *CatInstance) flagTouchOf(flags []*cat.Constraint) []z.Lit {
 	}
 	return out
 }
+
+// CatFairNote says which part of fair progress a cat model does without
+// ("" on a .mm model, or when retry rounds that store are deleted and
+// superseded ones too): for the hint of an unroll limit.
+func (e *Encoding) CatFairNote() string {
+	switch {
+	case e.Cat == nil || !e.fair:
+		return ""
+	case !e.catStoringCycles:
+		if err := cat.FairProgressStoresSafe(e.Cat.m); err != nil {
+			return "on this cat model a retry round that stores counts toward the bound (" + err.Error() + ")"
+		}
+		return "" // turned off (Options.NoCatStoringCycles)
+	case !e.catSuperseded:
+		return "on this cat model (not coherent per location) a retry round whose stores a later store of its thread overwrites counts while its thread is cut off"
+	}
+	return ""
+}
