@@ -83,3 +83,39 @@ func lexLE(c interface {
 	}
 	return le
 }
+
+// Pool blocks on a cat model (docs/semantics.md, "Symmetric pool blocks").
+// Without a memory order, the mallocs are ordered by their place in
+// Instrs, which works when no block is freed: then every malloc takes a
+// block no one took before, and renaming the blocks so that the executed
+// mallocs, in that order, take blocks 0, 1, 2, … maps every execution to
+// one that satisfies the constraint (the conditions of findPoolSymmetry
+// make the renaming a symmetry). With frees, a block may be taken twice
+// and "untouched" depends on the order of the mallocs; the constraint is
+// then left out.
+
+// catPoolOrder is "a malloc that takes block v > 0 comes after, in
+// Instrs, a malloc that took block v-1": by induction the executed mallocs
+// take 0, 1, 2, … in that order.
+func (e *Encoding) catPoolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
+	c := e.C
+	for _, alloc := range e.U.Pool.FlagStores {
+		if !alloc {
+			return c.F, false // a free
+		}
+	}
+	res := c.T
+	for i := range mallocs {
+		for v := 1; v < len(took[i]); v++ {
+			if took[i][v] == c.F {
+				continue
+			}
+			var before []z.Lit
+			for j := range mallocs[:i] {
+				before = append(before, took[j][v-1])
+			}
+			res = c.And(res, c.Implies(took[i][v], c.Ors(before...)))
+		}
+	}
+	return res, true
+}

@@ -721,7 +721,6 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *axiom
 	if !serial && k.opt.Cat != nil {
 		eopt.Cat = k.opt.Cat // serial executions run on sc
 		eopt.CatAllFences = k.opt.CatAllFences
-		eopt.NoPoolSymmetry = true // pool blocks are ordered by memory_order
 	}
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
