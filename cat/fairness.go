@@ -56,21 +56,45 @@ func flipSt(a stability) stability {
 var unsplit = map[string]bool{"rmw": true, "amo": true, "lxsx": true, "si": true}
 
 // fairAnalysis classifies nodes; writes records which nodes' events (sets)
-// or endpoints (relations: dom, ran) are all writes, which cycles never
-// delete: a composition through a write loses no pair.
+// or endpoints (relations: dom, ran) are all writes, which storeless
+// cycles never delete: a composition through a write loses no pair. With
+// stores (cycles that store) it records which are initial writes or the
+// sources of the relation's reads, which remain whenever those reads do.
 type fairAnalysis struct {
-	st   map[*Node]stability
-	setW map[*Node]bool
-	domW map[*Node]bool
-	ranW map[*Node]bool
-	rec  map[*RecGroup]*recResult
+	// stores: cycles may also delete writes no load outside them reads
+	// (FairProgressStoresSafe); only initial writes, and the source of a
+	// read that remains, are then known to remain
+	stores bool
+	st     map[*Node]stability
+	setW   map[*Node]bool
+	domW   map[*Node]bool
+	ranW   map[*Node]bool
+	rec    map[*RecGroup]*recResult
 }
 
 // FairProgressSafe reports whether the engine may delete storeless cycles
 // (fair progress) on executions of m: nil if so, else the first
 // constraint that does not survive deleting reads and fences.
 func FairProgressSafe(m *Model) error {
+	return newFairAnalysis().check(m, "reads and fences")
+}
+
+// FairProgressStoresSafe reports whether the engine may also delete cycles
+// that store, when no load outside the cycle reads their stores (fair
+// progress as on the .mm models): nil if so, else the first constraint
+// that does not survive deleting reads, fences and such writes. The
+// remaining events keep po, rf, co (a restricted total order), fr (a
+// remaining read's source remains), loc, int, ext and the tags; FW may
+// grow (a remaining write may become the last of its location); and a
+// composition through a write loses pairs unless the write is the source
+// of a read that remains (rf's first event).
+func FairProgressStoresSafe(m *Model) error {
 	a := newFairAnalysis()
+	a.stores = true
+	return a.check(m, "reads, fences and unread writes")
+}
+
+func (a *fairAnalysis) check(m *Model, what string) error {
 	for _, k := range m.Constraints {
 		s := a.stab(k.Expr)
 		switch {
@@ -87,7 +111,7 @@ func FairProgressSafe(m *Model) error {
 		default:
 			return fmt.Errorf("%s: %s: deleting a loop iteration may change what it asks for the existence of", k.Pos, k)
 		}
-		return fmt.Errorf("%s: %s: %s %s when a loop iteration's reads and fences are deleted", k.Pos, k, a.culprit(k.Expr, s), s)
+		return fmt.Errorf("%s: %s: %s %s when a loop iteration's %s are deleted", k.Pos, k, a.culprit(k.Expr, s), s, what)
 	}
 	return nil
 }
@@ -131,6 +155,12 @@ func (a *fairAnalysis) stab(n *Node) stability {
 			// the reduced execution's dependencies are among the
 			// original ones (the cycle ends with no new dependency)
 			s = stSub
+		case "FW":
+			s = stExact
+			if a.stores {
+				// a remaining write may become its location's last
+				s = stSuper
+			}
 		default:
 			s = stExact
 		}
@@ -146,7 +176,7 @@ func (a *fairAnalysis) stab(n *Node) stability {
 		s = kid(0)
 	case OpSeq:
 		s = joinSt(kid(0), kid(1))
-		if !a.ran(n.Kids[0]) && !a.dom(n.Kids[1]) && !identity(n.Kids[0]) && !identity(n.Kids[1]) {
+		if !a.ran(n.Kids[0]) && !a.dom(n.Kids[1]) && !identity(n.Kids[0]) && !identity(n.Kids[1]) && !a.writeAfterPoLoc(n) {
 			// a pair through a deleted middle event is lost (a
 			// composition with [S] has no middle event: it filters)
 			s = joinSt(s, stSub)
@@ -177,6 +207,41 @@ func (a *fairAnalysis) stab(n *Node) stability {
 	}
 	return s
 }
+
+// writeAfterPoLoc reports, with stores deleted, whether the middle events
+// of the composition n are writes that follow the first event in program
+// order at its location (po-loc; [W]; …): the engine deletes a cycle that
+// stores only when no access before it in program order has the address of
+// one of its stores (encode/catfair.go), so such a middle event remains
+// when the first event does. This keeps "no write between" (po-loc \
+// (po-loc; [W]; po-loc): arm8's local-read-successor, riscv's rule 2)
+// exact.
+func (a *fairAnalysis) writeAfterPoLoc(n *Node) bool {
+	if !a.stores {
+		return false
+	}
+	plain := newFairAnalysis()
+	return poLocBefore(n.Kids[0]) && (plain.ran(n.Kids[0]) || plain.dom(n.Kids[1]))
+}
+
+// poLocBefore reports whether every pair (x, y) of n has x = y or x before
+// y in program order at the same location.
+func poLocBefore(n *Node) bool {
+	switch n.Op {
+	case OpInter:
+		return poLocBefore(n.Kids[0]) || poLocBefore(n.Kids[1]) ||
+			isBase(n.Kids[0], "po") && isBase(n.Kids[1], "loc") || isBase(n.Kids[0], "loc") && isBase(n.Kids[1], "po")
+	case OpUnion, OpSeq:
+		return poLocBefore(n.Kids[0]) && poLocBefore(n.Kids[1])
+	case OpDiff, OpOpt, OpPlus:
+		return poLocBefore(n.Kids[0])
+	case OpIdOf:
+		return true
+	}
+	return false
+}
+
+func isBase(n *Node, name string) bool { return n.Op == OpBase && n.Name == name }
 
 // identity reports whether n relates events only to themselves, or (si)
 // to the events of their own access, which a cycle deletes together: a
@@ -260,22 +325,26 @@ func (a *fairAnalysis) set(n *Node) bool {
 		return v
 	}
 	var v bool
-	switch n.Op {
-	case OpBase:
+	switch {
+	case a.stores && n.Op == OpBase:
+		v = n.Name == "IW"
+	case a.stores && (n.Op == OpDomain || n.Op == OpRange):
+		v = false // a write only cycle events read may go
+	case n.Op == OpBase:
 		v = n.Name == "W" || n.Name == "IW" || n.Name == "FW"
-	case OpEmpty:
+	case n.Op == OpEmpty:
 		v = true
-	case OpUnion:
+	case n.Op == OpUnion:
 		v = a.set(n.Kids[0]) && a.set(n.Kids[1])
-	case OpInter:
+	case n.Op == OpInter:
 		v = a.set(n.Kids[0]) || a.set(n.Kids[1])
-	case OpDiff:
+	case n.Op == OpDiff:
 		v = a.set(n.Kids[0])
-	case OpDomain:
+	case n.Op == OpDomain:
 		v = a.dom(n.Kids[0])
-	case OpRange:
+	case n.Op == OpRange:
 		v = a.ran(n.Kids[0])
-	case OpRecRef:
+	case n.Op == OpRecRef:
 		v = a.recGroup(n.Rec).setW[n.Index]
 	}
 	if n.Op != OpRecRef {
@@ -302,11 +371,13 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 	case OpBase:
 		switch n.Name {
 		case "co":
-			v = true
+			v = !a.stores
 		case "rf":
+			// with stores deleted: a read that remains keeps its
+			// source (no load outside a cycle reads its stores)
 			v = first
 		case "fr":
-			v = !first
+			v = !first && !a.stores
 		}
 	case OpEmpty:
 		v = true
@@ -317,7 +388,11 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 	case OpDiff:
 		v = a.end(n.Kids[0], first)
 	case OpSeq:
-		if first {
+		// with stores deleted, the partner of the endpoint is the
+		// middle event, which may go
+		if a.stores {
+			v = false
+		} else if first {
 			v = a.dom(n.Kids[0])
 		} else {
 			v = a.ran(n.Kids[1])
@@ -331,7 +406,7 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 	case OpInverse:
 		v = a.end(n.Kids[0], !first)
 	case OpPlus:
-		v = a.end(n.Kids[0], first)
+		v = a.end(n.Kids[0], first) && !a.stores
 	case OpIdOf:
 		v = a.set(n.Kids[0])
 	case OpRecRef:
@@ -346,4 +421,52 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 		memo[n] = v
 	}
 	return v
+}
+
+// CoherentPerLocation reports whether every consistent execution of m is
+// sequentially consistent per location: some check is "acyclic r" with r
+// a union that contains po-loc (po & loc, or po), rf, co and fr (each as itself,
+// or split into its internal and external parts). Then a thread's stores
+// to one location take effect in program order (co), and a read reads the
+// latest store before it in program order or a store co-after that one —
+// what fair progress's "superseded" case needs (encode/catfair.go).
+func CoherentPerLocation(m *Model) bool {
+	for _, k := range m.Constraints {
+		if k.Flag || k.Negated || k.Kind != Acyclic {
+			continue
+		}
+		var terms []*Node
+		var flat func(n *Node)
+		flat = func(n *Node) {
+			if n.Op == OpUnion {
+				flat(n.Kids[0])
+				flat(n.Kids[1])
+				return
+			}
+			terms = append(terms, n)
+		}
+		flat(k.Expr)
+		has := func(name string) bool {
+			in, ext := false, false
+			for _, t := range terms {
+				if isBase(t, name) {
+					return true
+				}
+				if t.Op == OpInter && isBase(t.Kids[0], name) {
+					in = in || isBase(t.Kids[1], "int")
+					ext = ext || isBase(t.Kids[1], "ext")
+				}
+			}
+			return in && ext
+		}
+		poLoc := false
+		for _, t := range terms {
+			poLoc = poLoc || isBase(t, "po") || t.Op == OpInter &&
+				(isBase(t.Kids[0], "po") && isBase(t.Kids[1], "loc") || isBase(t.Kids[0], "loc") && isBase(t.Kids[1], "po"))
+		}
+		if poLoc && has("rf") && has("co") && has("fr") {
+			return true
+		}
+	}
+	return false
 }

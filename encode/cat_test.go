@@ -178,7 +178,7 @@ func projection(e *Encoding) []z.Lit {
 			}
 		}
 		if ci.Events[a].Instr >= 0 && ci.Events[a].Kind != cat.Fence {
-			for k := range ci.Locs {
+			for k := range ci.numLocs() {
 				ls = append(ls, ci.at(a, k))
 			}
 		}

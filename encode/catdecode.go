@@ -32,7 +32,7 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 		if ev.Instr >= 0 {
 			loc = -1
 			if ev.Kind != cat.Fence {
-				for k := range ci.Locs {
+				for k := range ci.numLocs() {
 					if val(ci.at(i, k)) {
 						loc = k
 					}

@@ -34,9 +34,12 @@ type CatInstance struct {
 	m      *cat.Model
 	c      *logic.C
 	Events []CatEvent
-	// Locs are the locations (pointers) the accesses may use; location k
-	// has the initial write event k.
+	// Locs are the locations (pointers) the range analysis lists for the
+	// accesses; location k has the initial write event k. The locations
+	// only accesses with unbounded addresses reach have symbolic initial
+	// writes (catlocs.go): location len(Locs)+j is that of sym[j].
 	Locs   [][]int64
+	sym    []symbolicIW
 	evOf   []int // instruction index -> event index (-1: not an event)
 	guards []z.Lit
 	atMemo map[[2]int]z.Lit
@@ -58,6 +61,8 @@ type CatInstance struct {
 	// LazyAcyclic makes every acyclicity component lazy (for tests).
 	LazyAcyclic bool
 	allFences   bool // Options.CatAllFences
+	unlisted    bool // Options.CatUnlistedLocations
+	eagerCo     bool // Options.CatEagerCoherence
 	// noInit: no initial-write events, so no location needs bounding
 	// (the program-level race relation, race.go, names none)
 	noInit bool
@@ -78,8 +83,8 @@ type CatFlag struct {
 func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
-func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic, allFences bool) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: lazyAcyclic, allFences: allFences, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
 	if err := ci.events(); err != nil {
@@ -97,13 +102,14 @@ func newCatInstance(e *Encoding, m *cat.Model, lazyAcyclic, allFences bool) (*Ca
 func (ci *CatInstance) events() error {
 	e := ci.e
 	seen := map[string]int{}
+	var unbounded []int // accesses whose addresses the range analysis cannot list
 	for _, in := range e.Instrs {
 		if !in.IsAccess() || ci.noInit {
 			continue
 		}
-		ptrs, complete := e.Ranges.Addr(in.ID).Pointers()
+		ptrs, complete := ci.addresses(in)
 		if !complete {
-			return lsl.Errorf(in.Pos(), "cat models need the possible addresses of every access, but the range analysis cannot bound those of this %s", in.Kind)
+			unbounded = append(unbounded, in.Index)
 		}
 		for _, p := range ptrs {
 			k := fmt.Sprint(p)
@@ -116,16 +122,10 @@ func (ci *CatInstance) events() error {
 	// locations in a fixed order: by pointer
 	sort.Slice(ci.Locs, func(a, b int) bool { return ptrLess(ci.Locs[a], ci.Locs[b]) })
 	for k, p := range ci.Locs {
-		var tags []string // a global's tags annotate the initial writes of its cells
-		if g := p[0]; g >= 1 && int(g) <= len(e.U.Prog.Globals) {
-			tags = e.U.Prog.Globals[g-1].Tags
-			if ci.m.C11 != nil {
-				tags = withoutC11(tags)
-			}
-		}
-		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: tags, Access: len(ci.Events)})
+		ci.Events = append(ci.Events, CatEvent{Instr: -1, Loc: k, Kind: cat.Write, Thread: -1, Tags: ci.locTags(p[0]), Access: len(ci.Events)})
 		ci.guards = append(ci.guards, ci.c.T)
 	}
+	ci.symbolicInitialWrites(unbounded)
 	ci.evOf = make([]int, len(e.Instrs))
 	lastAccess := map[int]int{} // thread -> its last access event
 	for i, in := range e.Instrs {
@@ -184,7 +184,8 @@ func (ci *CatInstance) instr(ev int) *Instr {
 	return nil
 }
 
-// at is "access event ev is at location k".
+// at is "access event ev is at location k" (k ≥ len(Locs): the location
+// of a symbolic initial write, catlocs.go).
 func (ci *CatInstance) at(ev, k int) z.Lit {
 	key := [2]int{ev, k}
 	if l, ok := ci.atMemo[key]; ok {
@@ -192,13 +193,25 @@ func (ci *CatInstance) at(ev, k int) z.Lit {
 	}
 	in := ci.instr(ev)
 	l := ci.c.F
-	ptrs, _ := ci.e.Ranges.Addr(in.ID).Pointers()
-	for _, p := range ptrs {
-		if ptrEqual(p, ci.Locs[k]) {
-			if len(ptrs) == 1 {
-				l = ci.c.T
-			} else {
-				l = ci.e.vx.ptrEq(in.Addr, ci.e.vx.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: ci.Locs[k]}))
+	abs := ci.e.Ranges.Addr(in.ID)
+	ptrs, complete := ci.addresses(in)
+	switch {
+	case k >= len(ci.Locs):
+		if !complete {
+			l = ci.atSymbolic(in, k-len(ci.Locs))
+		}
+	case !complete:
+		if mayHoldPointer(abs, ci.Locs[k]) {
+			l = ci.e.vx.ptrEq(in.Addr, ci.e.vx.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: ci.Locs[k]}))
+		}
+	default:
+		for _, p := range ptrs {
+			if ptrEqual(p, ci.Locs[k]) {
+				if len(ptrs) == 1 {
+					l = ci.c.T
+				} else {
+					l = ci.e.vx.ptrEq(in.Addr, ci.e.vx.constVal(lsl.Value{Kind: lsl.KPtr, Ptr: ci.Locs[k]}))
+				}
 			}
 		}
 	}
@@ -226,6 +239,7 @@ func (ci *CatInstance) sameLoc(a, b int) z.Lit {
 	case ea.Kind == cat.Fence || eb.Kind == cat.Fence:
 		return c.F
 	case ea.Instr < 0 && eb.Instr < 0:
+		// two symbolic initial writes are never at one location
 		if ea.Loc == eb.Loc {
 			return c.T
 		}
@@ -346,7 +360,7 @@ func (ci *CatInstance) readsFrom() *lrel {
 			continue
 		}
 		noSeed := c.And(ci.guards[l], universe{e}.HasSeed(ev.Instr).Not())
-		for k := range ci.Locs {
+		for k := range ci.numLocs() {
 			if lit := c.And(noSeed, ci.at(l, k)); lit != c.F {
 				r.rows[k] = append(r.rows[k], lentry{int32(l), lit})
 			}
@@ -407,7 +421,11 @@ func (ci *CatInstance) coherence() *lrel {
 		sort.Slice(r.rows[i], func(a, b int) bool { return r.rows[i][a].j < r.rows[i][b].j })
 	}
 	// transitivity over triples of stores (not initial writes, for which
-	// it holds by construction) that may share a location
+	// it holds by construction) that may share a location, unless a check
+	// of the model implies it (catco.go)
+	if coImpliedTransitive(ci.m) && !ci.eagerCo {
+		return r
+	}
 	var inner []int
 	for _, s := range stores {
 		if ci.Events[s].Instr >= 0 {
@@ -614,6 +632,9 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 func (ci *CatInstance) describeEvent(ev int) string {
 	e := ci.Events[ev]
 	if e.Instr < 0 {
+		if e.Loc >= len(ci.Locs) {
+			return "IW " + ci.symbolicName(e.Loc-len(ci.Locs))
+		}
 		return "IW " + ci.e.U.AddrName(lsl.Value{Kind: lsl.KPtr, Ptr: ci.Locs[e.Loc]})
 	}
 	in := ci.e.Instrs[e.Instr]

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
 )
 
@@ -13,15 +14,57 @@ import (
 // hold there:
 //
 //   - a cycle stores nothing (iteration adds the negated guards of its
-//     stores): deleting writes could change coherence, and the rules for
-//     cycles that store (superseded, cut off within) rest on the .mm
-//     models' memory order;
+//     stores), unless the model survives deleting unread writes too
+//     (below);
 //   - a cycle none of whose events is in a pair of a flag's relation
 //     (catFlagCycles): deleting it cannot hide a flag (a data race) that
 //     only its own events show.
 //
 // Reload rounds (reload.go) move a load, which the cat check does not
 // cover; they stay off on cat models.
+//
+// On a model that cat.FairProgressStoresSafe accepts (every built-in one
+// but lkmm), a cycle may store, as on the .mm models, under one more
+// condition (catCycleStores): no access before the cycle in program order
+// (its thread's, the init thread's) has the address of one of its
+// stores. Then a write the cycle deletes is never between two remaining
+// accesses of one location in program order, so "no write between"
+// (arm8's local-read-successor, riscv's rule 2) keeps its pairs; the
+// analysis relies on that. The superseded case (fairness.go) holds on a
+// model that is coherent per location (cat.CoherentPerLocation).
+
+// catCycleStores is the condition a cat model puts on a cycle's stores:
+// none executes; or, where cycles may store, none has the address of an
+// access before the cycle in program order.
+func (e *Encoding) catCycleStores(rec *cycleRec) z.Lit {
+	c := e.C
+	var parts []z.Lit
+	if !e.catStoringCycles {
+		for _, st := range rec.stores {
+			parts = append(parts, e.Instrs[st].Guard.Not())
+		}
+		return c.Ands(parts...)
+	}
+	var before []int
+	for ti, th := range e.Threads {
+		if ti == rec.thread || th.T.Kind == lsl.ThreadInit {
+			for _, j := range th.Instrs {
+				if (ti != rec.thread || j < rec.lo) && e.Instrs[j].IsAccess() {
+					before = append(before, j)
+				}
+			}
+		}
+	}
+	for _, st := range rec.stores {
+		s := e.Instrs[st]
+		for _, j := range before {
+			if a := e.aliased(s, e.Instrs[j]); a != c.F {
+				parts = append(parts, c.Ands(s.Guard, e.Instrs[j].Guard, a).Not())
+			}
+		}
+	}
+	return c.Ands(parts...)
+}
 
 // catFlagCycles restricts the cycles, on a cat model with flags, to those
 // whose events take part in no pair of a flag's relation. The literals are
@@ -88,4 +131,22 @@ func (ci *CatInstance) flagTouchOf(flags []*cat.Constraint) []z.Lit {
 		out[i] = c.Ors(ls...)
 	}
 	return out
+}
+
+// CatFairNote says which part of fair progress a cat model does without
+// ("" on a .mm model, or when retry rounds that store are deleted and
+// superseded ones too): for the hint of an unroll limit.
+func (e *Encoding) CatFairNote() string {
+	switch {
+	case e.Cat == nil || !e.fair:
+		return ""
+	case !e.catStoringCycles:
+		if err := cat.FairProgressStoresSafe(e.Cat.m); err != nil {
+			return "on this cat model a retry round that stores counts toward the bound (" + err.Error() + ")"
+		}
+		return "" // turned off (Options.NoCatStoringCycles)
+	case !e.catSuperseded:
+		return "on this cat model (not coherent per location) a retry round whose stores a later store of its thread overwrites counts while its thread is cut off"
+	}
+	return ""
 }

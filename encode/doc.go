@@ -32,7 +32,8 @@
 //
 // Identical concurrent threads (symmetry.go) are found by comparing their
 // unrolled code; SymmetryBreaking orders them by the memory order of their
-// first shared access, for queries that do not distinguish them
+// first shared access (on a cat model, by a key of their guards and loaded
+// values, catsymmetry.go), for queries that do not distinguish them
 // (docs/semantics.md, "Symmetric threads").
 //
 // # Cat models (candidate executions)
@@ -44,15 +45,17 @@
 // instead of from a .mm file (both satisfy Theta). The events are the loads, stores and
 // fences of the threads (not the fences the unroller adds for thread
 // creation and join) and one initial write IW per location — the
-// locations are the cells the range analysis finds for the accesses, so
-// every access's address set must be bounded.
+// locations are the cells the range analysis finds for the accesses, and
+// for the cells only accesses with unbounded addresses reach, symbolic
+// initial writes (catlocs.go).
 //
 // Loads take values by rf, and rf is Ψ itself: rf(s, l) is the seed
 // literal S_ls (which forces equal addresses and values), and a load
 // without a seed reads the initial write of its location (Ψ gives it the
 // initial value), so every executed load reads from exactly one write.
 // Coherence co is a total order per location: one variable per pair of
-// stores that may share a location, transitivity clauses over triples,
+// stores that may share a location, transitivity clauses over triples
+// (unless an acyclicity check of the model implies them, catco.go),
 // the initial write first, the init thread's stores before and the final
 // thread's after the other threads'. fr = rf^-1;co; a load of the final
 // thread has no fr edge to the other threads' stores (it reads the last

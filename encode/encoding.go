@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/go-air/gini/logic"
@@ -26,6 +27,9 @@ type Options struct {
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
 	NoSilentRMW bool
+	// NoCatStoringCycles keeps fair progress on a cat model to cycles that
+	// store nothing (catfair.go): the differential tests compare the two.
+	NoCatStoringCycles bool
 	// NoChainCut keeps the chain rule (chain.go) without its part for
 	// globals only read-modify-writes reach (chaincut.go).
 	NoChainCut bool
@@ -47,6 +51,14 @@ type Options struct {
 	// models see included (catc11.go leaves those out); for the
 	// differential test of that shortcut.
 	CatAllFences bool
+	// CatUnlistedLocations treats the addresses of every access as ones
+	// the range analysis cannot list (catlocs.go): no location has an
+	// initial write of its own, all are symbolic; for the differential
+	// test of that encoding.
+	CatUnlistedLocations bool
+	// CatEagerCoherence keeps the transitivity clauses of co on a model
+	// whose checks imply them (catco.go); for the differential tests.
+	CatEagerCoherence bool
 	// Incremental, when set, is the circuit and solver the earlier rounds
 	// of the same test were encoded into (incremental.go): Build adds this
 	// round to them. Ignored on a model without Properties.Incremental
@@ -112,33 +124,36 @@ type Encoding struct {
 	// block.
 	PrunedInAtomic z.Lit
 	// AnyLivelock: some thread repeats a redundant iteration forever.
-	AnyLivelock   z.Lit
-	fair          bool
-	storeFree     bool // only cycles that store nothing are deleted (Properties.StorelessCycles; catfair.go)
-	reloadRounds  bool
-	storeCoherent bool         // memmodel.Properties.Vetted (fairness.go, superseded)
-	cycles        []*cycleRec  // fair progress: cycles to decide (fairness.go)
-	bounded       []boundCycle // and cycles at a loop's bound
-	storeSeeds    map[int][]loadSeed
-	silentRules   bool                   // silent.go applies (not Options.NoSilentRMW)
-	loadsInOrder  bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
-	rmwLoadOf     map[int]int            // silent.go: the load of each read-modify-write's store
-	rmwLoads      map[int]bool           // and the loads of read-modify-writes
-	silentMemo    map[int]z.Lit          // silent(st)
-	chainLoadOf   map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
-	rmwOnly       map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
-	rmwOnlyDone   bool
-	chainCut      bool                // chaincut.go applies (not Options.NoChainCut)
-	sym           []symClass          // identical threads (symmetry.go)
-	poolSym       z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
-	symLoops      map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll          lsl.Poller          // --timeout, --max-memory, Ctrl-C
-	selectors     map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
-	poolSites     []poolSite          // accesses that may touch lsl_malloc blocks
-	arrays        bool                // some block has an array type (bounds.go)
-	in            *inputs             // fresh inputs, keyed when incremental (incremental.go)
-	inc           *Incremental        // nil: this encoding has a circuit of its own
-	nodes0        int                 // circuit nodes before this encoding (earlier rounds')
+	AnyLivelock z.Lit
+	fair        bool
+	catCycles   bool // a model whose cycles need catfair.go's conditions (Properties.StorelessCycles)
+	// catStoringCycles: and cycles may store (cat.FairProgressStoresSafe);
+	// catSuperseded: and the model is coherent per location
+	catStoringCycles, catSuperseded bool
+	reloadRounds                    bool
+	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
+	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
+	bounded                         []boundCycle // and cycles at a loop's bound
+	storeSeeds                      map[int][]loadSeed
+	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
+	loadsInOrder                    bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
+	rmwLoadOf                       map[int]int            // silent.go: the load of each read-modify-write's store
+	rmwLoads                        map[int]bool           // and the loads of read-modify-writes
+	silentMemo                      map[int]z.Lit          // silent(st)
+	chainLoadOf                     map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
+	rmwOnly                         map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
+	rmwOnlyDone                     bool
+	chainCut                        bool                // chaincut.go applies (not Options.NoChainCut)
+	sym                             []symClass          // identical threads (symmetry.go)
+	poolSym                         z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
+	symLoops                        map[string][]string // loop instances of identical threads (SymmetricLoops)
+	poll                            lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
+	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
+	arrays                          bool                // some block has an array type (bounds.go)
+	in                              *inputs             // fresh inputs, keyed when incremental (incremental.go)
+	inc                             *Incremental        // nil: this encoding has a circuit of its own
+	nodes0                          int                 // circuit nodes before this encoding (earlier rounds')
 	// an incremental round's Φ in two parts: clauses about the
 	// instructions they name, and about the whole program; localClauses:
 	// the model lets the first kind be kept (incremental.go)
@@ -238,21 +253,23 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
 	e := &Encoding{
-		U:            u,
-		Memory:       m,
-		Ranges:       ranges,
-		arrays:       u.HasArrays(),
-		C:            c,
-		Obs:          map[ObsKey]*ObsSlot{},
-		seedOf:       map[[2]int]z.Lit{},
-		aliasMemo:    map[[2]int]z.Lit{},
-		hasSeed:      map[int]z.Lit{},
-		fair:         !opt.NoFairProgress,
-		reloadRounds: !opt.NoReloadRounds,
-		silentRules:  !opt.NoSilentRMW,
-		chainCut:     !opt.NoChainCut,
-		loadsInOrder: props.LoadsInOrder,
-		storeFree:    props.StorelessCycles,
+		U:                u,
+		Memory:           m,
+		Ranges:           ranges,
+		arrays:           u.HasArrays(),
+		C:                c,
+		Obs:              map[ObsKey]*ObsSlot{},
+		seedOf:           map[[2]int]z.Lit{},
+		aliasMemo:        map[[2]int]z.Lit{},
+		hasSeed:          map[int]z.Lit{},
+		fair:             !opt.NoFairProgress,
+		reloadRounds:     !opt.NoReloadRounds,
+		silentRules:      !opt.NoSilentRMW,
+		chainCut:         !opt.NoChainCut,
+		loadsInOrder:     props.LoadsInOrder,
+		catCycles:        props.StorelessCycles,
+		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && cat.FairProgressStoresSafe(m.Cat()) == nil,
+		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && cat.CoherentPerLocation(m.Cat()),
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)

@@ -137,11 +137,8 @@ func (x *texec) iteration(b *lsl.Block) {
 			parts = append(parts, ev.guard.Not())
 		}
 		parts = append(parts, x.sameState(from, cont.r))
-		if x.e.storeFree {
-			// on a cat model only storeless cycles are deleted (catfair.go)
-			for _, st := range rec.stores {
-				parts = append(parts, x.e.Instrs[st].Guard.Not())
-			}
+		if x.e.catCycles {
+			parts = append(parts, x.e.catCycleStores(rec))
 		}
 		rec.partial = c.Ands(parts...)
 		if rec.partial == c.F {
@@ -432,7 +429,7 @@ func (e *Encoding) storeless(rec *cycleRec) z.Lit {
 // converges by this when the other threads are done.)
 func (e *Encoding) superseded(rec *cycleRec) z.Lit {
 	c := e.C
-	if !e.storeCoherent || len(rec.stores) == 0 {
+	if !(e.storeCoherent || e.catSuperseded) || len(rec.stores) == 0 {
 		return c.F
 	}
 	parts := []z.Lit{}

@@ -8,7 +8,8 @@ import (
 	"github.com/go-air/gini/z"
 )
 
-// Symmetric pool blocks (docs/semantics.md, "Symmetric pool blocks").
+// Symmetric pool blocks (docs/semantics.md, "Symmetric pool blocks"; on a
+// cat model, catsymmetry.go).
 //
 // lsl_malloc takes any free block of the pool (lsl/unroll_pool.go), so an
 // execution in which two mallocs take blocks 2 and 5 has twins that take
@@ -32,8 +33,9 @@ import (
 // literals).
 func (e *Encoding) findPoolSymmetry() {
 	p := e.U.Pool
-	inst, ok := e.Model.(*axioms.Instance) // a cat model has no memory order
-	if p == nil || p.N < 2 || e.U.Serial || !ok || !slices.Contains(inst.TotalOrders(), "memory_order") {
+	inst, ok := e.Model.(*axioms.Instance)
+	memoryOrder := ok && slices.Contains(inst.TotalOrders(), "memory_order")
+	if p == nil || p.N < 2 || e.U.Serial || !memoryOrder && e.Cat == nil {
 		return
 	}
 	if !e.poolNumbersHidden() || e.observesPointers() {
@@ -57,6 +59,13 @@ func (e *Encoding) findPoolSymmetry() {
 		for v := range p.N {
 			took[i][v] = c.And(m.Guard, Eq(c, m.Addr.Ptr[1], ConstBV(c, v, w)))
 		}
+	}
+	if !memoryOrder {
+		// a cat model: in instruction order (catsymmetry.go)
+		if res, ok := e.catPoolOrder(mallocs, took); ok {
+			e.poolSym = res
+		}
+		return
 	}
 	res := c.T
 	for i, m := range mallocs {

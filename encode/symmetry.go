@@ -110,8 +110,9 @@ func swapThreads(o Observation, a, b int) Observation {
 // ordering constraint of each group. It must run before the memory model
 // is finalized (it requests memory-order literals).
 func (e *Encoding) findSymmetry() {
-	inst, ok := e.Model.(*axioms.Instance) // a cat model has no memory order
-	if e.U.Serial || !ok || !slices.Contains(inst.TotalOrders(), "memory_order") {
+	inst, ok := e.Model.(*axioms.Instance)
+	memoryOrder := ok && slices.Contains(inst.TotalOrders(), "memory_order")
+	if e.U.Serial || !memoryOrder && e.Cat == nil {
 		return
 	}
 	owner := e.blockOwners()
@@ -145,6 +146,15 @@ func (e *Encoding) findSymmetry() {
 	c := e.C
 	for k, cl := range classes {
 		if len(cl) < 2 {
+			continue
+		}
+		if !memoryOrder {
+			// a cat model: sorted by what the threads do (catsymmetry.go)
+			order, ok := e.catSymmetryOrder(cl)
+			if ok {
+				e.recordSymmetricLoops(isos[k])
+				e.sym = append(e.sym, symClass{threads: cl, order: order})
+			}
 			continue
 		}
 		first := e.firstAccess(cl[0])

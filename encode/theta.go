@@ -36,7 +36,7 @@ var (
 // the language a model is written in (memmodel's doc).
 func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (Theta, error) {
 	if cm := m.Cat(); cm != nil {
-		ci, err := newCatInstance(e, cm, opt.CatLazyAcyclic, opt.CatAllFences)
+		ci, err := newCatInstance(e, cm, opt)
 		if err != nil {
 			return nil, err
 		}

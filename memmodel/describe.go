@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/checkfence/checkfence/cat"
 )
 
 // summaries are the one-line descriptions `checkfence models` lists.
@@ -65,8 +67,13 @@ func (m *Model) Describe(ctx context.Context, w io.Writer) {
 		fmt.Fprintf(w, "(* %s: valid cat model, %d checks, %d flags *)\n", m.file, len(c.Checks()), len(c.Flags()))
 		if err := m.FairProgressSafe(); err != nil {
 			fmt.Fprintf(w, "(* fair progress off, every loop iteration counts: %v *)\n", err)
+		} else if err := cat.FairProgressStoresSafe(c); err != nil {
+			fmt.Fprintf(w, "(* fair progress applies: retry rounds that store nothing do not count; rounds that store do: %v *)\n", err)
 		} else {
-			fmt.Fprintf(w, "(* fair progress applies: retry rounds that store nothing do not count *)\n")
+			fmt.Fprintf(w, "(* fair progress applies: retry rounds that store nothing, or only what no one reads, do not count *)\n")
+			if !cat.CoherentPerLocation(c) {
+				fmt.Fprintf(w, "(* not coherent per location (no acyclic po-loc | rf | co | fr): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
+			}
 		}
 		fmt.Fprint(w, c.Format())
 		if len(c.Tags) > 0 {

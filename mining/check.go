@@ -37,6 +37,9 @@ type Options struct {
 	// NoReloadRounds keeps fair progress without its reload rounds
 	// (encode/reload.go), for the differential tests.
 	NoReloadRounds bool
+	// NoCatStoringCycles keeps fair progress on a cat model to retry
+	// rounds that store nothing (encode.Options.NoCatStoringCycles).
+	NoCatStoringCycles bool
 	// NoSilentRMW keeps fair progress without its rule for silent
 	// read-modify-writes (encode/silent.go), for the differential tests.
 	NoSilentRMW bool
@@ -701,11 +704,14 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	if err := lsl.SanityBlock(&lsl.Block{Stmts: threadBodies(u)}, prog, true); err != nil {
 		return nil, fmt.Errorf("internal error: unrolled program fails sanity check: %w", err)
 	}
-	// Fair progress holds on the models its checks accept (fairProgress).
+	// Fair progress holds on the models its checks accept (fairProgress);
+	// symmetry breaking orders threads by memory_order on the .mm models,
+	// by what they do on cat models (encode/catsymmetry.go).
 	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
 	eopt.NoFairProgress = !k.fairProgress(model)
 	eopt.NoReloadRounds = k.opt.NoReloadRounds
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
+	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
 	eopt.NoChainCut = k.opt.NoChainCut
 	if !serial && k.incremental {
 		if k.inc == nil && k.concurrentEncodes > 0 {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -131,8 +132,8 @@ func (ss *simSearch) search(patience, budget int) {
 			return
 		}
 		ss.loops = u.Loops
-		s := newSimulator(u, rng, k.opt.Model.Props().Vetted)
-		s.silent = s.coherent && !k.opt.NoSilentRMW
+		s := newSimulator(u, rng, k.supersedes())
+		s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a
@@ -311,4 +312,15 @@ func loopGroup(key string, concurrent map[string]bool) (string, bool) {
 		return "", false
 	}
 	return key[i:], true
+}
+
+// supersedes reports whether the encoding exempts a cycle whose stores
+// later stores of its thread supersede (encode/fairness.go, superseded):
+// on the built-in .mm models, and on a cat model that is coherent per
+// location and on which cycles may store (encode/catfair.go).
+func (k *checker) supersedes() bool {
+	if c := k.opt.Model.Cat(); c != nil {
+		return !k.opt.NoCatStoringCycles && cat.CoherentPerLocation(c) && cat.FairProgressStoresSafe(c) == nil
+	}
+	return k.opt.Model.Props().Vetted
 }

@@ -125,6 +125,11 @@ func Hint(r *mining.Result) string {
 			h += "; or an access that a flag of the model names (" + strings.Join(r.Flags, ", ") +
 				"), which keeps its iteration: remove the race, and the loop converges"
 		}
+		if r.Enc != nil {
+			if note := r.Enc.CatFairNote(); note != "" {
+				h += "; " + note
+			}
+		}
 		if r.Enc != nil && r.Enc.Memory.Props().RMWWrites && r.Trace != nil && stoppedRMWLoop(r.Enc.U, r.Trace) {
 			h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
 				"on a cat model that is a write, so a loop retrying one never converges (on the .mm models it " +

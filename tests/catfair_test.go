@@ -2,6 +2,7 @@ package tests
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -114,5 +115,67 @@ func TestFlagNamesItsEvents(t *testing.T) {
 	ev := r.FlagEvents[i]
 	if strings.Count(ev, "counter at ") != 2 || !strings.Contains(ev, "racy.c:10:") {
 		t.Errorf("racy fires on %q, want the two accesses of counter at racy.c:10", ev)
+	}
+}
+
+// TestCatStoringCyclesDifferential: on arm8 and riscv, fair progress
+// deletes retry rounds that store (docs/semantics.md, "Fair progress on
+// cat models"). Each program is checked with the rule, with storeless
+// cycles only (NoCatStoringCycles) and without fair progress: the same
+// answers, and every counterexample a real execution. (Heavier programs:
+// CHECKFENCE_CATFAIR=all adds the Vyukov queue and snark's Da, about a
+// minute.)
+func TestCatStoringCyclesDifferential(t *testing.T) {
+	programs := []struct {
+		tst, test string
+		impl      []string
+	}{
+		{"fairness/cascounter.tst", "T2", []string{"fairness/cascounter.c"}},
+		{"fairness/dekker.tst", "T2", []string{"fairness/dekker.c"}},
+		{"fairness/dekker.tst", "T2", []string{"fairness/dekker_fenced.c"}},
+		{"fencesynth/chaselev.tst", "T2", []string{"fairness/chaselev_fenced.c"}},
+		{"fairness/seqlock.tst", "R2", []string{"fairness/seqlock.c"}},
+		{"unbounded/vyukov.tst", "T0", []string{"unbounded/vyukov_nofence.c"}},
+		{"datatypes/snark/snark.tst", "D0", []string{"datatypes/snark/snark_buggy.c", "datatypes/snark/harness.c"}},
+		{"datatypes/msn/msn.tst", "T0", []string{"datatypes/msn/msn.c", "datatypes/msn/harness.c"}},
+		{"datatypes/msn/msn.tst", "T0", []string{"datatypes/msn/msn_nofence.c", "datatypes/msn/harness.c"}},
+	}
+	if os.Getenv("CHECKFENCE_CATFAIR") == "all" {
+		programs = append(programs, []struct {
+			tst, test string
+			impl      []string
+		}{
+			{"unbounded/vyukov.tst", "T1", []string{"unbounded/vyukov.c"}},
+			{"datatypes/snark/snark.tst", "Da", []string{"datatypes/snark/snark.c", "datatypes/snark/harness.c"}},
+		}...)
+	}
+	for _, p := range programs {
+		t.Run(p.impl[0]+"/"+p.test, func(t *testing.T) {
+			t.Parallel()
+			prog, tf := load(t, p.tst, p.impl...)
+			var test = tf.Tests[0]
+			for _, x := range tf.Tests {
+				if x.Name == p.test {
+					test = x
+				}
+			}
+			for _, m := range []string{"arm8", "riscv"} {
+				stores := check(t, prog, test, mining.Options{Model: catModel(t, m), Timeout: datatypeTimeout})
+				storeless := check(t, prog, test, mining.Options{Model: catModel(t, m), NoCatStoringCycles: true, Timeout: datatypeTimeout})
+				plain := check(t, prog, test, mining.Options{Model: catModel(t, m), NoFairProgress: true, MaxUnroll: 6, Timeout: datatypeTimeout})
+				a, b := answer(stores), answer(storeless)
+				if a != b {
+					t.Errorf("%s on %s: with cycles that store %s, storeless only %s", p.impl[0], m, a, b)
+				}
+				if c := answer(plain); plain.Verdict != mining.Inconclusive && c != a {
+					t.Errorf("%s on %s: fair progress %s, without it %s", p.impl[0], m, a, c)
+				}
+				for _, r := range []*mining.Result{stores, storeless, plain} {
+					if err := r.CheckCounterexample(); err != nil {
+						t.Errorf("%s on %s: %v", p.impl[0], m, err)
+					}
+				}
+			}
+		})
 	}
 }

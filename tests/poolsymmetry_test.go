@@ -99,3 +99,45 @@ func TestPoolSymmetryExcludes(t *testing.T) {
 		t.Error("the constraint excludes every complete execution")
 	}
 }
+
+// TestCatPoolSymmetry: on a cat model the mallocs take untouched blocks
+// in instruction order when no block is freed (encode/catsymmetry.go);
+// the executions with the constraint and without compare as in
+// TestPoolSymmetry, and so do the verdicts.
+func TestCatPoolSymmetry(t *testing.T) {
+	ordered := 0
+	for _, mname := range []string{"arm8", "riscv"} {
+		m := catModel(t, mname)
+		for _, c := range poolSymmetryCases {
+			prog, test := symmetryTest(t, "lslpool/"+c.file+".tst", c.test, []string{"lslpool/" + c.file + ".lsl"})
+			where := fmt.Sprintf("%s %s on %s", c.file, c.test, mname)
+			u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{DefaultBound: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := encode.Build(u, m, encode.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			frees := false
+			for _, alloc := range u.Pool.FlagStores {
+				frees = frees || !alloc
+			}
+			if got := e.PoolSymmetric(); got != (c.want && !frees) {
+				t.Errorf("%s: pool blocks ordered %v, want %v", where, got, c.want && !frees)
+			}
+			if e.PoolSymmetric() {
+				ordered++
+			}
+			compareSymmetryBreaking(t, e, where)
+			onR := check(t, prog, test, mining.Options{Model: m})
+			offC := check(t, prog, test, mining.Options{Model: m, NoSymmetry: true})
+			if onR.Verdict != offC.Verdict || onR.Reason != offC.Reason {
+				t.Errorf("%s: %s %s with symmetry breaking, %s %s without", where, onR.Verdict, onR.Reason, offC.Verdict, offC.Reason)
+			}
+		}
+	}
+	if ordered == 0 {
+		t.Error("no case orders the pool blocks")
+	}
+}

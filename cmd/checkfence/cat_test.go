@@ -106,4 +106,9 @@ func TestModelsFairProgress(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "fair progress applies") {
 		t.Errorf("models noc11.cat: %d\n%s", code, out)
 	}
+	// retry rounds that store (cat.FairProgressStoresSafe)
+	code, out, _ = runCLI("models", "testdata/fw.cat")
+	if code != 0 || !strings.Contains(out, "rounds that store do") || !strings.Contains(out, "FW grows") {
+		t.Errorf("models fw.cat: %d\n%s", code, out)
+	}
 }

@@ -1,0 +1,121 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/go-air/gini/z"
+)
+
+// Symmetric threads on a cat model (docs/semantics.md, "Symmetry on cat
+// models"). A cat model has no memory order to sort identical threads by,
+// so they are sorted by what they do: a key per thread, the sequence of
+// its instructions' guards (which instructions execute) and of its loads'
+// values when they are numbers or undefined, compared lexicographically
+// (false before true). The key is a function of the execution — of the
+// thread's path and the values it reads — and swapping two identical
+// threads swaps their keys, so every execution has a permutation of each
+// class whose keys are in order: sorting by the key keeps at least one
+// execution of every orbit, as the memory-order version does. (Ties keep
+// both orders: fewer executions are cut than with a total order.) A
+// pointer's value is left out (a class that renames private blocks maps a
+// pointer to a different one), and so is the class if the threads'
+// unrolled code differs in length.
+
+// catSymmetryOrder builds the constraint that the keys of the class's
+// threads are in order.
+func (e *Encoding) catSymmetryOrder(cl []int) (z.Lit, bool) {
+	c := e.C
+	n := len(e.Threads[cl[0]].Instrs)
+	if n == 0 {
+		return c.F, false
+	}
+	for _, ti := range cl[1:] {
+		if len(e.Threads[ti].Instrs) != n {
+			return c.F, false
+		}
+	}
+	order := c.T
+	prev := e.catSymmetryKey(cl[0])
+	for _, ti := range cl[1:] {
+		key := e.catSymmetryKey(ti)
+		order = c.And(order, lexLE(c, prev, key))
+		prev = key
+	}
+	return order, true
+}
+
+// catSymmetryKey is thread ti's key: per instruction its guard and, for a
+// load that executes, its value's kind and, if a number, its bits.
+func (e *Encoding) catSymmetryKey(ti int) []z.Lit {
+	c := e.C
+	var key []z.Lit
+	for _, ii := range e.Threads[ti].Instrs {
+		in := e.Instrs[ii]
+		key = append(key, in.Guard)
+		if in.Kind != axioms.Load || in.Data == nil {
+			continue
+		}
+		v := in.Data
+		key = append(key, c.And(in.Guard, v.U), c.And(in.Guard, v.N))
+		for _, b := range v.Num {
+			key = append(key, c.Ands(in.Guard, v.N, b))
+		}
+	}
+	return key
+}
+
+// lexLE is "x ≤ y" lexicographically, false before true (equal lengths).
+func lexLE(c interface {
+	And(a, b z.Lit) z.Lit
+	Or(a, b z.Lit) z.Lit
+}, x, y []z.Lit) z.Lit {
+	le := z.LitNull
+	for i := len(x) - 1; i >= 0; i-- {
+		lt := c.And(x[i].Not(), y[i])
+		eq := c.Or(c.And(x[i], y[i]), c.And(x[i].Not(), y[i].Not()))
+		if le == z.LitNull {
+			le = c.Or(lt, eq)
+			continue
+		}
+		le = c.Or(lt, c.And(eq, le))
+	}
+	if le == z.LitNull {
+		panic("lexLE of empty keys")
+	}
+	return le
+}
+
+// Pool blocks on a cat model (docs/semantics.md, "Symmetric pool blocks").
+// Without a memory order, the mallocs are ordered by their place in
+// Instrs, which works when no block is freed: then every malloc takes a
+// block no one took before, and renaming the blocks so that the executed
+// mallocs, in that order, take blocks 0, 1, 2, … maps every execution to
+// one that satisfies the constraint (the conditions of findPoolSymmetry
+// make the renaming a symmetry). With frees, a block may be taken twice
+// and "untouched" depends on the order of the mallocs; the constraint is
+// then left out.
+
+// catPoolOrder is "a malloc that takes block v > 0 comes after, in
+// Instrs, a malloc that took block v-1": by induction the executed mallocs
+// take 0, 1, 2, … in that order.
+func (e *Encoding) catPoolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
+	c := e.C
+	for _, alloc := range e.U.Pool.FlagStores {
+		if !alloc {
+			return c.F, false // a free
+		}
+	}
+	res := c.T
+	for i := range mallocs {
+		for v := 1; v < len(took[i]); v++ {
+			if took[i][v] == c.F {
+				continue
+			}
+			var before []z.Lit
+			for j := range mallocs[:i] {
+				before = append(before, took[j][v-1])
+			}
+			res = c.And(res, c.Implies(took[i][v], c.Ors(before...)))
+		}
+	}
+	return res, true
+}

@@ -1,0 +1,3 @@
+/* chaselev.c without its fences. */
+#define CHASELEV_NOFENCE
+#include "chaselev.c"

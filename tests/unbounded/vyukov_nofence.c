@@ -1,0 +1,3 @@
+/* vyukov.c without its fences. */
+#define VYUKOV_NOFENCE
+#include "vyukov.c"
