@@ -62,6 +62,13 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 			}
 		}
 	}
+	racy, err := k.racyExecution(p, d.Flags, func(l z.Lit) (bool, error) { return sat(l) })
+	if err != nil {
+		return nil, err
+	}
+	if racy {
+		d.Flags = append(d.Flags, RaceFlag)
+	}
 	d.Sat, err = sat(p.enc.AllDone, cond(p.enc))
 	return d, err
 }

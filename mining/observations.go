@@ -116,6 +116,11 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 			}
 		}
 	}
+	if racy, err := k.racyExecution(p, out.Flags, func(l z.Lit) (bool, error) { return sat(l) }); err != nil {
+		return nil, err
+	} else if racy {
+		out.Flags = append(out.Flags, RaceFlag)
+	}
 	obs, err := k.enumerate(p)
 	if err == errStop {
 		return nil, context.DeadlineExceeded

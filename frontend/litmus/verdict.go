@@ -15,8 +15,8 @@ import (
 // of enumerating the final states: exists P holds when some complete
 // execution satisfies filter ∧ P, ~exists when none does, forall when none
 // satisfies filter ∧ ¬P. The Result has no States (nor counts, nor
-// witness).
-func runVerdict(ctx context.Context, t *Test, opt Options, start time.Time) (*Result, error) {
+// witness). races is opt.Mining with the race check of t (raceMode).
+func runVerdict(ctx context.Context, t *Test, opt Options, races mining.Options, start time.Time) (*Result, error) {
 	want := t.Cond.Prop
 	if t.Cond.Quant == Forall {
 		want = &Not{X: want}
@@ -24,7 +24,7 @@ func runVerdict(ctx context.Context, t *Test, opt Options, start time.Time) (*Re
 	if t.Filter != nil {
 		want = &And{L: t.Filter, R: want}
 	}
-	d, err := mining.Decide(ctx, t.Program, t.LSLTest, opt.Mining, func(e *encode.Encoding) z.Lit {
+	d, err := mining.Decide(ctx, t.Program, t.LSLTest, races, func(e *encode.Encoding) z.Lit {
 		return t.propLit(e, want)
 	})
 	if err != nil {
