@@ -134,7 +134,7 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 	}
 	for _, a := range args[:len(args)-nt] {
 		if isTestFile(a) {
-			return nil, nil, fmt.Errorf("the test file %s must come after the implementation files: checkfence run IMPL... TESTFILE...", a)
+			return nil, nil, fmt.Errorf("the test file %s must come after the implementation files (checkfence run IMPL... TESTFILE...)", a)
 		}
 	}
 	tfiles := args[len(args)-nt:]
