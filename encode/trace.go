@@ -75,6 +75,9 @@ type Event struct {
 	Barrier string
 	Atomic  int
 	Order   int // position in the memory order (-1 if none)
+	// C11 are the instruction's C11 tags (lsl/c11.go: its memory order,
+	// mm-only, …), which a trace shows; nil in other programs.
+	C11 []string `json:",omitempty"`
 }
 
 // Failure describes why an execution is a counterexample.
@@ -113,6 +116,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 				continue // a fence the cat model does not see
 			}
 			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
+			ev.C11 = c11Tags(in.Stmt)
 			if in.IsAccess() {
 				ev.Addr = e.vx.decode(in.Addr, val)
 				ev.AddrName = u.AddrName(ev.Addr)
@@ -319,4 +323,23 @@ func formatValues(vs []lsl.Value, u *lsl.Unrolled) string {
 		s += v.Format(u.BaseName)
 	}
 	return s
+}
+
+// c11Tags are the C11 tags of an instruction's statement (Event.C11).
+func c11Tags(s lsl.Stmt) []string {
+	var tags, out []string
+	switch s := s.(type) {
+	case *lsl.Load:
+		tags = s.Tags
+	case *lsl.Store:
+		tags = s.Tags
+	case *lsl.Fence:
+		tags = s.Tags
+	}
+	for _, t := range tags {
+		if lsl.IsC11Tag(t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -72,5 +72,16 @@ func legendFor(r *mining.Result) string {
 	if r.Reason == mining.ReasonDataRace {
 		legend += RaceLegend
 	}
+	if hasMapFences(r) {
+		legend += C11FoldLegend
+	}
 	return legend
 }
+
+// C11FoldLegend explains the orders on the atomic accesses of a C11
+// program on a .mm model (c11fold.go).
+const C11FoldLegend = `  store release         an atomic access of a C11 program and its memory order
+                        (fence acquire: atomic_thread_fence); the fences the
+                        front end adds around it for this model are folded
+                        into it (-v lists them)
+`
