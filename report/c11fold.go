@@ -34,7 +34,6 @@ func (tt *textTrace) hidden(ev *eventView) bool {
 	return ev != nil && ev.MapFence && !tt.opt.Verbose
 }
 
-
 // hasMapFences reports whether r's trace is on a .mm model and has
 // fences of the C11 mapping.
 func hasMapFences(r *mining.Result) bool {
