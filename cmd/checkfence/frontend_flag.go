@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/frontend"
@@ -220,7 +221,10 @@ func readTestFiles(files []string) (*lsl.TestFile, error) {
 	all := &lsl.TestFile{File: files[0]}
 	where := map[string]string{}
 	var errs lsl.ErrorList
-	for _, file := range files {
+	for i, file := range files {
+		if slices.Contains(files[:i], file) {
+			return nil, fmt.Errorf("%s is given twice", file)
+		}
 		src, err := frontend.ReadFile(file)
 		if err != nil {
 			return nil, err
