@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
@@ -62,13 +63,17 @@ func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, ok := axioms.Builtin(model)
-	if !ok {
+	opt := mining.Options{Witness: true}
+	if m, ok := axioms.Builtin(model); ok {
+		opt.Model = m
+	} else if cm, ok := cat.Builtin(model); ok {
+		opt.Cat = cm
+	} else {
 		t.Fatalf("no built-in model %s", model)
 	}
 	var out []*mining.Result
 	for _, test := range tf.Tests {
-		r, err := mining.Check(context.Background(), prog, test, mining.Options{Model: m, Witness: true})
+		r, err := mining.Check(context.Background(), prog, test, opt)
 		if err != nil {
 			t.Fatalf("%s: %v", test.Name, err)
 		}

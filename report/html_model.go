@@ -34,6 +34,7 @@ type htmlPage struct {
 	Sources                      []*htmlSource
 	Warnings                     []string // beside the verdict (race.go)
 	Race                         bool     // a data race: the legend explains its marks
+	Ordered                      bool     // the execution has a memory order (not a cat model's): the legend explains #n and ↑
 	CSS                          template.CSS
 	JS                           template.JS
 }
@@ -280,6 +281,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	}
 	pg.PathKnown = t.rel != nil
 	pg.Race = t.race != nil
+	pg.Ordered = len(t.order) > 0
 	return pg
 }
 

@@ -157,3 +157,24 @@ func stripTags(s string) string {
 	r := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'", "&quot;", `"`)
 	return r.Replace(s)
 }
+
+// The legend of a page matches its trace: a cat model's execution has no
+// memory order, so its page does not explain #n and ↑; a .mm model's does.
+func TestHTMLLegendMatchesModel(t *testing.T) {
+	for _, c := range []struct {
+		model   string
+		ordered bool
+	}{{"relaxed", true}, {"arm8", false}, {"rc11", false}} {
+		rs := check(t, "mp.lsl", "mp.tst", c.model)
+		dir, files := writeHTMLFor(t, c.model, rs[:1])
+		page := readFile(t, filepath.Join(dir, files[0]))
+		legend := page[strings.Index(page, `<div class="legend">`):]
+		legend = legend[:strings.Index(legend, "</div>")]
+		if strings.Contains(legend, "position in memory order") != c.ordered || strings.Contains(legend, "takes effect before") != c.ordered {
+			t.Errorf("%s: legend %q", c.model, legend)
+		}
+		if !c.ordered && !strings.Contains(legend, "no place numbers") {
+			t.Errorf("%s: the legend does not say why there are no numbers: %q", c.model, legend)
+		}
+	}
+}

@@ -87,7 +87,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 {{- if .HasTrace}}
 <section class="card" id="execution">
 <h2>{{.Kind}} <span class="sub">one column per thread, accesses in program order</span></h2>
-<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
+<div class="legend">{{if .Ordered}}<span><b>#n</b> position in memory order</span>{{end}}<span><span class="sw"></span>value flow: store → the loads that read it{{if not .Ordered}} (rf){{end}}</span>{{if .Ordered}}<span class="reo-note">↑ takes effect before an earlier access of its thread</span>{{else}}<span>the model orders accesses by its relations, not by one memory order: accesses carry no place numbers</span>{{end}}<span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
 <div class="execwrap"><div class="exec-grid" style="--n: {{.NThreads}}">
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
