@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Fair progress on cat models (docs/semantics.md, "Fair progress on cat

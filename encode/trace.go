@@ -6,8 +6,8 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Execution is a decoded execution: what each thread did, where every load

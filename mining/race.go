@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Data races (docs/semantics.md, "Data races"). In a C11 program two

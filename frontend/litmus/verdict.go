@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // runVerdict decides the condition with one query (mining.Decide) instead
