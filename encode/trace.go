@@ -21,6 +21,10 @@ type Execution struct {
 	Events  map[int]*Event // by instruction index
 	// Race names the racing accesses of a data-race counterexample.
 	Race *Race
+	// Cat is the candidate execution of a cat model's trace (its events
+	// and base relations, which a trace's explanation evaluates the
+	// model on); nil on .mm models and in saved results.
+	Cat *CatExecution `json:"-"`
 }
 
 // ThreadTrace is one thread of an execution.
@@ -191,6 +195,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	}
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)
+	if e.Cat != nil {
+		x.Cat = e.Cat.Decode(val)
+	}
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)
 		for k, ii := range x.Order {

@@ -48,6 +48,9 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 	tt.threads(&b)
 	tt.memoryOrder(&b)
 	tt.reordered(&b)
+	if w := newCatWhy(t); w != nil {
+		w.write(&b, tt.p)
+	}
 	tt.observations(&b)
 	if opt.Legend {
 		b.WriteString("\n" + indent(legendFor(r), "  "))
