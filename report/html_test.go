@@ -162,11 +162,11 @@ func stripTags(s string) string {
 // memory order, so its page does not explain #n and ↑; a .mm model's does.
 func TestHTMLLegendMatchesModel(t *testing.T) {
 	for _, c := range []struct {
-		model   string
-		ordered bool
-	}{{"relaxed", true}, {"arm8", false}, {"rc11", false}} {
-		rs := check(t, "mp.lsl", "mp.tst", c.model)
-		dir, files := writeHTMLFor(t, c.model, rs[:1])
+		model, test string
+		ordered     bool
+	}{{"relaxed", "MP", true}, {"arm8", "MP", false}, {"rc11", "2+2W", false}} {
+		rs := []*mining.Result{result(t, check(t, "mp.lsl", "mp.tst", c.model), c.test)}
+		dir, files := writeHTMLFor(t, c.model, rs)
 		page := readFile(t, filepath.Join(dir, files[0]))
 		legend := page[strings.Index(page, `<div class="legend">`):]
 		legend = legend[:strings.Index(legend, "</div>")]
@@ -175,6 +175,10 @@ func TestHTMLLegendMatchesModel(t *testing.T) {
 		}
 		if !c.ordered && !strings.Contains(legend, "no place numbers") {
 			t.Errorf("%s: the legend does not say why there are no numbers: %q", c.model, legend)
+		}
+		// a cat model's page says why the model allows the execution
+		if why := strings.Contains(page, `id="why"`); why == c.ordered || !c.ordered && !strings.Contains(page, "Why "+c.model+" allows it") {
+			t.Errorf("%s: the page's explanation section: %v", c.model, why)
 		}
 	}
 }

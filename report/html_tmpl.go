@@ -123,6 +123,17 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 </div>
 </section>
 {{- end}}
+{{- with .CatWhy}}
+<section class="card" id="why">
+<h2>Why {{.Model}} allows it <span class="sub">a cycle of program order and communication that sequential consistency forbids</span></h2>
+<p class="mono">{{.First}}</p>
+<ul class="reo">{{range .Steps}}<li><span class="muted">{{.Rel}}</span> {{.To}}</li>{{end}}</ul>
+{{- if .Loose}}
+<p>The program-order steps the model does not order (a fence, a dependency or a stronger access between them would):</p>
+<ul class="reo">{{range .Loose}}<li>{{.}}</li>{{end}}</ul>
+{{- end}}
+</section>
+{{- end}}
 {{- if or .Reorders .MoreReorders}}
 <section class="card" id="reorderings">
 <h2>Reordered by the memory model <span class="sub">later in program order, earlier in memory order{{if .PathKnown}}; those on the path to the failure first{{end}}</span></h2>
