@@ -4,14 +4,11 @@ go 1.26.8
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
-	github.com/go-air/gini v1.0.4
 	github.com/llir/llvm v0.3.6
 	github.com/spf13/cobra v1.10.2
 	modernc.org/cc/v4 v4.26.1
 	modernc.org/token v1.1.0
 )
-
-replace github.com/go-air/gini => ./third_party/gini
 
 require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -1,6 +1,6 @@
 package axioms
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // Atomic-block merging (an optimization derived from the model file).
 //

@@ -3,7 +3,7 @@ package axioms
 import (
 	"math/bits"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Sparse transitivity (Bryant & Velev, "Boolean satisfiability with

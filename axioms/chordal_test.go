@@ -5,8 +5,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // TestEliminateChordal checks the chordal completion on random graphs: the

@@ -3,7 +3,7 @@ package axioms
 import (
 	"iter"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // ClauseList holds plain clauses compactly: their literals, each clause

@@ -1,8 +1,8 @@
 package axioms
 
 import (
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // engine expands compiled axioms into circuit literals. It holds the

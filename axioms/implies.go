@@ -1,8 +1,8 @@
 package axioms
 
 import (
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // implies reports whether guard a implies guard b, shown from the

@@ -3,8 +3,8 @@ package axioms
 import (
 	"testing"
 
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 func TestImplies(t *testing.T) {

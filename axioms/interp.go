@@ -3,9 +3,9 @@ package axioms
 import (
 	"context"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // interp interprets the predefined symbols over a Universe (§5.4.1 step

@@ -3,7 +3,7 @@ package axioms
 import (
 	"fmt"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Linearize returns the executed instructions of total order name's sort

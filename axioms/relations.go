@@ -1,6 +1,6 @@
 package axioms
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // relation holds the literals of one relation variable, created on first
 // use and memoized in a slice indexed by the positions of the arguments in

@@ -3,7 +3,7 @@ package axioms
 import (
 	"math/bits"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // A tournament (a total, antisymmetric, irreflexive relation) is

@@ -1,8 +1,8 @@
 package axioms
 
 import (
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // InstrKind is the command type of an instruction (§2.1.1).

@@ -1,8 +1,8 @@
 package encode
 
 import (
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Shl is a << amt modulo 2^w, with amt read as unsigned (any width); shifts

@@ -3,8 +3,8 @@ package encode
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Array bounds (lsl.Unrolled.OutOfBounds, docs/semantics.md "Memory

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/go-air/gini/z"
 )
 
 // catPrograms are small concurrent programs (one procedure per thread)

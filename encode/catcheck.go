@@ -3,8 +3,8 @@ package encode
 import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // structure adds what the test's structure implies beyond the model: the

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // TestCatCoTransitivityImplied: on a model whose checks make co acyclic

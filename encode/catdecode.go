@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // CatExecution is the candidate execution of a satisfying assignment:

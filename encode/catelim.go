@@ -3,7 +3,7 @@ package encode
 import (
 	"slices"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Acyclicity by vertex elimination (Rankooh and Rintanen, "Propositional

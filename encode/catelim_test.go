@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // hasCycle reports whether the graph of the true edges has a cycle.

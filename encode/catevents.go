@@ -7,9 +7,9 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // CatEvent is one event of the candidate executions of a cat model: an

@@ -2,8 +2,8 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Fair progress on cat models (docs/semantics.md, "Fair progress on cat

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // FlagWitness names what a flag that fires in the model val fires on: for

@@ -1,6 +1,6 @@
 package encode
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // Full literals. Every literal of a set implies its event's guard, and
 // every literal of a relation both events' guards (doc.go). So where a

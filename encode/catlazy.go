@@ -1,6 +1,6 @@
 package encode
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // lazyAcyclic is a strongly connected component of an acyclicity check
 // whose eager encoding (a transitive relation over its members) would be

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Locations of a cat model. A cat model has one initial write per

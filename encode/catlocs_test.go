@@ -9,7 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/cat"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // catUnboundedPrograms reach cells through computed addresses, as the

@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // pol is the polarity a node is encoded for. A check (acyclic,

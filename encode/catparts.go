@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Mixed-size accesses. A front end splits an access that other accesses

@@ -1,8 +1,8 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
 )
 
 // Composition with program order. po relates each event to the later

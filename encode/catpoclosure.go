@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Closures through program order. rc11's hb = (po | sw)+ is the closure

@@ -3,8 +3,8 @@ package encode
 import (
 	"sort"
 
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // lrel is a relation over the cat events whose pairs are circuit

@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Symmetric threads on a cat model (docs/semantics.md, "Symmetry on cat

@@ -1,6 +1,6 @@
 package encode
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // Chains of read-modify-writes (docs/semantics.md, "Chains of
 // read-modify-writes"). A thread that polls under a lock,

@@ -1,8 +1,8 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Chains on a global only read-modify-writes touch (docs/semantics.md,

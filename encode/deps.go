@@ -1,8 +1,8 @@
 package encode
 
 import (
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // depSet records which loads a value (or a point in a thread) depends on, and

@@ -129,8 +129,8 @@
 // chosen by SolverOptions (solver_options.go; the CLI's --solver):
 //
 //   - gini (sat_gini.go), pure Go and always present: gini v1.0.4 with a
-//     conflict limit patched in (third_party/gini, used through a replace
-//     directive, since v1.0.4 has no limit or statistics API); where gini
+//     conflict limit patched in (internal/gini, a package of this module,
+//     since v1.0.4 has no limit or statistics API); where gini
 //     reaches a model that violates a clause (an internal error it used to
 //     exit the process on), the solve runs again on a new instance with
 //     the same clauses, or on CaDiCaL under auto;

@@ -4,8 +4,8 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Fair progress (docs/semantics.md, "Fair progress"). A run of consecutive

@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // Incremental unrolling. Lazy unrolling (mining) encodes a test once per

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Use after free (docs/semantics.md, "Memory safety"): a load or store

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Observation is the observation vector of one execution (§6.3.2): for each

@@ -1,8 +1,8 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // ObsIs is the literal "the observation key is present and has value v"

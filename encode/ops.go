@@ -1,8 +1,8 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // apply encodes a basic function. err is the condition under which the

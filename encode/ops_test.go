@@ -3,9 +3,9 @@ package encode
 import (
 	"testing"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // TestApplyMatchesEvalOp checks every basic function of the encoding against

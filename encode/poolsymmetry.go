@@ -4,8 +4,8 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Symmetric pool blocks (docs/semantics.md, "Symmetric pool blocks"; on a

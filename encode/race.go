@@ -2,7 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/cat"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Data races of C11 programs (docs/semantics.md, "Data races"). Two

@@ -10,9 +10,9 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/go-air/gini/z"
 )
 
 // The data-race check (race.go) against the concrete evaluator of package

@@ -5,8 +5,8 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Race names the two racing accesses of a data-race counterexample

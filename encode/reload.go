@@ -2,8 +2,8 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Reload rounds (docs/semantics.md, "Fair progress", reload rounds). The

@@ -1,6 +1,6 @@
 package encode
 
-import "github.com/go-air/gini/z"
+import "github.com/checkfence/checkfence/internal/gini/z"
 
 // impliesSame is cond ⇒ same(a, b), built as a conjunction of disjunctions
 // of literals. Solver.Assert sends each disjunction as one plain clause, so

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
 )
 
 // TestImpliesSameEquivalent checks impliesSame against cond ⇒ same on

@@ -3,7 +3,7 @@ package encode
 import (
 	"context"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // satSolver is the raw incremental SAT solver behind a Solver. Its variables

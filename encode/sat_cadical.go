@@ -82,7 +82,7 @@ import (
 	"runtime"
 	"unsafe"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // cadicalCompiled says that this binary has the CaDiCaL backend.

@@ -5,7 +5,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"runtime/debug"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // escalatingSAT starts on gini and moves to a stronger backend (CaDiCaL)

@@ -5,12 +5,12 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // giniSAT is the pure-Go backend: gini v1.0.4 with checkfence's conflict
-// limit (third_party/gini).
+// limit (internal/gini).
 //
 // gini v1.0.4 can, after some sequences of incremental solves, reach a
 // "model" that violates one of its clauses (its own check used to exit the

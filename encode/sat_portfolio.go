@@ -3,7 +3,7 @@ package encode
 import (
 	"context"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // portfolioSAT gives every clause to each member and runs each solve on

@@ -3,7 +3,7 @@ package encode
 import (
 	"sort"
 
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Fence synthesis (package synth). A candidate fence (lsl.Fence.Cand > 0)

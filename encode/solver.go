@@ -6,8 +6,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // Result is the outcome of Solver.Solve.

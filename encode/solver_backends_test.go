@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // testBackend makes a Solver on one backend configuration.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-air/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/logic"
 )
 
 // budgetBackends are the single backends of this build.

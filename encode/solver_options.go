@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
 )
 
 // Backend names the SAT solver behind a Solver (--solver).

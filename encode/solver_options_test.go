@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-air/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/logic"
 )
 
 func TestParseBackend(t *testing.T) {

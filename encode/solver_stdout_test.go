@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/go-air/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/logic"
 )
 
 // TestBackendsWriteNothing runs each backend through a sequence on which

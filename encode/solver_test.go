@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // pigeonhole is the (unsatisfiable for pigeons > holes) claim that every

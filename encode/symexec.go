@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // sstate is the symbolic state of one execution state of the encoder

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Symmetry breaking for identical threads (docs/semantics.md, "Symmetric

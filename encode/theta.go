@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/go-air/gini/z"
 )
 
 // Theta is the memory-model part Θ of the encoding: a .mm model

@@ -6,8 +6,8 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Execution is a decoded execution: what each thread did, where every load
@@ -21,6 +21,10 @@ type Execution struct {
 	Events  map[int]*Event // by instruction index
 	// Race names the racing accesses of a data-race counterexample.
 	Race *Race
+	// Cat is the candidate execution of a cat model's trace (its events
+	// and base relations, which a trace's explanation evaluates the
+	// model on); nil on .mm models and in saved results.
+	Cat *CatExecution `json:"-"`
 }
 
 // ThreadTrace is one thread of an execution.
@@ -75,6 +79,9 @@ type Event struct {
 	Barrier string
 	Atomic  int
 	Order   int // position in the memory order (-1 if none)
+	// C11 are the instruction's C11 tags (lsl/c11.go: its memory order,
+	// mm-only, …), which a trace shows; nil in other programs.
+	C11 []string `json:",omitempty"`
 }
 
 // Failure describes why an execution is a counterexample.
@@ -113,6 +120,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 				continue // a fence the cat model does not see
 			}
 			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
+			ev.C11 = c11Tags(in.Stmt)
 			if in.IsAccess() {
 				ev.Addr = e.vx.decode(in.Addr, val)
 				ev.AddrName = u.AddrName(ev.Addr)
@@ -187,6 +195,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	}
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)
+	if e.Cat != nil {
+		x.Cat = e.Cat.Decode(val)
+	}
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)
 		for k, ii := range x.Order {
@@ -319,4 +330,23 @@ func formatValues(vs []lsl.Value, u *lsl.Unrolled) string {
 		s += v.Format(u.BaseName)
 	}
 	return s
+}
+
+// c11Tags are the C11 tags of an instruction's statement (Event.C11).
+func c11Tags(s lsl.Stmt) []string {
+	var tags, out []string
+	switch s := s.(type) {
+	case *lsl.Load:
+		tags = s.Tags
+	case *lsl.Store:
+		tags = s.Tags
+	case *lsl.Fence:
+		tags = s.Tags
+	}
+	for _, t := range tags {
+		if lsl.IsC11Tag(t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -2,8 +2,8 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // universe presents an Encoding to the axioms package (axioms.Universe).

@@ -4,9 +4,9 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // Val is a symbolic LSL value: a tagged union of bit vectors. Exactly one of

@@ -7,10 +7,10 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // Probes: a model is asked about small candidate executions — events of

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Decision is the outcome of Decide.
@@ -53,6 +53,13 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 	}
 	if d.Flags, err = firingFlags(p, sat); err != nil {
 		return nil, err
+	}
+	racy, err := k.racyExecution(p, d.Flags, func(l z.Lit) (bool, error) { return sat(l) })
+	if err != nil {
+		return nil, err
+	}
+	if racy {
+		d.Flags = append(d.Flags, RaceFlag)
 	}
 	d.Sat, err = sat(p.enc.AllDone, cond(p.enc))
 	return d, err

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Deferred failure proofs. A round of the check whose answer is a cut-off

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
-	"github.com/go-air/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/logic"
 )
 
 // A concurrent encoding that answered on CaDiCaL under --solver auto makes

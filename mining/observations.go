@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/go-air/gini/z"
 )
 
 // ExecutionSet summarizes every execution of a test on a model, for
@@ -107,6 +107,11 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	// flags before the enumeration, which blocks every execution it finds
 	if out.Flags, err = firingFlags(p, sat); err != nil {
 		return nil, err
+	}
+	if racy, err := k.racyExecution(p, out.Flags, func(l z.Lit) (bool, error) { return sat(l) }); err != nil {
+		return nil, err
+	} else if racy {
+		out.Flags = append(out.Flags, RaceFlag)
 	}
 	obs, err := k.enumerate(p)
 	if err == errStop {

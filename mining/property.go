@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Property checks (checkfence run --prop, SV-COMP's property files): only

@@ -3,10 +3,11 @@ package mining
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Data races (docs/semantics.md, "Data races"). In a C11 program two
@@ -186,4 +187,19 @@ func flagWarning(e *encode.Encoding, f *encode.CatFlag, val func(z.Lit) bool) Wa
 // race check decides.
 func (k *checker) isRaceFlag(e *encode.Encoding, f *encode.CatFlag) bool {
 	return encode.IsRC11RaceFlag(e, f)
+}
+
+// RaceFlag is the flag under which Executions and Decide report a data
+// race that the program-level check finds (Options.Races warn or fail):
+// rc11's name for it, herd's "Flag racy".
+const RaceFlag = "racy"
+
+// racyExecution reports whether some complete execution of p has a data
+// race by the program-level check, when its encoding has one and the
+// model reported no flag of that name already (rc11's own).
+func (k *checker) racyExecution(p *problem, flags []string, sat func(z.Lit) (bool, error)) (bool, error) {
+	if p.enc.Race == nil || slices.Contains(flags, RaceFlag) {
+		return false, nil
+	}
+	return sat(p.enc.C.And(p.enc.AllDone, p.enc.Race.Lit))
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/go-air/gini/z"
 )
 
 // Session checks one test of a program with candidate fences

@@ -174,3 +174,85 @@ func TestSchemaCheckersReject(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFCodeFlow: a FAIL's result carries its trace as a code flow a
+// viewer steps through: one thread flow per thread, one location per
+// access or fence in program order (the C11 mapping's fences folded, as
+// in the text trace), executionOrder the memory order, the reordered
+// accesses important and the failing statement essential; the log
+// follows the SARIF 2.1.0 structure (the schema subset).
+func TestSARIFCodeFlow(t *testing.T) {
+	schema := loadSchema(t, filepath.Join("testdata", "schema", "sarif-2.1.0-subset.schema.json"))
+	for _, c := range []struct{ impl, tst, model, test string }{
+		{"mp.lsl", "mp.tst", "relaxed", "MP"},
+		{"publish.c", "publish.tst", "relaxed", "Publish"},
+		{"c11mp.lsl", "c11mp.tst", "relaxed", "MP"},
+	} {
+		r := result(t, check(t, c.impl, c.tst, c.model), c.test)
+		run := CIRun{Model: c.model, Version: "test", Results: []*mining.Result{r},
+			Tests: []*lsl.Test{{Name: r.Test, Pos: lsl.Pos{File: "testdata/" + c.tst, Line: 1, Col: 1}}}}
+		var b bytes.Buffer
+		if err := WriteSARIF(&b, run); err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if errs := schema.validate(doc); len(errs) > 0 {
+			t.Fatalf("%s: not SARIF 2.1.0:\n%s", c.test, strings.Join(errs, "\n"))
+		}
+		var log sarifLog
+		if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		res := log.Runs[0].Results
+		if len(res) != 1 || len(res[0].CodeFlows) != 1 {
+			t.Fatalf("%s: %d results, want one with one code flow:\n%s", c.test, len(res), b.String())
+		}
+		tr := newTrace(r)
+		flows := res[0].CodeFlows[0].ThreadFlows
+		byThread := map[string]sarifThreadFlow{}
+		for _, f := range flows {
+			byThread[f.ID] = f
+		}
+		essential := 0
+		for _, th := range tr.threads {
+			var want []*eventView
+			for _, op := range th.Ops {
+				for _, ev := range op.Events {
+					if ev.Pos.IsValid() && !ev.MapFence && !ev.AfterRace {
+						want = append(want, ev)
+					}
+				}
+			}
+			f := byThread[th.Name]
+			var got []sarifThreadFlowLocation
+			for _, l := range f.Locations {
+				if l.Importance == "essential" {
+					essential++
+					continue
+				}
+				got = append(got, l)
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s: thread %s has %d flow locations, want %d (its events)", c.test, th.Name, len(got), len(want))
+				continue
+			}
+			for i, ev := range want {
+				l := got[i]
+				pl := l.Location.PhysicalLocation
+				if pl == nil || pl.Region.StartLine != ev.Pos.Line || l.ExecutionOrder != ev.Order ||
+					(l.Importance == "important") != (ev.Overtakes != nil) || !strings.Contains(l.Location.Message.Text, ev.Kind) {
+					t.Errorf("%s: thread %s step %d is %+v (%s), want the %s at line %d, #%d", c.test, th.Name, i, l, l.Location.Message.Text, ev.Kind, ev.Pos.Line, ev.Order)
+				}
+			}
+		}
+		if tr.failure != nil && essential != 1 {
+			t.Errorf("%s: %d essential locations, want the failing statement", c.test, essential)
+		}
+		if c.impl == "c11mp.lsl" && !strings.Contains(b.String(), "store release flag = 1") {
+			t.Errorf("the C11 access does not show its order:\n%s", b.String())
+		}
+	}
+}

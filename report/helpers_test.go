@@ -66,9 +66,10 @@ func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	if !ok {
 		t.Fatalf("no built-in model %s", model)
 	}
+	opt := mining.Options{Model: m, Witness: true}
 	var out []*mining.Result
 	for _, test := range tf.Tests {
-		r, err := mining.Check(context.Background(), prog, test, mining.Options{Model: m, Witness: true})
+		r, err := mining.Check(context.Background(), prog, test, opt)
 		if err != nil {
 			t.Fatalf("%s: %v", test.Name, err)
 		}

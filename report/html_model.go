@@ -32,8 +32,10 @@ type htmlPage struct {
 	MoreReorders                 []reorder // the others
 	PathKnown                    bool      // Reorders/MoreReorders follow the failure's path
 	Sources                      []*htmlSource
-	Warnings                     []string // beside the verdict (race.go)
-	Race                         bool     // a data race: the legend explains its marks
+	Warnings                     []string    // beside the verdict (race.go)
+	Race                         bool        // a data race: the legend explains its marks
+	Ordered                      bool        // the execution has a memory order (not a cat model's): the legend explains #n and ↑
+	CatWhy                       *htmlCatWhy // why a cat model allows the execution (catwhy.go)
 	CSS                          template.CSS
 	JS                           template.JS
 }
@@ -280,7 +282,36 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	}
 	pg.PathKnown = t.rel != nil
 	pg.Race = t.race != nil
+	pg.Ordered = len(t.order) > 0
+	if w := newCatWhy(t); w != nil {
+		pg.CatWhy = htmlCatWhyOf(w)
+	}
 	return pg
+}
+
+// htmlCatWhy is catWhy as the page shows it: the cycle's steps and the
+// program-order steps the model does not order.
+type htmlCatWhy struct {
+	Model string
+	First string
+	Steps []struct{ Rel, To string }
+	Loose []string
+}
+
+func htmlCatWhyOf(w *catWhy) *htmlCatWhy {
+	h := &htmlCatWhy{Model: w.model, First: catAccess(w.cycle[0].from)}
+	for i, st := range w.cycle {
+		to := catAccess(st.to)
+		if i == len(w.cycle)-1 {
+			to = "back to the first"
+		}
+		h.Steps = append(h.Steps, struct{ Rel, To string }{catRelWords[st.rel], to})
+	}
+	for _, l := range w.loose {
+		h.Loose = append(h.Loose, l.step.from.Thread.Name+" "+l.step.from.Kind+" "+l.step.from.Addr+" → "+l.step.to.Kind+" "+l.step.to.Addr+
+			" ("+l.step.from.Where+", "+l.step.to.Where+"): not in "+strings.Join(l.checks, ", nor in "))
+	}
+	return h
 }
 
 func evID(ev *eventView) string { return strconv.Itoa(ev.Instr) }

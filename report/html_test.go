@@ -157,3 +157,28 @@ func stripTags(s string) string {
 	r := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'", "&quot;", `"`)
 	return r.Replace(s)
 }
+
+// The legend of a page matches its trace: a cat model's execution has no
+// memory order, so its page does not explain #n and ↑; a .mm model's does.
+func TestHTMLLegendMatchesModel(t *testing.T) {
+	for _, c := range []struct {
+		model, test string
+		ordered     bool
+	}{{"relaxed", "MP", true}, {"arm8", "MP", false}, {"rc11", "2+2W", false}} {
+		rs := []*mining.Result{result(t, check(t, "mp.lsl", "mp.tst", c.model), c.test)}
+		dir, files := writeHTMLFor(t, c.model, rs)
+		page := readFile(t, filepath.Join(dir, files[0]))
+		legend := page[strings.Index(page, `<div class="legend">`):]
+		legend = legend[:strings.Index(legend, "</div>")]
+		if strings.Contains(legend, "position in memory order") != c.ordered || strings.Contains(legend, "takes effect before") != c.ordered {
+			t.Errorf("%s: legend %q", c.model, legend)
+		}
+		if !c.ordered && !strings.Contains(legend, "no place numbers") {
+			t.Errorf("%s: the legend does not say why there are no numbers: %q", c.model, legend)
+		}
+		// a cat model's page says why the model allows the execution
+		if why := strings.Contains(page, `id="why"`); why == c.ordered || !c.ordered && !strings.Contains(page, "Why "+c.model+" allows it") {
+			t.Errorf("%s: the page's explanation section: %v", c.model, why)
+		}
+	}
+}

@@ -87,7 +87,7 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 {{- if .HasTrace}}
 <section class="card" id="execution">
 <h2>{{.Kind}} <span class="sub">one column per thread, accesses in program order</span></h2>
-<div class="legend"><span><b>#n</b> position in memory order</span><span><span class="sw"></span>value flow: store → the loads that read it</span><span class="reo-note">↑ takes effect before an earlier access of its thread</span><span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
+<div class="legend">{{if .Ordered}}<span><b>#n</b> position in memory order</span>{{end}}<span><span class="sw"></span>value flow: store → the loads that read it{{if not .Ordered}} (rf){{end}}</span>{{if .Ordered}}<span class="reo-note">↑ takes effect before an earlier access of its thread</span>{{else}}<span>the model orders accesses by its relations, not by one memory order: accesses carry no place numbers</span>{{end}}<span>hover or click an access to trace it</span>{{if .Race}}<span class="race-note">✗ data race (1 of 2, 2 of 2): the two accesses of the race, which touch one location, one writing and one not atomic, and which happens-before does not order; faded: after the race, which leaves them undefined</span>{{end}}</div>
 <div class="execwrap"><div class="exec-grid" style="--n: {{.NThreads}}">
 <svg class="flows" aria-hidden="true"></svg>
 {{- range .Threads}}
@@ -121,6 +121,17 @@ var pageTmpl = sync.OnceValue(func() *template.Template {
 <div class="mo-col mo-names">{{range .Names}}<div class="lane-name tc{{.Class}}" style="grid-row: {{.Row}}">{{.Name}}</div>{{end}}</div>
 {{- range .Steps}}<div class="mo-col">{{range .Empty}}<div class="slot" style="grid-row: {{.}}"></div>{{end}}{{with .Chip}}<div class="chip {{.Class}}" style="grid-row: {{.Row}}" data-ev="{{.Ev}}" title="{{.Desc}}"><b>#{{.Num}} <i>{{.Thread}}</i></b><span>{{.Text}}</span></div>{{end}}</div>{{end}}
 </div>
+</section>
+{{- end}}
+{{- with .CatWhy}}
+<section class="card" id="why">
+<h2>Why {{.Model}} allows it <span class="sub">a cycle of program order and communication that sequential consistency forbids</span></h2>
+<p class="mono">{{.First}}</p>
+<ul class="reo">{{range .Steps}}<li><span class="muted">{{.Rel}}</span> {{.To}}</li>{{end}}</ul>
+{{- if .Loose}}
+<p>The program-order steps the model does not order (a fence, a dependency or a stronger access between them would):</p>
+<ul class="reo">{{range .Loose}}<li>{{.}}</li>{{end}}</ul>
+{{- end}}
 </section>
 {{- end}}
 {{- if or .Reorders .MoreReorders}}

@@ -57,6 +57,11 @@ const CatTraceLegend = `How to read a trace (cat model):
   choose  f() = 7       a nondeterministic choice (__VERIFIER_nondet_int(),
                         lsl_nondet) and the value it took
   ✗ runtime error: …    the failing statement, with its source line
+  why arm8 allows it    a cycle of program order (po) and communication (rf:
+                        read by, co: overwritten by, fr: reads a value then
+                        overwritten by) that sequential consistency forbids,
+                        and its program-order steps that the model's checks
+                        do not order: what a fence or dependency must add
   The execution is one the model's axioms allow (its flags, if any fire, are
   listed with the result); cat models order accesses by their relations, not
   by one memory order, so accesses carry no place numbers.
@@ -72,5 +77,16 @@ func legendFor(r *mining.Result) string {
 	if r.Reason == mining.ReasonDataRace {
 		legend += RaceLegend
 	}
+	if hasMapFences(r) {
+		legend += C11FoldLegend
+	}
 	return legend
 }
+
+// C11FoldLegend explains the orders on the atomic accesses of a C11
+// program on a .mm model (c11fold.go).
+const C11FoldLegend = `  store release         an atomic access of a C11 program and its memory order
+                        (fence acquire: atomic_thread_fence); the fences the
+                        front end adds around it for this model are folded
+                        into it (-v lists them)
+`

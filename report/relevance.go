@@ -15,7 +15,13 @@ import (
 //     conditions of the branches around it), at the observed values that
 //     differ from the closest serial observation, or at the loads of a
 //     blocked spin loop;
+//   - a statement the path starts at depends on the branches that decide
+//     whether its thread gets there: those around it, and those before
+//     it that leave the code in between (a spin loop's exit condition, a
+//     loop's break: the loads of Peterson's wait loop decide whether the
+//     thread enters its critical section);
 //   - it follows registers back to the statements that computed them
+//     (and to the conditions that chose among several of them)
 //     (data and address dependencies), from a load to the store it read
 //     (its seed) and on into that store's thread;
 //   - the stores a path load did not read (other threads' stores to the
@@ -150,6 +156,7 @@ func newRelevance(t *trace) *relevance {
 		}
 		if withConds {
 			addOperands(thread, code[thread].conds[s]...)
+			addOperands(thread, code[thread].exitsBefore(s)...)
 		}
 	}
 	addEvent = func(ev *eventView) {
@@ -237,8 +244,11 @@ func newRelevance(t *trace) *relevance {
 	for len(regs) > 0 {
 		k := regs[len(regs)-1]
 		regs = regs[:len(regs)-1]
-		for _, d := range code[k.thread].defs[k.reg] {
-			addStmt(k.thread, d, false)
+		// a register set in several branches (x = c ? a : b, the
+		// result of &&) also depends on the branches' conditions
+		defs := code[k.thread].defs[k.reg]
+		for _, d := range defs {
+			addStmt(k.thread, d, len(defs) > 1)
 		}
 	}
 
@@ -293,4 +303,37 @@ func diffKeysOf(o *obsTable) map[encode.ObsKey]bool {
 		}
 	}
 	return out
+}
+
+// exitsBefore are the conditions of the branches before s in its thread
+// that jump (break, continue) or stop the thread (abort): whether control
+// reaches s depends on them.
+func (c *threadCode) exitsBefore(s lsl.Stmt) []lsl.Operand {
+	var out []lsl.Operand
+	for _, p := range c.stmts {
+		if p == s {
+			break
+		}
+		if b, ok := p.(*lsl.If); ok && (jumps(b.Then) || jumps(b.Else)) {
+			out = append(out, b.Cond)
+		}
+	}
+	return out
+}
+
+// jumps reports whether a branch leaves the code around it: a break, a
+// continue or an abort in it.
+func jumps(b *lsl.Block) bool {
+	found := false
+	if b == nil {
+		return false
+	}
+	lsl.Walk(b, func(x lsl.Stmt) bool {
+		switch x.(type) {
+		case *lsl.Break, *lsl.Continue, *lsl.Abort:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -126,3 +126,24 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// On tso, Peterson's lock fails when a thread's read of the other's flag
+// (or of the turn) takes effect before its own stores: that store→load
+// reordering is what the failure depends on, through the wait loop whose
+// exit lets both threads into the critical section (exitsBefore).
+func TestReorderingsOnPathPeterson(t *testing.T) {
+	r := result(t, check(t, "peterson.c", "peterson.tst", "tso"), "T2")
+	if r.Verdict != mining.Fail {
+		t.Fatalf("%s %s, want FAIL", r.Verdict, r.Reason)
+	}
+	on, off := onPath(t, r)
+	storeLoad := 0
+	for _, s := range on {
+		if strings.Contains(s, ": load flag[") || strings.Contains(s, ": load turn") {
+			storeLoad++
+		}
+	}
+	if storeLoad == 0 {
+		t.Errorf("no store→load reordering of the lock on the path: on %q, off %q", on, off)
+	}
+}

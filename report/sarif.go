@@ -281,12 +281,17 @@ func codeFlows(t *trace) []sarifCodeFlow {
 		tf := sarifThreadFlow{ID: th.Name, Message: &sarifMessage{"thread " + th.Name}}
 		for _, op := range th.Ops {
 			for _, ev := range op.Events {
-				if steps == maxFlowSteps || !ev.Pos.IsValid() || ev.AfterRace {
-					continue
+				if steps == maxFlowSteps || !ev.Pos.IsValid() || ev.AfterRace || ev.MapFence {
+					continue // (the C11 mapping's fences are part of their access: c11fold.go)
 				}
 				steps++
 				text := ev.Kind + " " + ev.Fence
-				if ev.Kind != "fence" {
+				switch {
+				case ev.Kind == "fence" && ev.C11 != "":
+					text = "fence " + ev.C11
+				case ev.Kind != "fence" && ev.C11 != "":
+					text = ev.Kind + " " + ev.C11 + " " + ev.Addr + " = " + ev.Value
+				case ev.Kind != "fence":
 					text = ev.Kind + " " + ev.Addr + " = " + ev.Value
 				}
 				if ev.Order > 0 {

@@ -48,6 +48,9 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 	tt.threads(&b)
 	tt.memoryOrder(&b)
 	tt.reordered(&b)
+	if w := newCatWhy(t); w != nil {
+		w.write(&b, tt.p)
+	}
 	tt.observations(&b)
 	if opt.Legend {
 		b.WriteString("\n" + indent(legendFor(r), "  "))
@@ -111,9 +114,17 @@ func (tt *textTrace) cells(ev *eventView) evCells {
 	if ev.Order > 0 {
 		c.order = "#" + strconv.Itoa(ev.Order)
 	}
-	if ev.Kind == "fence" {
+	switch {
+	case ev.Kind == "fence" && ev.C11 != "" && !tt.opt.Verbose:
+		c.access = ev.C11
+	case ev.Kind == "fence" && ev.C11 != "":
+		c.access = ev.Fence + " (" + ev.C11 + ")"
+	case ev.Kind == "fence":
 		c.access = ev.Fence
-	} else {
+	default:
+		if ev.C11 != "" {
+			c.kind += " " + ev.C11
+		}
 		c.access = ev.Addr + " = " + ev.Value
 	}
 	if ev.Expr != "" && ev.Expr != ev.Addr {
@@ -189,6 +200,9 @@ func (tt *textTrace) threads(b *strings.Builder) {
 		for _, op := range th.Ops {
 			g := gutters(op.Events)
 			for i, ev := range op.Events {
+				if tt.hidden(ev) {
+					continue
+				}
 				c := tt.cells(ev)
 				c.gutter = g[i]
 				if ev.Atomic != 0 {
@@ -239,6 +253,9 @@ func (tt *textTrace) threads(b *strings.Builder) {
 			for _, r := range op.rows() {
 				if r.ev != nil && r.ev.AfterRace {
 					folded++
+					continue
+				}
+				if tt.hidden(r.ev) {
 					continue
 				}
 				c := rows[r.ev]
@@ -307,6 +324,7 @@ func (tt *textTrace) paintNote(c evCells) string {
 }
 
 func kindStyle(kind string) string {
+	kind, _, _ = strings.Cut(kind, " ") // "store release"
 	switch kind {
 	case "load":
 		return styleBlue

@@ -115,3 +115,26 @@ func TestWriteTraceWithoutExecution(t *testing.T) {
 		t.Errorf("wrote %q", b.String())
 	}
 }
+
+// A C11 program's trace on a .mm model shows each atomic access with its
+// order ("store release") and leaves out the fences the front end added
+// for the model, unless verbose; on a cat model nothing is folded.
+func TestC11FencesFolded(t *testing.T) {
+	r := fixtureResult(t, "c11mp_relaxed", "c11mp.lsl", "c11mp.tst", "relaxed", "MP")
+	if r.Verdict != mining.Fail {
+		t.Fatalf("verdict %s, want FAIL (%s)", r.Verdict, r.Message)
+	}
+	for _, verbose := range []bool{false, true} {
+		var b bytes.Buffer
+		WriteTrace(&b, r, TextOptions{Model: "relaxed", Verbose: verbose})
+		name := "c11mp_relaxed.txt"
+		if verbose {
+			name = "c11mp_relaxed_verbose.txt"
+		}
+		golden(t, name, b.Bytes())
+		out := b.String()
+		if strings.Contains(out, "store-store") == !verbose || !strings.Contains(out, "store release") {
+			t.Errorf("verbose %v: the mapping's fences are not folded as they should be:\n%s", verbose, out)
+		}
+	}
+}

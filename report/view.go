@@ -111,6 +111,12 @@ type eventView struct {
 	// depend on (race.go), which the trace folds away.
 	Race      int
 	AfterRace bool
+	// C11 is the memory order of an atomic access or fence of a C11
+	// program on a .mm model ("release"; c11fold.go), MapFence marks the
+	// fences the front end added around an atomic access for that model
+	// (mm-only), which text traces fold into the access unless -v.
+	C11      string
+	MapFence bool
 }
 
 // IsLoad and IsStore simplify templates.
@@ -195,6 +201,9 @@ func newTrace(r *mining.Result) *trace {
 				} else {
 					v.Addr = ev.AddrName
 					v.Value = ev.Value.Format(u.BaseName)
+				}
+				if e.Cat == nil {
+					v.C11, v.MapFence = c11Mark(ev)
 				}
 				if ev.Order >= 0 && ev.Kind != "fence" && len(x.Order) > 0 {
 					v.Order = ev.Order + 1

@@ -5,8 +5,8 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/encode"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
 // optimizer proposes cheapest selections of candidates that satisfy the

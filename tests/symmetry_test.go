@@ -9,9 +9,9 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
-	"github.com/go-air/gini/z"
 )
 
 // symmetryCases are tests with and without identical threads, and what

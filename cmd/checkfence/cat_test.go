@@ -46,7 +46,7 @@ func TestLitmusCmdCat(t *testing.T) {
 	}
 	for _, want := range []string{"MP+rlx+race                              Ok (flag racy)",
 		"byte                                     Unsupported (mixed-size access)",
-		"1 tests, 1 agree, 1 unsupported (mixed-size access: 1)"} {
+		"1 tests, 1 agree, 1 racy, 1 unsupported (mixed-size access: 1)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/frontend"
@@ -29,8 +30,9 @@ var clangCompiler string
 // reads implementation files.
 func addFrontendFlag(cmd *cobra.Command, v *string) {
 	cmd.Flags().StringVar(v, "frontend", frontendAuto,
-		"how to read .c files: c (the built-in C front end, the default) or clang (compile with "+
-			"clang 14 or later and read the LLVM IR; C11 atomics and pthreads). .ll files are always read as LLVM IR")
+		"how to read .c files: c (the built-in C front end) or clang (compile with "+
+			"clang 14 or later and read the LLVM IR; pthreads). Default: c when a .tst file is given, "+
+			"clang for a program without one (its main starts the threads). .ll files are always read as LLVM IR")
 	cmd.Flags().StringVar(&clangCompiler, "clang", "",
 		"the clang to compile C with (a name on PATH or a path; C++ goes to the clang++ beside it). "+
 			"Default: $"+llvmfront.ClangEnv+", else clang-14, else the newest clang-NN on PATH, else clang")
@@ -120,28 +122,25 @@ func compileWithClang(ctx context.Context, files []string) (out []string, cleanu
 // isTestFile reports whether an argument is a test file.
 func isTestFile(arg string) bool { return strings.HasSuffix(arg, ".tst") }
 
-// loadInputs reads IMPL... [TESTFILE] with the chosen front end, within
-// the limits lim: with a test file, the implementation and the selected
-// tests; without one, a pthread program and the test its main is. A limit
-// reached is a *limitError.
+// loadInputs reads IMPL... [TESTFILE...] with the chosen front end,
+// within the limits lim: with test files, the implementation and the
+// selected tests of all of them, in order; without one, a pthread program
+// and the test its main is. A limit reached is a *limitError.
 func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*lsl.Program, []*lsl.Test, error) {
 	if len(args) == 0 {
 		return nil, nil, fmt.Errorf("need implementation files and a .tst file (or a pthread program)")
 	}
-	var tsts []string
-	for _, a := range args {
+	nt := 0 // the test files at the end
+	for nt < len(args) && isTestFile(args[len(args)-1-nt]) {
+		nt++
+	}
+	for _, a := range args[:len(args)-nt] {
 		if isTestFile(a) {
-			tsts = append(tsts, a)
+			return nil, nil, fmt.Errorf("the test file %s must come after the implementation files (checkfence run IMPL... TESTFILE...)", a)
 		}
 	}
-	if len(tsts) > 1 {
-		return nil, nil, fmt.Errorf("two test files given (%s and %s): give one .tst file, after the implementation files", tsts[0], tsts[1])
-	}
-	tfile := args[len(args)-1]
-	if len(tsts) == 1 && tsts[0] != tfile {
-		return nil, nil, fmt.Errorf("the test file %s must come last: checkfence run IMPL... TESTFILE", tsts[0])
-	}
-	if !isTestFile(tfile) {
+	tfiles := args[len(args)-nt:]
+	if nt == 0 {
 		prog, sel, err := loadPthreadProgram(lim, args, frontendName)
 		if err != nil {
 			if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
@@ -156,19 +155,15 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 		}
 		return prog, sel, nil
 	}
-	if len(args) < 2 {
+	if len(args) == nt {
 		return nil, nil, fmt.Errorf("need implementation files before the .tst file")
 	}
-	// The test file first: it is small, and a limit reached while reading
-	// the implementation then has tests to report INCONCLUSIVE.
+	// The test files first: they are small, and a limit reached while
+	// reading the implementation then has tests to report INCONCLUSIVE.
 	if err := checkFrontend(frontendName); err != nil {
 		return nil, nil, err
 	}
-	src, err := frontend.ReadFile(tfile)
-	if err != nil {
-		return nil, nil, err
-	}
-	tf, err := lsl.ParseTests(tfile, src)
+	tf, err := readTestFiles(tfiles)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -176,7 +171,7 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := loadImpl(lim, args[:len(args)-1], frontendName)
+	prog, err := loadImpl(lim, args[:len(args)-nt], frontendName)
 	if err != nil {
 		if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
 			return nil, nil, &limitError{err: ce, tests: sel}
@@ -219,4 +214,34 @@ func pthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 		return nil, fmt.Errorf("%v (give a .tst file, or a main that starts threads with pthread_create and joins them)", err)
 	}
 	return test, nil
+}
+
+// readTestFiles reads .tst files into one test file: their tests in
+// order, whose names must differ.
+func readTestFiles(files []string) (*lsl.TestFile, error) {
+	all := &lsl.TestFile{File: files[0]}
+	where := map[string]string{}
+	var errs lsl.ErrorList
+	for i, file := range files {
+		if slices.Contains(files[:i], file) {
+			return nil, fmt.Errorf("%s is given twice", file)
+		}
+		src, err := frontend.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		tf, err := lsl.ParseTests(file, src)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range tf.Tests {
+			if other, ok := where[t.Name]; ok {
+				errs = append(errs, lsl.Errorf(t.Pos, "test %s is also in %s: the tests of the .tst files checked together need different names", t.Name, other))
+				continue
+			}
+			where[t.Name] = file
+			all.Tests = append(all.Tests, t)
+		}
+	}
+	return all, errs.Err()
 }

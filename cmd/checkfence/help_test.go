@@ -37,3 +37,18 @@ func TestTracesLegend(t *testing.T) {
 		t.Errorf("run -q prints the legend:\n%s", out)
 	}
 }
+
+// TestFrontendDefaultInHelp: run --help states the --frontend default as
+// loadInputs applies it (a .c file without a .tst file goes to clang).
+func TestFrontendDefaultInHelp(t *testing.T) {
+	code, out, _ := runCLI("run", "--help")
+	flat := strings.Join(strings.Fields(out), " ")
+	if code != exitPass || !strings.Contains(flat, "Default: c when a .tst file is given, clang for a program without one") ||
+		strings.Contains(flat, "the default)") {
+		t.Errorf("run --help: exit %d:\n%s", code, out)
+	}
+	code, _, errs := runCLI("run", "--frontend", "c", "testdata/union.c")
+	if code != exitUsage || !strings.Contains(errs, "needs --frontend clang") {
+		t.Errorf("a .c file without .tst under --frontend c: exit %d, %q", code, errs)
+	}
+}

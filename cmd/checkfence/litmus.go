@@ -31,6 +31,7 @@ type litmusFlags struct {
 	encoding     string
 	transitivity string
 	solver       string
+	races        string
 	cmd          *cobra.Command
 }
 
@@ -54,11 +55,17 @@ path matched as a suffix of the test's path) every disagreement is listed
 and the summary says how many tests agree. Tests the front end does not
 translate (mixed-size accesses, loops, …) are reported as unsupported,
 counted by reason, and do not change the exit status. Flags of a cat model
-that fire in some execution are printed (Flag racy). --timeout and
+that fire in some execution are printed (Flag racy). A C test (not one in
+the Linux-kernel dialect) is a C11 program, in which a data race is
+undefined behaviour: on a model without flags of its own (a .mm model,
+tso, arm8, …) checkfence decides races on the executions the model
+allows and reports one as Flag racy too, as herd does with rc11.cat
+(--races: warn, the default, only reports it; fail also makes the exit
+status 1; off leaves the check out). --timeout and
 --max-memory give up on a test; the tests running in parallel share the
 process's memory, so when it exceeds --max-memory all of them are given up
 (run with --jobs 1 to give each test the whole limit). Exit status: 0, or 1
-when some test disagrees with --expect, 3 when some test timed out or ran
+when some test disagrees with --expect (or races, with --races=fail), 3 when some test timed out or ran
 out of memory, 2 for input errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -78,6 +85,7 @@ out of memory, 2 for input errors.`,
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on the tests running when the process's memory exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
+	fl.StringVar(&f.races, "races", "warn", "data races of C tests: warn (Flag racy), fail (Flag racy and exit status 1) or off (no check on models without flags of their own)")
 	addSolverFlag(cmd, &f.solver)
 	return cmd
 }
@@ -115,6 +123,11 @@ func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
 		return o, err
 	}
+	races, err := mining.ParseRaceMode(f.races)
+	if err != nil {
+		return o, err
+	}
+	o.NoRaces = races == mining.RacesOff
 	o.Witness = !f.quiet && !f.json
 	o.VerdictOnly = f.quiet && !f.json // one query per test (no states to print)
 	o.Jobs = f.jobs
@@ -203,6 +216,9 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			return
 		}
 		s.tests++
+		if o.Result != nil && o.Result.Racy() {
+			s.racy++
+		}
 		var expected *bool
 		if exp != nil {
 			if want, ok := exp.Lookup(o.File); ok {
@@ -259,7 +275,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 		return exitError{exitInterrupted}
 	case s.inputErrors > 0:
 		return exitError{exitUsage}
-	case len(s.disagreements) > 0:
+	case len(s.disagreements) > 0 || f.races == "fail" && s.racy > 0:
 		return exitError{exitFail}
 	case s.timeouts > 0 || s.overMemory > 0:
 		return exitError{exitInconclusive}
@@ -268,9 +284,9 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 }
 
 type litmusSummary struct {
-	tests, agree, unexpected, timeouts, overMemory, inputErrors int
-	disagreements                                               []string
-	unsupportedBy                                               map[string]int
+	tests, agree, unexpected, timeouts, overMemory, inputErrors, racy int
+	disagreements                                                     []string
+	unsupportedBy                                                     map[string]int
 }
 
 func (s *litmusSummary) unsupported(reason string) {
@@ -298,6 +314,9 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 		if s.unexpected > 0 {
 			line += fmt.Sprintf(", %d without expectation", s.unexpected)
 		}
+	}
+	if s.racy > 0 {
+		line += fmt.Sprintf(", %d racy", s.racy)
 	}
 	if len(s.unsupportedBy) > 0 {
 		total := 0

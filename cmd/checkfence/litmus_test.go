@@ -142,3 +142,25 @@ func TestLitmusCmdLSL(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
+
+// TestLitmusCmdRaces: a racy C11 test on a model without flags (tso) is
+// reported as Flag racy and counted; --races=fail makes the exit status
+// 1, --races=off leaves the check out, a bad value is a usage error.
+func TestLitmusCmdRaces(t *testing.T) {
+	const racy = "testdata/catlitmus/MP+rlx+race.litmus"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--model", "tso", "-q"}, 0, "MP+rlx+race                              No (flag racy)\n1 tests, 1 racy\n"},
+		{[]string{"--model", "tso", "-q", "--races", "fail"}, exitFail, "1 tests, 1 racy\n"},
+		{[]string{"--model", "tso", "-q", "--races", "off"}, 0, "MP+rlx+race                              No\n1 tests\n"},
+		{[]string{"--model", "tso", "--races", "often"}, exitUsage, ""},
+	} {
+		out, errs, code := runLitmusCmd(t, append(tc.args, racy)...)
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("litmus %v: exit %d (want %d), stderr %q, output:\n%s", tc.args, code, tc.code, errs, out)
+		}
+	}
+}

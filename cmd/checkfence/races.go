@@ -12,7 +12,7 @@ import (
 // addRacesFlag registers --races on run.
 func addRacesFlag(cmd *cobra.Command, v *string) {
 	cmd.Flags().StringVar(v, "races", "",
-		"data races of C11 programs: fail (a race is a FAIL, the default for C11 programs: --frontend clang, .ll), "+
+		"data races of C11 programs: fail (a race is a FAIL, the default for C11 programs: --frontend clang, .ll, C using <stdatomic.h>), "+
 			"warn (reported beside the verdict), or off; CheckFence-style C (lsl_fence, lsl_cas) is not checked unless asked")
 }
 

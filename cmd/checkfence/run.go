@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -15,33 +16,44 @@ func newRunCmd() *cobra.Command {
 	var f checkFlags
 	var ci ciFlags
 	var sv svcompFlags
+	var jobs int
 	cmd := &cobra.Command{
-		Use:   "run IMPL... [TESTFILE]",
-		Short: "Check every test of TESTFILE on a memory model",
-		Long: `Check each test of TESTFILE (a .tst file) against the implementation (.c, .lsl or
-.ll files) on the chosen memory model. Each test is PASS (every execution is
-correct), FAIL (with a counterexample trace) or INCONCLUSIVE (a time or unrolling
-bound was reached). Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE and
-none FAIL, 2 usage or input error, 130 interrupted.`,
+		Use:   "run IMPL... [TESTFILE...]",
+		Short: "Check every test of the TESTFILEs on a memory model",
+		Long: `Check each test of the TESTFILEs (.tst files, after the implementation) against
+the implementation (.c, .lsl or .ll files) on the chosen memory model; without a
+.tst file, a C program whose main starts threads is the test (it goes through
+clang). Each test is PASS (every execution is correct), FAIL (with a
+counterexample trace) or INCONCLUSIVE (a time or unrolling bound was reached).
+Tests run in parallel (-j, default: the number of CPUs); the output is in test
+order and the same as with -j 1, and --timeout and --max-memory apply to each
+test (the tests running at once share the process's memory, so with more than
+one job --max-memory gives all of them up when the process exceeds it).
+Exit status: 0 all PASS, 1 some FAIL, 3 some INCONCLUSIVE and none FAIL, 2 usage
+or input error, 130 interrupted.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if sv.given() {
 				return runProperty(cmd, args, &f, &sv) // svcomp.go
 			}
-			return runChecks(cmd, args, &f, &ci)
+			return runChecks(cmd, args, &f, &ci, jobs)
 		},
 	}
 	f.register(cmd, true)
+	cmd.Flags().IntVarP(&jobs, "jobs", "j", 0, "tests to check in parallel (default: the number of CPUs; 1 with --log-queries)")
 	addRacesFlag(cmd, &f.races)
 	ci.register(cmd)
 	sv.register(cmd)
 	return cmd
 }
 
-func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) error {
+func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags, jobs int) error {
 	opt, model, err := f.options()
 	if err == nil {
 		err = checkRacesFlag(f.races)
+	}
+	if err == nil && (jobs < 0 || jobs > maxJobs) {
+		err = fmt.Errorf("--jobs %d: must be between 1 and %d (0: the number of CPUs)", jobs, maxJobs)
 	}
 	if err != nil {
 		return err
@@ -76,7 +88,12 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		return err
 	}
 	opt.Witness = f.html != "" || f.verbose || f.json
-	prog2 := newProgress(cmd.ErrOrStderr(), !f.json)
+	jobs = runJobs(jobs, len(tests), f.logQueries)
+	if jobs > 1 {
+		defer parallelProcs()()
+	}
+	// one progress line: only when the tests run one at a time
+	prog2 := newProgress(cmd.ErrOrStderr(), !f.json && jobs == 1)
 	opt.Progress = prog2.update
 	opt.OnQuery = prog2.clearing(opt.OnQuery)
 	var results []*mining.Result
@@ -85,8 +102,10 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 		report.TableHeader(out)
 	}
 	interrupted := false
-	for _, t := range tests {
-		r, err := mining.Check(ctx, prog, t, opt)
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for c := range checkTests(cctx, prog, tests, opt, jobs) {
+		r, err := c.result, c.err
 		prog2.clear()
 		if err != nil {
 			return err
@@ -112,10 +131,10 @@ func runChecks(cmd *cobra.Command, args []string, f *checkFlags, ci *ciFlags) er
 			}
 		}
 		if ctx.Err() != nil {
-			interrupted = true
 			break
 		}
 	}
+	interrupted = ctx.Err() != nil
 	if f.json {
 		if err := report.WriteJSON(out, model, results); err != nil {
 			return err

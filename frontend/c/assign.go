@@ -47,15 +47,23 @@ func (f *fn) assign(x *cc.AssignmentExpression, want bool) val {
 	if x.Case == cc.AssignmentExpressionAssign {
 		v = f.convert(f.rvalue(rhs), rhs.Type(), lt)
 	} else {
-		old := f.loadLV(lv, lhs)
-		r := f.rvalue(rhs)
-		switch op := compoundOps[x.Case]; op {
-		case lsl.OpAdd, lsl.OpSub:
-			v = f.addSub(x, op == lsl.OpSub, old, r, lt, rhs.Type())
-		default:
-			v = val{op: f.binaryInt(op, old.op, r.op, lt, rhs.Type(), nil)}
+		compute := func(old, r val) val {
+			var v val
+			switch op := compoundOps[x.Case]; op {
+			case lsl.OpAdd, lsl.OpSub:
+				v = f.addSub(x, op == lsl.OpSub, old, r, lt, rhs.Type())
+			default:
+				v = val{op: f.binaryInt(op, old.op, r.op, lt, rhs.Type(), nil)}
+			}
+			return f.convertOp(v, compoundOps[x.Case], lt, rhs.Type())
 		}
-		v = f.convertOp(v, compoundOps[x.Case], lt, rhs.Type())
+		if lv.atomic { // a seq_cst read-modify-write (C11 6.5.16.2)
+			r := f.rvalue(rhs)
+			_, v = f.c11RMW(lv, "SC", func(old val) val { return compute(old, r) })
+			return v
+		}
+		old := f.loadLV(lv, lhs)
+		v = compute(old, f.rvalue(rhs))
 	}
 	f.storeLV(lv, v.op)
 	if lv.reg != "" {
@@ -70,32 +78,44 @@ func (f *fn) incDec(e cc.ExpressionNode, pre bool, delta int64, want bool) val {
 	if !ok {
 		return bad
 	}
+	if lv.atomic { // a seq_cst read-modify-write
+		old, nv := f.c11RMW(lv, "SC", func(old val) val { return f.incremented(lv, old, delta, e) })
+		if pre {
+			return nv
+		}
+		return old
+	}
 	old := f.loadLV(lv, e)
 	if lv.reg != "" && !pre && want {
 		saved := f.temp() // the register is overwritten below
 		f.emit(&lsl.Assign{Dst: saved, Op: lsl.OpCopy, Args: []lsl.Operand{old.op}})
 		old = val{op: saved, prov: old.prov}
 	}
-	var nv val
-	if isPointerish(lv.typ) {
-		nv = f.ptrAdd(old, val{op: num(1)}, delta < 0, e)
-	} else {
-		nv = val{op: f.apply(lsl.OpAdd, old.op, num(delta))}
-		if it, ok := integerType(lv.typ); ok {
-			// x++ computes x + 1 in the promoted type, stored back as x's
-			t := usualArith(it, intType{32, true})
-			if wraps(lsl.OpAdd, t) {
-				nv.op = f.fit(nv.op, nil, t)
-			}
-			nv.op = f.fit(nv.op, &t, it)
-		}
-	}
+	nv := f.incremented(lv, old, delta, e)
 	f.storeLV(lv, nv.op)
 	switch {
 	case !pre:
 		return old
 	case lv.reg != "":
 		return val{op: lv.reg, prov: nv.prov}
+	}
+	return nv
+}
+
+// incremented is old + delta in lv's type (a pointer moves by delta
+// elements).
+func (f *fn) incremented(lv lval, old val, delta int64, e cc.ExpressionNode) val {
+	if isPointerish(lv.typ) {
+		return f.ptrAdd(old, val{op: num(1)}, delta < 0, e)
+	}
+	nv := val{op: f.apply(lsl.OpAdd, old.op, num(delta))}
+	if it, ok := integerType(lv.typ); ok {
+		// x++ computes x + 1 in the promoted type, stored back as x's
+		t := usualArith(it, intType{32, true})
+		if wraps(lsl.OpAdd, t) {
+			nv.op = f.fit(nv.op, nil, t)
+		}
+		nv.op = f.fit(nv.op, &t, it)
 	}
 	return nv
 }

@@ -122,6 +122,7 @@ func fenceBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bo
 		return bad
 	}
 	f.emit(&lsl.Fence{Kind: kind})
+	f.t.prog.CheckFenceSync = true // (c11atomic.go)
 	return val{}
 }
 

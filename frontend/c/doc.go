@@ -188,10 +188,27 @@
 // longjmp, thread-local variables in a function, nested functions, old-style (K&R)
 // definitions, label addresses, and calls of functions that are declared
 // but not defined. volatile is accepted and changes nothing (every access
-// is already one load or store). _Atomic is rejected: this front end has
-// no C11 atomics, and reading an _Atomic variable as a plain one would
-// drop the ordering its accesses have (--frontend clang supports them).
-// These errors read "unsupported: …" (lsl.Unsupported).
+// is already one load or store). _Atomic is accepted on objects
+// (_Atomic int x, _Atomic(T *) p) and rejected on a pointer's target or an
+// array's elements (_Atomic int *p: cc does not keep it in the type, and
+// reading such an object as a plain one would drop the ordering its
+// accesses have; atomic_int *p works). These errors read "unsupported: …"
+// (lsl.Unsupported).
+//
+// # C11 atomics
+//
+// include/stdatomic.h has C11's atomic types, memory orders and generic
+// functions (c11atomic.go): atomic_load/store/exchange/
+// compare_exchange_strong/weak/fetch_add/sub/and/or/xor (and _explicit),
+// atomic_thread_fence, atomic_signal_fence, atomic_init, ATOMIC_VAR_INIT,
+// atomic_flag. They translate as the LLVM front end translates clang's
+// code for them: the access carries A and its order (consume is acquire),
+// the fences of the order's mapping carry mm-only and a role, read-modify-
+// writes are atomic blocks. A plain read or write of an atomic object is
+// seq_cst, ++, -- and op= on one a seq_cst read-modify-write. A program
+// that uses them is a C11 program (lsl.Program.C11): its data races are
+// FAILs, unless it also calls lsl_fence or lsl_cas (CheckFenceSync).
+// tests/c11front checks that both front ends give the same verdicts.
 //
 // A thread-local global (_Thread_local, __thread; tls.go) is an array of
 // 16 copies, one per thread id of the test (init and final share the

@@ -230,6 +230,7 @@ func (f *fn) ident(x *cc.PrimaryExpression) val {
 		if !ok {
 			return bad
 		}
+		lv.atomic = lv.reg == "" && atomicObject(x, lv.typ)
 		return f.loadLV(lv, x)
 	}
 	f.errorf(x, "unsupported identifier %s", srcText(x))

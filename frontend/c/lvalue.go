@@ -15,6 +15,9 @@ type lval struct {
 	prov prov        // what addr points to
 	typ  cc.Type     // the object's type (arrays not decayed)
 	text string      // the C text of the lvalue, for load/store expressions
+	// atomic: a C11 atomic object in memory (c11atomic.go), whose plain
+	// reads and writes are seq_cst accesses
+	atomic bool
 }
 
 // varLvalue is the lvalue of a named variable.
@@ -63,6 +66,15 @@ func (f *fn) globalFor(d *cc.Declarator) *globalVar {
 
 // lvalue translates an expression designating an object.
 func (f *fn) lvalue(e cc.ExpressionNode) (lval, bool) {
+	lv, ok := f.lvalueOf(e)
+	if ok && lv.reg == "" && atomicObject(e, lv.typ) {
+		lv.atomic = true
+	}
+	return lv, ok
+}
+
+// lvalueOf is lvalue without the atomic mark.
+func (f *fn) lvalueOf(e cc.ExpressionNode) (lval, bool) {
 	e = stripParens(e)
 	defer f.at(e)()
 	switch x := e.(type) {
@@ -286,6 +298,9 @@ func (f *fn) loadLV(lv lval, n cc.Node) val {
 		f.errorf(n, "cannot read an object of type void")
 		return bad
 	}
+	if lv.atomic {
+		return f.c11Load(lv, "SC")
+	}
 	r := f.temp()
 	f.emit(&lsl.Load{Dst: r, Addr: lv.addr, Expr: lv.text})
 	return val{op: r}
@@ -295,6 +310,10 @@ func (f *fn) loadLV(lv lval, n cc.Node) val {
 func (f *fn) storeLV(lv lval, v lsl.Operand) {
 	if lv.reg != "" {
 		f.setReg(lv.reg, v)
+		return
+	}
+	if lv.atomic {
+		f.c11Store(lv, v, "SC")
 		return
 	}
 	f.emit(&lsl.Store{Addr: lv.addr, Val: v, Expr: lv.text})

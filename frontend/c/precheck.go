@@ -75,24 +75,79 @@ func notAnLvalue(e cc.ExpressionNode) string {
 	return ""
 }
 
-// atomicTypes finds _Atomic. The C front end has no C11 atomics: read as a
-// plain variable, an _Atomic one would lose the ordering its accesses
-// have, and the check could report failures that C11 does not allow.
+// atomicTypes finds the uses of _Atomic the front end cannot follow. cc
+// keeps _Atomic as a mark on the declarator, not in the type, so an
+// object declared _Atomic T x or _Atomic(T) x is atomic (c11atomic.go),
+// but the atomicity of an array's elements, a pointer's target (in a
+// declaration, a parameter or a cast) or an _Atomic pointer would be
+// lost, and their accesses read as plain ones, which C11 does not allow.
+// It runs on the parse tree, before cc's type check.
 func atomicTypes(ast *cc.AST) lsl.ErrorList {
 	var errs lsl.ErrorList
-	const msg = "_Atomic is not supported by the C front end, which has no C11 atomics " +
-		"(use --frontend clang, or lsl_cas_* and lsl_fence from lsl_protos.h)"
+	const msg = "_Atomic on a pointer's target or an array's elements is not supported by the C front end: " +
+		"use the atomic types of <stdatomic.h> (atomic_int *p, atomic_int a[2]), or --frontend clang"
+	bad := func(n cc.Node) { errs = append(errs, lsl.Errorf(lslPos(n.Position()), "%s", msg)) }
+	simple := func(d *cc.Declarator) bool {
+		return d == nil || d.Pointer == nil && (d.DirectDeclarator == nil || d.DirectDeclarator.Case == cc.DirectDeclaratorIdent)
+	}
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
 		switch n := n.(type) {
-		case *cc.TypeQualifier:
-			if n.Case == cc.TypeQualifierAtomic {
-				errs = append(errs, lsl.Errorf(lslPos(n.Token.Position()), "%s", msg))
+		case *cc.Declaration:
+			if atomicSpecifiers(n.DeclarationSpecifiers) {
+				for l := n.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+					if d := l.InitDeclarator.Declarator; !simple(d) {
+						bad(d)
+					}
+				}
 			}
-		case *cc.AtomicTypeSpecifier:
-			errs = append(errs, lsl.Errorf(lslPos(n.Token.Position()), "%s", msg))
-			return false
+		case *cc.StructDeclaration:
+			if atomicSpecifiers(n.SpecifierQualifierList) {
+				for l := n.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
+					if d := l.StructDeclarator.Declarator; !simple(d) {
+						bad(d)
+					}
+				}
+			}
+		case *cc.ParameterDeclaration:
+			if atomicSpecifiers(n.DeclarationSpecifiers) && (!simple(n.Declarator) || n.AbstractDeclarator != nil) {
+				bad(n)
+			}
+		case *cc.TypeName:
+			if atomicSpecifiers(n.SpecifierQualifierList) && n.AbstractDeclarator != nil {
+				bad(n)
+			}
+		case *cc.Pointer:
+			walkNodes(n, func(m cc.Node) bool {
+				if q, ok := m.(*cc.TypeQualifier); ok && q.Case == cc.TypeQualifierAtomic {
+					errs = append(errs, lsl.Errorf(lslPos(q.Token.Position()), "_Atomic pointers (T *_Atomic p) are not supported by the C front end: declare _Atomic(T *) p, or use --frontend clang"))
+				}
+				return true
+			})
 		}
 		return true
 	})
 	return errs
+}
+
+// atomicSpecifiers reports whether declaration specifiers (or a
+// specifier-qualifier list) contain _Atomic or _Atomic(T), outside the
+// struct or union they may define.
+func atomicSpecifiers(n cc.Node) bool {
+	found := false
+	if n == nil {
+		return false
+	}
+	walkNodes(n, func(m cc.Node) bool {
+		switch m := m.(type) {
+		case *cc.StructOrUnionSpecifier:
+			return false
+		case *cc.TypeQualifier:
+			found = found || m.Case == cc.TypeQualifierAtomic
+		case *cc.AtomicTypeSpecifier:
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
 }

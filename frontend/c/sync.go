@@ -14,6 +14,7 @@ func casBuiltin(n int) builtin {
 		if !f.arity(x, args, 3*n) {
 			return bad
 		}
+		f.t.prog.CheckFenceSync = true // (c11atomic.go)
 		ops := make([]lsl.Operand, len(args))
 		for i, a := range args {
 			ops[i] = f.rvalue(a).op

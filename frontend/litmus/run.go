@@ -40,6 +40,9 @@ type Options struct {
 	// final states out of the Result (verdict.go): the suites, whose
 	// tests may have thousands of states.
 	VerdictOnly bool
+	// NoRaces leaves out the data-race check of C11 tests on models
+	// without flags of their own (race.go).
+	NoRaces bool
 }
 
 // Run enumerates the final states of every complete execution of t on the
@@ -52,10 +55,12 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	if err := checkDialect(t, opt.Mining); err != nil {
 		return nil, err
 	}
+	races := opt.Mining
+	races.Races = raceMode(t, opt)
 	if opt.VerdictOnly && !opt.Witness {
-		return runVerdict(ctx, t, opt, start)
+		return runVerdict(ctx, t, opt, races, start)
 	}
-	set, err := mining.Executions(ctx, t.Program, t.LSLTest, opt.Mining, false)
+	set, err := mining.Executions(ctx, t.Program, t.LSLTest, races, false)
 	if err != nil {
 		return nil, err
 	}

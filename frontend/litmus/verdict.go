@@ -5,18 +5,18 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/internal/gini/logic"
+	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
-	"github.com/go-air/gini/logic"
-	"github.com/go-air/gini/z"
 )
 
 // runVerdict decides the condition with one query (mining.Decide) instead
 // of enumerating the final states: exists P holds when some complete
 // execution satisfies filter ∧ P, ~exists when none does, forall when none
 // satisfies filter ∧ ¬P. The Result has no States (nor counts, nor
-// witness).
-func runVerdict(ctx context.Context, t *Test, opt Options, start time.Time) (*Result, error) {
+// witness). races is opt.Mining with the race check of t (raceMode).
+func runVerdict(ctx context.Context, t *Test, opt Options, races mining.Options, start time.Time) (*Result, error) {
 	want := t.Cond.Prop
 	if t.Cond.Quant == Forall {
 		want = &Not{X: want}
@@ -24,7 +24,7 @@ func runVerdict(ctx context.Context, t *Test, opt Options, start time.Time) (*Re
 	if t.Filter != nil {
 		want = &And{L: t.Filter, R: want}
 	}
-	d, err := mining.Decide(ctx, t.Program, t.LSLTest, opt.Mining, func(e *encode.Encoding) z.Lit {
+	d, err := mining.Decide(ctx, t.Program, t.LSLTest, races, func(e *encode.Encoding) z.Lit {
 		return t.propLit(e, want)
 	})
 	if err != nil {

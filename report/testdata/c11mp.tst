@@ -1,0 +1,1 @@
+test MP = ( w | r )

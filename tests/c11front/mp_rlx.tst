@@ -1,0 +1,1 @@
+test T0 = ( producer | consumer )
