@@ -14,8 +14,11 @@ import (
 // Options control Insert.
 type Options struct {
 	Mining mining.Options // Model, limits, … of every check
-	// Kinds are the candidate fence kinds (nil: Kinds(Mining.Model)).
+	// Kinds are the candidate fence kinds of a .mm model (nil: Choices).
 	Kinds []lsl.FenceKind
+	// Choices are the candidate barriers with their costs (nil:
+	// DefaultChoices, or Kinds when given).
+	Choices []Choice
 	// Points decides which program points may hold a fence (nil: all);
 	// SourceFilter keeps the points where a line can be inserted.
 	Points lsl.PointFilter
@@ -58,7 +61,8 @@ type Fence struct {
 type Result struct {
 	Outcome    Outcome
 	Model      string
-	Kinds      []lsl.FenceKind
+	Kinds      []lsl.FenceKind // of the .mm kind choices
+	Choices    []Choice
 	Candidates []*lsl.Candidate
 	Points     int
 	Tests      int
@@ -88,18 +92,36 @@ type Result struct {
 func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
 	start := time.Now()
 	model := opt.Mining.Model
-	if model == nil {
+	if model == nil && opt.Mining.Cat == nil {
 		return nil, fmt.Errorf("synth: no memory model")
 	}
-	kinds := opt.Kinds
-	if kinds == nil {
-		kinds = Kinds(model)
+	choices := opt.Choices
+	switch {
+	case choices != nil:
+	case opt.Kinds != nil:
+		for _, k := range opt.Kinds {
+			choices = append(choices, Choice{Barrier: lsl.KindBarrier(k), Cost: Rank(k)})
+		}
+	default:
+		choices = DefaultChoices(prog, opt.Mining)
 	}
-	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining), MaxUnroll: opt.Mining.MaxUnroll}
+	res := &Result{Model: modelName(opt.Mining), Choices: choices, Tests: len(tests), MaxUnroll: opt.Mining.MaxUnroll}
+	res.Monotone = monotone(opt.Mining, choices)
+	for _, c := range choices {
+		if len(c.Tags) == 0 && len(c.Kinds) == 1 {
+			res.Kinds = append(res.Kinds, c.Kinds[0])
+		}
+	}
 	if res.MaxUnroll <= 0 {
 		res.MaxUnroll = 64 // mining's default
 	}
-	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
+	var barriers []*lsl.Barrier
+	cost := map[*lsl.Barrier]int{}
+	for _, c := range choices {
+		barriers = append(barriers, c.Barrier)
+		cost[c.Barrier] = c.Cost
+	}
+	cprog, cands := lsl.InsertBarriers(prog, barriers, opt.Points)
 	res.Candidates = cands
 	points := map[string]bool{}
 	for _, c := range cands {
@@ -112,7 +134,7 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		byID[c.ID] = c
 		all = append(all, c.ID)
 	}
-	rank := func(id int) int { return Rank(byID[id].Kind) }
+	rank := func(id int) int { return cost[byID[id].Barrier] }
 	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
 	o := newOptimizer(rank)
 	defer func() { res.Elapsed = time.Since(start) }()
@@ -197,11 +219,23 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 // every constraint that a selected fence brings in. Lazily encoded
 // transitivity is not among the constraints Kills evaluates, so a total
 // order over fences (none in the built-in models) needs the weak clauses.
-func monotone(m *axioms.Model, opt mining.Options) bool {
+// On a cat model, see catMonotone.
+func monotone(opt mining.Options, choices []Choice) bool {
+	if opt.Cat != nil {
+		return catMonotone(opt.Cat, choices)
+	}
+	m := opt.Model
 	if axioms.FenceMonotone(m) != nil {
 		return false
 	}
 	return opt.Axioms.Transitivity != axioms.Lazy || !axioms.TotalOrderOverFences(m)
+}
+
+func modelName(opt mining.Options) string {
+	if opt.Cat != nil {
+		return opt.Cat.Name
+	}
+	return opt.Model.Name
 }
 
 // search holds the sessions of one Insert call.
@@ -261,7 +295,7 @@ func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) error {
 			}
 		}
 		if f.Test == "" {
-			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
+			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Name())
 		}
 		res.Fences = append(res.Fences, f)
 	}

@@ -21,7 +21,7 @@ func WriteText(w io.Writer, r *Result) {
 			width = max(width, len(location(f.Candidate)))
 		}
 		for _, f := range r.Fences {
-			fmt.Fprintf(w, "  %-*s  %-20s  needed by %s: without it %s %s\n", width, location(f.Candidate), f.Kind, f.Test, f.Verdict, reasonText(f.Reason, f.Message))
+			fmt.Fprintf(w, "  %-*s  %-20s  needed by %s: without it %s %s\n", width, location(f.Candidate), f.Name(), f.Test, f.Verdict, reasonText(f.Reason, f.Message))
 		}
 	case Unfixable:
 		fmt.Fprintf(w, "no fence set makes the tests pass: ")
@@ -123,12 +123,12 @@ type JSONFail struct {
 func WriteJSON(w io.Writer, r *Result) error {
 	doc := JSON{Outcome: string(r.Outcome), Model: r.Model, Points: r.Points, Candidates: len(r.Candidates), Tests: r.Tests,
 		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
-	for _, k := range r.Kinds {
-		doc.Kinds = append(doc.Kinds, k.String())
+	for _, c := range r.Choices {
+		doc.Kinds = append(doc.Kinds, c.Name)
 	}
 	for _, f := range r.Fences {
 		doc.Fences = append(doc.Fences, JSONFence{File: f.Point.File, Line: f.Point.Line, Side: f.Point.Side.String(), Proc: f.Point.Proc,
-			Kind: f.Kind.String(), NeededBy: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message})
+			Kind: f.Name(), NeededBy: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message})
 	}
 	if f := r.Failure; f != nil {
 		doc.Failure = &JSONFail{Test: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message}
@@ -139,9 +139,10 @@ func WriteJSON(w io.Writer, r *Result) error {
 }
 
 // WriteDiff prints a unified diff that adds the fences to the source
-// files: lsl_fence("kind"); in C, fence kind in LSL, each on a line of its
-// own with the indentation of the line it goes next to. Files that cannot
-// be read are reported as an error.
+// files, each on a line of its own with the indentation of the line it
+// goes next to, written as the user of the file would write it
+// (BarrierLine). Files that cannot be read, and barriers that have no C
+// spelling, are reported as an error.
 func WriteDiff(w io.Writer, r *Result, src *Sources) error {
 	byFile := map[string][]*Fence{}
 	var files []string
@@ -158,9 +159,42 @@ func WriteDiff(w io.Writer, r *Result, src *Sources) error {
 		if lines == nil {
 			return fmt.Errorf("%s: cannot read the source file to patch", file)
 		}
+		for _, f := range byFile[file] {
+			if _, err := BarrierLine(file, f.Barrier); err != nil {
+				return err
+			}
+		}
 		writeFileDiff(w, file, lines, byFile[file])
 	}
 	return nil
+}
+
+// BarrierLine is the statement that writes barrier b in file. In LSL:
+// "fence KIND" for an LSL fence kind, "fence<TAG>" for a cat barrier (the
+// event the cat model sees). In C: atomic_thread_fence(memory_order_…)
+// for a C11 fence, the portable spelling a C11 program already uses; the
+// barrier instruction as inline assembly with a memory clobber for an
+// architecture barrier (`__asm__ volatile("dmb ish" ::: "memory");`: what
+// compiles to that instruction with gcc and clang, a compiler barrier too,
+// and what the C front ends read back as the barrier); lsl_fence("kind")
+// for an LSL fence kind (the CheckFence API of lsl_protos.h). A tag of a
+// user .cat model has no C spelling.
+func BarrierLine(file string, b *lsl.Barrier) (string, error) {
+	if !isC(file) {
+		if len(b.Tags) > 0 {
+			return "fence" + lsl.FormatTags(b.Tags[:1]), nil
+		}
+		return "fence " + b.Kinds[0].String(), nil
+	}
+	switch {
+	case b.C11 != "":
+		return "atomic_thread_fence(" + lsl.C11OrderName(b.C11) + ");", nil
+	case b.Asm != "":
+		return `__asm__ volatile("` + b.Asm + `" ::: "memory");`, nil
+	case len(b.Tags) == 0:
+		return `lsl_fence("` + b.Kinds[0].String() + `");`, nil
+	}
+	return "", fmt.Errorf("%s: barrier %s of the cat model has no C spelling; use --json, or write it in LSL as fence%s", file, b.Name, lsl.FormatTags(b.Tags))
 }
 
 // insertion is a line to add before original line index at (0-based; at =
@@ -176,10 +210,8 @@ func fenceLine(file string, f *Fence, lines []string) string {
 	if f.Point.Side == lsl.InsertAfter && strings.HasSuffix(strings.TrimSpace(ref), "{") {
 		indent += "    "
 	}
-	if !isC(file) {
-		return indent + "fence " + f.Kind.String()
-	}
-	return indent + `lsl_fence("` + f.Kind.String() + `");`
+	line, _ := BarrierLine(file, f.Barrier)
+	return indent + line
 }
 
 func writeFileDiff(w io.Writer, file string, lines []string, fences []*Fence) {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -99,11 +101,12 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 	return cmd
 }
 
-// fenceGroup is the fence statements of one source position and kind (a
-// fence written once in C may appear in several LSL places).
+// fenceGroup is the fence statements of one source position (a fence
+// written once in C may appear in several LSL places, and a barrier or a
+// C11 fence is several fence statements: lsl.Barrier).
 type fenceGroup struct {
 	pos    lsl.Pos
-	kind   lsl.FenceKind
+	kind   string
 	fences []*lsl.Fence
 }
 
@@ -121,14 +124,18 @@ func fenceGroups(p *lsl.Program) []*fenceGroup {
 	for _, proc := range p.Procs {
 		lsl.Walk(proc.Body, func(s lsl.Stmt) bool {
 			if f, ok := s.(*lsl.Fence); ok {
-				key := f.Pos.String() + " " + f.Kind.String()
+				key := f.Pos.String()
+				if f.Pos.Line == 0 {
+					key += " " + f.Kind.String()
+				}
 				g, ok := byKey[key]
 				if !ok {
-					g = &fenceGroup{pos: f.Pos, kind: f.Kind}
+					g = &fenceGroup{pos: f.Pos}
 					byKey[key] = g
 					out = append(out, g)
 				}
 				g.fences = append(g.fences, f)
+				g.kind = fenceName(g.fences)
 			}
 			return true
 		})
@@ -144,6 +151,25 @@ func fenceGroups(p *lsl.Program) []*fenceGroup {
 		return a.Col < b.Col
 	})
 	return out
+}
+
+// fenceName names the fences of one source position: a barrier's tag
+// (DMB.ISH), a C11 fence's order (ACQ), or the fence kinds.
+func fenceName(fs []*lsl.Fence) string {
+	var kinds []string
+	for _, f := range fs {
+		for _, t := range f.Tags {
+			if t != lsl.TagMMOnly {
+				if _, role := lsl.ParseC11Role(t); !role {
+					return t
+				}
+			}
+		}
+		if k := f.Kind.String(); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return strings.Join(kinds, "+")
 }
 
 // checkAll runs every test without the omitted fences and returns the first

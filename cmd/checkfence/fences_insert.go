@@ -23,34 +23,29 @@ func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
-	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate fence kinds (default: every kind the model distinguishes)")
+	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
 }
 
 func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, model *axioms.Model, f *checkFlags, ins *insertFlags) error {
-	if model == nil {
-		// candidates are the .mm fence kinds, and the learned clauses rest
-		// on axioms.FenceMonotone, which is not argued for cat models
-		return fmt.Errorf("fences --insert works on the .mm models (sc, tso, pso, relaxed, rmo or a .mm file), not on cat model %s", opt.Cat.Name)
-	}
 	out := cmd.OutOrStdout()
 	errOut := cmd.ErrOrStderr()
 	src := synth.NewSources(nil)
 	sopt := synth.Options{Mining: opt, Points: src.Filter}
 	if len(ins.kinds) > 0 {
-		for _, name := range ins.kinds {
-			k, ok := lsl.ParseFenceKind(name)
-			if !ok || k == lsl.FenceFull {
-				return fmt.Errorf("unknown fence kind %q for --kinds (valid kinds: %s)", name, strings.Join(lsl.FenceNames()[:len(lsl.FenceNames())-1], ", "))
-			}
-			sopt.Kinds = append(sopt.Kinds, k)
+		cs, err := synth.ParseChoices(ins.kinds, prog, opt)
+		if err != nil {
+			return err
 		}
+		sopt.Choices = cs
+	} else {
+		sopt.Choices = synth.DefaultChoices(prog, opt)
 	}
 	quiet := f.json || ins.diff || f.quiet
 	if !quiet {
 		sopt.Progress = func(r synth.Round) {
 			var names []string
 			for _, c := range r.Selected {
-				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, c.Kind))
+				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, c.Name()))
 			}
 			sel := "no fences"
 			if len(names) > 0 {
@@ -73,10 +68,10 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	}
 	if !quiet {
 		var kinds []string
-		for _, k := range synth.KindsOrDefault(sopt.Kinds, model) {
-			kinds = append(kinds, k.String())
+		for _, c := range sopt.Choices {
+			kinds = append(kinds, c.Name)
 		}
-		fmt.Fprintf(out, "%d tests, model %s, candidate kinds: %s\n", len(tests), model.Name, strings.Join(kinds, ", "))
+		fmt.Fprintf(out, "%d tests, model %s, candidate kinds: %s\n", len(tests), modelNameOf(opt), strings.Join(kinds, ", "))
 	}
 	prog2 := newProgress(errOut, !f.json)
 	sopt.Mining.Progress = prog2.update
@@ -113,4 +108,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 		return exitError{exitInconclusive}
 	}
 	return nil
+}
+
+func modelNameOf(opt mining.Options) string {
+	if opt.Cat != nil {
+		return opt.Cat.Name
+	}
+	return opt.Model.Name
 }
