@@ -24,10 +24,17 @@ type Options struct {
 	Points lsl.PointFilter
 	// Progress, if set, is told about every round.
 	Progress func(Round)
+	// StartUnroll > 0 starts the search with loops unrolled at most
+	// StartUnroll times and doubles the bound, up to Mining.MaxUnroll,
+	// only while an execution at the bound mattered (see Insert).
+	StartUnroll int
+	// OnUnroll, if set, is told when a search at a bound starts.
+	OnUnroll func(bound int, why string)
 }
 
 // Round is one proposal of the search and what the tests said.
 type Round struct {
+	Unroll   int // the unroll bound of the search
 	N        int
 	Selected []*lsl.Candidate
 	Test     string // the test that failed ("" when all passed)
@@ -76,6 +83,9 @@ type Result struct {
 	// unrolled at most MaxUnroll times.
 	LimitClauses int
 	MaxUnroll    int
+	// SearchUnroll is the bound of the search that answered (StartUnroll):
+	// with no limit clauses its answer holds up to MaxUnroll.
+	SearchUnroll int
 	Monotone     bool // clauses from Kills (false: weaker clauses, see FenceMonotone)
 	// Verified: the answer's fences, written into the program as plain
 	// fences (lsl.SelectCandidates, no selector literals), pass every test
@@ -85,11 +95,65 @@ type Result struct {
 	// Sessions keeps the per-test results of the final selection's checks
 	// (for callers that validate counterexamples).
 	Checked []*mining.Result
+	// seed are the clauses of real counterexamples, for a search at a
+	// higher bound.
+	seed []func(*optimizer)
 }
 
 // Insert searches for a cheapest set of candidate fences under which every
 // test passes (package comment).
+//
+// With StartUnroll, the search runs with the unroll bound StartUnroll
+// first. Its answer is final when no execution reached the bound (no
+// clause came from the limit and no check stopped at it): every clause is
+// then a necessary condition at any bound, and the answer passes with the
+// loops unrolled as far as they can go. Otherwise the bound doubles (up to
+// Mining.MaxUnroll) and the search runs again, starting from the clauses
+// of real counterexamples, which hold at every bound. Retry loops that
+// spin without a fence then cost a few small unrollings, not deep ones.
 func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
+	max := opt.Mining.MaxUnroll
+	if max <= 0 {
+		max = 64 // mining's default
+	}
+	if opt.StartUnroll <= 0 || opt.StartUnroll >= max {
+		return insert(ctx, prog, tests, opt, nil)
+	}
+	start := time.Now()
+	var seed []func(*optimizer)
+	checks, rounds := 0, 0
+	why := ""
+	for b := opt.StartUnroll; ; b = min(2*b, max) {
+		o := opt
+		o.Mining.MaxUnroll = b
+		if opt.OnUnroll != nil {
+			opt.OnUnroll(b, why)
+		}
+		r, err := insert(ctx, prog, tests, o, seed)
+		if err != nil {
+			return nil, err
+		}
+		checks += r.Checks
+		rounds += r.Rounds
+		r.Checks, r.Rounds = checks, rounds
+		r.Elapsed = time.Since(start)
+		atLimit := r.LimitClauses > 0 || r.Outcome == Undecided && r.Failure != nil && r.Failure.Reason == mining.ReasonUnrollLimit
+		r.SearchUnroll = b
+		if !atLimit || b == max || ctx.Err() != nil {
+			r.MaxUnroll = max
+			return r, nil
+		}
+		switch {
+		case r.LimitClauses > 0:
+			why = fmt.Sprintf("%d of the constraints came from executions at the bound %d", r.LimitClauses, b)
+		default:
+			why = fmt.Sprintf("%s reached the bound %d", r.Failure.Test, b)
+		}
+		seed = r.seed
+	}
+}
+
+func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options, seed []func(*optimizer)) (*Result, error) {
 	start := time.Now()
 	model := opt.Mining.Model
 	if model == nil && opt.Mining.Cat == nil {
@@ -137,6 +201,10 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	rank := func(id int) int { return cost[byID[id].Barrier] }
 	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
 	o := newOptimizer(rank)
+	for _, add := range seed {
+		add(o)
+	}
+	res.seed = seed
 	defer func() { res.Elapsed = time.Since(start) }()
 
 	order := make([]int, len(tests)) // tests in the order to check: last failure first
@@ -156,7 +224,7 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		}
 		res.Rounds++
 		in := setOf(sel)
-		round := Round{N: res.Rounds, Selected: candidates(byID, sel)}
+		round := Round{Unroll: res.MaxUnroll, N: res.Rounds, Selected: candidates(byID, sel)}
 		failed := false
 		for oi, ti := range order {
 			r, err := s.check(ti, in)
@@ -190,10 +258,17 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			if r.LimitLesson {
 				res.LimitClauses++
 			}
+			var add func(*optimizer)
 			if res.Monotone {
-				o.require(r.Kills)
+				kills := r.Kills
+				add = func(o *optimizer) { o.require(kills) }
 			} else {
-				o.forbid(sel, all)
+				add = func(o *optimizer) { o.forbid(sel, all) }
+			}
+			add(o)
+			if !r.LimitLesson {
+				// a real counterexample: the clause holds at every bound
+				res.seed = append(res.seed, add)
 			}
 			// check the failing test first next time
 			copy(order[1:oi+1], order[:oi])

@@ -92,6 +92,7 @@ type JSON struct {
 	Clauses      int         `json:"clauses"`
 	LimitClauses int         `json:"limit_clauses"`
 	MaxUnroll    int         `json:"max_unroll"`
+	SearchUnroll int         `json:"search_unroll,omitempty"`
 	Verified     bool        `json:"verified"`
 	Seconds      float64     `json:"seconds"`
 	Fences       []JSONFence `json:"fences"`
@@ -122,7 +123,7 @@ type JSONFail struct {
 // WriteJSON prints the answer as JSON.
 func WriteJSON(w io.Writer, r *Result) error {
 	doc := JSON{Outcome: string(r.Outcome), Model: r.Model, Points: r.Points, Candidates: len(r.Candidates), Tests: r.Tests,
-		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
+		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, SearchUnroll: r.SearchUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
 	for _, c := range r.Choices {
 		doc.Kinds = append(doc.Kinds, c.Name)
 	}

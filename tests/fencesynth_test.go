@@ -447,3 +447,49 @@ func TestFenceSynthesisUnrollLimit(t *testing.T) {
 		t.Errorf("without it %s %s, want INCONCLUSIVE unroll-limit", f.Verdict, f.Reason)
 	}
 }
+
+// TestFenceSynthesisStartUnroll: the search starts at a small bound and
+// raises it only while executions at the bound matter. The CAS retry loop
+// of cascounter spins at every bound without its fence, so the search
+// goes up to --max-unroll and gives the answer of a search there; the
+// data types' answers at bound 2 on pso need no execution at the bound
+// and equal those of a search at the default bound.
+func TestFenceSynthesisStartUnroll(t *testing.T) {
+	ctx := context.Background()
+	prog, tests := loadSynth(t, "../fairness/cascounter.c", "../fairness/cascounter.tst", []string{"T2"})
+	opt := mining.Options{Model: model(t, "relaxed"), NoFairProgress: true, MaxUnroll: 4}
+	var bounds []int
+	r, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt, StartUnroll: 1, OnUnroll: func(b int, _ string) { bounds = append(bounds, b) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(bounds) != "[1 2 4]" || r.Outcome != synth.Found || r.LimitClauses == 0 || r.MaxUnroll != 4 || len(r.Fences) != 1 || r.Fences[0].Kind != lsl.FenceAliasedLoads {
+		t.Errorf("bounds %v, outcome %s, %d limit clauses, max %d, %d fences", bounds, r.Outcome, r.LimitClauses, r.MaxUnroll, len(r.Fences))
+	}
+	for _, tc := range []struct{ impl, tst, model string }{
+		{"peterson.c", "peterson.tst", "pso"},
+		{"../fairness/chaselev.c", "chaselev.tst", "pso"},
+		{"litmus.c", "litmus.tst", "arm8"},
+	} {
+		prog, tests := loadSynth(t, tc.impl, tc.tst, nil)
+		opt := modelOptions(t, tc.model)
+		direct, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt, StartUnroll: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := func(r *synth.Result) string {
+			var out []string
+			for _, f := range r.Fences {
+				out = append(out, f.Point.Key()+" "+f.Name())
+			}
+			return strings.Join(out, ", ")
+		}
+		if small.Outcome != synth.Found || small.SearchUnroll != 2 || len(small.Fences) != len(direct.Fences) {
+			t.Errorf("%s on %s: from bound 2 %s at %d: %s; directly %s", tc.impl, tc.model, small.Outcome, small.SearchUnroll, names(small), names(direct))
+		}
+	}
+}

@@ -218,7 +218,13 @@ func minimizeFences(ctx context.Context, out io.Writer, prog *lsl.Program, tests
 	for _, g := range kept {
 		fmt.Fprintf(out, "  %s %s\n", g.pos, g.kind)
 	}
+	fmt.Fprintln(out, coversOnly(len(tests)))
 	return nil
+}
+
+// coversOnly says what a minimal set is minimal for: the tests checked.
+func coversOnly(n int) string {
+	return fmt.Sprintf("note: the set is minimal for the %d %s given; other tests (more threads, operations or loop iterations) may need more fences", n, map[bool]string{true: "test", false: "tests"}[n == 1])
 }
 
 func reasonText(r *mining.Result) string {

@@ -14,15 +14,17 @@ import (
 
 // insertFlags are the flags of fences --insert.
 type insertFlags struct {
-	insert bool
-	diff   bool
-	kinds  []string
+	insert      bool
+	diff        bool
+	kinds       []string
+	startUnroll int
 }
 
 func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
+	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
 	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
 }
 
@@ -30,7 +32,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	out := cmd.OutOrStdout()
 	errOut := cmd.ErrOrStderr()
 	src := synth.NewSources(nil)
-	sopt := synth.Options{Mining: opt, Points: src.Filter}
+	sopt := synth.Options{Mining: opt, Points: src.Filter, StartUnroll: ins.startUnroll}
 	if len(ins.kinds) > 0 {
 		cs, err := synth.ParseChoices(ins.kinds, prog, opt)
 		if err != nil {
@@ -42,6 +44,13 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	}
 	quiet := f.json || ins.diff || f.quiet
 	if !quiet {
+		sopt.OnUnroll = func(b int, why string) {
+			if why == "" {
+				fmt.Fprintf(out, "searching with loops unrolled at most %d times\n", b)
+			} else {
+				fmt.Fprintf(out, "searching again with loops unrolled at most %d times: %s\n", b, why)
+			}
+		}
 		sopt.Progress = func(r synth.Round) {
 			var names []string
 			for _, c := range r.Selected {
@@ -97,6 +106,9 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	default:
 		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks\n", len(r.Candidates), r.Points, r.Rounds, r.Checks)
 		synth.WriteText(out, r)
+		if r.Outcome == synth.Found {
+			fmt.Fprintln(out, coversOnly(len(tests)))
+		}
 	}
 	if ctx.Err() != nil {
 		return exitError{exitInterrupted}
