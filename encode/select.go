@@ -3,6 +3,8 @@ package encode
 import (
 	"sort"
 
+	"github.com/checkfence/checkfence/axioms"
+
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/go-air/gini/z"
 )
@@ -236,4 +238,54 @@ func (e *Encoding) anySelected(tags []string) z.Lit {
 		}
 	}
 	return e.C.Ors(ls...)
+}
+
+// condMember is "the event with guard g and tags is in the set of tag
+// name by a selected conditional tag".
+func (e *Encoding) condMember(tags []string, name string, g z.Lit) z.Lit {
+	var ls []z.Lit
+	for _, t := range tags {
+		if id, tag, ok := lsl.ParseCondTag(t); ok && tag == name {
+			ls = append(ls, e.C.And(g, e.Selector(id)))
+		}
+	}
+	return e.C.Ors(ls...)
+}
+
+// resolveTags is lsl.ResolveTags under the selection of an assignment.
+func (e *Encoding) resolveTags(tags []string, val func(z.Lit) bool) []string {
+	return lsl.ResolveTags(tags, func(id int) bool {
+		s, ok := e.selectors[id]
+		return ok && val(s)
+	})
+}
+
+// condC11Tags compiles the conditional memory orders of a C11 access (a
+// memory-order candidate: sel.cN.ACQ on an access of order RLX) for a
+// hardware model: the tags the access has under order T that it does not
+// have under its own order (mapped), each conditional on N.
+func (ci *CatInstance) condC11Tags(in *Instr, tags, mapped []string) []string {
+	mp := ci.m.C11
+	var out []string
+	for _, t := range tags {
+		id, ord, ok := lsl.ParseCondTag(t)
+		if !ok || lsl.C11Order([]string{ord}) != ord {
+			continue
+		}
+		var more []string
+		switch in.Kind {
+		case axioms.Fence:
+			more = mp.Fence(ord)
+		case axioms.Load:
+			more = mp.Access("R", in.Atomic != 0, ord)
+		default:
+			more = mp.Access("W", in.Atomic != 0, ord)
+		}
+		for _, m := range more {
+			if !lsl.HasTag(mapped, m) {
+				out = append(out, lsl.CondTag(id, m))
+			}
+		}
+	}
+	return out
 }

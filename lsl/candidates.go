@@ -21,8 +21,11 @@ const (
 )
 
 func (s InsertSide) String() string {
-	if s == InsertAfter {
+	switch s {
+	case InsertAfter:
 		return "after"
+	case OrderSide:
+		return "at"
 	}
 	return "before"
 }
@@ -52,10 +55,19 @@ type Candidate struct {
 	// Kind is the fence kind of a barrier that is one LSL fence kind
 	// (KindBarrier), 0 otherwise.
 	Kind FenceKind
+	// Order, for a memory-order candidate (candidates_orders.go, Barrier
+	// nil): the order (ACQ, …) that the C11 atomic access of kind Access
+	// (R, W, RMW) at the point gets instead of its order From.
+	Order, From, Access string
 }
 
-// Name is the barrier's name.
-func (c *Candidate) Name() string { return c.Barrier.Name }
+// Name is the barrier's name, or the C name of a candidate's order.
+func (c *Candidate) Name() string {
+	if c.Barrier == nil {
+		return C11OrderName(c.Order)
+	}
+	return c.Barrier.Name
+}
 
 // PointFilter decides whether a point can be used (for example, whether a
 // line can be inserted in the source file there). Nil accepts every point.

@@ -81,5 +81,41 @@ func ResolveTags(tags []string, selected func(id int) bool) []string {
 			out = append(out, t)
 		}
 	}
+	return strongestOrder(out)
+}
+
+// strongestOrder keeps one C11 order among tags, the strongest (acquire
+// and release together are acq_rel), in the place of the first: an access
+// whose memory-order candidates are selected has its own order and the
+// candidates' (InsertOrders).
+func strongestOrder(tags []string) []string {
+	var ords []string
+	for _, t := range tags {
+		if C11Order([]string{t}) == t {
+			ords = append(ords, t)
+		}
+	}
+	if len(ords) < 2 {
+		return tags
+	}
+	best := ords[0]
+	for _, o := range ords[1:] {
+		switch {
+		case orderStronger(o, best):
+			best = o
+		case (o == "ACQ" || o == "CON") && best == "REL", o == "REL" && (best == "ACQ" || best == "CON"):
+			best = "ACQ_REL"
+		}
+	}
+	var out []string
+	done := false
+	for _, t := range tags {
+		if C11Order([]string{t}) != t {
+			out = append(out, t)
+		} else if !done {
+			out = append(out, best)
+			done = true
+		}
+	}
 	return out
 }

@@ -29,6 +29,11 @@ var archCost = map[string]int{
 	"mfence": 7,
 }
 
+// orderCost ranks the memory orders an access may get: cheaper than a
+// fence (acquire and release are plain loads and stores on x86, LDAR and
+// STLR on ARMv8), seq_cst a little cheaper than a full fence.
+var orderCost = map[string]int{"ACQ": 2, "REL": 2, "ACQ_REL": 3, "SC": 6}
+
 // c11Cost ranks the C11 fences like the barriers they compile to.
 var c11Cost = map[string]int{"ACQ": 4, "REL": 5, "ACQ_REL": 6, "SC": 7}
 

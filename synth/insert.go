@@ -24,6 +24,10 @@ type Options struct {
 	Points lsl.PointFilter
 	// Progress, if set, is told about every round.
 	Progress func(Round)
+	// Orders adds memory-order candidates: a stronger order for each C11
+	// atomic access (lsl.InsertOrders) whose point OrderPoints accepts.
+	Orders      bool
+	OrderPoints lsl.OrderFilter
 	// StartUnroll > 0 starts the search with loops unrolled at most
 	// StartUnroll times and doubles the bound, up to Mining.MaxUnroll,
 	// only while an execution at the bound mattered (see Insert).
@@ -170,7 +174,7 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		choices = DefaultChoices(prog, opt.Mining)
 	}
 	res := &Result{Model: modelName(opt.Mining), Choices: choices, Tests: len(tests), MaxUnroll: opt.Mining.MaxUnroll}
-	res.Monotone = monotone(opt.Mining, choices)
+	res.Monotone = monotone(opt.Mining, choices, opt.Orders)
 	for _, c := range choices {
 		if len(c.Tags) == 0 && len(c.Kinds) == 1 {
 			res.Kinds = append(res.Kinds, c.Kinds[0])
@@ -186,6 +190,11 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		cost[c.Barrier] = c.Cost
 	}
 	cprog, cands := lsl.InsertBarriers(prog, barriers, opt.Points)
+	if opt.Orders {
+		var ocands []*lsl.Candidate
+		cprog, ocands = lsl.InsertOrders(cprog, len(cands)+1, opt.OrderPoints)
+		cands = append(cands, ocands...)
+	}
 	res.Candidates = cands
 	points := map[string]bool{}
 	for _, c := range cands {
@@ -198,7 +207,12 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		byID[c.ID] = c
 		all = append(all, c.ID)
 	}
-	rank := func(id int) int { return cost[byID[id].Barrier] }
+	rank := func(id int) int {
+		if c := byID[id]; c.Barrier != nil {
+			return cost[c.Barrier]
+		}
+		return orderCost[byID[id].Order]
+	}
 	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
 	o := newOptimizer(rank)
 	for _, add := range seed {
@@ -295,8 +309,11 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 // transitivity is not among the constraints Kills evaluates, so a total
 // order over fences (none in the built-in models) needs the weak clauses.
 // On a cat model, see catMonotone.
-func monotone(opt mining.Options, choices []Choice) bool {
+func monotone(opt mining.Options, choices []Choice, orders bool) bool {
 	if opt.Cat != nil {
+		if orders {
+			choices = append(choices, Choice{Barrier: &lsl.Barrier{Tags: lsl.C11Orders}})
+		}
 		return catMonotone(opt.Cat, choices)
 	}
 	m := opt.Model

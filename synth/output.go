@@ -15,13 +15,17 @@ import (
 func WriteText(w io.Writer, r *Result) {
 	switch r.Outcome {
 	case Found:
-		fmt.Fprintf(w, "minimal fence set: %d %s (%s)\n", len(r.Fences), plural(len(r.Fences), "fence", "fences"), r.proof())
+		if r.hasOrders() {
+			fmt.Fprintf(w, "minimal set of changes: %d %s (%s)\n", len(r.Fences), plural(len(r.Fences), "change", "changes"), r.proof())
+		} else {
+			fmt.Fprintf(w, "minimal fence set: %d %s (%s)\n", len(r.Fences), plural(len(r.Fences), "fence", "fences"), r.proof())
+		}
 		width := 0
 		for _, f := range r.Fences {
 			width = max(width, len(location(f.Candidate)))
 		}
 		for _, f := range r.Fences {
-			fmt.Fprintf(w, "  %-*s  %-20s  needed by %s: without it %s %s\n", width, location(f.Candidate), f.Name(), f.Test, f.Verdict, reasonText(f.Reason, f.Message))
+			fmt.Fprintf(w, "  %-*s  %-20s  needed by %s: without it %s %s\n", width, location(f.Candidate), Describe(f.Candidate), f.Test, f.Verdict, reasonText(f.Reason, f.Message))
 		}
 	case Unfixable:
 		fmt.Fprintf(w, "no fence set makes the tests pass: ")
@@ -40,11 +44,24 @@ func WriteText(w io.Writer, r *Result) {
 	}
 }
 
+// hasOrders reports memory-order candidates in the search.
+func (r *Result) hasOrders() bool {
+	for _, c := range r.Candidates {
+		if c.Barrier == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // proof says why the set is minimal.
 func (r *Result) proof() string {
 	n := len(r.Fences)
 	if n == 0 {
 		return "the tests pass without fences"
+	}
+	if r.hasOrders() {
+		return fmt.Sprintf("no %d changes (stronger orders or fences) pass every test; ties broken by the weakest orders and cheapest fences; each change is needed by the test shown%s", n-1, r.verifiedText())
 	}
 
 	if r.LimitClauses > 0 {
@@ -60,7 +77,17 @@ func (r *Result) verifiedText() string {
 	return "; rechecked with the fences written in"
 }
 
-// location is "file:line before|after".
+// Describe names what a candidate does: its barrier, or for a memory
+// order "load memory_order_relaxed -> memory_order_acquire".
+func Describe(c *lsl.Candidate) string {
+	if c.Barrier != nil {
+		return c.Name()
+	}
+	what := map[string]string{"R": "load", "W": "store", "RMW": "read-modify-write"}[c.Access]
+	return what + " " + lsl.C11OrderName(c.From) + " -> " + lsl.C11OrderName(c.Order)
+}
+
+// location is "file:line before|after|at".
 func location(c *lsl.Candidate) string {
 	return fmt.Sprintf("%s:%d %s", c.Point.File, c.Point.Line, c.Point.Side)
 }
@@ -129,7 +156,7 @@ func WriteJSON(w io.Writer, r *Result) error {
 	}
 	for _, f := range r.Fences {
 		doc.Fences = append(doc.Fences, JSONFence{File: f.Point.File, Line: f.Point.Line, Side: f.Point.Side.String(), Proc: f.Point.Proc,
-			Kind: f.Name(), NeededBy: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message})
+			Kind: Describe(f.Candidate), NeededBy: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message})
 	}
 	if f := r.Failure; f != nil {
 		doc.Failure = &JSONFail{Test: f.Test, Verdict: string(f.Verdict), Reason: f.Reason, Message: f.Message}
@@ -160,12 +187,24 @@ func WriteDiff(w io.Writer, r *Result, src *Sources) error {
 		if lines == nil {
 			return fmt.Errorf("%s: cannot read the source file to patch", file)
 		}
+		ed := &edits{ins: map[int][]string{}, repl: map[int]string{}}
 		for _, f := range byFile[file] {
+			if f.Barrier == nil {
+				if err := ed.order(file, lines, f.Candidate); err != nil {
+					return err
+				}
+				continue
+			}
 			if _, err := BarrierLine(file, f.Barrier); err != nil {
 				return err
 			}
+			at := f.Point.Line - 1
+			if f.Point.Side == lsl.InsertAfter {
+				at = f.Point.Line
+			}
+			ed.ins[at] = append(ed.ins[at], fenceLine(file, f, lines))
 		}
-		writeFileDiff(w, file, lines, byFile[file])
+		ed.write(w, file, lines)
 	}
 	return nil
 }
@@ -198,13 +237,114 @@ func BarrierLine(file string, b *lsl.Barrier) (string, error) {
 	return "", fmt.Errorf("%s: barrier %s of the cat model has no C spelling; use --json, or write it in LSL as fence%s", file, b.Name, lsl.FormatTags(b.Tags))
 }
 
-// insertion is a line to add before original line index at (0-based; at =
-// len(lines) appends).
-type insertion struct {
-	at   int
-	text string
+// edits are the changes to one file: lines to add before original line
+// index i (0-based; len(lines) appends), and lines replaced.
+type edits struct {
+	ins  map[int][]string
+	repl map[int]string
 }
 
+// order rewrites the memory order of the access at c's line: the first
+// memory_order_X naming its current order from the access's column on
+// becomes the new order; the failure order of a compare-and-swap that
+// follows it, when relaxed, becomes the strongest order C11 allows for it
+// (acquire for acq_rel or acquire, seq_cst for seq_cst).
+func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
+	i := c.Point.Line - 1
+	if i < 0 || i >= len(lines) {
+		return fmt.Errorf("%s:%d: no such line to change the memory order", file, c.Point.Line)
+	}
+	line, ok := ed.repl[i]
+	if !ok {
+		line = lines[i]
+	}
+	from, to := lsl.C11OrderName(c.From), lsl.C11OrderName(c.Order)
+	col := max(c.Point.Pos.Col-1, 0)
+	if col > len(line) {
+		col = 0
+	}
+	j := strings.Index(line[col:], from)
+	if j < 0 {
+		col = 0
+		j = strings.Index(line, from)
+	}
+	if j < 0 {
+		return fmt.Errorf("%s:%d: cannot find %s on the line to make it %s (an order behind a macro or on another line): change it by hand", file, c.Point.Line, from, to)
+	}
+	j += col
+	line = line[:j] + to + line[j+len(from):]
+	if c.Access == "RMW" {
+		fail := map[string]string{"ACQ": "memory_order_acquire", "ACQ_REL": "memory_order_acquire", "SC": "memory_order_seq_cst"}[c.Order]
+		rest := line[j+len(to):]
+		// a second order argument on the line is the failure order
+		if k := strings.Index(rest, "memory_order_relaxed"); k >= 0 && fail != "" && strings.Count(rest[:k], ",") == 1 {
+			rest = rest[:k] + fail + rest[k+len("memory_order_relaxed"):]
+			line = line[:j+len(to)] + rest
+		}
+	}
+	ed.repl[i] = line
+	return nil
+}
+
+// write prints the unified diff of the edits, with three lines of context.
+func (ed *edits) write(w io.Writer, file string, lines []string) {
+	// A file ending in a newline splits into a last empty element.
+	n := len(lines)
+	if n > 0 && lines[n-1] == "" {
+		n--
+	}
+	var at []int // original line indexes with a change
+	for i := range ed.ins {
+		at = append(at, i)
+	}
+	for i := range ed.repl {
+		if _, ok := ed.ins[i]; !ok {
+			at = append(at, i)
+		}
+	}
+	sort.Ints(at)
+	fmt.Fprintf(w, "--- a/%s\n+++ b/%s\n", file, file)
+	const ctx = 3
+	added := 0
+	for a := 0; a < len(at); {
+		b := a + 1
+		for b < len(at) && at[b]-at[b-1] <= 2*ctx {
+			b++
+		}
+		lo := max(at[a]-ctx, 0)
+		hi := min(at[b-1]+ctx, n) // lines[lo:hi] and the insertions before hi
+		if _, ok := ed.repl[at[b-1]]; ok {
+			hi = min(at[b-1]+1+ctx, n)
+		}
+		var body []string
+		oldN, newN := 0, 0
+		for l := lo; l <= hi; l++ {
+			for _, t := range ed.ins[l] {
+				body = append(body, "+"+t)
+				newN++
+			}
+			if l == hi {
+				break
+			}
+			if r, ok := ed.repl[l]; ok {
+				body = append(body, "-"+lines[l], "+"+r)
+			} else {
+				body = append(body, " "+lines[l])
+			}
+			oldN++
+			newN++
+		}
+		fmt.Fprintf(w, "@@ -%d,%d +%d,%d @@\n", lo+1, oldN, lo+1+added, newN)
+		for _, l := range body {
+			fmt.Fprintln(w, l)
+		}
+		added += newN - oldN
+		a = b
+	}
+}
+
+// fenceLine is the line that writes fence f, with the indentation of the
+// line it goes next to (one level deeper after a line that opens a block).
 func fenceLine(file string, f *Fence, lines []string) string {
 	ref := lines[f.Point.Line-1]
 	indent := ref[:len(ref)-len(strings.TrimLeft(ref, " \t"))]
@@ -214,46 +354,3 @@ func fenceLine(file string, f *Fence, lines []string) string {
 	line, _ := BarrierLine(file, f.Barrier)
 	return indent + line
 }
-
-func writeFileDiff(w io.Writer, file string, lines []string, fences []*Fence) {
-	// A file ending in a newline splits into a last empty element.
-	n := len(lines)
-	if n > 0 && lines[n-1] == "" {
-		n--
-	}
-	var ins []insertion
-	for _, f := range fences {
-		at := f.Point.Line - 1
-		if f.Point.Side == lsl.InsertAfter {
-			at = f.Point.Line
-		}
-		ins = append(ins, insertion{at: at, text: fenceLine(file, f, lines)})
-	}
-	sort.SliceStable(ins, func(i, j int) bool { return ins[i].at < ins[j].at })
-	fmt.Fprintf(w, "--- a/%s\n+++ b/%s\n", file, file)
-	const ctx = 3
-	for i := 0; i < len(ins); {
-		// a hunk: insertions whose context windows touch
-		j := i + 1
-		for j < len(ins) && ins[j].at-ins[j-1].at <= 2*ctx {
-			j++
-		}
-		lo := max(ins[i].at-ctx, 0)
-		hi := min(ins[j-1].at+ctx, n)
-		fmt.Fprintf(w, "@@ -%d,%d +%d,%d @@\n", lo+1, hi-lo, lo+1+countBefore(ins, i), hi-lo+(j-i))
-		k := i
-		for l := lo; l <= hi; l++ {
-			for k < j && ins[k].at == l {
-				fmt.Fprintf(w, "+%s\n", ins[k].text)
-				k++
-			}
-			if l < hi {
-				fmt.Fprintf(w, " %s\n", lines[l])
-			}
-		}
-		i = j
-	}
-}
-
-// countBefore is the number of lines added by earlier hunks.
-func countBefore(ins []insertion, i int) int { return i }

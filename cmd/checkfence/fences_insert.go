@@ -18,12 +18,14 @@ type insertFlags struct {
 	diff        bool
 	kinds       []string
 	startUnroll int
+	orders      bool
 }
 
 func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
+	fl.BoolVar(&f.orders, "orders", true, "with --insert on a C11 program: also propose stronger memory orders for its atomic accesses (relaxed < acquire/release < acq_rel < seq_cst)")
 	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
 	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
 }
@@ -33,6 +35,9 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	errOut := cmd.ErrOrStderr()
 	src := synth.NewSources(nil)
 	sopt := synth.Options{Mining: opt, Points: src.Filter, StartUnroll: ins.startUnroll}
+	if ins.orders && synth.C11Program(prog) {
+		sopt.Orders, sopt.OrderPoints = true, src.OrderFilter
+	}
 	if len(ins.kinds) > 0 {
 		cs, err := synth.ParseChoices(ins.kinds, prog, opt)
 		if err != nil {
@@ -54,7 +59,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 		sopt.Progress = func(r synth.Round) {
 			var names []string
 			for _, c := range r.Selected {
-				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, c.Name()))
+				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, synth.Describe(c)))
 			}
 			sel := "no fences"
 			if len(names) > 0 {
@@ -79,6 +84,9 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 		var kinds []string
 		for _, c := range sopt.Choices {
 			kinds = append(kinds, c.Name)
+		}
+		if sopt.Orders {
+			kinds = append(kinds, "stronger memory orders")
 		}
 		fmt.Fprintf(out, "%d tests, model %s, candidate kinds: %s\n", len(tests), modelNameOf(opt), strings.Join(kinds, ", "))
 	}
