@@ -89,4 +89,3 @@ func TestOrderSelectorEncoding(t *testing.T) {
 		})
 	}
 }
-
