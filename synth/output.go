@@ -245,10 +245,12 @@ type edits struct {
 }
 
 // order rewrites the memory order of the access at c's line: the first
-// memory_order_X naming its current order from the access's column on
-// becomes the new order; the failure order of a compare-and-swap that
-// follows it, when relaxed, becomes the strongest order C11 allows for it
-// (acquire for acq_rel or acquire, seq_cst for seq_cst).
+// argument naming its current order (memory_order_relaxed, …) of the call
+// at the access's column; for a compare-and-swap, a relaxed failure order
+// in the next argument becomes the strongest order C11 allows for it
+// (acquire for acq_rel or acquire, seq_cst for seq_cst). When the column
+// is not at a call on the line, a line naming the order once is changed
+// there; otherwise the user is told to change it by hand.
 func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
 	i := c.Point.Line - 1
 	if i < 0 || i >= len(lines) {
@@ -259,30 +261,67 @@ func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
 		line = lines[i]
 	}
 	from, to := lsl.C11OrderName(c.From), lsl.C11OrderName(c.Order)
-	col := max(c.Point.Pos.Col-1, 0)
-	if col > len(line) {
-		col = 0
-	}
-	j := strings.Index(line[col:], from)
-	if j < 0 {
-		col = 0
-		j = strings.Index(line, from)
-	}
-	if j < 0 {
-		return fmt.Errorf("%s:%d: cannot find %s on the line to make it %s (an order behind a macro or on another line): change it by hand", file, c.Point.Line, from, to)
-	}
-	j += col
-	line = line[:j] + to + line[j+len(from):]
-	if c.Access == "RMW" {
-		fail := map[string]string{"ACQ": "memory_order_acquire", "ACQ_REL": "memory_order_acquire", "SC": "memory_order_seq_cst"}[c.Order]
-		rest := line[j+len(to):]
-		// a second order argument on the line is the failure order
-		if k := strings.Index(rest, "memory_order_relaxed"); k >= 0 && fail != "" && strings.Count(rest[:k], ",") == 1 {
-			rest = rest[:k] + fail + rest[k+len("memory_order_relaxed"):]
-			line = line[:j+len(to)] + rest
+	args := callArgs(line, c.Point.Pos.Col-1)
+	at := -1
+	for k, a := range args {
+		if strings.TrimSpace(line[a[0]:a[1]]) == from {
+			at = k
+			break
 		}
 	}
-	ed.repl[i] = line
+	if at < 0 {
+		if strings.Count(line, from) != 1 {
+			return fmt.Errorf("%s:%d: cannot find the %s argument of the access to make it %s (an order behind a macro or on another line): change it by hand", file, c.Point.Line, from, to)
+		}
+		j := strings.Index(line, from)
+		ed.repl[i] = line[:j] + to + line[j+len(from):]
+		return nil
+	}
+	// replace from the last argument on, so that earlier spans stay valid
+	if c.Access == "RMW" && at+1 < len(args) {
+		fail := map[string]string{"ACQ": "memory_order_acquire", "ACQ_REL": "memory_order_acquire", "SC": "memory_order_seq_cst"}[c.Order]
+		a := args[at+1]
+		if fail != "" && strings.TrimSpace(line[a[0]:a[1]]) == "memory_order_relaxed" {
+			j := a[0] + strings.Index(line[a[0]:a[1]], "memory_order_relaxed")
+			line = line[:j] + fail + line[j+len("memory_order_relaxed"):]
+		}
+	}
+	a := args[at]
+	j := a[0] + strings.Index(line[a[0]:a[1]], from)
+	ed.repl[i] = line[:j] + to + line[j+len(from):]
+	return nil
+}
+
+// callArgs returns the spans of the top-level arguments of the call that
+// starts at column col of line (its name, then '('), nil when the call
+// does not close on the line.
+func callArgs(line string, col int) [][2]int {
+	if col < 0 || col >= len(line) {
+		return nil
+	}
+	open := strings.IndexByte(line[col:], '(')
+	if open < 0 {
+		return nil
+	}
+	open += col
+	var out [][2]int
+	depth, start := 0, open+1
+	for k := open; k < len(line); k++ {
+		switch line[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return append(out, [2]int{start, k})
+			}
+		case ',':
+			if depth == 1 {
+				out = append(out, [2]int{start, k})
+				start = k + 1
+			}
+		}
+	}
 	return nil
 }
 
