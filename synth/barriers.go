@@ -143,8 +143,13 @@ func sortChoices(cs []Choice) []Choice {
 // atomic_thread_fence (acquire, release, acq_rel, seq_cst), or on a user
 // .cat model any tag the model names (its fences, written in LSL as
 // fence<TAG>).
+//
+// "none" alone means no barriers (with memory orders: orders only).
 func ParseChoices(items []string, prog *lsl.Program, opt mining.Options) ([]Choice, error) {
-	var out []Choice
+	out := []Choice{}
+	if len(items) == 1 && items[0] == "none" {
+		return out, nil
+	}
 	for _, item := range items {
 		name, costText, hasCost := strings.Cut(item, "=")
 		name = strings.TrimSpace(name)

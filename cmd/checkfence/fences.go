@@ -25,17 +25,22 @@ kept): a fence is needed when some test fails without it; the test and the reaso
 are shown. With --minimize, remove fences one at a time in source order, keeping a
 removal whenever every test still passes: the result is a minimal set of fences
 (no single fence of it can be dropped) that makes all tests pass.
-With --insert, synthesize fences instead: a fence of each kind the model
-distinguishes is a candidate at every program point between two memory accesses
-of an operation, and a counterexample-guided search with the SAT solver finds a
-smallest set of them (fewest fences, then the cheapest kinds: data-dependent-loads,
-aliased-loads, control-dependent, load-load, store-store, load-store, store-load)
-that makes every test pass; each fence is shown with the test that fails without
-it. The fences the program has stay. --diff prints the fences as a patch to the
-source, --json as JSON.
-An execution that runs a loop to --max-unroll counts against a fence set like a
+With --insert, synthesize fences instead: a candidate of each barrier the model
+distinguishes is placed at every program point between two memory accesses of an
+operation (the .mm fence kinds; DMB ISHLD/ISHST/ISH on arm8; fence r,rw / rw,w /
+fence.tso / rw,rw on riscv; lwsync, sync on power; atomic_thread_fence for C11
+programs, which also get stronger memory orders for their atomic accesses), and a
+counterexample-guided search with the SAT solver finds a smallest set (fewest
+changes, then the cheapest) that makes every test pass; each is shown with the test
+that fails without it. --kinds NAME[=COST],... picks the candidates and costs.
+The fences the program has stay. --diff prints the answer as a patch to the source
+(inline assembly for a barrier, atomic_thread_fence or the new memory_order_
+argument in C11 code), --json as JSON. The search starts with loops unrolled at most
+--start-unroll times and raises the bound only while executions at the bound matter;
+an execution that runs a loop to --max-unroll counts against a set like a
 counterexample (the answer is then smallest among the sets that pass within the
-limit); other limits stop the search. See docs/fences.md.
+limit); other limits stop the search. The answer is minimal for the tests given.
+See docs/fences.md.
 Exit status: 0 when all tests pass with the fences given (--insert: a fence set
 was found), 1 otherwise, 3 when a limit stopped the search.`,
 		Args: cobra.MinimumNArgs(1),
