@@ -89,3 +89,28 @@ func TestOrderSelectorEncoding(t *testing.T) {
 		})
 	}
 }
+
+// TestRelaxMP: --relax weakens MP's seq_cst accesses to the published
+// orders on rc11 and arm8, and refuses the models that see the fences
+// beside an access.
+func TestRelaxMP(t *testing.T) {
+	needClang(t)
+	prog, test := clangtest.LoadPthread(t, "fencesynth/c11/mp_sc.c")
+	want := "mp_sc.c:12 store memory_order_seq_cst -> memory_order_relaxed, mp_sc.c:13 store memory_order_seq_cst -> memory_order_release, mp_sc.c:19 load memory_order_seq_cst -> memory_order_acquire, mp_sc.c:20 load memory_order_seq_cst -> memory_order_relaxed"
+	for _, m := range []string{"rc11", "arm8"} {
+		rs, err := synth.Relax(context.Background(), prog, []*lsl.Test{test}, modelOptions(t, m), nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rs {
+			got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(r.Point.File), r.Point.Line, synth.Describe(r.Candidate)))
+		}
+		if strings.Join(got, ", ") != want {
+			t.Errorf("%s: %s, want %s", m, strings.Join(got, ", "), want)
+		}
+	}
+	if _, err := synth.Relax(context.Background(), prog, []*lsl.Test{test}, modelOptions(t, "riscv"), nil, nil); err == nil {
+		t.Errorf("riscv: no error")
+	}
+}

@@ -61,6 +61,9 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 				return orLimit(err, lim, cmd, nil)
 			}
 			out := cmd.OutOrStdout()
+			if ins.relax {
+				return relaxOrders(ctx, cmd, prog, tests, opt, &f, &ins) // fences_insert.go
+			}
 			if ins.insert {
 				return insertFences(ctx, cmd, prog, tests, opt, opt.Model, &f, &ins) // fences_insert.go
 			}

@@ -19,12 +19,14 @@ type insertFlags struct {
 	kinds       []string
 	startUnroll int
 	orders      bool
+	relax       bool
 }
 
 func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
+	fl.BoolVar(&f.relax, "relax", false, "for a C11 program on rc11 or arm8: propose weaker memory orders under which every test still passes (--diff: as a patch)")
 	fl.BoolVar(&f.orders, "orders", true, "with --insert on a C11 program: also propose stronger memory orders for its atomic accesses (relaxed < acquire/release < acq_rel < seq_cst)")
 	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
 	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (none: memory orders only; default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
@@ -135,4 +137,41 @@ func modelNameOf(opt mining.Options) string {
 		return opt.Cat.Name
 	}
 	return opt.Model.Name
+}
+
+// relaxOrders is fences --relax: weaker memory orders that keep every test
+// passing (synth.Relax).
+func relaxOrders(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, f *checkFlags, ins *insertFlags) error {
+	if !synth.C11Program(prog) {
+		return fmt.Errorf("--relax weakens the memory orders of C11 atomics; this program has none")
+	}
+	if err := synth.RelaxModelOK(opt); err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	src := synth.NewSources(nil)
+	var progress func(string)
+	if !ins.diff && !f.quiet {
+		progress = func(s string) { fmt.Fprintln(out, "  "+s) }
+	}
+	rs, err := synth.Relax(ctx, prog, tests, opt, src.OrderFilter, progress)
+	if ctx.Err() != nil {
+		return exitError{exitInterrupted}
+	}
+	if err != nil {
+		return err
+	}
+	if ins.diff {
+		r := &synth.Result{}
+		for _, x := range rs {
+			r.Fences = append(r.Fences, &synth.Fence{Candidate: x.Candidate})
+		}
+		return synth.WriteDiff(out, r, src)
+	}
+	fmt.Fprintf(out, "%d %s can be weakened, in source order, each with the ones before it (every test passes with all of them):\n", len(rs), map[bool]string{true: "order", false: "orders"}[len(rs) == 1])
+	for _, x := range rs {
+		fmt.Fprintf(out, "  %s:%d  %s\n", x.Point.File, x.Point.Line, synth.Describe(x.Candidate))
+	}
+	fmt.Fprintln(out, coversOnly(len(tests)))
+	return nil
 }
