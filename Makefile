@@ -27,7 +27,7 @@ STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
-.PHONY: all build test demo bench bench-ablation check-corpus check-svcomp check-datatypes fences-datatypes fmt vet tools check-suites check-clang fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-corpus check-svcomp check-datatypes fences-datatypes fences-datatypes-hw fences-c11 fmt vet tools check-suites check-clang fuzz-diff clean
 
 all: build
 
@@ -132,6 +132,21 @@ fences-datatypes: build
 	cd tests/datatypes && $(INSERT) lazylist/lazylist_nofence.c lazylist/harness.c lazylist/lazylist.tst --test Sac --test Sar --test Saa
 	cd tests/datatypes && $(INSERT) harris/harris_nofence.c harris/harness.c harris/harris.tst --test Sac --test Sar --test Saa --max-unroll 4
 	cd tests/datatypes && $(INSERT) snark/snark_nofence.c snark/harness.c snark/snark.tst --test D0 --test Db
+
+# The same on the hardware models (the barrier table of
+# tests/datatypes/README.md), and memory-order synthesis on the C11
+# programs of tests/fencesynth/c11 (docs/fences.md).
+INSERT_HW := /usr/bin/time -f '%U %S %M' ../../$(BIN) fences --insert
+fences-datatypes-hw: build
+	cd tests/datatypes && for m in arm8 riscv; do \
+	  $(INSERT_HW) --model $$m ms2/ms2_nofence.c ms2/harness.c ms2/ms2.tst --test T0 --test T1 --test Tpc2 --test Ti2 && \
+	  $(INSERT_HW) --model $$m msn/msn_nofence.c msn/harness.c msn/msn.tst --test T0 --test T1 --test Tpc2 --test Ti2 && \
+	  $(INSERT_HW) --model $$m lazylist/lazylist_nofence.c lazylist/harness.c lazylist/lazylist.tst --test Sac --test Sar --test Saa && \
+	  $(INSERT_HW) --model $$m harris/harris_nofence.c harris/harness.c harris/harris.tst --test Sac --test Sar --test Saa --max-unroll 4 && \
+	  $(INSERT_HW) --model $$m snark/snark_nofence.c snark/harness.c snark/snark.tst --test D0 --test Db || exit 1; done
+
+fences-c11: build
+	cd tests/fencesynth/c11 && for f in mp seqlock spsc peterson; do /usr/bin/time -f '%U %S %M' ../../../$(BIN) fences --insert --model rc11 $$f.c || exit 1; done
 
 # Third-party suites with expected results (slow): x86 on tso, and the
 # dat3m AArch64, RISC-V, PPC, C11 and RC11 suites on the suites' .cat files

@@ -50,13 +50,16 @@ func (ci *CatInstance) c11Tags(in *Instr, tags []string) ([]string, error) {
 	default:
 		mapped = mp.Access("W", in.Atomic != 0, ord)
 	}
-	return append(withoutC11(tags), mapped...), nil
+	return append(append(withoutC11(tags), mapped...), ci.condC11Tags(in, tags, mapped)...), nil
 }
 
 // withoutC11 drops the C11 vocabulary from tags.
 func withoutC11(tags []string) []string {
 	var out []string
 	for _, t := range tags {
+		if _, ct, ok := lsl.ParseCondTag(t); ok && lsl.IsC11Tag(ct) {
+			continue // a memory-order candidate (condC11Tags)
+		}
 		if !lsl.IsC11Tag(t) {
 			out = append(out, t)
 		}

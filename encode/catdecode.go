@@ -39,7 +39,7 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 				}
 			}
 		}
-		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ev.Tags})
+		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ci.e.resolveTags(ev.Tags, val)})
 	}
 	pairs := func(name string) [][2]int {
 		var out [][2]int

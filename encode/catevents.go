@@ -612,6 +612,9 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 		if in {
 			s[i] = ci.guards[i]
 		}
+		if tag && !in {
+			s[i] = ci.e.condMember(ev.Tags, name, ci.guards[i]) // select.go
+		}
 	}
 	if !tag {
 		ci.withAMOKinds(name, s)

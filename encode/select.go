@@ -3,7 +3,9 @@ package encode
 import (
 	"sort"
 
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // Fence synthesis (package synth). A candidate fence (lsl.Fence.Cand > 0)
@@ -52,19 +54,90 @@ func (e *Encoding) Selection(selected func(id int) bool) []z.Lit {
 }
 
 // Kills evaluates an execution — the inputs' values val of a model — with
-// the selection changed for one candidate at a time: it returns the
-// candidates of ids whose selection alone makes root false or violates
-// one of the encoding's plain clauses. With root = Φ ∧ failure, these are
-// the candidates that rule the execution out as a counterexample; every
-// other candidate, added to the selection, leaves it a model.
+// the selection changed: it returns candidates K of ids such that the
+// execution stays a model (root true, the encoding's plain clauses and,
+// on a cat model, its lazily checked acyclicity satisfied) with every
+// candidate of ids outside K added to the selection at once. With root =
+// Φ ∧ failure, the execution is then a counterexample under every
+// selection with no candidate of K, when fences and tags act
+// monotonically (fewer of them never rule an execution out): every
+// selection that passes contains a candidate of K.
 //
-// Selector literals occur only in candidate fence guards, and fence guards
-// only in the axiom instances of Θ, so the evaluation sees exactly the
-// instances the candidate brings in. Relation literals the model left
-// unconstrained keep their values, so a candidate may be reported that a
-// different valuation of them would survive: the result can only be too
-// large, which weakens the constraint drawn from it but keeps it sound.
+// K starts as the candidates whose selection alone rules the execution
+// out (63 evaluated at once, bit-parallel); when the others added
+// together still rule it out (a cat relation whose pairs need two
+// candidates, such as two fences on one path), candidates are added one
+// at a time, in order, and each whose addition rules it out joins K.
+//
+// Selector literals occur only in candidate fence guards and conditional
+// tag sets, so the evaluation sees exactly what the candidates bring in.
+// Relation literals the model left unconstrained keep their values, so a
+// candidate may join K that a different valuation of them would survive:
+// K can only be too large, which weakens the constraint drawn from it but
+// keeps it sound.
 func (e *Encoding) Kills(val func(z.Lit) bool, root z.Lit, ids []int) []int {
+	ev := newKillEval(e, val, root)
+	var sel []int // candidates with a selector
+	for _, id := range ids {
+		if _, ok := e.selectors[id]; ok {
+			sel = append(sel, id)
+		}
+	}
+	var out, rest []int
+	for lo := 0; lo < len(sel); lo += killLanes {
+		hi := min(lo+killLanes, len(sel))
+		lanes := make([][]int, hi-lo)
+		for j, id := range sel[lo:hi] {
+			lanes[j] = []int{id}
+		}
+		ok := ev.survives(lanes)
+		for j, id := range sel[lo:hi] {
+			if ok[j] {
+				rest = append(rest, id)
+			} else {
+				out = append(out, id)
+			}
+		}
+	}
+	if len(rest) == 0 || ev.survives([][]int{rest})[0] {
+		return out
+	}
+	var on []int
+	for i := 0; i < len(rest); {
+		n := min(killLanes, len(rest)-i)
+		lanes := make([][]int, n)
+		for j := range lanes {
+			lanes[j] = append(append([]int(nil), on...), rest[i:i+j+1]...)
+		}
+		ok := ev.survives(lanes)
+		j := 0
+		for j < n && ok[j] {
+			j++
+		}
+		on = append(on, rest[i:i+j]...)
+		if j < n {
+			out = append(out, rest[i+j])
+		}
+		i += j + 1
+	}
+	sort.Ints(out)
+	return out
+}
+
+// gini's Eval64 sets the constant true in 63 lanes only (bit 63 is
+// false), so 63 selections are evaluated per pass.
+const killLanes = 63
+
+// killEval evaluates the circuit at one assignment with the selection
+// changed, a selection per lane.
+type killEval struct {
+	e    *Encoding
+	root z.Lit
+	base []uint64
+	vs   []uint64
+}
+
+func newKillEval(e *Encoding, val func(z.Lit) bool, root z.Lit) *killEval {
 	c := e.C
 	n := c.Len()
 	base := make([]uint64, n)
@@ -74,37 +147,68 @@ func (e *Encoding) Kills(val func(z.Lit) bool, root z.Lit, ids []int) []int {
 			base[v] = ^uint64(0)
 		}
 	}
-	// gini's Eval64 sets the constant true in 63 lanes only (bit 63 is
-	// false), so 63 candidates are evaluated per pass.
-	const lanes = 63
-	var out []int
-	vs := make([]uint64, n)
-	for lo := 0; lo < len(ids); lo += lanes {
-		hi := min(lo+lanes, len(ids))
-		copy(vs, base)
-		for j, id := range ids[lo:hi] {
-			s, ok := e.selectors[id]
-			if !ok {
-				continue
-			}
-			vs[s.Var()] ^= 1 << uint(j)
+	return &killEval{e: e, root: root, base: base, vs: make([]uint64, n)}
+}
+
+// survives reports, per lane, whether the assignment with the selectors
+// of the lane's candidates flipped is still a model.
+func (k *killEval) survives(lanes [][]int) []bool {
+	e := k.e
+	copy(k.vs, k.base)
+	for j, ids := range lanes {
+		for _, id := range ids {
+			k.vs[e.selectors[id].Var()] ^= 1 << uint(j)
 		}
-		c.Eval64(vs)
-		ok := lit64(vs, root)
-		for cl := range e.Clauses.All() {
-			any := uint64(0)
-			for _, m := range cl {
-				any |= lit64(vs, m)
-			}
-			ok &= any
+	}
+	e.C.Eval64(k.vs)
+	ok := lit64(k.vs, k.root)
+	for cl := range e.Clauses.All() {
+		any := uint64(0)
+		for _, m := range cl {
+			any |= lit64(k.vs, m)
 		}
-		for j, id := range ids[lo:hi] {
-			if _, has := e.selectors[id]; has && ok&(1<<uint(j)) == 0 {
-				out = append(out, id)
-			}
+		ok &= any
+	}
+	out := make([]bool, len(lanes))
+	for j := range lanes {
+		out[j] = ok&(1<<uint(j)) != 0
+		if out[j] && e.Cat != nil && len(e.Cat.lazy) > 0 {
+			bit := uint64(1) << uint(j)
+			out[j] = !e.Cat.anyLazyCycle(func(m z.Lit) bool { return lit64(k.vs, m)&bit != 0 })
 		}
 	}
 	return out
+}
+
+// anyLazyCycle reports whether an assignment has a cycle in a lazily
+// checked acyclicity component (catlazy.go), without recording lemmas.
+func (ci *CatInstance) anyLazyCycle(value func(z.Lit) bool) bool {
+	c := ci.c
+	val := func(l z.Lit) bool {
+		switch l {
+		case c.T:
+			return true
+		case c.F:
+			return false
+		}
+		return value(l)
+	}
+	for _, la := range ci.lazy {
+		succ := map[int][]lentry{}
+		for _, u := range la.members {
+			for _, e := range la.r.rows[u] {
+				if la.comp[e.j] == la.k && int(e.j) != u && val(e.l) {
+					succ[u] = append(succ[u], e)
+				}
+			}
+		}
+		for _, start := range la.members {
+			if shortestCycle(start, succ) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func lit64(vs []uint64, m z.Lit) uint64 {
@@ -113,4 +217,74 @@ func lit64(vs []uint64, m z.Lit) uint64 {
 		v = ^v
 	}
 	return v
+}
+
+// Conditional tags (lsl/candidates_tags.go): a tag sel.cN.T holds when
+// candidate N is selected. A fence with conditional tags only executes
+// when one of them is selected (anySelected, folded into its guard in
+// symexec.go); an event belongs to the set of tag T when it has T, or
+// has sel.cN.T and N is selected (condMember, in the cat encoding's tag
+// sets). The selector literals are those of candidate fences, so Kills
+// and Selection treat both alike.
+
+// anySelected is the disjunction of the selectors of the conditional
+// tags among tags.
+func (e *Encoding) anySelected(tags []string) z.Lit {
+	var ls []z.Lit
+	for _, t := range tags {
+		if id, _, ok := lsl.ParseCondTag(t); ok {
+			ls = append(ls, e.Selector(id))
+		}
+	}
+	return e.C.Ors(ls...)
+}
+
+// condMember is "the event with guard g and tags is in the set of tag
+// name by a selected conditional tag".
+func (e *Encoding) condMember(tags []string, name string, g z.Lit) z.Lit {
+	var ls []z.Lit
+	for _, t := range tags {
+		if id, tag, ok := lsl.ParseCondTag(t); ok && tag == name {
+			ls = append(ls, e.C.And(g, e.Selector(id)))
+		}
+	}
+	return e.C.Ors(ls...)
+}
+
+// resolveTags is lsl.ResolveTags under the selection of an assignment.
+func (e *Encoding) resolveTags(tags []string, val func(z.Lit) bool) []string {
+	return lsl.ResolveTags(tags, func(id int) bool {
+		s, ok := e.selectors[id]
+		return ok && val(s)
+	})
+}
+
+// condC11Tags compiles the conditional memory orders of a C11 access (a
+// memory-order candidate: sel.cN.ACQ on an access of order RLX) for a
+// hardware model: the tags the access has under order T that it does not
+// have under its own order (mapped), each conditional on N.
+func (ci *CatInstance) condC11Tags(in *Instr, tags, mapped []string) []string {
+	mp := ci.m.C11
+	var out []string
+	for _, t := range tags {
+		id, ord, ok := lsl.ParseCondTag(t)
+		if !ok || lsl.C11Order([]string{ord}) != ord {
+			continue
+		}
+		var more []string
+		switch in.Kind {
+		case axioms.Fence:
+			more = mp.Fence(ord)
+		case axioms.Load:
+			more = mp.Access("R", in.Atomic != 0, ord)
+		default:
+			more = mp.Access("W", in.Atomic != 0, ord)
+		}
+		for _, m := range more {
+			if !lsl.HasTag(mapped, m) {
+				out = append(out, lsl.CondTag(id, m))
+			}
+		}
+	}
+	return out
 }

@@ -367,6 +367,9 @@ func (x *texec) stmt(s lsl.Stmt) {
 		if s.Cand > 0 {
 			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // select.go
 		}
+		if lsl.CondOnly(s.Tags) {
+			in.Guard = c.And(in.Guard, x.e.anySelected(s.Tags)) // select.go
+		}
 		if x.reload != nil {
 			x.reload.fences = append(x.reload.fences, in)
 		}

@@ -21,8 +21,11 @@ const (
 )
 
 func (s InsertSide) String() string {
-	if s == InsertAfter {
+	switch s {
+	case InsertAfter:
 		return "after"
+	case OrderSide:
+		return "at"
 	}
 	return "before"
 }
@@ -43,12 +46,27 @@ func (p *FencePoint) Key() string {
 	return p.File + ":" + itoa(p.Line) + ":" + p.Side.String()
 }
 
-// Candidate is one candidate fence: a kind at a point. ID ≥ 1 is the
-// Fence.Cand value of every copy.
+// Candidate is one candidate fence: a barrier at a point. ID ≥ 1 is the
+// Fence.Cand value of every copy of every fence of the barrier.
 type Candidate struct {
-	ID    int
-	Point *FencePoint
-	Kind  FenceKind
+	ID      int
+	Point   *FencePoint
+	Barrier *Barrier
+	// Kind is the fence kind of a barrier that is one LSL fence kind
+	// (KindBarrier), 0 otherwise.
+	Kind FenceKind
+	// Order, for a memory-order candidate (candidates_orders.go, Barrier
+	// nil): the order (ACQ, …) that the C11 atomic access of kind Access
+	// (R, W, RMW) at the point gets instead of its order From.
+	Order, From, Access string
+}
+
+// Name is the barrier's name, or the C name of a candidate's order.
+func (c *Candidate) Name() string {
+	if c.Barrier == nil {
+		return C11OrderName(c.Order)
+	}
+	return c.Barrier.Name
 }
 
 // PointFilter decides whether a point can be used (for example, whether a
@@ -62,7 +80,17 @@ type PointFilter func(*FencePoint) bool
 // candidates. Statements of p are shared with the copy, except the lists
 // that receive candidates. Existing fences stay as they are.
 func InsertCandidates(p *Program, kinds []FenceKind, ok PointFilter) (*Program, []*Candidate) {
-	ins := &candInserter{byKey: map[string][]*Candidate{}, kinds: kinds, ok: ok, p: p}
+	var bs []*Barrier
+	for _, k := range kinds {
+		bs = append(bs, KindBarrier(k))
+	}
+	return InsertBarriers(p, bs, ok)
+}
+
+// InsertBarriers is InsertCandidates with a candidate of each barrier at
+// every point.
+func InsertBarriers(p *Program, barriers []*Barrier, ok PointFilter) (*Program, []*Candidate) {
+	ins := &candInserter{byKey: map[string][]*Candidate{}, barriers: barriers, ok: ok, p: p}
 	q := *p
 	q.Procs = nil
 	for _, proc := range p.Procs {
@@ -76,13 +104,13 @@ func InsertCandidates(p *Program, kinds []FenceKind, ok PointFilter) (*Program, 
 }
 
 type candInserter struct {
-	p     *Program
-	kinds []FenceKind
-	ok    PointFilter
-	proc  *Proc
-	seen  bool // an access precedes the current point in the procedure text
-	byKey map[string][]*Candidate
-	cands []*Candidate
+	p        *Program
+	barriers []*Barrier
+	ok       PointFilter
+	proc     *Proc
+	seen     bool // an access precedes the current point in the procedure text
+	byKey    map[string][]*Candidate
+	cands    []*Candidate
 }
 
 // group is a run of statements of one list that come from one source line.
@@ -160,15 +188,20 @@ func (ins *candInserter) place(stmts *[]Stmt, pt *FencePoint) {
 			ins.byKey[key] = nil
 			return
 		}
-		for _, k := range ins.kinds {
-			c := &Candidate{ID: len(ins.cands) + 1, Point: pt, Kind: k}
+		for _, b := range ins.barriers {
+			c := &Candidate{ID: len(ins.cands) + 1, Point: pt, Barrier: b}
+			if len(b.Kinds) == 1 && len(b.Tags) == 0 {
+				c.Kind = b.Kinds[0]
+			}
 			ins.cands = append(ins.cands, c)
 			cands = append(cands, c)
 		}
 		ins.byKey[key] = cands
 	}
 	for _, c := range cands {
-		*stmts = append(*stmts, &Fence{Kind: c.Kind, Pos: pt.Pos, Cand: c.ID})
+		for _, f := range c.Barrier.Fences(pt.Pos, c.ID) {
+			*stmts = append(*stmts, f)
+		}
 	}
 }
 
@@ -259,7 +292,10 @@ func SortCandidates(cs []*Candidate) {
 		if a.Side != b.Side {
 			return a.Side < b.Side
 		}
-		return cs[i].Kind < cs[j].Kind
+		if cs[i].Kind != 0 && cs[j].Kind != 0 {
+			return cs[i].Kind < cs[j].Kind
+		}
+		return cs[i].ID < cs[j].ID
 	})
 }
 

@@ -1,10 +1,13 @@
 package lsl
 
 // SelectCandidates returns a copy of a program with candidate fences
-// (InsertCandidates) in which the selected candidates are plain fences,
-// as if written in the source, and the others are gone: the program that
-// fence synthesis claims passes, checked once more without selector
-// literals. Statements without candidates are shared with p.
+// (InsertCandidates) and conditional tags (candidates_tags.go) in which
+// the selected candidates are written in, as if in the source, and the
+// others are gone: a selected candidate fence is a plain fence, a
+// conditional tag of a selected candidate its plain tag, and a candidate
+// point whose tags are all unselected no statement at all. This is the
+// program that fence synthesis claims passes, checked once more without
+// selector literals. Statements without candidates are shared with p.
 func SelectCandidates(p *Program, selected func(id int) bool) *Program {
 	q := *p
 	q.Procs = nil
@@ -25,10 +28,32 @@ func selectBlock(b *Block, selected func(int) bool) *Block {
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
 		case *Fence:
-			if s.Cand == 0 {
+			switch {
+			case s.Cand > 0 && !selected(s.Cand):
+			case CondOnly(s.Tags):
+				if tags := ResolveTags(s.Tags, selected); len(tags) > 0 {
+					out.Stmts = append(out.Stmts, &Fence{Kind: s.Kind, Tags: tags, Pos: s.Pos})
+				}
+			case s.Cand > 0 || HasCondTags(s.Tags):
+				out.Stmts = append(out.Stmts, &Fence{Kind: s.Kind, Tags: ResolveTags(s.Tags, selected), Pos: s.Pos})
+			default:
 				out.Stmts = append(out.Stmts, s)
-			} else if selected(s.Cand) {
-				out.Stmts = append(out.Stmts, &Fence{Kind: s.Kind, Pos: s.Pos})
+			}
+		case *Load:
+			if HasCondTags(s.Tags) {
+				c := *s
+				c.Tags = ResolveTags(s.Tags, selected)
+				out.Stmts = append(out.Stmts, &c)
+			} else {
+				out.Stmts = append(out.Stmts, s)
+			}
+		case *Store:
+			if HasCondTags(s.Tags) {
+				c := *s
+				c.Tags = ResolveTags(s.Tags, selected)
+				out.Stmts = append(out.Stmts, &c)
+			} else {
+				out.Stmts = append(out.Stmts, s)
 			}
 		case *Block:
 			out.Stmts = append(out.Stmts, selectBlock(s, selected))
@@ -38,6 +63,10 @@ func selectBlock(b *Block, selected func(int) bool) *Block {
 			c.Else = selectBlock(s.Else, selected)
 			out.Stmts = append(out.Stmts, &c)
 		case *Spin:
+			c := *s
+			c.Body = selectBlock(s.Body, selected)
+			out.Stmts = append(out.Stmts, &c)
+		case *Atomic:
 			c := *s
 			c.Body = selectBlock(s.Body, selected)
 			out.Stmts = append(out.Stmts, &c)

@@ -103,4 +103,11 @@
 //
 // The unrolled form adds instruction ids (load#4, store#7, fence#9) and
 // "pruned "key"" statements; "checkfence lsl --unrolled" prints it.
+//
+// Fence synthesis (package synth) works on copies of a program with
+// candidates (candidates*.go): barriers (Barrier: a fence instruction or
+// C11 fence as fence statements, also what the C front ends make of
+// inline-assembly barriers) at source-level points, and stronger memory
+// orders of C11 atomic accesses, given by conditional tags (sel.cN.T) and
+// guarded fences; SelectCandidates writes a selection in.
 package lsl

@@ -124,7 +124,7 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 				}
 				s.inconsistent = c.And(e.AllDone, c.Ands(notMined...))
 			}
-			s.failure = c.Ors(e.Error, e.Deadlock, s.inconsistent)
+			s.failure = c.Ors(k.raceLit(e), e.Error, e.Deadlock, s.inconsistent) // a data race fails a test too (failureOf)
 		}
 		p := s.p
 		e := p.enc
@@ -202,7 +202,7 @@ func (s *Session) limitKills(p *problem, selected func(int) bool) []int {
 	var atLimit []z.Lit
 	for _, th := range e.Threads {
 		for _, ps := range th.Pruned {
-			if p.s.Value(ps.Guard) && e.U.Loops[ps.Loop].Bound+1 > s.k.opt.MaxUnroll {
+			if e.U.Loops[ps.Loop].Bound+1 > s.k.opt.MaxUnroll {
 				atLimit = append(atLimit, ps.Guard)
 			}
 		}
@@ -210,8 +210,10 @@ func (s *Session) limitKills(p *problem, selected func(int) bool) []int {
 	if len(atLimit) == 0 {
 		return nil
 	}
+	// The solver's last model need not be that execution any more (raise
+	// checks flags on it, which solves again): ask for one at the limit.
 	root := c.And(e.Phi, c.Ors(atLimit...))
-	if !p.s.Value(root) {
+	if r, err := s.k.solve(p, c.Ors(atLimit...)); err != nil || r != encode.Sat || !p.s.Value(root) {
 		return nil
 	}
 	return e.Kills(p.s.Value, root, unselectedOf(e, selected))

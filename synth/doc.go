@@ -2,9 +2,12 @@
 // a smallest set of fences, ties broken by the cheapest kinds, that makes
 // every test of a test file pass on a memory model.
 //
-// Candidates (lsl.InsertCandidates) are a fence of each kind the model
-// distinguishes (Kinds) at every source-level program point between two
-// accesses of an operation. Each candidate gets a selector literal folded
+// Candidates (lsl.InsertBarriers) are a barrier of each kind the model
+// distinguishes (DefaultChoices: the .mm fence kinds, the architecture's
+// barrier instructions on a hardware cat model, atomic_thread_fence for a
+// C11 program) at every source-level program point between two accesses
+// of an operation, and for a C11 program a stronger memory order for each
+// atomic access (lsl.InsertOrders, Options.Orders). Each candidate gets a selector literal folded
 // into its fence's guard (encode.Encoding.Selector), shared by every
 // unrolled and inlined copy. The search is counterexample-guided:
 //
@@ -28,5 +31,7 @@
 // only forbids its own selection (weaker clauses, same answer, more
 // rounds). Before an answer is reported, every test is checked once more
 // on the program with the chosen fences written in (lsl.SelectCandidates,
-// no selector literals). See docs/fences.md.
+// no selector literals). With StartUnroll the search runs at a small
+// unroll bound first and raises it only while executions at the bound
+// matter (Insert). See docs/fences.md.
 package synth

@@ -14,17 +14,31 @@ import (
 // Options control Insert.
 type Options struct {
 	Mining mining.Options // Model, limits, … of every check
-	// Kinds are the candidate fence kinds (nil: Kinds(Mining.Model)).
+	// Kinds are the candidate fence kinds of a .mm model (nil: Choices).
 	Kinds []lsl.FenceKind
+	// Choices are the candidate barriers with their costs (nil:
+	// DefaultChoices, or Kinds when given).
+	Choices []Choice
 	// Points decides which program points may hold a fence (nil: all);
 	// SourceFilter keeps the points where a line can be inserted.
 	Points lsl.PointFilter
 	// Progress, if set, is told about every round.
 	Progress func(Round)
+	// Orders adds memory-order candidates: a stronger order for each C11
+	// atomic access (lsl.InsertOrders) whose point OrderPoints accepts.
+	Orders      bool
+	OrderPoints lsl.OrderFilter
+	// StartUnroll > 0 starts the search with loops unrolled at most
+	// StartUnroll times and doubles the bound, up to Mining.MaxUnroll,
+	// only while an execution at the bound mattered (see Insert).
+	StartUnroll int
+	// OnUnroll, if set, is told when a search at a bound starts.
+	OnUnroll func(bound int, why string)
 }
 
 // Round is one proposal of the search and what the tests said.
 type Round struct {
+	Unroll   int // the unroll bound of the search
 	N        int
 	Selected []*lsl.Candidate
 	Test     string // the test that failed ("" when all passed)
@@ -58,7 +72,8 @@ type Fence struct {
 type Result struct {
 	Outcome    Outcome
 	Model      string
-	Kinds      []lsl.FenceKind
+	Kinds      []lsl.FenceKind // of the .mm kind choices
+	Choices    []Choice
 	Candidates []*lsl.Candidate
 	Points     int
 	Tests      int
@@ -72,6 +87,9 @@ type Result struct {
 	// unrolled at most MaxUnroll times.
 	LimitClauses int
 	MaxUnroll    int
+	// SearchUnroll is the bound of the search that answered (StartUnroll):
+	// with no limit clauses its answer holds up to MaxUnroll.
+	SearchUnroll int
 	Monotone     bool // clauses from Kills (false: weaker clauses, see FenceMonotone)
 	// Verified: the answer's fences, written into the program as plain
 	// fences (lsl.SelectCandidates, no selector literals), pass every test
@@ -81,25 +99,102 @@ type Result struct {
 	// Sessions keeps the per-test results of the final selection's checks
 	// (for callers that validate counterexamples).
 	Checked []*mining.Result
+	// seed are the clauses of real counterexamples, for a search at a
+	// higher bound.
+	seed []func(*optimizer)
 }
 
 // Insert searches for a cheapest set of candidate fences under which every
 // test passes (package comment).
+//
+// With StartUnroll, the search runs with the unroll bound StartUnroll
+// first. Its answer is final when no execution reached the bound (no
+// clause came from the limit and no check stopped at it): every clause is
+// then a necessary condition at any bound, and the answer passes with the
+// loops unrolled as far as they can go. Otherwise the bound doubles (up to
+// Mining.MaxUnroll) and the search runs again, starting from the clauses
+// of real counterexamples, which hold at every bound. Retry loops that
+// spin without a fence then cost a few small unrollings, not deep ones.
 func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options) (*Result, error) {
+	max := opt.Mining.MaxUnroll
+	if max <= 0 {
+		max = 64 // mining's default
+	}
+	if opt.StartUnroll <= 0 || opt.StartUnroll >= max {
+		return insert(ctx, prog, tests, opt, nil)
+	}
 	start := time.Now()
-	model := opt.Mining.Model.Axiomatic() // .mm models only, for now
+	var seed []func(*optimizer)
+	checks, rounds := 0, 0
+	why := ""
+	for b := opt.StartUnroll; ; b = min(2*b, max) {
+		o := opt
+		o.Mining.MaxUnroll = b
+		if opt.OnUnroll != nil {
+			opt.OnUnroll(b, why)
+		}
+		r, err := insert(ctx, prog, tests, o, seed)
+		if err != nil {
+			return nil, err
+		}
+		checks += r.Checks
+		rounds += r.Rounds
+		r.Checks, r.Rounds = checks, rounds
+		r.Elapsed = time.Since(start)
+		atLimit := r.LimitClauses > 0 || r.Outcome == Undecided && r.Failure != nil && r.Failure.Reason == mining.ReasonUnrollLimit
+		r.SearchUnroll = b
+		if !atLimit || b == max || ctx.Err() != nil {
+			r.MaxUnroll = max
+			return r, nil
+		}
+		switch {
+		case r.LimitClauses > 0:
+			why = fmt.Sprintf("%d of the constraints came from executions at the bound %d", r.LimitClauses, b)
+		default:
+			why = fmt.Sprintf("%s reached the bound %d", r.Failure.Test, b)
+		}
+		seed = r.seed
+	}
+}
+
+func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options, seed []func(*optimizer)) (*Result, error) {
+	start := time.Now()
+	model := opt.Mining.Model
 	if model == nil {
 		return nil, fmt.Errorf("synth: no memory model")
 	}
-	kinds := opt.Kinds
-	if kinds == nil {
-		kinds = Kinds(model)
+	choices := opt.Choices
+	switch {
+	case choices != nil:
+	case opt.Kinds != nil:
+		for _, k := range opt.Kinds {
+			choices = append(choices, Choice{Barrier: lsl.KindBarrier(k), Cost: Rank(k)})
+		}
+	default:
+		choices = DefaultChoices(prog, opt.Mining)
 	}
-	res := &Result{Model: model.Name, Kinds: kinds, Tests: len(tests), Monotone: monotone(model, opt.Mining), MaxUnroll: opt.Mining.MaxUnroll}
+	res := &Result{Model: modelName(opt.Mining), Choices: choices, Tests: len(tests), MaxUnroll: opt.Mining.MaxUnroll}
+	res.Monotone = monotone(opt.Mining, choices, opt.Orders)
+	for _, c := range choices {
+		if len(c.Tags) == 0 && len(c.Kinds) == 1 {
+			res.Kinds = append(res.Kinds, c.Kinds[0])
+		}
+	}
 	if res.MaxUnroll <= 0 {
 		res.MaxUnroll = 64 // mining's default
 	}
-	cprog, cands := lsl.InsertCandidates(prog, kinds, opt.Points)
+	var barriers []*lsl.Barrier
+	cost := map[*lsl.Barrier]int{}
+	for _, c := range choices {
+		barriers = append(barriers, c.Barrier)
+		cost[c.Barrier] = c.Cost
+	}
+	cprog, cands := lsl.InsertBarriers(prog, barriers, opt.Points)
+	if opt.Orders {
+		var ocands []*lsl.Candidate
+		cprog, ocands = lsl.InsertOrders(cprog, len(cands)+1, opt.OrderPoints)
+		cands = append(cands, ocands...)
+	}
 	res.Candidates = cands
 	points := map[string]bool{}
 	for _, c := range cands {
@@ -112,9 +207,18 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		byID[c.ID] = c
 		all = append(all, c.ID)
 	}
-	rank := func(id int) int { return Rank(byID[id].Kind) }
+	rank := func(id int) int {
+		if c := byID[id]; c.Barrier != nil {
+			return cost[c.Barrier]
+		}
+		return orderCost[byID[id].Order]
+	}
 	s := &search{ctx: ctx, prog: cprog, tests: tests, opt: opt, sessions: make([]*mining.Session, len(tests)), res: res}
 	o := newOptimizer(rank)
+	for _, add := range seed {
+		add(o)
+	}
+	res.seed = seed
 	defer func() { res.Elapsed = time.Since(start) }()
 
 	order := make([]int, len(tests)) // tests in the order to check: last failure first
@@ -134,7 +238,7 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		}
 		res.Rounds++
 		in := setOf(sel)
-		round := Round{N: res.Rounds, Selected: candidates(byID, sel)}
+		round := Round{Unroll: res.MaxUnroll, N: res.Rounds, Selected: candidates(byID, sel)}
 		failed := false
 		for oi, ti := range order {
 			r, err := s.check(ti, in)
@@ -168,10 +272,17 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			if r.LimitLesson {
 				res.LimitClauses++
 			}
+			var add func(*optimizer)
 			if res.Monotone {
-				o.require(r.Kills)
+				kills := r.Kills
+				add = func(o *optimizer) { o.require(kills) }
 			} else {
-				o.forbid(sel, all)
+				add = func(o *optimizer) { o.forbid(sel, all) }
+			}
+			add(o)
+			if !r.LimitLesson {
+				// a real counterexample: the clause holds at every bound
+				res.seed = append(res.seed, add)
 			}
 			// check the failing test first next time
 			copy(order[1:oi+1], order[:oi])
@@ -197,12 +308,22 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 // every constraint that a selected fence brings in. Lazily encoded
 // transitivity is not among the constraints Kills evaluates, so a total
 // order over fences (none in the built-in models) needs the weak clauses.
-func monotone(m *axioms.Model, opt mining.Options) bool {
+// On a cat model, see catMonotone.
+func monotone(opt mining.Options, choices []Choice, orders bool) bool {
+	if opt.Model.Cat() != nil {
+		if orders {
+			choices = append(choices, Choice{Barrier: &lsl.Barrier{Tags: lsl.C11Orders}})
+		}
+		return catMonotone(opt.Model.Cat(), choices)
+	}
+	m := opt.Model.Axiomatic()
 	if axioms.FenceMonotone(m) != nil {
 		return false
 	}
 	return opt.Axioms.Transitivity != axioms.Lazy || !axioms.TotalOrderOverFences(m)
 }
+
+func modelName(opt mining.Options) string { return opt.Model.Name() }
 
 // search holds the sessions of one Insert call.
 type search struct {
@@ -261,7 +382,7 @@ func (s *search) finish(byID map[int]*lsl.Candidate, sel []int) error {
 			}
 		}
 		if f.Test == "" {
-			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Kind)
+			return fmt.Errorf("internal error: fence synthesis proposed %s %s, but every test passes without it", f.Point.Key(), f.Name())
 		}
 		res.Fences = append(res.Fences, f)
 	}

@@ -170,3 +170,19 @@ func firstCode(code []string, i int) string {
 	}
 	return ""
 }
+
+// OrderFilter keeps the atomic accesses whose memory order --diff can
+// change: the access's line names its order (memory_order_relaxed, …),
+// so the order is an argument written at the access. Accesses in
+// unreadable files are kept.
+func (s *Sources) OrderFilter(p *lsl.FencePoint) bool {
+	ls := s.Lines(p.File)
+	if ls == nil {
+		return true
+	}
+	i := p.Line - 1
+	if i < 0 || i >= len(ls) {
+		return false
+	}
+	return strings.Contains(codeLines(ls)[i], "memory_order_")
+}

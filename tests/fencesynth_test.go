@@ -58,6 +58,27 @@ var fenceSynthCases = []struct {
 	// seqlock: nothing on tso, the writer's two store-store fences on pso.
 	{"seqlock_nofence.c", "../fairness/seqlock.tst", "tso", nil, nil, nil},
 	{"seqlock_nofence.c", "../fairness/seqlock.tst", "pso", nil, []string{"seqlock.c:16 before store-store", "seqlock.c:19 before store-store"}, nil},
+	// The litmus shapes on the hardware models get the barriers of the
+	// architecture manuals (litmus.c): MP a store barrier in the writer and
+	// a load barrier in the reader, SB a full barrier on each side, LB a
+	// load barrier on each side, IRIW a barrier between the reads of each
+	// reader, a full one on Power (not multi-copy atomic).
+	{"litmus.c", "litmus.tst", "arm8", []string{"MP"}, []string{"litmus.c:28 before DMB ISHST", "litmus.c:34 before DMB ISHLD"}, nil},
+	{"litmus.c", "litmus.tst", "arm8", []string{"SB"}, []string{"litmus.c:45 before DMB ISH", "litmus.c:51 before DMB ISH"}, nil},
+	{"litmus.c", "litmus.tst", "arm8", []string{"LB"}, []string{"litmus.c:62 before DMB ISHLD", "litmus.c:68 before DMB ISHLD"}, nil},
+	{"litmus.c", "litmus.tst", "arm8", []string{"IRIW"}, []string{"litmus.c:89 before DMB ISHLD", "litmus.c:95 before DMB ISHLD"}, nil},
+	{"litmus.c", "litmus.tst", "riscv", []string{"MP"}, []string{"litmus.c:28 before fence rw,w", "litmus.c:34 before fence r,rw"}, nil},
+	{"litmus.c", "litmus.tst", "riscv", []string{"SB"}, []string{"litmus.c:45 before fence rw,rw", "litmus.c:51 before fence rw,rw"}, nil},
+	{"litmus.c", "litmus.tst", "riscv", []string{"LB"}, []string{"litmus.c:62 before fence r,rw", "litmus.c:68 before fence r,rw"}, nil},
+	{"litmus.c", "litmus.tst", "riscv", []string{"IRIW"}, []string{"litmus.c:89 before fence r,rw", "litmus.c:95 before fence r,rw"}, nil},
+	{"litmus.c", "litmus.tst", "power", []string{"MP"}, []string{"litmus.c:28 before lwsync", "litmus.c:34 before lwsync"}, nil},
+	{"litmus.c", "litmus.tst", "power", []string{"SB"}, []string{"litmus.c:45 before sync", "litmus.c:51 before sync"}, nil},
+	{"litmus.c", "litmus.tst", "power", []string{"LB"}, []string{"litmus.c:62 before lwsync", "litmus.c:68 before lwsync"}, nil},
+	{"litmus.c", "litmus.tst", "power", []string{"IRIW"}, []string{"litmus.c:89 before sync", "litmus.c:95 before sync"}, nil},
+	// Peterson on arm8: the store barrier between flag and turn, the full
+	// barrier before the loop's loads, and the critical section fenced
+	// from the lock and the releasing store.
+	{"peterson.c", "peterson.tst", "arm8", nil, []string{"peterson.c:21 before DMB ISHST", "peterson.c:22 before DMB ISH", "peterson.c:36 before DMB ISHLD", "peterson.c:38 before DMB ISHST"}, nil},
 }
 
 func loadSynth(t *testing.T, impl, tst string, only []string) (*lsl.Program, []*lsl.Test) {
@@ -75,10 +96,10 @@ func loadSynth(t *testing.T, impl, tst string, only []string) (*lsl.Program, []*
 
 func TestFenceSynthesis(t *testing.T) {
 	for _, tc := range fenceSynthCases {
-		t.Run(strings.TrimSuffix(filepath.Base(tc.impl), ".c")+"/"+strings.TrimSuffix(filepath.Base(tc.tst), ".tst")+"/"+tc.model, func(t *testing.T) {
+		t.Run(strings.TrimSuffix(filepath.Base(tc.impl), ".c")+"/"+strings.TrimSuffix(filepath.Base(tc.tst), ".tst")+strings.Join(tc.tests, "")+"/"+tc.model, func(t *testing.T) {
 			t.Parallel()
 			prog, tests := loadSynth(t, tc.impl, tc.tst, tc.tests)
-			r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: mining.Options{Model: model(t, tc.model)}})
+			r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: modelOptions(t, tc.model)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +108,7 @@ func TestFenceSynthesis(t *testing.T) {
 			}
 			var got []string
 			for _, f := range r.Fences {
-				got = append(got, fmt.Sprintf("%s:%d %s %s", filepath.Base(f.Point.File), f.Point.Line, f.Point.Side, f.Kind))
+				got = append(got, fmt.Sprintf("%s:%d %s %s", filepath.Base(f.Point.File), f.Point.Line, f.Point.Side, f.Name()))
 				if f.Verdict != mining.Fail {
 					t.Errorf("%s: without it %s, want FAIL", got[len(got)-1], f.Verdict)
 				}
@@ -119,14 +140,19 @@ func TestSelectorEncoding(t *testing.T) {
 		{"../fairness/dekker.c", "dekker.tst", "tso", 12},
 		{"spsc.c", "spsc.tst", "pso", 8},
 		{"../fairness/chaselev.c", "chaselev.tst", "pso", 2},
+		// cat models: the architecture's barriers (synth.DefaultChoices)
+		{"peterson.c", "peterson.tst", "arm8", 12},
+		{"peterson.c", "peterson.tst", "riscv", 8},
+		{"litmus.c", "litmus.tst", "power", 0},
+		{"litmus.c", "litmus.tst", "arm8", 4},
 	}
 	for _, tc := range cases {
 		t.Run(strings.TrimSuffix(filepath.Base(tc.impl), ".c")+"/"+tc.model, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			prog, tests := loadSynth(t, tc.impl, tc.tst, nil)
-			opt := mining.Options{Model: model(t, tc.model)}
-			cprog, cands := lsl.InsertCandidates(prog, synth.Kinds(opt.Model.Axiomatic()), nil)
+			opt := modelOptions(t, tc.model)
+			cprog, cands := lsl.InsertBarriers(prog, barriersOf(synth.DefaultChoices(prog, opt)), nil)
 			var sels [][]int
 			if len(cands) <= 7 {
 				for s := 0; s < 1<<len(cands); s++ {
@@ -192,6 +218,14 @@ func TestSelectorEncoding(t *testing.T) {
 			}
 		})
 	}
+}
+
+func barriersOf(cs []synth.Choice) []*lsl.Barrier {
+	var out []*lsl.Barrier
+	for _, c := range cs {
+		out = append(out, c.Barrier)
+	}
+	return out
 }
 
 // TestSelectorEncodingSource compares a selected candidate with the fence
@@ -272,7 +306,71 @@ func TestSelectorEncodingSource(t *testing.T) {
 	}
 }
 
-// writeFences inserts a line lsl_fence("kind"); for each candidate.
+// TestSelectorEncodingSourceBarriers: on arm8 and power, the answer's
+// barriers and the answer without each one, selected, against the same
+// barriers written into the C file as --diff writes them (inline assembly,
+// read back by the front end).
+func TestSelectorEncodingSourceBarriers(t *testing.T) {
+	src, err := os.ReadFile("fencesynth/litmus.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	for _, name := range []string{"arm8", "power"} {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			prog, tests := loadSynth(t, "litmus.c", "litmus.tst", []string{"SB"})
+			opt := modelOptions(t, name)
+			r, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt})
+			if err != nil || r.Outcome != synth.Found || len(r.Fences) != 2 {
+				t.Fatalf("%v %+v", err, r)
+			}
+			cprog, cands := lsl.InsertBarriers(prog, barriersOf(r.Choices), nil)
+			byKey := map[string]*lsl.Candidate{}
+			for _, c := range cands {
+				byKey[c.Point.Key()+c.Name()] = c
+			}
+			var answer []*lsl.Candidate
+			for _, f := range r.Fences {
+				answer = append(answer, byKey[f.Point.Key()+f.Name()])
+			}
+			sess, decided, err := mining.NewSession(ctx, cprog, tests[0], opt)
+			if err != nil || decided != nil {
+				t.Fatalf("session: %v %+v", err, decided)
+			}
+			sels := [][]*lsl.Candidate{answer, answer[:1], answer[1:], nil}
+			verdicts := map[mining.Verdict]int{}
+			for _, sel := range sels {
+				file := filepath.Join(t.TempDir(), "litmus.c")
+				if err := os.WriteFile(file, []byte(writeFences(lines, sel)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				fenced, err := frontend.Load([]string{file})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := check(t, fenced, tests[0], opt)
+				in := map[int]bool{}
+				for _, c := range sel {
+					in[c.ID] = true
+				}
+				got, err := sess.Check(ctx, func(id int) bool { return in[id] })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Verdict != want.Verdict || got.Reason != want.Reason {
+					t.Errorf("%d barriers: selected %s %s, written %s %s", len(sel), got.Verdict, got.Reason, want.Verdict, want.Reason)
+				}
+				verdicts[want.Verdict]++
+			}
+			if verdicts[mining.Pass] != 1 || verdicts[mining.Fail] != 3 {
+				t.Errorf("verdicts %v, want the answer alone to pass", verdicts)
+			}
+		})
+	}
+}
+
+// writeFences inserts the line of each candidate's barrier (--diff's).
 func writeFences(lines []string, cands []*lsl.Candidate) string {
 	add := map[int][]string{}
 	for _, c := range cands {
@@ -280,7 +378,11 @@ func writeFences(lines []string, cands []*lsl.Candidate) string {
 		if c.Point.Side == lsl.InsertAfter {
 			at = c.Point.Line
 		}
-		add[at] = append(add[at], `lsl_fence("`+c.Kind.String()+`");`)
+		line, err := synth.BarrierLine("x.c", c.Barrier)
+		if err != nil {
+			panic(err)
+		}
+		add[at] = append(add[at], line)
 	}
 	var out []string
 	for i, l := range lines {
@@ -344,5 +446,51 @@ func TestFenceSynthesisUnrollLimit(t *testing.T) {
 	}
 	if f.Verdict != mining.Inconclusive || f.Reason != mining.ReasonUnrollLimit {
 		t.Errorf("without it %s %s, want INCONCLUSIVE unroll-limit", f.Verdict, f.Reason)
+	}
+}
+
+// TestFenceSynthesisStartUnroll: the search starts at a small bound and
+// raises it only while executions at the bound matter. The CAS retry loop
+// of cascounter spins at every bound without its fence, so the search
+// goes up to --max-unroll and gives the answer of a search there; the
+// data types' answers at bound 2 on pso need no execution at the bound
+// and equal those of a search at the default bound.
+func TestFenceSynthesisStartUnroll(t *testing.T) {
+	ctx := context.Background()
+	prog, tests := loadSynth(t, "../fairness/cascounter.c", "../fairness/cascounter.tst", []string{"T2"})
+	opt := mining.Options{Model: model(t, "relaxed"), NoFairProgress: true, MaxUnroll: 4}
+	var bounds []int
+	r, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt, StartUnroll: 1, OnUnroll: func(b int, _ string) { bounds = append(bounds, b) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(bounds) != "[1 2 4]" || r.Outcome != synth.Found || r.LimitClauses == 0 || r.MaxUnroll != 4 || len(r.Fences) != 1 || r.Fences[0].Kind != lsl.FenceAliasedLoads {
+		t.Errorf("bounds %v, outcome %s, %d limit clauses, max %d, %d fences", bounds, r.Outcome, r.LimitClauses, r.MaxUnroll, len(r.Fences))
+	}
+	for _, tc := range []struct{ impl, tst, model string }{
+		{"peterson.c", "peterson.tst", "pso"},
+		{"../fairness/chaselev.c", "chaselev.tst", "pso"},
+		{"litmus.c", "litmus.tst", "arm8"},
+	} {
+		prog, tests := loadSynth(t, tc.impl, tc.tst, nil)
+		opt := modelOptions(t, tc.model)
+		direct, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt, StartUnroll: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := func(r *synth.Result) string {
+			var out []string
+			for _, f := range r.Fences {
+				out = append(out, f.Point.Key()+" "+f.Name())
+			}
+			return strings.Join(out, ", ")
+		}
+		if small.Outcome != synth.Found || small.SearchUnroll != 2 || len(small.Fences) != len(direct.Fences) {
+			t.Errorf("%s on %s: from bound 2 %s at %d: %s; directly %s", tc.impl, tc.model, small.Outcome, small.SearchUnroll, names(small), names(direct))
+		}
 	}
 }

@@ -26,7 +26,9 @@ func TestExitStatuses(t *testing.T) {
 		{"unknown flag", []string{"run", "--frobnicate", "testdata/sb.lsl", "testdata/sb.tst"}, exitUsage},
 		{"eager transitivity", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--transitivity", "eager"}, exitFail},
 		{"no symmetry", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "sc", "--symmetry=false"}, exitPass},
-		{"insert on a cat model", []string{"fences", "--insert", "testdata/sb.lsl", "testdata/sb.tst", "--model", "arm8"}, exitUsage},
+		// SB splits each thread into two operations: no point between them
+		{"insert on a cat model, no candidate", []string{"fences", "--insert", "testdata/sb.lsl", "testdata/sb.tst", "--model", "arm8"}, exitFail},
+		{"insert, unknown barrier", []string{"fences", "--insert", "testdata/sb.lsl", "testdata/sb.tst", "--model", "arm8", "--kinds", "nosuch"}, exitUsage},
 		{"fair progress off", []string{"run", "testdata/sb.lsl", "testdata/sb.tst", "--model", "relaxed", "--fair=false"}, exitFail},
 		{"version", []string{"version"}, exitPass},
 		{"models", []string{"models"}, exitPass},

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -23,17 +25,22 @@ kept): a fence is needed when some test fails without it; the test and the reaso
 are shown. With --minimize, remove fences one at a time in source order, keeping a
 removal whenever every test still passes: the result is a minimal set of fences
 (no single fence of it can be dropped) that makes all tests pass.
-With --insert, synthesize fences instead: a fence of each kind the model
-distinguishes is a candidate at every program point between two memory accesses
-of an operation, and a counterexample-guided search with the SAT solver finds a
-smallest set of them (fewest fences, then the cheapest kinds: data-dependent-loads,
-aliased-loads, control-dependent, load-load, store-store, load-store, store-load)
-that makes every test pass; each fence is shown with the test that fails without
-it. The fences the program has stay. --diff prints the fences as a patch to the
-source, --json as JSON.
-An execution that runs a loop to --max-unroll counts against a fence set like a
+With --insert, synthesize fences instead: a candidate of each barrier the model
+distinguishes is placed at every program point between two memory accesses of an
+operation (the .mm fence kinds; DMB ISHLD/ISHST/ISH on arm8; fence r,rw / rw,w /
+fence.tso / rw,rw on riscv; lwsync, sync on power; atomic_thread_fence for C11
+programs, which also get stronger memory orders for their atomic accesses), and a
+counterexample-guided search with the SAT solver finds a smallest set (fewest
+changes, then the cheapest) that makes every test pass; each is shown with the test
+that fails without it. --kinds NAME[=COST],... picks the candidates and costs.
+The fences the program has stay. --diff prints the answer as a patch to the source
+(inline assembly for a barrier, atomic_thread_fence or the new memory_order_
+argument in C11 code), --json as JSON. The search starts with loops unrolled at most
+--start-unroll times and raises the bound only while executions at the bound matter;
+an execution that runs a loop to --max-unroll counts against a set like a
 counterexample (the answer is then smallest among the sets that pass within the
-limit); other limits stop the search. See docs/fences.md.
+limit); other limits stop the search. The answer is minimal for the tests given.
+See docs/fences.md.
 Exit status: 0 when all tests pass with the fences given (--insert: a fence set
 was found), 1 otherwise, 3 when a limit stopped the search.`,
 		Args: cobra.MinimumNArgs(1),
@@ -54,6 +61,9 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 				return orLimit(err, lim, cmd, nil)
 			}
 			out := cmd.OutOrStdout()
+			if ins.relax {
+				return relaxOrders(ctx, cmd, prog, tests, opt, &f, &ins) // fences_insert.go
+			}
 			if ins.insert {
 				return insertFences(ctx, cmd, prog, tests, opt, opt.Model.Axiomatic(), &f, &ins) // fences_insert.go
 			}
@@ -99,11 +109,12 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 	return cmd
 }
 
-// fenceGroup is the fence statements of one source position and kind (a
-// fence written once in C may appear in several LSL places).
+// fenceGroup is the fence statements of one source position (a fence
+// written once in C may appear in several LSL places, and a barrier or a
+// C11 fence is several fence statements: lsl.Barrier).
 type fenceGroup struct {
 	pos    lsl.Pos
-	kind   lsl.FenceKind
+	kind   string
 	fences []*lsl.Fence
 }
 
@@ -121,14 +132,18 @@ func fenceGroups(p *lsl.Program) []*fenceGroup {
 	for _, proc := range p.Procs {
 		lsl.Walk(proc.Body, func(s lsl.Stmt) bool {
 			if f, ok := s.(*lsl.Fence); ok {
-				key := f.Pos.String() + " " + f.Kind.String()
+				key := f.Pos.String()
+				if f.Pos.Line == 0 {
+					key += " " + f.Kind.String()
+				}
 				g, ok := byKey[key]
 				if !ok {
-					g = &fenceGroup{pos: f.Pos, kind: f.Kind}
+					g = &fenceGroup{pos: f.Pos}
 					byKey[key] = g
 					out = append(out, g)
 				}
 				g.fences = append(g.fences, f)
+				g.kind = fenceName(g.fences)
 			}
 			return true
 		})
@@ -144,6 +159,25 @@ func fenceGroups(p *lsl.Program) []*fenceGroup {
 		return a.Col < b.Col
 	})
 	return out
+}
+
+// fenceName names the fences of one source position: a barrier's tag
+// (DMB.ISH), a C11 fence's order (ACQ), or the fence kinds.
+func fenceName(fs []*lsl.Fence) string {
+	var kinds []string
+	for _, f := range fs {
+		for _, t := range f.Tags {
+			if t != lsl.TagMMOnly {
+				if _, role := lsl.ParseC11Role(t); !role {
+					return t
+				}
+			}
+		}
+		if k := f.Kind.String(); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return strings.Join(kinds, "+")
 }
 
 // checkAll runs every test without the omitted fences and returns the first
@@ -192,7 +226,13 @@ func minimizeFences(ctx context.Context, out io.Writer, prog *lsl.Program, tests
 	for _, g := range kept {
 		fmt.Fprintf(out, "  %s %s\n", g.pos, g.kind)
 	}
+	fmt.Fprintln(out, coversOnly(len(tests)))
 	return nil
+}
+
+// coversOnly says what a minimal set is minimal for: the tests checked.
+func coversOnly(n int) string {
+	return fmt.Sprintf("note: the set is minimal for the %d %s given; other tests (more threads, operations or loop iterations) may need more fences", n, map[bool]string{true: "test", false: "tests"}[n == 1])
 }
 
 func reasonText(r *mining.Result) string {

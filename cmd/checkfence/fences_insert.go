@@ -14,43 +14,54 @@ import (
 
 // insertFlags are the flags of fences --insert.
 type insertFlags struct {
-	insert bool
-	diff   bool
-	kinds  []string
+	insert      bool
+	diff        bool
+	kinds       []string
+	startUnroll int
+	orders      bool
+	relax       bool
 }
 
 func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
-	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate fence kinds (default: every kind the model distinguishes)")
+	fl.BoolVar(&f.relax, "relax", false, "for a C11 program on rc11 or arm8: propose weaker memory orders under which every test still passes (--diff: as a patch)")
+	fl.BoolVar(&f.orders, "orders", true, "with --insert on a C11 program: also propose stronger memory orders for its atomic accesses (relaxed < acquire/release < acq_rel < seq_cst)")
+	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
+	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (none: memory orders only; default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
 }
 
 func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, model *axioms.Model, f *checkFlags, ins *insertFlags) error {
-	if model == nil {
-		// candidates are the .mm fence kinds, and the learned clauses rest
-		// on axioms.FenceMonotone, which is not argued for cat models
-		return fmt.Errorf("fences --insert works on the .mm models (sc, tso, pso, relaxed, rmo or a .mm file), not on cat model %s", opt.Model.Name())
-	}
 	out := cmd.OutOrStdout()
 	errOut := cmd.ErrOrStderr()
 	src := synth.NewSources(nil)
-	sopt := synth.Options{Mining: opt, Points: src.Filter}
+	sopt := synth.Options{Mining: opt, Points: src.Filter, StartUnroll: ins.startUnroll}
+	if ins.orders && synth.C11Program(prog) {
+		sopt.Orders, sopt.OrderPoints = true, src.OrderFilter
+	}
 	if len(ins.kinds) > 0 {
-		for _, name := range ins.kinds {
-			k, ok := lsl.ParseFenceKind(name)
-			if !ok || k == lsl.FenceFull {
-				return fmt.Errorf("unknown fence kind %q for --kinds (valid kinds: %s)", name, strings.Join(lsl.FenceNames()[:len(lsl.FenceNames())-1], ", "))
-			}
-			sopt.Kinds = append(sopt.Kinds, k)
+		cs, err := synth.ParseChoices(ins.kinds, prog, opt)
+		if err != nil {
+			return err
 		}
+		sopt.Choices = cs
+	} else {
+		sopt.Choices = synth.DefaultChoices(prog, opt)
 	}
 	quiet := f.json || ins.diff || f.quiet
 	if !quiet {
+		sopt.OnUnroll = func(b int, why string) {
+			if why == "" {
+				fmt.Fprintf(out, "searching with loops unrolled at most %d times\n", b)
+			} else {
+				fmt.Fprintf(out, "searching again with loops unrolled at most %d times: %s\n", b, why)
+			}
+		}
 		sopt.Progress = func(r synth.Round) {
 			var names []string
 			for _, c := range r.Selected {
-				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, c.Kind))
+				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, synth.Describe(c)))
 			}
 			sel := "no fences"
 			if len(names) > 0 {
@@ -73,10 +84,13 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	}
 	if !quiet {
 		var kinds []string
-		for _, k := range synth.KindsOrDefault(sopt.Kinds, model) {
-			kinds = append(kinds, k.String())
+		for _, c := range sopt.Choices {
+			kinds = append(kinds, c.Name)
 		}
-		fmt.Fprintf(out, "%d tests, model %s, candidate kinds: %s\n", len(tests), model.Name, strings.Join(kinds, ", "))
+		if sopt.Orders {
+			kinds = append(kinds, "stronger memory orders")
+		}
+		fmt.Fprintf(out, "%d tests, model %s, candidate kinds: %s\n", len(tests), modelNameOf(opt), strings.Join(kinds, ", "))
 	}
 	prog2 := newProgress(errOut, !f.json)
 	sopt.Mining.Progress = prog2.update
@@ -102,6 +116,9 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	default:
 		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks\n", len(r.Candidates), r.Points, r.Rounds, r.Checks)
 		synth.WriteText(out, r)
+		if r.Outcome == synth.Found {
+			fmt.Fprintln(out, coversOnly(len(tests)))
+		}
 	}
 	if ctx.Err() != nil {
 		return exitError{exitInterrupted}
@@ -112,5 +129,44 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	case synth.Undecided:
 		return exitError{exitInconclusive}
 	}
+	return nil
+}
+
+func modelNameOf(opt mining.Options) string { return opt.Model.Name() }
+
+// relaxOrders is fences --relax: weaker memory orders that keep every test
+// passing (synth.Relax).
+func relaxOrders(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, f *checkFlags, ins *insertFlags) error {
+	if !synth.C11Program(prog) {
+		return fmt.Errorf("--relax weakens the memory orders of C11 atomics; this program has none")
+	}
+	if err := synth.RelaxModelOK(opt); err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	src := synth.NewSources(nil)
+	var progress func(string)
+	if !ins.diff && !f.quiet {
+		progress = func(s string) { fmt.Fprintln(out, "  "+s) }
+	}
+	rs, err := synth.Relax(ctx, prog, tests, opt, src.OrderFilter, progress)
+	if ctx.Err() != nil {
+		return exitError{exitInterrupted}
+	}
+	if err != nil {
+		return err
+	}
+	if ins.diff {
+		r := &synth.Result{}
+		for _, x := range rs {
+			r.Fences = append(r.Fences, &synth.Fence{Candidate: x.Candidate})
+		}
+		return synth.WriteDiff(out, r, src)
+	}
+	fmt.Fprintf(out, "%d %s can be weakened, in source order, each with the ones before it (every test passes with all of them):\n", len(rs), map[bool]string{true: "order", false: "orders"}[len(rs) == 1])
+	for _, x := range rs {
+		fmt.Fprintf(out, "  %s:%d  %s\n", x.Point.File, x.Point.Line, synth.Describe(x.Candidate))
+	}
+	fmt.Fprintln(out, coversOnly(len(tests)))
 	return nil
 }

@@ -45,7 +45,9 @@ func (f *fn) stmt(s *cc.Statement) {
 	case cc.StatementJump:
 		f.jump(s.JumpStatement)
 	case cc.StatementAsm:
-		f.errorf(s, "inline assembly is not supported")
+		if !f.asmBarrier(s.AsmStatement) { // asmbarrier.go
+			f.errorf(s, "inline assembly is not supported")
+		}
 	}
 }
 

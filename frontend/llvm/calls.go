@@ -39,7 +39,10 @@ func calleeName(c *ir.InstCall) string {
 func (f *fn) call(c *ir.InstCall) {
 	callee := calledFunc(c.Callee)
 	if callee == nil {
-		if _, ok := c.Callee.(*ir.InlineAsm); ok {
+		if a, ok := c.Callee.(*ir.InlineAsm); ok {
+			if f.asmBarrier(a) { // asmbarrier.go
+				return
+			}
 			f.fail("inline assembly is not supported")
 		}
 		f.indirectCall(c) // funcptr.go

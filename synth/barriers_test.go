@@ -1,0 +1,121 @@
+package synth
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// A TSO-like user model with its own fence tag. The polarity of the tag
+// decides whether the strong clauses are sound (catMonotone).
+const userCat = `"user tso"
+let com = rf | co | fr
+acyclic po-loc | com as sc-per-location
+let ppo = po & ((R * M) | (W * W))
+let fenced = po; [myfence]; po
+acyclic ppo | fenced | rfe | co | fr as tso
+`
+
+func parseCat(t *testing.T, src string) *cat.Model {
+	t.Helper()
+	m, err := cat.Parse("user.cat", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestDefaultChoices(t *testing.T) {
+	plain := &lsl.Program{}
+	c11 := &lsl.Program{C11: true}
+	names := func(cs []Choice) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return strings.Join(out, ", ")
+	}
+	arm8, _ := cat.Builtin("arm8")
+	riscv, _ := cat.Builtin("riscv")
+	power, _ := cat.Builtin("power")
+	rc11, _ := cat.Builtin("rc11")
+	for _, tc := range []struct {
+		prog *lsl.Program
+		opt  mining.Options
+		want string
+	}{
+		{plain, mining.Options{Model: memmodel.FromCat(arm8)}, "DMB ISHLD, DMB ISHST, DMB ISH"},
+		{plain, mining.Options{Model: memmodel.FromCat(riscv)}, "fence r,rw, fence rw,w, fence.tso, fence rw,rw"},
+		{plain, mining.Options{Model: memmodel.FromCat(power)}, "lwsync, sync"},
+		{c11, mining.Options{Model: memmodel.FromCat(arm8)}, "atomic_thread_fence(memory_order_acquire), atomic_thread_fence(memory_order_release), atomic_thread_fence(memory_order_acq_rel), atomic_thread_fence(memory_order_seq_cst)"},
+		{c11, mining.Options{Model: memmodel.FromCat(rc11)}, "atomic_thread_fence(memory_order_acquire), atomic_thread_fence(memory_order_release), atomic_thread_fence(memory_order_acq_rel), atomic_thread_fence(memory_order_seq_cst)"},
+		// a C11 program on tso: only the seq_cst fence orders anything
+		{c11, mining.Options{Model: mmModel(t, "tso")}, "atomic_thread_fence(memory_order_seq_cst)"},
+		{plain, mining.Options{Model: mmModel(t, "pso")}, "store-store, store-load"},
+	} {
+		if got := names(DefaultChoices(tc.prog, tc.opt)); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.opt, got, tc.want)
+		}
+	}
+}
+
+func TestParseChoices(t *testing.T) {
+	arm8, _ := cat.Builtin("arm8")
+	user := parseCat(t, userCat)
+	plain := &lsl.Program{}
+	for _, tc := range []struct {
+		items []string
+		m     *cat.Model
+		want  string // name=cost, or the error's start
+	}{
+		{[]string{"dmb ish", "DMB.ISHLD=2"}, arm8, "DMB ISHLD=2 DMB ISH=7"},
+		{[]string{"myfence=3"}, user, "myfence=3"},
+		{[]string{"store-load"}, user, "store-load=7"},
+		{[]string{"nosuch"}, user, "unknown barrier"},
+		{[]string{"myfence=0"}, user, "--kinds myfence=0: the cost"},
+		{[]string{"acquire"}, arm8, "--kinds acquire: atomic_thread_fence is for C11"},
+	} {
+		cs, err := ParseChoices(tc.items, plain, mining.Options{Model: memmodel.FromCat(tc.m)})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		for _, c := range cs {
+			got = strings.TrimSpace(got + " " + c.Name + "=" + itoa(c.Cost))
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%v: %q, want %q", tc.items, got, tc.want)
+		}
+	}
+}
+
+func TestCatMonotone(t *testing.T) {
+	cs := []Choice{{Barrier: &lsl.Barrier{Name: "myfence", Tags: []string{"myfence"}, Kinds: []lsl.FenceKind{0}}}}
+	if !catMonotone(parseCat(t, userCat), cs) {
+		t.Errorf("a fence tag used positively in an acyclicity check: not monotone")
+	}
+	neg := strings.Replace(userCat, "let ppo = po & ((R * M) | (W * W))", "let ppo = (po \\ (po; [myfence]; po)) & (W * W) | po & (R * M)", 1)
+	if catMonotone(parseCat(t, neg), cs) {
+		t.Errorf("a fence tag on the right of a difference: monotone")
+	}
+	arm8, _ := cat.Builtin("arm8")
+	if !catMonotone(arm8, nil) {
+		t.Errorf("arm8 not monotone")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func mmModel(t *testing.T, name string) *memmodel.Model {
+	t.Helper()
+	m, ok := memmodel.Builtin(name)
+	if !ok {
+		t.Fatalf("no model %s", name)
+	}
+	return m
+}
