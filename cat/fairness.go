@@ -243,6 +243,29 @@ func poLocBefore(n *Node) bool {
 
 func isBase(n *Node, name string) bool { return n.Op == OpBase && n.Name == name }
 
+// UnionTerms are the operands of n's top-level union (n itself when it is
+// no union), each once: an expression is a DAG whose shared subterms a
+// tree walk would visit exponentially often.
+func UnionTerms(n *Node) []*Node {
+	var terms []*Node
+	seen := map[*Node]bool{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if n.Op == OpUnion {
+			walk(n.Kids[0])
+			walk(n.Kids[1])
+			return
+		}
+		terms = append(terms, n)
+	}
+	walk(n)
+	return terms
+}
+
 // identity reports whether n relates events only to themselves, or (si)
 // to the events of their own access, which a cycle deletes together: a
 // composition through it loses no pair of surviving events.
@@ -435,17 +458,7 @@ func CoherentPerLocation(m *Model) bool {
 		if k.Flag || k.Negated || k.Kind != Acyclic {
 			continue
 		}
-		var terms []*Node
-		var flat func(n *Node)
-		flat = func(n *Node) {
-			if n.Op == OpUnion {
-				flat(n.Kids[0])
-				flat(n.Kids[1])
-				return
-			}
-			terms = append(terms, n)
-		}
-		flat(k.Expr)
+		terms := UnionTerms(k.Expr)
 		has := func(name string) bool {
 			in, ext := false, false
 			for _, t := range terms {

@@ -27,8 +27,10 @@ func coImpliedTransitive(m *cat.Model) bool {
 }
 
 func unionHasBase(n *cat.Node, name string) bool {
-	if n.Op == cat.OpUnion {
-		return unionHasBase(n.Kids[0], name) || unionHasBase(n.Kids[1], name)
+	for _, t := range cat.UnionTerms(n) {
+		if t.Op == cat.OpBase && t.Name == name {
+			return true
+		}
 	}
-	return n.Op == cat.OpBase && n.Name == name
+	return false
 }

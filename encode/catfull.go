@@ -84,39 +84,5 @@ func (ci *CatInstance) relDiffFull(a, b *lrel) *lrel {
 // mergeAt walks the rows of a and b together, as relMerge, giving f the
 // pair's events.
 func (ci *CatInstance) mergeAt(a, b *lrel, f func(i, j int, x, y z.Lit) z.Lit, keepA, keepB bool) *lrel {
-	c := ci.c
-	out := newLrel(a.n())
-	for i := range a.rows {
-		ra, rb := a.rows[i], b.rows[i]
-		var row []lentry
-		x, y := 0, 0
-		for x < len(ra) || y < len(rb) {
-			var e lentry
-			switch {
-			case y == len(rb) || x < len(ra) && ra[x].j < rb[y].j:
-				if !keepA {
-					x++
-					continue
-				}
-				e = ra[x]
-				x++
-			case x == len(ra) || rb[y].j < ra[x].j:
-				if !keepB {
-					y++
-					continue
-				}
-				e = rb[y]
-				y++
-			default:
-				e = lentry{ra[x].j, f(i, int(ra[x].j), ra[x].l, rb[y].l)}
-				x++
-				y++
-			}
-			if e.l != c.F {
-				row = append(row, e)
-			}
-		}
-		out.rows[i] = row
-	}
-	return out
+	return mergePairs(ci.c, a, b, f, keepA, keepB)
 }

@@ -25,28 +25,11 @@ func (ci *CatInstance) cycleLemmas(value func(z.Lit) bool) [][]z.Lit {
 	if len(ci.lazy) == 0 {
 		return nil
 	}
-	c := ci.c
-	val := func(l z.Lit) bool {
-		switch l {
-		case c.T:
-			return true
-		case c.F:
-			return false
-		}
-		return value(l)
-	}
+	val := ci.litValue(value)
 	var out [][]z.Lit
 	seen := map[string]bool{}
 	for _, la := range ci.lazy {
-		// the true edges inside the component
-		succ := map[int][]lentry{}
-		for _, u := range la.members {
-			for _, e := range la.r.rows[u] {
-				if la.comp[e.j] == la.k && int(e.j) != u && val(e.l) {
-					succ[u] = append(succ[u], e)
-				}
-			}
-		}
+		succ := la.trueEdges(val)
 		for _, start := range la.members {
 			if len(out) >= maxCycleLemmas {
 				return out
@@ -113,4 +96,31 @@ func sortLits(ls []z.Lit) {
 			ls[j], ls[j-1] = ls[j-1], ls[j]
 		}
 	}
+}
+
+// litValue is value, with the constants' values.
+func (ci *CatInstance) litValue(value func(z.Lit) bool) func(z.Lit) bool {
+	c := ci.c
+	return func(l z.Lit) bool {
+		switch l {
+		case c.T:
+			return true
+		case c.F:
+			return false
+		}
+		return value(l)
+	}
+}
+
+// trueEdges are the edges inside the component that val makes true.
+func (la *lazyAcyclic) trueEdges(val func(z.Lit) bool) map[int][]lentry {
+	succ := map[int][]lentry{}
+	for _, u := range la.members {
+		for _, e := range la.r.rows[u] {
+			if la.comp[e.j] == la.k && int(e.j) != u && val(e.l) {
+				succ[u] = append(succ[u], e)
+			}
+		}
+	}
+	return succ
 }

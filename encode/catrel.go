@@ -111,6 +111,11 @@ func relUnion(c *logic.C, a, b *lrel) *lrel {
 // relMerge walks the rows of a and b together; keepA/keepB say whether a
 // pair present in only one operand survives unchanged.
 func relMerge(c *logic.C, a, b *lrel, both func(x, y z.Lit) z.Lit, keepA, keepB bool) *lrel {
+	return mergePairs(c, a, b, func(_, _ int, x, y z.Lit) z.Lit { return both(x, y) }, keepA, keepB)
+}
+
+// mergePairs is relMerge with the pair's events given to f.
+func mergePairs(c *logic.C, a, b *lrel, f func(i, j int, x, y z.Lit) z.Lit, keepA, keepB bool) *lrel {
 	out := newLrel(a.n())
 	for i := range a.rows {
 		ra, rb := a.rows[i], b.rows[i]
@@ -134,7 +139,7 @@ func relMerge(c *logic.C, a, b *lrel, both func(x, y z.Lit) z.Lit, keepA, keepB 
 				e = rb[y]
 				y++
 			default:
-				e = lentry{ra[x].j, both(ra[x].l, rb[y].l)}
+				e = lentry{ra[x].j, f(i, int(ra[x].j), ra[x].l, rb[y].l)}
 				x++
 				y++
 			}

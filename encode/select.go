@@ -183,25 +183,9 @@ func (k *killEval) survives(lanes [][]int) []bool {
 // anyLazyCycle reports whether an assignment has a cycle in a lazily
 // checked acyclicity component (catlazy.go), without recording lemmas.
 func (ci *CatInstance) anyLazyCycle(value func(z.Lit) bool) bool {
-	c := ci.c
-	val := func(l z.Lit) bool {
-		switch l {
-		case c.T:
-			return true
-		case c.F:
-			return false
-		}
-		return value(l)
-	}
+	val := ci.litValue(value)
 	for _, la := range ci.lazy {
-		succ := map[int][]lentry{}
-		for _, u := range la.members {
-			for _, e := range la.r.rows[u] {
-				if la.comp[e.j] == la.k && int(e.j) != u && val(e.l) {
-					succ[u] = append(succ[u], e)
-				}
-			}
-		}
+		succ := la.trueEdges(val)
 		for _, start := range la.members {
 			if shortestCycle(start, succ) != nil {
 				return true

@@ -20,7 +20,7 @@ func TestC11BenchVerdicts(t *testing.T) {
 		"c11bench/msq_fifo_bug.c":          {want: []mining.Verdict{F, F, F}},
 	}, nil)
 	checkPthreadTable(t, models, map[string]verdictRow{
-		"c11bench/treiber_2_2_relaxed_bug.c": {want: []mining.Verdict{P, F, F}, reason: mining.ReasonRuntimeError, racy: true},
+		"c11bench/treiber_2_2_relaxed_bug.c": {want: []mining.Verdict{P, F, F}, reason: mining.ReasonRuntimeError, racy: true}, // or an assertion (orReason)
 	}, nil)
 	checkPthreadTable(t, models[:1], map[string]verdictRow{
 		"c11bench/msq_2_2_store_bug.c": {want: []mining.Verdict{F}},

@@ -22,6 +22,14 @@ func modelOptions(t *testing.T, name string) mining.Options {
 }
 
 // verdictRow is what one program must give.
+// orReason is a second reason a program's FAIL may have: when its bug
+// shows as two failures, the solver may find either first.
+var orReason = map[string]string{
+	// the relaxed publication: an uninitialised read, or a value the
+	// harness's assertion rejects
+	"c11bench/treiber_2_2_relaxed_bug.c": mining.ReasonAssertion,
+}
+
 type verdictRow struct {
 	want   []mining.Verdict // one per model of the table
 	reason string           // of its FAILs ("": an assertion)
@@ -52,7 +60,7 @@ func checkPthreadTable(t *testing.T, models []string, rows map[string]verdictRow
 					t.Errorf("%s on %s: %s, want %s (%s)", file, m, r.Verdict, row.want[mi], r.Message)
 					continue
 				}
-				if r.Verdict == mining.Fail && r.Reason != reason {
+				if r.Verdict == mining.Fail && r.Reason != reason && r.Reason != orReason[file] {
 					t.Errorf("%s on %s: FAIL for %s, want %s", file, m, r.Reason, reason)
 				}
 				if racy := len(r.Flags) > 0; racy != (row.racy && m == "rc11") {

@@ -84,9 +84,9 @@ func notAnLvalue(e cc.ExpressionNode) string {
 // It runs on the parse tree, before cc's type check.
 func atomicTypes(ast *cc.AST) lsl.ErrorList {
 	var errs lsl.ErrorList
-	const msg = "_Atomic on a pointer's target or an array's elements is not supported by the C front end: " +
+	const msg = "_Atomic on a pointer's target or an array's elements is not supported in the C front end: " +
 		"use the atomic types of <stdatomic.h> (atomic_int *p, atomic_int a[2]), or --frontend clang"
-	bad := func(n cc.Node) { errs = append(errs, lsl.Errorf(lslPos(n.Position()), "%s", msg)) }
+	bad := func(n cc.Node) { errs = append(errs, lsl.Errorf(lslPos(n.Position()), "%s", lsl.Unsupported(msg))) }
 	simple := func(d *cc.Declarator) bool {
 		return d == nil || d.Pointer == nil && (d.DirectDeclarator == nil || d.DirectDeclarator.Case == cc.DirectDeclaratorIdent)
 	}

@@ -232,7 +232,7 @@ func (a aarch64) atomic(p *parser, th *thread, base, order string, size int64, p
 	lt, st := armOrder(order)
 	rs, rt := a.read(p, th, ops[0], isW(ops[0])), a.read(p, th, ops[1], isW(ops[1]))
 	old := th.tmp()
-	// a CAS is no branch (asm.go, thread.cas): its outcome is a choice,
+	// a CAS is no branch (asm.go, thread.cas and casOutcome): its outcome is a choice,
 	// checked against the comparison at the end of the thread
 	var succeed, eq, done lsl.Reg
 	if base == "cas" {
@@ -269,14 +269,7 @@ func (a aarch64) atomic(p *parser, th *thread, base, order string, size int64, p
 	dst := ops[1]
 	if base == "cas" {
 		dst = ops[0]
-		th.assign(done, lsl.OpCopy, pos, num(1))
-		th.tail = append(th.tail, func() {
-			same, skipped, ok := th.tmp(), th.tmp(), th.tmp()
-			th.assign(same, lsl.OpEq, pos, eq, succeed)
-			th.assign(skipped, lsl.OpEq, pos, done, num(0))
-			th.assign(ok, lsl.OpOr, pos, skipped, same)
-			th.emit(&lsl.Assume{Cond: ok, Pos: pos})
-		})
+		th.casOutcome(eq, succeed, done, pos)
 	}
 	a.write(p, th, dst, armOperand{old, absUnknown(int(8 * size))}, pos)
 }

@@ -386,6 +386,14 @@ func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, po
 		th.emit(&lsl.If{Cond: succeed, Then: store, Pos: pos})
 	})
 	th.emit(&lsl.Atomic{Body: body, Pos: pos})
+	th.casOutcome(eq, succeed, done, pos)
+	return old
+}
+
+// casOutcome follows a CAS that chose succeed: done is set, and at the end
+// of the thread the choice must agree with the comparison eq of a CAS that
+// ran.
+func (th *thread) casOutcome(eq, succeed, done lsl.Reg, pos lsl.Pos) {
 	th.assign(done, lsl.OpCopy, pos, num(1))
 	th.tail = append(th.tail, func() {
 		same, skipped, ok := th.tmp(), th.tmp(), th.tmp()
@@ -394,7 +402,6 @@ func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, po
 		th.assign(ok, lsl.OpOr, pos, skipped, same)
 		th.emit(&lsl.Assume{Cond: ok, Pos: pos})
 	})
-	return old
 }
 
 // amo emits an atomic read-modify-write: old := load; store f(old).

@@ -34,7 +34,7 @@ func cliCases() []*Case {
 		cliRun("int-width 1", usageErr("--int-width"), run("--int-width", "1")...),
 		cliRun("int-width 99", usageErr("--int-width"), run("--int-width", "99")...),
 		cliRun("quiet and verbose", usageErr("-q.*-v|--quiet.*--verbose|-v.*-q|--verbose.*--quiet"), run("-q", "-v")...),
-		cliRun("two test files", usageErr("two test files"), "run", "a.lsl", "t.tst", "t.tst"),
+		cliRun("one test file twice", usageErr("t.tst is given twice"), "run", "a.lsl", "t.tst", "t.tst"),
 		cliRun("test file first", usageErr(`t\.tst`), "run", "t.tst", "a.lsl"),
 		cliRun("test file in the middle", usageErr(`t\.tst`), "run", "a.lsl", "t.tst", "w.c"),
 		cliRun("only a test file", usageErr("implementation"), "run", "t.tst"),
