@@ -102,6 +102,31 @@ func (t *translator) globalCtors() []string {
 		name string
 	}
 	var out []ctor
+	for _, st := range t.ctorEntries() {
+		prio := int64(65535)
+		if p, ok := st.Fields[0].(*constant.Int); ok {
+			prio = bigInt(p.X)
+		}
+		fn := calledFunc(st.Fields[1])
+		if fn == nil {
+			continue
+		}
+		if def := t.resolveFunc(fn); def != nil {
+			out = append(out, ctor{prio, t.procs[def]})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].prio < out[j].prio })
+	var names []string
+	for _, c := range out {
+		names = append(names, c.name)
+	}
+	return names
+}
+
+// ctorEntries are the entries {priority, function, data} of every
+// module's llvm.global_ctors, in order.
+func (t *translator) ctorEntries() []*constant.Struct {
+	var out []*constant.Struct
 	for _, mod := range t.mods {
 		for _, g := range mod.m.Globals {
 			if g.Name() != "llvm.global_ctors" || g.Init == nil {
@@ -116,26 +141,11 @@ func (t *translator) globalCtors() []string {
 				if !ok || len(st.Fields) < 2 {
 					continue
 				}
-				prio := int64(65535)
-				if p, ok := st.Fields[0].(*constant.Int); ok {
-					prio = bigInt(p.X)
-				}
-				fn := calledFunc(st.Fields[1])
-				if fn == nil {
-					continue
-				}
-				if def := t.resolveFunc(fn); def != nil {
-					out = append(out, ctor{prio, t.procs[def]})
-				}
+				out = append(out, st)
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].prio < out[j].prio })
-	var names []string
-	for _, c := range out {
-		names = append(names, c.name)
-	}
-	return names
+	return out
 }
 
 // ctorCalls are the calls of the static constructors at the start of main.
@@ -153,24 +163,9 @@ func (t *translator) ctorCalls(pos lsl.Pos) []lsl.Stmt {
 // runs them when it returns, so that the memory they free is no leak.
 func (t *translator) dtorCalls(pos lsl.Pos) []lsl.Stmt {
 	var out []lsl.Stmt
-	for _, mod := range t.mods {
-		for _, g := range mod.m.Globals {
-			if g.Name() != "llvm.global_ctors" || g.Init == nil {
-				continue
-			}
-			arr, ok := g.Init.(*constant.Array)
-			if !ok {
-				continue
-			}
-			for _, e := range arr.Elems {
-				st, ok := e.(*constant.Struct)
-				if !ok || len(st.Fields) < 2 {
-					continue
-				}
-				if fn := calledFunc(st.Fields[1]); fn != nil {
-					out = append(out, t.atexitCalls(t.resolveFunc(fn), pos, 0)...)
-				}
-			}
+	for _, st := range t.ctorEntries() {
+		if fn := calledFunc(st.Fields[1]); fn != nil {
+			out = append(out, t.atexitCalls(t.resolveFunc(fn), pos, 0)...)
 		}
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
