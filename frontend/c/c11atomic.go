@@ -33,33 +33,11 @@ var c11Orders = []c11Order{"RLX", "ACQ", "ACQ", "REL", "ACQ_REL", "SC"}
 var c11OrderNames = []string{"memory_order_relaxed", "memory_order_consume", "memory_order_acquire",
 	"memory_order_release", "memory_order_acq_rel", "memory_order_seq_cst"}
 
-var (
-	c11AcquireFences = []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore}
-	c11ReleaseFences = []lsl.FenceKind{lsl.FenceLoadStore, lsl.FenceStoreStore}
-	c11FullFence     = []lsl.FenceKind{lsl.FenceFull}
-)
+// before are the fences an access of order o needs before it, and after
+// those after it: the mapping the LLVM front end uses (lsl.C11FencesBefore).
+func (o c11Order) before() []lsl.FenceKind { return lsl.C11FencesBefore(string(o)) }
 
-// before are the fences an access of order o needs before it.
-func (o c11Order) before() []lsl.FenceKind {
-	switch o {
-	case "REL", "ACQ_REL":
-		return c11ReleaseFences
-	case "SC":
-		return c11FullFence
-	}
-	return nil
-}
-
-// after are the fences an access of order o needs after it.
-func (o c11Order) after() []lsl.FenceKind {
-	switch o {
-	case "ACQ", "ACQ_REL":
-		return c11AcquireFences
-	case "SC":
-		return c11FullFence
-	}
-	return nil
-}
+func (o c11Order) after() []lsl.FenceKind { return lsl.C11FencesAfter(string(o)) }
 
 // afterLoad are the fences after an atomic read: those of its order, or
 // for a relaxed one the aliased-loads fence that gives C11's read-read
@@ -73,15 +51,8 @@ func (o c11Order) afterLoad() []lsl.FenceKind {
 
 // fence are the fences of atomic_thread_fence(o); a relaxed fence is none.
 func (o c11Order) fence() []lsl.FenceKind {
-	switch o {
-	case "ACQ":
-		return c11AcquireFences
-	case "REL":
-		return c11ReleaseFences
-	case "ACQ_REL":
-		return []lsl.FenceKind{lsl.FenceLoadLoad, lsl.FenceLoadStore, lsl.FenceStoreStore}
-	case "SC":
-		return c11FullFence
+	if b := lsl.C11FenceBarrier(string(o)); b != nil {
+		return b.Kinds
 	}
 	return nil
 }
