@@ -124,18 +124,7 @@ func containsMarker(s lsl.Stmt, marker string) bool {
 // block closes, and removes those end markers; it reports false (and
 // changes nothing) otherwise, also when an end marker is left nested.
 func closingExits(section *lsl.Block) bool {
-	inside := map[string]bool{}
-	lsl.Walk(section, func(x lsl.Stmt) bool {
-		switch x := x.(type) {
-		case *lsl.Block:
-			if x.Label != "" {
-				inside[x.Label] = true
-			}
-		case *lsl.Spin:
-			inside[x.Label] = true
-		}
-		return true
-	})
+	inside := labelsInside(section)
 	exits := func(s lsl.Stmt) bool {
 		switch s := s.(type) {
 		case *lsl.Break:

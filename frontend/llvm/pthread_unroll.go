@@ -255,8 +255,8 @@ func (pe *threadExpander) try(s lsl.Stmt) (ok bool) {
 	return true
 }
 
-// leaves reports whether s breaks or continues to a label outside itself.
-func leaves(s lsl.Stmt) bool {
+// labelsInside are the labels of the blocks and spin loops in s.
+func labelsInside(s lsl.Stmt) map[string]bool {
 	inside := map[string]bool{}
 	lsl.Walk(s, func(x lsl.Stmt) bool {
 		switch x := x.(type) {
@@ -269,6 +269,12 @@ func leaves(s lsl.Stmt) bool {
 		}
 		return true
 	})
+	return inside
+}
+
+// leaves reports whether s breaks or continues to a label outside itself.
+func leaves(s lsl.Stmt) bool {
+	inside := labelsInside(s)
 	out := false
 	lsl.Walk(s, func(x lsl.Stmt) bool {
 		switch x := x.(type) {
