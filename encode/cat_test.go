@@ -170,7 +170,7 @@ func projection(e *Encoding) []z.Lit {
 			ls = append(ls, s.lit)
 		}
 	}
-	ci := e.Cat
+	ci := e.catInst
 	for a := range ci.Events {
 		for b := range ci.Events {
 			if v, ok := ci.coVars[[2]int{a, b}]; ok {
@@ -280,7 +280,7 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 		if r := s0(t, base, assume); r == nil {
 			t.Fatalf("%s: candidate lost", name)
 		} else {
-			want := m.Eval(base.Cat.Decode(r).Candidate.Execution())
+			want := m.Eval(base.catInst.Decode(r).Candidate.Execution())
 			got := solve(assume...)
 			if got != want.Consistent() {
 				t.Errorf("%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", name, got, want.Consistent(), want.Violated, describeCandidate(base, r))
@@ -290,7 +290,7 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 				continue
 			}
 			allowed++
-			for _, f := range enc.Cat.Flags {
+			for _, f := range enc.catInst.Flags {
 				fired := false
 				for _, w := range want.Flagged {
 					fired = fired || flagName(w) == f.Name
@@ -314,10 +314,10 @@ func s0(t *testing.T, e *Encoding, assume []z.Lit) func(z.Lit) bool {
 }
 
 func describeCandidate(e *Encoding, val func(z.Lit) bool) string {
-	x := e.Cat.Decode(val)
+	x := e.catInst.Decode(val)
 	var b strings.Builder
 	for k, i := range x.Index {
-		fmt.Fprintf(&b, "  %d: %s (loc %d)\n", k, e.Cat.describeEvent(i), x.Candidate.Events[k].Loc)
+		fmt.Fprintf(&b, "  %d: %s (loc %d)\n", k, e.catInst.describeEvent(i), x.Candidate.Events[k].Loc)
 	}
 	fmt.Fprintf(&b, "  rf %v co %v\n", x.Candidate.RF, x.Candidate.CO)
 	return b.String()

@@ -98,17 +98,20 @@ func (ci *CatInstance) sameBarrier(i int) bool {
 	return ok && pok && r == pr
 }
 
-// catBarrier says how a trace shows instruction in on a cat model: a
-// fence of a C11 program that is no event of the model (mmOnlyNoBarrier,
+// catBarrier says how a trace shows instruction in (modelEncoding.barrier).
+func (e *Encoding) catBarrier(in *Instr) (barrier string, shown bool) { return e.enc.barrier(in) }
+
+// barrier says how a trace shows instruction in on a cat model: a fence
+// of a C11 program that is no event of the model (mmOnlyNoBarrier,
 // sameBarrier) is not shown, and one the mapping made a barrier shows as
 // that barrier. Other instructions show as they are.
-func (e *Encoding) catBarrier(in *Instr) (barrier string, shown bool) {
-	if e.Cat == nil || in.Kind != axioms.Fence || in.Op < 0 || !lsl.HasTag(lsl.Tags(in.Stmt), lsl.TagMMOnly) && lsl.C11Order(lsl.Tags(in.Stmt)) == "" {
+func (ci *CatInstance) barrier(in *Instr) (barrier string, shown bool) {
+	if in.Kind != axioms.Fence || in.Op < 0 || !lsl.HasTag(lsl.Tags(in.Stmt), lsl.TagMMOnly) && lsl.C11Order(lsl.Tags(in.Stmt)) == "" {
 		return "", true
 	}
-	ev := e.Cat.evOf[in.Index]
+	ev := ci.evOf[in.Index]
 	if ev < 0 {
 		return "", false
 	}
-	return strings.Join(e.Cat.Events[ev].Tags, ","), true
+	return strings.Join(ci.Events[ev].Tags, ","), true
 }

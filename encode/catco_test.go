@@ -54,8 +54,8 @@ flag ~empty ((co; co) \ co) as nontransitive`,
 			if w, g := allowedExecutions(t, eager, proj, z.LitNull), allowedExecutions(t, lazy, proj, z.LitNull); w != g {
 				t.Errorf("%s: allowed executions differ:\neager:\n%s\nwithout transitivity:\n%s", name, w, g)
 			}
-			for i, f := range eager.Cat.Flags {
-				if w, g := allowedExecutions(t, eager, proj, f.Lit), allowedExecutions(t, lazy, proj, lazy.Cat.Flags[i].Lit); w != g {
+			for i, f := range eager.catInst.Flags {
+				if w, g := allowedExecutions(t, eager, proj, f.Lit), allowedExecutions(t, lazy, proj, lazy.catInst.Flags[i].Lit); w != g {
 					t.Errorf("%s: flag %s fires in different executions", name, f.Name)
 				}
 			}
@@ -69,7 +69,7 @@ flag ~empty ((co; co) \ co) as nontransitive`,
 // coProjection lists the coherence variables in a fixed order.
 func coProjection(e *Encoding) []z.Lit {
 	var ls []z.Lit
-	ci := e.Cat
+	ci := e.catInst
 	for a := range ci.Events {
 		for b := range ci.Events {
 			if v, ok := ci.coVars[[2]int{a, b}]; ok {

@@ -11,6 +11,8 @@ import (
 type CatExecution struct {
 	Candidate *cat.Candidate
 	Index     []int
+	model     *cat.Model // the model, which Graph evaluates
+	instrs    []int      // the instruction of each executed event (-1: initial write)
 }
 
 // Decode reads the candidate execution of an assignment: the executed
@@ -19,7 +21,7 @@ type CatExecution struct {
 // ext, fr, …) are left to cat.Candidate.Execution, so evaluating the
 // model on the result checks the encoding independently.
 func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
-	x := &CatExecution{Candidate: &cat.Candidate{}}
+	x := &CatExecution{Candidate: &cat.Candidate{}, model: ci.m}
 	pos := make([]int, ci.n())
 	for i, ev := range ci.Events {
 		pos[i] = -1
@@ -28,6 +30,7 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 		}
 		pos[i] = len(x.Index)
 		x.Index = append(x.Index, i)
+		x.instrs = append(x.instrs, ev.Instr)
 		loc := ev.Loc
 		if ev.Instr >= 0 {
 			loc = -1

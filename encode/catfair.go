@@ -71,25 +71,25 @@ func (e *Encoding) catCycleStores(rec *cycleRec) z.Lit {
 // the flags' own lower encodings: one holds only when the pair is in the
 // relation, so the solver can keep a cycle only by making a flag fire, a
 // failure of its own.
-func (e *Encoding) catFlagCycles() {
-	if e.Cat == nil {
+func (e *Encoding) catFlagCycles() { e.flagCycles(nil) }
+
+// flagCycles is catFlagCycles for the model's flags keep accepts (nil:
+// every flag); nothing on a model without flags
+// (modelEncoding.flagTouch).
+func (e *Encoding) flagCycles(keep func(*cat.Constraint) bool) {
+	if !e.fair {
 		return
 	}
-	e.flagCycles(e.Cat.m.Flags())
-}
-
-// flagCycles is catFlagCycles for some of the model's flags.
-func (e *Encoding) flagCycles(flags []*cat.Constraint) {
-	if e.Cat == nil || !e.fair || len(flags) == 0 {
+	touch := e.enc.flagTouch(keep)
+	if touch == nil {
 		return
 	}
 	c := e.C
-	touch := e.Cat.flagTouchOf(flags)
 	free := func(rec *cycleRec) z.Lit {
 		var parts []z.Lit
 		for i := rec.lo; i < rec.hi; i++ {
-			if ev := e.Cat.evOf[i]; ev >= 0 {
-				parts = append(parts, touch[ev].Not())
+			if t, ok := touch(i); ok {
+				parts = append(parts, t.Not())
 			}
 		}
 		return c.Ands(parts...)
@@ -133,15 +133,16 @@ func (ci *CatInstance) flagTouchOf(flags []*cat.Constraint) []z.Lit {
 	return out
 }
 
-// CatFairNote says which part of fair progress a cat model does without
-// ("" on a .mm model, or when retry rounds that store are deleted and
-// superseded ones too): for the hint of an unroll limit.
+// CatFairNote says which part of fair progress a model whose retry rounds
+// must store nothing (memmodel.Properties.StorelessCycles: a cat model)
+// does without ("" on other models, or when retry rounds that store are
+// deleted and superseded ones too): for the hint of an unroll limit.
 func (e *Encoding) CatFairNote() string {
 	switch {
-	case e.Cat == nil || !e.fair:
+	case !e.catCycles || !e.fair:
 		return ""
 	case !e.catStoringCycles:
-		if err := cat.FairProgressStoresSafe(e.Cat.m); err != nil {
+		if err := e.Memory.FairProgressStoresSafe(); err != nil {
 			return "on this cat model a retry round that stores counts toward the bound (" + err.Error() + ")"
 		}
 		return "" // turned off (Options.NoCatStoringCycles)

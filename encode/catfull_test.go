@@ -18,7 +18,7 @@ func TestCatFullLiterals(t *testing.T) {
 	e := buildCat(t, `global X global Y
 proc p0() { %g := choose 0 .. 1  if %g { atomic { %o := load<A,RLX> @X  %c := eq(%o, 0)  if %c { store<A,RLX> @X, 1 } }  store @Y, 1 } }
 proc p1() { %h := choose 0 .. 1  if %h { %r := load<A,RLX> @X  %s := load @Y } }`, m)
-	ci := e.Cat
+	ci := e.catInst
 	var race *cat.Constraint
 	for _, k := range ci.m.Constraints {
 		if k.Flag {
@@ -47,14 +47,14 @@ flag ~empty ((loc & ext & (atomic * _)) \ (atomic * atomic)) | (W * R & loc & ex
 	e2 := buildCat(t, `global X global Y
 proc p0() { %g := choose 0 .. 1  if %g { atomic { %o := load<A,RLX> @X  %c := eq(%o, 0)  if %c { store<A,RLX> @X, 1 } }  store @Y, 1 } }
 proc p1() { %h := choose 0 .. 1  if %h { %r := load<A,RLX> @X  %s := load @Y } }`, m2)
-	k := e2.Cat.m.Constraints[0]
-	r2 := e2.Cat.rel(k.Expr, testPol(!k.Negated))
+	k := e2.catInst.m.Constraints[0]
+	r2 := e2.catInst.rel(k.Expr, testPol(!k.Negated))
 	n := 0
 	for i, row := range r2.rows {
 		for _, en := range row {
 			n++
-			if en.l != e2.Cat.both(i, int(en.j)) && e2.Cat.Events[i].Instr >= 0 {
-				t.Errorf("%s - %s: not full", e2.Cat.describeEvent(i), e2.Cat.describeEvent(int(en.j)))
+			if en.l != e2.catInst.both(i, int(en.j)) && e2.catInst.Events[i].Instr >= 0 {
+				t.Errorf("%s - %s: not full", e2.catInst.describeEvent(i), e2.catInst.describeEvent(int(en.j)))
 			}
 		}
 	}

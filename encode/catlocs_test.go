@@ -57,7 +57,7 @@ func TestCatUnlistedLocationsMatch(t *testing.T) {
 			name := pname + "/" + mname
 			listed := buildCatOpt(t, src, m, Options{})
 			unlisted := buildCatOpt(t, src, m, Options{CatUnlistedLocations: true})
-			if len(unlisted.Cat.sym) == 0 {
+			if len(unlisted.catInst.sym) == 0 {
 				t.Fatalf("%s: no symbolic initial write", name)
 			}
 			proj := rfProjection(listed)
@@ -69,9 +69,9 @@ func TestCatUnlistedLocationsMatch(t *testing.T) {
 			if want != got {
 				t.Errorf("%s: allowed executions differ:\nlisted:\n%s\nunlisted:\n%s", name, want, got)
 			}
-			for i, f := range listed.Cat.Flags {
+			for i, f := range listed.catInst.Flags {
 				w := allowedExecutions(t, listed, proj, f.Lit)
-				g := allowedExecutions(t, unlisted, proj, unlisted.Cat.Flags[i].Lit)
+				g := allowedExecutions(t, unlisted, proj, unlisted.catInst.Flags[i].Lit)
 				if w != g {
 					t.Errorf("%s: flag %s fires in different executions:\nlisted:\n%s\nunlisted:\n%s", name, f.Name, w, g)
 				}

@@ -140,7 +140,7 @@ func TestCatPartsRandom(t *testing.T) {
 	for seed := int64(1); compared < n && seed <= int64(4*n); seed++ {
 		src := randomPartsProgram(rand.New(rand.NewSource(seed)))
 		base := buildCat(t, src, none)
-		if !base.Cat.hasParts {
+		if !base.catInst.hasParts {
 			continue
 		}
 		proj := projection(base)
@@ -175,7 +175,7 @@ proc p1() { %c := load @X  %d := load [@Z 1] }
 		t.Fatal(err)
 	}
 	e := buildCat(t, src, none)
-	ci := e.Cat
+	ci := e.catInst
 	s := e.NewSolver()
 	if s.Solve(context.Background()) != Sat {
 		t.Fatal("no execution")

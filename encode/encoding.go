@@ -6,7 +6,6 @@ import (
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -81,8 +80,7 @@ type Encoding struct {
 	Ranges  *lsl.Ranges
 	C       *logic.C
 	Memory  *memmodel.Model // the memory model the encoding is on
-	Model   Theta           // Θ: *axioms.Instance or *CatInstance
-	Cat     *CatInstance    // Θ of a cat model, nil on a .mm model
+	Model   Theta           // Θ: the model's modelEncoding (modelenc.go)
 	Race    *RaceCheck      // the data-race check (Options.Races), nil without
 	Instrs  []*Instr
 	Threads []*ThreadEnc
@@ -100,6 +98,8 @@ type Encoding struct {
 	Obs         map[ObsKey]*ObsSlot
 	ObsKeys     []ObsKey // sorted
 	Stats       Stats
+	enc         modelEncoding // Θ as the features see it (modelenc.go)
+	catInst     *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
 	vx          *valCtx
 	undef       *Val
 	trackDeps   bool
@@ -268,8 +268,8 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		chainCut:         !opt.NoChainCut,
 		loadsInOrder:     props.LoadsInOrder,
 		catCycles:        props.StorelessCycles,
-		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && cat.FairProgressStoresSafe(m.Cat()) == nil,
-		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && cat.CoherentPerLocation(m.Cat()),
+		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
+		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
@@ -299,7 +299,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	if err != nil {
 		return nil, err
 	}
-	e.Model = inst
+	e.Model, e.enc = inst, inst
 	if opt.Races {
 		if err := e.buildRaces(); err != nil {
 			return nil, err

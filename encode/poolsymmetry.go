@@ -1,8 +1,6 @@
 package encode
 
 import (
-	"slices"
-
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -33,9 +31,7 @@ import (
 // literals).
 func (e *Encoding) findPoolSymmetry() {
 	p := e.U.Pool
-	inst, ok := e.Model.(*axioms.Instance)
-	memoryOrder := ok && slices.Contains(inst.TotalOrders(), "memory_order")
-	if p == nil || p.N < 2 || e.U.Serial || !memoryOrder && e.Cat == nil {
+	if p == nil || p.N < 2 || e.U.Serial || !e.enc.ordersThreads() {
 		return
 	}
 	if !e.poolNumbersHidden() || e.observesPointers() {
@@ -60,13 +56,17 @@ func (e *Encoding) findPoolSymmetry() {
 			took[i][v] = c.And(m.Guard, Eq(c, m.Addr.Ptr[1], ConstBV(c, v, w)))
 		}
 	}
-	if !memoryOrder {
-		// a cat model: in instruction order (catsymmetry.go)
-		if res, ok := e.catPoolOrder(mallocs, took); ok {
-			e.poolSym = res
-		}
-		return
+	if res, ok := e.enc.poolOrder(mallocs, took); ok {
+		e.poolSym = res
 	}
+}
+
+// poolOrder is, on a .mm model, "a malloc that takes block v > 0 follows,
+// in memory order, a malloc that took block v-1" (a cat model orders them
+// in instruction order, catsymmetry.go).
+func (mo mmEncoding) poolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
+	e := mo.e
+	c, p := e.C, e.U.Pool
 	res := c.T
 	for i, m := range mallocs {
 		for v := int64(1); v < p.N; v++ {
@@ -78,13 +78,12 @@ func (e *Encoding) findPoolSymmetry() {
 				if j == i || e.ForcedBefore(m.Index, o.Index) {
 					continue
 				}
-				mo := e.Model.Rel("memory_order", o.Index, m.Index)
-				before = append(before, c.And(took[j][v-1], mo))
+				before = append(before, c.And(took[j][v-1], mo.Rel("memory_order", o.Index, m.Index)))
 			}
 			res = c.And(res, c.Implies(took[i][v], c.Ors(before...)))
 		}
 	}
-	e.poolSym = res
+	return res, true
 }
 
 // poolNumbersHidden reports whether no pool block number can become

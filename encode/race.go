@@ -211,14 +211,6 @@ func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
 // check that does not look for races (Options.IgnoreRaceFlag): a racy
 // retry round is then as redundant as any other, and the loop converges.
 func (e *Encoding) catFlagCyclesButRaces() {
-	if e.Cat == nil {
-		return
-	}
-	var flags []*cat.Constraint
-	for _, k := range e.Cat.m.Flags() {
-		if k.Name != e.Memory.Props().C11RaceFlag {
-			flags = append(flags, k)
-		}
-	}
-	e.flagCycles(flags)
+	race := e.Memory.Props().C11RaceFlag
+	e.flagCycles(func(k *cat.Constraint) bool { return k.Name != race })
 }

@@ -256,7 +256,7 @@ func compareRaces(t *testing.T, name, src string, m *axioms.Model, cm *cat.Model
 		if bs.Solve(context.Background(), baseAssume...) != Sat {
 			t.Fatalf("%s: an execution of the model is no candidate execution of the program:\n%s", name, src)
 		}
-		cx := base.Cat.Decode(bs.Value)
+		cx := base.catInst.Decode(bs.Value)
 		racy, thin := ref.racy(cx.Candidate.Execution())
 		want := racy && !thin // rc11's executions have no po|rf cycle
 		got := solveRefining(e, e.NewSolver(), append(assume, e.Race.Lit)...)
@@ -359,7 +359,7 @@ func TestRaceInstanceMatchesRC11Flag(t *testing.T) {
 	for _, src := range progs {
 		e := buildOn(t, src, nil, rc11)
 		own, found := e.C.F, false
-		for _, f := range e.Cat.Flags {
+		for _, f := range e.catInst.Flags {
 			if IsRC11RaceFlag(e, f) {
 				own, found = f.Lit, true
 			}

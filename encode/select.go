@@ -172,9 +172,9 @@ func (k *killEval) survives(lanes [][]int) []bool {
 	out := make([]bool, len(lanes))
 	for j := range lanes {
 		out[j] = ok&(1<<uint(j)) != 0
-		if out[j] && e.Cat != nil && len(e.Cat.lazy) > 0 {
+		if out[j] && e.enc.lazyChecks() {
 			bit := uint64(1) << uint(j)
-			out[j] = !e.Cat.anyLazyCycle(func(m z.Lit) bool { return lit64(k.vs, m)&bit != 0 })
+			out[j] = !e.enc.lazyViolated(func(m z.Lit) bool { return lit64(k.vs, m)&bit != 0 })
 		}
 	}
 	return out

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -110,9 +109,7 @@ func swapThreads(o Observation, a, b int) Observation {
 // ordering constraint of each group. It must run before the memory model
 // is finalized (it requests memory-order literals).
 func (e *Encoding) findSymmetry() {
-	inst, ok := e.Model.(*axioms.Instance)
-	memoryOrder := ok && slices.Contains(inst.TotalOrders(), "memory_order")
-	if e.U.Serial || !memoryOrder && e.Cat == nil {
+	if e.U.Serial || !e.enc.ordersThreads() {
 		return
 	}
 	owner := e.blockOwners()
@@ -143,34 +140,35 @@ func (e *Encoding) findSymmetry() {
 			isos = append(isos, nil)
 		}
 	}
-	c := e.C
 	for k, cl := range classes {
 		if len(cl) < 2 {
 			continue
 		}
-		if !memoryOrder {
-			// a cat model: sorted by what the threads do (catsymmetry.go)
-			order, ok := e.catSymmetryOrder(cl)
-			if ok {
-				e.recordSymmetricLoops(isos[k])
-				e.sym = append(e.sym, symClass{threads: cl, order: order})
-			}
-			continue
+		if order, ok := e.enc.symmetryOrder(cl); ok {
+			e.recordSymmetricLoops(isos[k])
+			e.sym = append(e.sym, symClass{threads: cl, order: order})
 		}
-		first := e.firstAccess(cl[0])
-		if first < 0 {
-			continue
-		}
-		e.recordSymmetricLoops(isos[k])
-		order := c.T
-		for k := 0; k+1 < len(cl); k++ {
-			a := e.Instrs[e.Threads[cl[k]].Instrs[first]]
-			b := e.Instrs[e.Threads[cl[k+1]].Instrs[first]]
-			mo := e.Model.Rel("memory_order", a.Index, b.Index)
-			order = c.Ands(order, c.Implies(b.Guard, a.Guard), c.Implies(c.And(a.Guard, b.Guard), mo))
-		}
-		e.sym = append(e.sym, symClass{threads: cl, order: order})
 	}
+}
+
+// symmetryOrder orders a class of identical threads on a .mm model by the
+// memory order of their first shared access (a cat model sorts them by
+// what they do, catsymmetry.go).
+func (m mmEncoding) symmetryOrder(cl []int) (z.Lit, bool) {
+	e := m.e
+	c := e.C
+	first := e.firstAccess(cl[0])
+	if first < 0 {
+		return c.F, false
+	}
+	order := c.T
+	for k := 0; k+1 < len(cl); k++ {
+		a := e.Instrs[e.Threads[cl[k]].Instrs[first]]
+		b := e.Instrs[e.Threads[cl[k+1]].Instrs[first]]
+		mo := m.Rel("memory_order", a.Index, b.Index)
+		order = c.Ands(order, c.Implies(b.Guard, a.Guard), c.Implies(c.And(a.Guard, b.Guard), mo))
+	}
+	return order, true
 }
 
 // recordSymmetricLoops groups the loop instances that the isomorphisms of

@@ -32,22 +32,27 @@ var (
 	_ Theta = (*CatInstance)(nil)
 )
 
-// instantiate builds Θ for model m: the one place the encoder looks at
-// the language a model is written in (memmodel's doc).
-func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (Theta, error) {
+// instantiate builds Θ for model m, the model's modelEncoding
+// (modelenc.go): the one place the encoder looks at the language a model
+// is written in (memmodel's doc).
+func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (modelEncoding, error) {
 	if cm := m.Cat(); cm != nil {
 		ci, err := newCatInstance(e, cm, opt)
 		if err != nil {
 			return nil, err
 		}
-		e.Cat = ci
+		e.catInst = ci
 		return ci, nil
 	}
 	ao := opt.Axioms
 	if e.inc != nil {
 		ao.Input = e.relationInput
 	}
-	return axioms.Instantiate(m.Axiomatic(), universe{e}, ao)
+	inst, err := axioms.Instantiate(m.Axiomatic(), universe{e}, ao)
+	if err != nil {
+		return nil, err
+	}
+	return newMMEncoding(e, inst), nil
 }
 
 // relationInput keys the literal of a relation tuple by its instructions'
@@ -66,11 +71,18 @@ func (e *Encoding) relationInput(rel string, instrs []int) z.Lit {
 }
 
 // Flags are the flags of a cat model (none on a .mm model).
-func (e *Encoding) Flags() []*CatFlag {
-	if e.Cat == nil {
-		return nil
-	}
-	return e.Cat.Flags
+func (e *Encoding) Flags() []*CatFlag { return e.enc.flags() }
+
+// FlagWitness describes what made flag f fire in an assignment ("" when
+// it says nothing beyond the flag; catflagwitness.go).
+func (e *Encoding) FlagWitness(f *CatFlag, val func(z.Lit) bool) string {
+	return e.enc.flagWitness(f, val)
+}
+
+// FlagInstrs are the instructions of the events that made flag f fire
+// (flaginstrs.go).
+func (e *Encoding) FlagInstrs(f *CatFlag, val func(z.Lit) bool) []int {
+	return e.enc.flagInstrs(f, val)
 }
 
 // canOrderStores reports whether the model orders stores, which spin
@@ -86,9 +98,4 @@ func (e *Encoding) canOrderStores() error {
 // storeAfter is the literal "store s comes after load l's value in the
 // order of l's cell": memory_order(l, s) on a .mm model; on a cat model
 // s is coherence-after the store l read from, fr(l, s).
-func (e *Encoding) storeAfter(l, s int) z.Lit {
-	if ci, ok := e.Model.(*CatInstance); ok {
-		return ci.fromRead(l, s)
-	}
-	return e.Model.Rel("memory_order", l, s)
-}
+func (e *Encoding) storeAfter(l, s int) z.Lit { return e.enc.storeAfter(l, s) }

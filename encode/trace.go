@@ -2,7 +2,6 @@ package encode
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -25,6 +24,12 @@ type Execution struct {
 	// and base relations, which a trace's explanation evaluates the
 	// model on); nil on .mm models and in saved results.
 	Cat *CatExecution `json:"-"`
+	// C11AsEvents: the model reads a C11 program's orders as its own
+	// events (tags, or barriers of its mapping: a cat model), so a trace
+	// shows fences as they are. Otherwise (memmodel.Properties.C11Fences,
+	// and a saved trace) a trace shows the order on the access and folds
+	// the fences of the front ends' mapping.
+	C11AsEvents bool `json:"-"`
 }
 
 // ThreadTrace is one thread of an execution.
@@ -195,9 +200,8 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	}
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)
-	if e.Cat != nil {
-		x.Cat = e.Cat.Decode(val)
-	}
+	e.enc.decode(x, val)
+	x.C11AsEvents = !e.Memory.Props().C11Fences
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)
 		for k, ii := range x.Order {
@@ -214,8 +218,8 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 // pair.
 func (e *Encoding) memoryOrder(x *Execution, val func(z.Lit) bool) []int {
 	var order []int
-	if inst, ok := e.Model.(*axioms.Instance); ok && slices.Contains(inst.TotalOrders(), "memory_order") {
-		for _, ii := range inst.Linearize("memory_order", val) {
+	if linear, ok := e.enc.linearOrder(val); ok {
+		for _, ii := range linear {
 			if ev := x.Events[ii]; ev != nil && ev.Kind != "fence" {
 				order = append(order, ii)
 			}

@@ -50,6 +50,20 @@ type Properties struct {
 	// store nothing (a cat model: cat.FairProgressSafe argues for deleting
 	// reads and fences); else every redundant round.
 	StorelessCycles bool
+	// CoherentPerLocation: the model's checks make po-loc ∪ rf ∪ co ∪ fr
+	// acyclic (cat.CoherentPerLocation), so a retry round whose stores a
+	// later store of its thread overwrites may be deleted
+	// (encode/catfair.go); on a .mm model store coherence is Vetted's.
+	CoherentPerLocation bool
+	// Flags: the model has flags of its own (a cat model's flag
+	// constraints: rc11's racy, c11.cat's data_race, …), which a run
+	// reports instead of failing.
+	Flags bool
+	// C11Fences: the model sees a C11 program's memory orders only
+	// through the fences of the front ends' mapping (tagged mm-only), so
+	// traces show the order on the access and fold those fences (a .mm
+	// model); a cat model reads the orders as tags or compiles them.
+	C11Fences bool
 	// RMWWrites: a read-modify-write that writes back what it read is a
 	// write (a cat model's event); on .mm models such a store is silent
 	// (docs/semantics.md, "Silent read-modify-writes").
@@ -88,8 +102,10 @@ func mmProperties(m *axioms.Model) Properties {
 		Vetted:      vettedMM(m),
 		MemoryOrder: m.Relation("memory_order") != nil,
 		Incremental: true,
+		C11Fences:   true,
 	}
 	p.OrdersStores = p.MemoryOrder
+	p.CoherentPerLocation = p.Vetted
 	p.LoadsInOrder = p.Vetted && hasLoadsInOrderAxiom(m)
 	p.NoThinAir = p.LoadsInOrder
 	return p
@@ -97,11 +113,13 @@ func mmProperties(m *axioms.Model) Properties {
 
 func catProperties(m *cat.Model) Properties {
 	p := Properties{
-		OrdersStores:    true,
-		StorelessCycles: true,
-		RMWWrites:       true,
-		LinuxKernel:     m.IsLKMM(),
-		C11Tags:         m.C11 == nil,
+		OrdersStores:        true,
+		StorelessCycles:     true,
+		CoherentPerLocation: cat.CoherentPerLocation(m),
+		Flags:               len(m.Flags()) > 0,
+		RMWWrites:           true,
+		LinuxKernel:         m.IsLKMM(),
+		C11Tags:             m.C11 == nil,
 	}
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
@@ -135,6 +153,21 @@ func (m *Model) FairProgressSafe() error {
 	}
 	if m.cat != nil {
 		return cat.FairProgressSafe(m.cat)
+	}
+	return axioms.FairProgressSafe(m.mm)
+}
+
+// FairProgressStoresSafe reports whether fair progress may also delete
+// retry rounds that store, on a model whose rounds are otherwise kept to
+// storeless ones (Properties.StorelessCycles): nil if so, else the check
+// that keeps them (cat.FairProgressStoresSafe). On a .mm model it is
+// FairProgressSafe, whose rule covers every redundant round.
+func (m *Model) FairProgressStoresSafe() error {
+	if m == nil {
+		return errNoModel
+	}
+	if m.cat != nil {
+		return cat.FairProgressStoresSafe(m.cat)
 	}
 	return axioms.FairProgressSafe(m.mm)
 }

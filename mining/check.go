@@ -552,7 +552,7 @@ func (k *checker) flags(p *problem) error {
 		}
 		if r == encode.Sat {
 			k.res.Flags = append(k.res.Flags, f.Name)
-			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.Cat.FlagWitness(f, p.s.Value))
+			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.FlagWitness(f, p.s.Value))
 			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
 		}
 	}

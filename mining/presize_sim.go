@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -319,8 +318,9 @@ func loopGroup(key string, concurrent map[string]bool) (string, bool) {
 // on the built-in .mm models, and on a cat model that is coherent per
 // location and on which cycles may store (encode/catfair.go).
 func (k *checker) supersedes() bool {
-	if c := k.opt.Model.Cat(); c != nil {
-		return !k.opt.NoCatStoringCycles && cat.CoherentPerLocation(c) && cat.FairProgressStoresSafe(c) == nil
+	m := k.opt.Model
+	if p := m.Props(); p.StorelessCycles {
+		return !k.opt.NoCatStoringCycles && p.CoherentPerLocation && m.FairProgressStoresSafe() == nil
 	}
-	return k.opt.Model.Props().Vetted
+	return m.Props().Vetted
 }

@@ -170,10 +170,10 @@ func raceWarning(r *Result) Warning {
 // the events it names.
 func flagWarning(e *encode.Encoding, f *encode.CatFlag, val func(z.Lit) bool) Warning {
 	w := Warning{Kind: WarnFlag, Name: f.Name, Message: "flag " + f.Name + " fires in some execution"}
-	if on := e.Cat.FlagWitness(f, val); on != "" {
+	if on := e.FlagWitness(f, val); on != "" {
 		w.Message += ", on " + on
 	}
-	for i, ii := range e.Cat.FlagInstrs(f, val) {
+	for i, ii := range e.FlagInstrs(f, val) {
 		if i == 0 {
 			w.Pos = e.Instrs[ii].Pos()
 		} else {

@@ -34,10 +34,10 @@ func (tt *textTrace) hidden(ev *eventView) bool {
 	return ev != nil && ev.MapFence && !tt.opt.Verbose
 }
 
-// hasMapFences reports whether r's trace is on a .mm model and has
-// fences of the C11 mapping.
+// hasMapFences reports whether r's trace folds the fences of the C11
+// mapping (not encode.Execution.C11AsEvents: a .mm model) and has some.
 func hasMapFences(r *mining.Result) bool {
-	if r.Trace == nil || r.Enc == nil || r.Enc.Cat != nil {
+	if r.Trace == nil || r.Enc == nil || r.Trace.C11AsEvents {
 		return false
 	}
 	for _, ev := range r.Trace.Events {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -18,8 +18,9 @@ import (
 // of it the checks of the model (acyclic ob as external, acyclic psc as
 // sc, …) whose relation does not order the two accesses: the edges
 // missing from the model's cycle, which a fence, a dependency or a
-// stronger access would add. The relations are evaluated on the decoded
-// candidate execution (cat.Model.EvalRel), the reference semantics.
+// stronger access would add. The relations come with the trace
+// (encode.CatGraph: evaluated on the decoded candidate execution, the
+// reference semantics).
 
 // catWhy is the explanation of one execution.
 type catWhy struct {
@@ -45,14 +46,17 @@ type catLoose struct {
 // sequential consistency has too).
 func newCatWhy(t *trace) *catWhy {
 	r := t.res
-	if r.Verdict != mining.Fail || r.Trace == nil || r.Trace.Cat == nil || r.Enc == nil || r.Enc.Cat == nil {
+	if r.Verdict != mining.Fail {
 		return nil
 	}
-	ci, cx := r.Enc.Cat, r.Trace.Cat
-	x := cx.Candidate.Execution()
-	view := make([]*eventView, x.N)
-	for k, i := range cx.Index {
-		if ii := ci.Events[i].Instr; ii >= 0 {
+	g := r.Trace.CatGraph()
+	if g == nil {
+		return nil
+	}
+	n := len(g.Instrs)
+	view := make([]*eventView, n)
+	for k, ii := range g.Instrs {
+		if ii >= 0 {
 			if ev := t.events[ii]; ev != nil && ev.Kind != "fence" && !ev.AfterRace {
 				view[k] = ev
 			}
@@ -63,13 +67,9 @@ func newCatWhy(t *trace) *catWhy {
 		to  int
 		rel string
 	}
-	adj := make([][]edge, x.N)
+	adj := make([][]edge, n)
 	for _, name := range []string{"po", "rf", "co", "fr"} {
-		rel := x.Rels[name]
-		if rel == nil {
-			continue
-		}
-		for _, p := range rel.Pairs() {
+		for _, p := range g.Rels[name] {
 			a, b := view[p[0]], view[p[1]]
 			if a == nil || b == nil || name == "po" && a.Thread != b.Thread {
 				continue
@@ -79,12 +79,12 @@ func newCatWhy(t *trace) *catWhy {
 	}
 	// the shortest cycle through some node (breadth first from each)
 	var best []catStep
-	for s := 0; s < x.N; s++ {
+	for s := 0; s < n; s++ {
 		if view[s] == nil {
 			continue
 		}
-		prev := make([]int, x.N)
-		via := make([]string, x.N)
+		prev := make([]int, n)
+		via := make([]string, n)
 		for i := range prev {
 			prev[i] = -2
 		}
@@ -123,7 +123,7 @@ func newCatWhy(t *trace) *catWhy {
 	if best == nil {
 		return nil
 	}
-	w := &catWhy{model: ci.Model().Name, cycle: best}
+	w := &catWhy{model: g.Model, cycle: best}
 	index := map[*eventView]int{}
 	for k, v := range view {
 		if v != nil {
@@ -133,19 +133,12 @@ func newCatWhy(t *trace) *catWhy {
 	// the acyclicity checks whose relation has every communication step
 	// of the cycle: the program-order steps are what each of them lacks
 	// for a cycle (when none has them all, every check)
-	m := ci.Model()
-	closures := map[*cat.Constraint]cat.Rel{}
-	var checks, relevant []*cat.Constraint
-	for _, c := range m.Constraints {
-		if c.Flag || c.Negated || c.Kind != cat.Acyclic {
-			continue
-		}
-		rel := closure(m.EvalRel(c.Expr, x))
-		closures[c] = rel
-		checks = append(checks, c)
+	checks := g.Checks
+	var relevant []encode.CatCheck
+	for _, c := range checks {
 		all := true
 		for _, st := range best {
-			all = all && (st.rel == "po" || rel.Has(index[st.from], index[st.to]))
+			all = all && (st.rel == "po" || c.Orders(index[st.from], index[st.to]))
 		}
 		if all {
 			relevant = append(relevant, c)
@@ -160,12 +153,8 @@ func newCatWhy(t *trace) *catWhy {
 		}
 		var names []string
 		for _, c := range checks {
-			if rel := closures[c]; !rel.Has(index[st.from], index[st.to]) {
-				name := "acyclic " + c.Expr.String()
-				if c.Name != "" {
-					name = c.Name + " (" + name + ")"
-				}
-				names = append(names, name)
+			if !c.Orders(index[st.from], index[st.to]) {
+				names = append(names, c.Name)
 			}
 		}
 		if len(names) > 0 {
@@ -173,28 +162,6 @@ func newCatWhy(t *trace) *catWhy {
 		}
 	}
 	return w
-}
-
-// closure is the transitive closure of r.
-func closure(r cat.Rel) cat.Rel {
-	n := len(r)
-	out := cat.NewRel(n)
-	for _, p := range r.Pairs() {
-		out.Add(p[0], p[1])
-	}
-	for k := 0; k < n; k++ {
-		for i := 0; i < n; i++ {
-			if !out.Has(i, k) {
-				continue
-			}
-			for j := 0; j < n; j++ {
-				if out.Has(k, j) {
-					out.Add(i, j)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // catAccess names an access of the cycle: "t1 store x = 1 (sb.c:3)".

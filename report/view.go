@@ -202,7 +202,7 @@ func newTrace(r *mining.Result) *trace {
 					v.Addr = ev.AddrName
 					v.Value = ev.Value.Format(u.BaseName)
 				}
-				if e.Cat == nil {
+				if !x.C11AsEvents {
 					v.C11, v.MapFence = c11Mark(ev)
 				}
 				if ev.Order >= 0 && ev.Kind != "fence" && len(x.Order) > 0 {

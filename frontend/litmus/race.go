@@ -21,7 +21,7 @@ func raceMode(t *Test, opt Options) mining.RaceMode {
 	if opt.NoRaces || !mining.C11Semantics(t.Program) {
 		return opt.Mining.Races
 	}
-	if cm := opt.Mining.Model.Cat(); cm != nil && len(cm.Flags()) > 0 {
+	if opt.Mining.Model.Props().Flags {
 		return opt.Mining.Races
 	}
 	return mining.RacesWarn

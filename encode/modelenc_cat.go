@@ -1,0 +1,60 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/gini/z"
+)
+
+// The modelEncoding of a cat model (modelenc.go): its candidate-execution
+// encoding, *CatInstance (cat*.go).
+
+// ordersThreads: symmetry keys order the threads of every cat model
+// (catsymmetry.go).
+func (ci *CatInstance) ordersThreads() bool { return true }
+
+func (ci *CatInstance) symmetryOrder(cl []int) (z.Lit, bool) { return ci.e.catSymmetryOrder(cl) }
+
+func (ci *CatInstance) poolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
+	return ci.e.catPoolOrder(mallocs, took)
+}
+
+// storeAfter: s is coherence-after the store l read from, fr(l, s).
+func (ci *CatInstance) storeAfter(l, s int) z.Lit { return ci.fromRead(l, s) }
+
+func (ci *CatInstance) flags() []*CatFlag { return ci.Flags }
+
+func (ci *CatInstance) flagTouch(keep func(*cat.Constraint) bool) func(int) (z.Lit, bool) {
+	var flags []*cat.Constraint
+	for _, k := range ci.m.Flags() {
+		if keep == nil || keep(k) {
+			flags = append(flags, k)
+		}
+	}
+	if len(flags) == 0 {
+		return nil
+	}
+	touch := ci.flagTouchOf(flags)
+	return func(instr int) (z.Lit, bool) {
+		if ev := ci.evOf[instr]; ev >= 0 {
+			return touch[ev], true
+		}
+		return z.LitNull, false
+	}
+}
+
+func (ci *CatInstance) flagWitness(f *CatFlag, val func(z.Lit) bool) string {
+	return ci.FlagWitness(f, val)
+}
+
+func (ci *CatInstance) flagInstrs(f *CatFlag, val func(z.Lit) bool) []int {
+	return ci.FlagInstrs(f, val)
+}
+
+func (ci *CatInstance) decode(x *Execution, val func(z.Lit) bool) { x.Cat = ci.Decode(val) }
+
+// linearOrder: a cat model has no total order of the accesses.
+func (ci *CatInstance) linearOrder(func(z.Lit) bool) ([]int, bool) { return nil, false }
+
+func (ci *CatInstance) lazyChecks() bool { return len(ci.lazy) > 0 }
+
+func (ci *CatInstance) lazyViolated(value func(z.Lit) bool) bool { return ci.anyLazyCycle(value) }
