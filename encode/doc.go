@@ -36,13 +36,31 @@
 // values, catsymmetry.go), for queries that do not distinguish them
 // (docs/semantics.md, "Symmetric threads").
 //
-// # Cat models (candidate executions)
+// # One model interface (modelenc.go)
 //
 // Build takes a *memmodel.Model and asks it for its properties
 // (memmodel.Properties), never which language it is written in, except
-// where Θ is instantiated (theta.go): when the model is a herd cat model
-// (package cat), Θ is built in the candidate-execution style (cat*.go)
-// instead of from a .mm file (both satisfy Theta). The events are the loads, stores and
+// where Θ is instantiated (theta.go): a .mm model's axioms become an
+// axioms.Instance, a herd cat model (package cat) a CatInstance, the
+// candidate-execution encoding of cat*.go. Both are a modelEncoding, the
+// one interface the features are written against: symmetry and pool
+// symmetry ask it for an order of the threads and mallocs (memory_order,
+// or the cat symmetry keys) and are off when it has none; deadlock
+// detection for "store after a load's value"; fair progress for the
+// events a model's flags touch; the fence selectors for lazily checked
+// components; traces for the barrier a fence shows as, the total order
+// memory_order and the candidate execution. What differs by property
+// (fair progress's storeless, storing and superseded rounds; the race
+// flag; LoadsInOrder) is read from memmodel.Properties, and a feature a
+// property keeps off says so (CatFairNote). Features reports, per
+// encoding, which features are on; a copy of a built-in model has the
+// built-in's (tests/modelcopy_test.go). Traces carry what the report
+// needs as plain data (Execution.C11AsEvents, Execution.CatGraph), so
+// no package outside reads the encoder's model state.
+//
+// # Cat models (candidate executions)
+//
+// The events are the loads, stores and
 // fences of the threads (not the fences the unroller adds for thread
 // creation and join) and one initial write IW per location — the
 // locations are the cells the range analysis finds for the accesses, and

@@ -35,8 +35,14 @@
 // questions; they do not test which language it is written in. The only
 // places that look inside are the ones that encode a language: the
 // encoder's instantiation of Θ (encode/theta.go: Axiomatic for
-// axioms.Instantiate, Cat for the cat encoder of encode/cat*.go), and
-// the .mm-only tools (refcheck, fence insertion's selector encoding).
+// axioms.Instantiate, Cat for the cat encoder of encode/cat*.go), which
+// yields the encoder's one model interface (encode/modelenc.go:
+// modelEncoding, implemented for .mm axioms and for cat models) that
+// every encoder feature asks; and the .mm-only tools (refcheck, fence
+// insertion's selector encoding, package synth's barrier lists). A
+// feature that a model does not support is off by a property
+// (StorelessCycles, CoherentPerLocation, FairProgressStoresSafe, Flags,
+// C11Fences, …), never by a name.
 //
 // Dependencies: memmodel imports axioms, cat and lsl (and gini for the
 // probes); encode, mining, refcheck, report, synth, the front ends and

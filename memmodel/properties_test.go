@@ -19,7 +19,7 @@ func TestProperties(t *testing.T) {
 	for _, n := range MMNames() {
 		m := MustBuiltin(n)
 		p := m.Props()
-		if !p.Vetted || !p.Incremental || !p.MemoryOrder {
+		if !p.Vetted || !p.Incremental || !p.MemoryOrder || !p.C11Fences || !p.CoherentPerLocation || p.Flags {
 			t.Errorf("%s: %+v", n, p)
 		}
 		if want := slices.Contains([]string{"sc", "tso", "pso"}, n); p.LoadsInOrder != want || p.NoThinAir != want {
@@ -50,6 +50,18 @@ func TestProperties(t *testing.T) {
 		}
 		if want := n == "lkmm"; p.LinuxKernel != want {
 			t.Errorf("%s: LinuxKernel %v", n, p.LinuxKernel)
+		}
+		if p.C11Fences {
+			t.Errorf("%s: C11Fences on a cat model", n)
+		}
+	}
+	// flags and coherence per location, as the models' texts have them
+	for _, c := range []struct {
+		name            string
+		flags, coherent bool
+	}{{"rc11", true, false}, {"arm8", false, true}, {"riscv", false, true}, {"tso-cat", false, true}} {
+		if p := MustBuiltin(c.name).Props(); p.Flags != c.flags || p.CoherentPerLocation != c.coherent {
+			t.Errorf("%s: Flags %v, CoherentPerLocation %v; want %v, %v", c.name, p.Flags, p.CoherentPerLocation, c.flags, c.coherent)
 		}
 	}
 	// a copy of a cat model has its properties and C11 mapping

@@ -19,9 +19,12 @@ import (
 // name (another model name or title, another file, another comment) is
 // encoded exactly as the built-in one: the encoder's shortcuts follow the
 // axioms (memmodel.Properties), not the name. Same verdicts, rounds,
-// variables and clauses, with and without the incremental encoding, on
-// programs that exercise fair progress, silent read-modify-writes, reload
-// rounds and the race flag.
+// variables and clauses, with and without the incremental encoding, and
+// the same features (encode.Features: symmetry, fair progress and its
+// cat conditions, flags, lazy checks), on programs that exercise fair
+// progress, silent read-modify-writes, reload rounds, the race flag,
+// symmetric threads and pool symmetry —
+// for the .mm models and for cat models (rc11, a hardware model: arm8).
 func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 	dir := t.TempDir()
 	copyOf := func(name string) *memmodel.Model {
@@ -48,8 +51,9 @@ func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 		{"fairness/cascounter.c", "fairness/cascounter.tst", "T2"},
 		{"fairness/chaselev.c", "fairness/chaselev.tst", "T2"},
 		{"fairness/handoff.c", "fairness/handoff.tst", "T"},
+		{"lslpool/stack.lsl", "lslpool/stack.tst", "Push2"}, // pool symmetry
 	}
-	models := append(memmodel.MMNames(), "rc11", "tso-cat")
+	models := append(memmodel.MMNames(), "rc11", "tso-cat", "arm8")
 	for _, name := range models {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -69,7 +73,7 @@ func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 					for _, races := range []bool{false, true} {
 						a, b := encodingSize(t, prog, test, builtin, bound, races), encodingSize(t, prog, test, cp, bound, races)
 						if a != b {
-							t.Errorf("%s %s at bound %d (races %v): built-in encoding %v, copy %v", p.impl, test.Name, bound, races, a, b)
+							t.Errorf("%s %s at bound %d (races %v): built-in encoding %+v, copy %+v", p.impl, test.Name, bound, races, a, b)
 						}
 					}
 				}
@@ -90,9 +94,15 @@ func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 	}
 }
 
-// encodingSize is the size of the encoding of test at loop bound: circuit
-// nodes, clauses, and the sizes Build reports.
-func encodingSize(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.Model, bound int, races bool) [3]int {
+// encodingShape is the size of an encoding and the features it has.
+type encodingShape struct {
+	size     [3]int
+	features encode.Features
+}
+
+// encodingSize is the size of the encoding of test at loop bound (circuit
+// nodes, clauses, and the sizes Build reports) and its features.
+func encodingSize(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.Model, bound int, races bool) encodingShape {
 	t.Helper()
 	u, err := lsl.Unroll(prog, test.ThreadSpecs(), lsl.UnrollOptions{DefaultBound: bound})
 	if err != nil {
@@ -102,5 +112,5 @@ func encodingSize(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.M
 	if err != nil {
 		t.Fatal(err)
 	}
-	return [3]int{e.C.Len(), e.Clauses.Len(), e.Stats.NodesTheta}
+	return encodingShape{[3]int{e.C.Len(), e.Clauses.Len(), e.Stats.NodesTheta}, e.Features()}
 }
