@@ -64,6 +64,16 @@ type Properties struct {
 	// traces show the order on the access and fold those fences (a .mm
 	// model); a cat model reads the orders as tags or compiles them.
 	C11Fences bool
+	// C11OrderInAccess: the model sees a C11 access's memory order only
+	// in the access's own tags — it reads the orders (rc11), or its C11
+	// mapping puts no fence beside an access (arm8's LDAR/STLR) — so
+	// rewriting the orders is all it takes to change what it sees
+	// (fence synthesis's --relax).
+	C11OrderInAccess bool
+	// Arch is the architecture whose barriers the model's fence tags are
+	// (lsl.ArchBarriers: "arm8", "riscv", "power", "x86"): a model with
+	// the checks of a built-in hardware cat model; "" for others.
+	Arch string
 	// RMWWrites: a read-modify-write that writes back what it read is a
 	// write (a cat model's event); on .mm models such a store is silent
 	// (docs/semantics.md, "Silent read-modify-writes").
@@ -81,6 +91,9 @@ type Properties struct {
 	// primitive would be read as a C11 atomic on it.
 	C11Tags bool
 }
+
+// hardwareArch is the architecture of each built-in hardware cat model.
+var hardwareArch = map[string]string{"arm8": "arm8", "riscv": "riscv", "power": "power", "tso-cat": "x86"}
 
 // Props returns the model's properties (computed once; none for nil).
 func (m *Model) Props() Properties {
@@ -124,7 +137,28 @@ func catProperties(m *cat.Model) Properties {
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
 	}
+	p.C11OrderInAccess = m.KnowsC11() || m.C11 != nil && !c11FenceBeside(m.C11)
+	for name, arch := range hardwareArch {
+		if b, ok := cat.Builtin(name); ok && sameCat(m, b) {
+			p.Arch = arch
+		}
+	}
 	return p
+}
+
+// c11FenceBeside reports whether the mapping puts a fence before or after
+// some atomic access.
+func c11FenceBeside(mp *cat.C11Mapping) bool {
+	for _, after := range []bool{false, true} {
+		for _, kind := range []string{"R", "W", "RMW"} {
+			for _, ord := range []string{"RLX", "CON", "ACQ", "REL", "ACQ_REL", "SC"} {
+				if len(mp.Beside(after, kind, ord)) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 var errNoModel = errors.New("no memory model")

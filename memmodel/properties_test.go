@@ -55,13 +55,24 @@ func TestProperties(t *testing.T) {
 			t.Errorf("%s: C11Fences on a cat model", n)
 		}
 	}
-	// flags and coherence per location, as the models' texts have them
+	// flags, coherence per location, where the C11 order is seen and the
+	// architecture, as the models' texts and mappings have them
 	for _, c := range []struct {
 		name            string
 		flags, coherent bool
-	}{{"rc11", true, false}, {"arm8", false, true}, {"riscv", false, true}, {"tso-cat", false, true}} {
-		if p := MustBuiltin(c.name).Props(); p.Flags != c.flags || p.CoherentPerLocation != c.coherent {
-			t.Errorf("%s: Flags %v, CoherentPerLocation %v; want %v, %v", c.name, p.Flags, p.CoherentPerLocation, c.flags, c.coherent)
+		inAccess        bool
+		arch            string
+	}{
+		{"rc11", true, false, true, ""},
+		{"arm8", false, true, true, "arm8"},
+		{"riscv", false, true, false, "riscv"},
+		{"power", false, true, false, "power"},
+		{"tso-cat", false, true, false, "x86"},
+	} {
+		p := MustBuiltin(c.name).Props()
+		if p.Flags != c.flags || p.CoherentPerLocation != c.coherent || p.C11OrderInAccess != c.inAccess || p.Arch != c.arch {
+			t.Errorf("%s: Flags %v, CoherentPerLocation %v, C11OrderInAccess %v, Arch %q; want %v, %v, %v, %q",
+				c.name, p.Flags, p.CoherentPerLocation, p.C11OrderInAccess, p.Arch, c.flags, c.coherent, c.inAccess, c.arch)
 		}
 	}
 	// a copy of a cat model has its properties and C11 mapping

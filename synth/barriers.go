@@ -51,9 +51,6 @@ func costOf(b *lsl.Barrier) int {
 	return len(costRank) + 1
 }
 
-// modelArch names the architecture of a built-in hardware cat model.
-var modelArch = map[string]string{"arm8": "arm8", "riscv": "riscv", "power": "power", "tso-cat": "x86"}
-
 // C11Program reports whether the program's synchronisation is C11
 // atomics: fences are then proposed as atomic_thread_fence (never as
 // lsl_fence, which a C11 file need not know).
@@ -61,8 +58,9 @@ func C11Program(prog *lsl.Program) bool { return mining.C11Semantics(prog) }
 
 // DefaultChoices are the candidate barriers for a program on the model of
 // opt: atomic_thread_fence of each order for a C11 program (those that
-// order something on the model), the architecture's barriers on a built-in
-// hardware cat model (arm8: DMB ISHLD, DMB ISHST, DMB ISH; riscv: fence
+// order something on the model), the architecture's barriers on a model
+// with a built-in hardware cat model's checks (memmodel.Properties.Arch;
+// arm8: DMB ISHLD, DMB ISHST, DMB ISH; riscv: fence
 // r,rw, fence rw,w, fence.tso, fence rw,rw; power: lwsync, sync;
 // tso-cat: mfence), on a user .cat the known barriers and LSL fence kinds
 // that it names, and on a .mm model its fence kinds (Kinds).
@@ -79,8 +77,8 @@ func DefaultChoices(prog *lsl.Program, opt mining.Options) []Choice {
 		return sortChoices(out)
 	}
 	switch {
-	case opt.Model.Cat() != nil && modelArch[opt.Model.Cat().Name] != "":
-		for _, b := range lsl.ArchBarriers(modelArch[opt.Model.Cat().Name]) {
+	case opt.Model.Props().Arch != "":
+		for _, b := range lsl.ArchBarriers(opt.Model.Props().Arch) {
 			add(b)
 		}
 	case opt.Model.Cat() != nil:

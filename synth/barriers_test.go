@@ -1,6 +1,9 @@
 package synth
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,4 +121,45 @@ func mmModel(t *testing.T, name string) *memmodel.Model {
 		t.Fatalf("no model %s", name)
 	}
 	return m
+}
+
+// A copy of a built-in hardware cat model under another name (another
+// file, another title) offers the built-in's barriers and --relax answer:
+// they follow the model's checks and C11 mapping
+// (memmodel.Properties.Arch, C11OrderInAccess), not its name.
+func TestCopiedModelChoices(t *testing.T) {
+	dir := t.TempDir()
+	plain := &lsl.Program{}
+	for _, name := range []string{"arm8", "riscv", "power", "tso-cat", "rc11"} {
+		src, ok := cat.BuiltinSource(name)
+		if !ok {
+			t.Fatalf("no source for %s", name)
+		}
+		file := filepath.Join(dir, "my"+name+".cat")
+		text := "\"a copy of " + name + "\"\n" + string(src)[strings.IndexByte(string(src), '\n'):]
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cp, err := memmodel.Load(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		builtin := memmodel.MustBuiltin(name)
+		if cp.Name() == builtin.Name() {
+			t.Fatalf("copy of %s has its name", name)
+		}
+		var want, got []string
+		for _, c := range DefaultChoices(plain, mining.Options{Model: builtin}) {
+			want = append(want, c.Name)
+		}
+		for _, c := range DefaultChoices(plain, mining.Options{Model: cp}) {
+			got = append(got, c.Name)
+		}
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Errorf("copy of %s: choices %v, built-in %v", name, got, want)
+		}
+		if a, b := RelaxModelOK(mining.Options{Model: builtin}) == nil, RelaxModelOK(mining.Options{Model: cp}) == nil; a != b {
+			t.Errorf("copy of %s: relax allowed %v, built-in %v", name, b, a)
+		}
+	}
 }

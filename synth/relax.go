@@ -21,7 +21,7 @@ type Relaxation struct {
 // tags alone (arm8). The .mm models and the riscv and power mappings see
 // the fences beside an access as well, which the rewriting leaves.
 func RelaxModelOK(opt mining.Options) error {
-	if opt.Model.Cat() != nil && (opt.Model.Cat().KnowsC11() || opt.Model.Cat().Name == "arm8") {
+	if opt.Model.Props().C11OrderInAccess {
 		return nil
 	}
 	name := modelName(opt)
