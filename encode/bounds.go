@@ -5,6 +5,7 @@ import (
 
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Array bounds (lsl.Unrolled.OutOfBounds, docs/semantics.md "Memory
@@ -52,7 +53,7 @@ func (x *texec) checkBounds(s lsl.Stmt, id int, addr *Val) {
 		return
 	}
 	before := len(x.th.Errors)
-	x.fail(ReasonRuntimeError, s, c.Ors(out...), "", []*Val{addr})
+	x.fail(trace.ReasonRuntimeError, s, c.Ors(out...), "", []*Val{addr})
 	if len(x.th.Errors) > before {
 		x.th.Errors[before].Bounds = true
 	}

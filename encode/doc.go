@@ -55,8 +55,9 @@
 // property keeps off says so (CatFairNote). Features reports, per
 // encoding, which features are on; a copy of a built-in model has the
 // built-in's (tests/modelcopy_test.go). Traces carry what the report
-// needs as plain data (Execution.C11AsEvents, Execution.CatGraph), so
-// no package outside reads the encoder's model state.
+// needs as plain data (trace.Execution: C11AsEvents, MemoryOrder,
+// RMWWrites, the cat model's CatGraph), so no package outside reads the
+// encoder's model state.
 //
 // # Cat models (candidate executions)
 //
@@ -130,8 +131,9 @@
 // The Encoding exposes Phi and status literals (AnyError, AnyPruned,
 // Deadlock, AllDone), the observation vector (obs.go: ObsEquals for "the
 // observation is o", DecodeObs) and Decode (trace.go), which reads a model
-// into an Execution: per thread the executed instructions with addresses,
-// values and the store each load read, the memory order, and the failure.
+// into a trace.Execution (package trace, plain data): per thread the
+// executed instructions with addresses, values and the store each load
+// read, the memory order, and the failure.
 // Solver (solver.go) feeds the circuit to a SAT solver incrementally,
 // splitting asserted conjunctions and sending disjunctions as clauses, and
 // keeps the model (completed by evaluating the circuit). With an

@@ -10,6 +10,7 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Options control Build.
@@ -95,8 +96,8 @@ type Encoding struct {
 	AnyBlocked  z.Lit // some thread is blocked in a spin loop (on final values: a deadlock)
 	AllDone     z.Lit // every thread completes normally
 	Deadlock    z.Lit // a thread blocked or livelocked forever, no thread pruned or failed
-	Obs         map[ObsKey]*ObsSlot
-	ObsKeys     []ObsKey // sorted
+	Obs         map[trace.ObsKey]*ObsSlot
+	ObsKeys     []trace.ObsKey // sorted
 	Stats       Stats
 	enc         modelEncoding // Θ as the features see it (modelenc.go)
 	catInst     *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
@@ -258,7 +259,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		Ranges:           ranges,
 		arrays:           u.HasArrays(),
 		C:                c,
-		Obs:              map[ObsKey]*ObsSlot{},
+		Obs:              map[trace.ObsKey]*ObsSlot{},
 		seedOf:           map[[2]int]z.Lit{},
 		aliasMemo:        map[[2]int]z.Lit{},
 		hasSeed:          map[int]z.Lit{},
@@ -651,7 +652,7 @@ func (e *Encoding) observations() {
 			s.Present = c.Or(s.Present, ev.guard)
 		}
 	}
-	sortObsKeys(e.ObsKeys)
+	trace.SortKeys(e.ObsKeys)
 }
 
 func (e *Encoding) stats() {

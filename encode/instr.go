@@ -4,6 +4,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Instr is one load, store or fence of the unrolled program as the encoding
@@ -47,15 +48,6 @@ func (in *Instr) Expr() string {
 
 // IsAccess reports whether the instruction is a load or a store.
 func (in *Instr) IsAccess() bool { return in.Kind == axioms.Load || in.Kind == axioms.Store }
-
-// Failure kinds, as in the --json "reason" field.
-const (
-	ReasonAssertion    = "assertion"
-	ReasonRuntimeError = "runtime-error"
-	ReasonDeadlock     = "deadlock"
-	ReasonLivelock     = "livelock"
-	ReasonConsistency  = "consistency"
-)
 
 // ErrorSite is a place where a thread can fail: a failing assertion, an
 // explicit abort, or a runtime check of §7.1.1.
@@ -110,18 +102,9 @@ type SpinSite struct {
 	Stores  []int // and of its stores (a failed lock exchange rewrites the held value)
 }
 
-// ObsKey identifies one observed quantity: thread, operation record (1 for
-// the first observe label of the thread, 0 before any), kind and name.
-type ObsKey struct {
-	Thread int
-	Record int
-	Kind   lsl.ObsKind
-	Name   string
-}
-
 // obsEvent is one Observe statement instance with a fixed key.
 type obsEvent struct {
-	key   ObsKey
+	key   trace.ObsKey
 	guard z.Lit
 	val   *Val
 	op    int // operation index within the thread

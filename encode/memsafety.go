@@ -6,6 +6,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Use after free (docs/semantics.md, "Memory safety"): a load or store
@@ -54,7 +55,7 @@ func (x *texec) checkPoolAccess(s lsl.Stmt, in *Instr) {
 	u := x.e.C.Lit()
 	x.e.poolSites = append(x.e.poolSites, poolSite{in: in, uaf: u})
 	before := len(x.th.Errors)
-	x.fail(ReasonRuntimeError, s, u, "", []*Val{in.Addr})
+	x.fail(trace.ReasonRuntimeError, s, u, "", []*Val{in.Addr})
 	if len(x.th.Errors) > before {
 		x.th.Errors[before].Access = in
 	}

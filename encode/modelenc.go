@@ -6,6 +6,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // modelEncoding is Θ as the encoder's features see it: the one interface
@@ -45,7 +46,7 @@ type modelEncoding interface {
 	// barrier says how a trace shows a fence (catc11.go).
 	barrier(in *Instr) (barrier string, shown bool)
 	// decode adds the model's view of an execution to x.
-	decode(x *Execution, val func(z.Lit) bool)
+	decode(x *trace.Execution, val func(z.Lit) bool)
 	// linearOrder lists the instructions in the model's total order
 	// memory_order when it has one (ok false otherwise).
 	linearOrder(val func(z.Lit) bool) (order []int, ok bool)
@@ -88,7 +89,7 @@ func (mmEncoding) flagInstrs(*CatFlag, func(z.Lit) bool) []int { return nil }
 // barrier: a .mm model sees every fence as the fence it is.
 func (mmEncoding) barrier(*Instr) (string, bool) { return "", true }
 
-func (mmEncoding) decode(*Execution, func(z.Lit) bool) {}
+func (mmEncoding) decode(*trace.Execution, func(z.Lit) bool) {}
 
 func (m mmEncoding) linearOrder(val func(z.Lit) bool) ([]int, bool) {
 	if !m.totalMO {

@@ -3,6 +3,7 @@ package encode
 import (
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // The modelEncoding of a cat model (modelenc.go): its candidate-execution
@@ -50,7 +51,9 @@ func (ci *CatInstance) flagInstrs(f *CatFlag, val func(z.Lit) bool) []int {
 	return ci.FlagInstrs(f, val)
 }
 
-func (ci *CatInstance) decode(x *Execution, val func(z.Lit) bool) { x.Cat = ci.Decode(val) }
+func (ci *CatInstance) decode(x *trace.Execution, val func(z.Lit) bool) {
+	x.Cat = catGraph(ci.Decode(val))
+}
 
 // linearOrder: a cat model has no total order of the accesses.
 func (ci *CatInstance) linearOrder(func(z.Lit) bool) ([]int, bool) { return nil, false }

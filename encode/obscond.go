@@ -3,11 +3,12 @@ package encode
 import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // ObsIs is the literal "the observation key is present and has value v"
 // (an observation that is absent has no value: false).
-func (e *Encoding) ObsIs(k ObsKey, v lsl.Value) z.Lit {
+func (e *Encoding) ObsIs(k trace.ObsKey, v lsl.Value) z.Lit {
 	s, ok := e.Obs[k]
 	if !ok {
 		return e.C.F
@@ -16,7 +17,7 @@ func (e *Encoding) ObsIs(k ObsKey, v lsl.Value) z.Lit {
 }
 
 // ObsPresent is the literal "the observation key is present".
-func (e *Encoding) ObsPresent(k ObsKey) z.Lit {
+func (e *Encoding) ObsPresent(k trace.ObsKey) z.Lit {
 	s, ok := e.Obs[k]
 	if !ok {
 		return e.C.F
@@ -26,7 +27,7 @@ func (e *Encoding) ObsPresent(k ObsKey) z.Lit {
 
 // ObsSame is the literal "the two observation keys have equal values"
 // (both absent: both undefined, equal).
-func (e *Encoding) ObsSame(a, b ObsKey) z.Lit {
+func (e *Encoding) ObsSame(a, b trace.ObsKey) z.Lit {
 	c := e.C
 	pa, pb := e.ObsPresent(a), e.ObsPresent(b)
 	both := c.F

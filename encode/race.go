@@ -37,9 +37,6 @@ import (
 // store before it in memory order, or an earlier store of its own thread,
 // so a cycle would go round the memory order), and the check is left out.
 
-// ReasonDataRace is the failure kind of a data race (the --json "reason").
-const ReasonDataRace = "data-race"
-
 // RaceCheck is the data-race check of an encoding (Options.Races).
 type RaceCheck struct {
 	// Lit holds in the executions with a data race: two racing

@@ -7,21 +7,14 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
-
-// Race names the two racing accesses of a data-race counterexample
-// (Execution.Race): instruction indices, First < Second, and why neither
-// happens before the other, in words.
-type Race struct {
-	First, Second int
-	Why           string
-}
 
 // RaceFailure explains the race of the execution x decoded from val
 // (which satisfies Race.Lit): the failure at the first access, the
 // second as its related instruction. It also sets x.Race. Nil when no
 // pair is found (not a race execution).
-func (e *Encoding) RaceFailure(val func(z.Lit) bool, x *Execution) *Failure {
+func (e *Encoding) RaceFailure(val func(z.Lit) bool, x *trace.Execution) *trace.Failure {
 	if e.Race == nil {
 		return nil
 	}
@@ -32,15 +25,15 @@ func (e *Encoding) RaceFailure(val func(z.Lit) bool, x *Execution) *Failure {
 	ia, ib := e.Instrs[a], e.Instrs[b]
 	ea, eb := x.Events[a], x.Events[b]
 	why := e.raceWhy(x, a, b)
-	x.Race = &Race{First: a, Second: b, Why: why}
+	x.Race = &trace.Race{First: a, Second: b, Why: why}
 	other := e.Threads[ib.Thread].T.Name
 	msg := fmt.Sprintf("this %s and the %s by %s at %s are not ordered by happens-before: %s",
 		accessPhrase(ea), accessPhrase(eb), other, eb.Pos, why)
-	return &Failure{Reason: ReasonDataRace, Thread: ia.Thread, Op: ia.Op, Pos: ia.Pos(), Msg: msg, Related: []int{b}}
+	return &trace.Failure{Reason: trace.ReasonDataRace, Thread: ia.Thread, Op: ia.Op, Pos: ia.Pos(), Msg: msg, Related: []int{b}}
 }
 
 // accessPhrase is "store to counter", "load of q->head (queue.head)".
-func accessPhrase(ev *Event) string {
+func accessPhrase(ev *trace.Event) string {
 	what := ev.Kind + " of "
 	if ev.Kind == "store" {
 		what = "store to "
@@ -124,7 +117,7 @@ func orderWord(ord string) string {
 // a load of one thread that reads a store of the other between the two
 // accesses (the only way the pair could synchronise directly), and what
 // it lacks; or that there is none.
-func (e *Encoding) raceWhy(x *Execution, a, b int) string {
+func (e *Encoding) raceWhy(x *trace.Execution, a, b int) string {
 	ta, tb := e.Instrs[a].Thread, e.Instrs[b].Thread
 	// the loads of one access's thread, at or before it, that read a
 	// store of the other's made at or after the other access; the atomic
@@ -165,7 +158,7 @@ func (e *Encoding) raceWhy(x *Execution, a, b int) string {
 // access from (before w in its thread) happen before access to (after r):
 // "" when it would synchronise (the accesses are then ordered some other
 // way this explanation does not follow).
-func (e *Encoding) syncLacks(x *Execution, from, w, r, to int) string {
+func (e *Encoding) syncLacks(x *trace.Execution, from, w, r, to int) string {
 	win, rin := e.Instrs[w], e.Instrs[r]
 	watomic, word := c11Kind(win)
 	ratomic, rord := c11Kind(rin)
@@ -198,7 +191,7 @@ func (e *Encoding) syncLacks(x *Execution, from, w, r, to int) string {
 // fenceBetween reports an executed fence of lo's thread in [lo, hi) whose
 // order satisfies ok (mm-only fences, which the race relation does not
 // see, do not count).
-func (e *Encoding) fenceBetween(x *Execution, lo, hi int, ok func(string) bool) bool {
+func (e *Encoding) fenceBetween(x *trace.Execution, lo, hi int, ok func(string) bool) bool {
 	t := e.Instrs[lo].Thread
 	for i := lo; i < hi && i < len(e.Instrs); i++ {
 		in := e.Instrs[i]

@@ -9,6 +9,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // sstate is the symbolic state of one execution state of the encoder
@@ -307,11 +308,11 @@ func (x *texec) stmt(s lsl.Stmt) {
 		} else {
 			res, err = vx.apply(s.Op, s.Comp, s.Field, args)
 		}
-		x.fail(ReasonRuntimeError, s, err, "", args)
+		x.fail(trace.ReasonRuntimeError, s, err, "", args)
 		x.set(s.Dst, res)
 	case *lsl.Load:
 		addr := x.val(s.Addr)
-		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		x.fail(trace.ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
 		x.checkBounds(s, s.ID, addr)
 		if x.cur.g == c.F {
 			return
@@ -338,7 +339,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Store:
 		addr := x.val(s.Addr)
 		v := x.val(s.Val)
-		x.fail(ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
+		x.fail(trace.ReasonRuntimeError, s, addr.P.Not(), "", []*Val{addr})
 		x.checkBounds(s, s.ID, addr)
 		if x.cur.g == c.F {
 			return
@@ -376,7 +377,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.If:
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)
-		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.fail(trace.ReasonRuntimeError, s, err, "", []*Val{cond})
 		before := x.cur.ctrl
 		x.addCtrl(cond)
 		g := x.cur.g
@@ -399,7 +400,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		x.conts[s.Label] = append(x.conts[s.Label], x.cur.g)
 		x.cur.g = c.F
 	case *lsl.Abort:
-		x.fail(ReasonRuntimeError, s, c.T, s.Msg, nil)
+		x.fail(trace.ReasonRuntimeError, s, c.T, s.Msg, nil)
 	case *lsl.Pruned:
 		ps := &PrunedSite{Loop: s.Loop, Thread: x.ti, Guard: x.cur.g, Pos: s.Pos, InAtomic: x.atomic != 0, within: slices.Clone(x.loops)}
 		if x.live != nil {
@@ -448,17 +449,17 @@ func (x *texec) stmt(s lsl.Stmt) {
 	case *lsl.Assert:
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)
-		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.fail(trace.ReasonRuntimeError, s, err, "", []*Val{cond})
 		x.addCtrl(cond)
 		msg := s.Msg
 		if msg == "" {
 			msg = "assertion failed"
 		}
-		x.fail(ReasonAssertion, s, t.Not(), msg, nil)
+		x.fail(trace.ReasonAssertion, s, t.Not(), msg, nil)
 	case *lsl.Assume:
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)
-		x.fail(ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.fail(trace.ReasonRuntimeError, s, err, "", []*Val{cond})
 		x.addCtrl(cond)
 		x.e.assumeFail = append(x.e.assumeFail, c.And(x.cur.g, t.Not()))
 		x.cur.g = c.And(x.cur.g, t)
@@ -466,7 +467,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 		x.observe(s)
 	case *lsl.Free:
 		p := x.val(s.Ptr)
-		x.fail(ReasonRuntimeError, s, p.P.Not(), "free of a value that is not a pointer", []*Val{p})
+		x.fail(trace.ReasonRuntimeError, s, p.P.Not(), "free of a value that is not a pointer", []*Val{p})
 	default:
 		panic(fmt.Sprintf("encode: statement %T in unrolled program", s))
 	}
@@ -483,7 +484,7 @@ func (x *texec) observe(s *lsl.Observe) {
 	} else {
 		v = x.val(s.Val)
 		// observing an uninitialised value is a runtime error (SPEC §6)
-		x.fail(ReasonRuntimeError, s, v.U, "", []*Val{v})
+		x.fail(trace.ReasonRuntimeError, s, v.U, "", []*Val{v})
 	}
 	for j := 0; j <= x.labels; j++ {
 		x.e.checkCanceled() // quadratic in the labels of a thread
@@ -492,6 +493,6 @@ func (x *texec) observe(s *lsl.Observe) {
 		if g == c.F {
 			continue
 		}
-		x.th.obs = append(x.th.obs, &obsEvent{key: ObsKey{Thread: x.ti, Record: j, Kind: s.Kind, Name: s.Name}, guard: g, val: v, op: x.op})
+		x.th.obs = append(x.th.obs, &obsEvent{key: trace.ObsKey{Thread: x.ti, Record: j, Kind: s.Kind, Name: s.Name}, guard: g, val: v, op: x.op})
 	}
 }

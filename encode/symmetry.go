@@ -6,6 +6,7 @@ import (
 
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Symmetry breaking for identical threads (docs/semantics.md, "Symmetric
@@ -51,7 +52,7 @@ func (e *Encoding) SymmetricThreads() [][]int {
 // observations the query excludes) is closed under them: a class whose
 // swaps take some mined observation outside mined is left out. With
 // neither it is the constant true.
-func (e *Encoding) SymmetryBreaking(mined []Observation) z.Lit {
+func (e *Encoding) SymmetryBreaking(mined []trace.Observation) z.Lit {
 	c := e.C
 	res := c.T
 	if e.PoolSymmetric() {
@@ -82,8 +83,8 @@ func (e *Encoding) SymmetryBreaking(mined []Observation) z.Lit {
 }
 
 // swapThreads exchanges the observations of threads a and b.
-func swapThreads(o Observation, a, b int) Observation {
-	out := Observation{Items: make([]ObsItem, len(o.Items))}
+func swapThreads(o trace.Observation, a, b int) trace.Observation {
+	out := trace.Observation{Items: make([]trace.ObsItem, len(o.Items))}
 	for i, it := range o.Items {
 		switch it.Key.Thread {
 		case a:
@@ -93,7 +94,7 @@ func swapThreads(o Observation, a, b int) Observation {
 		}
 		out.Items[i] = it
 	}
-	slices.SortFunc(out.Items, func(x, y ObsItem) int {
+	slices.SortFunc(out.Items, func(x, y trace.ObsItem) int {
 		switch {
 		case x.Key.Less(y.Key):
 			return -1

@@ -7,113 +7,22 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
-// Execution is a decoded execution: what each thread did, where every load
-// got its value, the memory order, the observations, and (for a
-// counterexample) the failure.
-type Execution struct {
-	Threads []*ThreadTrace
-	Order   []int // executed accesses (instruction indices) in memory order
-	Obs     Observation
-	Failure *Failure
-	Events  map[int]*Event // by instruction index
-	// Race names the racing accesses of a data-race counterexample.
-	Race *Race
-	// Cat is the candidate execution of a cat model's trace (its events
-	// and base relations, which a trace's explanation evaluates the
-	// model on); nil on .mm models and in saved results.
-	Cat *CatExecution `json:"-"`
-	// C11AsEvents: the model reads a C11 program's orders as its own
-	// events (tags, or barriers of its mapping: a cat model), so a trace
-	// shows fences as they are. Otherwise (memmodel.Properties.C11Fences,
-	// and a saved trace) a trace shows the order on the access and folds
-	// the fences of the front ends' mapping.
-	C11AsEvents bool `json:"-"`
-}
-
-// ThreadTrace is one thread of an execution.
-type ThreadTrace struct {
-	Name   string
-	Kind   lsl.ThreadKind
-	Status string // "done", "failed", "pruned", "blocked", "livelock", "not-started"
-	Ops    []*OpTrace
-	Edge   []*Event // thread creation/join fences
-	// Loop is the loop instance (a key of lsl.Unrolled.Loops) at whose
-	// bound a pruned thread stopped.
-	Loop string
-	// Blocked locates the spin loop of a blocked thread.
-	Blocked *Failure
-}
-
-// OpTrace is one operation of a thread.
-type OpTrace struct {
-	Name    string
-	Index   int
-	Events  []*Event
-	Obs     []ObsItem
-	Choices []*Choice
-}
-
-// Choice is a nondeterministic choice the operation made (a choose
-// statement with a source expression: __VERIFIER_nondet_int(),
-// lsl_nondet(0, 3)). It comes before the operation's events whose
-// instruction index is Next or more, after the others.
-type Choice struct {
-	Expr  string
-	Pos   lsl.Pos
-	Value lsl.Value
-	Next  int
-}
-
-// Event is one executed instruction.
-type Event struct {
-	Instr    int
-	ID       int
-	Thread   int
-	Kind     string // load, store, fence
-	Pos      lsl.Pos
-	Expr     string
-	Addr     lsl.Value
-	AddrName string
-	Value    lsl.Value
-	Source   int // loads: instruction index of the seeding store, -1 for the initial value
-	Fence    lsl.FenceKind
-	// Barrier is, on a cat model, the barrier a fence of a C11 program
-	// compiles to (its tags, cat.C11Mapping); "" otherwise.
-	Barrier string
-	Atomic  int
-	Order   int // position in the memory order (-1 if none)
-	// C11 are the instruction's C11 tags (lsl/c11.go: its memory order,
-	// mm-only, …), which a trace shows; nil in other programs.
-	C11 []string `json:",omitempty"`
-}
-
-// Failure describes why an execution is a counterexample.
-type Failure struct {
-	Reason string
-	Thread int
-	Op     int
-	Pos    lsl.Pos
-	Msg    string
-	// Related are instructions (indices) the failure involves besides the
-	// failing statement: the free of a use after free.
-	Related []int
-}
-
 // Decode reads the execution of a satisfying assignment.
-func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
-	x := &Execution{Events: map[int]*Event{}}
+func (e *Encoding) Decode(val func(z.Lit) bool) *trace.Execution {
+	x := &trace.Execution{Events: map[int]*trace.Event{}}
 	u := e.U
 	for ti, te := range e.Threads {
-		tt := &ThreadTrace{Name: te.T.Name, Kind: te.T.Kind, Status: "done"}
+		tt := &trace.ThreadTrace{Name: te.T.Name, Kind: te.T.Kind, Status: "done"}
 		if !val(te.Start) {
 			// the threads it waits for (init, or the joined ones) did
 			// not complete
 			tt.Status = "not-started"
 		}
 		for k, name := range te.T.Ops {
-			tt.Ops = append(tt.Ops, &OpTrace{Name: name, Index: k})
+			tt.Ops = append(tt.Ops, &trace.OpTrace{Name: name, Index: k})
 		}
 		for _, ii := range te.Instrs {
 			in := e.Instrs[ii]
@@ -124,7 +33,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 			if !shown {
 				continue // a fence the cat model does not see
 			}
-			ev := &Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
+			ev := &trace.Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
 			ev.C11 = c11Tags(in.Stmt)
 			if in.IsAccess() {
 				ev.Addr = e.vx.decode(in.Addr, val)
@@ -148,7 +57,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 		for _, cs := range te.Choices {
 			if val(cs.Guard) && cs.Op >= 0 && cs.Op < len(tt.Ops) {
 				op := tt.Ops[cs.Op]
-				op.Choices = append(op.Choices, &Choice{Expr: cs.Stmt.Expr, Pos: cs.Stmt.Pos, Value: e.vx.decode(cs.Value, val), Next: cs.Next})
+				op.Choices = append(op.Choices, &trace.Choice{Expr: cs.Stmt.Expr, Pos: cs.Stmt.Pos, Value: e.vx.decode(cs.Value, val), Next: cs.Next})
 			}
 		}
 		for _, es := range te.Errors {
@@ -174,13 +83,13 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 				if !val(ls.Alone) {
 					msg = "thread " + te.T.Name + " retries the loop forever, in turn with other threads that do: it starts each round in the same state, reads values only their rounds change, and each round writes back what it read"
 				}
-				tt.Blocked = &Failure{Reason: ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos, Msg: msg}
+				tt.Blocked = &trace.Failure{Reason: trace.ReasonLivelock, Thread: ti, Op: ls.Op, Pos: ls.Pos, Msg: msg}
 			}
 		}
 		for _, sp := range te.Spins {
 			if val(sp.Blocked) {
 				tt.Status = "blocked"
-				tt.Blocked = &Failure{Reason: ReasonDeadlock, Thread: ti, Op: sp.Op, Pos: sp.Stmt.Pos,
+				tt.Blocked = &trace.Failure{Reason: trace.ReasonDeadlock, Thread: ti, Op: sp.Op, Pos: sp.Stmt.Pos,
 					Msg: "thread " + te.T.Name + " waits forever in the spin loop"}
 			}
 		}
@@ -193,7 +102,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	// not depend on which execution the solver picks.
 	if x.Failure == nil {
 		for _, tt := range x.Threads {
-			if tt.Blocked != nil && (x.Failure == nil || tt.Blocked.Reason == ReasonLivelock && x.Failure.Reason != ReasonLivelock) {
+			if tt.Blocked != nil && (x.Failure == nil || tt.Blocked.Reason == trace.ReasonLivelock && x.Failure.Reason != trace.ReasonLivelock) {
 				x.Failure = tt.Blocked
 			}
 		}
@@ -201,7 +110,10 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 	x.Obs = e.DecodeObs(val)
 	e.attachObs(x, val)
 	e.enc.decode(x, val)
-	x.C11AsEvents = !e.Memory.Props().C11Fences
+	props := e.Memory.Props()
+	x.C11AsEvents = !props.C11Fences
+	x.MemoryOrder, x.RMWWrites = props.MemoryOrder, props.RMWWrites
+	x.Program = u
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)
 		for k, ii := range x.Order {
@@ -216,7 +128,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *Execution {
 // Linearize extends them to a total order (a valid memory order, see
 // docs/semantics.md). Other encodings (generic) have a literal for every
 // pair.
-func (e *Encoding) memoryOrder(x *Execution, val func(z.Lit) bool) []int {
+func (e *Encoding) memoryOrder(x *trace.Execution, val func(z.Lit) bool) []int {
 	var order []int
 	if linear, ok := e.enc.linearOrder(val); ok {
 		for _, ii := range linear {
@@ -239,7 +151,7 @@ func (e *Encoding) memoryOrder(x *Execution, val func(z.Lit) bool) []int {
 
 // attachObs assigns every observed item to the operation whose code
 // produced it.
-func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
+func (e *Encoding) attachObs(x *trace.Execution, val func(z.Lit) bool) {
 	for ti, te := range e.Threads {
 		// find, for each record, the op of the executed label event
 		recOp := map[int]int{}
@@ -264,8 +176,8 @@ func (e *Encoding) attachObs(x *Execution, val func(z.Lit) bool) {
 // explain turns an error site of a model into a failure with a concrete
 // message in C terms (explain.go), re-evaluating the failing operation on
 // the decoded operands.
-func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
-	f := &Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
+func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *trace.Failure {
+	f := &trace.Failure{Reason: es.Reason, Thread: es.Thread, Op: es.Op, Pos: es.Stmt.Position(), Msg: es.Msg}
 	if es.Access != nil {
 		f.Msg, f.Related = e.useAfterFreeMessage(es.Access, val)
 		return f
@@ -274,7 +186,7 @@ func (e *Encoding) explain(es *ErrorSite, val func(z.Lit) bool) *Failure {
 		f.Msg = e.boundsMessage(es, e.vx.decode(es.Args[0], val))
 		return f
 	}
-	if f.Msg != "" && es.Reason == ReasonAssertion {
+	if f.Msg != "" && es.Reason == trace.ReasonAssertion {
 		return f
 	}
 	args := make([]lsl.Value, len(es.Args))

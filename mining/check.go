@@ -14,6 +14,7 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Options control Check and Mine.
@@ -26,6 +27,7 @@ type Options struct {
 	Timeout       time.Duration       // per test (0: none)
 	MaxMemory     int64               // heap bytes before INCONCLUSIVE (0: none)
 	Witness       bool                // compute a witness execution for PASS
+	KeepEncoding  bool                // keep the final encoding in Result.Encoding (tools that inspect the circuit)
 	Omit          map[*lsl.Fence]bool // fences of the program to leave out
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
@@ -186,7 +188,7 @@ func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	if err != nil {
 		return nil, err
 	}
-	return k.res, nil
+	return k.finish(), nil
 }
 
 func (k *checker) progress(phase string, round, obs int) {
@@ -255,7 +257,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	specs := ThreadSpecs(k.test)
 	// 1. Mine the observations of the serial executions. A whole program
 	// (a pthread main) has none: it is checked for failures only.
-	var obs []encode.Observation
+	var obs []trace.Observation
 	if !k.test.Program {
 		mineStart := time.Now()
 		specProg := prog
@@ -393,7 +395,7 @@ func (k *checker) run(prog *lsl.Program) error {
 			// The failure may fit an earlier unrolling whose proof was
 			// deferred: look there first. This round's encoding is
 			// dropped meanwhile (it is the largest) and redone if needed.
-			k.res.Enc = nil
+			k.res.enc = nil
 			q, err := k.earliestFailure(prog, specs, obs, compare, append(deferred, deferredRound{round: round, bounds: bounds}), nil, 0)
 			if err != nil {
 				return err
@@ -410,7 +412,7 @@ func (k *checker) run(prog *lsl.Program) error {
 // failureOf returns the failure literal of a round (a data race, an
 // error, a deadlock, or an observation that no serial execution
 // produces) and the last of these alone.
-func (k *checker) failureOf(e *encode.Encoding, obs []encode.Observation, compare bool) (failure, inconsistent z.Lit) {
+func (k *checker) failureOf(e *encode.Encoding, obs []trace.Observation, compare bool) (failure, inconsistent z.Lit) {
 	c := e.C
 	inconsistent = c.F
 	if compare {
@@ -436,7 +438,7 @@ func (k *checker) reportFailure(f *failingRound) error {
 // current records the round's encoding in the result, so that a limit
 // reached in it reports the size of what was being checked.
 func (k *checker) current(p *problem, bounds map[string]int) {
-	k.res.Enc = p.enc
+	k.res.enc = p.enc
 	k.res.Bounds = bounds
 	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
 	k.stats(p)
@@ -523,7 +525,7 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	if r == encode.Sat {
 		x := p.enc.Decode(p.s.Value)
 		k.res.Trace = x
-		k.res.Enc = p.enc
+		k.res.enc = p.enc
 		if f := x.Failure; f != nil {
 			th := p.enc.U.Threads[f.Thread]
 			op := ""
@@ -602,7 +604,7 @@ func (k *checker) fail(p *problem, reason string) error {
 }
 
 // describeFailure sets the reason and message from a decoded failure.
-func (k *checker) describeFailure(p *problem, x *encode.Execution) {
+func (k *checker) describeFailure(p *problem, x *trace.Execution) {
 	f := x.Failure
 	if f == nil {
 		return
@@ -889,7 +891,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 				return nil, err
 			}
 			if r == encode.Sat {
-				k.res.Enc = enc
+				k.res.enc = enc
 				return nil, k.fail(p, "")
 			}
 		}
@@ -902,7 +904,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		}
 		next, err := k.raise(p, bounds)
 		if err != nil {
-			k.res.Enc = enc
+			k.res.enc = enc
 			return nil, err
 		}
 		k.unrollDetail = raisedDetail(p.enc.U, bounds, next)
@@ -928,7 +930,7 @@ func threadBodies(u *lsl.Unrolled) []lsl.Stmt {
 
 // mine enumerates the observation set of the serial executions (§6.5.1):
 // operations atomic, memory sequentially consistent.
-func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Observation, error) {
+func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]trace.Observation, error) {
 	if !k.opt.SATMining {
 		obs, bounds, ok, err := k.mineConcrete(prog, specs)
 		if err != nil {
@@ -953,8 +955,8 @@ func (k *checker) mine(prog *lsl.Program, specs []lsl.ThreadSpec) ([]encode.Obse
 	return k.enumerate(p)
 }
 
-func (k *checker) enumerate(p *problem) ([]encode.Observation, error) {
-	var obs []encode.Observation
+func (k *checker) enumerate(p *problem) ([]trace.Observation, error) {
+	var obs []trace.Observation
 	p.s.Assert(p.enc.AllDone)
 	for {
 		k.progress("mine", 0, len(obs))

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/trace"
 )
 
 const progSrc = `
@@ -187,7 +187,7 @@ func TestMineAndExecutions(t *testing.T) {
 		t.Errorf("relaxed executions: %d observations, error %v, deadlock %v", len(set.Observations), set.AnyError, set.AnyDeadlock)
 	}
 	// the non-serial observation has a witness on relaxed only
-	var bad encode.Observation
+	var bad trace.Observation
 	mined := map[string]bool{}
 	for _, o := range r.Mined {
 		mined[o.Canon()] = true

@@ -6,6 +6,7 @@ import (
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Deferred failure proofs. A round of the check whose answer is a cut-off
@@ -65,7 +66,7 @@ func (k *checker) failureBudget() int64 {
 // deferred rounds, earliest first and without a budget, and returns the
 // first found (nil if none). cur is the encoding of round curRound, used
 // instead of encoding that round again (nil: none).
-func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs []encode.Observation, compare bool,
+func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs []trace.Observation, compare bool,
 	rounds []deferredRound, cur *problem, curRound int) (*failingRound, error) {
 	// an earlier round is encoded apart: cur's solver stays on cur's round
 	incremental := k.incremental

@@ -29,7 +29,7 @@
 // the round's question, and the first explanation report looks for: the
 // behaviour of a racy C11 program is undefined, so whatever else fails in
 // it may be the race's doing. The counterexample names both accesses
-// (encode.Race). RacesWarn reports a race as a Warning instead; the
+// (trace.Race). RacesWarn reports a race as a Warning instead; the
 // warnings also carry the flags of a cat model that fire.
 //
 // Property checks (property.go; checkfence run --prop): Options.NoDeadlock
@@ -40,6 +40,8 @@
 // makes the check INCONCLUSIVE once no real failure is left to report.
 //
 // Results carry the verdict, the reason and message, the statistics of the
-// dissertation's Fig. 8.4, the decoded counterexample or witness, and the
-// warnings.
+// dissertation's Fig. 8.4, the decoded counterexample or witness (a
+// trace.Execution, plain data with its program), and the warnings. A
+// result does not keep its encoding (finish takes what the outputs read,
+// Result.FairNote) unless Options.KeepEncoding asks for it.
 package mining

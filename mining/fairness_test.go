@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Fair progress (encode/fairness.go) at the level of whole checks.
@@ -144,7 +144,7 @@ func TestFairProgressKeepsObservingIterations(t *testing.T) {
 	}
 }
 
-func obsList(obs []encode.Observation) []string {
+func obsList(obs []trace.Observation) []string {
 	var out []string
 	for _, o := range obs {
 		out = append(out, o.Canon())

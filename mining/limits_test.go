@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // program parses one LSL source and its test "T = ( ops )".
@@ -25,7 +25,7 @@ func program(t *testing.T, src, test string) (*lsl.Program, *lsl.Test) {
 	return p, tf.Tests[0]
 }
 
-func canon(obs []encode.Observation) string {
+func canon(obs []trace.Observation) string {
 	var s []string
 	for _, o := range obs {
 		s = append(s, o.Canon())

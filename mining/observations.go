@@ -9,13 +9,14 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // ExecutionSet summarizes every execution of a test on a model, for
 // differential testing against an independent checker.
 type ExecutionSet struct {
 	// Observations of the executions in which every thread completes.
-	Observations []encode.Observation
+	Observations []trace.Observation
 	// AnyError: some execution fails an assertion or runtime check (in an
 	// execution that is a real prefix: encode.Encoding.Error).
 	AnyError bool
@@ -152,31 +153,31 @@ func firingFlags(p *problem, sat func(...z.Lit) (bool, error)) ([]string, error)
 // Witness finds an execution of test on opt.Model whose observation vector
 // is want (after lazy unrolling); the Result carries the decoded trace and
 // its encoding, or Verdict Fail with Reason "no-witness" when none exists.
-func Witness(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, want encode.Observation) (*Result, error) {
+func Witness(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, want trace.Observation) (*Result, error) {
 	opt.defaults()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	p, err := k.unroll(prog, ThreadSpecs(test), opt.Model, false, false)
 	if err == errStop {
-		return k.res, nil
+		return k.finish(), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	k.res.Enc = p.enc
+	k.res.enc = p.enc
 	r, err := k.solve(p, p.enc.AllDone, p.enc.ObsEquals(want))
 	if err == errStop {
-		return k.res, nil
+		return k.finish(), nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	if r != encode.Sat {
 		k.res.Verdict, k.res.Reason = Fail, "no-witness"
-		return k.res, nil
+		return k.finish(), nil
 	}
 	k.res.Verdict = Pass
 	k.res.Trace = p.enc.Decode(p.s.Value)
 	k.res.Observation = &want
 	k.res.Stats.Total = time.Since(k.start)
-	return k.res, nil
+	return k.finish(), nil
 }

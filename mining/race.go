@@ -8,6 +8,7 @@ import (
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Data races (docs/semantics.md, "Data races"). In a C11 program two
@@ -79,7 +80,7 @@ type Warning struct {
 
 // Warning kinds.
 const (
-	WarnDataRace = encode.ReasonDataRace
+	WarnDataRace = trace.ReasonDataRace
 	WarnFlag     = "flag"
 )
 

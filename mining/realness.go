@@ -3,7 +3,7 @@ package mining
 import (
 	"fmt"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // CheckCounterexample checks invariants every counterexample satisfies
@@ -42,7 +42,7 @@ func (r *Result) CheckCounterexample() error {
 
 // checkRace checks the pair of a data-race counterexample: two executed
 // accesses of different threads to one location, one of them a store.
-func checkRace(x *encode.Execution) error {
+func checkRace(x *trace.Execution) error {
 	rc := x.Race
 	if rc == nil {
 		return fmt.Errorf("a data-race counterexample without its racing pair")

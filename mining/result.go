@@ -5,6 +5,7 @@ import (
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Verdict is the answer for one test.
@@ -18,12 +19,12 @@ const (
 
 // Reasons for FAIL and INCONCLUSIVE (the --json "reason" field).
 const (
-	ReasonConsistency  = encode.ReasonConsistency
-	ReasonAssertion    = encode.ReasonAssertion
-	ReasonRuntimeError = encode.ReasonRuntimeError
-	ReasonDeadlock     = encode.ReasonDeadlock
-	ReasonDataRace     = encode.ReasonDataRace
-	ReasonLivelock     = encode.ReasonLivelock
+	ReasonConsistency  = trace.ReasonConsistency
+	ReasonAssertion    = trace.ReasonAssertion
+	ReasonRuntimeError = trace.ReasonRuntimeError
+	ReasonDeadlock     = trace.ReasonDeadlock
+	ReasonDataRace     = trace.ReasonDataRace
+	ReasonLivelock     = trace.ReasonLivelock
 	ReasonTimeout      = "timeout"
 	ReasonUnrollLimit  = "unroll-limit"
 	ReasonMemory       = "memory-limit"
@@ -40,13 +41,24 @@ type Result struct {
 	Message string
 	Stats   Stats
 	// Trace is the counterexample (FAIL) or a witness execution (PASS),
-	// decoded from Enc; nil when none was computed.
-	Trace *encode.Execution
-	Enc   *encode.Encoding
+	// with its program; nil when none was computed.
+	Trace *trace.Execution
+	// FairNote says which rounds fair progress counts toward the bound
+	// on this model although they change nothing others see
+	// (encode.Encoding.CatFairNote), for the hint of an unroll-limit
+	// result; "" when it counts none.
+	FairNote string
+	// Encoding is the final concurrent encoding, kept only under
+	// Options.KeepEncoding (for tools that inspect the circuit): a
+	// result's outputs read its Trace, and a run's results do not keep
+	// their circuits alive.
+	Encoding *encode.Encoding
+	// enc is the encoding the result is about while it is checked.
+	enc *encode.Encoding
 	// Observation is the non-serializable observation of a consistency
 	// failure; Mined is the observation set it was checked against.
-	Observation *encode.Observation
-	Mined       []encode.Observation
+	Observation *trace.Observation
+	Mined       []trace.Observation
 	// Unrolled is the unrolled serial program the observations were mined
 	// from (for naming threads and pointers in them).
 	Unrolled *lsl.Unrolled
@@ -62,6 +74,20 @@ type Result struct {
 	// that fire (not rc11's racy when Options.Races decides races), and a
 	// data race under RacesWarn.
 	Warnings []Warning
+}
+
+// finish hands the result out: it takes from its encoding what the
+// outputs read and drops the encoding unless the options keep it.
+func (k *checker) finish() *Result {
+	r := k.res
+	if r.enc != nil {
+		r.FairNote = r.enc.CatFairNote()
+		if k.opt.KeepEncoding {
+			r.Encoding = r.enc
+		}
+		r.enc = nil
+	}
+	return r
 }
 
 // Stats are the columns of the results table (dissertation Fig. 8.4).

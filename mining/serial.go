@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Concrete mining. Serial executions run their operations atomically on
@@ -46,7 +46,7 @@ type serialMiner struct {
 	symmetric, asymmetric bool
 	ops                   [][]*lsl.Atomic // per thread, its operations
 	steps                 int
-	obs                   map[string]encode.Observation
+	obs                   map[string]trace.Observation
 	pruned                map[string]bool // loop instances some serial execution reaches
 	failed                bool            // some execution fails a check (an error, not a verdict)
 	why                   string          // the first reason an operation did not complete
@@ -98,11 +98,11 @@ func (st *serialState) materialize() {
 // quadratic in time and memory.
 type obsChain struct {
 	prev  *obsChain
-	items []encode.ObsItem
+	items []trace.ObsItem
 }
 
 // extend returns c followed by items.
-func (c *obsChain) extend(items []encode.ObsItem) *obsChain {
+func (c *obsChain) extend(items []trace.ObsItem) *obsChain {
 	if len(items) == 0 {
 		return c
 	}
@@ -110,14 +110,14 @@ func (c *obsChain) extend(items []encode.ObsItem) *obsChain {
 }
 
 // all lists the observations in order.
-func (c *obsChain) all() []encode.ObsItem {
-	var parts [][]encode.ObsItem
+func (c *obsChain) all() []trace.ObsItem {
+	var parts [][]trace.ObsItem
 	n := 0
 	for ; c != nil; c = c.prev {
 		parts = append(parts, c.items)
 		n += len(c.items)
 	}
-	out := make([]encode.ObsItem, 0, n)
+	out := make([]trace.ObsItem, 0, n)
 	for k := len(parts) - 1; k >= 0; k-- {
 		out = append(out, parts[k]...)
 	}
@@ -125,7 +125,7 @@ func (c *obsChain) all() []encode.ObsItem {
 }
 
 func newSerialMiner(u *lsl.Unrolled, fair bool) (*serialMiner, error) {
-	m := &serialMiner{u: u, obs: map[string]encode.Observation{}, pruned: map[string]bool{}}
+	m := &serialMiner{u: u, obs: map[string]trace.Observation{}, pruned: map[string]bool{}}
 	if fair {
 		m.live = map[*lsl.Block][]lsl.Reg{}
 	}
@@ -166,7 +166,7 @@ func (m *serialMiner) run() error {
 			return nil
 		}
 		m.symmetric = false
-		m.obs = map[string]encode.Observation{}
+		m.obs = map[string]trace.Observation{}
 		m.pruned = map[string]bool{}
 		m.failed = false
 	}
@@ -283,7 +283,7 @@ func (m *serialMiner) explore(st *serialState) error {
 			return nil
 		}
 		m.leaves[od] = struct{}{}
-		o := encode.NewObservation(st.items.all())
+		o := trace.NewObservation(st.items.all())
 		m.obs[o.Canon()] = o
 		return nil
 	}
@@ -310,7 +310,7 @@ type opRun struct {
 	writes  map[string]lsl.Value
 	regs    map[lsl.Reg]lsl.Value
 	rec     int
-	items   []encode.ObsItem
+	items   []trace.ObsItem
 	choices []int64 // replayed choices
 	next    int
 	fork    [][]int64          // choice prefixes still to explore
@@ -709,7 +709,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 		if r.sim != nil {
 			r.sim.obs++
 		}
-		r.items = append(r.items, encode.ObsItem{Key: encode.ObsKey{Thread: r.thread, Record: r.rec, Kind: s.Kind, Name: s.Name}, Value: v})
+		r.items = append(r.items, trace.ObsItem{Key: trace.ObsKey{Thread: r.thread, Record: r.rec, Kind: s.Kind, Name: s.Name}, Value: v})
 	case *lsl.Free:
 		if r.val(s.Ptr).Kind != lsl.KPtr {
 			return r.stop("error"), nil
@@ -724,7 +724,7 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 // concretely, raising loop bounds until no serial execution reaches one. ok
 // is false when the enumeration is too large (the caller then uses the
 // solver).
-func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []encode.Observation, bounds map[string]int, ok bool, err error) {
+func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []trace.Observation, bounds map[string]int, ok bool, err error) {
 	bounds = map[string]int{}
 	detail := ""
 	for round := 1; ; round++ {

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"strconv"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // State merging in concrete mining. Many orders of the operations reach
@@ -54,14 +54,14 @@ func cellDigest(key string, v interface{ String() string }) digest {
 
 // chainDigest extends a thread's observation digest with an operation's
 // items.
-func chainDigest(prev digest, items []encode.ObsItem) digest {
+func chainDigest(prev digest, items []trace.ObsItem) digest {
 	if len(items) == 0 {
 		return prev
 	}
 	b := make([]byte, 0, 64)
 	b = binary.LittleEndian.AppendUint64(b, prev[0])
 	b = binary.LittleEndian.AppendUint64(b, prev[1])
-	b = append(b, encode.Observation{Items: items}.Canon()...)
+	b = append(b, trace.Observation{Items: items}.Canon()...)
 	return sumDigest(b)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Session checks one test of a program with candidate fences
@@ -21,7 +22,7 @@ type Session struct {
 	k       *checker
 	prog    *lsl.Program
 	specs   []lsl.ThreadSpec
-	obs     []encode.Observation
+	obs     []trace.Observation
 	compare bool
 	bounds  map[string]int
 	p       *problem
@@ -94,7 +95,7 @@ func (s *Session) Check(ctx context.Context, selected func(id int) bool) (*Sessi
 	out := &SessionResult{}
 	err := s.check(selected, out)
 	k.res.Stats.Total = time.Since(k.start)
-	out.Result = k.res
+	out.Result = k.finish()
 	if err == errStop {
 		err = nil
 	}
@@ -130,7 +131,7 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 		e := p.enc
 		c := e.C
 		p.assume = e.Selection(selected)
-		k.res.Enc = e
+		k.res.enc = e
 		k.res.Bounds = s.bounds
 		k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = e.Stats.Instrs, e.Stats.Loads, e.Stats.Stores, e.Stats.Width
 		k.progress("check", s.round, len(s.obs))

@@ -92,7 +92,7 @@
 //   - Observations. Per thread, the record index is the number of observe
 //     label statements executed so far (0 before the first); the vector
 //     holds, per record, kind and name, the value of the last such observe
-//     executed; the canonical string is that of encode.Observation.Canon.
+//     executed; the canonical string is that of trace.Observation.Canon.
 //
 // The permutations are built one position at a time and the axioms are
 // evaluated in Kleene's three-valued logic on the partial order (an atom of

@@ -33,7 +33,7 @@ func obsLess(a, b obsKey) bool {
 }
 
 // canonThread renders the observations of thread ti in the engine's
-// canonical format (encode.Observation.Canon): one
+// canonical format (trace.Observation.Canon): one
 // "thread.record.kind."name"=value;" item per observed key, sorted. The
 // canonical string of a whole execution is the concatenation over threads
 // in thread order.

@@ -32,7 +32,7 @@ type Options struct {
 // mining.ExecutionSet does.
 type Set struct {
 	// Observations are the canonical observation vectors (the format of
-	// encode.Observation.Canon) of the executions in which every thread
+	// trace.Observation.Canon) of the executions in which every thread
 	// completes, sorted.
 	Observations []string
 	// ErrorReasons lists the failure reasons (assertion, runtime-error)

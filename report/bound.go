@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // An INCONCLUSIVE result at the unrolling limit carries the execution that
@@ -43,7 +43,7 @@ func stoppedLoop(u *lsl.Unrolled, key string) *lsl.LoopInfo {
 }
 
 // loopText names a loop instance: "the loop in push at stack.c:27".
-func (t *trace) loopText(li *lsl.LoopInfo) string {
+func (t *traceView) loopText(li *lsl.LoopInfo) string {
 	what := "the loop in " + li.Proc
 	if li.Recursion {
 		what = "the recursion of " + li.Proc
@@ -59,7 +59,7 @@ func iterations(n int) string { return plural(n, "iteration") }
 
 // boundLoops are the distinct loops the execution's threads stopped at, in
 // thread order.
-func (t *trace) boundLoops() []*lsl.LoopInfo {
+func (t *traceView) boundLoops() []*lsl.LoopInfo {
 	var out []*lsl.LoopInfo
 	seen := map[*lsl.LoopInfo]bool{}
 	for _, th := range t.threads {
@@ -73,7 +73,7 @@ func (t *trace) boundLoops() []*lsl.LoopInfo {
 
 // boundSummary says where the execution of an INCONCLUSIVE result stopped:
 // "t1 stopped at the loop in push at stack.c:27 after 8 iterations".
-func (t *trace) boundSummary() string {
+func (t *traceView) boundSummary() string {
 	var parts []string
 	for _, th := range t.threads {
 		if th.Loop == nil {
@@ -104,9 +104,9 @@ func Hint(r *mining.Result) string {
 	switch r.Reason {
 	case mining.ReasonUnrollLimit:
 		bound := 0
-		if r.Enc != nil && r.Enc.U != nil && r.Trace != nil {
+		if r.Trace != nil && r.Trace.Program != nil {
 			for _, th := range r.Trace.Threads {
-				if li := stoppedLoop(r.Enc.U, th.Loop); li != nil {
+				if li := stoppedLoop(r.Trace.Program, th.Loop); li != nil {
 					bound = max(bound, li.Bound)
 				}
 			}
@@ -125,12 +125,10 @@ func Hint(r *mining.Result) string {
 			h += "; or an access that a flag of the model names (" + strings.Join(r.Flags, ", ") +
 				"), which keeps its iteration: remove the race, and the loop converges"
 		}
-		if r.Enc != nil {
-			if note := r.Enc.CatFairNote(); note != "" {
-				h += "; " + note
-			}
+		if r.FairNote != "" {
+			h += "; " + r.FairNote
 		}
-		if r.Enc != nil && r.Enc.Memory.Props().RMWWrites && r.Trace != nil && stoppedRMWLoop(r.Enc.U, r.Trace) {
+		if x := r.Trace; x != nil && x.Program != nil && x.RMWWrites && stoppedRMWLoop(x.Program, x) {
 			h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
 				"on a cat model that is a write, so a loop retrying one never converges (on the .mm models it " +
 				"writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
@@ -147,7 +145,7 @@ func Hint(r *mining.Result) string {
 // stoppedRMWLoop reports whether a loop some thread of the trace stopped
 // at has an atomic block that loads and stores (a read-modify-write) in
 // its unrolled iterations.
-func stoppedRMWLoop(u *lsl.Unrolled, tr *encode.Execution) bool {
+func stoppedRMWLoop(u *lsl.Unrolled, tr *trace.Execution) bool {
 	if u == nil {
 		return false
 	}

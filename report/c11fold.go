@@ -3,9 +3,9 @@ package report
 import (
 	"slices"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // C11 programs on .mm models. The front ends give an atomic access of a
@@ -21,7 +21,7 @@ var c11Names = map[string]string{"RLX": "relaxed", "CON": "consume", "ACQ": "acq
 
 // c11Mark reads an event's C11 order (its C11 name, "" if none) and
 // whether it is a fence of the mapping.
-func c11Mark(ev *encode.Event) (order string, mapFence bool) {
+func c11Mark(ev *trace.Event) (order string, mapFence bool) {
 	if ev.Kind == "fence" && slices.Contains(ev.C11, lsl.TagMMOnly) {
 		return "", true
 	}
@@ -35,9 +35,9 @@ func (tt *textTrace) hidden(ev *eventView) bool {
 }
 
 // hasMapFences reports whether r's trace folds the fences of the C11
-// mapping (not encode.Execution.C11AsEvents: a .mm model) and has some.
+// mapping (not trace.Execution.C11AsEvents: a .mm model) and has some.
 func hasMapFences(r *mining.Result) bool {
-	if r.Trace == nil || r.Enc == nil || r.Trace.C11AsEvents {
+	if r.Trace == nil || r.Trace.Program == nil || r.Trace.C11AsEvents {
 		return false
 	}
 	for _, ev := range r.Trace.Events {

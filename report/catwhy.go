@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Why a cat model allows an execution. A .mm trace lists the reordered
@@ -19,7 +19,7 @@ import (
 // sc, …) whose relation does not order the two accesses: the edges
 // missing from the model's cycle, which a fence, a dependency or a
 // stronger access would add. The relations come with the trace
-// (encode.CatGraph: evaluated on the decoded candidate execution, the
+// (trace.CatGraph: evaluated on the decoded candidate execution, the
 // reference semantics).
 
 // catWhy is the explanation of one execution.
@@ -44,12 +44,12 @@ type catLoose struct {
 // newCatWhy explains the execution of a cat model's FAIL; nil when there
 // is nothing to say (no candidate execution, or no cycle: a failure that
 // sequential consistency has too).
-func newCatWhy(t *trace) *catWhy {
+func newCatWhy(t *traceView) *catWhy {
 	r := t.res
 	if r.Verdict != mining.Fail {
 		return nil
 	}
-	g := r.Trace.CatGraph()
+	g := r.Trace.Cat
 	if g == nil {
 		return nil
 	}
@@ -134,7 +134,7 @@ func newCatWhy(t *trace) *catWhy {
 	// of the cycle: the program-order steps are what each of them lacks
 	// for a cycle (when none has them all, every check)
 	checks := g.Checks
-	var relevant []encode.CatCheck
+	var relevant []trace.CatCheck
 	for _, c := range checks {
 		all := true
 		for _, st := range best {

@@ -35,7 +35,7 @@ func traceText(r *mining.Result, model string) string {
 
 // summary is the one-line account of a FAIL or INCONCLUSIVE result:
 // "runtime error in t2 (d): null dereference: `next` is 0".
-func summary(r *mining.Result, t *trace) string {
+func summary(r *mining.Result, t *traceView) string {
 	s := reasonText(r.Reason)
 	if r.Verdict == mining.Inconclusive {
 		s = "INCONCLUSIVE: " + s

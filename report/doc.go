@@ -14,8 +14,10 @@
 // execution, and an INCONCLUSIVE result at the unrolling limit with the
 // execution that reached the bound (bound.go: never called a witness; the
 // loop, its position and its bound are named, and Hint says what to do).
-// All are encode.Executions; newTrace turns one into a presentation model
-// (view.go) that all three forms render, so they always agree:
+// All are trace.Executions (package trace: plain data, with the unrolled
+// program they run; report reads no encoding); newTrace turns one into a
+// presentation model (view.go) that all three forms render, so they
+// always agree:
 //
 //   - per thread, the operations with their observed inputs and outputs;
 //   - under each operation its loads, stores and fences in program order,

@@ -12,12 +12,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 var (
@@ -146,9 +146,9 @@ type fixture struct {
 	Verdict     mining.Verdict
 	Reason      string
 	Message     string
-	Trace       *encode.Execution
-	Observation *encode.Observation
-	Mined       []encode.Observation
+	Trace       *trace.Execution
+	Observation *trace.Observation
+	Mined       []trace.Observation
 	Blocks      []*lsl.BlockInfo // memory blocks, to name pointer values
 }
 
@@ -160,7 +160,7 @@ func fixtureResult(t *testing.T, name, impl, tst, model, test string) *mining.Re
 	if *updateFixtures {
 		r := result(t, check(t, impl, tst, model), test)
 		fx := fixture{Test: r.Test, Verdict: r.Verdict, Reason: r.Reason, Message: r.Message,
-			Trace: r.Trace, Observation: r.Observation, Mined: r.Mined, Blocks: r.Enc.U.Blocks}
+			Trace: r.Trace, Observation: r.Observation, Mined: r.Mined, Blocks: r.Trace.Program.Blocks}
 		b, err := json.MarshalIndent(fx, "", " ")
 		if err != nil {
 			t.Fatal(err)
@@ -189,7 +189,9 @@ func fixtureResult(t *testing.T, name, impl, tst, model, test string) *mining.Re
 	if err != nil {
 		t.Fatal(err)
 	}
+	if fx.Trace != nil {
+		fx.Trace.Program = &lsl.Unrolled{Prog: prog, Blocks: fx.Blocks}
+	}
 	return &mining.Result{Test: fx.Test, Verdict: fx.Verdict, Reason: fx.Reason, Message: fx.Message,
-		Trace: fx.Trace, Observation: fx.Observation, Mined: fx.Mined,
-		Enc: &encode.Encoding{U: &lsl.Unrolled{Prog: prog, Blocks: fx.Blocks}}}
+		Trace: fx.Trace, Observation: fx.Observation, Mined: fx.Mined}
 }

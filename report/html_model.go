@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // maxObsRows bounds the serial observations listed on a page.
@@ -213,7 +213,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 		}
 		return ""
 	}
-	diff := map[encode.ObsKey]bool{}
+	diff := map[trace.ObsKey]bool{}
 	if o := t.obs; o != nil && o.Failing {
 		diff = diffKeysOf(o)
 	}
@@ -316,7 +316,7 @@ func htmlCatWhyOf(w *catWhy) *htmlCatWhy {
 
 func evID(ev *eventView) string { return strconv.Itoa(ev.Instr) }
 
-func htmlFailureOf(t *trace, f *failureView, link string) *htmlFailure {
+func htmlFailureOf(t *traceView, f *failureView, link string) *htmlFailure {
 	hf := &htmlFailure{ReasonText: reasonText(f.Reason), Msg: f.Msg, Place: f.place(), Where: f.Where, PosLink: link, Snippet: f.Snippet}
 	for n := f.Pos.Line - 3; n <= f.Pos.Line+2; n++ {
 		text, ok := t.src.line(f.Pos.File, n)
@@ -336,7 +336,7 @@ func htmlFailureOf(t *trace, f *failureView, link string) *htmlFailure {
 
 // htmlSources lists the readable source files of the trace with the lines
 // its accesses executed marked.
-func htmlSources(t *trace) []*htmlSource {
+func htmlSources(t *traceView) []*htmlSource {
 	marks := map[string]map[int][]string{}
 	var files []string
 	mark := func(p lsl.Pos, m string) {
@@ -396,7 +396,7 @@ func dedupe(xs []string) []string {
 
 // htmlObsOf lays the observation table out with one column per observed
 // field (or per label, for records without fields).
-func htmlObsOf(t *trace) *htmlObs {
+func htmlObsOf(t *traceView) *htmlObs {
 	o := t.obs
 	if o == nil {
 		return nil
@@ -488,7 +488,7 @@ func htmlObsOf(t *trace) *htmlObs {
 }
 
 // htmlLanesOf places every access of the memory order in its thread's lane.
-func htmlLanesOf(t *trace) *htmlLanes {
+func htmlLanesOf(t *traceView) *htmlLanes {
 	if len(t.order) == 0 {
 		return nil
 	}

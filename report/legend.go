@@ -71,7 +71,7 @@ const CatTraceLegend = `How to read a trace (cat model):
 // a memory order, CatTraceLegend when it has none (a cat model's).
 func legendFor(r *mining.Result) string {
 	legend := TraceLegend
-	if r.Trace != nil && len(r.Trace.Order) == 0 && r.Enc != nil && !r.Enc.Memory.Props().MemoryOrder {
+	if r.Trace != nil && len(r.Trace.Order) == 0 && r.Trace.Program != nil && !r.Trace.MemoryOrder {
 		legend = CatTraceLegend
 	}
 	if r.Reason == mining.ReasonDataRace {

@@ -10,7 +10,7 @@ import (
 // a pthread program) is shown by it; JSON keeps the procedure's name too.
 func TestOperationDisplayName(t *testing.T) {
 	r := fixtureResult(t, "mp_relaxed", "mp.lsl", "mp.tst", "relaxed", "MP")
-	r.Enc.U.Prog.Proc("wx").Display = "producer"
+	r.Trace.Program.Prog.Proc("wx").Display = "producer"
 	var b bytes.Buffer
 	WriteTrace(&b, r, TextOptions{})
 	if !strings.Contains(b.String(), "\n    producer  w()\n") {

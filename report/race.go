@@ -3,20 +3,20 @@ package report
 import (
 	"fmt"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Data races. A data-race counterexample (mining.ReasonDataRace) names
-// two accesses (encode.Race): the failure is at the first, whose message
+// two accesses (trace.Race): the failure is at the first, whose message
 // says why neither happens before the other; the second gets a failure
 // line of its own under its operation, so both are marked wherever the
 // trace is shown, and both events carry Race (1, 2) for the highlighting.
 
 // raceAccesses marks the racing accesses of x and puts the second one's
 // failure line under its operation.
-func (t *trace) raceAccesses(x *encode.Execution) {
+func (t *traceView) raceAccesses(x *trace.Execution) {
 	rc := x.Race
 	if rc == nil || t.failure == nil || t.res.Reason != mining.ReasonDataRace {
 		return
@@ -108,7 +108,7 @@ type JSONRaceAccess struct {
 	Source  string `json:"source_line,omitempty"`
 }
 
-func (t *trace) jsonRace() *JSONRace {
+func (t *traceView) jsonRace() *JSONRace {
 	rc := t.race
 	if rc == nil {
 		return nil
@@ -150,7 +150,7 @@ func jsonWarnings(r *mining.Result) []JSONWarning {
 
 // raceRelated is the second access of a data race as a SARIF related
 // location, the result being at the first.
-func raceRelated(t *trace) []sarifLocation {
+func raceRelated(t *traceView) []sarifLocation {
 	rc := t.race
 	if rc == nil || !rc.Second.Pos.IsValid() {
 		return nil
@@ -224,7 +224,7 @@ func warningLines(r *mining.Result) string {
 // on (a prefix closed under program order and reads-from; the init
 // thread comes before every other thread). What comes after a race is
 // undefined, and the trace folds it away.
-func (t *trace) markAfterRace() {
+func (t *traceView) markAfterRace() {
 	rc := t.race
 	last := map[*threadView]int{} // the latest kept instruction per thread
 	var grow func(ev *eventView)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -56,7 +55,7 @@ func raceResult(t *testing.T) *mining.Result {
 func saveFixture(t *testing.T, name string, r *mining.Result) {
 	t.Helper()
 	fx := fixture{Test: r.Test, Verdict: r.Verdict, Reason: r.Reason, Message: r.Message,
-		Trace: r.Trace, Observation: r.Observation, Mined: r.Mined, Blocks: r.Enc.U.Blocks}
+		Trace: r.Trace, Observation: r.Observation, Mined: r.Mined, Blocks: r.Trace.Program.Blocks}
 	b, err := json.MarshalIndent(fx, "", " ")
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +70,7 @@ func raceWarned(t *testing.T) *mining.Result {
 	rc := raceResult(t).Trace.Race
 	x := raceResult(t).Trace
 	a, b := x.Events[rc.First], x.Events[rc.Second]
-	return &mining.Result{Test: "Warned", Verdict: mining.Pass, Enc: &encode.Encoding{U: &lsl.Unrolled{Prog: &lsl.Program{}}},
+	return &mining.Result{Test: "Warned", Verdict: mining.Pass,
 		Warnings: []mining.Warning{
 			{Kind: mining.WarnDataRace, Message: "data race: in t1 at " + a.Pos.String() + ", this store and the load of t2 race", Pos: a.Pos, Related: []lsl.Pos{b.Pos}},
 			{Kind: mining.WarnFlag, Name: "odd", Message: "flag odd fires in some execution"},

@@ -1,9 +1,9 @@
 package report
 
 import (
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Which reorderings does a failure depend on? A trace of a relaxed model
@@ -89,12 +89,12 @@ func indexThread(body *lsl.Block) *threadCode {
 }
 
 // newRelevance computes the path of a FAIL's trace.
-func newRelevance(t *trace) *relevance {
+func newRelevance(t *traceView) *relevance {
 	r := t.res
-	if r.Verdict != mining.Fail || r.Enc == nil || r.Enc.U == nil || len(r.Enc.U.Threads) != len(t.threads) {
+	u := r.Trace.Program
+	if r.Verdict != mining.Fail || u == nil || len(u.Threads) != len(t.threads) {
 		return nil
 	}
-	u := r.Enc.U
 	code := make([]*threadCode, len(u.Threads))
 	for i, th := range u.Threads {
 		code[i] = indexThread(th.Body)
@@ -293,8 +293,8 @@ func (rel *relevance) matters(ro reorder) bool {
 // diffKeysOf are the observed keys in which the closest serial
 // observations differ from the observed one (all observed keys when there
 // are no serial observations).
-func diffKeysOf(o *obsTable) map[encode.ObsKey]bool {
-	out := map[encode.ObsKey]bool{}
+func diffKeysOf(o *obsTable) map[trace.ObsKey]bool {
+	out := map[trace.ObsKey]bool{}
 	for _, r := range o.closestRows(3) {
 		for c, cell := range r.Cells {
 			if cell.Diff && o.Observed.Cells[c].Present {

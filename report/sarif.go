@@ -198,7 +198,7 @@ func WriteSARIF(w io.Writer, run CIRun) error {
 // resultPos locates a result: the failing statement, the first reordered
 // access on the path to a consistency failure, the loop an INCONCLUSIVE
 // execution stopped at, or else the test's declaration.
-func resultPos(t *trace, test *lsl.Test) (lsl.Pos, string) {
+func resultPos(t *traceView, test *lsl.Test) (lsl.Pos, string) {
 	if t != nil {
 		if f := t.failure; f != nil && f.Pos.IsValid() {
 			return f.Pos, "the failing statement"
@@ -251,7 +251,7 @@ func fileURI(path string) string {
 }
 
 // relatedReorders are the reordered pairs the failure depends on.
-func relatedReorders(t *trace) []sarifLocation {
+func relatedReorders(t *traceView) []sarifLocation {
 	var out []sarifLocation
 	if t.rel == nil {
 		return nil // not known which pairs matter
@@ -274,7 +274,7 @@ const maxFlowSteps = 200
 
 // codeFlows is the execution as one code flow: per thread, its accesses
 // in program order, numbered in memory order.
-func codeFlows(t *trace) []sarifCodeFlow {
+func codeFlows(t *traceView) []sarifCodeFlow {
 	cf := sarifCodeFlow{Message: &sarifMessage{"the execution, one thread flow per thread; executionOrder is the memory order"}}
 	steps := 0
 	for _, th := range t.threads {

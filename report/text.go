@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // TextOptions control the terminal trace.
@@ -59,7 +59,7 @@ func WriteTrace(w io.Writer, r *mining.Result, opt TextOptions) {
 }
 
 type textTrace struct {
-	t   *trace
+	t   *traceView
 	p   painter
 	opt TextOptions
 }
@@ -336,7 +336,7 @@ func kindStyle(kind string) string {
 
 // opTitle is "name  label(inputs) → outputs"; outputs that differ from the
 // closest serial observation are highlighted.
-func (tt *textTrace) opTitle(op *opView, diff map[encode.ObsKey]bool) string {
+func (tt *textTrace) opTitle(op *opView, diff map[trace.ObsKey]bool) string {
 	p := tt.p
 	title := p.paint(styleBold, op.Name)
 	if op.Label == "" && len(op.Inputs) == 0 && len(op.Outputs) == 0 {
@@ -365,10 +365,10 @@ func (tt *textTrace) opTitle(op *opView, diff map[encode.ObsKey]bool) string {
 
 // diffKeys are the observed fields that differ from the closest serial
 // observations of a consistency failure.
-func (tt *textTrace) diffKeys() map[encode.ObsKey]bool {
+func (tt *textTrace) diffKeys() map[trace.ObsKey]bool {
 	o := tt.t.obs
 	if o == nil || !o.Failing {
-		return map[encode.ObsKey]bool{}
+		return map[trace.ObsKey]bool{}
 	}
 	return diffKeysOf(o)
 }

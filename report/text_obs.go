@@ -3,8 +3,8 @@ package report
 import (
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // obsSlot is one aligned column of the observation grid: the opening
@@ -97,7 +97,7 @@ func recordFieldsAfter(o *obsTable, c int) []int {
 	return out
 }
 
-func isLabel(k encode.ObsKey) bool { return k.Kind == lsl.ObsLabel }
+func isLabel(k trace.ObsKey) bool { return k.Kind == lsl.ObsLabel }
 
 // writeObsGrid writes rows of an observation table aligned field by field,
 // one column group per thread, marking what differs from the observed row

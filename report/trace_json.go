@@ -144,7 +144,7 @@ func TraceJSON(r *mining.Result) *JSONTrace {
 	if t == nil {
 		return nil
 	}
-	x, u := r.Trace, r.Enc.U
+	x, u := r.Trace, r.Trace.Program
 	jt := &JSONTrace{Kind: "counterexample", Threads: []JSONThread{}, MemoryOrder: x.Order}
 	switch t.kind {
 	case kindWitness:

@@ -3,15 +3,15 @@ package report
 import (
 	"sort"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
-// trace is the presentation model of one execution (the counterexample of a
+// traceView is the presentation model of one execution (the counterexample of a
 // FAIL or the witness of a PASS), built once and rendered as text, HTML and
 // JSON so the three forms always agree.
-type trace struct {
+type traceView struct {
 	res      *mining.Result
 	kind     traceKind
 	threads  []*threadView
@@ -83,7 +83,7 @@ type choiceView struct {
 
 type field struct {
 	Name, Value string
-	Key         encode.ObsKey
+	Key         trace.ObsKey
 }
 
 type eventView struct {
@@ -145,13 +145,13 @@ type reorder struct {
 
 // newTrace builds the presentation model, or returns nil when the result
 // carries no execution.
-func newTrace(r *mining.Result) *trace {
-	x, e := r.Trace, r.Enc
-	if x == nil || e == nil || e.U == nil {
+func newTrace(r *mining.Result) *traceView {
+	x := r.Trace
+	if x == nil || x.Program == nil {
 		return nil
 	}
-	u := e.U
-	t := &trace{res: r, kind: kindOf(r.Verdict), events: map[int]*eventView{}}
+	u := x.Program
+	t := &traceView{res: r, kind: kindOf(r.Verdict), events: map[int]*eventView{}}
 	var positions []lsl.Pos
 	for _, ev := range x.Events {
 		positions = append(positions, ev.Pos)
@@ -267,7 +267,7 @@ func newTrace(r *mining.Result) *trace {
 // findReorders records, for each access of a concurrent thread, an access
 // before it in program order that takes effect after it. These
 // pairs are what a relaxed memory model adds to sequential consistency.
-func (t *trace) findReorders() {
+func (t *traceView) findReorders() {
 	for _, th := range t.threads {
 		if th.Kind != lsl.ThreadConcurrent {
 			continue
@@ -316,7 +316,7 @@ func (t *trace) findReorders() {
 }
 
 // threadName names thread i of the execution.
-func (t *trace) threadName(i int) string {
+func (t *traceView) threadName(i int) string {
 	if i >= 0 && i < len(t.threads) {
 		return t.threads[i].Name
 	}
@@ -358,14 +358,14 @@ func reasonText(reason string) string {
 // a pthread main from one of its parts to a later one (lsl.IsCarrier): an
 // artifact of the translation, not an access of the program, which traces
 // leave out.
-func carriesMainRegister(ev *encode.Event) bool {
+func carriesMainRegister(ev *trace.Event) bool {
 	return ev.Kind != "fence" && lsl.IsCarrier(ev.Expr, ev.AddrName)
 }
 
 // waitedFor says why a thread did not start: which thread it waits for
 // (init for a concurrent thread, every other one for the final thread)
 // did not complete, and how it ended.
-func (t *trace) waitedFor(th *threadView) string {
+func (t *traceView) waitedFor(th *threadView) string {
 	for _, o := range t.threads {
 		if o == th || !th.Kind.WaitsFor(o.Kind) || o.Status == "done" {
 			continue

@@ -3,13 +3,13 @@ package report
 import (
 	"sort"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // obsTable lines up the observation of the execution with the observations
 // of the serial executions, key by key, so the differences stand out.
 type obsTable struct {
-	Keys     []encode.ObsKey // union of the keys of all rows, in observation order
+	Keys     []trace.ObsKey // union of the keys of all rows, in observation order
 	Observed *obsRow
 	Rows     []*obsRow // the serial observations, closest first
 	Closest  int       // fewest differing keys of any serial observation
@@ -32,13 +32,13 @@ type obsCell struct {
 
 // newObsTable compares observed with the mined set; nil when there is
 // nothing to compare.
-func newObsTable(observed encode.Observation, mined []encode.Observation, threadName func(int) string, baseName func(int64) string, failing bool) *obsTable {
+func newObsTable(observed trace.Observation, mined []trace.Observation, threadName func(int) string, baseName func(int64) string, failing bool) *obsTable {
 	if len(mined) == 0 && !failing {
 		return nil
 	}
-	seen := map[encode.ObsKey]bool{}
+	seen := map[trace.ObsKey]bool{}
 	t := &obsTable{Failing: failing}
-	addKeys := func(o encode.Observation) {
+	addKeys := func(o trace.Observation) {
 		for _, it := range o.Items {
 			if !seen[it.Key] {
 				seen[it.Key] = true
@@ -51,11 +51,11 @@ func newObsTable(observed encode.Observation, mined []encode.Observation, thread
 		addKeys(o)
 	}
 	sort.Slice(t.Keys, func(i, j int) bool { return t.Keys[i].Less(t.Keys[j]) })
-	col := map[encode.ObsKey]int{}
+	col := map[trace.ObsKey]int{}
 	for i, k := range t.Keys {
 		col[k] = i
 	}
-	row := func(o encode.Observation, index int) *obsRow {
+	row := func(o trace.Observation, index int) *obsRow {
 		r := &obsRow{Index: index, Cells: make([]obsCell, len(t.Keys)), Text: o.Format(threadName, baseName)}
 		for _, it := range o.Items {
 			r.Cells[col[it.Key]] = obsCell{Present: true, Value: it.Value.Format(baseName)}

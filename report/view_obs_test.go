@@ -3,24 +3,24 @@ package report
 import (
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
-func obs(items ...encode.ObsItem) encode.Observation { return encode.Observation{Items: items} }
+func obs(items ...trace.ObsItem) trace.Observation { return trace.Observation{Items: items} }
 
-func label(thread, rec int, name string) encode.ObsItem {
-	return encode.ObsItem{Key: encode.ObsKey{Thread: thread, Record: rec, Kind: lsl.ObsLabel, Name: name}}
+func label(thread, rec int, name string) trace.ObsItem {
+	return trace.ObsItem{Key: trace.ObsKey{Thread: thread, Record: rec, Kind: lsl.ObsLabel, Name: name}}
 }
 
-func out(thread, rec int, name string, v int64) encode.ObsItem {
-	return encode.ObsItem{Key: encode.ObsKey{Thread: thread, Record: rec, Kind: lsl.ObsOutput, Name: name}, Value: lsl.Num(v)}
+func out(thread, rec int, name string, v int64) trace.ObsItem {
+	return trace.ObsItem{Key: trace.ObsKey{Thread: thread, Record: rec, Kind: lsl.ObsOutput, Name: name}, Value: lsl.Num(v)}
 }
 
 func TestObsTable(t *testing.T) {
 	name := func(i int) string { return []string{"t1", "t2"}[i] }
 	observed := obs(label(0, 1, "d"), out(0, 1, "found", 1), out(0, 1, "value", 2))
-	mined := []encode.Observation{
+	mined := []trace.Observation{
 		obs(label(0, 1, "d"), out(0, 1, "found", 0)),                        // 2 differences: found, value absent
 		obs(label(0, 1, "d"), out(0, 1, "found", 1), out(0, 1, "value", 1)), // 1 difference
 		obs(label(0, 1, "d"), out(0, 1, "found", 1), out(0, 1, "value", 3)), // 1 difference

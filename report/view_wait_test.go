@@ -32,7 +32,7 @@ func TestWaitedFor(t *testing.T) {
 			2, "a thread it waits for did not complete"},
 	}
 	for i, c := range cases {
-		tr := &trace{threads: c.threads}
+		tr := &traceView{threads: c.threads}
 		if got := tr.waitedFor(c.threads[c.of]); got != c.want {
 			t.Errorf("case %d: %q, want %q", i, got, c.want)
 		}

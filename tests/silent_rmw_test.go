@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 	"github.com/checkfence/checkfence/report"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // silentRMWVerdicts: spin loops on read-modify-writes that write back what
@@ -91,7 +91,7 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 }
 
 // canons returns the canonical forms of observations, sorted.
-func canons(obs []encode.Observation) []string {
+func canons(obs []trace.Observation) []string {
 	var out []string
 	for _, o := range obs {
 		out = append(out, o.Canon())

@@ -12,6 +12,7 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // symmetryCases are tests with and without identical threads, and what
@@ -141,7 +142,7 @@ func TestSymmetryObservations(t *testing.T) {
 // is one without; and every observation without is a permutation of
 // identical threads applied to one with (renaming pool blocks changes no
 // observation). It returns both observation sets.
-func compareSymmetryBreaking(t *testing.T, e *encode.Encoding, where string) (onSet, offSet []encode.Observation) {
+func compareSymmetryBreaking(t *testing.T, e *encode.Encoding, where string) (onSet, offSet []trace.Observation) {
 	t.Helper()
 	sym := e.SymmetryBreaking(nil)
 	for _, q := range []struct {
@@ -159,7 +160,7 @@ func compareSymmetryBreaking(t *testing.T, e *encode.Encoding, where string) (on
 	offSet = observations(t, e, e.C.T)
 	closure := map[string]bool{}
 	for _, o := range onSet {
-		if !slices.ContainsFunc(offSet, func(p encode.Observation) bool { return p.Canon() == o.Canon() }) {
+		if !slices.ContainsFunc(offSet, func(p trace.Observation) bool { return p.Canon() == o.Canon() }) {
 			t.Errorf("%s: %s only with symmetry breaking", where, o.Canon())
 		}
 		for _, p := range permutations(o, e.SymmetricThreads()) {
@@ -176,10 +177,10 @@ func compareSymmetryBreaking(t *testing.T, e *encode.Encoding, where string) (on
 
 // observations enumerates the observation vectors of the complete
 // executions under assumption a.
-func observations(t *testing.T, e *encode.Encoding, a z.Lit) []encode.Observation {
+func observations(t *testing.T, e *encode.Encoding, a z.Lit) []trace.Observation {
 	t.Helper()
 	s := e.NewSolver()
-	var out []encode.Observation
+	var out []trace.Observation
 	block := e.C.T
 	for len(out) < 10000 {
 		if s.Solve(context.Background(), a, e.AllDone, block) != encode.Sat {
@@ -195,10 +196,10 @@ func observations(t *testing.T, e *encode.Encoding, a z.Lit) []encode.Observatio
 
 // permutations applies every permutation within each class of identical
 // threads to an observation.
-func permutations(o encode.Observation, classes [][]int) []encode.Observation {
-	out := []encode.Observation{o}
+func permutations(o trace.Observation, classes [][]int) []trace.Observation {
+	out := []trace.Observation{o}
 	for _, cl := range classes {
-		var next []encode.Observation
+		var next []trace.Observation
 		for _, p := range out {
 			for _, perm := range permuteInts(cl) {
 				next = append(next, relabel(p, cl, perm))
@@ -209,15 +210,15 @@ func permutations(o encode.Observation, classes [][]int) []encode.Observation {
 	return out
 }
 
-func relabel(o encode.Observation, from, to []int) encode.Observation {
-	out := encode.Observation{}
+func relabel(o trace.Observation, from, to []int) trace.Observation {
+	out := trace.Observation{}
 	for _, it := range o.Items {
 		if k := slices.Index(from, it.Key.Thread); k >= 0 {
 			it.Key.Thread = to[k]
 		}
 		out.Items = append(out.Items, it)
 	}
-	slices.SortFunc(out.Items, func(x, y encode.ObsItem) int {
+	slices.SortFunc(out.Items, func(x, y trace.ObsItem) int {
 		if x.Key.Less(y.Key) {
 			return -1
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/report"
+	"github.com/checkfence/checkfence/trace"
 	"github.com/spf13/cobra"
 )
 
@@ -176,7 +177,7 @@ func leakPasses(prop, leaks string) []bool {
 // of the memory properties, checked with leaks.
 func quietErrors(prop string, leaks bool) func(*encode.ErrorSite) bool {
 	return func(es *encode.ErrorSite) bool {
-		if es.Reason == encode.ReasonAssertion {
+		if es.Reason == trace.ReasonAssertion {
 			return prop != propUnreachCall
 		}
 		a, ok := es.Stmt.(*lsl.Abort)

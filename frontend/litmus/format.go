@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // kindWord is herd's word for what the condition says of the state:
@@ -64,7 +64,7 @@ func WriteResult(w io.Writer, r *Result) {
 // FormatExecution renders an execution: per thread its accesses and
 // fences, each access named by a letter, loads with the access they read
 // from, then the memory order.
-func FormatExecution(t *Test, x *encode.Execution) string {
+func FormatExecution(t *Test, x *trace.Execution) string {
 	names := map[int]string{} // instruction index → letter
 	var b strings.Builder
 	next := 0
@@ -117,7 +117,7 @@ func FormatExecution(t *Test, x *encode.Execution) string {
 	return b.String()
 }
 
-func describeEvent(t *Test, x *encode.Execution, ev *encode.Event, names map[int]string) string {
+func describeEvent(t *Test, x *trace.Execution, ev *trace.Event, names map[int]string) string {
 	lock := ""
 	if ev.Atomic != 0 {
 		lock = " (atomic)"

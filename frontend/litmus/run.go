@@ -6,9 +6,9 @@ import (
 	"sort"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // Result is the outcome of a litmus test on a memory model.
@@ -25,7 +25,7 @@ type Result struct {
 	// Witness is an execution ending in WitnessState: for exists and
 	// ~exists a state satisfying the proposition, for forall one violating
 	// it. Nil when there is none or it was not requested.
-	Witness      *encode.Execution
+	Witness      *trace.Execution
 	WitnessState *State
 	Time         time.Duration
 	// Flags are the flags of a cat model that fire in some execution.
@@ -69,7 +69,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	}
 	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
-	var obsOf []encode.Observation
+	var obsOf []trace.Observation
 	for _, o := range set.Observations {
 		s := t.stateOf(o)
 		if t.Filter != nil && !t.Filter.Eval(t.valuer(s)) {
@@ -89,7 +89,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return t.stateLess(r.States[idx[a]], r.States[idx[b]]) })
 	states := make([]State, len(idx))
-	obs := make([]encode.Observation, len(idx))
+	obs := make([]trace.Observation, len(idx))
 	for k, i := range idx {
 		states[k], obs[k] = r.States[i], obsOf[i]
 	}
@@ -130,7 +130,7 @@ func (t *Test) valuer(s State) func(Term) lsl.Value {
 
 // stateOf reads the shown terms from an observation vector: registers are
 // observed by their thread, locations by the final thread.
-func (t *Test) stateOf(o encode.Observation) State {
+func (t *Test) stateOf(o trace.Observation) State {
 	s := State{Values: make([]lsl.Value, len(t.Shown))}
 	for i, term := range t.Shown {
 		th := term.Thread

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 var runModels = []string{"sc", "tso", "pso", "relaxed", "rmo"}
@@ -178,10 +178,10 @@ func TestFilter(t *testing.T) {
 func TestStateOf(t *testing.T) {
 	tt := parseFile(t, "testdata/x86/indirect.litmus")
 	// thread 0 observes EAX and EBX; y is the first location (base 1)
-	o := encode.Observation{Items: []encode.ObsItem{
-		{Key: encode.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EAX"}, Value: lsl.Ptr(1)},
-		{Key: encode.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EBX"}, Value: lsl.Num(0)},
-		{Key: encode.ObsKey{Thread: 1, Kind: lsl.ObsOutput, Name: "EDX"}, Value: lsl.Num(1)},
+	o := trace.Observation{Items: []trace.ObsItem{
+		{Key: trace.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EAX"}, Value: lsl.Ptr(1)},
+		{Key: trace.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EBX"}, Value: lsl.Num(0)},
+		{Key: trace.ObsKey{Thread: 1, Kind: lsl.ObsOutput, Name: "EDX"}, Value: lsl.Num(1)},
 	}}
 	if got, want := tt.FormatState(tt.stateOf(o)), "0:EAX=y; 0:EBX=0; 1:EDX=1;"; got != want {
 		t.Errorf("state %s, want %s", got, want)

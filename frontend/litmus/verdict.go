@@ -9,6 +9,7 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // runVerdict decides the condition with one query (mining.Decide) instead
@@ -78,10 +79,10 @@ func constLit(c *logic.C, b bool) z.Lit {
 
 // obsKey is the observation of a term: registers by their thread,
 // locations by the final thread (stateOf).
-func (t *Test) obsKey(term Term) encode.ObsKey {
+func (t *Test) obsKey(term Term) trace.ObsKey {
 	th := term.Thread
 	if th < 0 {
 		th = len(t.Threads)
 	}
-	return encode.ObsKey{Thread: th, Kind: lsl.ObsOutput, Name: term.obsName()}
+	return trace.ObsKey{Thread: th, Kind: lsl.ObsOutput, Name: term.obsName()}
 }

@@ -106,7 +106,7 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 		}
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
-			opt := mining.Options{Timeout: timeout}
+			opt := mining.Options{Timeout: timeout, KeepEncoding: accesses}
 			if mining.C11Semantics(prog) {
 				opt.Races = mining.RacesFail // as checkfence run does
 			}
@@ -141,8 +141,8 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			}
 			fmt.Fprintf(w, format, row.file, name, verdict, fmt.Sprint(s.Instrs), fmt.Sprint(s.Loads), fmt.Sprint(s.Stores),
 				fmt.Sprint(s.Vars), fmt.Sprint(s.Clauses), fmt.Sprint(s.Rounds), fmt.Sprintf("%.2f", cpu.Seconds()))
-			if accesses && r.Enc != nil {
-				printAccesses(w, r.Enc)
+			if accesses && r.Encoding != nil {
+				printAccesses(w, r.Encoding)
 			}
 			line += fmt.Sprintf(" | %-8s %10s", name, cell)
 			if ctx.Err() != nil {
