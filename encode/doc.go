@@ -56,8 +56,8 @@
 // encoding, which features are on; a copy of a built-in model has the
 // built-in's (tests/modelcopy_test.go). Traces carry what the report
 // needs as plain data (trace.Execution: C11AsEvents, MemoryOrder,
-// RMWWrites, the cat model's CatGraph), so no package outside reads the
-// encoder's model state.
+// RMWWrites, a cat model's candidate execution), so no package outside
+// reads the encoder's model state.
 //
 // # Cat models (candidate executions)
 //

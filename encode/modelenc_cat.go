@@ -52,7 +52,8 @@ func (ci *CatInstance) flagInstrs(f *CatFlag, val func(z.Lit) bool) []int {
 }
 
 func (ci *CatInstance) decode(x *trace.Execution, val func(z.Lit) bool) {
-	x.Cat = catGraph(ci.Decode(val))
+	cx := ci.Decode(val)
+	x.Cat = &trace.CatExecution{Model: cx.model, Candidate: cx.Candidate, Instrs: cx.instrs}
 }
 
 // linearOrder: a cat model has no total order of the accesses.

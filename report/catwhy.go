@@ -49,7 +49,7 @@ func newCatWhy(t *traceView) *catWhy {
 	if r.Verdict != mining.Fail {
 		return nil
 	}
-	g := r.Trace.Cat
+	g := r.Trace.CatGraph()
 	if g == nil {
 		return nil
 	}

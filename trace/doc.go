@@ -9,7 +9,9 @@
 // names its program (Execution.Program, the unrolled code its events and
 // loops refer to) and carries the few facts of its memory model a
 // presentation needs (C11AsEvents, MemoryOrder, RMWWrites) and, on a cat
-// model, the relations that explain why the model allows it (CatGraph).
+// model, its candidate execution (CatExecution: events and base
+// relations, as package cat defines them), on which CatGraph evaluates
+// the model to explain why it allows the execution.
 //
 // Observations (obs.go, §6.3.2 of the dissertation) are the values an
 // execution's operations record, keyed by thread, record, kind and name;

@@ -13,9 +13,10 @@ type Execution struct {
 	Events  map[int]*Event // by instruction index
 	// Race names the racing accesses of a data-race counterexample.
 	Race *Race
-	// Cat explains the execution on a cat model: its events and the
-	// relations the model's checks order (CatGraph); nil on .mm models.
-	Cat *CatGraph `json:"-"`
+	// Cat is the candidate execution of a cat model's trace (its events
+	// and base relations, which CatGraph evaluates the model on); nil on
+	// .mm models and in saved results.
+	Cat *CatExecution `json:"-"`
 	// C11AsEvents: the model reads a C11 program's orders as its own
 	// events (tags, or barriers of its mapping: a cat model), so a trace
 	// shows fences as they are. Otherwise (memmodel.Properties.C11Fences,
