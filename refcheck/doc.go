@@ -12,7 +12,8 @@
 // semantics of single operations: the LSL IR and parser (lsl), the
 // unroller (lsl.Unroll), the basic functions (lsl.EvalOp, lsl.Truth,
 // lsl.Compare) and the .mm parser and AST (axioms.Parse, axioms.Builtin).
-// It imports nothing of encode or mining and none of the axioms engine:
+// It imports nothing of encode or mining and none of the axioms engine
+// (only the failure reasons' spelling, from the plain-data package trace):
 // there is no SAT solver, no symbolic value, no guard, no range analysis,
 // and the axioms are evaluated directly on concrete traces (Def. 16).
 //

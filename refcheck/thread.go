@@ -6,6 +6,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/trace"
 )
 
 // status is how a thread's run ends.
@@ -20,14 +21,16 @@ const (
 	statusNotStarted                   // waits for a thread that did not complete
 )
 
-// Failure reasons, spelled as in the --json "reason" field.
+// Failure reasons, as in the --json "reason" field: the engine's
+// spelling (package trace, plain data shared with the outputs, not the
+// engine's semantics), so the differential tests compare like with like.
 const (
-	ReasonAssertion    = "assertion"
-	ReasonRuntimeError = "runtime-error"
-	ReasonDeadlock     = "deadlock"
-	ReasonLivelock     = "livelock"
-	ReasonConsistency  = "consistency"
-	ReasonNoSerial     = "no-serial-execution"
+	ReasonAssertion    = trace.ReasonAssertion
+	ReasonRuntimeError = trace.ReasonRuntimeError
+	ReasonDeadlock     = trace.ReasonDeadlock
+	ReasonLivelock     = trace.ReasonLivelock
+	ReasonConsistency  = trace.ReasonConsistency
+	ReasonNoSerial     = "no-serial-execution" // an INCONCLUSIVE reason (mining.ReasonNoSerial)
 )
 
 // instr is one executed load, store or fence of a run (a local trace entry,
