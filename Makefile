@@ -96,7 +96,7 @@ PTHREAD_BENCH_FLAGS ?= -timeout 5m
 bench:
 	$(GO) run $(BUILDFLAGS) ./tests/bench $(BENCH_FLAGS)
 	$(GO) run $(BUILDFLAGS) ./tests/bench -pthread $(PTHREAD_BENCH_FLAGS)
-	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./axioms
+	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./encode/sat ./axioms
 
 # Each Fig. 8.4 test under cumulative configurations (gini, eager
 # transitivity, no symmetry; + CaDiCaL escalation; + sparse transitivity;

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
@@ -118,7 +119,7 @@ type Instance struct {
 	relIdx     map[string]int
 	totals     []int // relations encoded as total orders
 	constraint z.Lit
-	raw        ClauseList // clauses beside the constraint (transitivity)
+	raw        sat.ClauseList // clauses beside the constraint (transitivity)
 	stats      InstanceStats
 	args       []int32
 	// finalized is set by Finalize: with sparse transitivity no pair of a
@@ -430,7 +431,7 @@ func (inst *Instance) Constraint() z.Lit { return inst.constraint }
 // Clauses returns clauses Θ also contains besides Constraint (eager or
 // sparse transitivity): assert Constraint and add every clause. It
 // finalizes the instance (see Finalize, whose error it returns).
-func (inst *Instance) Clauses() (*ClauseList, error) {
+func (inst *Instance) Clauses() (*sat.ClauseList, error) {
 	if err := inst.Finalize(); err != nil {
 		return nil, err
 	}

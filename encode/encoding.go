@@ -7,6 +7,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -90,7 +91,7 @@ type Encoding struct {
 	// Phi is the conjunction of every constraint an execution satisfies,
 	// together with Clauses (plain clauses, too many to build as gates).
 	Phi     z.Lit
-	Clauses *axioms.ClauseList
+	Clauses *sat.ClauseList
 	// Status literals.
 	AnyError    z.Lit // some thread fails an assertion or runtime check
 	AnyPruned   z.Lit // some thread reaches a loop bound
@@ -198,8 +199,8 @@ type Stats struct {
 }
 
 // NewSolver returns a solver that holds Φ.
-func (e *Encoding) NewSolver() *Solver {
-	s := NewSolver(e.C)
+func (e *Encoding) NewSolver() *sat.Solver {
+	s := sat.NewSolver(e.C)
 	s.Assert(e.Phi)
 	for cl := range e.Clauses.All() {
 		s.AddClause(cl...)

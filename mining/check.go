@@ -11,6 +11,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -57,8 +58,8 @@ type Options struct {
 	// CatAllFences makes every fence an event of a cat model
 	// (encode.Options.CatAllFences), for the differential tests.
 	CatAllFences bool
-	Progress     func(Progress)       // called as phases change (may be nil)
-	Solver       encode.SolverOptions // SAT backend (--solver)
+	Progress     func(Progress)    // called as phases change (may be nil)
+	Solver       sat.SolverOptions // SAT backend (--solver)
 	// NoSymmetry: do not order identical threads or untouched pool blocks
 	// in the check query (encode.SymmetryBreaking).
 	NoSymmetry bool
@@ -325,7 +326,7 @@ func (k *checker) run(prog *lsl.Program) error {
 			return err
 		}
 		k.stats(p)
-		if r == encode.Unsat {
+		if r == sat.Unsat {
 			// no execution of this unrolling fails, so none of an
 			// earlier (deferred) one does either
 			if !compare && !k.test.Program {
@@ -352,8 +353,8 @@ func (k *checker) run(prog *lsl.Program) error {
 			if err != nil {
 				return err
 			}
-			if r != encode.Sat {
-				if r == encode.Budget {
+			if r != sat.Sat {
+				if r == sat.Budget {
 					deferred = append(deferred, deferredRound{round: round, bounds: bounds})
 				}
 				// back to the cut-off execution, whose loops are raised
@@ -459,7 +460,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return k.fail(p, "")
 		}
 	}
@@ -470,11 +471,11 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return k.fail(p, ReasonDeadlock)
 		}
 	}
-	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == encode.Sat {
+	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == sat.Sat {
 		if err != nil {
 			return err
 		}
@@ -484,7 +485,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	if err != nil {
 		return err
 	}
-	if r != encode.Sat {
+	if r != sat.Sat {
 		return fmt.Errorf("internal error: a failing execution was found but none of its explanations holds")
 	}
 	val := p.s.Value
@@ -520,7 +521,7 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	if err != nil {
 		return err
 	}
-	if r == encode.Sat {
+	if r == sat.Sat {
 		x := p.enc.Decode(p.s.Value)
 		k.res.Trace = x
 		k.res.Enc = p.enc
@@ -550,7 +551,7 @@ func (k *checker) flags(p *problem) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			k.res.Flags = append(k.res.Flags, f.Name)
 			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.Cat.FlagWitness(f, p.s.Value))
 			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
@@ -569,7 +570,7 @@ func (k *checker) witness(p *problem) error {
 	if err != nil {
 		return err
 	}
-	if r == encode.Sat {
+	if r == sat.Sat {
 		k.res.Trace = p.enc.Decode(p.s.Value)
 	}
 	return nil
@@ -619,7 +620,7 @@ func (k *checker) describeFailure(p *problem, x *encode.Execution) {
 // problem is one encoding with its solver.
 type problem struct {
 	enc    *encode.Encoding
-	s      *encode.Solver
+	s      *sat.Solver
 	bounds map[string]int
 	serial bool
 	// assume holds in every query on the problem (the fence selection of
@@ -629,16 +630,16 @@ type problem struct {
 
 // solve runs one query, refining lazily encoded transitivity until the
 // assignment is a real execution.
-func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) solve(p *problem, assumptions ...z.Lit) (sat.Result, error) {
 	return k.solveBudget(p, 0, assumptions...)
 }
 
 // solveBudget is solve with a budget of conflicts (0: none): Budget when
 // the query is not decided within it (the solver keeps what it learned).
-func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (sat.Result, error) {
 	t0 := time.Now()
 	clock, budget0 := k.startClock(p), budget
-	r := encode.Canceled
+	r := sat.Canceled
 	defer func() {
 		k.res.Stats.Solve += time.Since(t0)
 		k.noteBackend(p)
@@ -657,9 +658,9 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 			r = p.s.Solve(k.ctx, assumptions...)
 		}
 		switch r {
-		case encode.Canceled:
+		case sat.Canceled:
 			return r, k.canceled()
-		case encode.Unsat, encode.Budget:
+		case sat.Unsat, sat.Budget:
 			return r, nil
 		}
 		lemmas := p.enc.Model.Lemmas(p.s.Value)
@@ -671,7 +672,7 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 		}
 		if budget > 0 {
 			if budget -= p.s.Stats().Conflicts - c0; budget <= 0 {
-				r = encode.Budget
+				r = sat.Budget
 				return r, nil
 			}
 		}
@@ -680,7 +681,7 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 
 // lookForFailure asks, under the failure budget, for a failing execution
 // of a round whose answer was a cut-off one (deferred.go).
-func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (sat.Result, error) {
 	k.queryPhase = "failure"
 	defer func() { k.queryPhase = "" }()
 	return k.solveBudget(p, k.failureBudget(), assumptions...)
@@ -853,7 +854,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
 		k.noteBackend(p)
 		k.logQuery(clock, p, "raise", budget, r)
-		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
+		if r != sat.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting
 			if k.ctx.Err() != nil {
@@ -888,7 +889,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 			if err != nil {
 				return nil, err
 			}
-			if r == encode.Sat {
+			if r == sat.Sat {
 				k.res.Enc = enc
 				return nil, k.fail(p, "")
 			}
@@ -897,7 +898,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		if err != nil {
 			return nil, err
 		}
-		if r == encode.Unsat {
+		if r == sat.Unsat {
 			return p, nil
 		}
 		next, err := k.raise(p, bounds)
@@ -962,7 +963,7 @@ func (k *checker) enumerate(p *problem) ([]encode.Observation, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r != encode.Sat {
+		if r != sat.Sat {
 			break
 		}
 		o := p.enc.DecodeObs(p.s.Value)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -26,7 +26,7 @@ func TestLazyUnrollingDeterministic(t *testing.T) {
 			var runs [2]*mining.Result
 			for i := range runs {
 				r, err := p.CheckRow(context.Background(), test, row, datatypeTimeout, func(o *mining.Options) {
-					o.Solver = encode.SolverOptions{Backend: encode.Gini}
+					o.Solver = sat.SolverOptions{Backend: sat.Gini}
 				})
 				if err != nil {
 					t.Fatal(err)

@@ -1,8 +1,7 @@
-package encode
+package sat
 
 import (
 	"context"
-	"github.com/checkfence/checkfence/axioms"
 	"runtime/debug"
 
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -25,8 +24,8 @@ type escalatingSAT struct {
 	clauses int
 	large   func() satSolver
 	cur     satSolver
-	log     axioms.ClauseList // every clause added, until escalation
-	before  int64             // conflicts of the gini phase, after escalation
+	log     ClauseList // every clause added, until escalation
+	before  int64      // conflicts of the gini phase, after escalation
 	moved   bool
 	// roundStart is the log's length when the current round of an
 	// incremental check began (newRound): the size rule looks at the
@@ -34,7 +33,7 @@ type escalatingSAT struct {
 	roundStart int
 }
 
-// newRound starts a round of an incremental check (incremental.go).
+// newRound starts a round of an incremental check (Solver.NewRound).
 func (e *escalatingSAT) newRound() { e.roundStart = e.log.Len() }
 
 func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
@@ -90,7 +89,7 @@ func (e *escalatingSAT) escalate() {
 	for cl := range e.log.All() {
 		e.cur.add(cl)
 	}
-	e.log, e.moved = axioms.ClauseList{}, true
+	e.log, e.moved = ClauseList{}, true
 }
 
 func (e *escalatingSAT) model(dst []bool) { e.cur.model(dst) }

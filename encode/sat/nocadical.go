@@ -1,6 +1,6 @@
 //go:build !cadical
 
-package encode
+package sat
 
 // cadicalCompiled says that this binary has the CaDiCaL backend: built
 // without the cadical tag, it has only gini.
@@ -9,7 +9,7 @@ const cadicalCompiled = false
 func cadicalVersion() string { return "" }
 
 func newCadicalSAT() satSolver {
-	panic("encode: CaDiCaL is not compiled in (build with -tags cadical)")
+	panic("sat: CaDiCaL is not compiled in (build with -tags cadical)")
 }
 
 func flushCStdout() {}

@@ -1,4 +1,4 @@
-package axioms
+package sat
 
 import (
 	"iter"

@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 // satSolver is the raw incremental SAT solver behind a Solver. Its variables
 // are the circuit's: literal m of the circuit is literal m of the solver.
 // Solver (solver.go) does the Tseitin encoding and keeps the model; a
-// satSolver only holds clauses. Implementations: gini (sat_gini.go),
-// CaDiCaL (sat_cadical.go, build tag cadical), the portfolio of both
-// (sat_portfolio.go) and escalation from gini to CaDiCaL (sat_escalate.go).
+// satSolver only holds clauses. Implementations: gini (gini.go),
+// CaDiCaL (cadical.go, build tag cadical), the portfolio of both
+// (portfolio.go) and escalation from gini to CaDiCaL (escalate.go).
 type satSolver interface {
 	// add adds the clause lits (not zero-terminated; empty: unsatisfiable).
 	add(lits []z.Lit)

@@ -1,6 +1,6 @@
 //go:build cadical
 
-package encode
+package sat
 
 /*
 #cgo LDFLAGS: -lcadical -lstdc++ -lm
@@ -109,7 +109,7 @@ type cadicalSAT struct {
 func newCadicalSAT() satSolver {
 	w := C.cf_new()
 	if w == nil {
-		panic("encode: out of memory creating a CaDiCaL solver")
+		panic("sat: out of memory creating a CaDiCaL solver")
 	}
 	b := &cadicalSAT{w: w}
 	// The C solver is released with the Go value unless close came first.
@@ -148,7 +148,7 @@ func (b *cadicalSAT) lit(m z.Lit) C.int {
 	d := m.Dimacs()
 	if v := max(d, -d); v > b.maxVar {
 		if v > math.MaxInt32-1 {
-			panic("encode: too many variables for CaDiCaL")
+			panic("sat: too many variables for CaDiCaL")
 		}
 		b.maxVar = v
 	}

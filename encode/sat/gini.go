@@ -1,9 +1,7 @@
-package encode
+package sat
 
 import (
 	"context"
-
-	"github.com/checkfence/checkfence/axioms"
 
 	"github.com/checkfence/checkfence/internal/gini"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -20,12 +18,12 @@ import (
 // (log), unless its owner does: escalatingSAT moves to CaDiCaL instead.
 type giniSAT struct {
 	g      *gini.Gini
-	log    *axioms.ClauseList // nil: the owner keeps the clauses
-	broken bool               // with log nil: the instance hit a model error
-	base   int64              // conflicts of the instances replaced
+	log    *ClauseList // nil: the owner keeps the clauses
+	broken bool        // with log nil: the instance hit a model error
+	base   int64       // conflicts of the instances replaced
 }
 
-func newGiniSAT() *giniSAT { return &giniSAT{g: gini.New(), log: &axioms.ClauseList{}} }
+func newGiniSAT() *giniSAT { return &giniSAT{g: gini.New(), log: &ClauseList{}} }
 
 // newGiniSATUnlogged is a giniSAT whose owner keeps the clauses and
 // replaces it after a model error (broken).
@@ -62,7 +60,7 @@ func (b *giniSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) R
 	}
 	r = b.solveOnce(ctx, limit, assumptions)
 	if b.g.ModelError() {
-		panic("encode: gini reached a model that violates a clause on a fresh instance")
+		panic("sat: gini reached a model that violates a clause on a fresh instance")
 	}
 	return r
 }

@@ -1,11 +1,10 @@
-package encode
+package sat
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/checkfence/checkfence/internal/gini/logic"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // Backend names the SAT solver behind a Solver (--solver).
@@ -119,44 +118,7 @@ func newSAT(opt SolverOptions) satSolver {
 		}
 		return e
 	}
-	panic(fmt.Sprintf("encode: unknown backend %q", opt.Backend))
-}
-
-// NewSolverWith returns a solver that holds Φ, on the backend opt chooses.
-func (e *Encoding) NewSolverWith(opt SolverOptions) *Solver {
-	s, _ := e.loadSolver(opt, nil)
-	return s
-}
-
-// LoadSolver is NewSolverWith that stops when the context of the
-// encoding's options is done: a wide test has millions of clauses to hand
-// over (its error is a *lsl.CanceledError).
-func (e *Encoding) LoadSolver(opt SolverOptions) (*Solver, error) {
-	return e.loadSolver(opt, &e.poll)
-}
-
-func (e *Encoding) loadSolver(opt SolverOptions, poll *lsl.Poller) (*Solver, error) {
-	if e.inc != nil {
-		return e.loadIncremental(opt, poll)
-	}
-	s := NewSolverWith(e.C, opt)
-	s.Assert(e.Phi)
-	return s, e.sendClauses(s, poll)
-}
-
-// sendClauses adds the clause list (transitivity) to s, polling the
-// limits now and then.
-func (e *Encoding) sendClauses(s *Solver, poll *lsl.Poller) error {
-	n := 0
-	for cl := range e.Clauses.All() {
-		if n++; poll != nil && n%4096 == 0 {
-			if err := poll.Check(); err != nil {
-				return err
-			}
-		}
-		s.AddClause(cl...)
-	}
-	return nil
+	panic(fmt.Sprintf("sat: unknown backend %q", opt.Backend))
 }
 
 // NewSolverWith returns a solver for the circuit c on the backend opt

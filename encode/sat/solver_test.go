@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"context"
@@ -58,9 +58,9 @@ func TestSolverAssertAndValue(t *testing.T) {
 func TestSolverEnumerate(t *testing.T) {
 	eachBackend(t, func(t *testing.T, newSolver func(*logic.C) *Solver) {
 		c := logic.NewC()
-		a := FreshBV(c, 4)
+		a := freshWord(c, 4)
 		s := newSolver(c)
-		s.Assert(Slt(c, a, ConstBV(c, 5, 4)), Slt(c, ConstBV(c, -3, 4), a))
+		s.Assert(wordSlt(c, a, constWord(c, 5, 4)), wordSlt(c, constWord(c, -3, 4), a))
 		seen := map[int64]bool{}
 		for {
 			r := s.Solve(context.Background())
@@ -70,12 +70,12 @@ func TestSolverEnumerate(t *testing.T) {
 			if r != Sat {
 				t.Fatalf("Solve = %v", r)
 			}
-			v := ValueOf(a, s.Value)
+			v := wordValue(a, s.Value)
 			if seen[v] {
 				t.Fatalf("model %d found twice", v)
 			}
 			seen[v] = true
-			s.AddClause(Eq(c, a, ConstBV(c, v, 4)).Not())
+			s.AddClause(wordEq(c, a, constWord(c, v, 4)).Not())
 		}
 		for v := int64(-2); v <= 4; v++ {
 			if !seen[v] {
@@ -216,9 +216,9 @@ func TestSolverValueOutsideCone(t *testing.T) {
 func TestSolverValueMatchesBackend(t *testing.T) {
 	eachBackend(t, func(t *testing.T, newSolver func(*logic.C) *Solver) {
 		c := logic.NewC()
-		a, b := FreshBV(c, 6), FreshBV(c, 6)
+		a, b := freshWord(c, 6), freshWord(c, 6)
 		s := newSolver(c)
-		s.Assert(Eq(c, Mul(c, a, b), ConstBV(c, 12, 6)), Slt(c, a, b), Slt(c, ConstBV(c, 1, 6), a))
+		s.Assert(wordEq(c, wordMul(c, a, b), constWord(c, 12, 6)), wordSlt(c, a, b), wordSlt(c, constWord(c, 1, 6), a))
 		if r := s.Solve(context.Background()); r != Sat {
 			t.Fatalf("Solve = %v", r)
 		}
@@ -237,8 +237,8 @@ func TestSolverValueMatchesBackend(t *testing.T) {
 		if checked != s.Stats().Vars {
 			t.Errorf("checked %d variables, Stats.Vars = %d", checked, s.Stats().Vars)
 		}
-		av, bv := ValueOf(a, s.Value), ValueOf(b, s.Value)
-		if wrap(av*bv, 6) != 12 || av >= bv || av <= 1 {
+		av, bv := wordValue(a, s.Value), wordValue(b, s.Value)
+		if wrapWord(av*bv, 6) != 12 || av >= bv || av <= 1 {
 			t.Errorf("model a=%d b=%d violates a*b=12 (mod 64), 1<a<b", av, bv)
 		}
 	})
@@ -383,9 +383,9 @@ func BenchmarkSolverSmall(b *testing.B) {
 	for _, name := range []string{"background", "timeout"} {
 		b.Run(name, func(b *testing.B) {
 			c := logic.NewC()
-			a := FreshBV(c, 8)
+			a := freshWord(c, 8)
 			s := NewSolver(c)
-			s.Assert(Slt(c, ConstBV(c, 3, 8), a))
+			s.Assert(wordSlt(c, constWord(c, 3, 8), a))
 			ctx := context.Background()
 			if name == "timeout" {
 				var cancel context.CancelFunc

@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"context"
@@ -40,14 +40,14 @@ type budgetRun struct {
 func budgetScript(ctx context.Context, newSolver func(*logic.C) *Solver) budgetRun {
 	c := logic.NewC()
 	hard := pigeonhole(c, 9, 8)
-	a, b := FreshBV(c, 6), FreshBV(c, 6)
-	product := Eq(c, Mul(c, a, b), ConstBV(c, 36, 6))
+	a, b := freshWord(c, 6), freshWord(c, 6)
+	product := wordEq(c, wordMul(c, a, b), constWord(c, 36, 6))
 	s := newSolver(c)
 	var run budgetRun
 	record := func(r Result) {
 		run.Results = append(run.Results, r)
 		if r == Sat {
-			run.Models = append(run.Models, fmt.Sprintf("a=%d b=%d", ValueOf(a, s.Value), ValueOf(b, s.Value)))
+			run.Models = append(run.Models, fmt.Sprintf("a=%d b=%d", wordValue(a, s.Value), wordValue(b, s.Value)))
 		}
 		run.Conflicts = append(run.Conflicts, s.Stats().Conflicts)
 	}
@@ -59,10 +59,10 @@ func budgetScript(ctx context.Context, newSolver func(*logic.C) *Solver) budgetR
 		if r != Sat {
 			break
 		}
-		s.AddClause(Eq(c, a, ConstBV(c, ValueOf(a, s.Value), 6)).Not())
+		s.AddClause(wordEq(c, a, constWord(c, wordValue(a, s.Value), 6)).Not())
 	}
 	record(s.SolveBudget(ctx, 200, hard))
-	record(s.Solve(ctx, product, Slt(c, a, ConstBV(c, 0, 6))))
+	record(s.Solve(ctx, product, wordSlt(c, a, constWord(c, 0, 6))))
 	record(s.SolveBudget(ctx, 1, pigeonhole(c, 3, 2)))
 	return run
 }

@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"context"
@@ -69,7 +69,7 @@ type Solver struct {
 
 	last Result
 	why  []z.Lit
-	// In an incremental check (incremental.go) every clause added through
+	// In an incremental check (rounds.go) every clause added through
 	// Assert and AddClause gets the activation literals guard returns
 	// (negated; skip: the clause is in already), and every solve assumes
 	// acts. Gate definitions (encode) get none: they hold in every round.
@@ -159,13 +159,6 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 	s.addClause(lits...)
 }
 
-// addUnguarded adds the unit clause m whatever the round (incremental.go).
-func (s *Solver) addUnguarded(m z.Lit) {
-	s.beforeChange()
-	s.encode(m)
-	s.addClause(m)
-}
-
 // Solve decides the assertions under the assumptions, which hold for this call
 // only. It returns Canceled when ctx ends first; the solver stays usable. If
 // the solver finishes as ctx ends, its definite answer is returned.
@@ -182,7 +175,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) Result {
 // it.
 func (s *Solver) SolveBudget(ctx context.Context, conflicts int64, assumptions ...z.Lit) Result {
 	if conflicts <= 0 {
-		panic(fmt.Sprintf("encode: SolveBudget with a budget of %d conflicts", conflicts))
+		panic(fmt.Sprintf("sat: SolveBudget with a budget of %d conflicts", conflicts))
 	}
 	return s.solve(ctx, conflicts, assumptions)
 }
@@ -231,11 +224,11 @@ func (s *Solver) solve(ctx context.Context, limit int64, assumptions []z.Lit) Re
 // invalidate the model; the next Solve does.
 func (s *Solver) Value(m z.Lit) bool {
 	if s.last != Sat {
-		panic(fmt.Sprintf("encode: Solver.Value after %v, want sat", s.last))
+		panic(fmt.Sprintf("sat: Solver.Value after %v, want sat", s.last))
 	}
 	v := m.Var()
 	if v == 0 || int(v) >= s.c.Len() {
-		panic(fmt.Sprintf("encode: Solver.Value of literal %v outside the circuit", m))
+		panic(fmt.Sprintf("sat: Solver.Value of literal %v outside the circuit", m))
 	}
 	s.captureModel()
 	if len(s.model) < s.c.Len() {
@@ -294,7 +287,7 @@ type SavedModel struct {
 // Sat, for RestoreModel after other solves.
 func (s *Solver) KeepModel() *SavedModel {
 	if s.last != Sat {
-		panic(fmt.Sprintf("encode: Solver.KeepModel after %v, want sat", s.last))
+		panic(fmt.Sprintf("sat: Solver.KeepModel after %v, want sat", s.last))
 	}
 	s.captureModel()
 	return &SavedModel{model: s.model, evaluated: s.modelEvaluated}
@@ -328,7 +321,7 @@ func (s *Solver) captureModel() {
 func (s *Solver) encode(m z.Lit) {
 	v := m.Var()
 	if v == 0 || int(v) >= s.c.Len() {
-		panic(fmt.Sprintf("encode: literal %v outside the circuit", m))
+		panic(fmt.Sprintf("sat: literal %v outside the circuit", m))
 	}
 	if s.isSent(v) {
 		return
