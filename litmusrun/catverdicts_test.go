@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -55,7 +55,7 @@ func TestCatVerdicts(t *testing.T) {
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		tt := parseFile(t, filepath.Join("testdata", filepath.FromSlash(key)))
+		tt := parseFile(t, filepath.Join(litmusData, filepath.FromSlash(key)))
 		for model, want := range catVerdicts[key] {
 			r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtinCat(t, model)}})
 			if err != nil {
@@ -70,9 +70,9 @@ func TestCatVerdicts(t *testing.T) {
 			}
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.litmus"))
+	files, _ := filepath.Glob(filepath.Join(litmusData, "*", "*.litmus"))
 	for _, f := range files {
-		key := filepath.ToSlash(strings.TrimPrefix(f, "testdata"+string(filepath.Separator)))
+		key := filepath.ToSlash(strings.TrimPrefix(f, litmusData+string(filepath.Separator)))
 		if _, ok := goldenModels[strings.Split(key, "/")[0]]; ok && catVerdicts[key] == nil {
 			t.Errorf("%s: no verdict", key)
 		}

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -33,7 +34,10 @@ var catSuites = []struct {
 	{"dat3m-lkmm", "dat3m-lkmm/litmus/LKMM", "dat3m-lkmm/expected.csv", "linux-kernel.cat", "lkmm", 40},
 }
 
-const sharedSuites = "../../../shared/suites"
+const sharedSuites = "../../shared/suites"
+
+// litmusData holds the litmus tests of the front end's own tests.
+var litmusData = filepath.Join("..", "frontend", "litmus", "testdata")
 
 // knownDifferences are the suite tests whose herd verdict checkfence does
 // not reproduce, with why; each must still differ (a test that starts to
@@ -65,11 +69,11 @@ func TestCatSuites(t *testing.T) {
 			if err != nil {
 				t.Skipf("suite not available: %v", err)
 			}
-			exp, err := ParseExpectations(s.csv, src)
+			exp, err := litmus.ParseExpectations(s.csv, src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := Files([]string{filepath.Join(sharedSuites, s.dir)})
+			files, err := litmus.Files([]string{filepath.Join(sharedSuites, s.dir)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +97,7 @@ func TestCatSuites(t *testing.T) {
 				agree, unsupported := 0, map[string]int{}
 				opt := SuiteOptions{Options: Options{Mining: mining.Options{Model: m}, VerdictOnly: true}}
 				RunFiles(context.Background(), files, opt, func(o Outcome) {
-					if u, ok := IsUnsupported(o.Err); ok {
+					if u, ok := litmus.IsUnsupported(o.Err); ok {
 						unsupported[u.Reason]++
 						return
 					}
@@ -146,7 +150,7 @@ func reasons(m map[string]int) string {
 func statesOf(t *testing.T, files []string, opt mining.Options) []map[string]bool {
 	var out []map[string]bool
 	RunFiles(context.Background(), files, SuiteOptions{Options: Options{Mining: opt}}, func(o Outcome) {
-		if _, ok := IsUnsupported(o.Err); ok {
+		if _, ok := litmus.IsUnsupported(o.Err); ok {
 			out = append(out, nil)
 			return
 		}
@@ -167,7 +171,7 @@ func statesOf(t *testing.T, files []string, opt mining.Options) []map[string]boo
 // x86 tests.
 func TestCatMatchesMM(t *testing.T) {
 	files, _ := suiteFiles(t)
-	ours, _ := filepath.Glob(filepath.Join("testdata", "x86", "*.litmus"))
+	ours, _ := filepath.Glob(filepath.Join(litmusData, "x86", "*.litmus"))
 	files = append(files, ours...)
 	for _, pair := range [][2]string{{"sc", "sc-cat"}, {"tso", "tso-cat"}} {
 		mm := statesOf(t, files, mining.Options{Model: builtin(t, pair[0])})
@@ -193,7 +197,7 @@ func TestCatInclusions(t *testing.T) {
 		{"dat3m-c11/litmus/C11", "rc11", "sc-cat", 4},
 		{"dat3m-x86/litmus/X86", "tso-cat", "sc-cat", 20},
 	} {
-		files, err := Files([]string{filepath.Join(sharedSuites, c.dir)})
+		files, err := litmus.Files([]string{filepath.Join(sharedSuites, c.dir)})
 		if err != nil {
 			t.Skipf("suite not available: %v", err)
 		}

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -18,17 +19,17 @@ const suiteDir = "../../../shared/suites/dat3m-x86"
 
 // suiteFiles returns the suite's tests: all with -suite, else every tenth
 // (about 50), and the expectations.
-func suiteFiles(t *testing.T) ([]string, *Expectations) {
+func suiteFiles(t *testing.T) ([]string, *litmus.Expectations) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(suiteDir, "TSO-expected.csv"))
 	if err != nil {
 		t.Skipf("suite not available: %v", err)
 	}
-	exp, err := ParseExpectations("TSO-expected.csv", src)
+	exp, err := litmus.ParseExpectations("TSO-expected.csv", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Files([]string{filepath.Join(suiteDir, "litmus", "X86")})
+	files, err := litmus.Files([]string{filepath.Join(suiteDir, "litmus", "X86")})
 	if err != nil {
 		t.Fatal(err)
 	}

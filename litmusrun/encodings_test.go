@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"

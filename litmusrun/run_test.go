@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -46,13 +47,13 @@ var verdicts = map[string][5]bool{
 	"c/pointers.litmus":   {false, false, false, true, false}, // rmo keeps the address dependency
 }
 
-func parseFile(t *testing.T, file string) *Test {
+func parseFile(t *testing.T, file string) *litmus.Test {
 	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tt, err := Parse(file, src)
+	tt, err := litmus.Parse(file, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,14 +79,14 @@ func builtinCat(t *testing.T, name string) *memmodel.Model {
 }
 
 func TestVerdicts(t *testing.T) {
-	x86, _ := filepath.Glob(filepath.Join("testdata", "x86", "*.litmus"))
-	c, _ := filepath.Glob(filepath.Join("testdata", "c", "*.litmus"))
+	x86, _ := filepath.Glob(filepath.Join(litmusData, "x86", "*.litmus"))
+	c, _ := filepath.Glob(filepath.Join(litmusData, "c", "*.litmus"))
 	files := append(x86, c...)
 	if len(files) != len(verdicts) {
 		t.Errorf("%d test files, %d verdicts", len(files), len(verdicts))
 	}
 	for _, file := range files {
-		key := filepath.ToSlash(strings.TrimPrefix(file, "testdata"+string(filepath.Separator)))
+		key := filepath.ToSlash(strings.TrimPrefix(file, litmusData+string(filepath.Separator)))
 		want, ok := verdicts[key]
 		if !ok {
 			t.Errorf("%s: no verdict", key)
@@ -104,7 +105,7 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
-func statesText(tt *Test, r *Result) string {
+func statesText(tt *litmus.Test, r *Result) string {
 	var s []string
 	for _, st := range r.States {
 		s = append(s, tt.FormatState(st))
@@ -120,11 +121,11 @@ func TestWitness(t *testing.T) {
 		file, model string
 		want        bool // a witness exists
 	}{
-		{"testdata/c/SB.litmus", "tso", true},
-		{"testdata/c/SB.litmus", "sc", false},
-		{"testdata/x86/MP.litmus", "pso", true},
-		{"testdata/x86/unlocked-add.litmus", "sc", true},
-		{"testdata/x86/xadd.litmus", "relaxed", false}, // forall holds: no counterexample
+		{litmusData + "/c/SB.litmus", "tso", true},
+		{litmusData + "/c/SB.litmus", "sc", false},
+		{litmusData + "/x86/MP.litmus", "pso", true},
+		{litmusData + "/x86/unlocked-add.litmus", "sc", true},
+		{litmusData + "/x86/xadd.litmus", "relaxed", false}, // forall holds: no counterexample
 	} {
 		tt := parseFile(t, c.file)
 		r, err := Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtin(t, c.model)}, Witness: true})
@@ -138,10 +139,10 @@ func TestWitness(t *testing.T) {
 		if r.Witness == nil {
 			continue
 		}
-		if got := tt.stateOf(r.Witness.Obs); tt.FormatState(got) != tt.FormatState(*r.WitnessState) {
+		if got := stateOf(tt, r.Witness.Obs); tt.FormatState(got) != tt.FormatState(*r.WitnessState) {
 			t.Errorf("%s: witness ends in %s, reported %s", c.file, tt.FormatState(got), tt.FormatState(*r.WitnessState))
 		}
-		if sat := tt.Satisfies(*r.WitnessState); sat != (tt.Cond.Quant != Forall) {
+		if sat := tt.Satisfies(*r.WitnessState); sat != (tt.Cond.Quant != litmus.Forall) {
 			t.Errorf("%s: witness state satisfies the condition: %v", c.file, sat)
 		}
 		text := FormatExecution(tt, r.Witness)
@@ -156,7 +157,7 @@ func TestWitness(t *testing.T) {
 func TestFilter(t *testing.T) {
 	src := "X86 MP+filter\n{}\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[y] ;\n MOV [y],$1 | MOV EBX,[x] ;\n" +
 		"filter (1:EAX=1)\nforall (1:EBX=1)\n"
-	tt, err := Parse("f.litmus", []byte(src))
+	tt, err := litmus.Parse("f.litmus", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,14 +177,14 @@ func TestFilter(t *testing.T) {
 }
 
 func TestStateOf(t *testing.T) {
-	tt := parseFile(t, "testdata/x86/indirect.litmus")
+	tt := parseFile(t, litmusData+"/x86/indirect.litmus")
 	// thread 0 observes EAX and EBX; y is the first location (base 1)
 	o := encode.Observation{Items: []encode.ObsItem{
 		{Key: encode.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EAX"}, Value: lsl.Ptr(1)},
 		{Key: encode.ObsKey{Thread: 0, Kind: lsl.ObsOutput, Name: "EBX"}, Value: lsl.Num(0)},
 		{Key: encode.ObsKey{Thread: 1, Kind: lsl.ObsOutput, Name: "EDX"}, Value: lsl.Num(1)},
 	}}
-	if got, want := tt.FormatState(tt.stateOf(o)), "0:EAX=y; 0:EBX=0; 1:EDX=1;"; got != want {
+	if got, want := tt.FormatState(stateOf(tt, o)), "0:EAX=y; 0:EBX=0; 1:EDX=1;"; got != want {
 		t.Errorf("state %s, want %s", got, want)
 	}
 }
@@ -197,7 +198,7 @@ func TestRuntimeError(t *testing.T) {
 		{"X86 null\n{}\n P0 | P1 ;\n MOV [x],$1 | MOV EBX,[EAX] ;\nexists (1:EBX=1)\n",
 			"e.litmus:4:15: null dereference: `EAX` is 0 (test null, thread P1)"},
 	} {
-		tt, err := Parse("e.litmus", []byte(c.src))
+		tt, err := litmus.Parse("e.litmus", []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
-package litmus
+package litmusrun
 
-import "github.com/checkfence/checkfence/mining"
+import (
+	"github.com/checkfence/checkfence/mining"
+
+	"github.com/checkfence/checkfence/frontend/litmus"
+)
 
 // Data races of C11 litmus tests. herd reports a data race of a C test as
 // a flag of its model (rc11.cat's racy, c11.cat's data_race): the
@@ -17,7 +21,7 @@ import "github.com/checkfence/checkfence/mining"
 // raceMode is the race check Run asks of mining for t: a warning (which
 // Executions and Decide turn into flag racy) for a C11 test on a model
 // without flags of its own, unless opt.NoRaces.
-func raceMode(t *Test, opt Options) mining.RaceMode {
+func raceMode(t *litmus.Test, opt Options) mining.RaceMode {
 	if opt.NoRaces || !mining.C11Semantics(t.Program) {
 		return opt.Mining.Races
 	}

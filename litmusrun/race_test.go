@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -41,7 +42,7 @@ func raceModel(t *testing.T, name string) mining.Options {
 // running a test (all states, one verdict query); NoRaces leaves the
 // program-level check out.
 func TestRaceFlag(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "races", "*.litmus"))
+	files, _ := filepath.Glob(filepath.Join(litmusData, "races", "*.litmus"))
 	if len(files) != len(raceVerdicts) {
 		t.Errorf("%d test files, %d verdicts", len(files), len(raceVerdicts))
 	}
@@ -87,7 +88,7 @@ func TestRaceFlagKernelDialect(t *testing.T) {
 		{"C MP+plain+once\n{}\nP0(int *x, int *y) { *x = 1; WRITE_ONCE(*y, 1); }\nP1(int *x, int *y) { int r0 = READ_ONCE(*y); int r1 = *x; }\nexists (1:r0=1 /\\ 1:r1=0)\n", false, "relaxed"},
 		{"C MP+plain+rlx\n{}\nP0(int *x, atomic_int *y) { *x = 1; atomic_store_explicit(y, 1, memory_order_relaxed); }\nP1(int *x, atomic_int *y) { int r0 = atomic_load_explicit(y, memory_order_relaxed); int r1 = *x; }\nexists (1:r0=1 /\\ 1:r1=0)\n", true, "tso"},
 	} {
-		tt, err := Parse("t.litmus", []byte(tc.src))
+		tt, err := litmus.Parse("t.litmus", []byte(tc.src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +109,7 @@ func TestRaceFlagKernelDialect(t *testing.T) {
 // thin air is an rc11 execution), and the tests racy on rc11 only are
 // counted (a race only a weaker execution shows).
 func TestRaceFlagMatchesRC11(t *testing.T) {
-	files, err := Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
+	files, err := litmus.Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
 	if err != nil || len(files) == 0 {
 		t.Skipf("suite not available: %v", err)
 	}
@@ -123,7 +124,7 @@ func TestRaceFlagMatchesRC11(t *testing.T) {
 		out := map[string]bool{}
 		opt := SuiteOptions{Options: Options{Mining: raceModel(t, model), VerdictOnly: true}}
 		RunFiles(context.Background(), files, opt, func(o Outcome) {
-			if _, ok := IsUnsupported(o.Err); ok {
+			if _, ok := litmus.IsUnsupported(o.Err); ok {
 				return
 			}
 			if o.Err != nil {

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -21,7 +22,7 @@ var goldenModels = map[string]string{"aarch64": "arm8", "riscv": "riscv", "ppc":
 // herd-style result on tso or its directory's cat model (without
 // witness: which execution the solver picks is not part of the contract).
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.litmus"))
+	files, _ := filepath.Glob(filepath.Join(litmusData, "*", "*.litmus"))
 	for _, file := range files {
 		tt := parseFile(t, file)
 		opt := mining.Options{Model: builtin(t, "tso")}
@@ -34,8 +35,8 @@ func TestGolden(t *testing.T) {
 		}
 		var out strings.Builder
 		WriteResult(&out, r)
-		got := FormatLSL(tt) + "\n" + out.String()
-		rel, _ := filepath.Rel("testdata", file)
+		got := litmus.FormatLSL(tt) + "\n" + out.String()
+		rel, _ := filepath.Rel(litmusData, file)
 		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(strings.TrimSuffix(rel, ".litmus"), string(filepath.Separator), "-")+".golden")
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -39,7 +40,7 @@ func rc11NoThinAir(t *testing.T) *memmodel.Model {
 // a hardware model reaches must be one RC11 (without no-thin-air)
 // allows, or a mapping is too weak and its FAILs are not real.
 func TestC11MappingsSound(t *testing.T) {
-	files, err := Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
+	files, err := litmus.Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
 	if err != nil || len(files) == 0 {
 		t.Skipf("suite not available: %v", err)
 	}
@@ -50,8 +51,8 @@ func TestC11MappingsSound(t *testing.T) {
 		}
 		files = sample
 	}
-	ours, _ := filepath.Glob(filepath.Join("testdata", "c11", "*.litmus"))
-	c, _ := filepath.Glob(filepath.Join("testdata", "c", "*.litmus"))
+	ours, _ := filepath.Glob(filepath.Join(litmusData, "c11", "*.litmus"))
+	c, _ := filepath.Glob(filepath.Join(litmusData, "c", "*.litmus"))
 	files = append(append(files, ours...), c...)
 	weak := statesOf(t, files, mining.Options{Model: rc11NoThinAir(t)})
 	for _, hw := range []string{"arm8", "riscv", "power", "tso-cat", "sc-cat"} {
@@ -166,7 +167,7 @@ exists (2:r0 = 1 /\ 2:r1 = 0 /\ 3:r0 = 1 /\ 3:r1 = 0)
 // (mining.Options.CatAllFences): the same final states on every model, on
 // the C11 suite's tests (a sample without -suite) and ours.
 func TestC11FenceEventsShortcut(t *testing.T) {
-	files, err := Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
+	files, err := litmus.Files([]string{filepath.Join(sharedSuites, "dat3m-c11/litmus/C11")})
 	if err != nil {
 		files = nil
 	}
@@ -177,8 +178,8 @@ func TestC11FenceEventsShortcut(t *testing.T) {
 		}
 		files = sample
 	}
-	ours, _ := filepath.Glob(filepath.Join("testdata", "c11", "*.litmus"))
-	c, _ := filepath.Glob(filepath.Join("testdata", "c", "*.litmus"))
+	ours, _ := filepath.Glob(filepath.Join(litmusData, "c11", "*.litmus"))
+	c, _ := filepath.Glob(filepath.Join(litmusData, "c", "*.litmus"))
 	files = append(append(files, ours...), c...)
 	for _, name := range []string{"arm8", "riscv", "power", "tso-cat", "rc11"} {
 		m := builtinCat(t, name)

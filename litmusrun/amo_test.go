@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -53,7 +53,7 @@ var amoVerdicts = map[string]string{
 var amoModels = map[string][2]string{"RISCV": {"riscv", "riscv.cat"}, "AArch64": {"arm8", "aarch64.cat"}}
 
 func TestAMOVerdicts(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "verdicts", "amo", "*.litmus"))
+	files, _ := filepath.Glob(filepath.Join(litmusData, "verdicts", "amo", "*.litmus"))
 	if len(files) != len(amoVerdicts) {
 		t.Errorf("%d tests in testdata/verdicts/amo, %d verdicts", len(files), len(amoVerdicts))
 	}

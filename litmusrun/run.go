@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
 // Result is the outcome of a litmus test on a memory model.
 type Result struct {
-	Test *Test
+	Test *litmus.Test
 	// States are the reachable final states (after the filter), sorted.
-	States []State
+	States []litmus.State
 	// Holds follows herd: for exists some state satisfies the proposition;
 	// for ~exists none does; for forall all do.
 	Holds bool
@@ -26,7 +27,7 @@ type Result struct {
 	// ~exists a state satisfying the proposition, for forall one violating
 	// it. Nil when there is none or it was not requested.
 	Witness      *encode.Execution
-	WitnessState *State
+	WitnessState *litmus.State
 	Time         time.Duration
 	// Flags are the flags of a cat model that fire in some execution.
 	Flags []string
@@ -47,7 +48,7 @@ type Options struct {
 
 // Run enumerates the final states of every complete execution of t on the
 // model and evaluates the condition.
-func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
+func Run(ctx context.Context, t *litmus.Test, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Mining.Model == nil {
 		return nil, fmt.Errorf("litmus.Run: no memory model")
@@ -65,14 +66,14 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if set.AnyError || set.AnyDeadlock {
-		return nil, t.failing(ctx, opt.Mining, set.AnyError)
+		return nil, failing(t, ctx, opt.Mining, set.AnyError)
 	}
 	r := &Result{Test: t, Flags: set.Flags}
 	seen := map[string]bool{}
 	var obsOf []encode.Observation
 	for _, o := range set.Observations {
-		s := t.stateOf(o)
-		if t.Filter != nil && !t.Filter.Eval(t.valuer(s)) {
+		s := stateOf(t, o)
+		if !t.PassesFilter(s) {
 			continue
 		}
 		key := t.FormatState(s)
@@ -87,8 +88,8 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return t.stateLess(r.States[idx[a]], r.States[idx[b]]) })
-	states := make([]State, len(idx))
+	sort.SliceStable(idx, func(a, b int) bool { return t.StateLess(r.States[idx[a]], r.States[idx[b]]) })
+	states := make([]litmus.State, len(idx))
 	obs := make([]encode.Observation, len(idx))
 	for k, i := range idx {
 		states[k], obs[k] = r.States[i], obsOf[i]
@@ -102,7 +103,7 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 		} else {
 			r.Negative++
 		}
-		if witness < 0 && sat == (t.Cond.Quant != Forall) {
+		if witness < 0 && sat == (t.Cond.Quant != litmus.Forall) {
 			witness = i
 		}
 	}
@@ -121,17 +122,10 @@ func Run(ctx context.Context, t *Test, opt Options) (*Result, error) {
 	return r, nil
 }
 
-// Satisfies evaluates the condition's proposition in a state.
-func (t *Test) Satisfies(s State) bool { return t.Cond.Prop.Eval(t.valuer(s)) }
-
-func (t *Test) valuer(s State) func(Term) lsl.Value {
-	return func(term Term) lsl.Value { return t.Lookup(s, term) }
-}
-
 // stateOf reads the shown terms from an observation vector: registers are
 // observed by their thread, locations by the final thread.
-func (t *Test) stateOf(o encode.Observation) State {
-	s := State{Values: make([]lsl.Value, len(t.Shown))}
+func stateOf(t *litmus.Test, o encode.Observation) litmus.State {
+	s := litmus.State{Values: make([]lsl.Value, len(t.Shown))}
 	for i, term := range t.Shown {
 		th := term.Thread
 		if th < 0 {
@@ -139,7 +133,7 @@ func (t *Test) stateOf(o encode.Observation) State {
 		}
 		s.Values[i] = lsl.Undef
 		for _, it := range o.Items {
-			if it.Key.Thread == th && it.Key.Kind == lsl.ObsOutput && it.Key.Name == term.obsName() {
+			if it.Key.Thread == th && it.Key.Kind == lsl.ObsOutput && it.Key.Name == term.ObsName() {
 				s.Values[i] = it.Value
 			}
 		}
@@ -147,30 +141,12 @@ func (t *Test) stateOf(o encode.Observation) State {
 	return s
 }
 
-// stateLess orders states by their values, term by term.
-func (t *Test) stateLess(a, b State) bool {
-	for i := range a.Values {
-		x, y := a.Values[i], b.Values[i]
-		if x.Equal(y) {
-			continue
-		}
-		if x.Kind != y.Kind {
-			return x.Kind < y.Kind
-		}
-		if x.Kind == lsl.KNum {
-			return x.Num < y.Num
-		}
-		return x.String() < y.String()
-	}
-	return false
-}
-
 // failing is the error of a test some execution of which fails a runtime
 // check or deadlocks: unsupported when a location plus a non-zero offset
 // can be the cause, else failingExecution.
-func (t *Test) failing(ctx context.Context, opt mining.Options, anyError bool) error {
-	if anyError && t.addrArith {
-		return &Unsupported{Pos: t.Pos, Reason: ReasonOffset, Detail: "a location plus an offset that is not 0 in some execution (only location + 0, an address dependency, is translated)"}
+func failing(t *litmus.Test, ctx context.Context, opt mining.Options, anyError bool) error {
+	if anyError && t.AddrArith {
+		return &litmus.Unsupported{Pos: t.Pos, Reason: litmus.ReasonOffset, Detail: "a location plus an offset that is not 0 in some execution (only location + 0, an address dependency, is translated)"}
 	}
 	return failingExecution(ctx, t, opt)
 }
@@ -178,7 +154,7 @@ func (t *Test) failing(ctx context.Context, opt mining.Options, anyError bool) e
 // failingExecution explains why some execution of t fails a runtime check
 // (a null or non-pointer address, a division by zero): an input error at
 // the failing instruction.
-func failingExecution(ctx context.Context, t *Test, opt mining.Options) error {
+func failingExecution(ctx context.Context, t *litmus.Test, opt mining.Options) error {
 	r, err := mining.Check(ctx, t.Program, t.LSLTest, opt)
 	if err != nil || r.Verdict != mining.Fail || r.Trace == nil || r.Trace.Failure == nil {
 		return lsl.Errorf(t.Pos, "test %s: some execution fails a runtime check", t.Name)

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -36,7 +37,7 @@ var lkmmVerdicts = map[string]string{
 }
 
 func TestLKMMVerdicts(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "verdicts", "lkmm", "*.litmus"))
+	files, _ := filepath.Glob(filepath.Join(litmusData, "verdicts", "lkmm", "*.litmus"))
 	if len(files) != len(lkmmVerdicts) {
 		t.Errorf("%d tests in testdata/verdicts/lkmm, %d verdicts", len(files), len(lkmmVerdicts))
 	}
@@ -77,16 +78,16 @@ func TestKernelDialect(t *testing.T) {
 		model  mining.Options
 		reason string // "" when it runs
 	}{
-		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtinCat(t, "rc11")}, ReasonKernelModel},
+		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtinCat(t, "rc11")}, litmus.ReasonKernelModel},
 		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtin(t, "tso")}, ""},
 		{"verdicts/lkmm/SB+mbs.litmus", mining.Options{Model: builtinCat(t, "arm8")}, ""},
-		{"verdicts/lkmm/MP+sync_rcu+rcu.litmus", mining.Options{Model: builtin(t, "tso")}, ReasonKernelModel},
-		{"verdicts/lkmm/lock-increments.litmus", mining.Options{Model: builtinCat(t, "arm8")}, ReasonKernelModel},
-		{"c11/MP+rel+acq.litmus", mining.Options{Model: lk}, ReasonDialects},
+		{"verdicts/lkmm/MP+sync_rcu+rcu.litmus", mining.Options{Model: builtin(t, "tso")}, litmus.ReasonKernelModel},
+		{"verdicts/lkmm/lock-increments.litmus", mining.Options{Model: builtinCat(t, "arm8")}, litmus.ReasonKernelModel},
+		{"c11/MP+rel+acq.litmus", mining.Options{Model: lk}, litmus.ReasonDialects},
 	} {
-		tt := parseFile(t, filepath.Join("testdata", tc.file))
+		tt := parseFile(t, filepath.Join(litmusData, tc.file))
 		_, err := Run(context.Background(), tt, Options{Mining: tc.model, VerdictOnly: true})
-		u, unsupported := IsUnsupported(err)
+		u, unsupported := litmus.IsUnsupported(err)
 		switch {
 		case tc.reason == "" && err != nil:
 			t.Errorf("%s: %v", tc.file, err)
@@ -95,9 +96,9 @@ func TestKernelDialect(t *testing.T) {
 		}
 	}
 	src := "C srcu\n{}\nP0(int *x, struct srcu_struct *s) { WRITE_ONCE(*x, 1); synchronize_srcu(s); }\nexists (x=1)\n"
-	_, err := Parse("srcu.litmus", []byte(src))
-	if u, ok := IsUnsupported(err); !ok || u.Reason != ReasonSRCUSync {
-		t.Errorf("synchronize_srcu: %v, want unsupported (%s)", err, ReasonSRCUSync)
+	_, err := litmus.Parse("srcu.litmus", []byte(src))
+	if u, ok := litmus.IsUnsupported(err); !ok || u.Reason != litmus.ReasonSRCUSync {
+		t.Errorf("synchronize_srcu: %v, want unsupported (%s)", err, litmus.ReasonSRCUSync)
 	}
 	if strings.Contains(lk.Name(), "/") {
 		t.Errorf("built-in lkmm named %q", lk.Name())

@@ -1,4 +1,4 @@
-package litmus
+package litmusrun
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/encode"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/frontend/litmus"
 )
 
 // kindWord is herd's word for what the condition says of the state:
 // exists Allowed, ~exists Forbidden, forall Required.
-func (q Quantifier) kindWord() string {
+func kindWord(q litmus.Quantifier) string {
 	switch q {
-	case Exists:
+	case litmus.Exists:
 		return "Allowed"
-	case NotExists:
+	case litmus.NotExists:
 		return "Forbidden"
 	}
 	return "Required"
@@ -27,7 +27,7 @@ func (q Quantifier) kindWord() string {
 func WriteResult(w io.Writer, r *Result) {
 	t := r.Test
 	var b strings.Builder
-	fmt.Fprintf(&b, "Test %s %s\n", t.Name, t.Cond.Quant.kindWord())
+	fmt.Fprintf(&b, "Test %s %s\n", t.Name, kindWord(t.Cond.Quant))
 	fmt.Fprintf(&b, "States %d\n", len(r.States))
 	for _, s := range r.States {
 		b.WriteString(t.FormatState(s) + "\n")
@@ -52,7 +52,7 @@ func WriteResult(w io.Writer, r *Result) {
 	fmt.Fprintf(&b, "Observation %s %s %d %d\n", t.Name, obs, r.Positive, r.Negative)
 	if r.Witness != nil {
 		what := "Witness"
-		if t.Cond.Quant != Exists {
+		if t.Cond.Quant != litmus.Exists {
 			what = "Counterexample"
 		}
 		fmt.Fprintf(&b, "%s: %s\n", what, t.FormatState(*r.WitnessState))
@@ -64,7 +64,7 @@ func WriteResult(w io.Writer, r *Result) {
 // FormatExecution renders an execution: per thread its accesses and
 // fences, each access named by a letter, loads with the access they read
 // from, then the memory order.
-func FormatExecution(t *Test, x *encode.Execution) string {
+func FormatExecution(t *litmus.Test, x *encode.Execution) string {
 	names := map[int]string{} // instruction index → letter
 	var b strings.Builder
 	next := 0
@@ -117,7 +117,7 @@ func FormatExecution(t *Test, x *encode.Execution) string {
 	return b.String()
 }
 
-func describeEvent(t *Test, x *encode.Execution, ev *encode.Event, names map[int]string) string {
+func describeEvent(t *litmus.Test, x *encode.Execution, ev *encode.Event, names map[int]string) string {
 	lock := ""
 	if ev.Atomic != 0 {
 		lock = " (atomic)"
@@ -136,19 +136,4 @@ func describeEvent(t *Test, x *encode.Execution, ev *encode.Event, names map[int
 		}
 	}
 	return fmt.Sprintf("%s: R %s=%s%s  %s", names[ev.Instr], ev.AddrName, t.FormatValue(ev.Value), lock, src)
-}
-
-// FormatLSL prints the translation of t: the LSL program and, as a
-// comment, the test in .tst notation.
-func FormatLSL(t *Test) string {
-	var threads []string
-	for _, th := range t.LSLTest.Threads {
-		threads = append(threads, th[0].Name)
-	}
-	final := ""
-	if len(t.LSLTest.Final) > 0 {
-		final = " " + finalOp
-	}
-	return lsl.Format(t.Program, lsl.PrintOptions{}) +
-		"// test " + t.Name + " = ( " + strings.Join(threads, " | ") + " )" + final + "\n"
 }

@@ -1,10 +1,11 @@
-package litmus
+package litmusrun
 
 import (
 	"context"
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -16,25 +17,25 @@ import (
 // execution satisfies filter ∧ P, ~exists when none does, forall when none
 // satisfies filter ∧ ¬P. The Result has no States (nor counts, nor
 // witness). races is opt.Mining with the race check of t (raceMode).
-func runVerdict(ctx context.Context, t *Test, opt Options, races mining.Options, start time.Time) (*Result, error) {
+func runVerdict(ctx context.Context, t *litmus.Test, opt Options, races mining.Options, start time.Time) (*Result, error) {
 	want := t.Cond.Prop
-	if t.Cond.Quant == Forall {
-		want = &Not{X: want}
+	if t.Cond.Quant == litmus.Forall {
+		want = &litmus.Not{X: want}
 	}
 	if t.Filter != nil {
-		want = &And{L: t.Filter, R: want}
+		want = &litmus.And{L: t.Filter, R: want}
 	}
 	d, err := mining.Decide(ctx, t.Program, t.LSLTest, races, func(e *encode.Encoding) z.Lit {
-		return t.propLit(e, want)
+		return propLit(t, e, want)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if d.AnyError || d.AnyDeadlock {
-		return nil, t.failing(ctx, opt.Mining, d.AnyError)
+		return nil, failing(t, ctx, opt.Mining, d.AnyError)
 	}
 	r := &Result{Test: t, Flags: d.Flags, Holds: d.Sat}
-	if t.Cond.Quant != Exists {
+	if t.Cond.Quant != litmus.Exists {
 		r.Holds = !d.Sat
 	}
 	r.Time = time.Since(start)
@@ -43,28 +44,28 @@ func runVerdict(ctx context.Context, t *Test, opt Options, races mining.Options,
 
 // propLit is the literal of a proposition over the observations of an
 // encoding (Satisfies on the state an observation vector gives).
-func (t *Test) propLit(e *encode.Encoding, p Prop) z.Lit {
+func propLit(t *litmus.Test, e *encode.Encoding, p litmus.Prop) z.Lit {
 	c := e.C
 	switch p := p.(type) {
-	case *And:
-		return c.And(t.propLit(e, p.L), t.propLit(e, p.R))
-	case *Or:
-		return c.Or(t.propLit(e, p.L), t.propLit(e, p.R))
-	case *Implies:
-		return c.Or(t.propLit(e, p.L).Not(), t.propLit(e, p.R))
-	case *Not:
-		return t.propLit(e, p.X).Not()
-	case Const:
+	case *litmus.And:
+		return c.And(propLit(t, e, p.L), propLit(t, e, p.R))
+	case *litmus.Or:
+		return c.Or(propLit(t, e, p.L), propLit(t, e, p.R))
+	case *litmus.Implies:
+		return c.Or(propLit(t, e, p.L).Not(), propLit(t, e, p.R))
+	case *litmus.Not:
+		return propLit(t, e, p.X).Not()
+	case litmus.Const:
 		return constLit(c, bool(p))
-	case *Atom:
-		k := t.obsKey(p.Term)
+	case *litmus.Atom:
+		k := obsKey(t, p.Term)
 		if p.Value.Kind == lsl.KUndef {
 			// an unobserved term has no value (stateOf: Undef)
 			return e.ObsPresent(k).Not()
 		}
 		return e.ObsIs(k, p.Value)
-	case *TermEq:
-		return e.ObsSame(t.obsKey(p.L), t.obsKey(p.R))
+	case *litmus.TermEq:
+		return e.ObsSame(obsKey(t, p.L), obsKey(t, p.R))
 	}
 	panic("litmus: unknown proposition")
 }
@@ -78,10 +79,10 @@ func constLit(c *logic.C, b bool) z.Lit {
 
 // obsKey is the observation of a term: registers by their thread,
 // locations by the final thread (stateOf).
-func (t *Test) obsKey(term Term) encode.ObsKey {
+func obsKey(t *litmus.Test, term litmus.Term) encode.ObsKey {
 	th := term.Thread
 	if th < 0 {
 		th = len(t.Threads)
 	}
-	return encode.ObsKey{Thread: th, Kind: lsl.ObsOutput, Name: term.obsName()}
+	return encode.ObsKey{Thread: th, Kind: lsl.ObsOutput, Name: term.ObsName()}
 }
