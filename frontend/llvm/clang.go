@@ -10,12 +10,12 @@ import (
 	"strconv"
 	"strings"
 
-	cfront "github.com/checkfence/checkfence/frontend/c"
+	"github.com/checkfence/checkfence/frontend/headers"
 	"github.com/checkfence/checkfence/lsl"
 )
 
 // The headers C programs compile against with clang: the C front end's
-// (cfront.Headers, written to c/), and, searched
+// (package headers, written to c/), and, searched
 // first, pthread.h and a stdint.h that adds the types clang's own
 // stdatomic.h needs (include/llvm). System headers are not used
 // (-nostdlibinc); clang's builtin headers (stdatomic.h, stdarg.h, …) are.
@@ -105,7 +105,7 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 // and the minimal C library, shared so both front ends read the same API)
 // into dir/c, and this front end's own (pthread.h, the C++ API) beside it.
 func writeHeaders(dir string) error {
-	if err := copyTree(cfront.Headers(), ".", filepath.Join(dir, "c")); err != nil {
+	if err := copyTree(headers.FS(), ".", filepath.Join(dir, "c")); err != nil {
 		return err
 	}
 	return copyTree(includeFS, "include", dir)
