@@ -86,8 +86,8 @@ type Options struct {
 	Encoding     Encoding
 	Transitivity Transitivity
 	// Ctx, if set, stops the expansion when done, and its memory limit
-	// (lsl.WithMemoryLimit) refuses allocations that would exceed it:
-	// Instantiate then returns a *lsl.CanceledError.
+	// (limits.WithMemoryLimit) refuses allocations that would exceed it:
+	// Instantiate then returns a *limits.CanceledError.
 	Ctx context.Context
 	// Input, if set, makes the literal of the tuple rel(instrs...) of a
 	// relation variable (instruction indices of the Universe) instead of a
@@ -303,7 +303,7 @@ func (inst *Instance) optimized(cm *compiled) {
 // it after the last Rel that may create a literal and before taking
 // Clauses; Clauses calls it. Afterwards Rel panics on a pair of a total
 // order that has no literal yet. Finalize is idempotent; with eager or lazy
-// transitivity it does nothing. Its error is a *lsl.CanceledError, when
+// transitivity it does nothing. Its error is a *limits.CanceledError, when
 // Options.Ctx is done or its memory limit reached while it builds them.
 func (inst *Instance) Finalize() (err error) {
 	if inst.finalized {

@@ -10,6 +10,7 @@ import (
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -41,7 +42,7 @@ type Options struct {
 	// blocks (the benchmark's ablation table measures the two apart).
 	NoPoolSymmetry bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
-	// Ctrl-C): Build then returns a *lsl.CanceledError. It is also the
+	// Ctrl-C): Build then returns a *limits.CanceledError. It is also the
 	// context of range analysis and of the memory model's expansion,
 	// unless Axioms.Ctx is set.
 	Ctx context.Context
@@ -148,7 +149,7 @@ type Encoding struct {
 	sym                             []symClass          // identical threads (symmetry.go)
 	poolSym                         z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops                        map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll                            lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	poll                            limits.Poller       // --timeout, --max-memory, Ctrl-C
 	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
 	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
 	arrays                          bool                // some block has an array type (bounds.go)
@@ -275,7 +276,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
 		storeCoherent: props.Vetted,
-		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
+		poll:          limits.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 		in:            &inputs{inc: inc, c: c},
 		inc:           inc,
 		nodes0:        nodes0,

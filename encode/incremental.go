@@ -11,7 +11,7 @@ import (
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // Incremental unrolling. Lazy unrolling (mining) encodes a test once per
@@ -474,7 +474,7 @@ func (e *Encoding) depsSig(write func([]byte) (int, error), num func(int64), d d
 
 // loadIncremental adds the encoding to the solver of the test's earlier
 // rounds (the first round makes it).
-func (e *Encoding) loadIncremental(opt sat.SolverOptions, poll *lsl.Poller) (*sat.Solver, error) {
+func (e *Encoding) loadIncremental(opt sat.SolverOptions, poll *limits.Poller) (*sat.Solver, error) {
 	inc := e.inc
 	if inc.S == nil {
 		inc.S = sat.NewSolverWith(e.C, opt)

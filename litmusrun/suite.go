@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/frontend/litmus"
-	"github.com/checkfence/checkfence/lsl"
-	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 )
 
 // Outcome is what running one file gave.
@@ -18,7 +18,7 @@ type Outcome struct {
 	Test   *litmus.Test // nil if the file could not be read or parsed
 	Result *Result      // nil on any error
 	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout,
-	// or, with OverMemory, lsl.ErrMemoryLimit.
+	// or, with OverMemory, limits.ErrMemoryLimit.
 	Err        error
 	TimedOut   bool
 	OverMemory bool // the process exceeded SuiteOptions.MaxMemory while it ran
@@ -83,7 +83,7 @@ func RunFiles(ctx context.Context, files []string, opt SuiteOptions, done func(O
 
 func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
 	o := Outcome{File: file}
-	src, err := lsl.ReadSource(file)
+	src, err := source.ReadSource(file)
 	if err != nil {
 		o.Err = err
 		return o
@@ -97,15 +97,15 @@ func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	guarded, stop := mining.GuardMemory(ctx, opt.MaxMemory)
+	guarded, stop := limits.GuardMemory(ctx, opt.MaxMemory)
 	defer stop()
 	o.Result, o.Err = Run(guarded, o.Test, opt.Options)
 	switch {
 	case o.Err == nil:
 	case ctx.Err() != nil:
 		o.Result, o.TimedOut, o.Err = nil, true, ctx.Err()
-	case errors.Is(context.Cause(guarded), lsl.ErrMemoryLimit):
-		o.Result, o.OverMemory, o.Err = nil, true, lsl.ErrMemoryLimit
+	case errors.Is(context.Cause(guarded), limits.ErrMemoryLimit):
+		o.Result, o.OverMemory, o.Err = nil, true, limits.ErrMemoryLimit
 	}
 	return o
 }

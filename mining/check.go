@@ -13,6 +13,7 @@ import (
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -165,7 +166,7 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, opt.MaxMemory)
 	defer stop()
 	if opt.Races == RacesWarn {
 		return checkWarningRaces(ctx, prog, test, opt)
@@ -178,7 +179,7 @@ func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
-	if errors.Is(err, lsl.ErrCanceled) {
+	if errors.Is(err, limits.ErrCanceled) {
 		err = k.canceledIn(err)
 	}
 	if err == errStop {
@@ -239,7 +240,7 @@ func iterations(n int) string {
 // canceled turns a canceled solver call into INCONCLUSIVE.
 func (k *checker) canceled() error {
 	k.res.Verdict = Inconclusive
-	if errors.Is(context.Cause(k.ctx), errMemory) {
+	if errors.Is(context.Cause(k.ctx), limits.ErrMemoryLimit) {
 		k.res.Reason = ReasonMemory
 		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20) + k.inPhase()
 	} else if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
@@ -983,7 +984,7 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, opt.MaxMemory)
 	defer stop()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	specProg := prog
@@ -994,7 +995,7 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 	obs, err := k.mine(specProg, ThreadSpecs(test))
 	k.res.Stats.Mine = time.Since(t0)
 	k.res.Stats.Total = time.Since(k.start)
-	if errors.Is(err, lsl.ErrCanceled) {
+	if errors.Is(err, limits.ErrCanceled) {
 		err = k.canceledIn(err)
 	}
 	if err == errStop {

@@ -8,6 +8,7 @@ import (
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -86,7 +87,7 @@ func (s *Session) Check(ctx context.Context, selected func(id int) bool) (*Sessi
 		ctx, cancel = context.WithTimeout(ctx, k.opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, k.opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, k.opt.MaxMemory)
 	defer stop()
 	k.ctx = ctx
 	k.start = time.Now()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/frontend/headers"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -36,7 +37,7 @@ const maxIncludes = 200
 
 // sourceFS serves files to the preprocessor: the program's own sources by
 // name, the embedded headers under sysDir, and regular files from disk
-// (at most lsl.MaxSourceSize). Anything else yields a file that cannot be
+// (at most source.MaxSourceSize). Anything else yields a file that cannot be
 // read (rather than an error), so the preprocessor never falls back to
 // opening it itself: devices, FIFOs and directories are never read. Why a
 // file was refused is kept for the error message (cc only says "not
@@ -117,7 +118,7 @@ func (s *sourceFS) read(name string) (served string, b []byte, why string) {
 		}
 		name = abs
 	}
-	b, err := lsl.ReadSource(name)
+	b, err := source.ReadSource(name)
 	if err != nil {
 		return name, nil, err.(*lsl.Error).Msg
 	}

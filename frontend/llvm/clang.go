@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/frontend/headers"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -53,7 +54,7 @@ func Compile(files []string, dir string, extra ...string) ([]string, error) {
 }
 
 // CompileContext is Compile; clang is killed when ctx is done (the error
-// is then a *lsl.CanceledError).
+// is then a *limits.CanceledError).
 func CompileContext(ctx context.Context, files []string, dir string, extra ...string) ([]string, error) {
 	return CompileWith(ctx, Compilers{}, files, dir, extra...)
 }
@@ -88,7 +89,7 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
-			if err := lsl.Canceled(ctx, "clang"); err != nil {
+			if err := limits.Canceled(ctx, "clang"); err != nil {
 				return nil, err
 			}
 			if err := clangOutOfMemory(ctx, filepath.Base(clang), stderr.String()); err != nil {

@@ -1,4 +1,4 @@
-package lsl
+package source
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // MaxSourceSize caps every input file (sources, tests, models, litmus
@@ -24,7 +26,7 @@ const MaxSourceSize = 16 << 20
 // *Error at the file's first line.
 func ReadSource(name string) ([]byte, error) {
 	fail := func(format string, args ...any) error {
-		return &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf(format, args...)}
+		return &lsl.Error{Pos: lsl.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf(format, args...)}
 	}
 	fi, err := os.Stat(name)
 	if err != nil {

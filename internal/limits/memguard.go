@@ -1,4 +1,4 @@
-package mining
+package limits
 
 import (
 	"bufio"
@@ -14,12 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/checkfence/checkfence/lsl"
 )
-
-// errMemory is the cancellation cause when a test exceeds Options.MaxMemory.
-var errMemory = lsl.ErrMemoryLimit
 
 // DefaultMaxMemory is the memory guard's default: three quarters of the
 // machine's RAM (or 4 GiB when it cannot be read).
@@ -47,12 +42,12 @@ const guardPoll = 10 * time.Millisecond
 // The memory guard. While a check runs:
 //   - the Go runtime's soft memory limit (debug.SetMemoryLimit) is the
 //     limit, so that garbage is collected before it counts;
-//   - a goroutine cancels the check (cause lsl.ErrMemoryLimit) as soon as
+//   - a goroutine cancels the check (cause ErrMemoryLimit) as soon as
 //     the process's resident set exceeds the limit, or the live heap after
 //     a collection reaches 90% of it (beyond that the collector would run
 //     back to back and the check crawl instead of ending);
 //   - the context carries the limit, so that phases refuse allocations
-//     whose size they know up front (lsl.Reserve) before making them.
+//     whose size they know up front (Reserve) before making them.
 //
 // Every phase polls the context, so a check ends within milliseconds of
 // the guard firing, and the process never reaches the point where the Go
@@ -64,7 +59,7 @@ var softLimit struct {
 	prev  int64
 }
 
-// GuardMemory returns a context that is canceled with lsl.ErrMemoryLimit
+// GuardMemory returns a context that is canceled with ErrMemoryLimit
 // once the process uses more than limit bytes, and a function to stop the
 // guard (limit ≤ 0: no guard).
 func GuardMemory(ctx context.Context, limit int64) (context.Context, func()) {
@@ -77,7 +72,7 @@ func GuardMemory(ctx context.Context, limit int64) (context.Context, func()) {
 		debug.FreeOSMemory()
 	}
 	setSoftLimit(limit)
-	ctx = lsl.WithMemoryLimit(ctx, limit)
+	ctx = WithMemoryLimit(ctx, limit)
 	ctx, cancel := context.WithCancelCause(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -97,7 +92,7 @@ func GuardMemory(ctx context.Context, limit int64) (context.Context, func()) {
 					live = int64(samples[0].Value.Uint64())
 				}
 				if residentBytes() > limit || live > limit/10*9 {
-					cancel(errMemory)
+					cancel(ErrMemoryLimit)
 					return
 				}
 			}
@@ -111,11 +106,6 @@ func GuardMemory(ctx context.Context, limit int64) (context.Context, func()) {
 			restoreSoftLimit()
 		})
 	}
-}
-
-// guardMemory is GuardMemory for Check.
-func guardMemory(ctx context.Context, limit int64) (context.Context, func()) {
-	return GuardMemory(ctx, limit)
 }
 
 // setSoftLimit lowers the runtime's soft memory limit to limit while

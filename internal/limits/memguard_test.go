@@ -1,12 +1,10 @@
-package mining
+package limits
 
 import (
 	"context"
 	"errors"
 	"testing"
 	"time"
-
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // TestParseSizeRejects: sizes that are not finite, too small to run
@@ -22,7 +20,7 @@ func TestParseSizeRejects(t *testing.T) {
 	}
 }
 
-// TestGuardMemoryFires: the guard cancels with lsl.ErrMemoryLimit once the
+// TestGuardMemoryFires: the guard cancels with ErrMemoryLimit once the
 // process uses more than the limit (here: less than it already uses).
 func TestGuardMemoryFires(t *testing.T) {
 	limit := residentBytes() / 2
@@ -36,11 +34,11 @@ func TestGuardMemoryFires(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the guard did not fire")
 	}
-	if !errors.Is(context.Cause(ctx), lsl.ErrMemoryLimit) {
+	if !errors.Is(context.Cause(ctx), ErrMemoryLimit) {
 		t.Errorf("cause %v, want the memory limit", context.Cause(ctx))
 	}
-	if lsl.MemoryLimit(ctx) != limit {
-		t.Errorf("the context carries limit %d, want %d", lsl.MemoryLimit(ctx), limit)
+	if MemoryLimit(ctx) != limit {
+		t.Errorf("the context carries limit %d, want %d", MemoryLimit(ctx), limit)
 	}
 }
 

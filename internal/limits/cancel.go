@@ -1,4 +1,4 @@
-package lsl
+package limits
 
 import (
 	"context"
