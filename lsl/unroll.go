@@ -160,10 +160,10 @@ func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
 		}
 		proc := r.p.Proc(name)
 		if proc == nil {
-			return Errorf(pos, "unknown operation %s", name)
+			return ErrorfCode(pos, CodeUndeclared, "unknown operation %s", name)
 		}
 		if len(proc.Params) > 0 || len(proc.Results) > 0 {
-			return Errorf(pos, "operation %s must take no arguments and return nothing", name)
+			return ErrorfCode(pos, CodeInvalidConstruct, "operation %s must take no arguments and return nothing", name)
 		}
 		opKey := th.Name + "." + strconv.Itoa(k)
 		a := r.newActivation(proc, opKey+":"+name, opKey, nil)

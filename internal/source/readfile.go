@@ -2,7 +2,6 @@ package source
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -25,30 +24,30 @@ const MaxSourceSize = 16 << 20
 // they are opened (a FIFO would block, /dev/zero never ends). Errors are
 // *Error at the file's first line.
 func ReadSource(name string) ([]byte, error) {
-	fail := func(format string, args ...any) error {
-		return &lsl.Error{Pos: lsl.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf(format, args...)}
+	fail := func(code lsl.ErrorCode, format string, args ...any) error {
+		return lsl.ErrorfCode(lsl.Pos{File: name, Line: 1, Col: 1}, code, format, args...)
 	}
 	fi, err := os.Stat(name)
 	if err != nil {
-		return nil, fail("%s", fileErrorText(err))
+		return nil, fail(fileErrorCode(err), "%s", fileErrorText(err))
 	}
 	if err := checkRegular(fi); err != "" {
-		return nil, fail("%s", err)
+		return nil, fail(lsl.CodeNotRegular, "%s", err)
 	}
 	if fi.Size() > MaxSourceSize {
-		return nil, fail("file too large (%d MiB; input files are limited to %d MiB)", fi.Size()>>20, MaxSourceSize>>20)
+		return nil, fail(lsl.CodeFileTooLarge, "file too large (%d MiB; input files are limited to %d MiB)", fi.Size()>>20, MaxSourceSize>>20)
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fail("%s", fileErrorText(err))
+		return nil, fail(fileErrorCode(err), "%s", fileErrorText(err))
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, MaxSourceSize+1))
 	if err != nil {
-		return nil, fail("%s", fileErrorText(err))
+		return nil, fail(fileErrorCode(err), "%s", fileErrorText(err))
 	}
 	if len(b) > MaxSourceSize {
-		return nil, fail("file too large (more than %d MiB)", MaxSourceSize>>20)
+		return nil, fail(lsl.CodeFileTooLarge, "file too large (more than %d MiB)", MaxSourceSize>>20)
 	}
 	NoteInputFile(name)
 	return StripBOM(b), nil
@@ -191,6 +190,14 @@ func NotRegular(name string) string {
 		return ""
 	}
 	return checkRegular(fi)
+}
+
+// fileErrorCode classifies a file system error.
+func fileErrorCode(err error) lsl.ErrorCode {
+	if os.IsNotExist(err) {
+		return lsl.CodeNoFile
+	}
+	return lsl.CodeUnreadable
 }
 
 // fileErrorText is the reason of a file system error without the path
