@@ -96,7 +96,7 @@ PTHREAD_BENCH_FLAGS ?= -timeout 5m
 bench:
 	$(GO) run $(BUILDFLAGS) ./tests/bench $(BENCH_FLAGS)
 	$(GO) run $(BUILDFLAGS) ./tests/bench -pthread $(PTHREAD_BENCH_FLAGS)
-	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./axioms
+	$(GO) test $(GOTAGS) -run '^$$' -bench . ./encode ./encode/sat ./axioms
 
 # Each Fig. 8.4 test under cumulative configurations (gini, eager
 # transitivity, no symmetry; + CaDiCaL escalation; + sparse transitivity;
@@ -158,7 +158,7 @@ fences-c11: build
 # models; model inclusions.
 check-suites: build
 	$(BIN) litmus ../shared/suites/dat3m-x86/litmus/X86 --model tso -q --expect ../shared/suites/dat3m-x86/TSO-expected.csv
-	$(GO) test $(GOTAGS) ./frontend/litmus -run 'TestSuite|TestCatSuites|TestCatMatchesMM|TestCatInclusions|TestC11Mappings' -suite -count=1 -timeout 60m -v
+	$(GO) test $(GOTAGS) ./litmusrun -run 'TestSuite|TestCatSuites|TestCatMatchesMM|TestCatInclusions|TestC11Mappings' -suite -count=1 -timeout 60m -v
 
 # Every clang-NN (NN >= 14) on PATH: the translation of every C program of
 # the repository compared with clang 14's (TestClangVersions -clang-all),

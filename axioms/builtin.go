@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -47,7 +48,7 @@ func Builtin(name string) (*Model, bool) {
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists
 	// the models, and parsing them all cost each process milliseconds.
-	return lsl.EmbeddedNames(builtinFS, "models", ".mm")
+	return source.EmbeddedNames(builtinFS, "models", ".mm")
 }
 
 // BuiltinSource returns the .mm text of a built-in model.
@@ -60,7 +61,7 @@ func BuiltinSource(name string) ([]byte, bool) {
 // nameOrPath if it ends in .mm.
 func LoadModel(nameOrPath string) (*Model, error) {
 	if strings.HasSuffix(nameOrPath, ".mm") {
-		src, err := lsl.ReadSource(nameOrPath)
+		src, err := source.ReadSource(nameOrPath)
 		if err != nil {
 			e := err.(*lsl.Error)
 			e.Msg = "cannot read memory model: " + e.Msg

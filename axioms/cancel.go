@@ -3,7 +3,7 @@ package axioms
 import (
 	"context"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // Expansion is deeply recursive and returns no errors, so a cancellation
@@ -15,21 +15,21 @@ const phaseExpansion = "memory model expansion"
 
 type canceled struct{ err error }
 
-// limits polls the context in loops and checks allocations against the
+// expansionLimits polls the context in loops and checks allocations against the
 // memory limit it carries.
-type limits struct {
+type expansionLimits struct {
 	ctx  context.Context
-	poll lsl.Poller
+	poll limits.Poller
 	n    uint32
 }
 
-func newLimits(ctx context.Context) *limits {
-	return &limits{ctx: ctx, poll: lsl.Poller{Ctx: ctx, Phase: phaseExpansion}}
+func newLimits(ctx context.Context) *expansionLimits {
+	return &expansionLimits{ctx: ctx, poll: limits.Poller{Ctx: ctx, Phase: phaseExpansion}}
 }
 
 // check stops the expansion once the context is done (cheap: it looks at
 // the context every 64 calls, a few microseconds of expansion).
-func (l *limits) check() {
+func (l *expansionLimits) check() {
 	if l == nil {
 		return
 	}
@@ -43,11 +43,11 @@ func (l *limits) check() {
 
 // reserve stops the expansion before an allocation of n bytes that would
 // exceed the memory limit (n < 0: a size that overflows).
-func (l *limits) reserve(n int64) {
+func (l *expansionLimits) reserve(n int64) {
 	if l == nil {
 		return
 	}
-	if err := lsl.Reserve(l.ctx, phaseExpansion, n); err != nil {
+	if err := limits.Reserve(l.ctx, phaseExpansion, n); err != nil {
 		panic(canceled{err})
 	}
 }

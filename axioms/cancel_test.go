@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // wideLitmus is a universe of n threads that each store to X and load Y.
@@ -19,13 +19,13 @@ func wideLitmus(n int) *fakeUniverse {
 }
 
 // TestInstantiateCanceled: a done context stops the expansion, eager
-// transitivity included, with a *lsl.CanceledError.
+// transitivity included, with a *limits.CanceledError.
 func TestInstantiateCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, enc := range []Encoding{Optimized, Generic} {
 		_, err := Instantiate(mustBuiltin(t, "relaxed"), wideLitmus(60), Options{Encoding: enc, Ctx: ctx})
-		var ce *lsl.CanceledError
+		var ce *limits.CanceledError
 		if !errors.As(err, &ce) || ce.Phase != phaseExpansion || !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: got %v, want a cancellation of the expansion", enc, err)
 		}
@@ -39,12 +39,12 @@ func TestInstantiateCanceled(t *testing.T) {
 // relations are refused before they are allocated when they would exceed
 // the memory limit.
 func TestInstantiateRefusesLargeTables(t *testing.T) {
-	ctx := lsl.WithMemoryLimit(context.Background(), lsl.HeapBytes()+4<<10)
+	ctx := limits.WithMemoryLimit(context.Background(), limits.HeapBytes()+4<<10)
 	_, err := Instantiate(mustBuiltin(t, "relaxed"), wideLitmus(60), Options{Ctx: ctx})
-	if !errors.Is(err, lsl.ErrMemoryLimit) || !errors.Is(err, lsl.ErrCanceled) {
+	if !errors.Is(err, limits.ErrMemoryLimit) || !errors.Is(err, limits.ErrCanceled) {
 		t.Errorf("got %v, want a refusal at the memory limit", err)
 	}
-	ctx = lsl.WithMemoryLimit(context.Background(), 1<<40)
+	ctx = limits.WithMemoryLimit(context.Background(), 1<<40)
 	if _, err := Instantiate(mustBuiltin(t, "relaxed"), wideLitmus(4), Options{Ctx: ctx}); err != nil {
 		t.Errorf("ample limit: %v", err)
 	}

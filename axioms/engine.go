@@ -360,7 +360,7 @@ func (e *engine) instanceClause(ax *caxiom) {
 // conjoin returns the conjunction of ls as a balanced tree (a linear chain
 // of millions of nodes would make the circuit's recursive CNF conversion
 // recurse as deep).
-func conjoin(c *logic.C, ls []z.Lit, lim *limits) z.Lit {
+func conjoin(c *logic.C, ls []z.Lit, lim *expansionLimits) z.Lit {
 	if len(ls) == 0 {
 		return c.T
 	}

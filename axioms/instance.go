@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
@@ -85,8 +86,8 @@ type Options struct {
 	Encoding     Encoding
 	Transitivity Transitivity
 	// Ctx, if set, stops the expansion when done, and its memory limit
-	// (lsl.WithMemoryLimit) refuses allocations that would exceed it:
-	// Instantiate then returns a *lsl.CanceledError.
+	// (limits.WithMemoryLimit) refuses allocations that would exceed it:
+	// Instantiate then returns a *limits.CanceledError.
 	Ctx context.Context
 	// Input, if set, makes the literal of the tuple rel(instrs...) of a
 	// relation variable (instruction indices of the Universe) instead of a
@@ -118,7 +119,7 @@ type Instance struct {
 	relIdx     map[string]int
 	totals     []int // relations encoded as total orders
 	constraint z.Lit
-	raw        ClauseList // clauses beside the constraint (transitivity)
+	raw        sat.ClauseList // clauses beside the constraint (transitivity)
 	stats      InstanceStats
 	args       []int32
 	// finalized is set by Finalize: with sparse transitivity no pair of a
@@ -302,7 +303,7 @@ func (inst *Instance) optimized(cm *compiled) {
 // it after the last Rel that may create a literal and before taking
 // Clauses; Clauses calls it. Afterwards Rel panics on a pair of a total
 // order that has no literal yet. Finalize is idempotent; with eager or lazy
-// transitivity it does nothing. Its error is a *lsl.CanceledError, when
+// transitivity it does nothing. Its error is a *limits.CanceledError, when
 // Options.Ctx is done or its memory limit reached while it builds them.
 func (inst *Instance) Finalize() (err error) {
 	if inst.finalized {
@@ -430,7 +431,7 @@ func (inst *Instance) Constraint() z.Lit { return inst.constraint }
 // Clauses returns clauses Θ also contains besides Constraint (eager or
 // sparse transitivity): assert Constraint and add every clause. It
 // finalizes the instance (see Finalize, whose error it returns).
-func (inst *Instance) Clauses() (*ClauseList, error) {
+func (inst *Instance) Clauses() (*sat.ClauseList, error) {
 	if err := inst.Finalize(); err != nil {
 		return nil, err
 	}

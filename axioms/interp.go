@@ -5,7 +5,7 @@ import (
 
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // interp interprets the predefined symbols over a Universe (§5.4.1 step
@@ -29,7 +29,7 @@ type interp struct {
 	aliased, seed, dataDep, ctrlDep []z.Lit // n*n, 0 = not yet asked
 	hasSeed                         []z.Lit // n
 
-	lim *limits // --timeout, --max-memory, Ctrl-C
+	lim *expansionLimits // --timeout, --max-memory, Ctrl-C
 	// input makes relation literals (Options.Input); nil: new inputs
 	input func(rel string, instrs []int) z.Lit
 }
@@ -54,7 +54,7 @@ func newInterp(u Universe, ctx context.Context) *interp {
 	n := u.NumInstrs()
 	lim := newLimits(ctx)
 	// the two bit matrices and the sort tables
-	lim.reserve(lsl.Mul(int64(n), int64((n+63)/64)*16) + int64(n)*int64(SortFence+1)*8)
+	lim.reserve(limits.Mul(int64(n), int64((n+63)/64)*16) + int64(n)*int64(SortFence+1)*8)
 	in := &interp{
 		lim:    lim,
 		u:      u,
@@ -106,7 +106,7 @@ func newInterp(u Universe, ctx context.Context) *interp {
 // table allocates a memo table on first use.
 func (in *interp) table(t *[]z.Lit, size int) []z.Lit {
 	if *t == nil {
-		in.lim.reserve(lsl.Mul(int64(size), 4))
+		in.lim.reserve(limits.Mul(int64(size), 4))
 		*t = make([]z.Lit, size)
 	}
 	return *t

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/source"
 )
 
 // A herd model may come with a .bell file of the same name beside it
@@ -25,7 +25,7 @@ func bellPath(catPath string) string {
 
 // parseWithBell compiles the model in src (read from path) after its bell
 // file, if there is one, under the limits of ctx. The bell file is read
-// as every input is (lsl.ReadSource: no devices, FIFOs or huge files).
+// as every input is (source.ReadSource: no devices, FIFOs or huge files).
 func parseWithBell(ctx context.Context, path string, src []byte) (*Model, error) {
 	if !strings.HasSuffix(path, ".cat") {
 		return ParseContext(ctx, path, src)
@@ -34,7 +34,7 @@ func parseWithBell(ctx context.Context, path string, src []byte) (*Model, error)
 	if _, err := os.Lstat(bp); errors.Is(err, fs.ErrNotExist) {
 		return ParseContext(ctx, path, src)
 	}
-	bsrc, err := lsl.ReadSource(bp)
+	bsrc, err := source.ReadSource(bp)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -79,8 +80,8 @@ type compiler struct {
 	// calls memoizes function applications by closure and arguments, so
 	// that nested calls do not re-expand the same body.
 	calls map[callKey]*Node
-	poll  *lsl.Poller // the loader's limits, polled at each expression
-	temps int         // placeholders made to infer the kinds of let rec
+	poll  *limits.Poller // the loader's limits, polled at each expression
+	temps int            // placeholders made to infer the kinds of let rec
 }
 
 type callKey struct {
@@ -95,7 +96,7 @@ func newCompiler(name string, ld *loader) *compiler {
 		tags:   map[string]bool{},
 		loader: ld,
 		calls:  map[callKey]*Node{},
-		poll:   &lsl.Poller{},
+		poll:   &limits.Poller{},
 	}
 }
 

@@ -39,7 +39,7 @@
 // /* … */ (neither nests) and // to the end of the line. Names contain
 // letters, digits, _ . - (po-loc, DMB.ISH, fence.rw.rw).
 //
-// Files are read with lsl.ReadSource (regular files of at most 16 MiB),
+// Files are read with source.ReadSource (regular files of at most 16 MiB),
 // each once per model, and at most 1000 includes are compiled (load.go).
 // LoadFileContext and ParseContext take the limits (--timeout,
 // --max-memory, Ctrl-C) as a context, which function expansion polls: an

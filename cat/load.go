@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -28,7 +30,7 @@ const stdlibName = "stdlib.cat"
 // loader reads files and follows includes: a path is resolved relative to
 // the including file's directory first and then among the built-in files.
 //
-// Disk files are read with lsl.ReadSource, like every other input: a
+// Disk files are read with source.ReadSource, like every other input: a
 // device, a FIFO or a file over the input size limit is refused before it
 // is read. Each file is read and parsed once per model (parsed), however
 // often it is included; the statements of an include are compiled at each
@@ -39,7 +41,7 @@ type loader struct {
 	read     func(path string) ([]byte, error) // disk files
 	parsed   map[string]*file
 	includes int
-	poll     lsl.Poller // --timeout, --max-memory, Ctrl-C
+	poll     limits.Poller // --timeout, --max-memory, Ctrl-C
 }
 
 // maxIncludes bounds the includes compiled for one model: real models
@@ -50,7 +52,7 @@ const maxIncludes = 1000
 const loadPhase = "reading the cat model"
 
 func newLoader(ctx context.Context) *loader {
-	return &loader{read: lsl.ReadSource, parsed: map[string]*file{}, poll: lsl.Poller{Ctx: ctx, Phase: loadPhase}}
+	return &loader{read: source.ReadSource, parsed: map[string]*file{}, poll: limits.Poller{Ctx: ctx, Phase: loadPhase}}
 }
 
 func (ld *loader) readEmbedded(name string) (*file, error) {
@@ -162,7 +164,7 @@ func Parse(path string, src []byte) (*Model, error) {
 
 // ParseContext is Parse under the limits of ctx: reading
 // includes and expanding functions poll it and return a
-// *lsl.CanceledError when it is done.
+// *limits.CanceledError when it is done.
 func ParseContext(ctx context.Context, path string, src []byte) (*Model, error) {
 	f, err := parseFile(path, src)
 	if err != nil {
@@ -177,9 +179,9 @@ func LoadFile(path string) (*Model, error) {
 }
 
 // LoadFileContext is LoadFile under the limits of ctx. The
-// file is read with lsl.ReadSource, as every input is.
+// file is read with source.ReadSource, as every input is.
 func LoadFileContext(ctx context.Context, path string) (*Model, error) {
-	src, err := lsl.ReadSource(path)
+	src, err := source.ReadSource(path)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +227,7 @@ func Builtin(name string) (*Model, bool) {
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists
 	// the models, and parsing them all cost each process milliseconds.
-	return lsl.EmbeddedNames(builtinFS, "models", ".cat", stdlibName)
+	return source.EmbeddedNames(builtinFS, "models", ".cat", stdlibName)
 }
 
 // BuiltinSource returns the text of a built-in model (or of stdlib).

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -36,7 +38,7 @@ func TestLoadRefusesNonRegular(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	big.Truncate(lsl.MaxSourceSize + 1)
+	big.Truncate(source.MaxSourceSize + 1)
 	big.Close()
 	for _, tc := range []struct {
 		file, want string
@@ -75,7 +77,7 @@ func TestIncludeBomb(t *testing.T) {
 		return filepath.Join(dir, "b0.cat")
 	}
 	load := func(path string) (*Model, error) {
-		src, err := lsl.ReadSource(path)
+		src, err := source.ReadSource(path)
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +143,7 @@ func TestExpansionCanceled(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := ParseContext(ctx, "bomb.cat", []byte(expansionBomb(40, false)))
-	if !errors.Is(err, lsl.ErrCanceled) {
+	if !errors.Is(err, limits.ErrCanceled) {
 		t.Fatalf("got %v, want a cancellation", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {

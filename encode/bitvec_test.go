@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
@@ -243,17 +244,17 @@ func TestOpsSAT(t *testing.T) {
 				c := logic.NewC()
 				a, b := FreshBV(c, w), FreshBV(c, w)
 				out := op.build(c, a, b)
-				s := NewSolver(c)
+				s := sat.NewSolver(c)
 				for _, p := range pairs(w, 20, rng) {
 					fix := append(bitsEqual(c, a, p[0]), bitsEqual(c, b, p[1])...)
 					want := Eq(c, out, ConstBV(c, op.want(p[0], p[1], w), len(out)))
-					if r := s.Solve(ctx, append(fix, want)...); r != Sat {
+					if r := s.Solve(ctx, append(fix, want)...); r != sat.Sat {
 						t.Fatalf("%s/%d(%d, %d): expected value is %v", op.name, w, p[0], p[1], r)
 					}
 					if got := ValueOf(out, s.Value); got != wrap(op.want(p[0], p[1], w), len(out)) {
 						t.Fatalf("%s/%d(%d, %d): model value %d", op.name, w, p[0], p[1], got)
 					}
-					if r := s.Solve(ctx, append(fix, want.Not())...); r != Unsat {
+					if r := s.Solve(ctx, append(fix, want.Not())...); r != sat.Unsat {
 						t.Fatalf("%s/%d(%d, %d): another value is %v", op.name, w, p[0], p[1], r)
 					}
 				}

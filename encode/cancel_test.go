@@ -5,12 +5,13 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
 
 // TestBuildCanceled: a done context stops the encoding (range analysis,
-// symbolic execution, Ψ, the memory model) with a *lsl.CanceledError.
+// symbolic execution, Ψ, the memory model) with a *limits.CanceledError.
 func TestBuildCanceled(t *testing.T) {
 	p, err := lsl.Parse("t.lsl", []byte("global X\nproc f() { L: { %x := load @X\n %y := add(%x, 1)\n store @X, %y\n continue L } }"))
 	if err != nil {
@@ -25,7 +26,7 @@ func TestBuildCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = Build(u, m, Options{Ctx: ctx})
-	if !errors.Is(err, lsl.ErrCanceled) || !errors.Is(err, context.Canceled) {
+	if !errors.Is(err, limits.ErrCanceled) || !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want a cancellation", err)
 	}
 	if _, err := Build(u, m, Options{Ctx: context.Background()}); err != nil {

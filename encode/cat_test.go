@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -220,7 +221,7 @@ func TestCatEncodingMatchesEvaluator(t *testing.T) {
 func candidates(t *testing.T, base *Encoding, proj []z.Lit, limit int) [][]bool {
 	s := base.NewSolver()
 	var cands [][]bool
-	for s.Solve(context.Background()) == Sat {
+	for s.Solve(context.Background()) == sat.Sat {
 		vals := make([]bool, len(proj))
 		var block []z.Lit
 		for i, l := range proj {
@@ -255,7 +256,7 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 	ms := enc.NewSolver()
 	solve := func(assume ...z.Lit) bool {
 		for {
-			if ms.Solve(ctx, assume...) != Sat {
+			if ms.Solve(ctx, assume...) != sat.Sat {
 				return false
 			}
 			lemmas := enc.Model.Lemmas(ms.Value)
@@ -307,7 +308,7 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 // s0 returns an assignment of e under the assumptions (nil if none).
 func s0(t *testing.T, e *Encoding, assume []z.Lit) func(z.Lit) bool {
 	s := e.NewSolver()
-	if s.Solve(context.Background(), assume...) != Sat {
+	if s.Solve(context.Background(), assume...) != sat.Sat {
 		return nil
 	}
 	return s.Value

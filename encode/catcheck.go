@@ -3,6 +3,7 @@ package encode
 import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -247,7 +248,7 @@ func (ci *CatInstance) fromRead(l, s int) z.Lit {
 // Theta methods.
 
 func (ci *CatInstance) Constraint() z.Lit                       { return ci.c.Ands(ci.parts...) }
-func (ci *CatInstance) Clauses() (*axioms.ClauseList, error)    { return &ci.clauses, nil }
+func (ci *CatInstance) Clauses() (*sat.ClauseList, error)       { return &ci.clauses, nil }
 func (ci *CatInstance) Lemmas(value func(z.Lit) bool) [][]z.Lit { return ci.cycleLemmas(value) }
 func (ci *CatInstance) Stats() axioms.InstanceStats             { return ci.stats }
 func (ci *CatInstance) HasRel(string) bool                      { return false }

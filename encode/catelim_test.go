@@ -4,7 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -36,7 +36,7 @@ func hasCycle(n int, edge func(i, j int) bool) bool {
 }
 
 // solveWith decides the clauses of ci and its circuit under assumptions.
-func solveWith(c *logic.C, cls *axioms.ClauseList, assume []z.Lit) bool {
+func solveWith(c *logic.C, cls *sat.ClauseList, assume []z.Lit) bool {
 	g := gini.New()
 	c.ToCnf(g)
 	for cl := range cls.All() {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -53,7 +54,7 @@ type CatInstance struct {
 	groups map[groupKey]bool
 
 	parts   []z.Lit
-	clauses axioms.ClauseList
+	clauses sat.ClauseList
 	Flags   []*CatFlag
 	stats   axioms.InstanceStats
 	// lazy are the components of acyclicity checks left to Lemmas.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
@@ -106,7 +107,7 @@ func allowedExecutions(t *testing.T, e *Encoding, proj []z.Lit, assume z.Lit) st
 	}
 	var out []string
 	for len(out) <= 5000 {
-		if s.Solve(context.Background(), as...) != Sat {
+		if s.Solve(context.Background(), as...) != sat.Sat {
 			break
 		}
 		if lemmas := e.Model.Lemmas(s.Value); len(lemmas) > 0 {

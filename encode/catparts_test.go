@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 )
 
 // partsModels use si and closures through po, whose po-specific
@@ -177,7 +178,7 @@ proc p1() { %c := load @X  %d := load [@Z 1] }
 	e := buildCat(t, src, none)
 	ci := e.catInst
 	s := e.NewSolver()
-	if s.Solve(context.Background()) != Sat {
+	if s.Solve(context.Background()) != sat.Sat {
 		t.Fatal("no execution")
 	}
 	x := ci.Decode(s.Value)

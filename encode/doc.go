@@ -134,52 +134,12 @@
 // into a trace.Execution (package trace, plain data): per thread the
 // executed instructions with addresses, values and the store each load
 // read, the memory order, and the failure.
-// Solver (solver.go) feeds the circuit to a SAT solver incrementally,
-// splitting asserted conjunctions and sending disjunctions as clauses, and
-// keeps the model (completed by evaluating the circuit). With an
+// The SAT layer is package encode/sat: its Solver feeds the circuit to a
+// SAT backend (gini, CaDiCaL, a portfolio, escalation) incrementally.
+// LoadSolver (loadsolver.go) hands Φ and the clause list to one. With an
 // Incremental (incremental.go; --incremental, experimental) the unrolling
 // rounds of a test after the first share one circuit and one Solver: fresh
 // inputs are keyed by their instruction's place, so unchanged code is the
 // same circuit, and every clause is guarded by activation literals, kept
 // from round to round for the groups of instructions that stayed the same.
-//
-// The SAT solver is a backend behind the small satSolver interface
-// (sat.go: add a clause, solve under assumptions with a context and an
-// optional conflict budget, model, failed assumptions, conflict count),
-// chosen by SolverOptions (solver_options.go; the CLI's --solver):
-//
-//   - gini (sat_gini.go), pure Go and always present: gini v1.0.4 with a
-//     conflict limit patched in (internal/gini, a package of this module,
-//     since v1.0.4 has no limit or statistics API); where gini
-//     reaches a model that violates a clause (an internal error it used to
-//     exit the process on), the solve runs again on a new instance with
-//     the same clauses, or on CaDiCaL under auto;
-//   - CaDiCaL (sat_cadical.go, build tag cadical): Debian's
-//     libcadical-dev through cgo and its C API; a solve is stopped by a
-//     C-side flag that CaDiCaL's terminate callback (a C function) polls
-//     and a Go goroutine sets when the context ends;
-//   - portfolio (sat_portfolio.go, with the tag): gini and CaDiCaL get
-//     every clause and race on each solve, one core each; the first
-//     answer wins, the loser is stopped, the model is the winner's;
-//   - auto, the default (sat_escalate.go): gini without the tag; with it
-//     gini until one solve needs more than DefaultEscalateAfter (5000)
-//     conflicts, then CaDiCaL, which gets every clause so far and keeps
-//     the formula; a formula of DefaultEscalateClauses (350,000) clauses
-//     or more starts on CaDiCaL. Below that size does not tell hard
-//     queries from easy ones: the fast data-type tests have formulas of
-//     10^5 clauses that gini decides in a few thousand conflicts, as fast
-//     as CaDiCaL or faster (no cgo, no CaDiCaL start-up, preprocessing and
-//     larger memory; whole runs with --solver cadical took 1.0-2.0x the
-//     CPU seconds of gini),
-//     while the final consistency queries of the larger tests take gini
-//     10^5 conflicts and more (msn Tpc5: gini 164000 conflicts, 135 CPU
-//     seconds; CaDiCaL 35000 learned clauses, 40 s). Counting conflicts
-//     keeps the choice independent of the machine.
-//
-// SolveBudget ends a search after a number of conflicts with the result
-// Budget: gini counts its conflicts exactly; CaDiCaL enforces its own
-// conflict limit and reports learned clauses as its count (its C API has
-// no conflict counter). Both backends are deterministic, so budgeted
-// solving gives the same answers, models and counts on any machine; a
-// portfolio is not (who wins depends on timing).
 package encode

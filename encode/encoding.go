@@ -6,8 +6,10 @@ import (
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/trace"
@@ -40,7 +42,7 @@ type Options struct {
 	// blocks (the benchmark's ablation table measures the two apart).
 	NoPoolSymmetry bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
-	// Ctrl-C): Build then returns a *lsl.CanceledError. It is also the
+	// Ctrl-C): Build then returns a *limits.CanceledError. It is also the
 	// context of range analysis and of the memory model's expansion,
 	// unless Axioms.Ctx is set.
 	Ctx context.Context
@@ -89,7 +91,7 @@ type Encoding struct {
 	// Phi is the conjunction of every constraint an execution satisfies,
 	// together with Clauses (plain clauses, too many to build as gates).
 	Phi     z.Lit
-	Clauses *axioms.ClauseList
+	Clauses *sat.ClauseList
 	// Status literals.
 	AnyError    z.Lit // some thread fails an assertion or runtime check
 	AnyPruned   z.Lit // some thread reaches a loop bound
@@ -148,7 +150,7 @@ type Encoding struct {
 	sym                             []symClass          // identical threads (symmetry.go)
 	poolSym                         z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops                        map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll                            lsl.Poller          // --timeout, --max-memory, Ctrl-C
+	poll                            limits.Poller       // --timeout, --max-memory, Ctrl-C
 	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
 	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
 	arrays                          bool                // some block has an array type (bounds.go)
@@ -199,8 +201,8 @@ type Stats struct {
 }
 
 // NewSolver returns a solver that holds Φ.
-func (e *Encoding) NewSolver() *Solver {
-	s := NewSolver(e.C)
+func (e *Encoding) NewSolver() *sat.Solver {
+	s := sat.NewSolver(e.C)
 	s.Assert(e.Phi)
 	for cl := range e.Clauses.All() {
 		s.AddClause(cl...)
@@ -275,7 +277,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
 		storeCoherent: props.Vetted,
-		poll:          lsl.Poller{Ctx: opt.Ctx, Phase: "encoding"},
+		poll:          limits.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 		in:            &inputs{inc: inc, c: c},
 		inc:           inc,
 		nodes0:        nodes0,

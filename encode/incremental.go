@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // Incremental unrolling. Lazy unrolling (mining) encodes a test once per
@@ -67,7 +68,7 @@ import (
 // models keep a circuit per round (Build ignores Incremental for them).
 type Incremental struct {
 	C      *logic.C
-	S      *Solver // the solver of the last round (nil before the first)
+	S      *sat.Solver // the solver of the last round (nil before the first)
 	inputs map[string]z.Lit
 	owners []owner // per variable: the groups a keyed input belongs to
 	// Kept: the groups the last round kept from the one before, of Groups.
@@ -226,7 +227,7 @@ func (x *texec) endLoop() { x.segments[x.context()]++ }
 // keeps the activation literals that cover only those, turns the others and
 // the last round's own literal off, and guards every clause added from now
 // on (guard).
-func (inc *Incremental) beginRound(e *Encoding, s *Solver, localOK bool) {
+func (inc *Incremental) beginRound(e *Encoding, s *sat.Solver, localOK bool) {
 	n := len(e.Threads)
 	wasLocal := inc.local
 	inc.local = localOK && n <= ownerThreads
@@ -260,17 +261,17 @@ func (inc *Incremental) beginRound(e *Encoding, s *Solver, localOK bool) {
 	}
 	slices.Sort(off) // map order: the same clauses in the same order every run
 	for _, m := range off {
-		s.addUnguarded(m)
+		s.AddUnguarded(m)
 	}
 	inc.roundAct = inc.C.Lit()
-	s.encode(inc.roundAct)
+	s.Send(inc.roundAct)
 	acts := []z.Lit{inc.roundAct}
 	for _, a := range inc.acts {
 		acts = append(acts, a)
 	}
 	slices.Sort(acts[1:])
-	s.acts = acts
-	s.guard = inc.guard
+	s.SetActivations(acts)
+	s.SetGuard(inc.guard)
 	// what depends on the whole program, this round
 	inc.global = map[z.Var]bool{}
 	for _, h := range e.hasSeed {
@@ -283,9 +284,7 @@ func (inc *Incremental) beginRound(e *Encoding, s *Solver, localOK bool) {
 		clear(inc.support)
 		inc.stamp = 1
 	}
-	if r, ok := s.sat.(interface{ newRound() }); ok {
-		r.newRound()
-	}
+	s.NewRound()
 }
 
 // guard returns the activation literals (negated) that clause lits is
@@ -314,8 +313,8 @@ func (inc *Incremental) guard(lits []z.Lit, global bool) (extra []z.Lit, skip bo
 		if !ok {
 			a = inc.C.Lit()
 			inc.acts[tg] = a
-			inc.S.encode(a)
-			inc.S.acts = append(inc.S.acts, a)
+			inc.S.Send(a)
+			inc.S.AddActivation(a)
 		}
 		extra = append(extra, a.Not())
 	}
@@ -475,17 +474,15 @@ func (e *Encoding) depsSig(write func([]byte) (int, error), num func(int64), d d
 
 // loadIncremental adds the encoding to the solver of the test's earlier
 // rounds (the first round makes it).
-func (e *Encoding) loadIncremental(opt SolverOptions, poll *lsl.Poller) (*Solver, error) {
+func (e *Encoding) loadIncremental(opt sat.SolverOptions, poll *limits.Poller) (*sat.Solver, error) {
 	inc := e.inc
 	if inc.S == nil {
-		inc.S = NewSolverWith(e.C, opt)
+		inc.S = sat.NewSolverWith(e.C, opt)
 	}
 	s := inc.S
 	inc.beginRound(e, s, e.localClauses)
 	s.Assert(e.phiLocal)
-	s.global = true
-	s.Assert(e.phiGlobal)
-	s.global = false
+	s.AssertGlobal(e.phiGlobal)
 	return s, e.sendClauses(s, poll)
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -183,9 +184,9 @@ func buildOn(t *testing.T, src string, m *axioms.Model, cm *cat.Model) *Encoding
 
 // solveRefining solves under assumptions, adding lazy lemmas until the
 // assignment is a real execution.
-func solveRefining(e *Encoding, s *Solver, assume ...z.Lit) bool {
+func solveRefining(e *Encoding, s *sat.Solver, assume ...z.Lit) bool {
 	for {
-		if s.Solve(context.Background(), assume...) != Sat {
+		if s.Solve(context.Background(), assume...) != sat.Sat {
 			return false
 		}
 		lemmas := e.Model.Lemmas(s.Value)
@@ -253,7 +254,7 @@ func compareRaces(t *testing.T, name, src string, m *axioms.Model, cm *cat.Model
 			baseAssume = append(baseAssume, bl)
 		}
 		s.AddClause(block...)
-		if bs.Solve(context.Background(), baseAssume...) != Sat {
+		if bs.Solve(context.Background(), baseAssume...) != sat.Sat {
 			t.Fatalf("%s: an execution of the model is no candidate execution of the program:\n%s", name, src)
 		}
 		cx := base.catInst.Decode(bs.Value)

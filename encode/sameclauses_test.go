@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -44,9 +45,9 @@ func TestImpliesSameEquivalent(t *testing.T) {
 			if i == j {
 				continue
 			}
-			s := NewSolver(c)
+			s := sat.NewSolver(c)
 			diff := c.Xor(x.impliesSame(cond, a, b), c.Implies(cond, x.same(a, b)))
-			if r := s.Solve(context.Background(), diff); r != Unsat {
+			if r := s.Solve(context.Background(), diff); r != sat.Unsat {
 				t.Errorf("values %d, %d: impliesSame differs from cond ⇒ same (%v)", i, j, r)
 			}
 		}

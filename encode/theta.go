@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -16,7 +17,7 @@ type Theta interface {
 	// Constraint is Θ as a literal; Clauses are more clauses of Θ (their
 	// error: the context of the options was done while they were built).
 	Constraint() z.Lit
-	Clauses() (*axioms.ClauseList, error)
+	Clauses() (*sat.ClauseList, error)
 	// Lemmas returns clauses the assignment violates that lazily encoded
 	// constraints need (none when everything is eager).
 	Lemmas(value func(z.Lit) bool) [][]z.Lit

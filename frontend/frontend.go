@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -17,7 +19,7 @@ type Func func(files []string, opt Options) (*lsl.Program, error)
 // Options control Load.
 type Options struct {
 	// Ctx, if set, stops a long translation (--timeout, --max-memory,
-	// Ctrl-C): Load then returns a *lsl.CanceledError. Parsers of other
+	// Ctrl-C): Load then returns a *limits.CanceledError. Parsers of other
 	// projects that take no context (cc, llir) are not interrupted; the
 	// CLI does not wait for them (see cmd/checkfence).
 	Ctx context.Context
@@ -50,7 +52,7 @@ func init() { Register(".lsl", loadLSL) }
 func loadLSL(files []string, _ Options) (*lsl.Program, error) {
 	var srcs []lsl.SourceFile
 	for _, f := range files {
-		b, err := lsl.ReadSource(f)
+		b, err := source.ReadSource(f)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +88,7 @@ func LoadWith(files []string, opt Options) (*lsl.Program, error) {
 		if _, err := os.Stat(f); err != nil {
 			return nil, fileError(f, err)
 		}
-		if msg := lsl.NotRegular(f); msg != "" {
+		if msg := source.NotRegular(f); msg != "" {
 			return nil, &lsl.Error{Pos: lsl.Pos{File: f, Line: 1, Col: 1}, Msg: msg}
 		}
 		if _, ok := groups[ext]; !ok {
@@ -96,7 +98,7 @@ func LoadWith(files []string, opt Options) (*lsl.Program, error) {
 	}
 	var progs []*lsl.Program
 	for _, ext := range order {
-		if err := lsl.Canceled(opt.Ctx, "the front end"); err != nil {
+		if err := limits.Canceled(opt.Ctx, "the front end"); err != nil {
 			return nil, err
 		}
 		p, err := registry[ext](groups[ext], opt)
@@ -116,7 +118,7 @@ func LoadWith(files []string, opt Options) (*lsl.Program, error) {
 }
 
 // ReadFile reads an input file, reporting problems as input errors: only
-// regular files up to lsl.MaxSourceSize are read.
+// regular files up to source.MaxSourceSize are read.
 func ReadFile(name string) ([]byte, error) {
-	return lsl.ReadSource(name)
+	return source.ReadSource(name)
 }

@@ -11,7 +11,7 @@ func (p *Program) Check() error {
 	errs = append(errs, duplicateNames(p)...)
 	checkType := func(t *TypeRef, pos Pos, what string) {
 		if t != nil && t.Name != "int" && t.Name != "ptr" && p.Struct(t.Name) == nil {
-			errs = append(errs, Errorf(pos, "unknown type %s (%s)", t.Name, what))
+			errs = append(errs, ErrorfCode(pos, CodeUndeclared, "unknown type %s (%s)", t.Name, what))
 		}
 	}
 	for _, s := range p.Structs {
@@ -42,15 +42,15 @@ func (p *Program) Check() error {
 func checkCall(p *Program, c *Call) ErrorList {
 	callee := p.Proc(c.Proc)
 	if callee == nil {
-		return ErrorList{Errorf(c.Pos, "call to unknown procedure %s", c.Proc)}
+		return ErrorList{ErrorfCode(c.Pos, CodeUndeclared, "call to unknown procedure %s", c.Proc)}
 	}
 	var errs ErrorList
 	if len(c.Args) != len(callee.Params) {
-		errs = append(errs, Errorf(c.Pos, "%s takes %d %s, got %d", c.Proc,
+		errs = append(errs, ErrorfCode(c.Pos, CodeArgCount, "%s takes %d %s, got %d", c.Proc,
 			len(callee.Params), plural(len(callee.Params), "argument"), len(c.Args)))
 	}
 	if len(c.Results) != len(callee.Results) {
-		errs = append(errs, Errorf(c.Pos, "%s returns %d %s, got %d result %s", c.Proc,
+		errs = append(errs, ErrorfCode(c.Pos, CodeArgCount, "%s returns %d %s, got %d result %s", c.Proc,
 			len(callee.Results), plural(len(callee.Results), "result"),
 			len(c.Results), plural(len(c.Results), "register")))
 	}
@@ -68,7 +68,7 @@ func duplicateNames(p *Program) ErrorList {
 		first := map[string]Pos{}
 		for _, d := range decls {
 			if prev, ok := first[d.name]; ok {
-				errs = append(errs, Errorf(d.pos, "duplicate %s %s (previous declaration at %s)", kind, d.name, prev))
+				errs = append(errs, ErrorfCode(d.pos, CodeDuplicateDecl, "duplicate %s %s (previous declaration at %s)", kind, d.name, prev))
 				continue
 			}
 			first[d.name] = d.pos

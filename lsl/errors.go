@@ -13,8 +13,9 @@ import (
 // Error is an input error at a source position. Its text is
 // "file:line:col: message", the form every checkfence diagnostic takes.
 type Error struct {
-	Pos Pos
-	Msg string
+	Pos  Pos
+	Msg  string
+	Code ErrorCode // what kind of error (errcode.go); not part of the text
 }
 
 func (e *Error) Error() string {

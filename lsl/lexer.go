@@ -101,7 +101,7 @@ func (s *scanner) emit(typ lexer.TokenType, n int) {
 }
 
 func (s *scanner) errorf(format string, args ...any) error {
-	return ErrorList{Errorf(lslPos(s.pos), "syntax error: "+format, args...)}
+	return ErrorList{ErrorfCode(lslPos(s.pos), CodeSyntax, "syntax error: "+format, args...)}
 }
 
 // skip passes over whitespace and comments.

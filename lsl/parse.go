@@ -75,7 +75,7 @@ func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
 		// so that bad input can never crash the tool.
 		if r := recover(); r != nil {
 			ast = nil
-			err = ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "internal parser error: %v", r)}
+			err = ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInternal, "internal parser error: %v", r)}
 		}
 	}()
 	tokens, err := lexTokens(filename, src)
@@ -120,7 +120,7 @@ func lexTokens(filename string, src []byte) ([]lexer.Token, error) {
 			chains = chains[:len(chains)-1]
 		}
 		if depth > maxNesting {
-			return nil, ErrorList{Errorf(lslPos(t.Pos), "input nested more than %d levels deep", maxNesting)}
+			return nil, ErrorList{ErrorfCode(lslPos(t.Pos), CodeTooDeep, "input nested more than %d levels deep", maxNesting)}
 		}
 	}
 	return tokens, nil
@@ -135,9 +135,9 @@ func convertParseError(filename string, err error) error {
 		if pos.File == "" {
 			pos.File = filename
 		}
-		return ErrorList{&Error{Pos: pos, Msg: syntaxMessage(perr.Message())}}
+		return ErrorList{&Error{Pos: pos, Msg: syntaxMessage(perr.Message()), Code: CodeSyntax}}
 	}
-	return ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "%v", err)}
+	return ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeSyntax, "%v", err)}
 }
 
 // syntaxMessage rewrites participle's messages: the grammar's node names

@@ -60,13 +60,13 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		if s.Fence.OnlyTags != nil {
 			f.Tags = b.tags(s.Fence.OnlyTags)
 			if len(f.Tags) == 0 {
-				b.errorf(s.Fence.OnlyTags.Pos, "a fence without a kind needs at least one tag")
+				b.errorf(s.Fence.OnlyTags.Pos, CodeUnknownKind, "a fence without a kind needs at least one tag")
 			}
 			return f
 		}
 		kind, ok := ParseFenceKind(s.Fence.Kind.Name)
 		if !ok {
-			b.errorf(s.Fence.Kind.Pos, "unknown fence kind %q (valid kinds: %s)",
+			b.errorf(s.Fence.Kind.Pos, CodeUnknownKind, "unknown fence kind %q (valid kinds: %s)",
 				s.Fence.Kind.Name, strings.Join(FenceNames(), ", "))
 		}
 		f.Kind = kind
@@ -76,7 +76,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		return b.ifStmt(s.If, pos)
 	case s.Break != nil:
 		if sc := b.findLabel(*s.Break, "break"); sc != nil && sc.spin {
-			b.errorf(s.Break.Pos, "break cannot target spin loop %s (only continue can)", sc.name)
+			b.errorf(s.Break.Pos, CodeInvalidConstruct, "break cannot target spin loop %s (only continue can)", sc.name)
 		}
 		return &Break{Label: s.Break.Name, Pos: pos}
 	case s.Continue != nil:
@@ -112,7 +112,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		case "pool":
 			f.Kind = AllocPool
 		default:
-			b.errorf(s.Free.Kind.Pos, "unknown free kind %s (valid kinds: fresh, pool)", s.Free.Kind.Name)
+			b.errorf(s.Free.Kind.Pos, CodeUnknownKind, "unknown free kind %s (valid kinds: fresh, pool)", s.Free.Kind.Name)
 		}
 		return f
 	case s.Block != nil:
@@ -125,7 +125,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 	case s.Assign != nil:
 		return b.assign(s.Assign, pos)
 	}
-	b.errorf(s.Pos, "bad statement")
+	b.errorf(s.Pos, CodeInvalidConstruct, "bad statement")
 	return nil
 }
 
@@ -160,7 +160,7 @@ func (b *builder) observe(a *observeAST, pos Pos) *Observe {
 func (b *builder) pushLabel(name nameTok, spin bool) {
 	for _, sc := range b.labels {
 		if sc.name == name.Name {
-			b.errorf(name.Pos, "label %s is already used by an enclosing block", name.Name)
+			b.errorf(name.Pos, CodeDuplicateDecl, "label %s is already used by an enclosing block", name.Name)
 			break
 		}
 	}
@@ -175,7 +175,7 @@ func (b *builder) findLabel(name nameTok, what string) *labelScope {
 			return &b.labels[i]
 		}
 	}
-	b.errorf(name.Pos, "%s to unknown label %s (no enclosing block has this label)", what, name.Name)
+	b.errorf(name.Pos, CodeUndeclared, "%s to unknown label %s (no enclosing block has this label)", what, name.Name)
 	return nil
 }
 
@@ -185,7 +185,7 @@ func (b *builder) instrID(t *intTok) int {
 	}
 	n, ok := b.integer(*t)
 	if ok && (n <= 0 || n > 1<<31-1) {
-		b.errorf(t.Pos, "instruction id %s must be a positive number", t.Raw)
+		b.errorf(t.Pos, CodeBadLiteral, "instruction id %s must be a positive number", t.Raw)
 		return 0
 	}
 	return int(n)
@@ -225,7 +225,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		return &Call{Proc: r.Call.Proc.Name, Args: b.operands(r.Call.Args), Results: results, Pos: pos}
 	}
 	if len(a.Dsts) > 1 {
-		b.errorf(a.Dsts[1].Pos, "only a call can assign several registers")
+		b.errorf(a.Dsts[1].Pos, CodeInvalidConstruct, "only a call can assign several registers")
 	}
 	dst := Reg(a.Dsts[0].Name)
 	switch {
@@ -236,7 +236,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		lo, _ := b.integer(r.Choose.Lo)
 		hi, _ := b.integer(r.Choose.Hi)
 		if lo > hi {
-			b.errorf(r.Choose.Lo.Pos, "empty choice range %d .. %d", lo, hi)
+			b.errorf(r.Choose.Lo.Pos, CodeBadLiteral, "empty choice range %d .. %d", lo, hi)
 		}
 		return &Choose{Dst: dst, Lo: lo, Hi: hi, Expr: b.optStr(r.Choose.Expr), Pos: pos}
 	case r.Alloc != nil:
@@ -249,7 +249,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		case "local":
 			al.Kind = AllocLocal
 		default:
-			b.errorf(r.Alloc.Kind.Pos, "unknown allocation kind %s (valid kinds: fresh, pool, local)", r.Alloc.Kind.Name)
+			b.errorf(r.Alloc.Kind.Pos, CodeUnknownKind, "unknown allocation kind %s (valid kinds: fresh, pool, local)", r.Alloc.Kind.Name)
 		}
 		return al
 	case r.Func != nil:
@@ -259,7 +259,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 	case r.Copy != nil:
 		return &Assign{Dst: dst, Op: OpCopy, Args: []Operand{b.operand(r.Copy)}, Pos: pos}
 	}
-	b.errorf(a.Dsts[0].Pos, "bad assignment")
+	b.errorf(a.Dsts[0].Pos, CodeInvalidConstruct, "bad assignment")
 	return nil
 }
 
@@ -282,11 +282,11 @@ func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
 		if msg == "" {
 			msg = "unknown function " + name
 		}
-		b.errorf(f.Name.Pos, "%s", msg)
+		b.errorf(f.Name.Pos, CodeUndeclared, "%s", msg)
 		return as
 	}
 	if len(as.Args) != arity {
-		b.errorf(f.Name.Pos, "%s takes %d %s, got %d", name, arity, plural(arity, "argument"), len(as.Args))
+		b.errorf(f.Name.Pos, CodeArgCount, "%s takes %d %s, got %d", name, arity, plural(arity, "argument"), len(as.Args))
 	} else if as.Op == OpZext || as.Op == OpSext {
 		// the width is part of the operation (the encoding wires it), as
 		// the sanity check of the unrolled program requires
@@ -295,7 +295,7 @@ func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
 			if ok {
 				got = c.V.String()
 			}
-			b.errorf(f.Name.Pos, "%s needs a constant width from 1 to 63 as its second argument, got %s", name, got)
+			b.errorf(f.Name.Pos, CodeArgCount, "%s needs a constant width from 1 to 63 as its second argument, got %s", name, got)
 		}
 	}
 	return as

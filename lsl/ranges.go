@@ -1,6 +1,10 @@
 package lsl
 
-import "context"
+import (
+	"context"
+
+	"github.com/checkfence/checkfence/internal/limits"
+)
 
 // RangeOptions control AnalyzeRanges.
 type RangeOptions struct {
@@ -147,7 +151,7 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 	for i := range dirty {
 		dirty[i] = true
 	}
-	poll := Poller{Ctx: opt.Ctx, Phase: "range analysis"}
+	poll := limits.Poller{Ctx: opt.Ctx, Phase: "range analysis"}
 	for more := true; more; {
 		*passes++
 		more = false

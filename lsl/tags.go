@@ -78,7 +78,7 @@ func (b *builder) tags(t *tagsAST) []string {
 	for _, tag := range t.Tags {
 		name := strings.Join(tag.Parts, ".")
 		if HasTag(out, name) {
-			b.errorf(tag.Pos, "duplicate tag %s", name)
+			b.errorf(tag.Pos, CodeDuplicateDecl, "duplicate tag %s", name)
 			continue
 		}
 		out = append(out, name)

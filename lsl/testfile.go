@@ -128,7 +128,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			tf = nil
-			err = ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1}, "internal parser error: %v", r)}
+			err = ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInternal, "internal parser error: %v", r)}
 		}
 	}()
 	tokens, err := scanTST(filename, string(src))
@@ -144,7 +144,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 		var out []OpRef
 		for _, n := range names {
 			if !isIdent(n.Name) {
-				errs = append(errs, Errorf(lslPos(n.Pos), "invalid operation name %s", n.Name))
+				errs = append(errs, ErrorfCode(lslPos(n.Pos), CodeInvalidName, "invalid operation name %s", n.Name))
 			}
 			out = append(out, OpRef{Name: n.Name, Pos: lslPos(n.Pos)})
 		}
@@ -155,14 +155,14 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	for _, ta := range ast.Tests {
 		t := &Test{Name: ta.Name.Name, Pos: lslPos(ta.Name.Pos), Init: ops(ta.Init), Final: ops(ta.Final)}
 		if prev := seen[t.Name]; prev != nil {
-			errs = append(errs, Errorf(t.Pos, "duplicate test %s (previous definition at %s)", t.Name, prev.Pos))
+			errs = append(errs, ErrorfCode(t.Pos, CodeDuplicateDecl, "duplicate test %s (previous definition at %s)", t.Name, prev.Pos))
 		} else {
 			seen[t.Name] = t
 		}
 		var thread []tstName
 		endThread := func(end lexer.Position) {
 			if len(thread) == 0 {
-				errs = append(errs, Errorf(lslPos(end), "empty thread in test %s", t.Name))
+				errs = append(errs, ErrorfCode(lslPos(end), CodeInvalidConstruct, "empty thread in test %s", t.Name))
 			}
 			t.Threads = append(t.Threads, ops(thread))
 			thread = nil
@@ -183,7 +183,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if len(tf.Tests) == 0 {
 		// checking nothing and answering with an empty table would look
 		// like success
-		return nil, ErrorList{Errorf(Pos{File: filename, Line: 1, Col: 1},
+		return nil, ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInvalidConstruct,
 			"no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))")}
 	}
 	return tf, nil
@@ -202,11 +202,11 @@ func (tf *TestFile) Check(p *Program) error {
 			proc := p.Proc(op.Name)
 			switch {
 			case proc == nil:
-				errs = append(errs, Errorf(op.Pos, "unknown operation %s", op.Name))
+				errs = append(errs, ErrorfCode(op.Pos, CodeUndeclared, "unknown operation %s", op.Name))
 			case len(proc.Params) > 0:
-				errs = append(errs, Errorf(op.Pos, "operation %s has parameters (an operation must be a procedure without parameters and results)", op.Name))
+				errs = append(errs, ErrorfCode(op.Pos, CodeInvalidConstruct, "operation %s has parameters (an operation must be a procedure without parameters and results)", op.Name))
 			case len(proc.Results) > 0:
-				errs = append(errs, Errorf(op.Pos, "operation %s has results (an operation must be a procedure without parameters and results)", op.Name))
+				errs = append(errs, ErrorfCode(op.Pos, CodeInvalidConstruct, "operation %s has results (an operation must be a procedure without parameters and results)", op.Name))
 			}
 		}
 	}
@@ -241,7 +241,7 @@ func (tf *TestFile) Select(names []string) ([]*Test, error) {
 	}
 	if len(unknown) > 0 {
 		// An input error without position: the name came from the command line.
-		return nil, &Error{Msg: "unknown test " + strings.Join(unknown, ", ") + " (tests in " +
+		return nil, &Error{Code: CodeUndeclared, Msg: "unknown test " + strings.Join(unknown, ", ") + " (tests in " +
 			tf.File + ": " + strings.Join(all, ", ") + ")"}
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package lsl
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,29 +76,32 @@ func TestParseTestsPositions(t *testing.T) {
 	}
 }
 
+// TestParseTestsRejects: each malformed test file gets errors with the
+// right positions and codes (codedErrors).
 func TestParseTestsRejects(t *testing.T) {
 	tests := []struct {
-		name, src, want string
+		name, src string
+		want      string // "file:line:col code" per error
 	}{
-		{"no threads", "test T = i", `t.tst:1:11: syntax error: unexpected end of file, expected "("`},
-		{"empty parentheses", "test T = ()", "t.tst:1:11: empty thread in test T"},
-		{"empty file", "", "t.tst:1:1: no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))"},
-		{"only comments", "// none\n/* nothing */\n", "t.tst:1:1: no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))"},
-		{"empty thread", "test T = ( a | | b )", "t.tst:1:16: empty thread in test T"},
-		{"empty last thread", "test T = ( a | )", "t.tst:1:16: empty thread in test T"},
-		{"missing =", "test T ( a )", `t.tst:1:8: syntax error: unexpected "(", expected "="`},
-		{"missing test keyword", "T = ( a )", `t.tst:1:1: syntax error: unexpected "T"`},
-		{"unclosed", "test T = ( a | b", `t.tst:1:17: syntax error: unexpected end of file, expected ")"`},
-		{"bad character", "test T = ( a - b )", "t.tst:1:14: syntax error: unexpected character '-'"},
-		{"unterminated comment", "test T = ( a ) /*", "t.tst:1:16: syntax error: unterminated comment"},
-		{"operation is not an identifier", "test T = ( a 2b x+y )", "t.tst:1:14: invalid operation name 2b\nt.tst:1:17: invalid operation name x+y"},
-		{"duplicate test", "test T = ( a )\ntest T = ( b )", "t.tst:2:6: duplicate test T (previous definition at t.tst:1:6)"},
+		{"no threads", "test T = i", "t.tst:1:11 syntax"},
+		{"empty parentheses", "test T = ()", "t.tst:1:11 invalid-construct"},
+		{"empty file", "", "t.tst:1:1 invalid-construct"},
+		{"only comments", "// none\n/* nothing */\n", "t.tst:1:1 invalid-construct"},
+		{"empty thread", "test T = ( a | | b )", "t.tst:1:16 invalid-construct"},
+		{"empty last thread", "test T = ( a | )", "t.tst:1:16 invalid-construct"},
+		{"missing =", "test T ( a )", "t.tst:1:8 syntax"},
+		{"missing test keyword", "T = ( a )", "t.tst:1:1 syntax"},
+		{"unclosed", "test T = ( a | b", "t.tst:1:17 syntax"},
+		{"bad character", "test T = ( a - b )", "t.tst:1:14 syntax"},
+		{"unterminated comment", "test T = ( a ) /*", "t.tst:1:16 syntax"},
+		{"operation is not an identifier", "test T = ( a 2b x+y )", "t.tst:1:14 invalid-name\nt.tst:1:17 invalid-name"},
+		{"duplicate test", "test T = ( a )\ntest T = ( b )", "t.tst:2:6 duplicate-decl"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseTests("t.tst", []byte(tt.src))
-			if err == nil || err.Error() != tt.want {
-				t.Errorf("got  %v\nwant %s", err, tt.want)
+			if got := codedErrors(err); got != tt.want {
+				t.Errorf("got  %s\nwant %s\n(%v)", got, tt.want, err)
 			}
 			if err != nil && !IsInputError(err) {
 				t.Errorf("%v is not an input error", err)
@@ -161,7 +165,7 @@ func TestSelect(t *testing.T) {
 		}
 	}
 	_, err = tf.Select([]string{"A", "X", "Y"})
-	if want := "unknown test X, Y (tests in q.tst: A, B, C)"; err == nil || err.Error() != want || !IsInputError(err) {
+	if want := "unknown test X, Y (tests in q.tst: A, B, C)"; err == nil || err.Error() != want || !slices.Equal(Codes(err), []ErrorCode{CodeUndeclared}) {
 		t.Errorf("got %v, want input error %s", err, want)
 	}
 }

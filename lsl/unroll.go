@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // UnrollOptions control Unroll.
@@ -44,7 +46,7 @@ func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, e
 		}
 	}()
 	r := &unroller{
-		poll:     Poller{Ctx: opt.Ctx, Phase: "unrolling"},
+		poll:     limits.Poller{Ctx: opt.Ctx, Phase: "unrolling"},
 		p:        p,
 		opt:      opt,
 		u:        &Unrolled{Prog: p, Loops: map[string]*LoopInfo{}, Serial: opt.Serial},
@@ -99,7 +101,7 @@ type unroller struct {
 	isLoop     map[*Block]bool
 	typeSeen   map[string]int // per-name counters for block names
 	pool       []*poolSite
-	poll       Poller
+	poll       limits.Poller
 	scopes     []localScope // calls whose locals die when they return
 	leakOp     *Block       // the last operation of the test, when it checks for leaks
 }
@@ -158,10 +160,10 @@ func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
 		}
 		proc := r.p.Proc(name)
 		if proc == nil {
-			return Errorf(pos, "unknown operation %s", name)
+			return ErrorfCode(pos, CodeUndeclared, "unknown operation %s", name)
 		}
 		if len(proc.Params) > 0 || len(proc.Results) > 0 {
-			return Errorf(pos, "operation %s must take no arguments and return nothing", name)
+			return ErrorfCode(pos, CodeInvalidConstruct, "operation %s must take no arguments and return nothing", name)
 		}
 		opKey := th.Name + "." + strconv.Itoa(k)
 		a := r.newActivation(proc, opKey+":"+name, opKey, nil)

@@ -119,7 +119,7 @@ func CatNames() []string { return cat.BuiltinNames() }
 // Load returns the built-in model nameOrPath, or reads the .mm or .cat
 // file nameOrPath and validates it (Validate). Reading a cat model can
 // take exponential time (function expansion): ctx bounds it, and a
-// *lsl.CanceledError is returned when it is done. Errors in the file are
+// *limits.CanceledError is returned when it is done. Errors in the file are
 // *lsl.Error values (file:line:col).
 func Load(ctx context.Context, nameOrPath string) (*Model, error) {
 	if ctx == nil {

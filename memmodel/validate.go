@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -36,7 +37,7 @@ const vacuousMsg = "admits no execution of a trivial program (two threads that s
 // execution of the trivial program: for a cat model at the first check
 // that alone admits none (acyclic id, empty _), else at the file. A
 // model too slow to tell within the budget (or ctx) is let through; when
-// ctx is done the error is a *lsl.CanceledError.
+// ctx is done the error is a *limits.CanceledError.
 func (m *Model) Validate(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -45,7 +46,7 @@ func (m *Model) Validate(ctx context.Context) error {
 	defer cancel()
 	some, err := m.admitsSome(bctx, trivial)
 	if err != nil {
-		if e := lsl.Canceled(ctx, "checking that the model admits some execution"); e != nil {
+		if e := limits.Canceled(ctx, "checking that the model admits some execution"); e != nil {
 			return e
 		}
 		if bctx.Err() != nil {

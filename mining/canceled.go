@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // phaseNames are the progress phases in words, for INCONCLUSIVE messages.
@@ -31,11 +31,11 @@ func (k *checker) inPhase() string {
 	return " (in " + name + ")"
 }
 
-// canceledIn turns a *lsl.CanceledError from a phase (unrolling, range
+// canceledIn turns a *limits.CanceledError from a phase (unrolling, range
 // analysis, encoding, memory model expansion, concrete mining) into
 // INCONCLUSIVE, like canceled does for the solver, naming that phase.
 func (k *checker) canceledIn(err error) error {
-	var ce *lsl.CanceledError
+	var ce *limits.CanceledError
 	if !errors.As(err, &ce) {
 		return err
 	}
@@ -47,10 +47,10 @@ func (k *checker) canceledIn(err error) error {
 		cause = c
 	}
 	switch {
-	case errors.Is(cause, lsl.ErrMemoryLimit):
+	case errors.Is(cause, limits.ErrMemoryLimit):
 		k.res.Reason = ReasonMemory
 		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20) + in
-		if !errors.Is(context.Cause(k.ctx), lsl.ErrMemoryLimit) {
+		if !errors.Is(context.Cause(k.ctx), limits.ErrMemoryLimit) {
 			// refused before allocating: say how much was asked for
 			k.res.Message = fmt.Sprintf("%v (--max-memory %d MiB)", ce.Cause, k.opt.MaxMemory>>20)
 		}

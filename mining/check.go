@@ -11,7 +11,9 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/trace"
@@ -59,8 +61,8 @@ type Options struct {
 	// CatAllFences makes every fence an event of a cat model
 	// (encode.Options.CatAllFences), for the differential tests.
 	CatAllFences bool
-	Progress     func(Progress)       // called as phases change (may be nil)
-	Solver       encode.SolverOptions // SAT backend (--solver)
+	Progress     func(Progress)    // called as phases change (may be nil)
+	Solver       sat.SolverOptions // SAT backend (--solver)
 	// NoSymmetry: do not order identical threads or untouched pool blocks
 	// in the check query (encode.SymmetryBreaking).
 	NoSymmetry bool
@@ -166,7 +168,7 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, opt.MaxMemory)
 	defer stop()
 	if opt.Races == RacesWarn {
 		return checkWarningRaces(ctx, prog, test, opt)
@@ -179,7 +181,7 @@ func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
-	if errors.Is(err, lsl.ErrCanceled) {
+	if errors.Is(err, limits.ErrCanceled) {
 		err = k.canceledIn(err)
 	}
 	if err == errStop {
@@ -240,7 +242,7 @@ func iterations(n int) string {
 // canceled turns a canceled solver call into INCONCLUSIVE.
 func (k *checker) canceled() error {
 	k.res.Verdict = Inconclusive
-	if errors.Is(context.Cause(k.ctx), errMemory) {
+	if errors.Is(context.Cause(k.ctx), limits.ErrMemoryLimit) {
 		k.res.Reason = ReasonMemory
 		k.res.Message = fmt.Sprintf("the check needed more than %d MiB (--max-memory)", k.opt.MaxMemory>>20) + k.inPhase()
 	} else if errors.Is(k.ctx.Err(), context.DeadlineExceeded) {
@@ -327,7 +329,7 @@ func (k *checker) run(prog *lsl.Program) error {
 			return err
 		}
 		k.stats(p)
-		if r == encode.Unsat {
+		if r == sat.Unsat {
 			// no execution of this unrolling fails, so none of an
 			// earlier (deferred) one does either
 			if !compare && !k.test.Program {
@@ -354,8 +356,8 @@ func (k *checker) run(prog *lsl.Program) error {
 			if err != nil {
 				return err
 			}
-			if r != encode.Sat {
-				if r == encode.Budget {
+			if r != sat.Sat {
+				if r == sat.Budget {
 					deferred = append(deferred, deferredRound{round: round, bounds: bounds})
 				}
 				// back to the cut-off execution, whose loops are raised
@@ -461,7 +463,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return k.fail(p, "")
 		}
 	}
@@ -472,11 +474,11 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return k.fail(p, ReasonDeadlock)
 		}
 	}
-	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == encode.Sat {
+	if r, err := k.solve(p, k.boundLit(e)); err != nil || r == sat.Sat {
 		if err != nil {
 			return err
 		}
@@ -486,7 +488,7 @@ func (k *checker) report(p *problem, inconsistent z.Lit) error {
 	if err != nil {
 		return err
 	}
-	if r != encode.Sat {
+	if r != sat.Sat {
 		return fmt.Errorf("internal error: a failing execution was found but none of its explanations holds")
 	}
 	val := p.s.Value
@@ -522,7 +524,7 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 	if err != nil {
 		return err
 	}
-	if r == encode.Sat {
+	if r == sat.Sat {
 		x := p.enc.Decode(p.s.Value)
 		k.res.Trace = x
 		k.res.enc = p.enc
@@ -552,7 +554,7 @@ func (k *checker) flags(p *problem) error {
 		if err != nil {
 			return err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			k.res.Flags = append(k.res.Flags, f.Name)
 			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.FlagWitness(f, p.s.Value))
 			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
@@ -571,7 +573,7 @@ func (k *checker) witness(p *problem) error {
 	if err != nil {
 		return err
 	}
-	if r == encode.Sat {
+	if r == sat.Sat {
 		k.res.Trace = p.enc.Decode(p.s.Value)
 	}
 	return nil
@@ -621,7 +623,7 @@ func (k *checker) describeFailure(p *problem, x *trace.Execution) {
 // problem is one encoding with its solver.
 type problem struct {
 	enc    *encode.Encoding
-	s      *encode.Solver
+	s      *sat.Solver
 	bounds map[string]int
 	serial bool
 	// assume holds in every query on the problem (the fence selection of
@@ -631,16 +633,16 @@ type problem struct {
 
 // solve runs one query, refining lazily encoded transitivity until the
 // assignment is a real execution.
-func (k *checker) solve(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) solve(p *problem, assumptions ...z.Lit) (sat.Result, error) {
 	return k.solveBudget(p, 0, assumptions...)
 }
 
 // solveBudget is solve with a budget of conflicts (0: none): Budget when
 // the query is not decided within it (the solver keeps what it learned).
-func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (sat.Result, error) {
 	t0 := time.Now()
 	clock, budget0 := k.startClock(p), budget
-	r := encode.Canceled
+	r := sat.Canceled
 	defer func() {
 		k.res.Stats.Solve += time.Since(t0)
 		k.noteBackend(p)
@@ -659,9 +661,9 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 			r = p.s.Solve(k.ctx, assumptions...)
 		}
 		switch r {
-		case encode.Canceled:
+		case sat.Canceled:
 			return r, k.canceled()
-		case encode.Unsat, encode.Budget:
+		case sat.Unsat, sat.Budget:
 			return r, nil
 		}
 		lemmas := p.enc.Model.Lemmas(p.s.Value)
@@ -673,7 +675,7 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 		}
 		if budget > 0 {
 			if budget -= p.s.Stats().Conflicts - c0; budget <= 0 {
-				r = encode.Budget
+				r = sat.Budget
 				return r, nil
 			}
 		}
@@ -682,7 +684,7 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (e
 
 // lookForFailure asks, under the failure budget, for a failing execution
 // of a round whose answer was a cut-off one (deferred.go).
-func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (encode.Result, error) {
+func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (sat.Result, error) {
 	k.queryPhase = "failure"
 	defer func() { k.queryPhase = "" }()
 	return k.solveBudget(p, k.failureBudget(), assumptions...)
@@ -855,7 +857,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
 		k.noteBackend(p)
 		k.logQuery(clock, p, "raise", budget, r)
-		if r != encode.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
+		if r != sat.Sat || len(p.enc.Model.Lemmas(p.s.Value)) > 0 {
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting
 			if k.ctx.Err() != nil {
@@ -890,7 +892,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 			if err != nil {
 				return nil, err
 			}
-			if r == encode.Sat {
+			if r == sat.Sat {
 				k.res.enc = enc
 				return nil, k.fail(p, "")
 			}
@@ -899,7 +901,7 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		if err != nil {
 			return nil, err
 		}
-		if r == encode.Unsat {
+		if r == sat.Unsat {
 			return p, nil
 		}
 		next, err := k.raise(p, bounds)
@@ -964,7 +966,7 @@ func (k *checker) enumerate(p *problem) ([]trace.Observation, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r != encode.Sat {
+		if r != sat.Sat {
 			break
 		}
 		o := p.enc.DecodeObs(p.s.Value)
@@ -984,7 +986,7 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, opt.MaxMemory)
 	defer stop()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	specProg := prog
@@ -995,7 +997,7 @@ func Mine(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (
 	obs, err := k.mine(specProg, ThreadSpecs(test))
 	k.res.Stats.Mine = time.Since(t0)
 	k.res.Stats.Total = time.Since(k.start)
-	if errors.Is(err, lsl.ErrCanceled) {
+	if errors.Is(err, limits.ErrCanceled) {
 		err = k.canceledIn(err)
 	}
 	if err == errStop {

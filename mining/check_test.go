@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/trace"
@@ -245,13 +246,13 @@ proc ry() { observe label "ry" }`))
 
 func TestParseSize(t *testing.T) {
 	for in, want := range map[string]int64{"512M": 512 << 20, "4G": 4 << 30, "1.5GB": 3 << 29, "1500000000": 1500000000} {
-		got, err := ParseSize(in)
+		got, err := limits.ParseSize(in)
 		if err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "-1", "lots"} {
-		if _, err := ParseSize(in); err == nil {
+		if _, err := limits.ParseSize(in); err == nil {
 			t.Errorf("ParseSize(%q) accepted", in)
 		}
 	}

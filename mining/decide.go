@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -42,7 +43,7 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 		if err == errStop {
 			return false, context.DeadlineExceeded
 		}
-		return r == encode.Sat, err
+		return r == sat.Sat, err
 	}
 	d := &Decision{}
 	if d.AnyError, err = sat(p.enc.Error); err != nil || d.AnyError {

@@ -3,7 +3,7 @@ package mining
 import (
 	"fmt"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -89,7 +89,7 @@ func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs
 			return nil, err
 		}
 		k.stats(p)
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return &failingRound{p: p, inconsistent: inconsistent}, nil
 		}
 	}

@@ -1,10 +1,10 @@
 package mining
 
-import "github.com/checkfence/checkfence/encode"
+import "github.com/checkfence/checkfence/encode/sat"
 
 // With --solver auto a solver starts on gini and moves to CaDiCaL when one
-// query takes gini more than encode.DefaultEscalateAfter conflicts (or at
-// once when its formula has encode.DefaultEscalateClauses clauses). Each
+// query takes gini more than sat.DefaultEscalateAfter conflicts (or at
+// once when its formula has sat.DefaultEscalateClauses clauses). Each
 // round of the lazy unrolling encodes anew, and its queries are at least
 // as hard as the last round's, since its unrolling has every execution of
 // the last one: so once a round's encoding of the concurrent executions
@@ -19,16 +19,16 @@ import "github.com/checkfence/checkfence/encode"
 // noteBackend remembers that a concurrent encoding of this check moved to
 // CaDiCaL.
 func (k *checker) noteBackend(p *problem) {
-	if !p.serial && k.opt.Solver.Backend == encode.Auto && p.s.Stats().Backend == string(encode.Cadical) {
+	if !p.serial && k.opt.Solver.Backend == sat.Auto && p.s.Stats().Backend == string(sat.Cadical) {
 		k.escalated = true
 	}
 }
 
 // solverOptions are the solver options of a new encoding.
-func (k *checker) solverOptions(serial bool) encode.SolverOptions {
+func (k *checker) solverOptions(serial bool) sat.SolverOptions {
 	opt := k.opt.Solver
 	if !serial && k.escalated {
-		opt.Backend = encode.Cadical
+		opt.Backend = sat.Cadical
 	}
 	return opt
 }

@@ -3,7 +3,7 @@ package mining
 import (
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 )
 
@@ -11,27 +11,27 @@ import (
 // the later concurrent encodings of the check start on CaDiCaL; a serial
 // one, or any encoding under an explicit --solver, changes nothing.
 func TestLaterRoundsStartOnCadical(t *testing.T) {
-	if !encode.CadicalCompiled() {
+	if !sat.CadicalCompiled() {
 		t.Skip("built without CaDiCaL (-tags cadical)")
 	}
 	onCadical := func(serial bool) *problem {
-		return &problem{s: encode.NewSolverWith(logic.NewC(), encode.SolverOptions{Backend: encode.Cadical}), serial: serial}
+		return &problem{s: sat.NewSolverWith(logic.NewC(), sat.SolverOptions{Backend: sat.Cadical}), serial: serial}
 	}
-	onGini := &problem{s: encode.NewSolverWith(logic.NewC(), encode.SolverOptions{Backend: encode.Gini})}
+	onGini := &problem{s: sat.NewSolverWith(logic.NewC(), sat.SolverOptions{Backend: sat.Gini})}
 	for _, c := range []struct {
 		name    string
-		backend encode.Backend
+		backend sat.Backend
 		seen    []*problem
-		want    encode.Backend // of the next concurrent encoding
+		want    sat.Backend // of the next concurrent encoding
 	}{
-		{"nothing solved yet", encode.Auto, nil, encode.Auto},
-		{"answered on gini", encode.Auto, []*problem{onGini}, encode.Auto},
-		{"moved to CaDiCaL", encode.Auto, []*problem{onGini, onCadical(false)}, encode.Cadical},
-		{"a serial encoding on CaDiCaL", encode.Auto, []*problem{onCadical(true)}, encode.Auto},
-		{"--solver gini", encode.Gini, []*problem{onCadical(false)}, encode.Gini},
-		{"--solver portfolio", encode.Portfolio, []*problem{onCadical(false)}, encode.Portfolio},
+		{"nothing solved yet", sat.Auto, nil, sat.Auto},
+		{"answered on gini", sat.Auto, []*problem{onGini}, sat.Auto},
+		{"moved to CaDiCaL", sat.Auto, []*problem{onGini, onCadical(false)}, sat.Cadical},
+		{"a serial encoding on CaDiCaL", sat.Auto, []*problem{onCadical(true)}, sat.Auto},
+		{"--solver gini", sat.Gini, []*problem{onCadical(false)}, sat.Gini},
+		{"--solver portfolio", sat.Portfolio, []*problem{onCadical(false)}, sat.Portfolio},
 	} {
-		k := &checker{opt: Options{Solver: encode.SolverOptions{Backend: c.backend}}}
+		k := &checker{opt: Options{Solver: sat.SolverOptions{Backend: c.backend}}}
 		for _, p := range c.seen {
 			k.noteBackend(p)
 		}

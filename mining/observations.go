@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -81,7 +81,7 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 		if err == errStop {
 			return false, context.DeadlineExceeded
 		}
-		return r == encode.Sat, err
+		return r == sat.Sat, err
 	}
 	var err error
 	if out.AnyError, err = sat(p.enc.Error); err != nil {
@@ -171,7 +171,7 @@ func Witness(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options
 	if err != nil {
 		return nil, err
 	}
-	if r != encode.Sat {
+	if r != sat.Sat {
 		k.res.Verdict, k.res.Reason = Fail, "no-witness"
 		return k.finish(), nil
 	}

@@ -1,7 +1,7 @@
 package mining
 
 import (
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -62,7 +62,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		conflicts0 := p.s.Stats().Conflicts
 		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
 		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
-		if err != nil || r != encode.Sat || p.s.Value(failure) {
+		if err != nil || r != sat.Sat || p.s.Value(failure) {
 			return p, bounds, round, deferred, err
 		}
 		budget = max(presizeConflicts, presizeGrowth*(p.s.Stats().Conflicts-conflicts0))
@@ -87,10 +87,10 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		// at once, even if a time or memory limit would end a later round;
 		// one that is not is traced back to these bounds if found later.
 		rf, err := k.lookForFailure(p, e.SymmetryBreaking(nil), failure)
-		if err != nil || rf == encode.Sat {
+		if err != nil || rf == sat.Sat {
 			return p, bounds, round, deferred, err
 		}
-		if rf == encode.Budget {
+		if rf == sat.Budget {
 			deferred = append(deferred, deferredRound{round: round, bounds: bounds})
 		}
 		k.unrollDetail = raisedDetail(e.U, bounds, next)

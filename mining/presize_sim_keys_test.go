@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/frontend"
+	_ "github.com/checkfence/checkfence/frontend/c" // the .c front end for frontend.Load
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )

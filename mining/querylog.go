@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 )
 
 // The query log (Options.OnQuery; checkfence run --log-queries) shows
@@ -49,7 +49,7 @@ type QueryEvent struct {
 	// Query only: the conflict budget (0: none), the answer, the
 	// conflicts it took and the backend that gave it.
 	Budget    int64
-	Result    encode.Result
+	Result    sat.Result
 	Conflicts int64
 	Backend   string
 	// Wall and CPU (user+sys of the whole process) time of the encoding
@@ -83,7 +83,7 @@ func (k *checker) startClock(p *problem) queryClock {
 }
 
 // logQuery reports a query on p that started at clock c.
-func (k *checker) logQuery(c queryClock, p *problem, phase string, budget int64, r encode.Result) {
+func (k *checker) logQuery(c queryClock, p *problem, phase string, budget int64, r sat.Result) {
 	if !c.on {
 		return
 	}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -84,7 +84,7 @@ func TestQueryLog(t *testing.T) {
 	if concurrent < 2 {
 		t.Errorf("%d concurrent rounds: the test should raise its loop", concurrent)
 	}
-	if last.Phase != "check" || last.Result != encode.Unsat {
+	if last.Phase != "check" || last.Result != sat.Unsat {
 		t.Errorf("last concurrent query %+v, want the check's unsat", last)
 	}
 }

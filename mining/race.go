@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -106,7 +107,7 @@ func (k *checker) reportRace(p *problem) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if r == encode.Sat {
+		if r == sat.Sat {
 			return true, k.failRace(p)
 		}
 	}

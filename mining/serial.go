@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
 )
@@ -53,7 +54,7 @@ type serialMiner struct {
 	// live: with fair progress, the registers compared between loop
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
-	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
+	poll limits.Poller // --timeout, --max-memory, Ctrl-C
 	// seen holds the digests of the states explored so far (digest):
 	// many orders of the operations reach the same state, and the
 	// executions after it are the same each time.
@@ -740,7 +741,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 		if err != nil {
 			return nil, nil, false, err
 		}
-		m.poll = lsl.Poller{Ctx: k.ctx, Phase: "mining (concrete serial executions)"}
+		m.poll = limits.Poller{Ctx: k.ctx, Phase: "mining (concrete serial executions)"}
 		if err := m.run(); err != nil {
 			if errors.Is(err, errBudget) {
 				return nil, nil, false, nil

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
 )
@@ -86,7 +88,7 @@ func (s *Session) Check(ctx context.Context, selected func(id int) bool) (*Sessi
 		ctx, cancel = context.WithTimeout(ctx, k.opt.Timeout)
 		defer cancel()
 	}
-	ctx, stop := guardMemory(ctx, k.opt.MaxMemory)
+	ctx, stop := limits.GuardMemory(ctx, k.opt.MaxMemory)
 	defer stop()
 	k.ctx = ctx
 	k.start = time.Now()
@@ -141,7 +143,7 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 			return err
 		}
 		k.stats(p)
-		if r == encode.Unsat {
+		if r == sat.Unsat {
 			if !s.compare && !k.test.Program {
 				specProg := s.prog
 				if k.opt.Spec != nil {
@@ -157,10 +159,10 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 			if err != nil {
 				return err
 			}
-			if r == encode.Unsat {
+			if r == sat.Unsat {
 				if r, err := k.solve(p, e.AnyPruned); err != nil {
 					return err
-				} else if r != encode.Sat {
+				} else if r != sat.Sat {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
 				next, err := k.raiseAll(p, s.bounds, p.s.Stats().Conflicts-conflicts0)
@@ -214,7 +216,7 @@ func (s *Session) limitKills(p *problem, selected func(int) bool) []int {
 	// The solver's last model need not be that execution any more (raise
 	// checks flags on it, which solves again): ask for one at the limit.
 	root := c.And(e.Phi, c.Ors(atLimit...))
-	if r, err := s.k.solve(p, c.Ors(atLimit...)); err != nil || r != encode.Sat || !p.s.Value(root) {
+	if r, err := s.k.solve(p, c.Ors(atLimit...)); err != nil || r != sat.Sat || !p.s.Value(root) {
 		return nil
 	}
 	return e.Kills(p.s.Value, root, unselectedOf(e, selected))

@@ -37,8 +37,8 @@
 //     the reason no serial execution explains it.
 //
 // Source snippets are read from the files the positions name (C, LLVM or
-// .lsl), but only from input files (lsl.ReadShownSource: those read through
-// lsl.ReadSource): a position may name any file (#line, loc, !DIFile). A
+// .lsl), but only from input files (source.ReadShownSource: those read through
+// source.ReadSource): a position may name any file (#line, loc, !DIFile). A
 // file that is not an input, or cannot be read, just has none.
 //
 // Text output escapes control characters (escape.go: NewTextWriter,

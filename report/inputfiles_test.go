@@ -4,7 +4,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/source"
 )
 
 // The traces of the golden tests show source lines from testdata (saved
@@ -13,7 +13,7 @@ import (
 func init() {
 	filepath.WalkDir("testdata", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			lsl.NoteInputFile(p)
+			source.NoteInputFile(p)
 		}
 		return nil
 	})

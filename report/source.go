@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -110,8 +111,8 @@ func (s *sources) file(name string) []string {
 		return ls
 	}
 	var ls []string
-	// only the input files (lsl.IsInputFile): a position may name any file
-	if b := lsl.ReadShownSource(name, maxSourceBytes); b != nil {
+	// only the input files (source.IsInputFile): a position may name any file
+	if b := source.ReadShownSource(name, maxSourceBytes); b != nil {
 		ls = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 	}
 	s.lines[name] = ls

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -14,7 +15,7 @@ func TestSnippetsAndPositions(t *testing.T) {
 	if err := os.WriteFile(cFile, []byte("int x;\n\tif (n->next == 0)   /* check */\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lsl.NoteInputFile(cFile) // as if the C front end had read it
+	source.NoteInputFile(cFile) // as if the C front end had read it
 	// a file no front end read: a position may name it (#line), but its
 	// text is never shown
 	secret := filepath.Join(dir, "secret.txt")

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
@@ -18,7 +18,7 @@ import (
 // by assumptions.
 type optimizer struct {
 	c     *logic.C
-	s     *encode.Solver
+	s     *sat.Solver
 	lit   map[int]z.Lit
 	ids   []int // candidates with a variable, in creation order
 	rank  func(id int) int
@@ -28,7 +28,7 @@ type optimizer struct {
 
 func newOptimizer(rank func(id int) int) *optimizer {
 	c := logic.NewC()
-	return &optimizer{c: c, s: encode.NewSolver(c), lit: map[int]z.Lit{}, rank: rank}
+	return &optimizer{c: c, s: sat.NewSolver(c), lit: map[int]z.Lit{}, rank: rank}
 }
 
 func (o *optimizer) varOf(id int) z.Lit {
@@ -102,9 +102,9 @@ func (o *optimizer) best(ctx context.Context) (sel []int, ok bool, err error) {
 			return nil, false, nil
 		}
 		switch o.s.Solve(ctx, card.Leq(k)) {
-		case encode.Canceled:
+		case sat.Canceled:
 			return nil, false, ctx.Err()
-		case encode.Sat:
+		case sat.Sat:
 			goto found
 		}
 	}
@@ -115,10 +115,10 @@ found:
 	costCard := o.c.CardSort(weighted)
 	for cost > 0 {
 		r := o.s.Solve(ctx, card.Leq(k), costCard.Leq(cost-len(sel)-1))
-		if r == encode.Canceled {
+		if r == sat.Canceled {
 			return nil, false, ctx.Err()
 		}
-		if r != encode.Sat {
+		if r != sat.Sat {
 			break
 		}
 		sel = o.model()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -23,20 +23,20 @@ import (
 // libcadical-dev is installed); the other tests run on the default routing.
 
 // solverBackends are the backends compared; it skips t without CaDiCaL.
-func solverBackends(t *testing.T, withPortfolio bool) []encode.Backend {
+func solverBackends(t *testing.T, withPortfolio bool) []sat.Backend {
 	t.Helper()
-	if !encode.CadicalCompiled() {
+	if !sat.CadicalCompiled() {
 		t.Skip("CaDiCaL is not compiled in: go test -tags cadical (make test does this when libcadical-dev is installed)")
 	}
-	bs := []encode.Backend{encode.Gini, encode.Cadical}
+	bs := []sat.Backend{sat.Gini, sat.Cadical}
 	if withPortfolio {
-		bs = append(bs, encode.Portfolio)
+		bs = append(bs, sat.Portfolio)
 	}
 	return bs
 }
 
-func withSolver(opt mining.Options, b encode.Backend) mining.Options {
-	opt.Solver = encode.SolverOptions{Backend: b}
+func withSolver(opt mining.Options, b sat.Backend) mining.Options {
+	opt.Solver = sat.SolverOptions{Backend: b}
 	return opt
 }
 

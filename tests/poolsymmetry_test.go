@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -89,13 +90,13 @@ func TestPoolSymmetryExcludes(t *testing.T) {
 	}
 	sym := e.SymmetryBreaking(nil)
 	s := e.NewSolver()
-	if s.Solve(context.Background(), e.AllDone) != encode.Sat {
+	if s.Solve(context.Background(), e.AllDone) != sat.Sat {
 		t.Fatal("no complete execution")
 	}
-	if s.Solve(context.Background(), sym.Not(), e.AllDone) != encode.Sat {
+	if s.Solve(context.Background(), sym.Not(), e.AllDone) != sat.Sat {
 		t.Error("the constraint excludes no complete execution")
 	}
-	if s.Solve(context.Background(), sym, e.AllDone) != encode.Sat {
+	if s.Solve(context.Background(), sym, e.AllDone) != sat.Sat {
 		t.Error("the constraint excludes every complete execution")
 	}
 }

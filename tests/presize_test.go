@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -91,12 +91,12 @@ func TestPresizeDeterministic(t *testing.T) {
 	prog, test := loadPthread(t, "c11/msq_2_1.c")
 	var simulated [2]*mining.Result
 	for i := range simulated {
-		simulated[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: encode.SolverOptions{Backend: encode.Gini}})
+		simulated[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: sat.SolverOptions{Backend: sat.Gini}})
 	}
 	sameRuns(t, simulated[0], simulated[1])
 	var runs [2]*mining.Result
 	for i := range runs {
-		runs[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: encode.SolverOptions{Backend: encode.Gini}, NoSimulation: true})
+		runs[i] = check(t, prog, test, mining.Options{Model: model(t, "relaxed"), Solver: sat.SolverOptions{Backend: sat.Gini}, NoSimulation: true})
 		if runs[i].Verdict != mining.Pass {
 			t.Fatalf("run %d: %s %s (%s), want PASS", i, runs[i].Verdict, runs[i].Reason, runs[i].Message)
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -134,7 +134,7 @@ func TestSimulationWaitsAfterTinyRound(t *testing.T) {
 // its first round. Only with CaDiCaL compiled in (the one round's query has
 // 530 k clauses: seconds for CaDiCaL, minutes for gini).
 func TestSimulationLooksLongerOnLargeTests(t *testing.T) {
-	if testing.Short() || !slices.Contains(encode.CompiledBackends(), encode.Cadical) {
+	if testing.Short() || !slices.Contains(sat.CompiledBackends(), sat.Cadical) {
 		t.Skip("needs CaDiCaL and a few seconds")
 	}
 	row := datatypes.Row{Datatype: "harris", Variant: "fenced", Test: "Saacr", Model: "sc", Verdict: mining.Pass}

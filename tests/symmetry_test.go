@@ -9,6 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -183,7 +184,7 @@ func observations(t *testing.T, e *encode.Encoding, a z.Lit) []trace.Observation
 	var out []trace.Observation
 	block := e.C.T
 	for len(out) < 10000 {
-		if s.Solve(context.Background(), a, e.AllDone, block) != encode.Sat {
+		if s.Solve(context.Background(), a, e.AllDone, block) != sat.Sat {
 			return out
 		}
 		o := e.DecodeObs(s.Value)

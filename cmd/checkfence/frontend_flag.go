@@ -11,6 +11,8 @@ import (
 
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm" // registers .ll
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/spf13/cobra"
 )
@@ -48,7 +50,7 @@ func checkFrontend(name string) error {
 }
 
 // loadImpl translates the implementation files with the chosen front end,
-// within the limits lim (a *lsl.CanceledError when they are reached).
+// within the limits lim (a *limits.CanceledError when they are reached).
 func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Program, error) {
 	if err := checkFrontend(frontendName); err != nil {
 		return nil, err
@@ -58,7 +60,7 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 		if _, err := frontend.ReadFile(f); err != nil {
 			return nil, err
 		}
-		lsl.NoteInputRoot(f) // the sources beside it may be shown (lsl.IsInputFile)
+		source.NoteInputRoot(f) // the sources beside it may be shown (source.IsInputFile)
 	}
 	return runLimited(lim, frontEndPhase(files, frontendName), func(ctx context.Context) (*lsl.Program, error) {
 		if frontendName != frontendClang {
@@ -143,7 +145,7 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 	if nt == 0 {
 		prog, sel, err := loadPthreadProgram(lim, args, frontendName)
 		if err != nil {
-			if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+			if ce := (*limits.CanceledError)(nil); errors.As(err, &ce) {
 				return nil, nil, &limitError{err: ce}
 			}
 			return nil, nil, err
@@ -173,7 +175,7 @@ func loadInputs(lim *loadLimits, args, tests []string, frontendName string) (*ls
 	}
 	prog, err := loadImpl(lim, args[:len(args)-nt], frontendName)
 	if err != nil {
-		if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+		if ce := (*limits.CanceledError)(nil); errors.As(err, &ce) {
 			return nil, nil, &limitError{err: ce, tests: sel}
 		}
 		return nil, nil, err

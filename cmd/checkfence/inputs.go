@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -159,7 +160,7 @@ func (f *checkFlags) loadSpec(lim *loadLimits, tests []*lsl.Test) (*lsl.Program,
 	}
 	sp, err := loadImpl(lim, []string{f.spec}, f.frontend)
 	if err != nil {
-		if ce := (*lsl.CanceledError)(nil); errors.As(err, &ce) {
+		if ce := (*limits.CanceledError)(nil); errors.As(err, &ce) {
 			return nil, &limitError{err: ce, tests: tests}
 		}
 		return nil, err
@@ -181,9 +182,9 @@ func (f *checkFlags) loadSpec(lim *loadLimits, tests []*lsl.Test) (*lsl.Program,
 // default when the flag is not given.
 func maxMemory(flag string) (int64, error) {
 	if flag == "" {
-		return mining.DefaultMaxMemory(), nil
+		return limits.DefaultMaxMemory(), nil
 	}
-	n, err := mining.ParseSize(flag)
+	n, err := limits.ParseSize(flag)
 	if err != nil {
 		return 0, fmt.Errorf("--max-memory %q: %v", flag, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -48,7 +49,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 }
 
 // run calls load under the limits. When they are reached it returns a
-// *lsl.CanceledError naming the phase (load's own, or phase).
+// *limits.CanceledError naming the phase (load's own, or phase).
 func runLimited[T any](lim *loadLimits, phase string, load func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	ctx := lim.ctx
@@ -60,7 +61,7 @@ func runLimited[T any](lim *loadLimits, phase string, load func(ctx context.Cont
 		ctx, cancel = context.WithTimeout(ctx, lim.timeout)
 		defer cancel()
 	}
-	ctx, stop := mining.GuardMemory(ctx, lim.maxMemory)
+	ctx, stop := limits.GuardMemory(ctx, lim.maxMemory)
 	defer stop()
 	type result struct {
 		v   T
@@ -83,12 +84,12 @@ func runLimited[T any](lim *loadLimits, phase string, load func(ctx context.Cont
 	}
 	select {
 	case r := <-done:
-		if r.err == nil || errors.Is(r.err, lsl.ErrCanceled) {
+		if r.err == nil || errors.Is(r.err, limits.ErrCanceled) {
 			return r.v, r.err
 		}
 	case <-time.After(loadGrace):
 	}
-	return zero, &lsl.CanceledError{Phase: phase, Cause: context.Cause(ctx)}
+	return zero, &limits.CanceledError{Phase: phase, Cause: context.Cause(ctx)}
 }
 
 // frontEndPhase names the front ends that read files.
@@ -121,7 +122,7 @@ func frontEndPhase(files []string, frontendName string) string {
 // limitError is a limit reached before any test ran. Tests lists the
 // tests that were to run (nil when not yet known).
 type limitError struct {
-	err   *lsl.CanceledError
+	err   *limits.CanceledError
 	tests []*lsl.Test
 }
 
@@ -131,9 +132,9 @@ func (e *limitError) Unwrap() error { return e.err }
 
 // limitReason maps a cancellation to the INCONCLUSIVE reason and message
 // (or reports an interruption).
-func limitReason(ce *lsl.CanceledError, lim *loadLimits) (reason, msg string, interrupted bool) {
+func limitReason(ce *limits.CanceledError, lim *loadLimits) (reason, msg string, interrupted bool) {
 	switch {
-	case errors.Is(ce.Cause, lsl.ErrMemoryLimit):
+	case errors.Is(ce.Cause, limits.ErrMemoryLimit):
 		return mining.ReasonMemory, fmt.Sprintf("%s needed more than %d MiB (--max-memory)", ce.Phase, lim.maxMemory>>20), false
 	case errors.Is(ce.Cause, context.DeadlineExceeded):
 		return mining.ReasonTimeout, fmt.Sprintf("%s did not finish within %v (--timeout)", ce.Phase, lim.timeout), false
@@ -146,7 +147,7 @@ func limitReason(ce *lsl.CanceledError, lim *loadLimits) (reason, msg string, in
 // 130 after Ctrl-C. It returns the exit error, or nil when err is no such
 // limit.
 func reportLimit(err error, lim *loadLimits, stdout, stderr io.Writer, rows func([]*mining.Result) error) error {
-	var ce *lsl.CanceledError
+	var ce *limits.CanceledError
 	if !errors.As(err, &ce) {
 		return nil
 	}

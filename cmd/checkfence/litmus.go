@@ -13,6 +13,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
+	"github.com/checkfence/checkfence/litmusrun"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -94,8 +95,8 @@ out of memory, 2 for input errors.`,
 // more jobs than this only compete for the same cores and memory.
 const maxJobs = 256
 
-func (f *litmusFlags) options() (litmus.SuiteOptions, error) {
-	var o litmus.SuiteOptions
+func (f *litmusFlags) options() (litmusrun.SuiteOptions, error) {
+	var o litmusrun.SuiteOptions
 	if f.jobs < 0 || f.jobs > maxJobs {
 		return o, fmt.Errorf("--jobs %d: must be between 1 and %d (0: the number of CPUs)", f.jobs, maxJobs)
 	}
@@ -197,7 +198,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 	}
 	doc := litmusJSON{Model: opt.Mining.Model.Name(), Tests: []litmusTestJSON{}}
 	var s litmusSummary
-	litmus.RunFiles(ctx, files, opt, func(o litmus.Outcome) {
+	litmusrun.RunFiles(ctx, files, opt, func(o litmusrun.Outcome) {
 		if u, ok := litmus.IsUnsupported(o.Err); ok {
 			s.unsupported(u.Reason)
 			switch {
@@ -259,7 +260,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 			fmt.Fprintf(out, "%-40s %s%s\n", o.Test.Name, holdsWord(o.Result), flags)
 			return
 		}
-		litmus.WriteResult(out, o.Result)
+		litmusrun.WriteResult(out, o.Result)
 		fmt.Fprintln(out)
 	})
 	if f.json {
@@ -297,7 +298,7 @@ func (s *litmusSummary) unsupported(reason string) {
 }
 
 // litmusName names a test whose file may not have parsed.
-func litmusName(o litmus.Outcome) string {
+func litmusName(o litmusrun.Outcome) string {
 	if o.Test != nil {
 		return o.Test.Name
 	}
@@ -341,14 +342,14 @@ func (s *litmusSummary) write(w io.Writer, expect bool) {
 }
 
 // outcomeWord is holdsWord of a test that may have run out of memory.
-func outcomeWord(o litmus.Outcome) string {
+func outcomeWord(o litmusrun.Outcome) string {
 	if o.OverMemory {
 		return "OverMemory"
 	}
 	return holdsWord(o.Result)
 }
 
-func holdsWord(r *litmus.Result) string {
+func holdsWord(r *litmusrun.Result) string {
 	if r == nil {
 		return "Timeout"
 	}
@@ -362,7 +363,7 @@ func okWord(b bool) string {
 	return "No"
 }
 
-func testJSON(o litmus.Outcome, holds bool, expected *bool) litmusTestJSON {
+func testJSON(o litmusrun.Outcome, holds bool, expected *bool) litmusTestJSON {
 	j := litmusTestJSON{Name: o.Test.Name, File: o.File, Holds: holds, Expected: expected,
 		Condition: o.Test.Cond.String(), States: []string{}, Timeout: o.TimedOut, OverMemory: o.OverMemory}
 	if r := o.Result; r != nil {

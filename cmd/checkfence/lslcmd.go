@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -103,7 +104,7 @@ func (s *sourceLines) line(p lsl.Pos) string {
 	lines, ok := s.files[p.File]
 	if !ok {
 		// only input files: a position may name any file
-		if b := lsl.ReadShownSource(p.File, lsl.MaxSourceSize); b != nil {
+		if b := source.ReadShownSource(p.File, source.MaxSourceSize); b != nil {
 			lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 		}
 		s.files[p.File] = lines

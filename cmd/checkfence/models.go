@@ -15,7 +15,7 @@ import (
 // .cat file (memmodel.Load). A model from a file is read, compiled and
 // checked for vacuity under the limits (a cat model can take exponential
 // time to expand): when they are reached the error is a
-// *lsl.CanceledError (see reportLimit).
+// *limits.CanceledError (see reportLimit).
 func loadModel(name string, lim *loadLimits) (*memmodel.Model, error) {
 	if m, ok := memmodel.Builtin(name); ok {
 		return m, nil

@@ -4,7 +4,7 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 )
 
 // oneProc makes the Go scheduler run on one processor (GOMAXPROCS=1) while
@@ -23,11 +23,11 @@ import (
 //
 // It is left alone when GOMAXPROCS is set in the environment (the user's
 // choice) and under --solver portfolio, whose members search side by side.
-func oneProc(opt encode.SolverOptions) (restore func()) {
-	if opt.Backend == encode.Portfolio {
+func oneProc(opt sat.SolverOptions) (restore func()) {
+	if opt.Backend == sat.Portfolio {
 		allProcs()
 	}
-	if os.Getenv("GOMAXPROCS") != "" || opt.Backend == encode.Portfolio {
+	if os.Getenv("GOMAXPROCS") != "" || opt.Backend == sat.Portfolio {
 		return func() {}
 	}
 	prev := runtime.GOMAXPROCS(1)

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 )
 
 // TestOneProc: checking runs on one processor and restores the setting
@@ -20,13 +20,13 @@ func TestOneProc(t *testing.T) {
 	cases := []struct {
 		name string
 		env  string
-		opt  encode.SolverOptions
+		opt  sat.SolverOptions
 		want int
 	}{
-		{"auto", "", encode.SolverOptions{}, 1},
-		{"gini", "", encode.SolverOptions{Backend: encode.Gini}, 1},
-		{"portfolio", "", encode.SolverOptions{Backend: encode.Portfolio}, before},
-		{"environment", "2", encode.SolverOptions{}, before},
+		{"auto", "", sat.SolverOptions{}, 1},
+		{"gini", "", sat.SolverOptions{Backend: sat.Gini}, 1},
+		{"portfolio", "", sat.SolverOptions{Backend: sat.Portfolio}, before},
+		{"environment", "2", sat.SolverOptions{}, before},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/spf13/cobra"
 )
 
@@ -14,16 +14,16 @@ func addSolverFlag(cmd *cobra.Command, v *string) {
 }
 
 // solverOptions reads --solver; a backend this build lacks is a usage error.
-func solverOptions(name string) (encode.SolverOptions, error) {
-	b, err := encode.ParseBackend(name)
-	return encode.SolverOptions{Backend: b}, err
+func solverOptions(name string) (sat.SolverOptions, error) {
+	b, err := sat.ParseBackend(name)
+	return sat.SolverOptions{Backend: b}, err
 }
 
 // compiledSolvers lists the backends of this binary, e.g. "gini, cadical,
 // portfolio".
 func compiledSolvers() string {
 	var names []string
-	for _, b := range encode.CompiledBackends() {
+	for _, b := range sat.CompiledBackends() {
 		names = append(names, string(b))
 	}
 	return strings.Join(names, ", ")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 )
 
 // TestSolverFlag runs every command that solves with each --solver value:
@@ -24,7 +24,7 @@ func TestSolverFlag(t *testing.T) {
 	for _, c := range commands {
 		for _, solver := range []string{"auto", "gini", "cadical", "portfolio", "minisat"} {
 			code, out, errs := runCLI(append(c.args, "--solver", solver)...)
-			_, parseErr := encode.ParseBackend(solver)
+			_, parseErr := sat.ParseBackend(solver)
 			switch {
 			case parseErr == nil && code != c.code:
 				t.Errorf("%s --solver %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", c.name, solver, code, c.code, out, errs)
@@ -33,15 +33,15 @@ func TestSolverFlag(t *testing.T) {
 			}
 		}
 	}
-	if _, err := encode.ParseBackend("cadical"); (err != nil) == encode.CadicalCompiled() || (err != nil && !strings.Contains(err.Error(), "-tags cadical")) {
-		t.Errorf("--solver cadical with CaDiCaL compiled in %v: %v", encode.CadicalCompiled(), err)
+	if _, err := sat.ParseBackend("cadical"); (err != nil) == sat.CadicalCompiled() || (err != nil && !strings.Contains(err.Error(), "-tags cadical")) {
+		t.Errorf("--solver cadical with CaDiCaL compiled in %v: %v", sat.CadicalCompiled(), err)
 	}
 }
 
 func TestVersionSaysSolvers(t *testing.T) {
 	code, out, _ := runCLI("version")
 	want := "SAT solvers: gini (pure Go); CaDiCaL not compiled in"
-	if encode.CadicalCompiled() {
+	if sat.CadicalCompiled() {
 		want = "SAT solvers: gini (pure Go), cadical (cadical-"
 	}
 	if code != exitPass || !strings.Contains(out, want) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/spf13/cobra"
 )
 
@@ -27,7 +27,7 @@ func newVersionCmd() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "checkfence %s%s\n", version, rev)
 			solvers := "gini (pure Go)"
-			if sig := encode.CadicalSignature(); sig != "" {
+			if sig := sat.CadicalSignature(); sig != "" {
 				solvers += ", cadical (" + sig + ", cgo), portfolio"
 			} else {
 				solvers += "; CaDiCaL not compiled in (make build with libcadical-dev installed)"

@@ -11,8 +11,9 @@
 //
 // modernc.org/cc/v4 preprocesses, parses and type checks each unit for a
 // fixed target, linux/amd64 (LP64), with the predefined macros of
-// include/predefined.h; no C compiler or system header is used. The only
-// system include directory is the embedded one: lsl_protos.h, checkfence.h
+// predefined.h (package headers); no C compiler or system header is used.
+// The only system include directory is package headers' (frontend/headers,
+// embedded, shared with the LLVM front end): lsl_protos.h, checkfence.h
 // (which includes lsl_protos.h), linux.h (the Linux kernel's memory-model
 // primitives, lkmm.go), and minimal stddef.h, stdbool.h, stdint.h,
 // stdlib.h and assert.h. #include "x.h" looks next to the including file

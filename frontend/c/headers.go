@@ -3,7 +3,6 @@ package cfront
 import (
 	"bytes"
 	"context"
-	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -13,14 +12,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/checkfence/checkfence/frontend/headers"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
-// The headers the front end ships: the preprocessor's only system include
-// directory, so no C compiler or system headers are needed.
-//
-//go:embed include/*.h
-var includeFS embed.FS
+// The headers the front end ships (package headers) are the
+// preprocessor's only system include directory, so no C compiler or
+// system headers are needed.
 
 // sysDir is the (virtual) system include directory. Its name cannot clash
 // with a real directory a user would have.
@@ -29,13 +28,7 @@ const sysDir = "<checkfence>"
 // predefinedName names the source holding the predefined macros.
 const predefinedName = "<predefined>"
 
-func predefinedSource() []byte {
-	b, err := includeFS.ReadFile("include/predefined.h")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	return b
-}
+func predefinedSource() []byte { return headers.Predefined() }
 
 // maxIncludes bounds how often one file is opened by #include: cc does not
 // limit the include depth, so a file that includes itself without an
@@ -44,7 +37,7 @@ const maxIncludes = 200
 
 // sourceFS serves files to the preprocessor: the program's own sources by
 // name, the embedded headers under sysDir, and regular files from disk
-// (at most lsl.MaxSourceSize). Anything else yields a file that cannot be
+// (at most source.MaxSourceSize). Anything else yields a file that cannot be
 // read (rather than an error), so the preprocessor never falls back to
 // opening it itself: devices, FIFOs and directories are never read. Why a
 // file was refused is kept for the error message (cc only says "not
@@ -112,7 +105,7 @@ func (s *sourceFS) read(name string) (served string, b []byte, why string) {
 		return name, padSource(b), ""
 	}
 	if rest, ok := strings.CutPrefix(name, sysDir+"/"); ok {
-		b, err := includeFS.ReadFile(path.Join("include", rest))
+		b, err := fs.ReadFile(headers.FS(), rest)
 		if err != nil || rest == "predefined.h" {
 			return name, nil, ""
 		}
@@ -125,7 +118,7 @@ func (s *sourceFS) read(name string) (served string, b []byte, why string) {
 		}
 		name = abs
 	}
-	b, err := lsl.ReadSource(name)
+	b, err := source.ReadSource(name)
 	if err != nil {
 		return name, nil, err.(*lsl.Error).Msg
 	}
@@ -197,14 +190,3 @@ func (badFile) Read([]byte) (int, error)   { return 0, errNoFile }
 func (badFile) Close() error               { return nil }
 
 var _ io.Reader = badFile{}
-
-// Headers returns the headers the front end ships (lsl_protos.h and the
-// minimal C library headers), for other front ends that compile the same C
-// with another compiler.
-func Headers() fs.FS {
-	sub, err := fs.Sub(includeFS, "include")
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	return sub
-}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -113,13 +114,13 @@ func macroChain(n int) string {
 }
 
 // TestCanceled: a done context stops the translation with a
-// *lsl.CanceledError naming the front end.
+// *limits.CanceledError naming the front end.
 func TestCanceled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
 	_, err := TranslateSourcesWith([]Source{{Name: "test.c", Text: []byte("int x;\nvoid f(void) { x = 1; }\n")}}, Options{Ctx: ctx})
-	var ce *lsl.CanceledError
+	var ce *limits.CanceledError
 	if !errors.As(err, &ce) || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(ce.Phase, "C front end") {
 		t.Errorf("got %v, want a cancellation of the C front end", err)
 	}

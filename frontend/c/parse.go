@@ -11,6 +11,7 @@ import (
 	"sync"
 	_ "unsafe" // go:linkname checkAST
 
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -59,7 +60,7 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 	}
 	parsed := parseSinglePass(src, fsys, cfg, sources)
 	if parsed != nil {
-		if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+		if err := limits.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
 			return nil, err
 		}
 	} else if parsed, err = parseTwoPasses(src, fsys, cfg, sources); err != nil {
@@ -77,7 +78,7 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 	if errs := badNumbers(parsed); len(errs) > 0 {
 		return nil, errs
 	}
-	if err := lsl.Canceled(fsys.ctx, "the C front end (parsing)"); err != nil {
+	if err := limits.Canceled(fsys.ctx, "the C front end (parsing)"); err != nil {
 		return nil, err
 	}
 	ast, err = typeCheck(parsed, cfg, sources)
@@ -132,12 +133,12 @@ func parseTwoPasses(src Source, fsys *sourceFS, cfg *cc.Config, sources func() [
 			return nil, lsl.ErrorList{{Pos: lsl.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
 				"the preprocessed program is larger than %d MiB (a macro that expands without bound?)", maxPreprocessed>>20)}}
 		}
-		if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+		if err := limits.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
 			return nil, err
 		}
 		return nil, convertCCError(src, fsys, err)
 	}
-	if err := lsl.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
+	if err := limits.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
 		return nil, err
 	}
 	parsed, err := cc.Parse(cfg, sources())

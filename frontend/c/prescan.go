@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -197,13 +198,13 @@ func (m *macroScan) include(from string, arg ctok, depth int) {
 			m.file(cand, b)
 			return
 		}
-		if lsl.NotRegular(cand) != "" {
+		if source.NotRegular(cand) != "" {
 			continue
 		}
 		if _, err := os.Stat(cand); err != nil {
 			continue
 		}
-		b, err := lsl.ReadSource(cand)
+		b, err := source.ReadSource(cand)
 		if err != nil {
 			return // the preprocessor reports it
 		}

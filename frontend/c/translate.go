@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -22,7 +24,7 @@ type Source struct {
 // Options control a translation.
 type Options struct {
 	// Ctx, if set, stops a long translation (then the error is a
-	// *lsl.CanceledError). cc's own preprocessing and parsing cannot be
+	// *limits.CanceledError). cc's own preprocessing and parsing cannot be
 	// interrupted; the translation stops at the next check after them.
 	Ctx context.Context
 }
@@ -35,7 +37,7 @@ func Translate(files []string) (*lsl.Program, error) { return TranslateWith(file
 func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 	var srcs []Source
 	for _, name := range files {
-		b, err := lsl.ReadSource(name)
+		b, err := source.ReadSource(name)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +56,7 @@ func TranslateSources(srcs []Source) (*lsl.Program, error) {
 // TranslateSourcesWith is TranslateSources with options.
 func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err error) {
 	t := newTranslator()
-	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the C front end"}
+	t.poll = limits.Poller{Ctx: opt.Ctx, Phase: "the C front end"}
 	defer func() {
 		if r := recover(); r != nil {
 			if c, ok := r.(canceled); ok {
@@ -80,7 +82,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 		}
 		ast, err := parseUnit(s, fsys)
 		if err != nil {
-			if errors.Is(err, lsl.ErrCanceled) {
+			if errors.Is(err, limits.ErrCanceled) {
 				return nil, err
 			}
 			if l, ok := err.(lsl.ErrorList); ok {
@@ -152,7 +154,7 @@ type translator struct {
 
 	curPos lsl.Pos // what is being translated, for internal errors
 
-	poll lsl.Poller // --timeout, --max-memory, Ctrl-C
+	poll limits.Poller // --timeout, --max-memory, Ctrl-C
 }
 
 // canceled carries a cancellation out of the recursive translation to

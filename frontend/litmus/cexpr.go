@@ -80,7 +80,7 @@ func (p *parser) cBinary(f *cFunc, level int) lsl.Operand {
 			// location + offset: herd's tests add a value that is 0 to
 			// make an address dependency (asm.go, indexed)
 			l = f.th.indexed(l, r, t.pos)
-			p.t.addrArith = true
+			p.t.AddrArith = true
 			continue
 		}
 		a, b := l, r

@@ -1,14 +1,16 @@
 // Package litmus reads litmus tests in herd's format (X86, AArch64, RISCV,
-// PPC and a subset of C), translates them into LSL, and decides their
-// final conditions on a memory model — a .mm model or a cat model — so
-// that checkfence's models and encodings can be compared with herd's
-// published results ("checkfence litmus").
+// PPC and a subset of C) and translates them into LSL; package litmusrun
+// decides their final conditions on a memory model — a .mm model or a cat
+// model — so that checkfence's models and encodings can be compared with
+// herd's published results ("checkfence litmus"). This package only
+// translates: it imports lsl, not the checker.
 //
 // Parse reads one file into a Test: the threads, the initial state, the
-// final condition, and the translation (Program, LSLTest). Run enumerates
-// the final states of all executions the model allows (mining.Executions)
-// and evaluates the condition; RunFiles does so for many files in
-// parallel. WriteResult prints a result the way herd does.
+// final condition, and the translation (Program, LSLTest). litmusrun.Run
+// enumerates the final states of all executions the model allows
+// (mining.Executions) and evaluates the condition; litmusrun.RunFiles
+// does so for many files in parallel, and litmusrun.WriteResult prints a
+// result the way herd does.
 //
 // # File layout
 //

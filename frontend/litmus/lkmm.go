@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/checkfence/checkfence/mining"
 )
 
 // The Linux-kernel dialect of C litmus tests (herd's linux-kernel.def):
@@ -432,29 +431,6 @@ const (
 	ReasonKernelModel = "Linux-kernel primitive without an LKMM model"
 	ReasonDialects    = "C11 atomics with an LKMM model"
 )
-
-// checkDialect refuses a test whose primitives the model cannot read: a
-// kernel primitive on a model that is neither a Linux-kernel model nor
-// compiles C11 to its instructions (a C11 model would read READ_ONCE as
-// a C11 relaxed atomic, smp_mb as a seq_cst fence: not the kernel's
-// model), spinlocks, RCU and SRCU on any model but the Linux-kernel ones,
-// and C11 atomics on a Linux-kernel model.
-func checkDialect(t *Test, opt mining.Options) error {
-	p := opt.Model.Props()
-	lk := p.LinuxKernel
-	switch {
-	case lk && t.C11Atomic != "":
-		return &Unsupported{Pos: t.Pos, Reason: ReasonDialects, Detail: t.C11Atomic + " is a C11 atomic, which the Linux-kernel memory model " + opt.Model.Name() + " does not define"}
-	case t.Kernel == "" || lk:
-		return nil
-	case t.KernelOnly != "":
-		return &Unsupported{Pos: t.Pos, Reason: ReasonKernelModel, Detail: t.KernelOnly + " needs the Linux-kernel memory model (--model lkmm or linux-kernel.cat)"}
-	case p.C11Tags:
-		return &Unsupported{Pos: t.Pos, Reason: ReasonKernelModel, Detail: t.Kernel + " is a Linux-kernel primitive, which " + opt.Model.Name() +
-			" does not define (a C11 model would read it as a C11 atomic); use --model lkmm or linux-kernel.cat, a .mm model or a built-in hardware model"}
-	}
-	return nil
-}
 
 // initValue reads the value of an initial-state item; the kernel's
 // ATOMIC_INIT(v) (an atomic_t's initializer) is v.

@@ -72,8 +72,13 @@ func (p *parser) expect(punct string) token {
 // into an LSL program and test. Errors are *lsl.Error values.
 func Parse(file string, src []byte) (*Test, error) { return parse(file, src, false) }
 
+// ParseAllBytes is Parse with every location of an AArch64 test cut into
+// bytes (herd's events), the byte layout: the tests compare its final
+// states with the cell layout's.
+func ParseAllBytes(file string, src []byte) (*Test, error) { return parse(file, src, true) }
+
 // parse is Parse; with allBytes an AArch64 test uses the byte layout with
-// every location cut into bytes (herd's events, for the tests).
+// every location cut into bytes.
 func parse(file string, src []byte, allBytes bool) (*Test, error) {
 	t, p, err := parseWith(file, src, nil, allBytes)
 	if err != nil || p.mixed.trigger == "" {

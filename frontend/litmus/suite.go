@@ -1,19 +1,14 @@
 package litmus
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/checkfence/checkfence/mining"
 )
 
 // Files expands command-line arguments: a file stands for itself, a
@@ -54,102 +49,4 @@ func pathErr(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// Outcome is what running one file gave.
-type Outcome struct {
-	File   string
-	Test   *Test   // nil if the file could not be read or parsed
-	Result *Result // nil on any error
-	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout,
-	// or, with OverMemory, lsl.ErrMemoryLimit.
-	Err        error
-	TimedOut   bool
-	OverMemory bool // the process exceeded SuiteOptions.MaxMemory while it ran
-}
-
-// SuiteOptions control RunFiles.
-type SuiteOptions struct {
-	Options
-	Jobs    int           // parallel workers (default GOMAXPROCS)
-	Timeout time.Duration // per test (0: none)
-	// MaxMemory: a test is given up (OverMemory) when the process's memory
-	// exceeds this many bytes while it runs (0: no limit). The tests that
-	// run in parallel share the process, so all of them are given up.
-	MaxMemory int64
-}
-
-// RunFiles reads and runs every file on opt.Jobs workers and calls done
-// with each outcome, in the order of files, as soon as it and all
-// earlier ones are known. It returns early when ctx is canceled.
-func RunFiles(ctx context.Context, files []string, opt SuiteOptions, done func(Outcome)) {
-	jobs := opt.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	jobs = max(1, min(jobs, len(files))) // no idle workers
-	outcomes := make([]chan Outcome, len(files))
-	for i := range outcomes {
-		outcomes[i] = make(chan Outcome, 1)
-	}
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				outcomes[i] <- runFile(ctx, files[i], opt)
-			}
-		}()
-	}
-	go func() {
-		defer close(work)
-		for i := range files {
-			select {
-			case work <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	for i := range files {
-		select {
-		case o := <-outcomes[i]:
-			done(o)
-		case <-ctx.Done():
-			wg.Wait()
-			return
-		}
-	}
-	wg.Wait()
-}
-
-func runFile(ctx context.Context, file string, opt SuiteOptions) Outcome {
-	o := Outcome{File: file}
-	src, err := lsl.ReadSource(file)
-	if err != nil {
-		o.Err = err
-		return o
-	}
-	o.Test, o.Err = Parse(file, src)
-	if o.Err != nil {
-		return o
-	}
-	if opt.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
-		defer cancel()
-	}
-	guarded, stop := mining.GuardMemory(ctx, opt.MaxMemory)
-	defer stop()
-	o.Result, o.Err = Run(guarded, o.Test, opt.Options)
-	switch {
-	case o.Err == nil:
-	case ctx.Err() != nil:
-		o.Result, o.TimedOut, o.Err = nil, true, ctx.Err()
-	case errors.Is(context.Cause(guarded), lsl.ErrMemoryLimit):
-		o.Result, o.OverMemory, o.Err = nil, true, lsl.ErrMemoryLimit
-	}
-	return o
 }

@@ -30,12 +30,12 @@ type Test struct {
 	// Kernel is the first Linux-kernel primitive a C test calls (""
 	// for none), KernelOnly the first that only a Linux-kernel model
 	// defines (spinlocks, RCU, SRCU), C11Atomic the first C11 atomic
-	// (lkmm.go, checkDialect).
+	// (litmusrun's checkDialect).
 	Kernel, KernelOnly, C11Atomic string
-	// addrArith: a C thread adds an offset to a location (cexpr.go); an
+	// AddrArith: a C thread adds an offset to a location (cexpr.go); an
 	// execution in which the offset is not 0 leaves the locations the
 	// translation knows
-	addrArith bool
+	AddrArith bool
 }
 
 // Quantifier is the kind of a final condition.
@@ -90,8 +90,8 @@ func (t Term) String() string {
 	return strconv.Itoa(t.Thread) + ":" + t.Reg
 }
 
-// obsName is the name under which the LSL translation observes the term.
-func (t Term) obsName() string {
+// ObsName is the name under which the LSL translation observes the term.
+func (t Term) ObsName() string {
 	if t.Thread < 0 {
 		return t.Loc
 	}

@@ -10,12 +10,13 @@ import (
 	"strconv"
 	"strings"
 
-	cfront "github.com/checkfence/checkfence/frontend/c"
+	"github.com/checkfence/checkfence/frontend/headers"
+	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
 
 // The headers C programs compile against with clang: the C front end's
-// (cfront.Headers, written to c/), and, searched
+// (package headers, written to c/), and, searched
 // first, pthread.h and a stdint.h that adds the types clang's own
 // stdatomic.h needs (include/llvm). System headers are not used
 // (-nostdlibinc); clang's builtin headers (stdatomic.h, stdarg.h, …) are.
@@ -53,7 +54,7 @@ func Compile(files []string, dir string, extra ...string) ([]string, error) {
 }
 
 // CompileContext is Compile; clang is killed when ctx is done (the error
-// is then a *lsl.CanceledError).
+// is then a *limits.CanceledError).
 func CompileContext(ctx context.Context, files []string, dir string, extra ...string) ([]string, error) {
 	return CompileWith(ctx, Compilers{}, files, dir, extra...)
 }
@@ -88,7 +89,7 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
-			if err := lsl.Canceled(ctx, "clang"); err != nil {
+			if err := limits.Canceled(ctx, "clang"); err != nil {
 				return nil, err
 			}
 			if err := clangOutOfMemory(ctx, filepath.Base(clang), stderr.String()); err != nil {
@@ -105,7 +106,7 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 // and the minimal C library, shared so both front ends read the same API)
 // into dir/c, and this front end's own (pthread.h, the C++ API) beside it.
 func writeHeaders(dir string) error {
-	if err := copyTree(cfront.Headers(), ".", filepath.Join(dir, "c")); err != nil {
+	if err := copyTree(headers.FS(), ".", filepath.Join(dir, "c")); err != nil {
 		return err
 	}
 	return copyTree(includeFS, "include", dir)

@@ -8,18 +8,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // --max-memory bounds clang too. The memory limit the context carries
-// (lsl.MemoryLimit), less clangCode for the pages of clang's code, becomes
+// (limits.MemoryLimit), less clangCode for the pages of clang's code, becomes
 // clang's RLIMIT_DATA, set by a shell between fork and exec (ulimit -d),
 // so it holds from clang's first allocation: its heap and other private
 // memory count, its shared libraries do not (they take some 200 MB of
 // address space, of which RLIMIT_AS would count all, and about 80 MB
 // resident). A clang
 // that reaches the limit reports "out of memory", which becomes a
-// *lsl.CanceledError with cause lsl.ErrMemoryLimit (INCONCLUSIVE, as when
+// *limits.CanceledError with cause limits.ErrMemoryLimit (INCONCLUSIVE, as when
 // checkfence itself reaches the limit).
 
 const (
@@ -35,7 +35,7 @@ const (
 // clangCommand returns the command that runs clang with args under the
 // memory limit of ctx (none: clang itself).
 func clangCommand(ctx context.Context, clang string, args []string) *exec.Cmd {
-	limit := lsl.MemoryLimit(ctx)
+	limit := limits.MemoryLimit(ctx)
 	if limit <= 0 || runtime.GOOS == "windows" {
 		return exec.CommandContext(ctx, clang, args...)
 	}
@@ -49,13 +49,13 @@ func clangCommand(ctx context.Context, clang string, args []string) *exec.Cmd {
 // clangOutOfMemory returns the limit error when clang's stderr says it
 // ran out of memory under the limit of ctx, else nil.
 func clangOutOfMemory(ctx context.Context, clang, stderr string) error {
-	limit := lsl.MemoryLimit(ctx)
+	limit := limits.MemoryLimit(ctx)
 	if limit <= 0 {
 		return nil
 	}
 	for _, s := range []string{"LLVM ERROR: out of memory", "Allocation failed", "std::bad_alloc", "cannot allocate memory", "Cannot allocate memory"} {
 		if strings.Contains(stderr, s) {
-			return &lsl.CanceledError{Phase: "clang", Cause: fmt.Errorf("%w: %s needed more than %d MiB", lsl.ErrMemoryLimit, clang, limit>>20)}
+			return &limits.CanceledError{Phase: "clang", Cause: fmt.Errorf("%w: %s needed more than %d MiB", limits.ErrMemoryLimit, clang, limit>>20)}
 		}
 	}
 	return nil

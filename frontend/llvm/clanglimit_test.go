@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/internal/limits"
 )
 
 // TestClangMemoryLimit: under a memory limit clang runs with a data
@@ -28,13 +28,13 @@ func TestClangMemoryLimit(t *testing.T) {
 	small := filepath.Join(dir, "small.c")
 	os.WriteFile(bomb, []byte(b.String()), 0o644)
 	os.WriteFile(small, []byte("int x;\nvoid w(void) { x = 1; }\n"), 0o644)
-	ctx := lsl.WithMemoryLimit(context.Background(), 100<<20)
+	ctx := limits.WithMemoryLimit(context.Background(), 100<<20)
 	if _, err := CompileContext(ctx, []string{small}, filepath.Join(dir, "s")); err != nil {
 		t.Errorf("small file under 100 MiB: %v", err)
 	}
 	_, err := CompileContext(ctx, []string{bomb}, filepath.Join(dir, "b"))
-	var ce *lsl.CanceledError
-	if !errors.As(err, &ce) || !errors.Is(ce.Cause, lsl.ErrMemoryLimit) {
+	var ce *limits.CanceledError
+	if !errors.As(err, &ce) || !errors.Is(ce.Cause, limits.ErrMemoryLimit) {
 		t.Errorf("macro bomb under 100 MiB: %v, want a memory limit", err)
 	}
 	if cmd := clangCommand(context.Background(), "clang", []string{"a.c"}); len(cmd.Args) != 2 {

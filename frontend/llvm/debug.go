@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
@@ -190,7 +191,7 @@ func (s sourceLines) line(name string, n int) string {
 	lines, ok := s[name]
 	if !ok {
 		// only input files: !DIFile can name any file
-		if b := lsl.ReadShownSource(name, lsl.MaxSourceSize); b != nil {
+		if b := source.ReadShownSource(name, source.MaxSourceSize); b != nil {
 			lines = strings.Split(string(b), "\n")
 		}
 		s[name] = lines

@@ -34,7 +34,7 @@
 //
 //	clang -S -emit-llvm -g -O0 -nostdlibinc -D__CHECKFENCE__=1 -I include/llvm -I include/c
 //
-// c/ holds the C front end's headers (cfront.Headers) (lsl_protos.h,
+// c/ holds the C headers of package headers (lsl_protos.h,
 // checkfence.h, assert.h, stddef.h, stdbool.h, stdint.h, stdlib.h; a test
 // keeps them identical); include/llvm adds pthread.h and a stdint.h with
 // the least/fast types clang's own stdatomic.h needs. No system header is

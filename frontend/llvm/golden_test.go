@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden .lsl files")
 // LSL with the .lsl file next to it (go test -update rewrites them). The
 // .ll files were compiled by clang-14 from the .c files next to them
 // (cd frontend/llvm; clang-14 -S -emit-llvm -g -O0 -nostdlibinc
-// -I include/llvm -I ../c/include testdata/golden/X.c -o testdata/golden/X.ll;
+// -I include/llvm -I ../headers/include testdata/golden/X.c -o testdata/golden/X.ll;
 // the _O1 files with -O1), except handwritten.ll.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/golden/*.ll")

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/internal/limits"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -21,7 +23,7 @@ type Source struct {
 // Options control a translation.
 type Options struct {
 	// Ctx, if set, stops a long translation (then the error is a
-	// *lsl.CanceledError). The IR parser (llir) cannot be interrupted;
+	// *limits.CanceledError). The IR parser (llir) cannot be interrupted;
 	// the translation stops at the next check after it.
 	Ctx context.Context
 	// KeepPool keeps every malloc a pool allocation (freshAllocs is not
@@ -39,11 +41,11 @@ func Translate(files []string) (*lsl.Program, error) { return TranslateWith(file
 func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 	var srcs []Source
 	for _, name := range files {
-		b, err := lsl.ReadSource(name)
+		b, err := source.ReadSource(name)
 		if err != nil {
 			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
-		lsl.NoteInputRoot(name) // its C sources beside it may be shown
+		source.NoteInputRoot(name) // its C sources beside it may be shown
 		srcs = append(srcs, Source{Name: name, Text: b})
 	}
 	return TranslateSourcesWith(srcs, opt)
@@ -64,7 +66,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
 func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Program, err error) {
 	t := newTranslator()
 	t.checkOverflow = opt.SignedOverflow
-	t.poll = lsl.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
+	t.poll = limits.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
 	defer func() {
 		if r := recover(); r != nil {
 			if c, ok := r.(canceled); ok {
@@ -80,7 +82,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 		return nil, lsl.ErrorList{err.(*lsl.Error)}
 	}
 	for _, s := range srcs {
-		if err := lsl.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
+		if err := limits.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
 			return nil, err
 		}
 		m, err := parseModule(s.Name, s.Text)
@@ -136,7 +138,7 @@ type translator struct {
 	mods          []*module
 	prog          *lsl.Program
 	errs          lsl.ErrorList
-	poll          lsl.Poller // --timeout, --max-memory, Ctrl-C
+	poll          limits.Poller // --timeout, --max-memory, Ctrl-C
 
 	structs     map[string]string // LLVM struct key → LSL struct name
 	structTaken map[string]bool

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
@@ -377,7 +377,7 @@ func TestGiniModelError(t *testing.T) {
 	for _, name := range axioms.BuiltinNames() {
 		m, _ := memmodel.Builtin(name)
 		for _, serial := range []bool{true, false} {
-			es, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, Solver: encode.SolverOptions{Backend: encode.Gini}}, serial)
+			es, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, Solver: sat.SolverOptions{Backend: sat.Gini}}, serial)
 			if err != nil {
 				t.Fatalf("%s serial=%v: %v", name, serial, err)
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -23,18 +23,18 @@ import (
 // every configuration has them.
 type ablationConfig struct {
 	name, what   string
-	solver       encode.Backend
+	solver       sat.Backend
 	transitivity axioms.Transitivity
 	noSymmetry   bool
 	noPool       bool // identical threads ordered, pool blocks not
 }
 
 var ablationConfigs = []ablationConfig{
-	{"A", "baseline: --solver gini --transitivity eager --symmetry=false", encode.Gini, axioms.Eager, true, false},
-	{"B", fmt.Sprintf("A + --solver auto (gini, then CaDiCaL after %d conflicts)", encode.DefaultEscalateAfter), encode.Auto, axioms.Eager, true, false},
-	{"C", "B + --transitivity sparse (chordal)", encode.Auto, axioms.Sparse, true, false},
-	{"D", "C + identical threads ordered (--symmetry without the pool part)", encode.Auto, axioms.Sparse, false, true},
-	{"E", "D + untouched pool blocks ordered: --symmetry, today's default", encode.Auto, axioms.Sparse, false, false},
+	{"A", "baseline: --solver gini --transitivity eager --symmetry=false", sat.Gini, axioms.Eager, true, false},
+	{"B", fmt.Sprintf("A + --solver auto (gini, then CaDiCaL after %d conflicts)", sat.DefaultEscalateAfter), sat.Auto, axioms.Eager, true, false},
+	{"C", "B + --transitivity sparse (chordal)", sat.Auto, axioms.Sparse, true, false},
+	{"D", "C + identical threads ordered (--symmetry without the pool part)", sat.Auto, axioms.Sparse, false, true},
+	{"E", "D + untouched pool blocks ordered: --symmetry, today's default", sat.Auto, axioms.Sparse, false, false},
 }
 
 // apply sets the configuration's switches on a job.
@@ -184,7 +184,7 @@ func commonVerdict(configs []ablationConfig, outs []*outcome) (string, bool, boo
 // ablationMain lists the tests of dir with a Fig. 8.4 row that match re,
 // smallest first, and runs the ablation on them in child processes.
 func ablationMain(ctx context.Context, dir string, re *regexp.Regexp, paper map[string]*paperRow, base job) (bool, error) {
-	if !slices.Contains(encode.CompiledBackends(), encode.Cadical) {
+	if !slices.Contains(sat.CompiledBackends(), sat.Cadical) {
 		return false, fmt.Errorf("-ablation needs CaDiCaL (go run -tags cadical): without it --solver auto is gini and B would repeat A")
 	}
 	var rows []ablationRow

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -17,9 +17,9 @@ import (
 // the defaults (the zero values of job).
 func TestAblationConfigs(t *testing.T) {
 	want := []job{
-		{Solver: encode.Gini, Transitivity: axioms.Eager, NoSymmetry: true},
-		{Solver: encode.Auto, Transitivity: axioms.Eager, NoSymmetry: true},
-		{Solver: encode.Auto, Transitivity: axioms.Sparse, NoSymmetry: true},
+		{Solver: sat.Gini, Transitivity: axioms.Eager, NoSymmetry: true},
+		{Solver: sat.Auto, Transitivity: axioms.Eager, NoSymmetry: true},
+		{Solver: sat.Auto, Transitivity: axioms.Sparse, NoSymmetry: true},
 		{NoPoolSymmetry: true},
 		{},
 	}
@@ -139,7 +139,7 @@ func TestSortSmallestFirst(t *testing.T) {
 // The switches reach the check: eager transitivity gives more clauses
 // than sparse on a real test, with the same verdict.
 func TestRunJobTransitivity(t *testing.T) {
-	base := job{Dir: "../datatypes", Datatype: "msn", Variant: "fenced", Test: "T0", Model: "relaxed", Solver: encode.Gini}
+	base := job{Dir: "../datatypes", Datatype: "msn", Variant: "fenced", Test: "T0", Model: "relaxed", Solver: sat.Gini}
 	sparse, err := runJob(context.Background(), base)
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -18,7 +18,7 @@ import (
 // "slow" when the check took longer than slowAfter, followed by the time
 // and, on a disagreement, what the file says. It reports whether all rows
 // agree (the slow column aside).
-func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter time.Duration, solver encode.Backend) (bool, error) {
+func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter time.Duration, solver sat.Backend) (bool, error) {
 	rows, err := datatypes.ReadExpected(path)
 	if err != nil {
 		return false, err
@@ -44,7 +44,7 @@ func checkExpected(ctx context.Context, dir, path string, timeout, slowAfter tim
 			return false, err
 		}
 		r, err := p.CheckRow(ctx, test, row, timeout, func(o *mining.Options) {
-			o.Solver = encode.SolverOptions{Backend: solver}
+			o.Solver = sat.SolverOptions{Backend: solver}
 		})
 		if err != nil {
 			return false, err

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -23,7 +23,7 @@ import (
 type job struct {
 	Dir, Datatype, Variant, Test, Model string
 	Timeout                             time.Duration
-	Solver                              encode.Backend
+	Solver                              sat.Backend
 	// The zero values are the defaults: sparse transitivity, symmetry
 	// breaking on (-ablation switches them off).
 	Transitivity axioms.Transitivity
@@ -99,7 +99,7 @@ func childMain(spec string) {
 	}
 	// one Go processor, as checkfence run uses (cmd/checkfence/procs.go),
 	// so that the row measures what the command costs
-	if j.Solver != encode.Portfolio && os.Getenv("GOMAXPROCS") == "" {
+	if j.Solver != sat.Portfolio && os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
 	}
 	ctx, stop := interruptible()
@@ -135,7 +135,7 @@ func runJob(ctx context.Context, j job) (*mining.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt.Solver = encode.SolverOptions{Backend: j.Solver}
+	opt.Solver = sat.SolverOptions{Backend: j.Solver}
 	opt.Axioms.Transitivity, opt.NoSymmetry, opt.NoPoolSymmetry = j.Transitivity, j.NoSymmetry, j.NoPoolSymmetry
 	return mining.Check(ctx, p.Prog, test, opt)
 }
@@ -159,11 +159,11 @@ func testNames(dir, datatype string) ([]string, error) {
 
 // solverName is what the solver column shows: the backend that answered
 // the final query, and the --solver choice when it was auto.
-func solverName(choice encode.Backend, used string) string {
+func solverName(choice sat.Backend, used string) string {
 	if used == "" {
 		used = "-"
 	}
-	if choice == encode.Auto {
+	if choice == sat.Auto {
 		return strings.TrimSpace(used + " (auto)")
 	}
 	return used

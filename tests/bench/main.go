@@ -45,7 +45,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -70,7 +70,7 @@ func main() {
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
 	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
 	flag.Parse()
-	backend, err := encode.ParseBackend(*solver)
+	backend, err := sat.ParseBackend(*solver)
 	if err != nil {
 		fail(err)
 	}
@@ -172,7 +172,7 @@ func printHeader(w io.Writer) {
 	fmt.Fprintf(w, "%-157s| %s\n", "ours (cpu = user + sys of the test's process; rss = its peak)", "dissertation (Fig. 8.4); ratio = our cpu / their total")
 }
 
-func printRow(w io.Writer, name, test string, o *outcome, choice encode.Backend, p *paperRow) {
+func printRow(w io.Writer, name, test string, o *outcome, choice sat.Backend, p *paperRow) {
 	s := o.Stats
 	verdict := string(o.Verdict)
 	if o.Reason != "" {

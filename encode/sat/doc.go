@@ -1,0 +1,53 @@
+// Package sat is checkfence's SAT layer: a Solver that feeds a gini logic
+// circuit (internal/gini/logic) to a SAT backend incrementally, and the
+// backends. It imports only gini and the standard library; encode builds
+// the formula Φ and reads executions back from a Solver's model.
+//
+// Solver (solver.go) sends the cone of every literal that is asserted,
+// added in a clause or assumed (Tseitin, each gate once), splitting
+// asserted conjunctions and sending disjunctions as clauses, and keeps the
+// model (completed by evaluating the circuit). The rounds of an
+// incremental check guard clauses with activation literals (rounds.go).
+// ClauseList (clauselist.go) stores plain clauses compactly, for the
+// transitivity clauses of the memory models and the backends' logs.
+//
+// The SAT solver is a backend behind the small satSolver interface
+// (backend.go: add a clause, solve under assumptions with a context and an
+// optional conflict budget, model, failed assumptions, conflict count),
+// chosen by SolverOptions (options.go; the CLI's --solver):
+//
+//   - gini (gini.go), pure Go and always present: gini v1.0.4 with a
+//     conflict limit patched in (internal/gini, a package of this module,
+//     since v1.0.4 has no limit or statistics API); where gini
+//     reaches a model that violates a clause (an internal error it used to
+//     exit the process on), the solve runs again on a new instance with
+//     the same clauses, or on CaDiCaL under auto;
+//   - CaDiCaL (cadical.go, build tag cadical): Debian's
+//     libcadical-dev through cgo and its C API; a solve is stopped by a
+//     C-side flag that CaDiCaL's terminate callback (a C function) polls
+//     and a Go goroutine sets when the context ends;
+//   - portfolio (portfolio.go, with the tag): gini and CaDiCaL get
+//     every clause and race on each solve, one core each; the first
+//     answer wins, the loser is stopped, the model is the winner's;
+//   - auto, the default (escalate.go): gini without the tag; with it
+//     gini until one solve needs more than DefaultEscalateAfter (5000)
+//     conflicts, then CaDiCaL, which gets every clause so far and keeps
+//     the formula; a formula of DefaultEscalateClauses (350,000) clauses
+//     or more starts on CaDiCaL. Below that size does not tell hard
+//     queries from easy ones: the fast data-type tests have formulas of
+//     10^5 clauses that gini decides in a few thousand conflicts, as fast
+//     as CaDiCaL or faster (no cgo, no CaDiCaL start-up, preprocessing and
+//     larger memory; whole runs with --solver cadical took 1.0-2.0x the
+//     CPU seconds of gini),
+//     while the final consistency queries of the larger tests take gini
+//     10^5 conflicts and more (msn Tpc5: gini 164000 conflicts, 135 CPU
+//     seconds; CaDiCaL 35000 learned clauses, 40 s). Counting conflicts
+//     keeps the choice independent of the machine.
+//
+// SolveBudget ends a search after a number of conflicts with the result
+// Budget: gini counts its conflicts exactly; CaDiCaL enforces its own
+// conflict limit and reports learned clauses as its count (its C API has
+// no conflict counter). Both backends are deterministic, so budgeted
+// solving gives the same answers, models and counts on any machine; a
+// portfolio is not (who wins depends on timing).
+package sat

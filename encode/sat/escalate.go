@@ -1,0 +1,104 @@
+package sat
+
+import (
+	"context"
+	"runtime/debug"
+
+	"github.com/checkfence/checkfence/internal/gini/z"
+)
+
+// escalatingSAT starts on gini and moves to a stronger backend (CaDiCaL)
+// the first time one solve needs more than after conflicts: it then loads
+// every clause so far into the new backend, finishes that solve there and
+// stays there. Most queries (serial mining, litmus tests, the fast
+// data-type tests, even formulas of 10^6 clauses) take gini a few thousand
+// conflicts, and there gini is faster: no cgo, no CaDiCaL start-up,
+// preprocessing and larger memory. The hard queries (the final consistency
+// queries of the larger tests) take gini millions, and CaDiCaL needs a
+// fraction of its conflicts and time. Conflicts do not depend on the
+// machine, so neither does the choice. A formula with at least clauses
+// clauses (0: no such limit) starts its first solve on the large backend:
+// every one that large among the benchmarks is a hard one.
+type escalatingSAT struct {
+	after   int64
+	clauses int
+	large   func() satSolver
+	cur     satSolver
+	log     ClauseList // every clause added, until escalation
+	before  int64      // conflicts of the gini phase, after escalation
+	moved   bool
+	// roundStart is the log's length when the current round of an
+	// incremental check began (newRound): the size rule looks at the
+	// clauses of that round, not at those the earlier ones left behind.
+	roundStart int
+}
+
+// newRound starts a round of an incremental check (Solver.NewRound).
+func (e *escalatingSAT) newRound() { e.roundStart = e.log.Len() }
+
+func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
+	return &escalatingSAT{after: after, large: large, cur: newGiniSATUnlogged()}
+}
+
+func (e *escalatingSAT) add(lits []z.Lit) {
+	e.cur.add(lits)
+	if !e.moved {
+		e.log.Add(lits)
+	}
+}
+
+func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
+	if e.moved {
+		return e.cur.solve(ctx, limit, assumptions)
+	}
+	if e.clauses > 0 && e.log.Len()-e.roundStart >= e.clauses {
+		e.escalate()
+		return e.cur.solve(ctx, limit, assumptions)
+	}
+	budget := e.after
+	if limit > 0 && limit <= e.after {
+		budget = limit
+	}
+	r := e.cur.solve(ctx, budget, assumptions)
+	broken := e.cur.(*giniSAT).broken
+	switch {
+	case broken:
+		// gini reached a model that violates a clause (giniSAT):
+		// this solve starts again on the large backend
+	case r != Budget || budget == limit:
+		return r
+	default:
+		if limit > 0 {
+			limit -= e.after
+		}
+	}
+	e.escalate()
+	return e.cur.solve(ctx, limit, assumptions)
+}
+
+// escalate replaces gini by the large backend, with the same clauses.
+func (e *escalatingSAT) escalate() {
+	e.before = e.cur.conflicts()
+	// gini's clause database is garbage now. CaDiCaL allocates the formula
+	// again in C memory, which cannot reuse Go's heap, so the heap is
+	// returned to the system first: peak memory stays near the larger of
+	// the two solvers instead of their sum.
+	e.cur = nil
+	debug.FreeOSMemory()
+	e.cur = e.large()
+	for cl := range e.log.All() {
+		e.cur.add(cl)
+	}
+	e.log, e.moved = ClauseList{}, true
+}
+
+func (e *escalatingSAT) model(dst []bool) { e.cur.model(dst) }
+
+func (e *escalatingSAT) failed(assumptions []z.Lit) []z.Lit { return e.cur.failed(assumptions) }
+
+func (e *escalatingSAT) close() { closeSAT(e.cur) }
+
+// conflicts counts gini's and then the large backend's.
+func (e *escalatingSAT) conflicts() int64 { return e.before + e.cur.conflicts() }
+
+func (e *escalatingSAT) name() string { return e.cur.name() }

@@ -1,0 +1,139 @@
+package sat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/checkfence/checkfence/internal/gini/logic"
+)
+
+// Backend names the SAT solver behind a Solver (--solver).
+type Backend string
+
+const (
+	// Auto (the zero value) is gini, and with CaDiCaL compiled in, gini
+	// until a solve needs more than SolverOptions.EscalateAfter conflicts,
+	// then CaDiCaL.
+	Auto Backend = ""
+	// Gini is the embedded pure-Go solver.
+	Gini Backend = "gini"
+	// Cadical is CaDiCaL 1.5.3 through cgo (build tag cadical).
+	Cadical Backend = "cadical"
+	// Portfolio runs gini and CaDiCaL side by side on every solve and
+	// takes the first answer (build tag cadical).
+	Portfolio Backend = "portfolio"
+)
+
+// DefaultEscalateAfter is the number of conflicts after which Auto moves a
+// solve from gini to CaDiCaL. Chosen on the data-type tests (CPU seconds of
+// whole runs, built with -tags cadical, three thresholds back to back,
+// 2026-11-23): against 20000, 5000 takes ms2 Tpc4 2.8 → 1.9 s, ms2 T56
+// 2.2 → 1.4 s, msn Tpc5 6.2 → 4.3 s, msn T54 16.9 → 12.0 s, snark Dm
+// 5.1 → 3.5 s, and costs msn Tpc4 1.1 → 1.7 s and lazylist S1 2.3 → 3.3 s
+// (their final queries take gini 5000–20000 conflicts; CaDiCaL starts
+// again from scratch); 2000 gains little more and loses on more rows
+// (msn T53, Tpc3, lazylist Sacr2). Small queries — serial mining, litmus
+// tests, the fast rows — stay on gini, where they are fastest. A check's
+// later rounds start on CaDiCaL once a round has moved there
+// (mining/escalation.go).
+const DefaultEscalateAfter = 5000
+
+// DefaultEscalateClauses is the formula size from which Auto starts a
+// solve on CaDiCaL without trying gini first. Every formula that large
+// among the benchmarks is a hard one, on which gini's first 5000
+// conflicts are lost (2026-11-25, whole runs back to back, --solver
+// cadical against auto, CPU s: msn Tpc6, 372k clauses, 10.1/10.8 and
+// 10.6/11.8; msq_3_3 on sc, 384k, 12.1/13.3 and 12.9/14.0; harris Sarr,
+// 2.3M, 15.4/18.0 and 15.1/18.7). Below it the size does not tell: CaDiCaL
+// won on msn Tpc4 and Tpc5 (96k, 186k clauses) but lost on lazylist Sarr,
+// Sacr2 and Saaarr (292k, 179k, 191k).
+const DefaultEscalateClauses = 350_000
+
+// SolverOptions choose the SAT solver of a Solver.
+type SolverOptions struct {
+	Backend Backend
+	// EscalateAfter overrides DefaultEscalateAfter for Auto (0: the
+	// default).
+	EscalateAfter int64
+	// EscalateClauses overrides DefaultEscalateClauses for Auto (0: the
+	// default, < 0: never by size).
+	EscalateClauses int
+}
+
+// ParseBackend reads a --solver value: auto, gini, cadical or portfolio.
+// Backends that need CaDiCaL are an error in a build without it.
+func ParseBackend(name string) (Backend, error) {
+	switch b := Backend(strings.ToLower(name)); b {
+	case "auto", Auto:
+		return Auto, nil
+	case Gini:
+		return b, nil
+	case Cadical, Portfolio:
+		if !cadicalCompiled {
+			return "", fmt.Errorf("--solver %s: this checkfence was built without CaDiCaL; install libcadical-dev and build with `make build` (or go build -tags cadical ./cmd/checkfence)", name)
+		}
+		return b, nil
+	}
+	return "", fmt.Errorf("unknown --solver %q (use auto, gini, cadical or portfolio)", name)
+}
+
+// CompiledBackends lists the backends of this binary, for --help and
+// checkfence version: gini, and cadical and portfolio when CaDiCaL is
+// compiled in.
+func CompiledBackends() []Backend {
+	out := []Backend{Gini}
+	if cadicalCompiled {
+		out = append(out, Cadical, Portfolio)
+	}
+	return out
+}
+
+// CadicalSignature is the linked CaDiCaL library's signature (Debian's
+// 1.5.3 says "cadical-sc2021"), or "" when CaDiCaL is not compiled in.
+func CadicalSignature() string { return cadicalVersion() }
+
+// newSAT makes the raw solver opt asks for.
+func newSAT(opt SolverOptions) satSolver {
+	switch opt.Backend {
+	case Gini:
+		return newGiniSAT()
+	case Cadical:
+		return newCadicalSAT()
+	case Portfolio:
+		return newPortfolioSAT(newGiniSAT(), newCadicalSAT())
+	case Auto:
+		if !cadicalCompiled {
+			return newGiniSAT()
+		}
+		after := opt.EscalateAfter
+		if after <= 0 {
+			after = DefaultEscalateAfter
+		}
+		e := newEscalatingSAT(after, newCadicalSAT)
+		switch {
+		case opt.EscalateClauses == 0:
+			e.clauses = DefaultEscalateClauses
+		case opt.EscalateClauses > 0:
+			e.clauses = opt.EscalateClauses
+		}
+		return e
+	}
+	panic(fmt.Sprintf("sat: unknown backend %q", opt.Backend))
+}
+
+// NewSolverWith returns a solver for the circuit c on the backend opt
+// chooses.
+func NewSolverWith(c *logic.C, opt SolverOptions) *Solver {
+	return newSolverOn(c, newSAT(opt))
+}
+
+func newSolverOn(c *logic.C, sat satSolver) *Solver {
+	s := &Solver{c: c, sat: sat}
+	// Variable 1 is the circuit's constant: c.T must hold.
+	s.markSent(c.T.Var())
+	s.addClause(c.T)
+	return s
+}
+
+// CadicalCompiled reports whether this binary has the CaDiCaL backend.
+func CadicalCompiled() bool { return cadicalCompiled }
