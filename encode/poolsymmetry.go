@@ -35,7 +35,7 @@ func (e *Encoding) findPoolSymmetry() {
 	p := e.U.Pool
 	inst, ok := e.Model.(*axioms.Instance)
 	memoryOrder := ok && slices.Contains(inst.TotalOrders(), "memory_order")
-	if p == nil || p.N < 2 || e.U.Serial || !memoryOrder && e.Cat == nil {
+	if p == nil || p.Fixed || p.N < 2 || e.U.Serial || !memoryOrder && e.Cat == nil {
 		return
 	}
 	if !e.poolNumbersHidden() || e.observesPointers() {

@@ -79,6 +79,10 @@ type Options struct {
 	// (presize_sim.go), and a test's check does not raise its bounds to
 	// those of random runs of the test (simtest.go).
 	NoSimulation bool
+	// ChoosePool: every malloc of a whole program chooses its pool block,
+	// also where no block can be handed out twice (lsl.UnrollOptions.
+	// FixedPool; for the tests that compare).
+	ChoosePool bool
 	// NoInheritInner: a new iteration's inner loops start at bound 1,
 	// as SPEC §6 says (inheritInner; for the tests that compare).
 	NoInheritInner bool
@@ -697,7 +701,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	t0 := time.Now()
 	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@
 //	go run -tags cadical ./tests/bench -ablation [-filter REGEX] [-timeout 120s]
 //	go run [-tags cadical] ./tests/bench -pthread [-pthread-models sc,relaxed,rc11] [-filter msq_2] [-timeout 10m] [-accesses]
 //
+// -incremental checks with --incremental (both tables).
+//
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
 // With -spec the observations are mined from each data type's sequential
 // reference implementation (ref.c) instead of the implementation. -solver
@@ -22,7 +24,9 @@
 //
 // -pthread prints the pthread table instead (pthread.go): C11 MS queue and
 // Treiber stack programs at 1+1 … 4+4 threads through clang, with the CPU
-// seconds of each check on each model and GenMC's figures of issue 52.
+// seconds of each check on each model and GenMC's figures of issue 52;
+// there -timeout is each check's budget of CPU seconds, and a check that
+// spends it reads "timeout".
 //
 // -ablation prints, for every test with a Fig. 8.4 row (smallest 2007
 // time first), the clauses and CPU seconds under cumulative configurations
@@ -68,6 +72,7 @@ func main() {
 	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread", "with -pthread: the directory of the programs")
 	pthreadModels := flag.String("pthread-models", "sc,relaxed,rc11", "with -pthread: comma-separated built-in models (.mm or cat: rc11, arm8, …)")
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
+	incremental := flag.Bool("incremental", false, "check with --incremental (the Fig. 8.4 rows and -pthread)")
 	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
 	flag.Parse()
 	backend, err := encode.ParseBackend(*solver)
@@ -81,7 +86,8 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		ok, err := runPthread(ctx, os.Stdout, *pthreadDir, strings.Split(*pthreadModels, ","), re, *timeout, *accesses)
+		ok, err := runPthread(ctx, os.Stdout, pthreadConfig{dir: *pthreadDir, models: strings.Split(*pthreadModels, ","), filter: re,
+			timeout: *timeout, accesses: *accesses, incremental: *incremental})
 		if err != nil {
 			fail(err)
 		}
@@ -122,7 +128,7 @@ func main() {
 		}
 		return
 	}
-	fmt.Printf("model %s, %s, --solver %s, timeout %v per test, one process per test; paper: dissertation Fig. 8.4\n\n", *model, variant, *solver, *timeout)
+	fmt.Printf("model %s, %s, --solver %s, incremental %v, timeout %v per test, one process per test; paper: dissertation Fig. 8.4\n\n", *model, variant, *solver, *incremental, *timeout)
 	w := os.Stdout
 	printHeader(w)
 	failed := false
@@ -135,7 +141,7 @@ func main() {
 			if !re.MatchString(name + "/" + test) {
 				continue
 			}
-			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend})
+			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend, Incremental: *incremental})
 			if ctx.Err() != nil {
 				os.Exit(130)
 			}
