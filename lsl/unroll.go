@@ -30,6 +30,16 @@ type UnrollOptions struct {
 	// observations; the same argument as fresh blocks,
 	// docs/semantics.md "A pool without reuse").
 	FixedPool bool
+	// FixedPoolUnfenced: with a fixed pool, malloc and free go without
+	// the full fences around them. For a model whose use-after-free rule
+	// does not read a memory order (the cat models: the rule is by
+	// program and thread order, encode/memsafety.go): no block passes
+	// between threads through the allocator, so the fences, which stand
+	// for a lock-based allocator's handoff, would only order what C11
+	// leaves unordered (as for fresh blocks,
+	// frontend/llvm/pthread_alloc.go) and, on rc11, add sc fences whose
+	// relations cost the encoding some 20× (issue 52).
+	FixedPoolUnfenced bool
 	// Ctx, if set, stops the unrolling when done (--timeout, --max-memory,
 	// Ctrl-C): Unroll then returns a *CanceledError.
 	Ctx context.Context

@@ -55,6 +55,9 @@ func (r *unroller) expandPool() {
 		} else {
 			s.slot.Stmts = poolFree(s, n, first, flags)
 		}
+		if info.Fixed && r.opt.FixedPoolUnfenced {
+			s.slot.Stmts = unfenced(s.slot.Stmts)
+		}
 		Walk(&Block{Stmts: s.slot.Stmts}, func(st Stmt) bool {
 			switch st := st.(type) {
 			case *Choose:
@@ -102,6 +105,17 @@ func fixBlock(stmts []Stmt, k int64) {
 	body := stmts[1].(*Atomic).Body
 	ch := body.Stmts[0].(*Choose)
 	body.Stmts[0] = &Assign{Dst: ch.Dst, Op: OpCopy, Args: []Operand{Const{Num(k)}}, Pos: ch.Pos}
+}
+
+// unfenced drops the fences of a malloc's or free's expansion.
+func unfenced(stmts []Stmt) []Stmt {
+	var out []Stmt
+	for _, st := range stmts {
+		if _, ok := st.(*Fence); !ok {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // leakCheck is the end of a test that checks for memory leaks

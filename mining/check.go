@@ -701,7 +701,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	t0 := time.Now()
 	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(),
+		FixedPoolUnfenced: k.fixedPool() && model.Cat() != nil, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
