@@ -116,12 +116,7 @@
 // values and the store each load read, the memory order, and the failure.
 // Solver (solver.go) feeds the circuit to a SAT solver incrementally,
 // splitting asserted conjunctions and sending disjunctions as clauses, and
-// keeps the model (completed by evaluating the circuit). With an
-// Incremental (incremental.go; --incremental, experimental) the unrolling
-// rounds of a test after the first share one circuit and one Solver: fresh
-// inputs are keyed by their instruction's place, so unchanged code is the
-// same circuit, and every clause is guarded by activation literals, kept
-// from round to round for the groups of instructions that stayed the same.
+// keeps the model (completed by evaluating the circuit).
 //
 // The SAT solver is a backend behind the small satSolver interface
 // (sat.go: add a clause, solve under assumptions with a context and an

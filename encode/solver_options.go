@@ -136,9 +136,6 @@ func (e *Encoding) LoadSolver(opt SolverOptions) (*Solver, error) {
 }
 
 func (e *Encoding) loadSolver(opt SolverOptions, poll *lsl.Poller) (*Solver, error) {
-	if e.inc != nil {
-		return e.loadIncremental(opt, poll)
-	}
 	s := NewSolverWith(e.C, opt)
 	s.Assert(e.Phi)
 	return s, e.sendClauses(s, poll)

@@ -2,7 +2,6 @@ package encode
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -43,26 +42,7 @@ func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (Theta, error) {
 		e.Cat = ci
 		return ci, nil
 	}
-	ao := opt.Axioms
-	if e.inc != nil {
-		ao.Input = e.relationInput
-	}
-	return axioms.Instantiate(m.Axiomatic(), universe{e}, ao)
-}
-
-// relationInput keys the literal of a relation tuple by its instructions'
-// keys (incremental.go).
-func (e *Encoding) relationInput(rel string, instrs []int) z.Lit {
-	var b strings.Builder
-	b.WriteString("r")
-	b.WriteString(rel)
-	var o owner
-	for _, i := range instrs {
-		b.WriteByte('|')
-		b.WriteString(e.Instrs[i].Key)
-		o.union(ownerOf(e.Instrs[i]))
-	}
-	return e.in.named(b.String(), o)
+	return axioms.Instantiate(m.Axiomatic(), universe{e}, opt.Axioms)
 }
 
 // Flags are the flags of a cat model (none on a .mm model).

@@ -46,10 +46,6 @@ type Options struct {
 	// NoChainCut keeps the chain rule without its part for globals only
 	// read-modify-writes reach (encode/chaincut.go), for the tests.
 	NoChainCut bool
-	// Incremental adds each unrolling round of a concurrent check after
-	// the first to the last round's circuit and solver (encode/
-	// incremental.go; --incremental), instead of encoding it into its own.
-	Incremental bool
 	// KeepFaint keeps the assignments to faint registers in the unrolled
 	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
 	// keeps its loop from converging.
@@ -130,11 +126,6 @@ type checker struct {
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
-	// inc is the circuit and solver the concurrent rounds share
-	// (encode/incremental.go) while incremental; nil in the first round
-	inc               *encode.Incremental
-	incremental       bool
-	concurrentEncodes int
 	// escalated: a concurrent encoding of this check moved from gini to
 	// CaDiCaL under --solver auto, so later ones start there
 	// (escalation.go).
@@ -295,11 +286,6 @@ func (k *checker) run(prog *lsl.Program) error {
 	var first *problem
 	var deferred []deferredRound
 	round := 1
-	// the rounds after the first share a circuit and solver (incremental,
-	// encode/incremental.go); the first is encoded on its own: most checks
-	// take one round, and its clauses then need no activation literals
-	k.incremental = k.opt.Incremental && k.opt.Model.Props().Incremental && !k.opt.Races.checks()
-	defer func() { k.incremental, k.inc = false, nil }()
 	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
 		var err error
@@ -718,13 +704,6 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
 	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
 	eopt.NoChainCut = k.opt.NoChainCut
-	if !serial && k.incremental {
-		if k.inc == nil && k.concurrentEncodes > 0 {
-			k.inc = encode.NewIncremental()
-		}
-		k.concurrentEncodes++
-		eopt.Incremental = k.inc
-	}
 	if !serial && k.opt.Races.checks() {
 		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
 	}

@@ -30,8 +30,6 @@ type job struct {
 	NoSymmetry   bool
 	// NoPoolSymmetry: order identical threads but not the pool's blocks.
 	NoPoolSymmetry bool
-	// Incremental: mining.Options.Incremental (-incremental).
-	Incremental bool
 }
 
 // outcome is what a child reports on stdout, plus what its parent measured.
@@ -139,7 +137,6 @@ func runJob(ctx context.Context, j job) (*mining.Result, error) {
 	}
 	opt.Solver = encode.SolverOptions{Backend: j.Solver}
 	opt.Axioms.Transitivity, opt.NoSymmetry, opt.NoPoolSymmetry = j.Transitivity, j.NoSymmetry, j.NoPoolSymmetry
-	opt.Incremental = j.Incremental
 	return mining.Check(ctx, p.Prog, test, opt)
 }
 

@@ -7,9 +7,7 @@
 //	go run [-tags cadical] ./tests/bench -check tests/datatypes/expected.csv [-timeout 10m]
 //	go run -tags cadical ./tests/bench -ablation [-filter REGEX] [-timeout 120s]
 //	go run [-tags cadical] ./tests/bench -pthread [-pthread-models sc,relaxed,rc11] [-filter msq_2] [-timeout 10m] [-accesses]
-//
-// -incremental checks with --incremental (both tables).
-//
+
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
 // With -spec the observations are mined from each data type's sequential
 // reference implementation (ref.c) instead of the implementation. -solver
@@ -72,7 +70,6 @@ func main() {
 	pthreadDir := flag.String("pthread-dir", "tests/llvm/pthread", "with -pthread: the directory of the programs")
 	pthreadModels := flag.String("pthread-models", "sc,relaxed,rc11", "with -pthread: comma-separated built-in models (.mm or cat: rc11, arm8, …)")
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
-	incremental := flag.Bool("incremental", false, "check with --incremental (the Fig. 8.4 rows and -pthread)")
 	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
 	flag.Parse()
 	backend, err := encode.ParseBackend(*solver)
@@ -87,7 +84,7 @@ func main() {
 			fail(err)
 		}
 		ok, err := runPthread(ctx, os.Stdout, pthreadConfig{dir: *pthreadDir, models: strings.Split(*pthreadModels, ","), filter: re,
-			timeout: *timeout, accesses: *accesses, incremental: *incremental})
+			timeout: *timeout, accesses: *accesses})
 		if err != nil {
 			fail(err)
 		}
@@ -128,7 +125,7 @@ func main() {
 		}
 		return
 	}
-	fmt.Printf("model %s, %s, --solver %s, incremental %v, timeout %v per test, one process per test; paper: dissertation Fig. 8.4\n\n", *model, variant, *solver, *incremental, *timeout)
+	fmt.Printf("model %s, %s, --solver %s, timeout %v per test, one process per test; paper: dissertation Fig. 8.4\n\n", *model, variant, *solver, *timeout)
 	w := os.Stdout
 	printHeader(w)
 	failed := false
@@ -141,7 +138,7 @@ func main() {
 			if !re.MatchString(name + "/" + test) {
 				continue
 			}
-			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend, Incremental: *incremental})
+			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend})
 			if ctx.Err() != nil {
 				os.Exit(130)
 			}

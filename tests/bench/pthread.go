@@ -85,8 +85,6 @@ type pthreadConfig struct {
 	// "timeout". Wall time is capped at twenty times the budget (a busy machine).
 	timeout  time.Duration
 	accesses bool
-	// incremental: mining.Options.Incremental (--incremental)
-	incremental bool
 }
 
 // runPthread prints the pthread table: for every program and model its
@@ -105,7 +103,7 @@ func runPthread(ctx context.Context, w io.Writer, cfg pthreadConfig) (bool, erro
 	}
 	defer os.RemoveAll(tmp)
 	const format = "%-34s %-8s %-22s %6s %6s %6s %9s %10s %6s %8s\n"
-	fmt.Fprintf(w, "pthread programs (%s, --frontend clang), timeout %v CPU per check, incremental %v\n\n", dir, timeout, cfg.incremental)
+	fmt.Fprintf(w, "pthread programs (%s, --frontend clang), timeout %v CPU per check\n\n", dir, timeout)
 	fmt.Fprintf(w, format, "program", "model", "verdict", "instrs", "loads", "stores", "vars", "clauses", "rounds", "CPU [s]")
 	ok := true
 	var summary []string
@@ -127,7 +125,7 @@ func runPthread(ctx context.Context, w io.Writer, cfg pthreadConfig) (bool, erro
 		}
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
-			opt := mining.Options{Incremental: cfg.incremental}
+			var opt mining.Options
 			if mining.C11Semantics(prog) {
 				opt.Races = mining.RacesFail // as checkfence run does
 			}
