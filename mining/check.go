@@ -758,8 +758,14 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				return nil, errStop
 			}
 			// the same loop of an identical thread is cut off in the
-			// execution with the two threads swapped
-			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
+			// execution with the two threads swapped; in a whole
+			// program, the same loop of a thread that runs the same
+			// function likely is too (siblingLoops)
+			keys := append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
+			if k.test.Program {
+				keys = append(keys, siblingLoops(p.enc.U, ps.Loop)...)
+			}
+			for _, key := range keys {
 				if nb > next[key] {
 					next[key] = nb
 					if !k.opt.NoInheritInner {
