@@ -91,8 +91,10 @@ BENCH_FLAGS ?= -timeout 10m
 # The pthread table: C11 programs through clang on sc, relaxed and rc11
 # (issues 17 and 52: tests/llvm/pthread/c11 and c11bench), beside GenMC's
 # CPU seconds; PTHREAD_BENCH_FLAGS="-pthread-models arm8,riscv -timeout 5m
-# -filter c11bench/treiber" for other models and rows.
-PTHREAD_BENCH_FLAGS ?= -timeout 5m
+# -filter c11bench/treiber" for other models and rows. -timeout is each
+# check's budget of CPU seconds (a cell past it reads "timeout"): 150 s,
+# issue 52's target for the Treiber stack 4+4 (GenMC: 152 s).
+PTHREAD_BENCH_FLAGS ?= -timeout 150s
 bench:
 	$(GO) run $(BUILDFLAGS) ./tests/bench $(BENCH_FLAGS)
 	$(GO) run $(BUILDFLAGS) ./tests/bench -pthread $(PTHREAD_BENCH_FLAGS)
@@ -111,7 +113,7 @@ bench-ablation:
 # Every line of the C11/C++ corpus (tests/c11corpus/MANIFEST: each program
 # on each model it lists); make test checks each program on its first.
 check-full:
-	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestIncrementalMatchesRebuild|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes' -count=1 -timeout 30m
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes' -count=1 -timeout 30m
 
 check-corpus:
 	CHECKFENCE_CORPUS=all $(GO) test $(GOTAGS) ./tests -run TestC11Corpus -count=1 -v

@@ -89,12 +89,6 @@ type Options struct {
 	// (limits.WithMemoryLimit) refuses allocations that would exceed it:
 	// Instantiate then returns a *limits.CanceledError.
 	Ctx context.Context
-	// Input, if set, makes the literal of the tuple rel(instrs...) of a
-	// relation variable (instruction indices of the Universe) instead of a
-	// new circuit input: an incremental encoding keys its inputs so that
-	// the next unrolling round shares them (encode/incremental.go). It
-	// must return a distinct input for each distinct tuple.
-	Input func(rel string, instrs []int) z.Lit
 }
 
 // InstanceStats describes the size of an instantiation.
@@ -137,7 +131,6 @@ func Instantiate(m *Model, u Universe, opts Options) (_ *Instance, err error) {
 	}
 	defer recoverCanceled(&err)
 	in := newInterp(u, opts.Ctx)
-	in.input = opts.Input
 	inst := &Instance{opts: opts, model: m, in: in, relIdx: cm.relIdx}
 	if opts.Encoding == Generic {
 		inst.opts.Transitivity = Eager

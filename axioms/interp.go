@@ -30,8 +30,6 @@ type interp struct {
 	hasSeed                         []z.Lit // n
 
 	lim *expansionLimits // --timeout, --max-memory, Ctrl-C
-	// input makes relation literals (Options.Input); nil: new inputs
-	input func(rel string, instrs []int) z.Lit
 }
 
 // bitMatrix is an n×n boolean matrix.

@@ -78,24 +78,6 @@ func (r *relation) index(in *interp, args []int32) (idx int64, neg bool, ok bool
 	return idx, false, true
 }
 
-// tuple returns the instructions of the tuple stored at idx (index's
-// inverse, for a total order its pair in position order).
-func (r *relation) tuple(in *interp, idx int64) []int {
-	out := make([]int, len(r.dims))
-	if r.total {
-		p, q := idx/int64(r.dims[0]), idx%int64(r.dims[0])
-		out[0] = int(in.sortDom[r.decl.Params[0]][p])
-		out[1] = int(in.sortDom[r.decl.Params[1]][q])
-		return out
-	}
-	for k := range r.dims {
-		p := idx / int64(r.strides[k])
-		idx %= int64(r.strides[k])
-		out[k] = int(in.sortDom[r.decl.Params[k]][p])
-	}
-	return out
-}
-
 // peek returns the stored literal of R(args) without creating one: the
 // constant false outside the domain, 0 if not yet created.
 func (r *relation) peek(in *interp, args []int32) z.Lit {
@@ -133,11 +115,7 @@ func (r *relation) lit(in *interp, args []int32, fresh *int) z.Lit {
 	}
 	l := r.stored(idx)
 	if l == 0 {
-		if in.input != nil {
-			l = in.input(r.decl.Name, r.tuple(in, idx))
-		} else {
-			l = in.c.Lit()
-		}
+		l = in.c.Lit()
 		r.store(idx, l)
 		*fresh++
 	}

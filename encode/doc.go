@@ -136,10 +136,5 @@
 // read, the memory order, and the failure.
 // The SAT layer is package encode/sat: its Solver feeds the circuit to a
 // SAT backend (gini, CaDiCaL, a portfolio, escalation) incrementally.
-// LoadSolver (loadsolver.go) hands Φ and the clause list to one. With an
-// Incremental (incremental.go; --incremental, experimental) the unrolling
-// rounds of a test after the first share one circuit and one Solver: fresh
-// inputs are keyed by their instruction's place, so unchanged code is the
-// same circuit, and every clause is guarded by activation literals, kept
-// from round to round for the groups of instructions that stayed the same.
+// LoadSolver (loadsolver.go) hands Φ and the clause list to one.
 package encode

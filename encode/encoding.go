@@ -61,15 +61,10 @@ type Options struct {
 	// CatEagerCoherence keeps the transitivity clauses of co on a model
 	// whose checks imply them (catco.go); for the differential tests.
 	CatEagerCoherence bool
-	// Incremental, when set, is the circuit and solver the earlier rounds
-	// of the same test were encoded into (incremental.go): Build adds this
-	// round to them. Ignored on a model without Properties.Incremental
-	// (a cat model).
-	Incremental *Incremental
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
-	// failure. Not with Incremental. IgnoreRaceFlag: rc11's racy flag
+	// failure. IgnoreRaceFlag: rc11's racy flag
 	// keeps no retry round either (races are not checked).
 	Races, RaceCycles, IgnoreRaceFlag bool
 }
@@ -154,16 +149,8 @@ type Encoding struct {
 	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
 	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
 	arrays                          bool                // some block has an array type (bounds.go)
-	in                              *inputs             // fresh inputs, keyed when incremental (incremental.go)
-	inc                             *Incremental        // nil: this encoding has a circuit of its own
-	nodes0                          int                 // circuit nodes before this encoding (earlier rounds')
-	// an incremental round's Φ in two parts: clauses about the
-	// instructions they name, and about the whole program; localClauses:
-	// the model lets the first kind be kept (incremental.go)
-	phiLocal, phiGlobal z.Lit
-	localClauses        bool
-	psiLocal, psiGlobal []z.Lit // Ψ's seeds, and the loads that read initial values
-	chooseRanges        int     // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
+	nodes0                          int                 // circuit nodes before this encoding (the constants)
+	chooseRanges                    int                 // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -236,14 +223,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 			err = c.err
 		}
 	}()
-	var inc *Incremental
-	if props.Incremental {
-		inc = opt.Incremental
-	}
 	c := logic.NewC()
-	if inc != nil {
-		c = inc.C
-	}
 	nodes0 := c.Len()
 	labels := 0
 	for _, th := range u.Threads {
@@ -278,13 +258,10 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		// later one (fairness.go, superseded)
 		storeCoherent: props.Vetted,
 		poll:          limits.Poller{Ctx: opt.Ctx, Phase: "encoding"},
-		in:            &inputs{inc: inc, c: c},
-		inc:           inc,
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
-	e.vx.in = e.in
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {
 		e.execThread(ti, th)
@@ -336,10 +313,6 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		parts = append(parts, a.Not())
 	}
 	e.Phi = c.Ands(parts...)
-	if inc != nil {
-		e.splitPhi(inst.Constraint(), spins, lives, uaf)
-		e.localClauses = m.LocalClauses()
-	}
 	if !opt.NoSymmetry {
 		e.findSymmetry()
 		if !opt.NoPoolSymmetry {
@@ -385,11 +358,6 @@ func (e *Encoding) psi() z.Lit {
 				continue // the store happens after the load (init/final structure)
 			}
 			v := c.Lit()
-			if e.inc != nil {
-				o := ownerOf(l)
-				o.union(ownerOf(s))
-				v = e.in.named("s"+l.Key+"|"+s.Key, o)
-			}
 			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})
 			e.seedOf[[2]int{l.Index, s.Index}] = v
 			cands = append(cands, v)
@@ -406,24 +374,8 @@ func (e *Encoding) psi() z.Lit {
 		init := e.initial(l)
 		readsInit := e.vx.impliesSame(c.And(l.Guard, prefix.Not()), l.Data, init)
 		parts = append(parts, readsInit)
-		if e.inc != nil {
-			// which stores a load may read depends on the whole
-			// program (incremental.go)
-			e.psiGlobal = append(e.psiGlobal, readsInit)
-		}
 	}
 	e.Stats.SeedVars = len(e.seedOf)
-	if e.inc != nil {
-		global := map[z.Lit]bool{}
-		for _, m := range e.psiGlobal {
-			global[m] = true
-		}
-		for _, m := range parts {
-			if !global[m] {
-				e.psiLocal = append(e.psiLocal, m)
-			}
-		}
-	}
 	return c.Ands(parts...)
 }
 

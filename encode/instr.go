@@ -25,11 +25,6 @@ type Instr struct {
 	cdeps  depSet
 	adeps  depSet // the address's dependencies (cat addr)
 	vdeps  depSet // a store's value's dependencies (cat data)
-	// Key names the instruction's place in the unrolled program, so that
-	// the next unrolling round finds it again, and Group its group among
-	// the thread's instructions (incremental.go; set when incremental)
-	Key   string
-	Group int
 }
 
 // Pos is the instruction's source position.
@@ -126,7 +121,4 @@ type ThreadEnc struct {
 	// they stand for (lsl.Choose.Expr), for traces.
 	Choices []*ChoiceSite
 	obs     []*obsEvent
-	// groupKeys names the thread's groups of instructions (Instr.Group,
-	// incremental.go)
-	groupKeys []string
 }

@@ -10,9 +10,6 @@ import (
 // is done: a wide test has millions of clauses to hand over (its error is
 // a *limits.CanceledError).
 func (e *Encoding) LoadSolver(opt sat.SolverOptions) (*sat.Solver, error) {
-	if e.inc != nil {
-		return e.loadIncremental(opt, &e.poll)
-	}
 	s := sat.NewSolverWith(e.C, opt)
 	s.Assert(e.Phi)
 	return s, e.sendClauses(s, &e.poll)

@@ -31,7 +31,7 @@ import (
 // literals).
 func (e *Encoding) findPoolSymmetry() {
 	p := e.U.Pool
-	if p == nil || p.N < 2 || e.U.Serial || !e.enc.ordersThreads() {
+	if p == nil || p.Fixed || p.N < 2 || e.U.Serial || !e.enc.ordersThreads() {
 		return
 	}
 	if !e.poolNumbersHidden() || e.observesPointers() {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -48,21 +47,12 @@ type texec struct {
 	nextLoop int
 	// reload is the load the next loop's first round may re-read (reload.go)
 	reload *reloadSource
-	// iters names the loop iterations being run, innermost last, and
-	// ordinals counts the instructions met so far in each iteration or
-	// operation: an instruction's key (siteKey, incremental.go)
-	iters    []string
-	ordinals map[string]int
-	// segments counts the unrolled loops ended so far in each context,
-	// and groupOf numbers the thread's groups (group, incremental.go)
-	segments map[string]int
-	groupOf  map[string]int
 }
 
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[string][]*iterStart{}, cycles: map[string][]*cycleRec{}, ordinals: map[string]int{}, segments: map[string]int{}, groupOf: map[string]int{}}
+	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[string][]*iterStart{}, cycles: map[string][]*cycleRec{}}
 	if e.fair {
 		x.live = lsl.IterationState(th.Body)
 	}
@@ -205,10 +195,6 @@ func (x *texec) stmts(ss []lsl.Stmt) {
 
 // block runs a (possibly labelled) block and joins the breaks that target it.
 func (x *texec) block(b *lsl.Block) {
-	if b.Iter > 0 && x.e.inc != nil {
-		x.iters = append(x.iters, b.Loop+"#"+strconv.Itoa(b.Iter))
-		defer func() { x.iters = x.iters[:len(x.iters)-1] }()
-	}
 	if b.Iter > 0 && x.live != nil {
 		x.iteration(b)
 		x.reload = nil
@@ -219,9 +205,6 @@ func (x *texec) block(b *lsl.Block) {
 }
 
 func (x *texec) plainBlock(b *lsl.Block) {
-	if x.e.inc != nil && b.UnrolledLoop() {
-		defer x.endLoop()
-	}
 	if x.live != nil && b.UnrolledLoop() {
 		x.nextLoop++
 		x.loops = append(x.loops, x.nextLoop)
@@ -267,9 +250,6 @@ func (x *texec) addCtrl(v *Val) {
 
 func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
 	in := &Instr{Index: len(x.e.Instrs), ID: id, Kind: kind, Thread: x.ti, Op: x.op, Stmt: s, Guard: x.cur.g, Atomic: x.atomic}
-	if x.e.inc != nil {
-		in.Key, in.Group = x.siteKey(), x.group()
-	}
 	if x.e.trackDeps {
 		in.cdeps = x.cur.ctrl
 	}
@@ -319,9 +299,6 @@ func (x *texec) stmt(s lsl.Stmt) {
 		}
 		in := x.instr(axioms.Load, s, s.ID)
 		in.Addr = addr
-		if x.e.inc != nil {
-			x.e.in.at("d"+in.Key, ownerOf(in))
-		}
 		in.Data = vx.fresh(x.e.Ranges.Value(s.ID))
 		if x.e.trackDeps {
 			in.ddeps = addr.deps
@@ -409,9 +386,6 @@ func (x *texec) stmt(s lsl.Stmt) {
 		x.th.Pruned = append(x.th.Pruned, ps)
 		x.cur.g = c.F
 	case *lsl.Choose:
-		if x.e.inc != nil {
-			x.e.in.at("n"+x.siteKey(), ownerOf(&Instr{Thread: x.ti, Group: x.group()}))
-		}
 		v := vx.freshRange(s.Lo, s.Hi, true)
 		lo, hi := ConstBV(c, s.Lo, vx.w), ConstBV(c, s.Hi, vx.w)
 		x.e.wellformed = append(x.e.wellformed, Sle(c, lo, v), Sle(c, v, hi))

@@ -2,7 +2,6 @@ package encode
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode/sat"
@@ -45,30 +44,11 @@ func (e *Encoding) instantiate(m *memmodel.Model, opt Options) (modelEncoding, e
 		e.catInst = ci
 		return ci, nil
 	}
-	ao := opt.Axioms
-	if e.inc != nil {
-		ao.Input = e.relationInput
-	}
-	inst, err := axioms.Instantiate(m.Axiomatic(), universe{e}, ao)
+	inst, err := axioms.Instantiate(m.Axiomatic(), universe{e}, opt.Axioms)
 	if err != nil {
 		return nil, err
 	}
 	return newMMEncoding(e, inst), nil
-}
-
-// relationInput keys the literal of a relation tuple by its instructions'
-// keys (incremental.go).
-func (e *Encoding) relationInput(rel string, instrs []int) z.Lit {
-	var b strings.Builder
-	b.WriteString("r")
-	b.WriteString(rel)
-	var o owner
-	for _, i := range instrs {
-		b.WriteByte('|')
-		b.WriteString(e.Instrs[i].Key)
-		o.union(ownerOf(e.Instrs[i]))
-	}
-	return e.in.named(b.String(), o)
 }
 
 // Flags are the flags of a cat model (none on a .mm model).

@@ -34,13 +34,12 @@ type valCtx struct {
 	tw      int // composite tag width
 	comps   []*lsl.Composite
 	compIdx map[string]int
-	in      *inputs // fresh inputs (incremental.go)
 	// constraints restrict fresh values to the range analysis' sets.
 	constraints []z.Lit
 }
 
 func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
-	x := &valCtx{c: c, in: &inputs{c: c}, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
+	x := &valCtx{c: c, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
 	for i, cp := range comps {
 		x.compIdx[cp.Name] = i
 		x.nf = max(x.nf, len(cp.Fields))
@@ -125,7 +124,7 @@ func (x *valCtx) choice(n int) []z.Lit {
 	nb := bits.Len(uint(n - 1))
 	in := make([]z.Lit, nb)
 	for i := range in {
-		in[i] = x.in.lit()
+		in[i] = x.c.Lit()
 	}
 	for k := 0; k < n; k++ {
 		if k == n-1 {
@@ -166,7 +165,7 @@ func (x *valCtx) freshBV(w int) BV {
 	checkWidth(w)
 	r := make(BV, w)
 	for i := range r {
-		r[i] = x.in.lit()
+		r[i] = x.c.Lit()
 	}
 	return r
 }

@@ -42,7 +42,8 @@
 // names the loop instance, so the lazy-unrolling driver can raise exactly that
 // bound (§7.3.1). Loads, stores and fences receive unique instruction ids.
 // Alloc becomes a constant pointer to a fresh block (or, for the pool
-// allocator, LSL code that picks a free block, §7.2.4); threadid and
+// allocator, LSL code that picks a free block, §7.2.4, or block i for
+// malloc instance i where no block is reused: UnrollOptions.FixedPool); threadid and
 // numthreads become constants. Sanity (sanity.go) checks the invariants of
 // both forms.
 //

@@ -24,6 +24,24 @@ type UnrollOptions struct {
 	// KeepFaint keeps the assignments to faint registers (faint.go), which
 	// Unroll otherwise deletes from every thread.
 	KeepFaint bool
+	// FixedPool lets lsl_malloc take a fixed block when no block can be
+	// handed out twice: when every lsl_free is in the final thread and
+	// every lsl_malloc outside it, malloc instance i takes pool block i
+	// instead of choosing one (unroll_pool.go). Only for checks whose
+	// verdict does not depend on block numbers (a whole program: no
+	// observations; the same argument as fresh blocks,
+	// docs/semantics.md "A pool without reuse").
+	FixedPool bool
+	// FixedPoolUnfenced: with a fixed pool, malloc and free go without
+	// the full fences around them. For a model whose use-after-free rule
+	// does not read a memory order (the cat models: the rule is by
+	// program and thread order, encode/memsafety.go): no block passes
+	// between threads through the allocator, so the fences, which stand
+	// for a lock-based allocator's handoff, would only order what C11
+	// leaves unordered (as for fresh blocks,
+	// frontend/llvm/pthread_alloc.go) and, on rc11, add sc fences whose
+	// relations cost the encoding some 20× (issue 52).
+	FixedPoolUnfenced bool
 	// Ctx, if set, stops the unrolling when done (--timeout, --max-memory,
 	// Ctrl-C): Unroll then returns a *CanceledError.
 	Ctx context.Context
@@ -104,6 +122,7 @@ type unroller struct {
 	poll       limits.Poller
 	scopes     []localScope // calls whose locals die when they return
 	leakOp     *Block       // the last operation of the test, when it checks for leaks
+	kind       ThreadKind   // of the thread being unrolled
 }
 
 // localScope is an inlined call with address-taken locals: they die at
@@ -141,9 +160,11 @@ type poolSite struct {
 	dst   Reg
 	pos   Pos
 	tmp   string
+	final bool // in the final thread
 }
 
 func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
+	r.kind = spec.Kind
 	if spec.Kind == ThreadConcurrent {
 		r.threadID = int64(th.Index)
 	} else {
@@ -400,7 +421,7 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 		if s.Kind == AllocPool {
 			slot := &Block{Pos: s.Pos}
 			r.inst++
-			r.pool = append(r.pool, &poolSite{slot: slot, free: a.op(s.Ptr), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst)})
+			r.pool = append(r.pool, &poolSite{slot: slot, free: a.op(s.Ptr), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst), final: r.kind == ThreadFinal})
 			return append(out, slot)
 		}
 		return append(out, &Free{Ptr: a.op(s.Ptr), Kind: s.Kind, Pos: s.Pos})
@@ -447,7 +468,7 @@ func (r *unroller) alloc(a *activation, s *Alloc, out []Stmt) []Stmt {
 	if s.Kind == AllocPool {
 		slot := &Block{Pos: s.Pos}
 		r.inst++
-		r.pool = append(r.pool, &poolSite{slot: slot, alloc: s, dst: a.reg(s.Dst), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst)})
+		r.pool = append(r.pool, &poolSite{slot: slot, alloc: s, dst: a.reg(s.Dst), pos: s.Pos, tmp: "$" + strconv.Itoa(r.inst), final: r.kind == ThreadFinal})
 		return append(out, slot)
 	}
 	kind := BlockFresh

@@ -43,11 +43,20 @@ func (r *unroller) expandPool() {
 	flags := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})
 	info := &PoolInfo{First: first, N: n, Flags: flags, Choices: map[*Choose]bool{}, Conversions: map[*Assign]bool{}, FlagStores: map[*Store]bool{}}
+	info.Fixed = r.opt.FixedPool && r.noReuse()
+	next := int64(0) // with Fixed: the block of the next malloc
 	for _, s := range r.pool {
 		if s.alloc != nil {
 			s.slot.Stmts = poolMalloc(s, n, first, flags)
+			if info.Fixed {
+				fixBlock(s.slot.Stmts, next)
+				next++
+			}
 		} else {
 			s.slot.Stmts = poolFree(s, n, first, flags)
+		}
+		if info.Fixed && r.opt.FixedPoolUnfenced {
+			s.slot.Stmts = unfenced(s.slot.Stmts)
 		}
 		Walk(&Block{Stmts: s.slot.Stmts}, func(st Stmt) bool {
 			switch st := st.(type) {
@@ -67,6 +76,46 @@ func (r *unroller) expandPool() {
 	if r.leakOp != nil {
 		r.leakOp.Stmts = append(r.leakOp.Stmts, r.leakCheck(n, first, flags)...)
 	}
+}
+
+// noReuse reports whether no pool block can be handed out twice: every
+// free is in the final thread, which runs after every other thread, and
+// no malloc is. Then the mallocs that run take distinct blocks no free
+// has touched yet, any one as good as another (they all start undefined,
+// and block numbers are not visible to a whole program: the argument of
+// fresh blocks, frontend/llvm/pthread_alloc.go), so malloc instance i may
+// take block i: the executions are those of the choice up to a renaming
+// of blocks, and the frees and their use-after-free and double-free
+// checks are unchanged. The choice made the SAT solver explore every
+// renaming, and the range analysis could not tell one malloc's block
+// from another's (issue 52: an MS queue 2+2 that frees its nodes at the
+// end of main cost 4× the same queue without the frees).
+func (r *unroller) noReuse() bool {
+	for _, s := range r.pool {
+		if s.final != (s.alloc == nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// fixBlock replaces the choice of a malloc's expansion (poolMalloc) by
+// block k.
+func fixBlock(stmts []Stmt, k int64) {
+	body := stmts[1].(*Atomic).Body
+	ch := body.Stmts[0].(*Choose)
+	body.Stmts[0] = &Assign{Dst: ch.Dst, Op: OpCopy, Args: []Operand{Const{Num(k)}}, Pos: ch.Pos}
+}
+
+// unfenced drops the fences of a malloc's or free's expansion.
+func unfenced(stmts []Stmt) []Stmt {
+	var out []Stmt
+	for _, st := range stmts {
+		if _, ok := st.(*Fence); !ok {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // leakCheck is the end of a test that checks for memory leaks

@@ -128,6 +128,9 @@ type PoolInfo struct {
 	// block becomes allocated), false for a free's. The use-after-free
 	// check asks which of them an access follows in memory order.
 	FlagStores map[*Store]bool
+	// Fixed: malloc instance i takes block i, no choice
+	// (UnrollOptions.FixedPool); no symmetry of blocks to break.
+	Fixed bool
 }
 
 // Block returns the block with the given base, or nil.

@@ -20,10 +20,7 @@ type Properties struct {
 	//   - stores of one thread to one address take effect in program
 	//     order, and a load reads its thread's latest earlier store or a
 	//     later one (fair progress's superseded cycles, reload rounds,
-	//     silent read-modify-writes, the simulator's coherent runs);
-	//   - the clauses about some instructions hold in every larger
-	//     unrolling where those instructions are the same (incremental
-	//     encoding's local clauses), when fair progress is also safe.
+	//     silent read-modify-writes, the simulator's coherent runs).
 	Vetted bool
 	// LoadsInOrder: every load takes effect before the instructions after
 	// it in its thread. Granted to a vetted model with an axiom
@@ -78,10 +75,6 @@ type Properties struct {
 	// write (a cat model's event); on .mm models such a store is silent
 	// (docs/semantics.md, "Silent read-modify-writes").
 	RMWWrites bool
-	// Incremental: the encoding of an unrolling round can be added to the
-	// previous round's circuit and solver (relation variables keyed by
-	// instruction; a cat model's events are not).
-	Incremental bool
 	// LinuxKernel: the model reads the Linux-kernel annotations of the C
 	// front end's kernel primitives (the built-in lkmm, linux-kernel.cat).
 	LinuxKernel bool
@@ -114,7 +107,6 @@ func mmProperties(m *axioms.Model) Properties {
 	p := Properties{
 		Vetted:      vettedMM(m),
 		MemoryOrder: m.Relation("memory_order") != nil,
-		Incremental: true,
 		C11Fences:   true,
 	}
 	p.OrdersStores = p.MemoryOrder
@@ -204,18 +196,6 @@ func (m *Model) FairProgressStoresSafe() error {
 		return cat.FairProgressStoresSafe(m.cat)
 	}
 	return axioms.FairProgressSafe(m.mm)
-}
-
-// LocalClauses reports whether the clauses of the model about some
-// instructions hold in every larger unrolling in which those instructions
-// are the same (incremental encoding): for a vetted model, whose axioms
-// are universally quantified implications in which has_seed (global) is
-// the only relation that depends on the whole program, and only as a
-// conclusion. A user's model could use has_seed where it folds to a
-// constant, or quantify existentially, so its clauses are all guarded by
-// the round.
-func (m *Model) LocalClauses() bool {
-	return m != nil && m.Props().Vetted && m.Props().Incremental && m.FairProgressSafe() == nil
 }
 
 // vettedMM reports whether m's axioms are those of a built-in model: its

@@ -19,7 +19,7 @@ func TestProperties(t *testing.T) {
 	for _, n := range MMNames() {
 		m := MustBuiltin(n)
 		p := m.Props()
-		if !p.Vetted || !p.Incremental || !p.MemoryOrder || !p.C11Fences || !p.CoherentPerLocation || p.Flags {
+		if !p.Vetted || !p.MemoryOrder || !p.C11Fences || !p.CoherentPerLocation || p.Flags {
 			t.Errorf("%s: %+v", n, p)
 		}
 		if want := slices.Contains([]string{"sc", "tso", "pso"}, n); p.LoadsInOrder != want || p.NoThinAir != want {
@@ -36,13 +36,13 @@ func TestProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Name() == n || c.Props() != p || !c.LocalClauses() || c.LocalClauses() != m.LocalClauses() {
+		if c.Name() == n || c.Props() != p {
 			t.Errorf("copy of %s (%s): %+v, want %+v", n, c.Name(), c.Props(), p)
 		}
 	}
 	for _, n := range CatNames() {
 		p := MustBuiltin(n).Props()
-		if p.Vetted || p.LoadsInOrder || p.Incremental || !p.StorelessCycles || !p.OrdersStores {
+		if p.Vetted || p.LoadsInOrder || !p.StorelessCycles || !p.OrdersStores {
 			t.Errorf("%s: %+v", n, p)
 		}
 		if want := n == "rc11"; p.NoThinAir != want || (p.C11RaceFlag == "racy") != want {
@@ -101,7 +101,7 @@ func TestProperties(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := w.Props(); p.Vetted || p.LoadsInOrder || w.LocalClauses() {
+	if p := w.Props(); p.Vetted || p.LoadsInOrder {
 		t.Errorf("weak sc: %+v", p)
 	}
 }

@@ -50,10 +50,6 @@ type Options struct {
 	// NoChainCut keeps the chain rule without its part for globals only
 	// read-modify-writes reach (encode/chaincut.go), for the tests.
 	NoChainCut bool
-	// Incremental adds each unrolling round of a concurrent check after
-	// the first to the last round's circuit and solver (encode/
-	// incremental.go; --incremental), instead of encoding it into its own.
-	Incremental bool
 	// KeepFaint keeps the assignments to faint registers in the unrolled
 	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
 	// keeps its loop from converging.
@@ -83,6 +79,10 @@ type Options struct {
 	// (presize_sim.go), and a test's check does not raise its bounds to
 	// those of random runs of the test (simtest.go).
 	NoSimulation bool
+	// ChoosePool: every malloc of a whole program chooses its pool block,
+	// also where no block can be handed out twice (lsl.UnrollOptions.
+	// FixedPool; for the tests that compare).
+	ChoosePool bool
 	// NoInheritInner: a new iteration's inner loops start at bound 1,
 	// as SPEC §6 says (inheritInner; for the tests that compare).
 	NoInheritInner bool
@@ -130,11 +130,6 @@ type checker struct {
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
-	// inc is the circuit and solver the concurrent rounds share
-	// (encode/incremental.go) while incremental; nil in the first round
-	inc               *encode.Incremental
-	incremental       bool
-	concurrentEncodes int
 	// escalated: a concurrent encoding of this check moved from gini to
 	// CaDiCaL under --solver auto, so later ones start there
 	// (escalation.go).
@@ -295,11 +290,6 @@ func (k *checker) run(prog *lsl.Program) error {
 	var first *problem
 	var deferred []deferredRound
 	round := 1
-	// the rounds after the first share a circuit and solver (incremental,
-	// encode/incremental.go); the first is encoded on its own: most checks
-	// take one round, and its clauses then need no activation literals
-	k.incremental = k.opt.Incremental && k.opt.Model.Props().Incremental && !k.opt.Races.checks()
-	defer func() { k.incremental, k.inc = false, nil }()
 	bounds = k.simulateTest(prog, specs, bounds, round, true)
 	if k.test.Program && !k.opt.NoPresize {
 		var err error
@@ -701,7 +691,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	t0 := time.Now()
 	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(),
+		FixedPoolUnfenced: k.fixedPool() && model.Cat() != nil, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -717,13 +708,6 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	eopt.NoSilentRMW = k.opt.NoSilentRMW
 	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
 	eopt.NoChainCut = k.opt.NoChainCut
-	if !serial && k.incremental {
-		if k.inc == nil && k.concurrentEncodes > 0 {
-			k.inc = encode.NewIncremental()
-		}
-		k.concurrentEncodes++
-		eopt.Incremental = k.inc
-	}
 	if !serial && k.opt.Races.checks() {
 		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
 	}
@@ -778,8 +762,14 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				return nil, errStop
 			}
 			// the same loop of an identical thread is cut off in the
-			// execution with the two threads swapped
-			for _, key := range append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...) {
+			// execution with the two threads swapped; in a whole
+			// program, the same loop of a thread that runs the same
+			// function likely is too (siblingLoops)
+			keys := append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
+			if k.test.Program {
+				keys = append(keys, siblingLoops(p.enc.U, ps.Loop)...)
+			}
+			for _, key := range keys {
 				if nb > next[key] {
 					next[key] = nb
 					if !k.opt.NoInheritInner {

@@ -68,10 +68,6 @@ func (k *checker) failureBudget() int64 {
 // instead of encoding that round again (nil: none).
 func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs []trace.Observation, compare bool,
 	rounds []deferredRound, cur *problem, curRound int) (*failingRound, error) {
-	// an earlier round is encoded apart: cur's solver stays on cur's round
-	incremental := k.incremental
-	k.incremental = false
-	defer func() { k.incremental = incremental }()
 	for _, d := range rounds {
 		p := cur
 		if p == nil || d.round != curRound {

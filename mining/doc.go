@@ -23,6 +23,10 @@
 // a failure in a thread does not depend on how far other threads could run,
 // and inconsistencies and deadlocks are only reported for executions in
 // which no thread was cut off.
+// In a whole program (a pthread main) a raised loop instance takes the
+// same instance of every thread on the same start function with it
+// (siblings.go), and the pool gives malloc instance i block i when no
+// block can be handed out twice (lsl.UnrollOptions.FixedPool).
 //
 // Data races (race.go): with Options.Races = RacesFail (the CLI's default
 // for C11 programs), an execution with a data race is one more failure of

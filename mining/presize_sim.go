@@ -98,7 +98,7 @@ type simSearch struct {
 }
 
 func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) *simSearch {
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 	if err != nil || len(u.Loops) == 0 {
 		return nil
 	}
@@ -126,7 +126,7 @@ func (ss *simSearch) search(patience, budget int) {
 	limit := ss.steps + budget
 	idle := 0 // rounds in a row that found nothing new
 	for k.ctx.Err() == nil && ss.steps < limit && !ss.failed {
-		u, err := lsl.Unroll(ss.prog, ss.specs, lsl.UnrollOptions{Bounds: ss.simBounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, Ctx: k.ctx})
+		u, err := lsl.Unroll(ss.prog, ss.specs, lsl.UnrollOptions{Bounds: ss.simBounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 		if err != nil {
 			return
 		}

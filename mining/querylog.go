@@ -42,10 +42,6 @@ type QueryEvent struct {
 	// Raised (encode) lists the loop instances whose bound is above one
 	// and differs from the previous round's, with their new bounds.
 	Raised []LoopBound
-	// Kept and Groups (encode, a round added to the last one's solver:
-	// --incremental): the groups of instructions kept from the last round,
-	// whose clauses stay in the solver, of all the round's groups.
-	Kept, Groups int
 	// Query only: the conflict budget (0: none), the answer, the
 	// conflicts it took and the backend that gave it.
 	Budget    int64
@@ -118,9 +114,6 @@ func (k *checker) logEncode(c queryClock, p *problem, round int) {
 		Kind: EventEncode, Test: k.test.Name, Round: round, Phase: "unroll", Serial: p.serial,
 		Instrs: unrolledInstrs(p.enc.U), Vars: st.Vars, Clauses: st.Clauses, Raised: raised,
 		Wall: time.Since(c.wall), CPU: processCPU() - c.cpu,
-	}
-	if inc := p.enc.Incremental(); inc != nil {
-		ev.Kept, ev.Groups = inc.Kept, inc.Groups
 	}
 	k.opt.OnQuery(ev)
 }

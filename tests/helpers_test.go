@@ -96,8 +96,8 @@ func driverRows(t *testing.T) []datatypes.Row {
 }
 
 // driverStride is 1 with CHECKFENCE_FULL=1 (make check-full): the
-// differential tests over driverRows (deferred failures, incremental
-// rounds, inherited bounds, the sizing simulation) check every row; make
+// differential tests over driverRows (deferred failures, inherited
+// bounds, the sizing simulation) check every row; make
 // test checks every other one, to stay within its 10-minute budget.
 func driverStride() int {
 	if os.Getenv("CHECKFENCE_FULL") != "" {

@@ -19,7 +19,7 @@ import (
 // name (another model name or title, another file, another comment) is
 // encoded exactly as the built-in one: the encoder's shortcuts follow the
 // axioms (memmodel.Properties), not the name. Same verdicts, rounds,
-// variables and clauses, with and without the incremental encoding, and
+// variables and clauses, with and without the race check, and
 // the same features (encode.Features: symmetry, fair progress and its
 // cat conditions, flags, lazy checks), on programs that exercise fair
 // progress, silent read-modify-writes, reload rounds, the race flag,
@@ -77,15 +77,15 @@ func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 						}
 					}
 				}
-				for _, o := range []mining.Options{{}, {Incremental: true, NoSimulation: true}, {Races: mining.RacesWarn}} {
+				for _, o := range []mining.Options{{}, {NoSimulation: true}, {Races: mining.RacesWarn}} {
 					o.Model = builtin
 					a := check(t, prog, test, o)
 					o.Model = cp
 					b := check(t, prog, test, o)
 					if a.Verdict != b.Verdict || a.Reason != b.Reason || a.Stats.Rounds != b.Stats.Rounds ||
 						a.Stats.Vars != b.Stats.Vars || a.Stats.Clauses != b.Stats.Clauses {
-						t.Errorf("%s %s (incremental %v, races %v): built-in %s %s, %d rounds, %d vars, %d clauses; copy %s %s, %d rounds, %d vars, %d clauses",
-							p.impl, test.Name, o.Incremental, o.Races, a.Verdict, a.Reason, a.Stats.Rounds, a.Stats.Vars, a.Stats.Clauses,
+						t.Errorf("%s %s (simulation %v, races %v): built-in %s %s, %d rounds, %d vars, %d clauses; copy %s %s, %d rounds, %d vars, %d clauses",
+							p.impl, test.Name, !o.NoSimulation, o.Races, a.Verdict, a.Reason, a.Stats.Rounds, a.Stats.Vars, a.Stats.Clauses,
 							b.Verdict, b.Reason, b.Stats.Rounds, b.Stats.Vars, b.Stats.Clauses)
 					}
 				}

@@ -37,7 +37,6 @@ type checkFlags struct {
 	presize      bool
 	simulate     bool
 	logQueries   bool
-	incremental  bool
 	races        string // --races (run)
 	leaks        string
 	cmd          *cobra.Command // the command the flags belong to (its stderr takes the query log)
@@ -59,7 +58,6 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
 	fl.BoolVar(&f.presize, "presize", true, "whole programs: size the loop bounds first, looking for failures at each size only briefly (--presize=false: every failure within the current bounds is ruled out before any bound is raised)")
 	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution (its second, if the first round's formula is tiny)")
-	fl.BoolVar(&f.incremental, "incremental", false, "add each unrolling round of a test after the first to the last round's circuit and SAT solver, which keep the clauses of the instructions that stayed the same and what they learned (experimental: no faster on the benchmarks yet, docs/performance.md)")
 	fl.BoolVar(&f.logQueries, "log-queries", false, "print a line on stderr for each unrolling encoded and each SAT query: its phase, size, answer, conflicts and CPU seconds (where a slow check's time goes)")
 	fl.StringVar(&f.leaks, "leaks", leaksAuto, "memory leaks (a malloc'd block not freed when the program ends): auto (check whole programs that free memory), on (every program, and .tst tests with final operations), off")
 	fl.BoolVar(&f.json, "json", false, "print machine-readable results on stdout")
@@ -136,7 +134,6 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 	o.FallbackWidth = f.intWidth
 	o.Timeout = f.timeout
 	o.NoFairProgress = !f.fair
-	o.Incremental = f.incremental
 	if f.logQueries {
 		o.OnQuery = queryLogger(f.cmd.ErrOrStderr())
 	}

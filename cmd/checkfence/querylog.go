@@ -35,9 +35,6 @@ func queryLine(e mining.QueryEvent) string {
 		}
 	}
 	fmt.Fprintf(&b, " instrs=%d vars=%d clauses=%d cpu=%s wall=%s", e.Instrs, e.Vars, e.Clauses, seconds(e.CPU), seconds(e.Wall))
-	if e.Groups > 0 {
-		fmt.Fprintf(&b, " kept=%d/%d", e.Kept, e.Groups)
-	}
 	if len(e.Raised) > 0 {
 		parts := make([]string, len(e.Raised))
 		for i, lb := range e.Raised {

@@ -6,8 +6,7 @@
 // Solver (solver.go) sends the cone of every literal that is asserted,
 // added in a clause or assumed (Tseitin, each gate once), splitting
 // asserted conjunctions and sending disjunctions as clauses, and keeps the
-// model (completed by evaluating the circuit). The rounds of an
-// incremental check guard clauses with activation literals (rounds.go).
+// model (completed by evaluating the circuit).
 // ClauseList (clauselist.go) stores plain clauses compactly, for the
 // transitivity clauses of the memory models and the backends' logs.
 //

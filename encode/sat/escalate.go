@@ -27,14 +27,7 @@ type escalatingSAT struct {
 	log     ClauseList // every clause added, until escalation
 	before  int64      // conflicts of the gini phase, after escalation
 	moved   bool
-	// roundStart is the log's length when the current round of an
-	// incremental check began (newRound): the size rule looks at the
-	// clauses of that round, not at those the earlier ones left behind.
-	roundStart int
 }
-
-// newRound starts a round of an incremental check (Solver.NewRound).
-func (e *escalatingSAT) newRound() { e.roundStart = e.log.Len() }
 
 func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
 	return &escalatingSAT{after: after, large: large, cur: newGiniSATUnlogged()}
@@ -51,7 +44,7 @@ func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.
 	if e.moved {
 		return e.cur.solve(ctx, limit, assumptions)
 	}
-	if e.clauses > 0 && e.log.Len()-e.roundStart >= e.clauses {
+	if e.clauses > 0 && e.log.Len() >= e.clauses {
 		e.escalate()
 		return e.cur.solve(ctx, limit, assumptions)
 	}

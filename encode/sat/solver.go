@@ -3,7 +3,6 @@ package sat
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/checkfence/checkfence/internal/gini/logic"
@@ -69,14 +68,6 @@ type Solver struct {
 
 	last Result
 	why  []z.Lit
-	// In an incremental check (rounds.go) every clause added through
-	// Assert and AddClause gets the activation literals guard returns
-	// (negated; skip: the clause is in already), and every solve assumes
-	// acts. Gate definitions (encode) get none: they hold in every round.
-	// global: the clauses being added depend on the whole program.
-	guard  func(lits []z.Lit, global bool) (extra []z.Lit, skip bool)
-	acts   []z.Lit
-	global bool
 	// unsat records that the clauses alone are unsatisfiable. gini v1.0.4
 	// then misbehaves on later solves (it reports a model that violates a
 	// clause and exits), so later solves answer Unsat without calling the
@@ -149,13 +140,6 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 	for _, m := range lits {
 		s.encode(m)
 	}
-	if s.guard != nil {
-		extra, skip := s.guard(lits, s.global)
-		if skip {
-			return
-		}
-		lits = append(lits[:len(lits):len(lits)], extra...)
-	}
 	s.addClause(lits...)
 }
 
@@ -195,9 +179,6 @@ func (s *Solver) solve(ctx context.Context, limit int64, assumptions []z.Lit) Re
 	for _, m := range assumptions {
 		s.encode(m)
 	}
-	if len(s.acts) > 0 {
-		assumptions = append(assumptions[:len(assumptions):len(assumptions)], s.acts...)
-	}
 	start := time.Now()
 	s.last = s.sat.solve(ctx, limit, assumptions)
 	s.stats.Solves++
@@ -208,10 +189,6 @@ func (s *Solver) solve(ctx context.Context, limit int64, assumptions []z.Lit) Re
 		}
 		if len(s.why) == 0 {
 			s.unsat = true
-		}
-		if len(s.acts) > 0 {
-			// the round's clauses are no assumption of the caller's
-			s.why = slices.DeleteFunc(s.why, func(m z.Lit) bool { return slices.Contains(s.acts, m) })
 		}
 	}
 	return s.last

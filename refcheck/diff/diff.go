@@ -40,9 +40,6 @@ type Config struct {
 	// NoReload runs both sides with fair progress but without its reload
 	// rounds (encode/reload.go).
 	NoReload bool
-	// Incremental checks verdicts with unrolling rounds that share one
-	// SAT solver (mining.Options.Incremental).
-	Incremental bool
 	// Timeout bounds each engine call (0: none).
 	Timeout time.Duration
 	// refModel replaces a model by another on the reference side only: the
@@ -325,7 +322,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, Incremental: cfg.Incremental})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -370,7 +367,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize, Incremental: cfg.Incremental})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize})
 		}()
 		cancel()
 		what := "program-verdict"

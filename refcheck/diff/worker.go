@@ -111,17 +111,16 @@ type Outcome struct {
 
 // wireConfig is Config as sent to a worker process.
 type wireConfig struct {
-	Models      []string
-	Encodings   []string
-	Verdicts    bool
-	Timeout     time.Duration
-	Unfair      bool
-	NoReload    bool
-	Incremental bool
+	Models    []string
+	Encodings []string
+	Verdicts  bool
+	Timeout   time.Duration
+	Unfair    bool
+	NoReload  bool
 }
 
 func (c Config) wire() wireConfig {
-	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair, NoReload: c.NoReload, Incremental: c.Incremental}
+	w := wireConfig{Models: c.Models, Verdicts: c.Verdicts, Timeout: c.Timeout, Unfair: c.Unfair, NoReload: c.NoReload}
 	for _, e := range c.Encodings {
 		w.Encodings = append(w.Encodings, e.Name)
 	}
@@ -129,7 +128,7 @@ func (c Config) wire() wireConfig {
 }
 
 func (w wireConfig) config() (Config, error) {
-	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair, NoReload: w.NoReload, Incremental: w.Incremental}
+	c := Config{Models: w.Models, Verdicts: w.Verdicts, Timeout: w.Timeout, Unfair: w.Unfair, NoReload: w.NoReload}
 	for _, name := range w.Encodings {
 		found := false
 		for _, e := range Encodings {

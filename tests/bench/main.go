@@ -7,7 +7,7 @@
 //	go run [-tags cadical] ./tests/bench -check tests/datatypes/expected.csv [-timeout 10m]
 //	go run -tags cadical ./tests/bench -ablation [-filter REGEX] [-timeout 120s]
 //	go run [-tags cadical] ./tests/bench -pthread [-pthread-models sc,relaxed,rc11] [-filter msq_2] [-timeout 10m] [-accesses]
-//
+
 // -filter selects tests by "datatype/test" (e.g. "msn/Tpc" or "^lazylist/").
 // With -spec the observations are mined from each data type's sequential
 // reference implementation (ref.c) instead of the implementation. -solver
@@ -22,7 +22,9 @@
 //
 // -pthread prints the pthread table instead (pthread.go): C11 MS queue and
 // Treiber stack programs at 1+1 … 4+4 threads through clang, with the CPU
-// seconds of each check on each model and GenMC's figures of issue 52.
+// seconds of each check on each model and GenMC's figures of issue 52;
+// there -timeout is each check's budget of CPU seconds, and a check that
+// spends it reads "timeout".
 //
 // -ablation prints, for every test with a Fig. 8.4 row (smallest 2007
 // time first), the clauses and CPU seconds under cumulative configurations
@@ -81,7 +83,8 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		ok, err := runPthread(ctx, os.Stdout, *pthreadDir, strings.Split(*pthreadModels, ","), re, *timeout, *accesses)
+		ok, err := runPthread(ctx, os.Stdout, pthreadConfig{dir: *pthreadDir, models: strings.Split(*pthreadModels, ","), filter: re,
+			timeout: *timeout, accesses: *accesses})
 		if err != nil {
 			fail(err)
 		}

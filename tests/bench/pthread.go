@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,9 @@ var pthreadRows = []struct {
 	{file: "c11bench/msq_3_3.c", want: mining.Pass, genmc: "31.5 / 32.6"},
 	{file: "c11bench/msq_3_3_free.c", want: mining.Pass},
 	{file: "c11bench/msq_2_2_2.c", want: mining.Pass},
+	{file: "c11bench/msq_2_2_2_free.c", want: mining.Pass},
 	{file: "c11bench/msq_4_4.c", want: mining.Pass, genmc: "> 600 / > 600"},
+	{file: "c11bench/msq_4_4_free.c", want: mining.Pass},
 	{file: "c11bench/treiber_2_2.c", want: mining.Pass},
 	{file: "c11bench/treiber_2_2_free.c", want: mining.Pass, genmc: "0.07 / 0.06"},
 	{file: "c11bench/treiber_2_2_store_bug.c", want: mining.Fail, genmc: "0.05-0.23 / 0.05"},
@@ -66,7 +69,22 @@ var pthreadRows = []struct {
 	{file: "c11bench/treiber_3_3.c", want: mining.Pass, genmc: "0.61 / 0.65"},
 	{file: "c11bench/treiber_3_3_free.c", want: mining.Pass},
 	{file: "c11bench/treiber_2_2_2.c", want: mining.Pass, genmc: "1.90 / 2.03"},
+	{file: "c11bench/treiber_2_2_2_free.c", want: mining.Pass},
 	{file: "c11bench/treiber_4_4.c", want: mining.Pass, genmc: "152 / 159"},
+	{file: "c11bench/treiber_4_4_free.c", want: mining.Pass},
+}
+
+// pthreadConfig is how the pthread table runs.
+type pthreadConfig struct {
+	dir    string
+	models []string
+	filter *regexp.Regexp
+	// timeout is each check's budget in CPU seconds of this process
+	// (user+sys, so that other jobs on the machine do not end a row
+	// early); a check still running then is cut off and its cell reads
+	// "timeout". Wall time is capped at twenty times the budget (a busy machine).
+	timeout  time.Duration
+	accesses bool
 }
 
 // runPthread prints the pthread table: for every program and model its
@@ -75,16 +93,17 @@ var pthreadRows = []struct {
 // compilation by clang is not counted; data races checked as checkfence
 // run checks them, a race a FAIL), then one line per program with
 // the CPU seconds of each model side by side and GenMC's. It reports
-// whether every verdict is the expected one (INCONCLUSIVE counts as
-// expected: a timeout).
-func runPthread(ctx context.Context, w io.Writer, dir string, models []string, filter *regexp.Regexp, timeout time.Duration, accesses bool) (bool, error) {
+// whether every verdict is the expected one (a timeout counts as
+// expected).
+func runPthread(ctx context.Context, w io.Writer, cfg pthreadConfig) (bool, error) {
+	dir, models, filter, timeout := cfg.dir, cfg.models, cfg.filter, cfg.timeout
 	tmp, err := os.MkdirTemp("", "bench-pthread")
 	if err != nil {
 		return false, err
 	}
 	defer os.RemoveAll(tmp)
 	const format = "%-34s %-8s %-22s %6s %6s %6s %9s %10s %6s %8s\n"
-	fmt.Fprintf(w, "pthread programs (%s, --frontend clang), timeout %v per row\n\n", dir, timeout)
+	fmt.Fprintf(w, "pthread programs (%s, --frontend clang), timeout %v CPU per check\n\n", dir, timeout)
 	fmt.Fprintf(w, format, "program", "model", "verdict", "instrs", "loads", "stores", "vars", "clauses", "rounds", "CPU [s]")
 	ok := true
 	var summary []string
@@ -106,7 +125,7 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 		}
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
-			opt := mining.Options{Timeout: timeout, KeepEncoding: accesses}
+			opt := mining.Options{KeepEncoding: cfg.accesses}
 			if mining.C11Semantics(prog) {
 				opt.Races = mining.RacesFail // as checkfence run does
 			}
@@ -116,7 +135,7 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			}
 			opt.Model = m
 			before := cpuTime()
-			r, err := mining.Check(ctx, prog, test, opt)
+			r, timedOut, err := checkWithin(ctx, prog, test, opt, timeout)
 			if err != nil {
 				return false, err
 			}
@@ -132,6 +151,9 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			}
 			cell := fmt.Sprintf("%.2f", cpu.Seconds())
 			switch {
+			case timedOut:
+				cell = "timeout"
+				verdict = "timeout"
 			case r.Verdict == mining.Inconclusive:
 				cell = "> " + cell
 			case r.Verdict != want:
@@ -141,7 +163,7 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 			}
 			fmt.Fprintf(w, format, row.file, name, verdict, fmt.Sprint(s.Instrs), fmt.Sprint(s.Loads), fmt.Sprint(s.Stores),
 				fmt.Sprint(s.Vars), fmt.Sprint(s.Clauses), fmt.Sprint(s.Rounds), fmt.Sprintf("%.2f", cpu.Seconds()))
-			if accesses && r.Encoding != nil {
+			if cfg.accesses && r.Encoding != nil {
 				printAccesses(w, r.Encoding)
 			}
 			line += fmt.Sprintf(" | %-8s %10s", name, cell)
@@ -159,6 +181,43 @@ func runPthread(ctx context.Context, w io.Writer, dir string, models []string, f
 		fmt.Fprintln(w, line)
 	}
 	return ok, nil
+}
+
+// checkWithin is mining.Check with a budget of CPU seconds of this
+// process (the checks run one at a time) and twenty times as many wall
+// seconds; timedOut says that the budget ended the check.
+func checkWithin(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt mining.Options, budget time.Duration) (r *mining.Result, timedOut bool, err error) {
+	if budget <= 0 {
+		r, err = mining.Check(ctx, prog, test, opt)
+		return r, false, err
+	}
+	opt.Timeout = 20 * budget
+	errBudget := errors.New("CPU budget spent")
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	done := make(chan struct{})
+	defer close(done)
+	start := cpuTime()
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if cpuTime()-start > budget {
+					cancel(errBudget)
+					return
+				}
+			}
+		}
+	}()
+	r, err = mining.Check(ctx, prog, test, opt)
+	if err == nil && r.Verdict == mining.Inconclusive && (errors.Is(context.Cause(ctx), errBudget) || r.Reason == mining.ReasonTimeout) {
+		timedOut = true
+	}
+	return r, timedOut, err
 }
 
 // printAccesses lists the loads, stores and fences of the final

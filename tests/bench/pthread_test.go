@@ -27,7 +27,8 @@ func TestPthreadTable(t *testing.T) {
 		t.Skipf("skipped: %v", err)
 	}
 	var out bytes.Buffer
-	ok, err := runPthread(context.Background(), &out, "../llvm/pthread", []string{"sc"}, regexp.MustCompile(`^c11/treiber_2_2_bug\.c$`), time.Minute, true)
+	ok, err := runPthread(context.Background(), &out, pthreadConfig{dir: "../llvm/pthread", models: []string{"sc"},
+		filter: regexp.MustCompile(`^c11/treiber_2_2_bug\.c$`), timeout: time.Minute, accesses: true})
 	if err != nil {
 		t.Fatal(err)
 	}
