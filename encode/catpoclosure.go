@@ -97,7 +97,8 @@ func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
 		}
 		u.rows[s] = out
 	}
-	return relUnion(c, ci.baseRel("po"), relUnion(c, u, ci.composePO(u, false)))
+	// po pairs are full (both guards): the union with one is that literal
+	return ci.relUnionFull(ci.baseRel("po"), relUnion(c, u, ci.composePO(u, false)))
 }
 
 // assertAcyclicWithPO makes po | x acyclic. po alone is acyclic, so a
