@@ -52,6 +52,8 @@ type CatInstance struct {
 	memoSet map[nodeKey]lset
 	// groups records how each recursion group was encoded per polarity.
 	groups map[groupKey]bool
+	// recRefs memoizes refersToGroup.
+	recRefs map[*cat.Node]bool
 
 	parts   []z.Lit
 	clauses sat.ClauseList
@@ -87,7 +89,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
 	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
-		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}}
+		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}, recRefs: map[*cat.Node]bool{}}
 	if err := ci.events(); err != nil {
 		return nil, err
 	}

@@ -97,31 +97,219 @@ func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
 		}
 		u.rows[s] = out
 	}
-	return relUnion(c, ci.baseRel("po"), relUnion(c, u, ci.composePO(u, false)))
+	// po pairs are full (both guards): the union with one is that literal
+	return ci.relUnionFull(ci.baseRel("po"), relUnion(c, u, ci.composePO(u, false)))
 }
 
 // assertAcyclicWithPO makes po | x acyclic. po alone is acyclic, so a
-// cycle has an x step and passes through the source s of one: u(s,s) in
-// the least solution of pathsAfter. No u(s,s) is asserted: exact, as the
-// least solution is a model whenever the relation is acyclic. (One
-// transitive order over each strongly connected component, the general
-// encoding before catelim.go, is cubic in its events: rc11's
-// no-thin-air, acyclic po | rf, was 137 k of msq_2_2's 442 k clauses.)
-// It reports false, having added nothing, when the clauses would exceed
-// maxEagerAcyclic; the caller then uses assertAcyclic, which checks such
-// components lazily.
+// cycle has an x step and passes through a source s of x (an event x
+// leaves from). Paths are followed between sources only: from an event j
+// that an x step reaches, the static program order leads to the first
+// sources after it (firstSources), and from a source w to the first ones
+// after w; reads between two writes of a thread (rf's sources) are not
+// columns. One variable v(s,w) per source s and source w reachable from
+// it, with
+//
+//	y(s,w) ⇒ v(s,w)
+//	v(s,w) ⇒ v(s,w')            w' a first source after w
+//	v(s,w) ∧ y(w,w') ⇒ v(s,w')
+//	¬v(s,s)
+//
+// where y(w,w') is implied by each x(w,j) with w' a first source of j (a
+// variable per pair, shared by every s; the literal itself when one
+// x(w,j) maps there). In the least solution y is x grouped by where the
+// path goes on and v(s,w) is "a path of x and static po steps, starting
+// with an x step, leads from s to w"; a static po path between two
+// executed events is one po pair and x relates executed events only, so
+// ¬v(s,s) for every s is exactly "po | x has no cycle" (the argument of
+// pathsAfter). One transitive order over each strongly connected
+// component, the general encoding before catelim.go, is cubic in its
+// events (rc11's no-thin-air, acyclic po | rf, 137 k of msq_2_2's 442 k
+// clauses); one variable per source and reachable event (pathsAfter) was
+// 10.8 k variables and 54 k clauses there, between sources 2.2 k and
+// 19.7 k. It reports false, having added nothing, when the clauses would
+// exceed maxEagerAcyclic; the caller then uses assertAcyclic, which checks
+// such components lazily.
 func (ci *CatInstance) assertAcyclicWithPO(x *lrel) bool {
 	c := ci.c
-	u := ci.pathsAfter(x, maxEagerAcyclic)
-	if u == nil {
-		return false
-	}
-	for s := range u.rows {
-		if l := u.get(c, s, s); l != c.F {
-			ci.clause(l.Not())
+	n := ci.n()
+	next := ci.poNext()
+	isSrc := make([]bool, n)
+	for w, row := range x.rows {
+		for _, e := range row {
+			if e.l != c.F {
+				isSrc[w] = true
+			}
 		}
 	}
+	first := firstSources(next, isSrc)
+	after := make([][]int32, n) // the first sources after source w
+	for w := range n {
+		if isSrc[w] {
+			for _, k := range next[w] {
+				after[w] = unionSorted(after[w], first[k])
+			}
+		}
+	}
+	// y(w,w'): the x steps of w grouped by the first sources of their ends
+	type step struct {
+		to   int32
+		lits []z.Lit
+	}
+	groups := make([][]step, n)
+	for w, row := range x.rows {
+		idx := map[int32]int{}
+		for _, e := range row {
+			if e.l == c.F {
+				continue
+			}
+			for _, t := range first[e.j] {
+				g, ok := idx[t]
+				if !ok {
+					g = len(groups[w])
+					idx[t] = g
+					groups[w] = append(groups[w], step{to: t})
+				}
+				groups[w][g].lits = append(groups[w][g].lits, e.l)
+			}
+		}
+	}
+	// the sources each source reaches, and the clauses they take
+	reach := make([][]int32, n)
+	seen := make([]bool, n)
+	cost := 0
+	for s := range n {
+		if len(groups[s]) == 0 {
+			continue
+		}
+		clear(seen)
+		var stack []int32
+		for _, g := range groups[s] {
+			stack = append(stack, g.to)
+		}
+		var r []int32
+		for len(stack) > 0 {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			r = append(r, w)
+			cost += len(after[w]) + len(groups[w])
+			stack = append(stack, after[w]...)
+			for _, g := range groups[w] {
+				stack = append(stack, g.to)
+			}
+		}
+		if !seen[s] {
+			continue // s is on no cycle
+		}
+		reach[s] = r
+		if cost > maxEagerAcyclic {
+			return false
+		}
+	}
+	y := make([][]z.Lit, n) // per source, per group
+	yOf := func(w int) []z.Lit {
+		if y[w] != nil || len(groups[w]) == 0 {
+			return y[w]
+		}
+		y[w] = make([]z.Lit, len(groups[w]))
+		for g, st := range groups[w] {
+			if len(st.lits) == 1 {
+				y[w][g] = st.lits[0]
+				continue
+			}
+			v := c.Lit()
+			ci.stats.RelationLits++
+			for _, l := range st.lits {
+				ci.clause(l.Not(), v)
+			}
+			y[w][g] = v
+		}
+		return y[w]
+	}
+	vars := make([]z.Lit, n) // the row of the current source (valid on its reach)
+	for s := range n {
+		if len(reach[s]) == 0 {
+			continue
+		}
+		for _, w := range reach[s] {
+			vars[w] = c.Lit()
+			ci.stats.RelationLits++
+		}
+		for g, l := range yOf(s) {
+			ci.clause(l.Not(), vars[groups[s][g].to])
+		}
+		for _, w := range reach[s] {
+			for _, w2 := range after[w] {
+				ci.clause(vars[w].Not(), vars[w2])
+			}
+			for g, l := range yOf(int(w)) {
+				ci.clause(vars[w].Not(), l.Not(), vars[groups[w][g].to])
+			}
+		}
+		ci.clause(vars[s].Not())
+	}
 	return true
+}
+
+// firstSources lists, per event j, the first sources on the static
+// program-order paths from j: j itself if it is one, else those of its
+// successors (next is acyclic).
+func firstSources(next [][]int32, isSrc []bool) [][]int32 {
+	n := len(next)
+	out := make([][]int32, n)
+	done := make([]bool, n)
+	var visit func(j int32) []int32
+	visit = func(j int32) []int32 {
+		if done[j] {
+			return out[j]
+		}
+		done[j] = true
+		if isSrc[j] {
+			out[j] = []int32{j}
+			return out[j]
+		}
+		var fs []int32
+		for _, k := range next[j] {
+			fs = unionSorted(fs, visit(k))
+		}
+		out[j] = fs
+		return fs
+	}
+	for j := range n {
+		visit(int32(j))
+	}
+	return out
+}
+
+// unionSorted merges two sorted lists without duplicates.
+func unionSorted(a, b []int32) []int32 {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]int32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
 }
 
 // pathsAfter returns the variables u(s,j) (without guards) for each
