@@ -34,6 +34,10 @@ type Options struct {
 	StartUnroll int
 	// OnUnroll, if set, is told when a search at a bound starts.
 	OnUnroll func(bound int, why string)
+	// PlainClauses learns each counterexample's Kills as it is, without
+	// growing it to a maximal failing selection (generalize): the plain
+	// search, for differential tests and measurements.
+	PlainClauses bool
 }
 
 // Round is one proposal of the search and what the tests said.
@@ -45,6 +49,8 @@ type Round struct {
 	Verdict  mining.Verdict
 	Reason   string
 	Kills    int // candidates that rule the counterexample out
+	// Clause is the size of the clause learned (Kills after generalize).
+	Clause int
 }
 
 // Outcome says how the search ended.
@@ -81,6 +87,7 @@ type Result struct {
 	Failure    *mining.Result // Unfixable, Undecided: the result that ended the search
 	Rounds     int            // proposals checked
 	Checks     int            // test checks (session calls), minimality included
+	GrowChecks int            // of them, checks that grew clauses (generalize)
 	Clauses    int            // constraints learned from counterexamples
 	// LimitClauses of them come from executions at the unroll limit: the
 	// answer is then a minimum among the sets that pass with loops
@@ -252,6 +259,14 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 				continue
 			}
 			round.Test, round.Verdict, round.Reason, round.Kills = r.Test, r.Verdict, r.Reason, len(r.Kills)
+			kills := r.Kills
+			if res.Monotone && !opt.PlainClauses && len(kills) > 0 && (r.Verdict == mining.Fail || r.LimitLesson) {
+				kills, err = s.generalize(ti, kills, r.LimitLesson, all, rank)
+				if err != nil {
+					return nil, err
+				}
+			}
+			round.Clause = len(kills)
 			if opt.Progress != nil {
 				opt.Progress(round)
 			}
@@ -274,7 +289,6 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			}
 			var add func(*optimizer)
 			if res.Monotone {
-				kills := r.Kills
 				add = func(o *optimizer) { o.require(kills) }
 			} else {
 				add = func(o *optimizer) { o.forbid(sel, all) }

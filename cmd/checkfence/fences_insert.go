@@ -79,7 +79,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 			if r.Verdict == mining.Inconclusive {
 				what = "the execution at the limit"
 			}
-			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what)
+			grown := ""
+			if r.Clause < r.Kills {
+				grown = fmt.Sprintf("; %d after growing the selection", r.Clause)
+			}
+			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out%s\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what, grown)
 		}
 	}
 	if !quiet {
@@ -114,7 +118,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 			synth.WriteText(errOut, r)
 		}
 	default:
-		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks\n", len(r.Candidates), r.Points, r.Rounds, r.Checks)
+		grow := ""
+		if r.GrowChecks > 0 {
+			grow = fmt.Sprintf(" (%d of them growing clauses)", r.GrowChecks)
+		}
+		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks%s\n", len(r.Candidates), r.Points, r.Rounds, r.Checks, grow)
 		synth.WriteText(out, r)
 		if r.Outcome == synth.Found {
 			fmt.Fprintln(out, coversOnly(len(tests)))
