@@ -48,7 +48,7 @@ func (s *search) generalize(ti int, kills []int, limit bool, all []int, rank fun
 				untried = append(untried, k)
 			}
 		}
-		if len(untried) == 0 {
+		if len(untried) == 0 || size == 0 {
 			break
 		}
 		sort.Slice(untried, func(i, j int) bool {
@@ -79,6 +79,11 @@ func (s *search) generalize(ti int, kills []int, limit bool, all []int, rank fun
 		case grew:
 			clause = append(clause[:0], r.Kills...)
 			size *= 2
+		case limit:
+			// an execution at the limit is recovered only sometimes
+			// (mining.SessionResult.Kills), and each check unrolls to
+			// the limit: stop at the first check that does not grow
+			size = 0
 		case len(add) == 1:
 			kept[add[0]] = true
 		default:
