@@ -19,7 +19,11 @@
 //     counterexample is a model of the encoding; the candidates whose
 //     selection alone would falsify it (encode.Encoding.Kills, by
 //     evaluating the circuit) are the only ones that rule it out, so every
-//     passing selection contains one of them: that clause is learned.
+//     passing selection contains one of them. The clause is grown first
+//     (generalize.go): the failing selection "every candidate but those"
+//     is enlarged by real checks while the test still fails, so the
+//     clause keeps only candidates each of which, added to it, makes
+//     the test pass; then it is learned.
 //  3. When every test passes, the selection is optimal: it is a cheapest
 //     selection satisfying necessary conditions. Each of its fences is
 //     then checked once more on its own (the tests with the fence left

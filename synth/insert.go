@@ -34,6 +34,10 @@ type Options struct {
 	StartUnroll int
 	// OnUnroll, if set, is told when a search at a bound starts.
 	OnUnroll func(bound int, why string)
+	// PlainClauses learns each counterexample's Kills as it is, without
+	// growing it to a maximal failing selection (generalize): the plain
+	// search, for differential tests and measurements.
+	PlainClauses bool
 }
 
 // Round is one proposal of the search and what the tests said.
@@ -45,6 +49,8 @@ type Round struct {
 	Verdict  mining.Verdict
 	Reason   string
 	Kills    int // candidates that rule the counterexample out
+	// Clause is the size of the clause learned (Kills after generalize).
+	Clause int
 }
 
 // Outcome says how the search ended.
@@ -81,6 +87,7 @@ type Result struct {
 	Failure    *mining.Result // Unfixable, Undecided: the result that ended the search
 	Rounds     int            // proposals checked
 	Checks     int            // test checks (session calls), minimality included
+	GrowChecks int            // of them, checks that grew clauses (generalize)
 	Clauses    int            // constraints learned from counterexamples
 	// LimitClauses of them come from executions at the unroll limit: the
 	// answer is then a minimum among the sets that pass with loops
@@ -121,11 +128,11 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		max = 64 // mining's default
 	}
 	if opt.StartUnroll <= 0 || opt.StartUnroll >= max {
-		return insert(ctx, prog, tests, opt, nil)
+		return insert(ctx, prog, tests, opt, nil, false)
 	}
 	start := time.Now()
 	var seed []func(*optimizer)
-	checks, rounds := 0, 0
+	checks, rounds, grow := 0, 0, 0
 	why := ""
 	for b := opt.StartUnroll; ; b = min(2*b, max) {
 		o := opt
@@ -133,13 +140,14 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		if opt.OnUnroll != nil {
 			opt.OnUnroll(b, why)
 		}
-		r, err := insert(ctx, prog, tests, o, seed)
+		r, err := insert(ctx, prog, tests, o, seed, b < max)
 		if err != nil {
 			return nil, err
 		}
 		checks += r.Checks
 		rounds += r.Rounds
-		r.Checks, r.Rounds = checks, rounds
+		grow += r.GrowChecks
+		r.Checks, r.Rounds, r.GrowChecks = checks, rounds, grow
 		r.Elapsed = time.Since(start)
 		atLimit := r.LimitClauses > 0 || r.Outcome == Undecided && r.Failure != nil && r.Failure.Reason == mining.ReasonUnrollLimit
 		r.SearchUnroll = b
@@ -148,6 +156,8 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			return r, nil
 		}
 		switch {
+		case r.Outcome == Undecided && r.Failure != nil:
+			why = fmt.Sprintf("an execution of %s reached the bound %d", r.Failure.Test, b)
 		case r.LimitClauses > 0:
 			why = fmt.Sprintf("%d of the constraints came from executions at the bound %d", r.LimitClauses, b)
 		default:
@@ -157,7 +167,10 @@ func Insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	}
 }
 
-func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options, seed []func(*optimizer)) (*Result, error) {
+// raiseOnLimit (a bound below --max-unroll) ends the search at the first
+// execution at the bound: the bound will be raised whatever the search
+// at this bound answers (Insert), so the rest of it would be wasted.
+func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Options, seed []func(*optimizer), raiseOnLimit bool) (*Result, error) {
 	start := time.Now()
 	model := opt.Mining.Model
 	if model == nil {
@@ -252,6 +265,24 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 				continue
 			}
 			round.Test, round.Verdict, round.Reason, round.Kills = r.Test, r.Verdict, r.Reason, len(r.Kills)
+			if r.LimitLesson && raiseOnLimit {
+				round.Clause = round.Kills
+				if opt.Progress != nil {
+					opt.Progress(round)
+				}
+				res.LimitClauses++
+				res.Outcome = Undecided
+				res.Failure = r.Result
+				return res, nil
+			}
+			kills := r.Kills
+			if res.Monotone && !opt.PlainClauses && len(kills) > 0 && (r.Verdict == mining.Fail || r.LimitLesson) {
+				kills, err = s.generalize(ti, kills, r.LimitLesson, all, rank)
+				if err != nil {
+					return nil, err
+				}
+			}
+			round.Clause = len(kills)
 			if opt.Progress != nil {
 				opt.Progress(round)
 			}
@@ -274,7 +305,6 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			}
 			var add func(*optimizer)
 			if res.Monotone {
-				kills := r.Kills
 				add = func(o *optimizer) { o.require(kills) }
 			} else {
 				add = func(o *optimizer) { o.forbid(sel, all) }

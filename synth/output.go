@@ -116,6 +116,7 @@ type JSON struct {
 	Tests        int         `json:"tests"`
 	Rounds       int         `json:"rounds"`
 	Checks       int         `json:"checks"`
+	GrowChecks   int         `json:"grow_checks"`
 	Clauses      int         `json:"clauses"`
 	LimitClauses int         `json:"limit_clauses"`
 	MaxUnroll    int         `json:"max_unroll"`
@@ -150,7 +151,7 @@ type JSONFail struct {
 // WriteJSON prints the answer as JSON.
 func WriteJSON(w io.Writer, r *Result) error {
 	doc := JSON{Outcome: string(r.Outcome), Model: r.Model, Points: r.Points, Candidates: len(r.Candidates), Tests: r.Tests,
-		Rounds: r.Rounds, Checks: r.Checks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, SearchUnroll: r.SearchUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
+		Rounds: r.Rounds, Checks: r.Checks, GrowChecks: r.GrowChecks, Clauses: r.Clauses, LimitClauses: r.LimitClauses, MaxUnroll: r.MaxUnroll, SearchUnroll: r.SearchUnroll, Verified: r.Verified, Seconds: r.Elapsed.Seconds(), Fences: []JSONFence{}}
 	for _, c := range r.Choices {
 		doc.Kinds = append(doc.Kinds, c.Name)
 	}

@@ -50,9 +50,14 @@ var fenceSynthCases = []struct {
 	// return of consume (line 55): nothing accesses memory in between;
 	// the producer's may precede its load of head (line 22) or follow its
 	// store of tail (line 25): only the next produce's load of tail comes
-	// between, and a store-load fence orders that too.
+	// between, and a store-load fence orders that too. The consumer's may
+	// also sit before its load of tail (line 33), after the load of head
+	// that follows the previous consume's store of head; the producer's
+	// after the return of produce(2) (line 49), before p1's load of head.
 	{"spsc.c", "spsc_full.tst", "tso", nil, []string{"spsc.c:22 before store-load", "spsc.c:55 after store-load"},
 		[][]string{{"spsc.c:22 before store-load", "spsc.c:36 after store-load"},
+			{"spsc.c:33 before store-load", "spsc.c:49 after store-load"},
+			{"spsc.c:22 before store-load", "spsc.c:33 before store-load"},
 			{"spsc.c:25 after store-load", "spsc.c:36 after store-load"},
 			{"spsc.c:25 after store-load", "spsc.c:55 after store-load"}}},
 	// seqlock: nothing on tso, the writer's two store-store fences on pso.

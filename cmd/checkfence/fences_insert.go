@@ -20,6 +20,7 @@ type insertFlags struct {
 	startUnroll int
 	orders      bool
 	relax       bool
+	grow        bool
 }
 
 func (f *insertFlags) register(cmd *cobra.Command) {
@@ -29,6 +30,7 @@ func (f *insertFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.relax, "relax", false, "for a C11 program on rc11 or arm8: propose weaker memory orders under which every test still passes (--diff: as a patch)")
 	fl.BoolVar(&f.orders, "orders", true, "with --insert on a C11 program: also propose stronger memory orders for its atomic accesses (relaxed < acquire/release < acq_rel < seq_cst)")
 	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
+	fl.BoolVar(&f.grow, "grow", true, "with --insert: grow the constraint a counterexample teaches by checking larger failing selections first (fewer rounds, more checks a round; --grow=false: learn it as found)")
 	fl.StringSliceVar(&f.kinds, "kinds", nil, "with --insert: candidate barriers, each NAME or NAME=COST (none: memory orders only; default: every fence kind the model distinguishes, the architecture's barriers on arm8/riscv/power, atomic_thread_fence for C11 programs)")
 }
 
@@ -36,7 +38,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 	out := cmd.OutOrStdout()
 	errOut := cmd.ErrOrStderr()
 	src := synth.NewSources(nil)
-	sopt := synth.Options{Mining: opt, Points: src.Filter, StartUnroll: ins.startUnroll}
+	sopt := synth.Options{Mining: opt, Points: src.Filter, StartUnroll: ins.startUnroll, PlainClauses: !ins.grow}
 	if ins.orders && synth.C11Program(prog) {
 		sopt.Orders, sopt.OrderPoints = true, src.OrderFilter
 	}
@@ -79,7 +81,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 			if r.Verdict == mining.Inconclusive {
 				what = "the execution at the limit"
 			}
-			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what)
+			grown := ""
+			if r.Clause < r.Kills {
+				grown = fmt.Sprintf("; %d after growing the selection", r.Clause)
+			}
+			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out%s\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what, grown)
 		}
 	}
 	if !quiet {
@@ -114,7 +120,11 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 			synth.WriteText(errOut, r)
 		}
 	default:
-		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks\n", len(r.Candidates), r.Points, r.Rounds, r.Checks)
+		grow := ""
+		if r.GrowChecks > 0 {
+			grow = fmt.Sprintf(" (%d of them growing clauses)", r.GrowChecks)
+		}
+		fmt.Fprintf(out, "%d candidate fences at %d program points; %d rounds, %d checks%s\n", len(r.Candidates), r.Points, r.Rounds, r.Checks, grow)
 		synth.WriteText(out, r)
 		if r.Outcome == synth.Found {
 			fmt.Fprintln(out, coversOnly(len(tests)))
