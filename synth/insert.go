@@ -34,6 +34,10 @@ type Options struct {
 	StartUnroll int
 	// OnUnroll, if set, is told when a search at a bound starts.
 	OnUnroll func(bound int, why string)
+	// Plain searches without the dominance of stronger orders and C11
+	// fences and without generalizing clauses (dominance.go,
+	// generalize.go): the reference the tests compare the search with.
+	Plain bool
 }
 
 // Round is one proposal of the search and what the tests said.
@@ -225,16 +229,35 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	for i := range order {
 		order[i] = i
 	}
+	// The fewest changes first among the strongest candidates of each
+	// site (dominance.go); passing is then the answer to beat.
+	var incumbent []int
+	if res.Monotone && !opt.Plain {
+		if d := dominated(cands); len(d) > 0 {
+			o.hide = d
+		}
+	}
 	for {
 		sel, ok, err := o.best(ctx)
 		if err != nil {
 			return nil, err
+		}
+		if !ok && o.hide != nil {
+			o.hide = nil // (none passes then: strengthened, it would have been proposed)
+			continue
 		}
 		if !ok {
 			// Only reached with the weaker clauses: every selection was
 			// tried (Kills being empty ends the search below).
 			res.Outcome = Unfixable
 			return res, nil
+		}
+		if incumbent != nil && o.hide == nil && len(sel) == len(incumbent) && o.cost(sel) >= o.cost(incumbent) {
+			// no cheaper selection of the size satisfies the clauses
+			if err := s.finish(byID, incumbent); err != nil || res.Outcome != Found {
+				return res, err
+			}
+			return res, s.verify(incumbent)
 		}
 		res.Rounds++
 		in := setOf(sel)
@@ -275,6 +298,11 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			var add func(*optimizer)
 			if res.Monotone {
 				kills := r.Kills
+				if !r.LimitLesson && !opt.Plain {
+					if kills, err = s.generalize(ti, all, kills); err != nil {
+						return nil, err
+					}
+				}
 				add = func(o *optimizer) { o.require(kills) }
 			} else {
 				add = func(o *optimizer) { o.forbid(sel, all) }
@@ -295,6 +323,10 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		}
 		if opt.Progress != nil {
 			opt.Progress(round)
+		}
+		if o.hide != nil {
+			incumbent, o.hide = sel, nil
+			continue
 		}
 		if err := s.finish(byID, sel); err != nil || res.Outcome != Found {
 			return res, err
