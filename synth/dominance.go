@@ -68,3 +68,16 @@ func orderOf(c *lsl.Candidate) string {
 	}
 	return c.Order
 }
+
+// c11Candidates reports whether some candidate is a memory order or a
+// C11 fence: the searches that use dominance and generalized clauses
+// (the others, over .mm fences and architecture barriers, keep the plain
+// search).
+func c11Candidates(cands []*lsl.Candidate) bool {
+	for _, c := range cands {
+		if c.Barrier == nil && c.Order != "" || c.Barrier != nil && c.Barrier.C11 != "" {
+			return true
+		}
+	}
+	return false
+}

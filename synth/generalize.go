@@ -2,7 +2,8 @@ package synth
 
 import "github.com/checkfence/checkfence/mining"
 
-// Generalizing a clause. A counterexample's kill set K (Encoding.Kills)
+// Generalizing a clause (searches with memory-order or C11 fence
+// candidates, c11Candidates). A counterexample's kill set K (Encoding.Kills)
 // is computed with the relation literals the model leaves unconstrained
 // kept at the solver's values, so a candidate often joins K that a
 // different valuation would survive: on rc11 a single seq_cst access

@@ -34,9 +34,9 @@ type Options struct {
 	StartUnroll int
 	// OnUnroll, if set, is told when a search at a bound starts.
 	OnUnroll func(bound int, why string)
-	// Plain searches without the dominance of stronger orders and C11
-	// fences and without generalizing clauses (dominance.go,
-	// generalize.go): the reference the tests compare the search with.
+	// Plain searches a C11 program's orders and fences without the
+	// dominance of stronger ones and without generalizing clauses
+	// (dominance.go, generalize.go): the reference of the tests.
 	Plain bool
 }
 
@@ -232,7 +232,8 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	// The fewest changes first among the strongest candidates of each
 	// site (dominance.go); passing is then the answer to beat.
 	var incumbent []int
-	if res.Monotone && !opt.Plain {
+	c11Search := res.Monotone && !opt.Plain && c11Candidates(cands)
+	if c11Search {
 		if d := dominated(cands); len(d) > 0 {
 			o.hide = d
 		}
@@ -298,7 +299,7 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 			var add func(*optimizer)
 			if res.Monotone {
 				kills := r.Kills
-				if !r.LimitLesson && !opt.Plain {
+				if !r.LimitLesson && c11Search {
 					if kills, err = s.generalize(ti, all, kills); err != nil {
 						return nil, err
 					}
