@@ -152,6 +152,8 @@ fences-datatypes-hw: build
 
 fences-c11: build
 	cd tests/fencesynth/c11 && for f in mp seqlock spsc peterson; do /usr/bin/time -f '%U %S %M' ../../../$(BIN) fences --insert --model rc11 $$f.c || exit 1; done
+	cd tests/fencesynth/c11 && for m in rc11 arm8; do for f in dekker msqueue; do /usr/bin/time -f '%U %S %M' ../../../$(BIN) fences --insert --kinds none --model $$m $$f.c || exit 1; done; done
+	cd tests/fencesynth/c11 && for m in rc11 arm8 riscv power relaxed tso; do /usr/bin/time -f '%U %S %M' ../../../$(BIN) fences --relax --model $$m mp_sc.c || exit 1; done
 
 # Third-party suites with expected results (slow): x86 on tso, and the
 # dat3m AArch64, RISC-V, PPC, C11 and RC11 suites on the suites' .cat files

@@ -38,6 +38,10 @@ type Options struct {
 	// growing it to a maximal failing selection (generalize): the plain
 	// search, for differential tests and measurements.
 	PlainClauses bool
+	// Plain searches a C11 program's orders and fences without the
+	// dominance of stronger ones (dominance.go) and without growing
+	// clauses (as PlainClauses): the reference of the tests.
+	Plain bool
 }
 
 // Round is one proposal of the search and what the tests said.
@@ -238,16 +242,36 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 	for i := range order {
 		order[i] = i
 	}
+	// The fewest changes first among the strongest candidates of each
+	// site (dominance.go); passing is then the answer to beat.
+	var incumbent []int
+	c11Search := res.Monotone && !opt.Plain && c11Candidates(cands)
+	if c11Search {
+		if d := dominated(cands); len(d) > 0 {
+			o.hide = d
+		}
+	}
 	for {
 		sel, ok, err := o.best(ctx)
 		if err != nil {
 			return nil, err
+		}
+		if !ok && o.hide != nil {
+			o.hide = nil // (none passes then: strengthened, it would have been proposed)
+			continue
 		}
 		if !ok {
 			// Only reached with the weaker clauses: every selection was
 			// tried (Kills being empty ends the search below).
 			res.Outcome = Unfixable
 			return res, nil
+		}
+		if incumbent != nil && o.hide == nil && len(sel) == len(incumbent) && o.cost(sel) >= o.cost(incumbent) {
+			// no cheaper selection of the size satisfies the clauses
+			if err := s.finish(byID, incumbent); err != nil || res.Outcome != Found {
+				return res, err
+			}
+			return res, s.verify(incumbent)
 		}
 		res.Rounds++
 		in := setOf(sel)
@@ -276,7 +300,7 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 				return res, nil
 			}
 			kills := r.Kills
-			if res.Monotone && !opt.PlainClauses && len(kills) > 0 && (r.Verdict == mining.Fail || r.LimitLesson) {
+			if res.Monotone && !opt.PlainClauses && !opt.Plain && len(kills) > 0 && (r.Verdict == mining.Fail || r.LimitLesson) {
 				kills, err = s.generalize(ti, kills, r.LimitLesson, all, rank)
 				if err != nil {
 					return nil, err
@@ -325,6 +349,10 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 		}
 		if opt.Progress != nil {
 			opt.Progress(round)
+		}
+		if o.hide != nil {
+			incumbent, o.hide = sel, nil
+			continue
 		}
 		if err := s.finish(byID, sel); err != nil || res.Outcome != Found {
 			return res, err

@@ -24,6 +24,10 @@ type optimizer struct {
 	rank  func(id int) int
 	count int  // lower bound on the number of candidates (grows with the clauses)
 	unsat bool // the clauses have no solution
+	// hide, when set, are candidates assumed unselected (dominance.go);
+	// the proposals are then the best without them, which neither
+	// raises count nor sets unsat.
+	hide map[int]bool
 }
 
 func newOptimizer(rank func(id int) int) *optimizer {
@@ -95,13 +99,21 @@ func (o *optimizer) best(ctx context.Context) (sel []int, ok bool, err error) {
 		}
 	}
 	card := o.c.CardSort(lits)
+	var hidden []z.Lit
+	for _, id := range o.ids {
+		if o.hide[id] {
+			hidden = append(hidden, o.lit[id].Not())
+		}
+	}
 	k := o.count
 	for ; ; k++ {
 		if k > len(lits) {
-			o.unsat = true
+			if o.hide == nil {
+				o.unsat = true
+			}
 			return nil, false, nil
 		}
-		switch o.s.Solve(ctx, card.Leq(k)) {
+		switch o.s.Solve(ctx, append(hidden, card.Leq(k))...) {
 		case sat.Canceled:
 			return nil, false, ctx.Err()
 		case sat.Sat:
@@ -109,12 +121,14 @@ func (o *optimizer) best(ctx context.Context) (sel []int, ok bool, err error) {
 		}
 	}
 found:
-	o.count = k
+	if o.hide == nil {
+		o.count = k
+	}
 	sel = o.model()
 	cost := o.cost(sel)
 	costCard := o.c.CardSort(weighted)
 	for cost > 0 {
-		r := o.s.Solve(ctx, card.Leq(k), costCard.Leq(cost-len(sel)-1))
+		r := o.s.Solve(ctx, append(hidden, card.Leq(k), costCard.Leq(cost-len(sel)-1))...)
 		if r == sat.Canceled {
 			return nil, false, ctx.Err()
 		}

@@ -282,9 +282,16 @@ func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
 	if c.Access == "RMW" && at+1 < len(args) {
 		fail := map[string]string{"ACQ": "memory_order_acquire", "ACQ_REL": "memory_order_acquire", "SC": "memory_order_seq_cst"}[c.Order]
 		a := args[at+1]
-		if fail != "" && strings.TrimSpace(line[a[0]:a[1]]) == "memory_order_relaxed" {
+		old := strings.TrimSpace(line[a[0]:a[1]])
+		if fail != "" && old == "memory_order_relaxed" {
 			j := a[0] + strings.Index(line[a[0]:a[1]], "memory_order_relaxed")
 			line = line[:j] + fail + line[j+len("memory_order_relaxed"):]
+		}
+		// weakened (--relax): a failure order stronger than C11 allows
+		// for the new success order becomes the strongest allowed
+		if weak := lsl.C11OrderName(failureOrder(c.Order)); orderWeaker(c.Order, c.From) && orderRank[failTag(old)] > orderRank[failureOrder(c.Order)] {
+			j := a[0] + strings.Index(line[a[0]:a[1]], old)
+			line = line[:j] + weak + line[j+len(old):]
 		}
 	}
 	a := args[at]
@@ -393,4 +400,14 @@ func fenceLine(file string, f *Fence, lines []string) string {
 	}
 	line, _ := BarrierLine(file, f.Barrier)
 	return indent + line
+}
+
+// failTag is the order tag of a memory_order_ name ("" for another text).
+func failTag(name string) string {
+	for _, o := range lsl.C11Orders {
+		if lsl.C11OrderName(o) == name {
+			return o
+		}
+	}
+	return ""
 }

@@ -15,17 +15,19 @@ type Relaxation struct {
 	*lsl.Candidate
 }
 
-// RelaxModelOK reports whether Relax can rewrite orders on the model: it
-// changes the order tags of the accesses, which is all a model sees of
-// an order when it reads the tags (rc11) or compiles them to instruction
-// tags alone (arm8). The .mm models and the riscv and power mappings see
-// the fences beside an access as well, which the rewriting leaves.
+// RelaxModelOK reports whether Relax can rewrite orders on the model. It
+// rewrites an access's order tags (what rc11 reads, what arm8 compiles to
+// LDAR/STLR) and the fences the front end put beside the access for its
+// order (the mm-only fences with the order's role, which the .mm models
+// see and the riscv and power mappings place their barriers by), as
+// frontend/llvm would emit them for the weaker order: every model sees
+// the program compiled with the weaker order. Kept for the callers; every
+// model is accepted.
 func RelaxModelOK(opt mining.Options) error {
-	if opt.Model.Props().C11OrderInAccess {
-		return nil
+	if opt.Model == nil {
+		return fmt.Errorf("--relax: no memory model")
 	}
-	name := modelName(opt)
-	return fmt.Errorf("--relax rewrites the memory orders of the accesses, which is what rc11 and arm8 see of them; model %s also sees the fences the compiler puts beside an access (use --model rc11 or arm8)", name)
+	return nil
 }
 
 // Relax proposes weaker orders for the C11 atomic accesses of prog, in
@@ -167,10 +169,195 @@ func orderBlock(b *lsl.Block, orders map[lsl.Stmt]string, inherit string) *lsl.B
 	}
 	out := *b
 	out.Stmts = nil
-	for _, s := range b.Stmts {
+	for i := 0; i < len(b.Stmts); i++ {
+		s := b.Stmts[i]
+		kind, from, ok := accessOrder(s)
+		to := orders[s]
+		if !ok || to == "" || inherit != "" {
+			out.Stmts = append(out.Stmts, orderStmt(s, orders, inherit))
+			continue
+		}
+		// the fences of the old order before the access
+		for n := len(out.Stmts); n > 0 && isRoleFence(out.Stmts[n-1], lsl.C11Role{Kind: kind, Order: from}); n-- {
+			out.Stmts = out.Stmts[:n-1]
+		}
+		out.Stmts = append(out.Stmts, roleFences(lsl.C11FencesBefore(to), lsl.C11Role{Kind: kind, Order: to}, s.Position())...)
 		out.Stmts = append(out.Stmts, orderStmt(s, orders, inherit))
+		// and after it: plain fences, or a compare-and-swap's If on
+		// success with the failure order's fences in its else branch
+		fail := ""
+		for i+1 < len(b.Stmts) {
+			next := b.Stmts[i+1]
+			if isRoleFence(next, lsl.C11Role{After: true, Kind: kind, Order: from}) {
+				i++
+				continue
+			}
+			if f, ok := casFenceIf(next, from); ok && kind == "RMW" {
+				fail = f
+				i++
+				continue
+			}
+			break
+		}
+		out.Stmts = append(out.Stmts, fencesAfter(s, kind, from, to, fail)...)
 	}
 	return &out
+}
+
+// accessOrder reports a C11 atomic access (a load, a store, or the atomic
+// block of a read-modify-write) with its kind and order.
+func accessOrder(s lsl.Stmt) (kind, order string, ok bool) {
+	var at lsl.Stmt
+	switch s.(type) {
+	case *lsl.Load:
+		kind, at = "R", s
+	case *lsl.Store:
+		kind, at = "W", s
+	case *lsl.Atomic:
+		kind = "RMW"
+		lsl.Walk(s, func(t lsl.Stmt) bool {
+			if _, ok := t.(*lsl.Load); ok && at == nil {
+				at = t
+			}
+			return true
+		})
+	}
+	if at == nil || !lsl.HasTag(lsl.Tags(at), "A") {
+		return "", "", false
+	}
+	order = lsl.C11Order(lsl.Tags(at))
+	return kind, order, order != ""
+}
+
+// isRoleFence reports an mm-only fence the front end put beside an access
+// with role r.
+func isRoleFence(s lsl.Stmt, r lsl.C11Role) bool {
+	f, ok := s.(*lsl.Fence)
+	if !ok || !lsl.HasTag(f.Tags, lsl.TagMMOnly) || f.Cand != 0 {
+		return false
+	}
+	got, ok := lsl.C11RoleOf(f.Tags)
+	return ok && got == r
+}
+
+// casFenceIf recognizes the If after a compare-and-swap of success order
+// from whose branches hold only the fences after it (frontend/llvm's
+// cmpxchg): the success order's in Then, the failure order's in Else. It
+// returns the failure order.
+func casFenceIf(s lsl.Stmt, from string) (fail string, ok bool) {
+	in, isIf := s.(*lsl.If)
+	if !isIf {
+		return "", false
+	}
+	for _, st := range blockStmts(in.Then) {
+		if !isRoleFence(st, lsl.C11Role{After: true, Kind: "RMW", Order: from}) {
+			return "", false
+		}
+	}
+	fail = "RLX"
+	for _, st := range blockStmts(in.Else) {
+		f, isFence := st.(*lsl.Fence)
+		if !isFence {
+			return "", false
+		}
+		r, isRole := lsl.C11RoleOf(f.Tags)
+		if !isRole || !r.After || r.Kind != "RMW" || !lsl.HasTag(f.Tags, lsl.TagMMOnly) {
+			return "", false
+		}
+		fail = r.Order
+	}
+	return fail, true
+}
+
+func blockStmts(b *lsl.Block) []lsl.Stmt {
+	if b == nil {
+		return nil
+	}
+	return b.Stmts
+}
+
+func roleFences(kinds []lsl.FenceKind, r lsl.C11Role, pos lsl.Pos) []lsl.Stmt {
+	var out []lsl.Stmt
+	for _, k := range kinds {
+		out = append(out, &lsl.Fence{Kind: k, Tags: []string{lsl.TagMMOnly, r.Tag()}, Pos: pos})
+	}
+	return out
+}
+
+// loadFencesAfter are the fences after an atomic load of order o: those
+// of the order, or the aliased-loads fence of a relaxed one (C11's
+// read-read coherence on the relaxed model; frontend/llvm/atomics.go).
+func loadFencesAfter(o string) []lsl.FenceKind {
+	if ks := lsl.C11FencesAfter(o); ks != nil {
+		return ks
+	}
+	return []lsl.FenceKind{lsl.FenceAliasedLoads}
+}
+
+// fencesAfter are the fences after access s of kind with its order
+// weakened from from to to, as frontend/llvm emits them. A compare-and-
+// swap (fail != "": its failure order, "" when its fences after did not
+// depend on success) keeps its failure order unless that is now stronger
+// than C11 allows for the success order.
+func fencesAfter(s lsl.Stmt, kind, from, to, fail string) []lsl.Stmt {
+	pos := s.Position()
+	switch kind {
+	case "R":
+		return roleFences(loadFencesAfter(to), lsl.C11Role{After: true, Kind: kind, Order: to}, pos)
+	case "W":
+		return roleFences(lsl.C11FencesAfter(to), lsl.C11Role{After: true, Kind: kind, Order: to}, pos)
+	}
+	cond := casCond(s)
+	if cond == nil {
+		return roleFences(lsl.C11FencesAfter(to), lsl.C11Role{After: true, Kind: kind, Order: to}, pos)
+	}
+	if fail == "" {
+		fail = failureOrder(from)
+	}
+	if orderRank[fail] > orderRank[failureOrder(to)] {
+		fail = failureOrder(to)
+	}
+	succ, failKinds := lsl.C11FencesAfter(to), loadFencesAfter(fail)
+	if sameKinds(succ, failKinds) {
+		return roleFences(succ, lsl.C11Role{After: true, Kind: kind, Order: to}, pos)
+	}
+	in := &lsl.If{Cond: cond, Pos: pos,
+		Then: &lsl.Block{Stmts: roleFences(succ, lsl.C11Role{After: true, Kind: kind, Order: to}, pos)},
+		Else: &lsl.Block{Stmts: roleFences(failKinds, lsl.C11Role{After: true, Kind: kind, Order: fail}, pos)}}
+	return []lsl.Stmt{in}
+}
+
+// failureOrder is the strongest failure order C11 allows a
+// compare-and-swap of success order o.
+func failureOrder(o string) string {
+	return map[string]string{"RLX": "RLX", "ACQ": "ACQ", "REL": "RLX", "ACQ_REL": "ACQ", "SC": "SC", "CON": "CON"}[o]
+}
+
+// casCond is the success flag of a compare-and-swap's atomic block (the
+// condition of its conditional store), nil for another atomic block.
+func casCond(s lsl.Stmt) lsl.Operand {
+	a, ok := s.(*lsl.Atomic)
+	if !ok {
+		return nil
+	}
+	for _, st := range blockStmts(a.Body) {
+		if in, ok := st.(*lsl.If); ok {
+			return in.Cond
+		}
+	}
+	return nil
+}
+
+func sameKinds(a, b []lsl.FenceKind) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func orderStmt(s lsl.Stmt, orders map[lsl.Stmt]string, inherit string) lsl.Stmt {

@@ -27,7 +27,7 @@ func (f *insertFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.insert, "insert", false, "synthesize a minimal fence set from candidate fences at every program point")
 	fl.BoolVar(&f.diff, "diff", false, "with --insert: print the fences as a unified diff adding them to the source")
-	fl.BoolVar(&f.relax, "relax", false, "for a C11 program on rc11 or arm8: propose weaker memory orders under which every test still passes (--diff: as a patch)")
+	fl.BoolVar(&f.relax, "relax", false, "for a C11 program: propose weaker memory orders under which every test still passes on the model (--diff: as a patch)")
 	fl.BoolVar(&f.orders, "orders", true, "with --insert on a C11 program: also propose stronger memory orders for its atomic accesses (relaxed < acquire/release < acq_rel < seq_cst)")
 	fl.IntVar(&f.startUnroll, "start-unroll", 2, "with --insert: search with loops unrolled at most this often first, doubling the bound up to --max-unroll only while executions at the bound matter (0: search at --max-unroll at once)")
 	fl.BoolVar(&f.grow, "grow", true, "with --insert: grow the constraint a counterexample teaches by checking larger failing selections first (fewer rounds, more checks a round; --grow=false: learn it as found)")
