@@ -16,13 +16,14 @@ import (
 // path's guard (a register), each pthread_create becomes a thread that
 // starts only when its guard holds (and else ends at once), each
 // pthread_join waits only under its guard, and a loop goes round at most
-// maxGuardedRounds times; where a path would go round once more, the
+// Options.ThreadRounds times (--max-threads); where a path would go round once more, the
 // thread-creation bound (lsl.ThreadBoundMsg) is reached and the check is
 // INCONCLUSIVE unless no execution gets there.
 
-// maxGuardedRounds is how often a loop whose control is unknown is
-// unrolled (so at most this many threads per pthread_create in it).
-const maxGuardedRounds = 4
+// DefaultThreadRounds is how often a loop whose control is unknown is
+// unrolled by default (so at most this many threads per pthread_create in
+// it): Options.ThreadRounds, checkfence's --max-threads.
+const DefaultThreadRounds = 4
 
 // sigDead: no path reaches the end of a statement (every branch left it).
 const sigDead sigKind = 3
@@ -202,12 +203,12 @@ func (pe *threadExpander) loopBlock(s *lsl.Block) signal {
 			return signal{}
 		}
 		pe.restore(pe.merge(again))
-		if pe.guard != nil && round == maxGuardedRounds {
+		if pe.guard != nil && round == pe.f.t.threadRounds {
 			// one more round tests the loop's condition; a thread
 			// operation in it is the bound
 			bounded = true
 			pe.atBound++
-		} else if pe.guard != nil && round > maxGuardedRounds {
+		} else if pe.guard != nil && round > pe.f.t.threadRounds {
 			// a path goes round once more: the bound
 			pe.emitBound(s.Pos)
 			if len(breaks) == 0 {
@@ -223,7 +224,8 @@ func (pe *threadExpander) loopBlock(s *lsl.Block) signal {
 // guard.
 func (pe *threadExpander) emitBound(pos lsl.Pos) {
 	pe.f.pos = pos
-	pe.emitGuarded(&lsl.Abort{Msg: fmt.Sprintf("%s: the loop that starts or joins threads here goes round more than %d times (checkfence unrolls thread creation whose count is known only at run time %d times)", lsl.ThreadBoundMsg, maxGuardedRounds, maxGuardedRounds), Pos: pos})
+	n := pe.f.t.threadRounds
+	pe.emitGuarded(&lsl.Abort{Msg: fmt.Sprintf("%s: %s more than %d times (checkfence unrolls thread creation whose count is known only at run time %d times: --max-threads)", lsl.ThreadBoundMsg, lsl.ThreadBoundLoop, n, n), Pos: pos})
 }
 
 // emitGuarded appends s under the current guard.
