@@ -9,6 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/encode"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/frontend/scanf"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/report"
@@ -146,6 +147,10 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 		}
 	}
 	a := answerFor(prop, r)
+	if a.verdict == answerFalse && overApproximated(r) {
+		fmt.Fprintf(out, "the violation follows a sscanf of a string that is not a constant, whose values are any values: it may not be real\n")
+		a = svcompAnswer{verdict: answerUnknown}
+	}
 	if r != nil && r.Message != "" && a.verdict != answerTrue {
 		fmt.Fprintf(out, "%s: %s\n", r.Reason, r.Message)
 	}
@@ -285,4 +290,23 @@ func writeAnswer(w io.Writer, a svcompAnswer) error {
 		return exitError{exitFail}
 	}
 	return exitError{exitInconclusive}
+}
+
+// overApproximated reports whether the execution of a failure made a
+// choice that over-approximates the program (a sscanf of a string that is
+// not a constant, frontend/scanf): the failure may not be real.
+func overApproximated(r *mining.Result) bool {
+	if r == nil || r.Trace == nil {
+		return false
+	}
+	for _, th := range r.Trace.Threads {
+		for _, op := range th.Ops {
+			for _, c := range op.Choices {
+				if scanf.IsOverApproximated(c.Expr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
