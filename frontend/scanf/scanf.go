@@ -12,10 +12,10 @@ import (
 
 // Conv is one conversion that assigns (not %% and not %*d).
 type Conv struct {
-	Verb    byte // d i u x X o c
-	Bits    int  // width of the target: 8 (hh, %c), 16 (h), 32, 64 (l, ll, j, z on LP64; LongBits)
-	Signed  bool // the target's type is signed (d, i); the others read unsigned
-	Width   int  // maximum field width (0: none; %c: 1 when none)
+	Verb   byte // d i u x X o c
+	Bits   int  // width of the target: 8 (hh, %c), 16 (h), 32, 64 (l, ll, j, z on LP64; LongBits)
+	Signed bool // the target's type is signed (d, i); the others read unsigned
+	Width  int  // maximum field width (0: none; %c: 1 when none)
 }
 
 // directive is a piece of a format: a conversion (conv != nil, possibly
