@@ -68,18 +68,32 @@ func (pe *threadExpander) freshGuard(op lsl.Op, args ...lsl.Operand) lsl.Operand
 
 // and is g ∧ c (g nil: c), as a register.
 func (pe *threadExpander) and(g, c lsl.Operand) lsl.Operand {
-	if g == nil {
-		return pe.freshGuard(lsl.OpNe, c, num(0))
-	}
-	return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(lsl.OpNe, c, num(0)))
+	return pe.guardedTest(g, lsl.OpNe, c)
 }
 
 // andNot is g ∧ ¬c.
 func (pe *threadExpander) andNot(g, c lsl.Operand) lsl.Operand {
+	return pe.guardedTest(g, lsl.OpEq, c)
+}
+
+// guardedTest is g ∧ op(c, 0). c is computed on g's paths only (a
+// statement under g): on the others it may be undefined, and testing it
+// there would be a comparison with an uninitialised value (a return
+// before a loop that starts threads), so the test itself runs under g.
+func (pe *threadExpander) guardedTest(g lsl.Operand, op lsl.Op, c lsl.Operand) lsl.Operand {
 	if g == nil {
-		return pe.freshGuard(lsl.OpEq, c, num(0))
+		return pe.freshGuard(op, c, num(0))
 	}
-	return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(lsl.OpEq, c, num(0)))
+	if _, isConst := c.(lsl.Const); isConst {
+		return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(op, c, num(0)))
+	}
+	pe.guards++
+	r := lsl.Reg("%pthread_guard." + strconv.Itoa(pe.guards))
+	pos := pe.f.pos
+	pe.out = append(pe.out,
+		&lsl.Assign{Dst: r, Op: lsl.OpCopy, Args: []lsl.Operand{num(0)}, Pos: pos},
+		&lsl.If{Cond: g, Then: &lsl.Block{Stmts: []lsl.Stmt{&lsl.Assign{Dst: r, Op: op, Args: []lsl.Operand{c, num(0)}, Pos: pos}}, Pos: pos}, Pos: pos})
+	return r
 }
 
 // merge joins paths: the guard is their disjunction, the constants those
