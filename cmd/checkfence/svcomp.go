@@ -147,6 +147,17 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 		}
 	}
 	a := answerFor(prop, r)
+	if prop == propMemSafety && a.verdict == answerUnknown && r != nil && r.Verdict == mining.Fail &&
+		r.Reason == mining.ReasonRuntimeError && memSubproperty(r.Message) == subValidMemtrack {
+		// a leak: valid-memtrack only if no pointer reaches the block
+		// (svcomp_memtrack.go), and only read on sequential consistency
+		if lost, ok := lostBlocks(r); ok && len(lost) > 0 && f.model == "sc" {
+			r.Message = fmt.Sprintf("%s; no pointer reaches %s when the program ends (memory lost)", r.Message, strings.Join(lost, ", "))
+			a = svcompAnswer{answerFalse, subValidMemtrack}
+		} else if ok && len(lost) == 0 {
+			r.Message += "; a global still points to it (valid-memcleanup, not valid-memtrack), and this check does not tell whether another execution loses a block"
+		}
+	}
 	if a.verdict == answerFalse && overApproximated(r) {
 		fmt.Fprintf(out, "the violation follows a sscanf of a string that is not a constant, whose values are any values: it may not be real\n")
 		a = svcompAnswer{verdict: answerUnknown}
