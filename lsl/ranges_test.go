@@ -1,6 +1,9 @@
 package lsl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRanges(t *testing.T) {
 	p, err := Parse("r.lsl", []byte(`
@@ -210,5 +213,74 @@ proc busy() { %x := load @X  %a := add(%x, 1)  %b := add(%a, 1)  %c := add(%b, 1
 	}
 	if d := CheckRangesSound(u, r, 1, 20); d != "" {
 		t.Error(d)
+	}
+}
+
+// A choice over a wide range, a sign extension and ring operations on
+// such values have bounds (a bounded NumTop), which reach loads through
+// memory; operations other than the ring ones, and bounds past 2^62, are
+// unbounded.
+func TestRangesBoundedTop(t *testing.T) {
+	p, err := Parse("b.lsl", []byte(`
+global X
+global Y
+global Z
+global U
+proc w() {
+    %s := choose -32768 .. 32767
+    store @X, %s
+    %q := mul(%s, %s)
+    %d := sub(%q, %q)
+    store @Y, %d
+    %e := sext(%q, 8)
+    %f := and(%s, 3)
+    %g := mul(%q, %q)
+    %h := mul(%g, %g)
+    store @Z, %h
+    %u := zext(%f, 4)
+    store @U, %u
+}
+proc r() { %x := load @X  %y := load @Y  %z := load @Z  %v := load @U }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("w"), conc("r")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := AnalyzeRanges(u, RangeOptions{})
+	reg := func(name string) *AbsVal {
+		for x, v := range r.regs {
+			if strings.HasPrefix(string(x), name+"$") {
+				return v
+			}
+		}
+		var names []string
+		for x := range r.regs {
+			names = append(names, string(x))
+		}
+		t.Fatalf("no register %s among %v", name, names)
+		return nil
+	}
+	for _, tc := range []struct {
+		reg    string
+		lo, hi int64
+		ok     bool
+	}{
+		{"%s", -32768, 32767, true},
+		{"%x", -32768, 32767, true}, // through memory: the initial 0 is inside
+		{"%q", -32768 * 32767, 32768 * 32768, true},
+		{"%d", -32768*32767 - 32768*32768, 32768*32768 + 32768*32767, true},
+		{"%y", -32768*32767 - 32768*32768, 32768*32768 + 32768*32767, true},
+		{"%e", -128, 127, true},
+		{"%f", 0, 0, false},
+		{"%h", 0, 0, false}, // (2^30)^4 is past 2^62
+		{"%z", 0, 0, false},
+		{"%v", 0, 15, true},
+	} {
+		lo, hi, ok := reg(tc.reg).NumRange()
+		if ok != tc.ok || ok && (lo != tc.lo || hi != tc.hi) {
+			t.Errorf("%s: NumRange %d, %d, %v; want %d, %d, %v", tc.reg, lo, hi, ok, tc.lo, tc.hi, tc.ok)
+		}
 	}
 }
