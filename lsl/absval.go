@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,13 +190,54 @@ func (a *AbsVal) setNumTopRange(lo, hi int64) bool {
 	return true
 }
 
-// widenNumTop widens a bounded NumTop to include [lo, hi].
+// widenNumTop widens a bounded NumTop to include [lo, hi]. A bound that
+// moves goes out to the next power of two (0 or ±2^k), and past 2^61 the
+// numbers are unbounded: a value that grows through memory (x = x + 1 in
+// a loop of the flow-insensitive fixpoint) reaches the fixpoint in at
+// most about 64 widenings, not one per number.
 func (a *AbsVal) widenNumTop(lo, hi int64) bool {
 	if lo >= a.NumTopLo && hi <= a.NumTopHi {
 		return false
 	}
-	a.NumTopLo, a.NumTopHi = min(a.NumTopLo, lo), max(a.NumTopHi, hi)
+	if lo < a.NumTopLo {
+		r, ok := roundDown(lo)
+		if !ok {
+			return a.setNumTop()
+		}
+		a.NumTopLo = r
+	}
+	if hi > a.NumTopHi {
+		r, ok := roundUp(hi)
+		if !ok {
+			return a.setNumTop()
+		}
+		a.NumTopHi = r
+	}
 	return true
+}
+
+// roundDown is the largest of 0 and -2^k (k < 62) not above lo.
+func roundDown(lo int64) (int64, bool) {
+	if lo >= 0 {
+		return 0, true
+	}
+	k := bits.Len64(uint64(-(lo + 1)))
+	if k >= 62 {
+		return 0, false
+	}
+	return -1 << k, true
+}
+
+// roundUp is the smallest of 0 and 2^k - 1 (k < 62) not below hi.
+func roundUp(hi int64) (int64, bool) {
+	if hi <= 0 {
+		return 0, true
+	}
+	k := bits.Len64(uint64(hi))
+	if k >= 62 {
+		return 0, false
+	}
+	return 1<<k - 1, true
 }
 
 func (a *AbsVal) addPtr(p []int64, depth int) bool {

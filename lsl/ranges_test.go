@@ -284,3 +284,35 @@ proc r() { %x := load @X  %y := load @Y  %z := load @Z  %v := load @U }`))
 		}
 	}
 }
+
+// A bounded value that grows through memory (each thread adds one to a
+// counter that starts at a wide choice) reaches the fixpoint quickly: its
+// bounds widen by powers of two, then give way to unbounded.
+func TestRangesBoundedTopTerminates(t *testing.T) {
+	p, err := Parse("g.lsl", []byte(`
+global X
+proc init() { %s := choose -100000 .. 100000  store @X, %s }
+proc inc() { %x := load @X  %y := add(%x, 1)  store @X, %y }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("init"), conc("inc"), conc("inc")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := AnalyzeRanges(u, RangeOptions{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	t.Logf("%d passes", r.Passes)
+	if r.Passes > 200 {
+		t.Errorf("%d passes", r.Passes)
+	}
+	for x, v := range r.regs {
+		if strings.HasPrefix(string(x), "%y$") {
+			if lo, hi, ok := v.NumRange(); ok && (lo > -100000 || hi < 100002) {
+				t.Errorf("%s: bounds %d..%d miss values", x, lo, hi)
+			}
+		}
+	}
+}
