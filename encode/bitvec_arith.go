@@ -39,10 +39,38 @@ func addCarry(c *logic.C, a, b BV, cin z.Lit) (BV, z.Lit) {
 	return r, carry
 }
 
-// Mul is a * b modulo 2^w, by shift-and-add. The operand with more constant
-// bits drives the partial products, so constant-zero multiplier bits cost
-// nothing and multiplication by a constant only adds shifted copies.
+// Mul is a * b modulo 2^w. Operands that are sign or zero extensions of
+// narrower numbers (their top bits are copies of one literal: a loaded
+// short, a value the range analysis bounds) multiply at the width their
+// exact product needs, sign-extended to w: a ka-bit by a kb-bit two's
+// complement number fits in ka+kb bits, so a 16-bit square costs a 32-bit
+// multiplier, not a 64-bit one (mulWide is the plain encoding).
 func Mul(c *logic.C, a, b BV) BV {
+	sameWidth(a, b)
+	w := len(a)
+	ka, kb := signWidth(a), signWidth(b)
+	if n := ka + kb; n < w {
+		return SignExtend(c, mulWide(c, SignExtend(c, a[:ka], n), SignExtend(c, b[:kb], n)), w)
+	}
+	return mulWide(c, a, b)
+}
+
+// signWidth is the narrowest two's-complement width k that a is the sign
+// extension of: a[k-1:] are all the same literal (a zero-extended number
+// of m bits has k = m+1, its top bits constant false).
+func signWidth(a BV) int {
+	k := len(a)
+	for k > 1 && a[k-2] == a[len(a)-1] {
+		k--
+	}
+	return k
+}
+
+// mulWide is a * b modulo 2^w, by shift-and-add. The operand with more
+// constant bits drives the partial products, so constant-zero multiplier
+// bits cost nothing and multiplication by a constant only adds shifted
+// copies.
+func mulWide(c *logic.C, a, b BV) BV {
 	sameWidth(a, b)
 	if constBits(c, a) > constBits(c, b) {
 		a, b = b, a

@@ -230,6 +230,10 @@ func (x *valCtx) restrict(v *Val, abs *lsl.AbsVal) {
 			x.constraints = append(x.constraints, c.Implies(v.N, c.Ors(alts...)))
 		}
 	}
+	if lo, hi, ok := abs.NumRange(); ok && abs.NumTop && BitsFor(lo, hi) <= x.w && !isPow2Span(lo, hi) && v.N != c.F {
+		// a bounded NumTop (lsl.AbsVal.NumTopBounded): the interval
+		x.constraints = append(x.constraints, c.Implies(v.N, c.And(Sle(c, ConstBV(c, lo, x.w), v.Num), Sle(c, v.Num, ConstBV(c, hi, x.w)))))
+	}
 	if ptrs, complete := abs.Pointers(); complete && len(ptrs) > 1 && len(ptrs) <= maxMembers && v.P != c.F {
 		var alts []z.Lit
 		for _, p := range ptrs {
@@ -261,6 +265,9 @@ func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {
 	lo, hi, ok := int64(0), int64(0), false
 	if abs != nil {
 		lo, hi, ok = abs.NumRange()
+		// a bounded NumTop's bounds hold for the exact values; the
+		// encoding's agree with them only when they fit its width
+		ok = ok && (!abs.NumTop || BitsFor(lo, hi) <= x.w)
 	}
 	return x.freshRange(lo, hi, ok)
 }

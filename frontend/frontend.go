@@ -30,6 +30,10 @@ type Options struct {
 	// SignedOverflow: signed arithmetic that overflows is a runtime error
 	// (the LLVM front end; checkfence run --prop no-overflow).
 	SignedOverflow bool
+	// ThreadRounds is how often the LLVM front end unrolls a loop that
+	// starts threads with a count known only at run time (--max-threads;
+	// 0: its default).
+	ThreadRounds int
 }
 
 var registry = map[string]Func{}

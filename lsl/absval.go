@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,8 +16,13 @@ type AbsVal struct {
 	Undef  bool
 	Nums   map[int64]int // value → derivation depth
 	NumTop bool
-	Ptrs   map[string]absPtr
-	PtrTop bool
+	// NumTopBounded: every number of NumTop lies in [NumTopLo, NumTopHi]
+	// (a choice over a wide range, a sign extension: their values are too
+	// many to list, but their width is known; NumRange returns it).
+	NumTopBounded      bool
+	NumTopLo, NumTopHi int64
+	Ptrs               map[string]absPtr
+	PtrTop             bool
 	// PtrTopLen and PtrTopComp bound the pointers summarized by PtrTop.
 	PtrTopLen   int
 	PtrTopComps [2]int64
@@ -67,9 +73,13 @@ func (a *AbsVal) MayBe(k Kind) bool {
 	return false
 }
 
-// NumRange returns the smallest and largest possible number; ok is false if
-// the numbers are unbounded (NumTop) or there are none.
+// NumRange returns the smallest and largest possible number (bounds of
+// them, for a bounded NumTop); ok is false if the numbers are unbounded
+// (NumTop) or there are none.
 func (a *AbsVal) NumRange() (lo, hi int64, ok bool) {
+	if a != nil && a.NumTop && a.NumTopBounded {
+		return a.NumTopLo, a.NumTopHi, true
+	}
 	if a == nil || a.NumTop || len(a.Nums) == 0 {
 		return 0, 0, false
 	}
@@ -135,7 +145,7 @@ func (a *AbsVal) addUndef() bool {
 
 func (a *AbsVal) addNum(v int64, depth int) bool {
 	if a.NumTop {
-		return false
+		return a.NumTopBounded && a.widenNumTop(v, v)
 	}
 	if a.Nums == nil {
 		a.Nums = map[int64]int{}
@@ -157,12 +167,77 @@ func (a *AbsVal) addNum(v int64, depth int) bool {
 }
 
 func (a *AbsVal) setNumTop() bool {
-	if a.NumTop {
+	if a.NumTop && !a.NumTopBounded {
 		return false
 	}
 	a.NumTop = true
+	a.NumTopBounded = false
 	a.Nums = nil
 	return true
+}
+
+// setNumTopRange adds every number of [lo, hi]: a bounded NumTop, unless
+// the numbers are unbounded already.
+func (a *AbsVal) setNumTopRange(lo, hi int64) bool {
+	if a.NumTop {
+		return a.NumTopBounded && a.widenNumTop(lo, hi)
+	}
+	for v := range a.Nums {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	a.NumTop, a.NumTopBounded, a.NumTopLo, a.NumTopHi = true, true, lo, hi
+	a.Nums = nil
+	return true
+}
+
+// widenNumTop widens a bounded NumTop to include [lo, hi]. A bound that
+// moves goes out to the next power of two (0 or ±2^k), and past 2^61 the
+// numbers are unbounded: a value that grows through memory (x = x + 1 in
+// a loop of the flow-insensitive fixpoint) reaches the fixpoint in at
+// most about 64 widenings, not one per number.
+func (a *AbsVal) widenNumTop(lo, hi int64) bool {
+	if lo >= a.NumTopLo && hi <= a.NumTopHi {
+		return false
+	}
+	if lo < a.NumTopLo {
+		r, ok := roundDown(lo)
+		if !ok {
+			return a.setNumTop()
+		}
+		a.NumTopLo = r
+	}
+	if hi > a.NumTopHi {
+		r, ok := roundUp(hi)
+		if !ok {
+			return a.setNumTop()
+		}
+		a.NumTopHi = r
+	}
+	return true
+}
+
+// roundDown is the largest of 0 and -2^k (k < 62) not above lo.
+func roundDown(lo int64) (int64, bool) {
+	if lo >= 0 {
+		return 0, true
+	}
+	k := bits.Len64(uint64(-(lo + 1)))
+	if k >= 62 {
+		return 0, false
+	}
+	return -1 << k, true
+}
+
+// roundUp is the smallest of 0 and 2^k - 1 (k < 62) not below hi.
+func roundUp(hi int64) (int64, bool) {
+	if hi <= 0 {
+		return 0, true
+	}
+	k := bits.Len64(uint64(hi))
+	if k >= 62 {
+		return 0, false
+	}
+	return 1<<k - 1, true
 }
 
 func (a *AbsVal) addPtr(p []int64, depth int) bool {
@@ -252,7 +327,9 @@ func (a *AbsVal) Join(b *AbsVal) bool {
 	if b.Undef {
 		ch = a.addUndef() || ch
 	}
-	if b.NumTop {
+	if b.NumTop && b.NumTopBounded {
+		ch = a.setNumTopRange(b.NumTopLo, b.NumTopHi) || ch
+	} else if b.NumTop {
 		ch = a.setNumTop() || ch
 	}
 	for v, d := range b.Nums {
@@ -356,7 +433,9 @@ func (a *AbsVal) String() string {
 	if a.Undef {
 		parts = append(parts, "undef")
 	}
-	if a.NumTop {
+	if a.NumTop && a.NumTopBounded {
+		parts = append(parts, "num:"+strconv.FormatInt(a.NumTopLo, 10)+"..."+strconv.FormatInt(a.NumTopHi, 10))
+	} else if a.NumTop {
 		parts = append(parts, "num:*")
 	} else if len(a.Nums) > 0 {
 		lo, hi, _ := a.NumRange()

@@ -2,6 +2,7 @@ package lsl
 
 import (
 	"context"
+	"math/big"
 
 	"github.com/checkfence/checkfence/internal/limits"
 )
@@ -330,7 +331,7 @@ func (a *analysis) stmtAt(i int, s Stmt) {
 	case *Choose:
 		v := &AbsVal{}
 		if uint64(s.Hi)-uint64(s.Lo) >= absNumCap { // the difference as unsigned: no overflow
-			v.NumTop = true
+			v.setNumTopRange(s.Lo, s.Hi)
 		} else {
 			for n := s.Lo; ; n++ { // n <= s.Hi would overflow at MaxInt64
 				v.addNum(n, 0)
@@ -466,6 +467,16 @@ func (a *analysis) eval(s *Assign, args []*AbsVal) *AbsVal {
 	case OpBaseOf, OpGetOffset:
 		if ptrTop {
 			out.setNumTop()
+		}
+	case OpSext, OpZext:
+		if numTop {
+			out.extendTop(s.Op, args)
+			return out
+		}
+	case OpAdd, OpSub, OpMul, OpNeg:
+		if numTop {
+			out.intervalTop(s.Op, args)
+			return out
 		}
 	default:
 		if numTop {
@@ -659,4 +670,84 @@ func (a *analysis) mayBeNegative(o Operand) bool {
 		}
 	}
 	return false
+}
+
+// extendTop is the result of sext(x, n) or zext(x, n) for an unbounded
+// x: the n-bit numbers (x itself when its bounds fit them).
+func (a *AbsVal) extendTop(op Op, args []*AbsVal) {
+	n, ok := args[1].singleNum()
+	if !ok || n < 1 || n > 62 {
+		a.setNumTop()
+		return
+	}
+	lo, hi := int64(-1)<<(n-1), int64(1)<<(n-1)-1
+	if op == OpZext {
+		lo, hi = 0, int64(1)<<n-1
+	}
+	if l, h, ok := args[0].NumRange(); ok && l >= lo && h <= hi {
+		lo, hi = l, h
+	}
+	a.setNumTopRange(lo, hi)
+}
+
+// singleNum is the one number a may hold.
+func (a *AbsVal) singleNum() (int64, bool) {
+	if a == nil || a.NumTop || len(a.Nums) != 1 {
+		return 0, false
+	}
+	for v := range a.Nums {
+		return v, true
+	}
+	return 0, false
+}
+
+// intervalTop is the result of a ring operation (+, -, *, unary -) with an
+// unbounded argument: the interval of the exact results when every
+// argument is bounded (a bounded NumTop or numbers), else unbounded. The
+// encoding computes modulo 2^w, which agrees with the exact result
+// whenever that fits w bits; the encoding uses the bounds only then.
+func (a *AbsVal) intervalTop(op Op, args []*AbsVal) {
+	var ls, hs []*big.Int
+	for _, x := range args {
+		if x.MayBe(KPtr) || x.MayBe(KComp) {
+			a.setNumTop()
+			return
+		}
+		l, h, ok := x.NumRange()
+		if !ok {
+			a.setNumTop()
+			return
+		}
+		ls, hs = append(ls, big.NewInt(l)), append(hs, big.NewInt(h))
+	}
+	var lo, hi *big.Int
+	switch {
+	case op == OpNeg && len(args) == 1:
+		lo, hi = new(big.Int).Neg(hs[0]), new(big.Int).Neg(ls[0])
+	case op == OpAdd && len(args) == 2:
+		lo, hi = new(big.Int).Add(ls[0], ls[1]), new(big.Int).Add(hs[0], hs[1])
+	case op == OpSub && len(args) == 2:
+		lo, hi = new(big.Int).Sub(ls[0], hs[1]), new(big.Int).Sub(hs[0], ls[1])
+	case op == OpMul && len(args) == 2:
+		for _, x := range []*big.Int{ls[0], hs[0]} {
+			for _, y := range []*big.Int{ls[1], hs[1]} {
+				p := new(big.Int).Mul(x, y)
+				if lo == nil || p.Cmp(lo) < 0 {
+					lo = p
+				}
+				if hi == nil || p.Cmp(hi) > 0 {
+					hi = p
+				}
+			}
+		}
+	default:
+		a.setNumTop()
+		return
+	}
+	limit := big.NewInt(1 << 62)
+	if lo.Cmp(new(big.Int).Neg(limit)) < 0 || hi.Cmp(limit) > 0 {
+		a.setNumTop()
+		return
+	}
+	a.setNumTopRange(lo.Int64(), hi.Int64())
 }

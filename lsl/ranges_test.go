@@ -1,6 +1,9 @@
 package lsl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRanges(t *testing.T) {
 	p, err := Parse("r.lsl", []byte(`
@@ -210,5 +213,106 @@ proc busy() { %x := load @X  %a := add(%x, 1)  %b := add(%a, 1)  %c := add(%b, 1
 	}
 	if d := CheckRangesSound(u, r, 1, 20); d != "" {
 		t.Error(d)
+	}
+}
+
+// A choice over a wide range, a sign extension and ring operations on
+// such values have bounds (a bounded NumTop), which reach loads through
+// memory; operations other than the ring ones, and bounds past 2^62, are
+// unbounded.
+func TestRangesBoundedTop(t *testing.T) {
+	p, err := Parse("b.lsl", []byte(`
+global X
+global Y
+global Z
+global U
+proc w() {
+    %s := choose -32768 .. 32767
+    store @X, %s
+    %q := mul(%s, %s)
+    %d := sub(%q, %q)
+    store @Y, %d
+    %e := sext(%q, 8)
+    %f := and(%s, 3)
+    %g := mul(%q, %q)
+    %h := mul(%g, %g)
+    store @Z, %h
+    %u := zext(%f, 4)
+    store @U, %u
+}
+proc r() { %x := load @X  %y := load @Y  %z := load @Z  %v := load @U }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("w"), conc("r")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := AnalyzeRanges(u, RangeOptions{})
+	reg := func(name string) *AbsVal {
+		for x, v := range r.regs {
+			if strings.HasPrefix(string(x), name+"$") {
+				return v
+			}
+		}
+		var names []string
+		for x := range r.regs {
+			names = append(names, string(x))
+		}
+		t.Fatalf("no register %s among %v", name, names)
+		return nil
+	}
+	for _, tc := range []struct {
+		reg    string
+		lo, hi int64
+		ok     bool
+	}{
+		{"%s", -32768, 32767, true},
+		{"%x", -32768, 32767, true}, // through memory: the initial 0 is inside
+		{"%q", -32768 * 32767, 32768 * 32768, true},
+		{"%d", -32768*32767 - 32768*32768, 32768*32768 + 32768*32767, true},
+		{"%y", -32768*32767 - 32768*32768, 32768*32768 + 32768*32767, true},
+		{"%e", -128, 127, true},
+		{"%f", 0, 0, false},
+		{"%h", 0, 0, false}, // (2^30)^4 is past 2^62
+		{"%z", 0, 0, false},
+		{"%v", 0, 15, true},
+	} {
+		lo, hi, ok := reg(tc.reg).NumRange()
+		if ok != tc.ok || ok && (lo != tc.lo || hi != tc.hi) {
+			t.Errorf("%s: NumRange %d, %d, %v; want %d, %d, %v", tc.reg, lo, hi, ok, tc.lo, tc.hi, tc.ok)
+		}
+	}
+}
+
+// A bounded value that grows through memory (each thread adds one to a
+// counter that starts at a wide choice) reaches the fixpoint quickly: its
+// bounds widen by powers of two, then give way to unbounded.
+func TestRangesBoundedTopTerminates(t *testing.T) {
+	p, err := Parse("g.lsl", []byte(`
+global X
+proc init() { %s := choose -100000 .. 100000  store @X, %s }
+proc inc() { %x := load @X  %y := add(%x, 1)  store @X, %y }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("init"), conc("inc"), conc("inc")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := AnalyzeRanges(u, RangeOptions{})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	t.Logf("%d passes", r.Passes)
+	if r.Passes > 200 {
+		t.Errorf("%d passes", r.Passes)
+	}
+	for x, v := range r.regs {
+		if strings.HasPrefix(string(x), "%y$") {
+			if lo, hi, ok := v.NumRange(); ok && (lo > -100000 || hi < 100002) {
+				t.Errorf("%s: bounds %d..%d miss values", x, lo, hi)
+			}
+		}
 	}
 }

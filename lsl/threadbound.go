@@ -9,6 +9,19 @@ import "strings"
 // INCONCLUSIVE, not FAIL (mining).
 const ThreadBoundMsg = "thread creation bound reached"
 
+// ThreadBoundLoop follows ThreadBoundMsg in the message: what reached the
+// bound. A result's message starting with a position and it is an
+// INCONCLUSIVE at the thread-creation bound (report.Hint names the flag
+// that raises it).
+const ThreadBoundLoop = "the loop that starts or joins threads here goes round"
+
+// IsThreadBoundMessage reports whether a result's message is that of a
+// thread-creation bound (the message of mining's INCONCLUSIVE result: the
+// position, then what follows ThreadBoundMsg).
+func IsThreadBoundMessage(msg string) bool {
+	return strings.Contains(msg, ThreadBoundLoop)
+}
+
 // IsThreadBound reports whether s is such a bound.
 func IsThreadBound(s Stmt) bool {
 	a, ok := s.(*Abort)

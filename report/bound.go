@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,9 @@ func (t *traceView) boundSummary() string {
 func Hint(r *mining.Result) string {
 	switch r.Reason {
 	case mining.ReasonUnrollLimit:
+		if lsl.IsThreadBoundMessage(r.Message) {
+			return threadBoundHint(r.Message)
+		}
 		bound := 0
 		if r.Trace != nil && r.Trace.Program != nil {
 			for _, th := range r.Trace.Threads {
@@ -188,3 +192,19 @@ func hasRMW(b *lsl.Block) bool {
 	})
 	return rmw
 }
+
+// threadBoundHint is the hint of an INCONCLUSIVE at the thread-creation
+// bound, whose message says "more than N times".
+func threadBoundHint(msg string) string {
+	next := "a higher --max-threads"
+	if m := roundsRE.FindStringSubmatch(msg); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			next = "--max-threads " + strconv.Itoa(2*n)
+		}
+	}
+	return "if the program starts more threads there, raise the thread-creation bound (" + next +
+		"); --max-unroll does not change it. A correct program stays INCONCLUSIVE at every bound: " +
+		"a bounded check finds only the failures within it"
+}
+
+var roundsRE = regexp.MustCompile(`more than (\d+) times`)

@@ -21,6 +21,7 @@ func TestRejectedFlags(t *testing.T) {
 		{"negative timeout", run("--timeout", "-5s"), "--timeout -5s: must not be negative"},
 		{"max-unroll 0", run("--max-unroll", "0"), "--max-unroll 0: must be between 1 and 1000000"},
 		{"max-unroll -1", run("--max-unroll", "-1"), "--max-unroll -1: must be between 1"},
+		{"max-threads 0", run("--max-threads", "0"), "--max-threads 0: must be between 1 and 1000"},
 		{"max-unroll huge", run("--max-unroll", "2000000000"), "--max-unroll 2000000000: must be between 1"},
 		{"max-memory inf", run("--max-memory", "inf"), `--max-memory "inf": bad size`},
 		{"max-memory NaN", run("--max-memory", "NaN"), `--max-memory "NaN": bad size`},

@@ -64,14 +64,14 @@ func loadImpl(lim *loadLimits, files []string, frontendName string) (*lsl.Progra
 	}
 	return runLimited(lim, frontEndPhase(files, frontendName), func(ctx context.Context) (*lsl.Program, error) {
 		if frontendName != frontendClang {
-			return frontend.LoadWith(files, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool})
+			return frontend.LoadWith(files, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool, ThreadRounds: lim.maxThreads})
 		}
 		lls, cleanup, err := compileWithClang(ctx, files)
 		if err != nil {
 			return nil, err
 		}
 		defer cleanup()
-		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool, SignedOverflow: checkSignedOverflow})
+		prog, err := frontend.LoadWith(lls, frontend.Options{Ctx: ctx, KeepPool: lim.keepPool, SignedOverflow: checkSignedOverflow, ThreadRounds: lim.maxThreads})
 		return prog, toSourcePositions(err, lls, files) // clangpos.go
 	})
 }

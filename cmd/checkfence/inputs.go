@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -24,6 +25,7 @@ type checkFlags struct {
 	json         bool
 	timeout      time.Duration
 	maxUnroll    int
+	maxThreads   int
 	intWidth     int
 	quiet        bool
 	verbose      bool
@@ -50,6 +52,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.StringArrayVar(&f.tests, "test", nil, "check only this test (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "give up on a test after this long (INCONCLUSIVE), e.g. 10m")
 	fl.IntVar(&f.maxUnroll, "max-unroll", 64, "highest loop bound before INCONCLUSIVE")
+	fl.IntVar(&f.maxThreads, "max-threads", llvmfront.DefaultThreadRounds, "thread-creation bound: how often a loop that starts threads with a count known only at run time (C through clang, .ll) is unrolled before INCONCLUSIVE")
 	fl.IntVar(&f.intWidth, "int-width", 0, "number width in bits when the range analysis finds no bound (default: the widest integer type of a C program, 64 for AArch64 litmus tests, 16 for LSL)")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "give up on a test (INCONCLUSIVE) when the heap exceeds this size, e.g. 4G (default: 3/4 of RAM)")
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
@@ -74,6 +77,10 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 // is already far beyond what any encoding can hold.
 const maxUnrollLimit = 1_000_000
 
+// maxThreadsLimit bounds --max-threads: every round adds threads to the
+// encoding.
+const maxThreadsLimit = 1000
+
 // validate rejects flag values that are meaningless, instead of reading
 // them as "no limit" or the default.
 func (f *checkFlags) validate() error {
@@ -82,6 +89,9 @@ func (f *checkFlags) validate() error {
 	}
 	if f.maxUnroll < 1 || f.maxUnroll > maxUnrollLimit {
 		return fmt.Errorf("--max-unroll %d: must be between 1 and %d", f.maxUnroll, maxUnrollLimit)
+	}
+	if f.maxThreads < 1 || f.maxThreads > maxThreadsLimit {
+		return fmt.Errorf("--max-threads %d: must be between 1 and %d", f.maxThreads, maxThreadsLimit)
 	}
 	if f.intWidth != 0 && (f.intWidth < 2 || f.intWidth > 64) {
 		return fmt.Errorf("--int-width must be between 2 and 64")
@@ -146,7 +156,7 @@ func (f *checkFlags) options() (mining.Options, string, error) {
 // limits are the limits of loading the inputs: those of a test, and
 // Ctrl-C (ctx).
 func (f *checkFlags) limits(ctx context.Context, o mining.Options) *loadLimits {
-	return &loadLimits{ctx: ctx, timeout: o.Timeout, maxMemory: o.MaxMemory, keepPool: f.leaks == leaksOn}
+	return &loadLimits{ctx: ctx, timeout: o.Timeout, maxMemory: o.MaxMemory, keepPool: f.leaks == leaksOn, maxThreads: f.maxThreads}
 }
 
 // loadSpec loads the reference implementation (--spec) and checks that it

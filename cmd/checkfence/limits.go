@@ -29,10 +29,11 @@ const loadGrace = 200 * time.Millisecond
 
 // loadLimits are the limits of the front-end phase of a command.
 type loadLimits struct {
-	ctx       context.Context // canceled by Ctrl-C
-	timeout   time.Duration   // 0: none
-	maxMemory int64           // 0: none
-	keepPool  bool            // --leaks=on: mallocs stay pool blocks (frontend.Options)
+	ctx        context.Context // canceled by Ctrl-C
+	timeout    time.Duration   // 0: none
+	maxMemory  int64           // 0: none
+	keepPool   bool            // --leaks=on: mallocs stay pool blocks (frontend.Options)
+	maxThreads int             // --max-threads (frontend.Options.ThreadRounds)
 }
 
 // interrupted is canceled by Ctrl-C (SIGINT) from the start of main (nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/encode"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
+	"github.com/checkfence/checkfence/frontend/scanf"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/report"
@@ -147,6 +148,21 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 		}
 	}
 	a := answerFor(prop, r)
+	if prop == propMemSafety && a.verdict == answerUnknown && r != nil && r.Verdict == mining.Fail &&
+		r.Reason == mining.ReasonRuntimeError && memSubproperty(r.Message) == subValidMemtrack {
+		// a leak: valid-memtrack only if no pointer reaches the block
+		// (svcomp_memtrack.go), and only read on sequential consistency
+		if lost, ok := lostBlocks(r); ok && len(lost) > 0 && f.model == "sc" {
+			r.Message = fmt.Sprintf("%s; no pointer reaches %s when the program ends (memory lost)", r.Message, strings.Join(lost, ", "))
+			a = svcompAnswer{answerFalse, subValidMemtrack}
+		} else if ok && len(lost) == 0 {
+			r.Message += "; a global still points to it (valid-memcleanup, not valid-memtrack), and this check does not tell whether another execution loses a block"
+		}
+	}
+	if a.verdict == answerFalse && overApproximated(r) {
+		fmt.Fprintf(out, "the violation follows a sscanf of a string that is not a constant, whose values are any values: it may not be real\n")
+		a = svcompAnswer{verdict: answerUnknown}
+	}
 	if r != nil && r.Message != "" && a.verdict != answerTrue {
 		fmt.Fprintf(out, "%s: %s\n", r.Reason, r.Message)
 	}
@@ -286,4 +302,23 @@ func writeAnswer(w io.Writer, a svcompAnswer) error {
 		return exitError{exitFail}
 	}
 	return exitError{exitInconclusive}
+}
+
+// overApproximated reports whether the execution of a failure made a
+// choice that over-approximates the program (a sscanf of a string that is
+// not a constant, frontend/scanf): the failure may not be real.
+func overApproximated(r *mining.Result) bool {
+	if r == nil || r.Trace == nil {
+		return false
+	}
+	for _, th := range r.Trace.Threads {
+		for _, op := range th.Ops {
+			for _, c := range op.Choices {
+				if scanf.IsOverApproximated(c.Expr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

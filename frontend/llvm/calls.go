@@ -178,6 +178,11 @@ func stringArg(v value.Value) (string, bool) {
 		case *constant.ExprBitCast:
 			v = x.From
 		case *ir.Global:
+			if _, zero := x.Init.(*constant.ZeroInitializer); zero && x.Immutable {
+				if at, ok := x.ContentType.(*types.ArrayType); ok && types.Equal(at.ElemType, types.I8) {
+					return "", true // ""
+				}
+			}
 			ca, ok := x.Init.(*constant.CharArray)
 			if !ok || !x.Immutable {
 				return "", false

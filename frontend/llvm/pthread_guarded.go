@@ -16,13 +16,14 @@ import (
 // path's guard (a register), each pthread_create becomes a thread that
 // starts only when its guard holds (and else ends at once), each
 // pthread_join waits only under its guard, and a loop goes round at most
-// maxGuardedRounds times; where a path would go round once more, the
+// Options.ThreadRounds times (--max-threads); where a path would go round once more, the
 // thread-creation bound (lsl.ThreadBoundMsg) is reached and the check is
 // INCONCLUSIVE unless no execution gets there.
 
-// maxGuardedRounds is how often a loop whose control is unknown is
-// unrolled (so at most this many threads per pthread_create in it).
-const maxGuardedRounds = 4
+// DefaultThreadRounds is how often a loop whose control is unknown is
+// unrolled by default (so at most this many threads per pthread_create in
+// it): Options.ThreadRounds, checkfence's --max-threads.
+const DefaultThreadRounds = 4
 
 // sigDead: no path reaches the end of a statement (every branch left it).
 const sigDead sigKind = 3
@@ -67,18 +68,32 @@ func (pe *threadExpander) freshGuard(op lsl.Op, args ...lsl.Operand) lsl.Operand
 
 // and is g ∧ c (g nil: c), as a register.
 func (pe *threadExpander) and(g, c lsl.Operand) lsl.Operand {
-	if g == nil {
-		return pe.freshGuard(lsl.OpNe, c, num(0))
-	}
-	return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(lsl.OpNe, c, num(0)))
+	return pe.guardedTest(g, lsl.OpNe, c)
 }
 
 // andNot is g ∧ ¬c.
 func (pe *threadExpander) andNot(g, c lsl.Operand) lsl.Operand {
+	return pe.guardedTest(g, lsl.OpEq, c)
+}
+
+// guardedTest is g ∧ op(c, 0). c is computed on g's paths only (a
+// statement under g): on the others it may be undefined, and testing it
+// there would be a comparison with an uninitialised value (a return
+// before a loop that starts threads), so the test itself runs under g.
+func (pe *threadExpander) guardedTest(g lsl.Operand, op lsl.Op, c lsl.Operand) lsl.Operand {
 	if g == nil {
-		return pe.freshGuard(lsl.OpEq, c, num(0))
+		return pe.freshGuard(op, c, num(0))
 	}
-	return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(lsl.OpEq, c, num(0)))
+	if _, isConst := c.(lsl.Const); isConst {
+		return pe.freshGuard(lsl.OpAnd, g, pe.freshGuard(op, c, num(0)))
+	}
+	pe.guards++
+	r := lsl.Reg("%pthread_guard." + strconv.Itoa(pe.guards))
+	pos := pe.f.pos
+	pe.out = append(pe.out,
+		&lsl.Assign{Dst: r, Op: lsl.OpCopy, Args: []lsl.Operand{num(0)}, Pos: pos},
+		&lsl.If{Cond: g, Then: &lsl.Block{Stmts: []lsl.Stmt{&lsl.Assign{Dst: r, Op: op, Args: []lsl.Operand{c, num(0)}, Pos: pos}}, Pos: pos}, Pos: pos})
+	return r
 }
 
 // merge joins paths: the guard is their disjunction, the constants those
@@ -202,12 +217,12 @@ func (pe *threadExpander) loopBlock(s *lsl.Block) signal {
 			return signal{}
 		}
 		pe.restore(pe.merge(again))
-		if pe.guard != nil && round == maxGuardedRounds {
+		if pe.guard != nil && round == pe.f.t.threadRounds {
 			// one more round tests the loop's condition; a thread
 			// operation in it is the bound
 			bounded = true
 			pe.atBound++
-		} else if pe.guard != nil && round > maxGuardedRounds {
+		} else if pe.guard != nil && round > pe.f.t.threadRounds {
 			// a path goes round once more: the bound
 			pe.emitBound(s.Pos)
 			if len(breaks) == 0 {
@@ -223,7 +238,8 @@ func (pe *threadExpander) loopBlock(s *lsl.Block) signal {
 // guard.
 func (pe *threadExpander) emitBound(pos lsl.Pos) {
 	pe.f.pos = pos
-	pe.emitGuarded(&lsl.Abort{Msg: fmt.Sprintf("%s: the loop that starts or joins threads here goes round more than %d times (checkfence unrolls thread creation whose count is known only at run time %d times)", lsl.ThreadBoundMsg, maxGuardedRounds, maxGuardedRounds), Pos: pos})
+	n := pe.f.t.threadRounds
+	pe.emitGuarded(&lsl.Abort{Msg: fmt.Sprintf("%s: %s more than %d times (checkfence unrolls thread creation whose count is known only at run time %d times: --max-threads)", lsl.ThreadBoundMsg, lsl.ThreadBoundLoop, n, n), Pos: pos})
 }
 
 // emitGuarded appends s under the current guard.

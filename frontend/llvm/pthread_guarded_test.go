@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,5 +38,51 @@ func TestGuardedThreads(t *testing.T) {
 				t.Errorf("thread 1 tests its start flag: %v, want %v:\n%s", !tc.guarded, tc.guarded, body)
 			}
 		})
+	}
+}
+
+// Options.ThreadRounds (--max-threads) is how often a loop that starts
+// threads while a nondeterministic condition holds is unrolled: one
+// thread per round, and the bound after the last round.
+func TestThreadRounds(t *testing.T) {
+	src := "declare i32 @pthread_create(i64*, i8*, i8* (i8*)*, i8*)\ndeclare i32 @__VERIFIER_nondet_int()\n" +
+		"define i8* @w(i8* %a) {\n  ret i8* null\n}\ndefine i32 @main() {\n  %t = alloca i64\n  br label %head\n" +
+		"head:\n  %n = call i32 @__VERIFIER_nondet_int()\n  %c = icmp ne i32 %n, 0\n  br i1 %c, label %body, label %out\n" +
+		"body:\n  %r = call i32 @pthread_create(i64* %t, i8* null, i8* (i8*)* @w, i8* null)\n  br label %head\n" +
+		"out:\n  ret i32 0\n}\n"
+	for _, rounds := range []int{0, 2, 5} {
+		prog, err := TranslateSourcesWith([]Source{{Name: "in.ll", Text: []byte(src)}}, Options{ThreadRounds: rounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := PthreadTest(prog); err != nil {
+			t.Fatal(err)
+		}
+		want := rounds
+		if want == 0 {
+			want = DefaultThreadRounds
+		}
+		threads := 0
+		for prog.Proc(PthreadThread+strconv.Itoa(threads+1)) != nil {
+			threads++
+		}
+		if threads != want {
+			t.Errorf("ThreadRounds %d: %d threads, want %d", rounds, threads, want)
+		}
+		bounds := 0
+		for _, proc := range prog.Procs {
+			lsl.Walk(proc.Body, func(s lsl.Stmt) bool {
+				if lsl.IsThreadBound(s) {
+					bounds++
+					if msg := s.(*lsl.Abort).Msg; !strings.Contains(msg, "more than "+strconv.Itoa(want)+" times") || !strings.Contains(msg, "--max-threads") {
+						t.Errorf("ThreadRounds %d: bound message %q", rounds, msg)
+					}
+				}
+				return true
+			})
+		}
+		if bounds == 0 {
+			t.Errorf("ThreadRounds %d: no thread-creation bound in main", rounds)
+		}
 	}
 }

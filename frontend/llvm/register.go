@@ -13,11 +13,11 @@ import (
 // --frontend clang sends them here too).
 func init() {
 	frontend.Register(".ll", func(files []string, opt frontend.Options) (*lsl.Program, error) {
-		return TranslateWith(files, Options{Ctx: opt.Ctx, KeepPool: opt.KeepPool, SignedOverflow: opt.SignedOverflow})
+		return TranslateWith(files, Options{Ctx: opt.Ctx, KeepPool: opt.KeepPool, SignedOverflow: opt.SignedOverflow, ThreadRounds: opt.ThreadRounds})
 	})
 	for _, ext := range []string{".cpp", ".cc", ".cxx"} {
 		frontend.Register(ext, func(files []string, opt frontend.Options) (*lsl.Program, error) {
-			return translateCxx(files, Options{Ctx: opt.Ctx, KeepPool: opt.KeepPool, SignedOverflow: opt.SignedOverflow})
+			return translateCxx(files, Options{Ctx: opt.Ctx, KeepPool: opt.KeepPool, SignedOverflow: opt.SignedOverflow, ThreadRounds: opt.ThreadRounds})
 		})
 	}
 }

@@ -31,6 +31,10 @@ type Options struct {
 	KeepPool bool
 	// SignedOverflow checks signed arithmetic for overflow (overflow.go).
 	SignedOverflow bool
+	// ThreadRounds is how often a loop that starts threads with a count
+	// known only at run time is unrolled (pthread_guarded.go; 0:
+	// DefaultThreadRounds).
+	ThreadRounds int
 }
 
 // Translate reads LLVM IR files (.ll, typed pointers) that together form
@@ -66,6 +70,10 @@ func TranslateSourcesWith(srcs []Source, opt Options) (*lsl.Program, error) {
 func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Program, err error) {
 	t := newTranslator()
 	t.checkOverflow = opt.SignedOverflow
+	t.threadRounds = opt.ThreadRounds
+	if t.threadRounds <= 0 {
+		t.threadRounds = DefaultThreadRounds
+	}
 	t.poll = limits.Poller{Ctx: opt.Ctx, Phase: "the LLVM front end"}
 	defer func() {
 		if r := recover(); r != nil {
@@ -135,6 +143,7 @@ type module struct {
 // translator holds the program being built from all modules.
 type translator struct {
 	checkOverflow bool // Options.SignedOverflow
+	threadRounds  int  // Options.ThreadRounds
 	mods          []*module
 	prog          *lsl.Program
 	errs          lsl.ErrorList
