@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-		"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/trace"
 )
