@@ -3,6 +3,7 @@ package cat
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -230,4 +231,57 @@ func (n *Node) format(top bool) string {
 		return "range(" + n.Kids[0].format(false) + ")"
 	}
 	return fmt.Sprintf("<op %d>", n.Op)
+}
+
+// Brief is String cut to at most limit bytes (then ending in "…"): a
+// term whose let-bound functions were inlined can share subterms so
+// deeply that its full text is exponential in the model's size (an
+// expansion bomb), and messages must not pay for that. Printing stops
+// as soon as the limit is reached.
+func (n *Node) Brief(limit int) string {
+	var b strings.Builder
+	n.brief(&b, true, limit)
+	if b.Len() > limit {
+		s := b.String()[:limit]
+		for !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+		return s + "…"
+	}
+	return b.String()
+}
+
+func (n *Node) brief(b *strings.Builder, top bool, limit int) {
+	if b.Len() > limit {
+		return
+	}
+	if !top && n.Label != "" {
+		b.WriteString(n.Label)
+		return
+	}
+	switch n.Op {
+	case OpUnion, OpInter, OpDiff, OpSeq, OpCart:
+		b.WriteString("(")
+		for i, k := range n.Kids {
+			if i > 0 {
+				b.WriteString(" " + opNames[n.Op] + " ")
+			}
+			k.brief(b, false, limit)
+			if b.Len() > limit {
+				return
+			}
+		}
+		b.WriteString(")")
+	case OpInverse, OpPlus, OpStar, OpOpt:
+		n.Kids[0].brief(b, false, limit)
+		b.WriteString(map[Op]string{OpInverse: "^-1", OpPlus: "+", OpStar: "*", OpOpt: "?"}[n.Op])
+	case OpComplement, OpIdOf, OpDomain, OpRange:
+		open := map[Op]string{OpComplement: "~", OpIdOf: "[", OpDomain: "domain(", OpRange: "range("}[n.Op]
+		close := map[Op]string{OpComplement: "", OpIdOf: "]", OpDomain: ")", OpRange: ")"}[n.Op]
+		b.WriteString(open)
+		n.Kids[0].brief(b, false, limit)
+		b.WriteString(close)
+	default:
+		b.WriteString(n.format(top))
+	}
 }

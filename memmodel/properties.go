@@ -83,6 +83,13 @@ type Properties struct {
 	// mapping) or through the front ends' fences (.mm models); a kernel
 	// primitive would be read as a C11 atomic on it.
 	C11Tags bool
+	// AtomicBlocks: an atomic block that accesses several locations (a
+	// DCAS) is atomic as a whole: the .mm models' axioms about the atomic
+	// relation (a1, a2: a block is contiguous in the memory order). A cat
+	// model's base relations make only each location's read and write of
+	// a block atomic (rmw, amo), so on it a FAIL through such a block is
+	// not trusted (mining.ReasonAtomicBlock).
+	AtomicBlocks bool
 }
 
 // hardwareArch is the architecture of each built-in hardware cat model.
@@ -112,6 +119,7 @@ func mmProperties(m *axioms.Model) Properties {
 	p.OrdersStores = p.MemoryOrder
 	p.CoherentPerLocation = p.Vetted
 	p.LoadsInOrder = p.Vetted && hasLoadsInOrderAxiom(m)
+	p.AtomicBlocks = p.Vetted || mentionsAtomic(m)
 	p.NoThinAir = p.LoadsInOrder
 	return p
 }
@@ -234,6 +242,17 @@ func mmKey(m *axioms.Model) string {
 		b.WriteString(axioms.FormulaString(a.Body) + "\n")
 	}
 	return b.String()
+}
+
+// mentionsAtomic reports whether an axiom of m uses the atomic relation
+// (a user's model then says what an atomic block means).
+func mentionsAtomic(m *axioms.Model) bool {
+	for _, a := range m.Axioms {
+		if strings.Contains(axioms.FormulaString(a.Body), "atomic(") {
+			return true
+		}
+	}
+	return false
 }
 
 // sameCat reports whether two cat models compile to the same checks and

@@ -80,6 +80,7 @@ type Result struct {
 // outputs read and drops the encoding unless the options keep it.
 func (k *checker) finish() *Result {
 	r := k.res
+	k.distrustMultiLocationBlocks(r)
 	if r.enc != nil {
 		r.FairNote = r.enc.CatFairNote()
 		if k.opt.KeepEncoding {

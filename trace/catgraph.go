@@ -59,7 +59,7 @@ func (x *Execution) CatGraph() *CatGraph {
 		if c.Flag || c.Negated || c.Kind != cat.Acyclic {
 			continue
 		}
-		name := "acyclic " + c.Expr.String()
+		name := "acyclic " + c.Expr.Brief(checkNameLimit)
 		if c.Name != "" {
 			name = c.Name + " (" + name + ")"
 		}
@@ -67,6 +67,9 @@ func (x *Execution) CatGraph() *CatGraph {
 	}
 	return g
 }
+
+// checkNameLimit bounds the text of a check's expression in its name.
+const checkNameLimit = 200
 
 // closure is the transitive closure of r, as a matrix.
 func closure(r cat.Rel) [][]bool {

@@ -1,0 +1,46 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestMultiLocationAtomicBlocks: a DCAS is atomic on the .mm models; on
+// the cat models, which make only each location's read and write of a
+// block atomic, a counterexample through a multi-location block is
+// INCONCLUSIVE (atomic-block), never FAIL, and single-location blocks (a
+// CAS) keep their verdicts (tests/dcasblock/dcas.c).
+func TestMultiLocationAtomicBlocks(t *testing.T) {
+	prog, tf := load(t, "dcasblock/dcas.tst", "dcasblock/dcas.c")
+	type want struct {
+		verdict mining.Verdict
+		reason  string
+	}
+	pass := want{mining.Pass, ""}
+	distrusted := want{mining.Inconclusive, mining.ReasonAtomicBlock}
+	rows := []struct {
+		model    string
+		dcas, cs want
+	}{
+		{"sc", pass, pass},
+		{"relaxed", pass, pass},
+		{"sc-cat", distrusted, pass},
+		{"tso-cat", distrusted, pass},
+		{"arm8", distrusted, pass},
+		{"riscv", distrusted, pass},
+		{"power", distrusted, pass},
+	}
+	for _, row := range rows {
+		for _, test := range tf.Tests {
+			w := row.dcas
+			if test.Name == "Cas" {
+				w = row.cs
+			}
+			r := check(t, prog, test, mining.Options{Model: model(t, row.model)})
+			if r.Verdict != w.verdict || string(r.Reason) != w.reason {
+				t.Errorf("%s on %s: %s (%s: %s), want %s (%s)", test.Name, row.model, r.Verdict, r.Reason, r.Message, w.verdict, w.reason)
+			}
+		}
+	}
+}
