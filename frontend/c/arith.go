@@ -96,7 +96,7 @@ func (f *fn) ptrAdd(p, i val, sub bool, n cc.Node) val {
 		if what == "" {
 			what = "this pointer"
 		}
-		f.errorf(n, "pointer arithmetic on %s, which points to a single object, not into an array", what)
+		f.errorf(n, lsl.CodeInvalidConstruct, "pointer arithmetic on %s, which points to a single object, not into an array", what)
 		return bad
 	}
 	op := lsl.OpAdd

@@ -21,9 +21,11 @@ func mendCCMessage(src Source, e *lsl.Error) {
 	switch e.Msg {
 	case "unabalanced parenthesis": // sic
 		e.Msg = "unbalanced parentheses in the #if expression: a ')' is missing"
+		e.Code = lsl.CodeSyntax
 		return
 	case "nested ranged desinations": // sic
 		e.Msg = "nested range designators ([a ... b] within [c ... d]) are not supported"
+		e.Code = lsl.CodeUnsupported
 		return
 	}
 	if m := ccConflictingTypes().FindStringSubmatch(e.Msg); m != nil {
@@ -85,7 +87,7 @@ func mendUnpositioned(src Source, msg string) *lsl.Error {
 			pos.Line = strings.Count(text[:i], "\n") + 1
 			pos.Col = i - strings.LastIndex(text[:i], "\n")
 		}
-		return &lsl.Error{Pos: pos, Msg: "a range designator ([a ... b]) is only supported for an array of scalars"}
+		return &lsl.Error{Pos: pos, Msg: "a range designator ([a ... b]) is only supported for an array of scalars", Code: lsl.CodeUnsupported}
 	}
 	return nil
 }

@@ -122,12 +122,12 @@ func (f *fn) label(prefix string) string {
 }
 
 // errorf reports an error at n (or the current position).
-func (f *fn) errorf(n cc.Node, format string, args ...any) {
+func (f *fn) errorf(n cc.Node, code lsl.ErrorCode, format string, args ...any) {
 	pos := nodePos(n)
 	if !pos.IsValid() {
 		pos = f.pos
 	}
-	f.t.errorAt(pos, format, args...)
+	f.t.errorAt(pos, code, format, args...)
 }
 
 // apply emits r := op(args) and returns r, or folds the operation when all

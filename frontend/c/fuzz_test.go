@@ -3,7 +3,7 @@ package cfront
 import (
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -32,7 +32,7 @@ func FuzzTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := TranslateSources([]Source{{Name: "fuzz.c", Text: data}})
 		if err != nil {
-			if strings.Contains(err.Error(), "checkfence internal error") {
+			if slices.Contains(lsl.Codes(err), lsl.CodeInternal) {
 				t.Fatalf("%v\ninput:\n%s", err, data)
 			}
 			if !lsl.IsInputError(err) {

@@ -44,7 +44,7 @@ func init() {
 func (f *fn) lkmmAnn(e cc.ExpressionNode, valid map[string]bool) (string, bool) {
 	s, ok := stringArg(e)
 	if !ok || !valid[s] {
-		f.errorf(e, "the annotation of a Linux-kernel primitive must be one of the string literals of linux.h")
+		f.errorf(e, lsl.CodeUnknownKind, "the annotation of a Linux-kernel primitive must be one of the string literals of linux.h")
 		return "", false
 	}
 	f.t.prog.ScopedCtrl = true

@@ -53,7 +53,7 @@ func (f *fn) conditional(x *cc.ConditionalExpression, want bool) val {
 	}
 	switch f.t.class(x.Type()) {
 	case tcStruct:
-		f.errorf(x, "struct values (block copies of structs) are not supported")
+		f.errorf(x, lsl.CodeUnsupported, "struct values (block copies of structs) are not supported")
 		return bad
 	case tcVoid:
 		want = false

@@ -22,7 +22,7 @@ func badNumbers(ast *cc.AST) lsl.ErrorList {
 			return true
 		}
 		if msg := numberError(p.Token.SrcStr()); msg != "" {
-			errs = append(errs, lsl.Errorf(lslPos(p.Token.Position()), "%s", msg))
+			errs = append(errs, lsl.ErrorfCode(lslPos(p.Token.Position()), lsl.CodeBadLiteral, "%s", msg))
 		}
 		return true
 	})

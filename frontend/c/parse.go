@@ -248,7 +248,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 			}
 			ln, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
-			e := &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":")}
+			e := &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":"), Code: lsl.CodeCompiler}
 			if lit := ccLiteralRange().FindStringSubmatch(e.Msg); lit != nil {
 				text := lit[1]
 				if e.Pos.File == src.Name {
@@ -257,6 +257,10 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 					}
 				}
 				e.Msg = fmt.Sprintf("integer constant %s is too large (constants have at most 64 bits)", text)
+				e.Code = lsl.CodeBadLiteral
+			}
+			if inc := ccIncludeNotFound().FindStringSubmatch(e.Msg); inc != nil {
+				e.Code = lsl.CodeNoFile
 			}
 			if inc := ccIncludeNotFound().FindStringSubmatch(e.Msg); inc != nil && fsys != nil {
 				if why := fsys.whyRefused(inc[2]); why != "" {
@@ -275,10 +279,10 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		if isCCNoise(line) {
 			continue
 		}
-		noPos = append(noPos, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line})
+		noPos = append(noPos, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line, Code: lsl.CodeCompiler})
 	}
 	if len(list) == 0 && early {
-		list = append(list, &lsl.Error{Pos: endPos(src), Msg: "unexpected end of file"})
+		list = append(list, &lsl.Error{Pos: endPos(src), Msg: "unexpected end of file", Code: lsl.CodeSyntax})
 	}
 	if len(list) == 0 {
 		list = noPos
@@ -290,7 +294,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		if e := mendUnpositioned(src, err.Error()); e != nil {
 			list = append(list, e)
 		} else {
-			list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+			list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error(), Code: lsl.CodeCompiler})
 		}
 	}
 	return list

@@ -23,7 +23,7 @@ func notAssignable(ast *cc.AST) lsl.ErrorList {
 		if op.SrcStr() != "++" && op.SrcStr() != "--" {
 			side = "the left side of " + op.SrcStr()
 		}
-		errs = append(errs, lsl.Errorf(lslPos(op.Position()), "%s must be a variable, not %s", side, what))
+		errs = append(errs, lsl.ErrorfCode(lslPos(op.Position()), lsl.CodeInvalidConstruct, "%s must be a variable, not %s", side, what))
 		return false // one error per expression
 	}
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
@@ -86,7 +86,9 @@ func atomicTypes(ast *cc.AST) lsl.ErrorList {
 	var errs lsl.ErrorList
 	const msg = "_Atomic on a pointer's target or an array's elements is not supported in the C front end: " +
 		"use the atomic types of <stdatomic.h> (atomic_int *p, atomic_int a[2]), or --frontend clang"
-	bad := func(n cc.Node) { errs = append(errs, lsl.Errorf(lslPos(n.Position()), "%s", lsl.Unsupported(msg))) }
+	bad := func(n cc.Node) {
+		errs = append(errs, lsl.ErrorfCode(lslPos(n.Position()), lsl.CodeUnsupported, "%s", lsl.Unsupported(msg)))
+	}
 	simple := func(d *cc.Declarator) bool {
 		return d == nil || d.Pointer == nil && (d.DirectDeclarator == nil || d.DirectDeclarator.Case == cc.DirectDeclaratorIdent)
 	}
@@ -119,7 +121,7 @@ func atomicTypes(ast *cc.AST) lsl.ErrorList {
 		case *cc.Pointer:
 			walkNodes(n, func(m cc.Node) bool {
 				if q, ok := m.(*cc.TypeQualifier); ok && q.Case == cc.TypeQualifierAtomic {
-					errs = append(errs, lsl.Errorf(lslPos(q.Token.Position()), "_Atomic pointers (T *_Atomic p) are not supported by the C front end: declare _Atomic(T *) p, or use --frontend clang"))
+					errs = append(errs, lsl.ErrorfCode(lslPos(q.Token.Position()), lsl.CodeUnsupported, "_Atomic pointers (T *_Atomic p) are not supported by the C front end: declare _Atomic(T *) p, or use --frontend clang"))
 				}
 				return true
 			})

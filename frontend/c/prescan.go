@@ -108,7 +108,7 @@ func (m *macroScan) file(name string, text []byte) {
 			}
 			if n := m.size(t.text, map[string]bool{}); n > maxMacroTokens {
 				m.err = &lsl.Error{Pos: lsl.Pos{File: name, Line: t.line, Col: t.col},
-					Msg: fmt.Sprintf("macro %s expands to %s tokens (at most %d are allowed)", t.text, describeCount(n), maxMacroTokens)}
+					Msg: fmt.Sprintf("macro %s expands to %s tokens (at most %d are allowed)", t.text, describeCount(n), maxMacroTokens), Code: lsl.CodeUnsupported}
 				return
 			}
 		}
@@ -187,7 +187,7 @@ func (m *macroScan) include(from string, arg ctok, depth int) {
 				if m.once[cand] {
 					msg += "; #pragma once is not supported: use #ifndef/#define/#endif"
 				}
-				m.err = &lsl.Error{Pos: lsl.Pos{File: from, Line: arg.line, Col: arg.col}, Msg: msg}
+				m.err = &lsl.Error{Pos: lsl.Pos{File: from, Line: arg.line, Col: arg.col}, Msg: msg, Code: lsl.CodeInvalidConstruct}
 			}
 			return
 		}
@@ -244,7 +244,7 @@ func macroArgCount(file string, toks []ctok, arity int) *lsl.Error {
 					what = fmt.Sprint(args)
 				}
 				return &lsl.Error{Pos: lsl.Pos{File: file, Line: name.line, Col: name.col},
-					Msg: fmt.Sprintf("macro %s takes %d argument%s, but %s %s given", name.text, arity, plural(arity), what, isAre(args))}
+					Msg: fmt.Sprintf("macro %s takes %d argument%s, but %s %s given", name.text, arity, plural(arity), what, isAre(args)), Code: lsl.CodeArgCount}
 			}
 		case ",":
 			if depth == 1 {

@@ -33,7 +33,7 @@ func recursiveStructs(ast *cc.AST) lsl.ErrorList {
 			return true
 		}
 		if m := containsTag(s.StructDeclarationList, s.Token.SrcStr(), alias); m != nil {
-			errs = append(errs, lsl.Errorf(nodePos(m), "%s %s contains itself", s.StructOrUnion.Token.SrcStr(), s.Token.SrcStr()))
+			errs = append(errs, lsl.ErrorfCode(nodePos(m), lsl.CodeType, "%s %s contains itself", s.StructOrUnion.Token.SrcStr(), s.Token.SrcStr()))
 		}
 		return true
 	})

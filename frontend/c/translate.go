@@ -68,7 +68,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 			if os.Getenv("CHECKFENCE_DEBUG") != "" {
 				msg += "\n" + string(debug.Stack())
 			}
-			err = withoutFollowUps(append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg}))
+			err = withoutFollowUps(append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg, Code: lsl.CodeInternal}))
 		}
 	}()
 	fsys := &sourceFS{mem: map[string][]byte{}, ctx: opt.Ctx}
@@ -88,7 +88,7 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 			if l, ok := err.(lsl.ErrorList); ok {
 				parseErrs = append(parseErrs, l...)
 			} else {
-				parseErrs = append(parseErrs, &lsl.Error{Pos: lsl.Pos{File: s.Name}, Msg: err.Error()})
+				parseErrs = append(parseErrs, &lsl.Error{Pos: lsl.Pos{File: s.Name}, Msg: err.Error(), Code: lsl.CodeCompiler})
 			}
 			continue
 		}
@@ -198,20 +198,20 @@ func newTranslator() *translator {
 
 // errorAt records an error. Only the first error at a position is kept, so
 // one problem is not reported again by every enclosing expression.
-func (t *translator) errorAt(pos lsl.Pos, format string, args ...any) {
+func (t *translator) errorAt(pos lsl.Pos, code lsl.ErrorCode, format string, args ...any) {
 	if t.seen[pos] {
 		return
 	}
 	t.seen[pos] = true
-	t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
+	t.errs = append(t.errs, lsl.ErrorfCode(pos, code, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 }
 
-func (t *translator) errorf(n cc.Node, format string, args ...any) {
+func (t *translator) errorf(n cc.Node, code lsl.ErrorCode, format string, args ...any) {
 	pos := nodePos(n)
 	if !pos.IsValid() {
 		pos = t.curPos
 	}
-	t.errorAt(pos, format, args...)
+	t.errorAt(pos, code, format, args...)
 }
 
 // run translates the parsed units: declarations first (so that every global

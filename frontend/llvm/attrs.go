@@ -27,9 +27,9 @@ func attrSetCall(k int, bad int64, why string) apiHandler {
 		f.args(c, k+1)
 		v := f.val(c.Args[k])
 		if n, ok := v.(lsl.Const); !ok || n.V.Kind != lsl.KNum {
-			f.fail("%s needs a constant argument", calleeName(c))
+			f.fail(lsl.CodeNotConstant, "%s needs a constant argument", calleeName(c))
 		} else if n.V.Num == bad {
-			f.fail("%s", why)
+			f.fail(lsl.CodeUnsupported, "%s", why)
 		}
 		f.zeroResult(c)
 	}

@@ -33,7 +33,7 @@ func (f *fn) barrierField(c *ir.InstCall, i, k int) lsl.Operand {
 	p := f.ptr(c.Args[i])
 	st, ok := p.obj.(*types.StructType)
 	if !ok || len(st.Fields) != barrierFields {
-		f.fail("argument %d of %s does not point to a pthread_barrier_t", i+1, calleeName(c))
+		f.fail(lsl.CodeType, "argument %d of %s does not point to a pthread_barrier_t", i+1, calleeName(c))
 	}
 	return f.offset(p.op, num(int64(k)))
 }

@@ -137,14 +137,14 @@ func clangError(file, stderr string, err error) error {
 	for _, m := range clangDiag().FindAllStringSubmatch(stderr, 20) {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		errs = append(errs, lsl.Errorf(lsl.Pos{File: m[1], Line: line, Col: col}, "%s", m[4]))
+		errs = append(errs, lsl.ErrorfCode(lsl.Pos{File: m[1], Line: line, Col: col}, lsl.CodeCompiler, "%s", m[4]))
 	}
 	if len(errs) == 0 {
 		msg := strings.TrimSpace(stderr)
 		if msg == "" {
 			msg = err.Error()
 		}
-		errs = append(errs, lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "clang failed: %s", msg))
+		errs = append(errs, lsl.ErrorfCode(lsl.Pos{File: file, Line: 1, Col: 1}, lsl.CodeCompiler, "clang failed: %s", msg))
 	}
 	return errs
 }

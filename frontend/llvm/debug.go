@@ -312,7 +312,7 @@ func bitFieldError(name string, m *ir.Module) error {
 			if tag == "" {
 				tag = "(anonymous)"
 			}
-			return lsl.Errorf(lsl.Pos{File: file, Line: int(dt.Line), Col: 1}, "struct %s: bit-field %s is not supported (use a packed word, or an integer and masks)", tag, dt.Name)
+			return lsl.ErrorfCode(lsl.Pos{File: file, Line: int(dt.Line), Col: 1}, lsl.CodeUnsupported, "struct %s: bit-field %s is not supported (use a packed word, or an integer and masks)", tag, dt.Name)
 		}
 	}
 	return nil

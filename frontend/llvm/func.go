@@ -62,15 +62,15 @@ type fn struct {
 type bailout struct{}
 
 // fail reports an error at the current position and abandons the function.
-func (f *fn) fail(format string, args ...any) {
-	f.t.errorf(f.pos, format, args...)
+func (f *fn) fail(code lsl.ErrorCode, format string, args ...any) {
+	f.t.errorf(f.pos, code, format, args...)
 	panic(bailout{})
 }
 
 // emit appends a statement at the current position.
 func (f *fn) emit(s lsl.Stmt) {
 	if f.cur == nil {
-		f.fail("not a constant")
+		f.fail(lsl.CodeNotConstant, "not a constant")
 	}
 	lsl.SetPos(s, f.pos)
 	f.cur.Stmts = append(f.cur.Stmts, s)
@@ -179,7 +179,7 @@ func newFn(t *translator, mod *module, irf *ir.Func) *fn {
 // names, promotable allocas, parameters, the control flow graph.
 func (f *fn) prepare() {
 	if f.f.Sig.Variadic {
-		f.fail("variadic function %s is not supported", f.f.Name())
+		f.fail(lsl.CodeUnsupported, "variadic function %s is not supported", f.f.Name())
 	}
 	for _, b := range f.f.Blocks {
 		for _, in := range b.Insts {

@@ -94,7 +94,7 @@ func (t *translator) findAddrTaken() {
 func (f *fn) funcAddress(fn *ir.Func) lsl.Operand {
 	def := f.t.resolveFunc(fn)
 	if def == nil {
-		f.fail("the address of %s, which is declared but not defined, is taken (a function pointer must point to a function of the program)", fn.Name())
+		f.fail(lsl.CodeUndefined, "the address of %s, which is declared but not defined, is taken (a function pointer must point to a function of the program)", fn.Name())
 	}
 	t := f.t
 	base, ok := t.funcGlobals[def]
@@ -127,7 +127,7 @@ func (f *fn) indirectCall(c *ir.InstCall) {
 	_, void := c.Sig().RetType.(*types.VoidType)
 	cands := f.t.candidates(len(c.Args), void)
 	if len(cands) == 0 {
-		f.fail("call through a function pointer, but no function with %d parameters whose address is taken", len(c.Args))
+		f.fail(lsl.CodeUndeclared, "call through a function pointer, but no function with %d parameters whose address is taken", len(c.Args))
 	}
 	var result lsl.Reg
 	if !void {
@@ -135,7 +135,7 @@ func (f *fn) indirectCall(c *ir.InstCall) {
 	}
 	f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 		if f.t.spawners[def] && f.t.pthread != nil {
-			f.fail("a call through a pointer of %s, which starts or joins threads, is not supported", def.Name())
+			f.fail(lsl.CodeUnsupported, "a call through a pointer of %s, which starts or joins threads, is not supported", def.Name())
 		}
 		call := &lsl.Call{Proc: f.t.procs[def]}
 		for i, a := range c.Args {
@@ -204,7 +204,7 @@ func (t *translator) threadDispatch() *ir.Func {
 		}()
 		f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 			if t.spawners[def] && t.pthread != nil {
-				f.fail("starting %s, which starts or joins threads, through a function pointer is not supported", def.Name())
+				f.fail(lsl.CodeUnsupported, "starting %s, which starts or joins threads, through a function pointer is not supported", def.Name())
 			}
 			call := &lsl.Call{Proc: t.procs[def], Results: []lsl.Reg{res}}
 			if len(def.Params) == 1 {

@@ -54,17 +54,17 @@ func (t *translator) initGlobal(mod *module, g *ir.Global, lg *lsl.Global) {
 		}
 	}()
 	if !sized(g.ContentType) {
-		f.fail("global %s has no size", g.Name())
+		f.fail(lsl.CodeType, "global %s has no size", g.Name())
 	}
 	cs, ok := cells(g.ContentType)
 	if !ok {
-		f.fail("global %s is too large or has unsupported fields (%s)", g.Name(), g.ContentType)
+		f.fail(lsl.CodeUnsupported, "global %s is too large or has unsupported fields (%s)", g.Name(), g.ContentType)
 	}
 	for _, cl := range cs {
 		op := f.cellConstant(g.Init, cl.path)
 		c, ok := op.(lsl.Const)
 		if !ok {
-			f.fail("the initializer of %s is not a constant", g.Name())
+			f.fail(lsl.CodeNotConstant, "the initializer of %s is not a constant", g.Name())
 		}
 		if c.V.Kind == lsl.KUndef || c.V.Kind == lsl.KNum && c.V.Num == 0 {
 			continue
@@ -83,28 +83,28 @@ func (f *fn) cellConstant(c constant.Constant, path []int64) lsl.Operand {
 			return lsl.Const{V: lsl.Undef}
 		case *constant.Struct:
 			if i >= int64(len(x.Fields)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(lsl.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			c = x.Fields[i]
 		case *constant.Array:
 			if i >= int64(len(x.Elems)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(lsl.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			c = x.Elems[i]
 		case *constant.CharArray:
 			if i >= int64(len(x.X)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(lsl.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			return num(int64(int8(x.X[i])))
 		default:
-			f.fail("unsupported constant %s", c.Ident())
+			f.fail(lsl.CodeUnsupported, "unsupported constant %s", c.Ident())
 		}
 	}
 	if _, ok := c.Type().(*types.PointerType); ok {
 		return f.escape(f.constant(c), c.Type())
 	}
 	if _, ok := c.Type().(*types.FloatType); ok {
-		f.fail("floating point is not supported")
+		f.fail(lsl.CodeUnsupported, "floating point is not supported")
 	}
 	return f.constant(c).op
 }

@@ -14,9 +14,9 @@ func internalErrors(err error, file string) lsl.ErrorList {
 	if errors.As(err, &list) && len(list) > 0 {
 		out := make(lsl.ErrorList, len(list))
 		for i, e := range list {
-			out[i] = lsl.Errorf(e.Pos, "internal error in the LLVM front end: %s", e.Msg)
+			out[i] = lsl.ErrorfCode(e.Pos, lsl.CodeInternal, "internal error in the LLVM front end: %s", e.Msg)
 		}
 		return out
 	}
-	return lsl.ErrorList{lsl.Errorf(lsl.Pos{File: file}, "internal error in the LLVM front end: %v", err)}
+	return lsl.ErrorList{lsl.ErrorfCode(lsl.Pos{File: file}, lsl.CodeInternal, "internal error in the LLVM front end: %v", err)}
 }

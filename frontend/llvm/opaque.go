@@ -75,7 +75,7 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 			continue
 		}
 		if len(s.Text) > maxSource {
-			return nil, lsl.Errorf(lsl.Pos{File: s.Name, Line: 1, Col: 1}, "file too large (%d bytes)", len(s.Text))
+			return nil, lsl.ErrorfCode(lsl.Pos{File: s.Name, Line: 1, Col: 1}, lsl.CodeFileTooLarge, "file too large (%d bytes)", len(s.Text))
 		}
 		m, err := parseOpaque(s.Name, s.Text)
 		if err != nil {
@@ -96,12 +96,12 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 	out := append([]Source(nil), srcs...)
 	p, err := safeInfer(mods)
 	if err != nil {
-		return nil, lsl.Errorf(lsl.Pos{File: mods[0].name, Line: 1, Col: 1}, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
+		return nil, lsl.ErrorfCode(lsl.Pos{File: mods[0].name, Line: 1, Col: 1}, lsl.CodeUnsupported, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
 	}
 	for k, m := range mods {
 		text, err := safeEmit(p, m)
 		if err != nil {
-			return nil, lsl.Errorf(lsl.Pos{File: m.name, Line: 1, Col: 1}, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
+			return nil, lsl.ErrorfCode(lsl.Pos{File: m.name, Line: 1, Col: 1}, lsl.CodeUnsupported, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
 		}
 		if line := opaquePointerLine(text); line > 0 {
 			// a ptr outside anything the reader knows: not LLVM IR it reads
@@ -119,9 +119,9 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 func readError(name string, src []byte, line int, format string, args ...any) *lsl.Error {
 	msg := fmt.Sprintf(format, args...)
 	if pos, ok := linePos(src, line); ok {
-		return lsl.Errorf(pos, "unsupported: %s (%s:%d)", msg, filepath.Base(name), line)
+		return lsl.ErrorfCode(pos, lsl.CodeUnsupported, "unsupported: %s (%s:%d)", msg, filepath.Base(name), line)
 	}
-	return lsl.Errorf(lsl.Pos{File: name, Line: line, Col: 1}, "%s", msg)
+	return lsl.ErrorfCode(lsl.Pos{File: name, Line: line, Col: 1}, lsl.CodeCompiler, "%s", msg)
 }
 
 // safeInfer and safeEmit turn a panic (a bug, or input the reader does

@@ -63,7 +63,7 @@ func setDetachStateCall(f *fn, c *ir.InstCall) {
 	v := f.val(c.Args[1])
 	n, ok := v.(lsl.Const)
 	if !ok || n.V.Kind != lsl.KNum {
-		f.fail("%s needs a constant argument", calleeName(c))
+		f.fail(lsl.CodeNotConstant, "%s needs a constant argument", calleeName(c))
 	} else if n.V.Num == pthreadCreateDetached {
 		f.refuseDetachWithJoins("the detached attribute")
 	}
@@ -72,10 +72,10 @@ func setDetachStateCall(f *fn, c *ir.InstCall) {
 
 func (f *fn) refuseDetachWithJoins(what string) {
 	if f.t.pthread == nil {
-		f.fail("%s needs a main that starts threads with pthread_create", what)
+		f.fail(lsl.CodeInvalidConstruct, "%s needs a main that starts threads with pthread_create", what)
 	}
 	if f.t.pthread.joins {
-		f.fail("%s is only supported when main joins none of its threads (they are then all detached); this main calls pthread_join", what)
+		f.fail(lsl.CodeUnsupported, "%s is only supported when main joins none of its threads (they are then all detached); this main calls pthread_join", what)
 	}
 }
 

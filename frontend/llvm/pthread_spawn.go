@@ -156,7 +156,7 @@ func (t *translator) lowerSpawner(irf *ir.Func, ctx threadCtx, depth int) (proc 
 	f.ctx = ctx
 	f.starts = map[*lsl.Call]*threadStart{}
 	if depth > 16 {
-		f.fail("recursion through %s, which starts or joins threads, is not supported", irf.Name())
+		f.fail(lsl.CodeUnsupported, "recursion through %s, which starts or joins threads, is not supported", irf.Name())
 	}
 	f.prepare()
 	body := f.structure()
@@ -251,7 +251,7 @@ func (t *translator) instance(irf *ir.Func, k int) (name string) {
 			lsl.Walk(s, func(x lsl.Stmt) bool {
 				if c, ok := x.(*lsl.Call); ok && c.Proc == createMarker {
 					f.pos = c.Pos
-					f.fail("pthread_create must run a fixed number of times: it is inside a loop or branch whose control depends on a value known only when the program runs")
+					f.fail(lsl.CodeInvalidConstruct, "pthread_create must run a fixed number of times: it is inside a loop or branch whose control depends on a value known only when the program runs")
 				}
 				return true
 			})

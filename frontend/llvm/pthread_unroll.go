@@ -24,7 +24,7 @@ func (f *fn) expandThreadLoops(stmts []lsl.Stmt) []lsl.Stmt {
 		if isCompound(s) && f.hasThreadMarker(s) {
 			if sg := pe.stmt(s); sg.kind != sigNext || len(pe.exits) > 0 {
 				f.pos = s.Position()
-				f.fail("a break, continue or return leaves the loop that starts or joins threads")
+				f.fail(lsl.CodeInvalidConstruct, "a break, continue or return leaves the loop that starts or joins threads")
 			}
 			continue
 		}
@@ -171,7 +171,7 @@ func (pe *threadExpander) step(s lsl.Stmt) {
 			panic(errUnknown{s.Position()})
 		}
 		pe.f.pos = s.Position()
-		pe.f.fail("the loop that starts or joins threads runs more than %d steps", maxThreadLoopSteps)
+		pe.f.fail(lsl.CodeUnsupported, "the loop that starts or joins threads runs more than %d steps", maxThreadLoopSteps)
 	}
 }
 

@@ -139,7 +139,7 @@ func (f *fn) phiCopies(src, dst int) {
 			}
 		}
 		if vals[i] == nil {
-			f.fail("phi %s has no value for a predecessor", describe(p))
+			f.fail(lsl.CodeSyntax, "phi %s has no value for a predecessor", describe(p))
 		}
 		if r, ok := vals[i].(lsl.Reg); ok {
 			for _, q := range phis {
@@ -194,7 +194,7 @@ func (f *fn) term(x int, t ir.Terminator) {
 		}
 		f.emit(&lsl.Abort{Msg: "unreachable code reached"})
 	default:
-		f.fail("unsupported terminator %s", describe(t))
+		f.fail(lsl.CodeUnsupported, "unsupported terminator %s", describe(t))
 	}
 }
 

@@ -82,7 +82,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 				return
 			}
 			prog = nil
-			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
+			err = lsl.ErrorList{lsl.ErrorfCode(t.lastPos, lsl.CodeInternal, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
 	srcs, err = readableSources(srcs)
@@ -102,7 +102,7 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 			return nil, lsl.ErrorList{err.(*lsl.Error)}
 		}
 		if st := selfContaining(m.TypeDefs); st != nil {
-			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, "struct type %s contains itself", st)}
+			return nil, lsl.ErrorList{lsl.ErrorfCode(lsl.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, lsl.CodeType, "struct type %s contains itself", st)}
 		}
 		t.mods = append(t.mods, &module{name: s.Name, m: m, lines: instLines(s.Text, m), fields: structFieldNames(m), defs: defs})
 	}
@@ -209,9 +209,9 @@ func newTranslator() *translator {
 	}
 }
 
-func (t *translator) errorf(pos lsl.Pos, format string, args ...any) {
+func (t *translator) errorf(pos lsl.Pos, code lsl.ErrorCode, format string, args ...any) {
 	if len(t.errs) < 50 {
-		t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
+		t.errs = append(t.errs, lsl.ErrorfCode(pos, code, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 	}
 }
 
@@ -261,7 +261,7 @@ func (t *translator) link() {
 						t.globals[g] = t.globalNames[g.Name()]
 						continue
 					}
-					t.errorf(pos, "global %s is defined in more than one file", g.Name())
+					t.errorf(pos, lsl.CodeDuplicateDecl, "global %s is defined in more than one file", g.Name())
 					continue
 				}
 			}
@@ -284,7 +284,7 @@ func (t *translator) link() {
 				continue // packed-word accessors: the body is ignored
 			}
 			if apiFuncs[f.Name()] {
-				t.errorf(pos, "%s is a checkfence API function and cannot be defined by the program", f.Name())
+				t.errorf(pos, lsl.CodeInvalidName, "%s is a checkfence API function and cannot be defined by the program", f.Name())
 				continue
 			}
 			if !isLocalLinkage(f.Linkage) {
@@ -293,7 +293,7 @@ func (t *translator) link() {
 						t.dupOf[f] = prev
 						continue
 					}
-					t.errorf(pos, "function %s is defined in more than one file", f.Name())
+					t.errorf(pos, lsl.CodeDuplicateDecl, "function %s is defined in more than one file", f.Name())
 					continue
 				}
 				t.procByExt[f.Name()] = f
@@ -386,7 +386,8 @@ func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
 	return base
 }
 
-// globalBase resolves a global (definition or declaration) to its base.
+// globalBase resolves a global (definition or declaration) to its base;
+// its error is an *lsl.Error without a position (the caller's is used).
 func (t *translator) globalBase(g *ir.Global) (int64, error) {
 	if b, ok := t.globals[g]; ok {
 		return b, nil
@@ -395,12 +396,12 @@ func (t *translator) globalBase(g *ir.Global) (int64, error) {
 		if base, ok := t.stringData(g); ok {
 			return base, nil
 		}
-		return 0, fmt.Errorf("@%s is one of LLVM's own tables, not program data", g.Name())
+		return 0, lsl.ErrorfCode(lsl.Pos{}, lsl.CodeUnsupported, "@%s is one of LLVM's own tables, not program data", g.Name())
 	}
 	if b, ok := t.globalNames[g.Name()]; ok {
 		return b, nil
 	}
-	return 0, fmt.Errorf("global %s is declared but not defined", g.Name())
+	return 0, lsl.ErrorfCode(lsl.Pos{}, lsl.CodeUndefined, "global %s is declared but not defined", g.Name())
 }
 
 // resolveFunc finds the definition a call of f runs (nil if none).

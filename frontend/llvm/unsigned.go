@@ -59,7 +59,7 @@ func (f *fn) orderView(x lsl.Operand, t types.Type) lsl.Operand {
 // unsigned views.
 func (f *fn) ubinop(in value.Value, op lsl.Op, x, y value.Value) {
 	if !isIntType(in.Type()) {
-		f.fail("arithmetic on %s is not supported", in.Type())
+		f.fail(lsl.CodeUnsupported, "arithmetic on %s is not supported", in.Type())
 	}
 	t := x.Type()
 	f.define(in, f.apply(op, f.unsignedView(f.val(x), t), f.unsignedView(f.val(y), t)))
@@ -92,7 +92,7 @@ func (f *fn) signedView(x lsl.Operand, t types.Type) lsl.Operand {
 // the constant clang writes for C's result, under == too.
 func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []enum.OverflowFlag) {
 	if !isIntType(in.Type()) {
-		f.fail("arithmetic on %s is not supported", in.Type())
+		f.fail(lsl.CodeUnsupported, "arithmetic on %s is not supported", in.Type())
 	}
 	a, b := f.val(x), f.val(y)
 	r := f.apply(op, a, b)

@@ -84,19 +84,19 @@ func TestVerifierInputErrors(t *testing.T) {
 	needClang(t)
 	cases := []inputErrorCase{
 		{"begin without end", verifierPrelude + `void f(void) { __VERIFIER_atomic_begin(); x = 1; }`,
-			"v.c:8:16: __VERIFIER_atomic_begin without a __VERIFIER_atomic_end"},
+			"v.c:8:16: __VERIFIER_atomic_begin without a __VERIFIER_atomic_end", lsl.CodeInvalidConstruct},
 		{"end without begin", verifierPrelude + `void f(void) { x = 1; __VERIFIER_atomic_end(); }`,
-			"v.c:8:23: __VERIFIER_atomic_end without a __VERIFIER_atomic_begin"},
+			"v.c:8:23: __VERIFIER_atomic_end without a __VERIFIER_atomic_begin", lsl.CodeInvalidConstruct},
 		{"end in a branch", verifierPrelude + `void f(int c) { __VERIFIER_atomic_begin(); if (c) { x = 1; __VERIFIER_atomic_end(); } }`,
-			"without a __VERIFIER_atomic_end after it in the same block"},
+			"without a __VERIFIER_atomic_end after it in the same block", lsl.CodeInvalidConstruct},
 		{"nested", verifierPrelude + `void f(void) { __VERIFIER_atomic_begin(); __VERIFIER_atomic_begin(); __VERIFIER_atomic_end(); __VERIFIER_atomic_end(); }`,
-			"nested __VERIFIER_atomic_begin"},
+			"nested __VERIFIER_atomic_begin", lsl.CodeInvalidConstruct},
 		{"return inside", verifierPrelude + `int f(int c) { __VERIFIER_atomic_begin(); if (c) return 1; x = 1; __VERIFIER_atomic_end(); return 0; }`,
-			"without a __VERIFIER_atomic_end after it in the same block"},
+			"without a __VERIFIER_atomic_end after it in the same block", lsl.CodeInvalidConstruct},
 		{"unsigned long", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_ulong(); }`,
-			"unsupported: __VERIFIER_nondet_ulong"},
+			"unsupported: __VERIFIER_nondet_ulong", lsl.CodeUnsupported},
 		{"float", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_float(); }`,
-			"unsupported: __VERIFIER_nondet_float"},
+			"unsupported: __VERIFIER_nondet_float", lsl.CodeUnsupported},
 	}
 	checkInputErrors(t, "v.c", cases)
 }
