@@ -73,5 +73,5 @@ func LoadModel(nameOrPath string) (*Model, error) {
 		return m, nil
 	}
 	return nil, &lsl.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; or give a path ending in .mm)",
-		nameOrPath, strings.Join(BuiltinNames(), ", "))}
+		nameOrPath, strings.Join(BuiltinNames(), ", ")), Code: lsl.CodeUnknownModel}
 }

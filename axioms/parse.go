@@ -27,9 +27,9 @@ func syntaxError(filename string, err error) error {
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		p := perr.Position()
-		return &lsl.Error{Pos: lsl.Pos{File: filename, Line: p.Line, Col: p.Column}, Msg: readableMessage(perr.Message())}
+		return &lsl.Error{Pos: lsl.Pos{File: filename, Line: p.Line, Col: p.Column}, Msg: readableMessage(perr.Message()), Code: lsl.CodeSyntax}
 	}
-	return &lsl.Error{Pos: lsl.Pos{File: filename}, Msg: err.Error()}
+	return &lsl.Error{Pos: lsl.Pos{File: filename}, Msg: err.Error(), Code: lsl.CodeSyntax}
 }
 
 // grammarNames translates the grammar's node names, which participle puts

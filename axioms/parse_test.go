@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,65 +189,69 @@ require
 `
 
 func TestParseErrors(t *testing.T) {
-	cases := []struct{ name, src, want string }{
+	cases := []struct {
+		name, src string
+		want      string // the text: the position and the words are the point
+		code      lsl.ErrorCode
+	}{
 		{"incomplete formula", header + "<a> mo(X, Y) &\nend model\n",
-			"t.mm:16:1: unexpected token \"end\" (expected formula)"},
+			"t.mm:16:1: unexpected token \"end\" (expected formula)", lsl.CodeSyntax},
 		{"missing comma", header + "<a> mo(X Y)\nend model\n",
-			"t.mm:15:10: unexpected token \"Y\" (expected \")\")"},
+			"t.mm:15:10: unexpected token \"Y\" (expected \")\")", lsl.CodeSyntax},
 		{"missing end", header + "<a> true\n",
-			"t.mm:16:1: unexpected end of file (expected \"end\" \"model\")"},
+			"t.mm:16:1: unexpected end of file (expected \"end\" \"model\")", lsl.CodeSyntax},
 		{"bad character", "model m\npredefined\n set instruction $\nend model\n",
-			"t.mm:3:18: invalid input text \"$\\nend model\\n\""},
+			"t.mm:3:18: invalid input text \"$\\nend model\\n\"", lsl.CodeSyntax},
 		{"unterminated comment", "model m /* never closed\nend model\n",
-			"t.mm:1:9: invalid input text \"/* never closed\\n...\""},
+			"t.mm:1:9: invalid input text \"/* never closed\\n...\"", lsl.CodeSyntax},
 		{"section order", "model m\nforall\npredefined\nend model\n",
-			"t.mm:3:1: unexpected token \"predefined\" (expected \"end\" \"model\")"},
+			"t.mm:3:1: unexpected token \"predefined\" (expected \"end\" \"model\")", lsl.CodeSyntax},
 		{"unknown symbol", header + "<a> foo(X)\nend model\n",
-			"t.mm:15:5: unknown symbol foo"},
+			"t.mm:15:5: unknown symbol foo", lsl.CodeUndeclared},
 		{"undeclared variable", header + "<a> mo(X, Z)\nend model\n",
-			"t.mm:15:11: undeclared variable Z (declare it in the forall section)"},
+			"t.mm:15:11: undeclared variable Z (declare it in the forall section)", lsl.CodeUndeclared},
 		{"arity", header + "<a> mo(X)\nend model\n",
-			"t.mm:15:5: mo expects 2 arguments, got 1"},
+			"t.mm:15:5: mo expects 2 arguments, got 1", lsl.CodeArgCount},
 		{"arity of predefined", header + "<a> program_order(X, Y, X)\nend model\n",
-			"t.mm:15:5: program_order expects 2 arguments, got 3"},
+			"t.mm:15:5: program_order expects 2 arguments, got 3", lsl.CodeArgCount},
 		{"sort mismatch", header + "<a> mo(X, F)\nend model\n",
-			"t.mm:15:11: argument F of mo has sort fence, but parameter 2 of mo has the disjoint sort access"},
+			"t.mm:15:11: argument F of mo has sort fence, but parameter 2 of mo has the disjoint sort access", lsl.CodeType},
 		{"sort mismatch in quantifier", header + "<a> exists Z : fence . load(Z)\nend model\n",
-			"t.mm:15:29: argument Z of load has sort fence, but parameter 1 of load has the disjoint sort access"},
+			"t.mm:15:29: argument Z of load has sort fence, but parameter 1 of load has the disjoint sort access", lsl.CodeType},
 		{"undeclared predefined", header + "<a> aliased(X, Y)\nend model\n",
-			"t.mm:15:5: predefined symbol aliased is used but not declared in the predefined section (declare \"relation aliased(access, access)\")"},
+			"t.mm:15:5: predefined symbol aliased is used but not declared in the predefined section (declare \"relation aliased(access, access)\")", lsl.CodeUndeclared},
 		{"undeclared sort", "model m\npredefined\nset instruction\nforall\nL : load\nend model\n",
-			"t.mm:5:5: sort load is used but \"predicate load(access)\" is not declared in the predefined section"},
+			"t.mm:5:5: sort load is used but \"predicate load(access)\" is not declared in the predefined section", lsl.CodeUndeclared},
 		{"unknown sort", header + "<a> forall Z : thing . true\nend model\n",
-			"t.mm:15:16: unknown sort thing (sorts: instruction, access, load, store, fence)"},
+			"t.mm:15:16: unknown sort thing (sorts: instruction, access, load, store, fence)", lsl.CodeUnknownKind},
 		{"wrong signature", "model m\npredefined\nset instruction\npredicate access(instruction)\npredicate load(instruction)\nend model\n",
-			"t.mm:5:11: wrong signature for predefined symbol load: it is \"predicate load(access)\""},
+			"t.mm:5:11: wrong signature for predefined symbol load: it is \"predicate load(access)\"", lsl.CodeType},
 		{"wrong keyword", "model m\npredefined\nset instruction\nrelation access(instruction)\nend model\n",
-			"t.mm:4:10: wrong signature for predefined symbol access: it is \"predicate access(instruction)\""},
+			"t.mm:4:10: wrong signature for predefined symbol access: it is \"predicate access(instruction)\"", lsl.CodeType},
 		{"unknown predefined", "model m\npredefined\npredicate foo(instruction)\nend model\n",
-			"t.mm:3:11: unknown predefined symbol foo"},
+			"t.mm:3:11: unknown predefined symbol foo", lsl.CodeUndeclared},
 		{"duplicate label", header + "<a> true\n<a> false\nend model\n",
-			"t.mm:16:1: duplicate label <a> (first at t.mm:15:1)"},
+			"t.mm:16:1: duplicate label <a> (first at t.mm:15:1)", lsl.CodeDuplicateDecl},
 		{"duplicate relation", "model m\npredefined\nset instruction\nexists\nrelation r(instruction)\nrelation r(instruction)\nend model\n",
-			"t.mm:6:10: duplicate declaration of r (first at t.mm:5:10)"},
+			"t.mm:6:10: duplicate declaration of r (first at t.mm:5:10)", lsl.CodeDuplicateDecl},
 		{"duplicate predefined", "model m\npredefined\nset instruction\nset instruction\nend model\n",
-			"t.mm:4:5: duplicate declaration of instruction (first at t.mm:3:5)"},
+			"t.mm:4:5: duplicate declaration of instruction (first at t.mm:3:5)", lsl.CodeDuplicateDecl},
 		{"relation shadows predefined", "model m\npredefined\nset instruction\nexists\nrelation seed(instruction)\nend model\n",
-			"t.mm:5:10: seed is a predefined symbol; declare it in the predefined section"},
+			"t.mm:5:10: seed is a predefined symbol; declare it in the predefined section", lsl.CodeInvalidConstruct},
 		{"duplicate variable", "model m\npredefined\nset instruction\nforall\nX : instruction\nY, X : instruction\nend model\n",
-			"t.mm:6:4: duplicate declaration of variable X"},
+			"t.mm:6:4: duplicate declaration of variable X", lsl.CodeDuplicateDecl},
 		{"variable case", "model m\npredefined\nset instruction\nforall\nx : instruction\nend model\n",
-			"t.mm:5:1: instruction variable x must start with an upper-case letter"},
+			"t.mm:5:1: instruction variable x must start with an upper-case letter", lsl.CodeInvalidName},
 		{"relation case", "model m\npredefined\nset instruction\nexists\nrelation R(instruction)\nend model\n",
-			"t.mm:5:10: relation variable R must start with a lower-case letter"},
+			"t.mm:5:10: relation variable R must start with a lower-case letter", lsl.CodeInvalidName},
 		{"variable as symbol", header + "<a> mo(X, mo)\nend model\n",
-			"t.mm:15:11: mo is not an instruction variable (variables start with an upper-case letter)"},
+			"t.mm:15:11: mo is not an instruction variable (variables start with an upper-case letter)", lsl.CodeInvalidName},
 		{"set applied", header + "<a> instruction(X)\nend model\n",
-			"t.mm:15:5: instruction is a set, not a predicate; it cannot be applied"},
+			"t.mm:15:5: instruction is a set, not a predicate; it cannot be applied", lsl.CodeType},
 		{"set in exists", "model m\npredefined\nset instruction\nexists\nset foo\nend model\n",
-			"t.mm:5:1: the exists section declares relation variables; \"set foo\" is not allowed here"},
+			"t.mm:5:1: the exists section declares relation variables; \"set foo\" is not allowed here", lsl.CodeInvalidConstruct},
 		{"nullary relation", "model m\npredefined\nset instruction\nexists\nrelation r\nend model\n",
-			"t.mm:5:10: relation variable r needs at least one parameter"},
+			"t.mm:5:10: relation variable r needs at least one parameter", lsl.CodeArgCount},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -257,6 +262,9 @@ func TestParseErrors(t *testing.T) {
 			var le *lsl.Error
 			if !errors.As(err, &le) {
 				t.Fatalf("error %v is %T, not *lsl.Error", err, err)
+			}
+			if got := lsl.Codes(err); !slices.Equal(got, []lsl.ErrorCode{c.code}) {
+				t.Errorf("codes %v, want [%v]", got, c.code)
 			}
 			if err.Error() != c.want {
 				t.Errorf("error\n  %s\nwant\n  %s", err, c.want)
@@ -271,7 +279,8 @@ func TestParseErrorList(t *testing.T) {
 	if !errors.As(err, &l) || len(l) != 2 {
 		t.Fatalf("want a list of 2 errors, got %v", err)
 	}
-	if !strings.Contains(err.Error(), "unknown symbol foo") || !strings.Contains(err.Error(), "unknown symbol bar") {
+	if got := lsl.Codes(err); !slices.Equal(got, []lsl.ErrorCode{lsl.CodeUndeclared, lsl.CodeUndeclared}) ||
+		!strings.Contains(err.Error(), " foo") || !strings.Contains(err.Error(), " bar") {
 		t.Errorf("error list %q", err)
 	}
 }
@@ -284,11 +293,12 @@ func TestLoadModel(t *testing.T) {
 		t.Errorf("LoadModel(%s) = %v, %v", examplePath, m, err)
 	}
 	_, err := LoadModel("nosuch")
-	if err == nil || !strings.Contains(err.Error(), `unknown memory model "nosuch"`) || !strings.Contains(err.Error(), "relaxed, rmo, sc") {
+	// the message lists the built-in models
+	if !slices.Equal(lsl.Codes(err), []lsl.ErrorCode{lsl.CodeUnknownModel}) || !strings.Contains(err.Error(), "relaxed, rmo, sc") {
 		t.Errorf("LoadModel(nosuch) error = %v", err)
 	}
 	_, err = LoadModel("testdata/missing.mm")
-	if err == nil || err.Error() != "testdata/missing.mm:1:1: cannot read memory model: no such file" {
+	if !slices.Equal(lsl.Codes(err), []lsl.ErrorCode{lsl.CodeNoFile}) || !strings.HasPrefix(err.Error(), "testdata/missing.mm:1:1: ") {
 		t.Errorf("LoadModel(missing) error = %v", err)
 	}
 	if !lsl.IsInputError(err) {

@@ -78,7 +78,7 @@ func lex(file string, src []byte) ([]token, error) {
 			adv(2)
 			for !(i+1 < len(src) && src[i] == '*' && src[i+1] == '/') {
 				if i >= len(src) {
-					return nil, lsl.Errorf(start, "unterminated comment")
+					return nil, lsl.ErrorfCode(start, lsl.CodeSyntax, "unterminated comment")
 				}
 				adv(1)
 			}
@@ -88,7 +88,7 @@ func lex(file string, src []byte) ([]token, error) {
 			adv(2)
 			for !(i+1 < len(src) && src[i] == '*' && src[i+1] == ')') {
 				if i >= len(src) {
-					return nil, lsl.Errorf(start, "unterminated comment")
+					return nil, lsl.ErrorfCode(start, lsl.CodeSyntax, "unterminated comment")
 				}
 				adv(1)
 			}
@@ -100,7 +100,7 @@ func lex(file string, src []byte) ([]token, error) {
 				j++
 			}
 			if j >= len(src) || src[j] != '"' {
-				return nil, lsl.Errorf(start, "unterminated string")
+				return nil, lsl.ErrorfCode(start, lsl.CodeSyntax, "unterminated string")
 			}
 			toks = append(toks, token{tString, string(src[i+1 : j]), start})
 			adv(j + 1 - i)
@@ -154,7 +154,7 @@ func lex(file string, src []byte) ([]token, error) {
 			}
 			if n == 0 {
 				r := []rune(string(src[i:min(i+4, len(src))]))
-				return nil, lsl.Errorf(start, "unexpected character %q", r[0])
+				return nil, lsl.ErrorfCode(start, lsl.CodeSyntax, "unexpected character %q", r[0])
 			}
 			toks = append(toks, token{tPunct, rest[:n], start})
 			adv(n)

@@ -82,12 +82,12 @@ func (ld *loader) readDisk(p string, at lsl.Pos) (f *file, found bool, err error
 	}
 	src, err := ld.read(p)
 	if err != nil {
-		msg := err.Error()
+		msg, code := err.Error(), lsl.CodeUnreadable
 		var le *lsl.Error
 		if errors.As(err, &le) {
-			msg = le.Msg
+			msg, code = le.Msg, le.Code
 		}
-		return nil, true, lsl.Errorf(at, "cannot read %s: %s", p, msg)
+		return nil, true, lsl.ErrorfCode(at, code, "cannot read %s: %s", p, msg)
 	}
 	if f, err = parseFile(p, src); err != nil {
 		return nil, true, err
@@ -101,7 +101,7 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 		return nil, err
 	}
 	if ld.includes++; ld.includes > maxIncludes {
-		return nil, lsl.Errorf(s.Pos, "more than %d includes in one model: do files include each other more than once?", maxIncludes)
+		return nil, lsl.ErrorfCode(s.Pos, lsl.CodeTooDeep, "more than %d includes in one model: do files include each other more than once?", maxIncludes)
 	}
 	name := s.Path
 	var f *file
@@ -119,14 +119,14 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 	if !found {
 		if f, err = ld.readEmbedded(path.Base(name)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, lsl.Errorf(s.Pos, "cannot find included file %q", name)
+				return nil, lsl.ErrorfCode(s.Pos, lsl.CodeNoFile, "cannot find included file %q", name)
 			}
 			return nil, err
 		}
 	}
 	for _, p := range stack {
 		if p == f.Path {
-			return nil, lsl.Errorf(s.Pos, "%q includes itself", name)
+			return nil, lsl.ErrorfCode(s.Pos, lsl.CodeInvalidConstruct, "%q includes itself", name)
 		}
 	}
 	return f, nil
@@ -245,5 +245,5 @@ func Load(nameOrPath string) (*Model, error) {
 	if m, ok := Builtin(nameOrPath); ok {
 		return m, nil
 	}
-	return nil, &lsl.Error{Msg: "unknown cat model " + nameOrPath + " (built-in: " + strings.Join(BuiltinNames(), ", ") + ")"}
+	return nil, &lsl.Error{Msg: "unknown cat model " + nameOrPath + " (built-in: " + strings.Join(BuiltinNames(), ", ") + ")", Code: lsl.CodeUnknownModel}
 }

@@ -36,6 +36,7 @@ const (
 	CodeType         // an operand of the wrong type (void, a set for a relation, a pointer to the wrong width)
 	CodeNotConstant  // a value that must be a compile-time constant is not
 	CodeUnknownModel // a memory model name that is neither built in nor a path to a model file
+	CodeVacuous      // a memory model that admits no execution (an axiom or check is always false)
 )
 
 var codeNames = [...]string{
@@ -60,6 +61,7 @@ var codeNames = [...]string{
 	CodeType:             "type",
 	CodeNotConstant:      "not-constant",
 	CodeUnknownModel:     "unknown-model",
+	CodeVacuous:          "vacuous",
 }
 
 func (c ErrorCode) String() string {
