@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // suiteCat is the directory of the third-party .cat files (../shared next
@@ -14,8 +14,8 @@ const suiteCat = "../../shared/suites/cat"
 
 // unreadable reports whether err is a model file that could not be read.
 func unreadable(err error) bool {
-	c := lsl.Codes(err)
-	return len(c) > 0 && (c[0] == lsl.CodeNoFile || c[0] == lsl.CodeNotRegular || c[0] == lsl.CodeUnreadable)
+	c := diag.Codes(err)
+	return len(c) > 0 && (c[0] == diag.CodeNoFile || c[0] == diag.CodeNotRegular || c[0] == diag.CodeUnreadable)
 }
 
 func suiteModel(t *testing.T, name string) *Model {

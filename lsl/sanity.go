@@ -1,6 +1,10 @@
 package lsl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Sanity checks the invariants of a program that is not unrolled (in the
 // spirit of go/ssa's sanity checker) and reports every violation with its
@@ -58,7 +62,7 @@ func Sanity(p *Program) error {
 func SanityBlock(b *Block, p *Program, unrolled bool) error {
 	s := &sanity{prog: p, unrolled: unrolled}
 	if b == nil {
-		return ErrorList{Errorf(Pos{}, "nil block")}
+		return diag.ErrorList{diag.Errorf(diag.Pos{}, "nil block")}
 	}
 	s.block(b)
 	return s.errs.Err()
@@ -67,13 +71,13 @@ func SanityBlock(b *Block, p *Program, unrolled bool) error {
 type sanity struct {
 	prog     *Program
 	unrolled bool
-	errs     ErrorList
+	errs     diag.ErrorList
 	labels   []labelScope
-	ids      map[int]Pos
+	ids      map[int]diag.Pos
 }
 
-func (s *sanity) errorf(pos Pos, format string, args ...any) {
-	s.errs = append(s.errs, Errorf(pos, format, args...))
+func (s *sanity) errorf(pos diag.Pos, format string, args ...any) {
+	s.errs = append(s.errs, diag.Errorf(pos, format, args...))
 }
 
 func fieldNames(fs []Field) []string {
@@ -92,7 +96,7 @@ func regNames(rs []Reg) []string {
 	return out
 }
 
-func (s *sanity) uniqueNames(what, where string, pos Pos, names []string) {
+func (s *sanity) uniqueNames(what, where string, pos diag.Pos, names []string) {
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] {
@@ -119,7 +123,7 @@ func (s *sanity) block(b *Block) {
 
 // body checks the block of a compound statement, which must exist and
 // carries no label of its own (the text form could not express one).
-func (s *sanity) body(b *Block, what string, pos Pos) {
+func (s *sanity) body(b *Block, what string, pos diag.Pos) {
 	if b == nil {
 		s.errorf(pos, "%s without a block", what)
 		return
@@ -130,7 +134,7 @@ func (s *sanity) body(b *Block, what string, pos Pos) {
 	s.block(b)
 }
 
-func (s *sanity) pushLabel(name string, spin bool, pos Pos) {
+func (s *sanity) pushLabel(name string, spin bool, pos diag.Pos) {
 	for _, sc := range s.labels {
 		if sc.name == name {
 			s.errorf(pos, "label %s shadows an enclosing label", name)
@@ -252,7 +256,7 @@ func (s *sanity) stmt(st Stmt) {
 
 // Names must be valid in the text form, so that printed IR parses back.
 
-func (s *sanity) reg(r Reg, pos Pos) {
+func (s *sanity) reg(r Reg, pos diag.Pos) {
 	ok := len(r) > 1 && r[0] == '%'
 	for i := 1; ok && i < len(r); i++ {
 		ok = isRegCh(r[i])
@@ -262,13 +266,13 @@ func (s *sanity) reg(r Reg, pos Pos) {
 	}
 }
 
-func (s *sanity) regs(rs []Reg, pos Pos) {
+func (s *sanity) regs(rs []Reg, pos diag.Pos) {
 	for _, r := range rs {
 		s.reg(r, pos)
 	}
 }
 
-func (s *sanity) name(what, n string, pos Pos) {
+func (s *sanity) name(what, n string, pos diag.Pos) {
 	ok := n != "" && isLetter(n[0])
 	for i := 1; ok && i < len(n); i++ {
 		ok = isIdentCh(n[i])
@@ -278,13 +282,13 @@ func (s *sanity) name(what, n string, pos Pos) {
 	}
 }
 
-func (s *sanity) typeRef(t *TypeRef, pos Pos) {
+func (s *sanity) typeRef(t *TypeRef, pos diag.Pos) {
 	if t != nil {
 		s.name("type", t.Name, pos)
 	}
 }
 
-func (s *sanity) operand(o Operand, pos Pos) {
+func (s *sanity) operand(o Operand, pos diag.Pos) {
 	switch o := o.(type) {
 	case Reg:
 		s.reg(o, pos)
@@ -297,7 +301,7 @@ func (s *sanity) operand(o Operand, pos Pos) {
 
 // value checks a constant: pointers have a base, composites match their
 // declaration and hold no composites.
-func (s *sanity) value(v Value, pos Pos) {
+func (s *sanity) value(v Value, pos diag.Pos) {
 	switch v.Kind {
 	case KUndef, KNum:
 	case KPtr:
@@ -381,7 +385,7 @@ func (s *sanity) call(c *Call) {
 }
 
 // id checks instruction ids: present and unique when unrolled, absent before.
-func (s *sanity) id(what string, id int, pos Pos) {
+func (s *sanity) id(what string, id int, pos diag.Pos) {
 	if !s.unrolled {
 		if id != 0 {
 			s.errorf(pos, "%s has id %d in a program that is not unrolled", what, id)
@@ -393,7 +397,7 @@ func (s *sanity) id(what string, id int, pos Pos) {
 		return
 	}
 	if s.ids == nil {
-		s.ids = map[int]Pos{}
+		s.ids = map[int]diag.Pos{}
 	}
 	if prev, dup := s.ids[id]; dup {
 		s.errorf(pos, "duplicate instruction id %d (also used at %s)", id, prev)

@@ -3,6 +3,8 @@ package lsl
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 func TestSanityAcceptsTestdata(t *testing.T) {
@@ -26,7 +28,7 @@ func TestSanityAcceptsTestdata(t *testing.T) {
 }
 
 func TestSanityBlock(t *testing.T) {
-	at := func(line int) Pos { return Pos{File: "s", Line: line, Col: 1} }
+	at := func(line int) diag.Pos { return diag.Pos{File: "s", Line: line, Col: 1} }
 	one := func(s Stmt) *Block { return &Block{Stmts: []Stmt{s}, Pos: at(1)} }
 	prog := &Program{
 		Composites: []*Composite{{Name: "m", Fields: []string{"a", "b"}}},

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // TestBuiltinsAdmitTrivial: every built-in model admits some execution of
@@ -45,8 +45,8 @@ func TestVacuous(t *testing.T) {
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s: %v", c.file, err)
-		case c.want != "" && (!slices.Equal(lsl.Codes(err), []lsl.ErrorCode{lsl.CodeVacuous}) || !strings.HasPrefix(err.Error(), filepath.Join(dir, c.want))):
-			t.Errorf("%s: got %v (codes %v), want %q [vacuous]", c.file, err, lsl.Codes(err), c.want)
+		case c.want != "" && (!slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeVacuous}) || !strings.HasPrefix(err.Error(), filepath.Join(dir, c.want))):
+			t.Errorf("%s: got %v (codes %v), want %q [vacuous]", c.file, err, diag.Codes(err), c.want)
 		}
 	}
 }

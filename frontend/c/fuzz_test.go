@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -32,10 +33,10 @@ func FuzzTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := TranslateSources([]Source{{Name: "fuzz.c", Text: data}})
 		if err != nil {
-			if slices.Contains(lsl.Codes(err), lsl.CodeInternal) {
+			if slices.Contains(diag.Codes(err), diag.CodeInternal) {
 				t.Fatalf("%v\ninput:\n%s", err, data)
 			}
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return

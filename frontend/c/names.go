@@ -1,7 +1,7 @@
 package cfront
 
 import (
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	cc "modernc.org/cc/v4"
 )
 
@@ -13,7 +13,7 @@ func (t *translator) checkNames(u *unit) {
 		name := tok.SrcStr()
 		for _, r := range name {
 			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-				t.errorAt(lslPos(tok.Position()), lsl.CodeInvalidName, "identifier %s: names may only contain letters, digits and _", name)
+				t.errorAt(lslPos(tok.Position()), diag.CodeInvalidName, "identifier %s: names may only contain letters, digits and _", name)
 				return
 			}
 		}

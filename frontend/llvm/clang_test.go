@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -90,7 +91,7 @@ func TestCompileErrors(t *testing.T) {
 	}
 	_, err := Compile([]string{bad}, dir)
 	// clang's diagnostic, at the position clang gives
-	if !slices.Equal(lsl.Codes(err), []lsl.ErrorCode{lsl.CodeCompiler}) || !strings.HasPrefix(err.Error(), bad+":2:10: ") {
+	if !slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeCompiler}) || !strings.HasPrefix(err.Error(), bad+":2:10: ") {
 		t.Errorf("got %v", err)
 	}
 }

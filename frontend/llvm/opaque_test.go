@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -142,7 +143,7 @@ func TestRetypeSnippets(t *testing.T) {
 					t.Errorf("no %q in\n%s", w, got)
 				}
 			}
-			if _, err := TranslateSources([]Source{{Name: "in.ll", Text: []byte(tc.src)}}); err != nil && !onlyCode(err, lsl.CodeUndefined) {
+			if _, err := TranslateSources([]Source{{Name: "in.ll", Text: []byte(tc.src)}}); err != nil && !onlyCode(err, diag.CodeUndefined) {
 				t.Errorf("the rewrite does not translate: %v\n%s", err, got)
 			}
 		})
@@ -178,7 +179,7 @@ func FuzzRetype(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		out, err := readableSources([]Source{{Name: "fuzz.ll", Text: src}})
 		if err != nil {
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error is not an input error: %v", err)
 			}
 			return
@@ -204,7 +205,7 @@ func TestUnreadableAtCLine(t *testing.T) {
 	_, err := TranslateSources([]Source{{Name: "/tmp/x/prog.ll", Text: []byte(src)}})
 	// at the C position of the instruction, naming its line of the .ll file
 	want := "/src/prog.c:7:12: "
-	if !onlyCode(err, lsl.CodeUnsupported) || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "(prog.ll:3)") {
-		t.Errorf("got %v (codes %v), want an unsupported error %q … (prog.ll:3)", err, lsl.Codes(err), want)
+	if !onlyCode(err, diag.CodeUnsupported) || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "(prog.ll:3)") {
+		t.Errorf("got %v (codes %v), want an unsupported error %q … (prog.ll:3)", err, diag.Codes(err), want)
 	}
 }
