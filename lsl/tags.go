@@ -94,10 +94,10 @@ func (b *builder) tags(t *tagsAST) []string {
 func (s *sanity) tags(tags []string, pos diag.Pos) {
 	for i, t := range tags {
 		if !ValidTag(t) {
-			s.errorf(pos, "invalid tag %q", t)
+			s.errorf(pos, diag.CodeInvalidName, "invalid tag %q", t)
 		}
 		if HasTag(tags[:i], t) {
-			s.errorf(pos, "duplicate tag %s", t)
+			s.errorf(pos, diag.CodeDuplicateDecl, "duplicate tag %s", t)
 		}
 	}
 }
