@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
@@ -108,7 +109,7 @@ func LoadWith(opt LoadOptions, files ...string) (*Program, error) {
 		}
 		for _, t := range tf.Tests {
 			if other, dup := seen[t.Name]; dup {
-				return nil, lsl.Errorf(t.Pos, "test %s is also in %s", t.Name, other)
+				return nil, diag.Errorf(t.Pos, "test %s is also in %s", t.Name, other)
 			}
 			seen[t.Name] = file
 			p.Tests = append(p.Tests, t)

@@ -28,7 +28,7 @@
 // (.ll) or LSL (.lsl). Tests come from .tst files ("test T0 = i ( e | d )":
 // SPEC §4); without one, a C program whose main starts threads with
 // pthread_create is the single test (it needs Clang). Input errors are
-// returned as an lsl.ErrorList of "file:line:col: message".
+// returned as an diag.ErrorList of "file:line:col: message".
 //
 // # Models and options
 //

@@ -1,11 +1,13 @@
 package axioms
 
-import "github.com/checkfence/checkfence/lsl"
+import (
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Model is a checked memory model: the contents of a .mm file.
 type Model struct {
 	Name       string
-	Pos        lsl.Pos
+	Pos        diag.Pos
 	Predefined []*Decl    // predefined symbols the model uses
 	Exists     []*Decl    // relation variables (existentially quantified)
 	Vars       []*VarDecl // the forall section: sorts of instruction variables
@@ -14,7 +16,7 @@ type Model struct {
 
 // Decl declares a predefined symbol or a relation variable.
 type Decl struct {
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Kind   DeclKind
 	Name   string
 	Params []Sort
@@ -25,7 +27,7 @@ func (d *Decl) Signature() string { return signature(d.Kind, d.Name, d.Params) }
 
 // VarDecl gives a sort to instruction variables: "X, Y, Z : access".
 type VarDecl struct {
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Names []string
 	Sort  Sort
 }
@@ -33,7 +35,7 @@ type VarDecl struct {
 // Axiom is a labelled formula of the require section. Its free variables
 // are universally quantified over their declared sorts.
 type Axiom struct {
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Label string // without the angle brackets
 	Body  Formula
 }
@@ -41,63 +43,63 @@ type Axiom struct {
 // Formula is a node of an axiom: *Const, *Not, *And, *Or, *Implies, *Iff,
 // *Equal, *Apply or *Quant.
 type Formula interface {
-	Position() lsl.Pos
+	Position() diag.Pos
 	isFormula()
 }
 
 // Const is true or false.
 type Const struct {
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Value bool
 }
 
 // Not is ~X.
 type Not struct {
-	Pos lsl.Pos
+	Pos diag.Pos
 	X   Formula
 }
 
 // And is X1 & X2 & ... (at least two operands).
 type And struct {
-	Pos lsl.Pos
+	Pos diag.Pos
 	Xs  []Formula
 }
 
 // Or is X1 | X2 | ... (at least two operands).
 type Or struct {
-	Pos lsl.Pos
+	Pos diag.Pos
 	Xs  []Formula
 }
 
 // Implies is L => R.
 type Implies struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	L, R Formula
 }
 
 // Iff is L <=> R.
 type Iff struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	L, R Formula
 }
 
 // Equal is X = Y on instruction variables.
 type Equal struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	L, R *Var
 }
 
 // Apply applies a predefined symbol or a relation variable to instruction
 // variables.
 type Apply struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Name string
 	Args []*Var
 }
 
 // Quant is "forall X : sort . Body" or "exists X : sort . Body".
 type Quant struct {
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Exists bool
 	Vars   []*Var
 	Sort   Sort
@@ -106,19 +108,19 @@ type Quant struct {
 
 // Var is an occurrence of an instruction variable.
 type Var struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Name string
 }
 
-func (f *Const) Position() lsl.Pos   { return f.Pos }
-func (f *Not) Position() lsl.Pos     { return f.Pos }
-func (f *And) Position() lsl.Pos     { return f.Pos }
-func (f *Or) Position() lsl.Pos      { return f.Pos }
-func (f *Implies) Position() lsl.Pos { return f.Pos }
-func (f *Iff) Position() lsl.Pos     { return f.Pos }
-func (f *Equal) Position() lsl.Pos   { return f.Pos }
-func (f *Apply) Position() lsl.Pos   { return f.Pos }
-func (f *Quant) Position() lsl.Pos   { return f.Pos }
+func (f *Const) Position() diag.Pos   { return f.Pos }
+func (f *Not) Position() diag.Pos     { return f.Pos }
+func (f *And) Position() diag.Pos     { return f.Pos }
+func (f *Or) Position() diag.Pos      { return f.Pos }
+func (f *Implies) Position() diag.Pos { return f.Pos }
+func (f *Iff) Position() diag.Pos     { return f.Pos }
+func (f *Equal) Position() diag.Pos   { return f.Pos }
+func (f *Apply) Position() diag.Pos   { return f.Pos }
+func (f *Quant) Position() diag.Pos   { return f.Pos }
 
 func (*Const) isFormula()   {}
 func (*Not) isFormula()     {}

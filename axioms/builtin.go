@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // Built-in models are the .mm files in models/: adding a model means
@@ -63,7 +63,7 @@ func LoadModel(nameOrPath string) (*Model, error) {
 	if strings.HasSuffix(nameOrPath, ".mm") {
 		src, err := source.ReadSource(nameOrPath)
 		if err != nil {
-			e := err.(*lsl.Error)
+			e := err.(*diag.Error)
 			e.Msg = "cannot read memory model: " + e.Msg
 			return nil, e
 		}
@@ -72,6 +72,6 @@ func LoadModel(nameOrPath string) (*Model, error) {
 	if m, ok := Builtin(nameOrPath); ok {
 		return m, nil
 	}
-	return nil, &lsl.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; or give a path ending in .mm)",
-		nameOrPath, strings.Join(BuiltinNames(), ", "))}
+	return nil, &diag.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; or give a path ending in .mm)",
+		nameOrPath, strings.Join(BuiltinNames(), ", ")), Code: diag.CodeUnknownModel}
 }

@@ -5,7 +5,7 @@ import (
 	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // maxErrors bounds the errors reported for one file.
@@ -16,24 +16,24 @@ const maxErrors = 10
 // offending symbol.
 type checker struct {
 	file   string
-	errs   lsl.ErrorList
+	errs   diag.ErrorList
 	predef map[predef]*Decl // declared predefined symbols
 	rels   map[string]*Decl // relation variables
 	vars   map[string]Sort  // forall section
-	seen   map[string]lsl.Pos
+	seen   map[string]diag.Pos
 }
 
-func (c *checker) pos(p lexer.Position) lsl.Pos {
-	return lsl.Pos{File: c.file, Line: p.Line, Col: p.Column}
+func (c *checker) pos(p lexer.Position) diag.Pos {
+	return diag.Pos{File: c.file, Line: p.Line, Col: p.Column}
 }
 
-func (c *checker) errorf(p lexer.Position, format string, args ...any) {
+func (c *checker) errorf(p lexer.Position, code diag.ErrorCode, format string, args ...any) {
 	if len(c.errs) < maxErrors {
-		c.errs = append(c.errs, lsl.Errorf(c.pos(p), format, args...))
+		c.errs = append(c.errs, diag.ErrorfCode(c.pos(p), code, format, args...))
 	}
 }
 
-func (c *checker) at(p lsl.Pos) string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+func (c *checker) at(p diag.Pos) string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
 func isVarName(s string) bool {
 	r := []rune(s)
@@ -54,7 +54,7 @@ func check(file string, g *gModel) (*Model, error) {
 		predef: map[predef]*Decl{},
 		rels:   map[string]*Decl{},
 		vars:   map[string]Sort{},
-		seen:   map[string]lsl.Pos{},
+		seen:   map[string]diag.Pos{},
 	}
 	m := &Model{Name: g.Name.Name, Pos: c.pos(g.Pos)}
 	for _, d := range g.Predefined {
@@ -72,12 +72,12 @@ func check(file string, g *gModel) (*Model, error) {
 			m.Vars = append(m.Vars, decl)
 		}
 	}
-	labels := map[string]lsl.Pos{}
+	labels := map[string]diag.Pos{}
 	for _, ga := range g.Require {
 		label := ga.Label[1 : len(ga.Label)-1]
 		p := c.pos(ga.Pos)
 		if first, dup := labels[label]; dup {
-			c.errorf(ga.Pos, "duplicate label <%s> (first at %s)", label, c.at(first))
+			c.errorf(ga.Pos, diag.CodeDuplicateDecl, "duplicate label <%s> (first at %s)", label, c.at(first))
 		} else {
 			labels[label] = p
 		}
@@ -96,7 +96,7 @@ func check(file string, g *gModel) (*Model, error) {
 // declare records a declared name and reports duplicates.
 func (c *checker) declare(id *gIdent) bool {
 	if first, dup := c.seen[id.Name]; dup {
-		c.errorf(id.Pos, "duplicate declaration of %s (first at %s)", id.Name, c.at(first))
+		c.errorf(id.Pos, diag.CodeDuplicateDecl, "duplicate declaration of %s (first at %s)", id.Name, c.at(first))
 		return false
 	}
 	c.seen[id.Name] = c.pos(id.Pos)
@@ -131,11 +131,11 @@ func (c *checker) sorts(ids []*gIdent) ([]Sort, bool) {
 func (c *checker) sortRef(id *gIdent) (Sort, bool) {
 	s, ok := sortByName(id.Name)
 	if !ok {
-		c.errorf(id.Pos, "unknown sort %s (sorts: instruction, access, load, store, fence)", id.Name)
+		c.errorf(id.Pos, diag.CodeUnknownKind, "unknown sort %s (sorts: instruction, access, load, store, fence)", id.Name)
 		return 0, false
 	}
 	if c.predef[sortPredef(s)] == nil {
-		c.errorf(id.Pos, "sort %s is used but %q is not declared in the predefined section", s, predefs[sortPredef(s)].signature())
+		c.errorf(id.Pos, diag.CodeUndeclared, "sort %s is used but %q is not declared in the predefined section", s, predefs[sortPredef(s)].signature())
 		return s, false
 	}
 	return s, true
@@ -147,7 +147,7 @@ func (c *checker) predefinedDecl(d *gDecl) *Decl {
 	kind := declKind(d.Kind)
 	id, known := predefByName(d.Name.Name)
 	if !known {
-		c.errorf(d.Name.Pos, "unknown predefined symbol %s", d.Name.Name)
+		c.errorf(d.Name.Pos, diag.CodeUndeclared, "unknown predefined symbol %s", d.Name.Name)
 		return nil
 	}
 	if !c.declare(d.Name) {
@@ -166,7 +166,7 @@ func (c *checker) predefinedDecl(d *gDecl) *Decl {
 		}
 	}
 	if !same {
-		c.errorf(d.Name.Pos, "wrong signature for predefined symbol %s: it is %q", info.name, info.signature())
+		c.errorf(d.Name.Pos, diag.CodeType, "wrong signature for predefined symbol %s: it is %q", info.name, info.signature())
 		return nil
 	}
 	decl := &Decl{Pos: c.pos(d.Pos), Kind: info.kind, Name: info.name, Params: append([]Sort(nil), info.params...)}
@@ -178,26 +178,26 @@ func (c *checker) relationDecl(d *gDecl) *Decl {
 	kind := declKind(d.Kind)
 	name := d.Name.Name
 	if kind == DeclSet {
-		c.errorf(d.Pos, "the exists section declares relation variables; %q is not allowed here", "set "+name)
+		c.errorf(d.Pos, diag.CodeInvalidConstruct, "the exists section declares relation variables; %q is not allowed here", "set "+name)
 		return nil
 	}
 	if _, known := predefByName(name); known {
-		c.errorf(d.Name.Pos, "%s is a predefined symbol; declare it in the predefined section", name)
+		c.errorf(d.Name.Pos, diag.CodeInvalidConstruct, "%s is a predefined symbol; declare it in the predefined section", name)
 		return nil
 	}
 	if !isSymbolName(name) {
-		c.errorf(d.Name.Pos, "relation variable %s must start with a lower-case letter", name)
+		c.errorf(d.Name.Pos, diag.CodeInvalidName, "relation variable %s must start with a lower-case letter", name)
 		return nil
 	}
 	if !c.declare(d.Name) {
 		return nil
 	}
 	if len(d.Params) == 0 {
-		c.errorf(d.Name.Pos, "relation variable %s needs at least one parameter", name)
+		c.errorf(d.Name.Pos, diag.CodeArgCount, "relation variable %s needs at least one parameter", name)
 		return nil
 	}
 	if kind == DeclPredicate && len(d.Params) != 1 {
-		c.errorf(d.Name.Pos, "predicate %s must have exactly one parameter; use relation", name)
+		c.errorf(d.Name.Pos, diag.CodeArgCount, "predicate %s must have exactly one parameter; use relation", name)
 		return nil
 	}
 	params, ok := c.sorts(d.Params)
@@ -214,12 +214,12 @@ func (c *checker) varDecl(vd *gVarDecl) *VarDecl {
 	decl := &VarDecl{Pos: c.pos(vd.Pos), Sort: s}
 	for _, id := range vd.Names {
 		if !isVarName(id.Name) {
-			c.errorf(id.Pos, "instruction variable %s must start with an upper-case letter", id.Name)
+			c.errorf(id.Pos, diag.CodeInvalidName, "instruction variable %s must start with an upper-case letter", id.Name)
 			ok = false
 			continue
 		}
 		if _, dup := c.vars[id.Name]; dup {
-			c.errorf(id.Pos, "duplicate declaration of variable %s", id.Name)
+			c.errorf(id.Pos, diag.CodeDuplicateDecl, "duplicate declaration of variable %s", id.Name)
 			ok = false
 			continue
 		}
@@ -293,9 +293,9 @@ func (c *checker) quant(g *gQuant, bound map[string]Sort) Formula {
 	names := map[string]bool{}
 	for _, id := range g.Vars {
 		if !isVarName(id.Name) {
-			c.errorf(id.Pos, "instruction variable %s must start with an upper-case letter", id.Name)
+			c.errorf(id.Pos, diag.CodeInvalidName, "instruction variable %s must start with an upper-case letter", id.Name)
 		} else if names[id.Name] {
-			c.errorf(id.Pos, "variable %s is bound twice by the same quantifier", id.Name)
+			c.errorf(id.Pos, diag.CodeDuplicateDecl, "variable %s is bound twice by the same quantifier", id.Name)
 		}
 		names[id.Name] = true
 		inner[id.Name] = s
@@ -326,7 +326,7 @@ func (c *checker) atom(g *gAtom, bound map[string]Sort) Formula {
 func (c *checker) varRef(id *gIdent, bound map[string]Sort) (*Var, Sort) {
 	v := &Var{Pos: c.pos(id.Pos), Name: id.Name}
 	if !isVarName(id.Name) {
-		c.errorf(id.Pos, "%s is not an instruction variable (variables start with an upper-case letter)", id.Name)
+		c.errorf(id.Pos, diag.CodeInvalidName, "%s is not an instruction variable (variables start with an upper-case letter)", id.Name)
 		return v, 0
 	}
 	if s, ok := bound[id.Name]; ok {
@@ -335,7 +335,7 @@ func (c *checker) varRef(id *gIdent, bound map[string]Sort) (*Var, Sort) {
 	if s, ok := c.vars[id.Name]; ok {
 		return v, s
 	}
-	c.errorf(id.Pos, "undeclared variable %s (declare it in the forall section)", id.Name)
+	c.errorf(id.Pos, diag.CodeUndeclared, "undeclared variable %s (declare it in the forall section)", id.Name)
 	return v, 0
 }
 
@@ -354,25 +354,25 @@ func (c *checker) apply(g *gRef, bound map[string]Sort) Formula {
 	} else if id, ok := predefByName(name); ok {
 		d := c.predef[id]
 		if d == nil {
-			c.errorf(g.Name.Pos, "predefined symbol %s is used but not declared in the predefined section (declare %q)", name, predefs[id].signature())
+			c.errorf(g.Name.Pos, diag.CodeUndeclared, "predefined symbol %s is used but not declared in the predefined section (declare %q)", name, predefs[id].signature())
 			return a
 		}
 		if d.Kind == DeclSet {
-			c.errorf(g.Name.Pos, "%s is a set, not a predicate; it cannot be applied", name)
+			c.errorf(g.Name.Pos, diag.CodeType, "%s is a set, not a predicate; it cannot be applied", name)
 			return a
 		}
 		params = d.Params
 	} else {
-		c.errorf(g.Name.Pos, "unknown symbol %s", name)
+		c.errorf(g.Name.Pos, diag.CodeUndeclared, "unknown symbol %s", name)
 		return a
 	}
 	if len(g.Args) != len(params) {
-		c.errorf(g.Name.Pos, "%s expects %d argument%s, got %d", name, len(params), plural(len(params)), len(g.Args))
+		c.errorf(g.Name.Pos, diag.CodeArgCount, "%s expects %d argument%s, got %d", name, len(params), plural(len(params)), len(g.Args))
 		return a
 	}
 	for i, s := range sorts {
 		if s != 0 && !s.Overlaps(params[i]) {
-			c.errorf(g.Args[i].Pos, "argument %s of %s has sort %s, but parameter %d of %s has the disjoint sort %s",
+			c.errorf(g.Args[i].Pos, diag.CodeType, "argument %s of %s has sort %s, but parameter %d of %s has the disjoint sort %s",
 				g.Args[i].Name, name, s, i+1, name, params[i])
 		}
 	}

@@ -7,7 +7,7 @@
 // Parse checks a .mm file: names, sorts (instruction ⊇ access ⊇ {load,
 // store}, instruction ⊇ fence), arities, and that every predefined symbol
 // used is declared with its canonical signature (PredefinedSymbols). Errors
-// are *lsl.Error values ("file:line:col: message"). Model.String prints a
+// are *diag.Error values ("file:line:col: message"). Model.String prints a
 // model back in .mm syntax. The built-in models (sc, relaxed, rmo, …) are
 // the embedded files models/*.mm; adding a model means adding a file there.
 // LoadModel accepts a built-in name or a path ending in .mm.

@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Parse reads a .mm memory model. Syntax, name, sort and arity errors are
-// reported as *lsl.Error (or lsl.ErrorList for several) with the position
+// reported as *diag.Error (or diag.ErrorList for several) with the position
 // of the offending symbol.
 func Parse(filename string, src []byte) (*Model, error) {
 	if g, ok := parseFast(filename, src); ok {
@@ -27,9 +27,9 @@ func syntaxError(filename string, err error) error {
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		p := perr.Position()
-		return &lsl.Error{Pos: lsl.Pos{File: filename, Line: p.Line, Col: p.Column}, Msg: readableMessage(perr.Message())}
+		return &diag.Error{Pos: diag.Pos{File: filename, Line: p.Line, Col: p.Column}, Msg: readableMessage(perr.Message()), Code: diag.CodeSyntax}
 	}
-	return &lsl.Error{Pos: lsl.Pos{File: filename}, Msg: err.Error()}
+	return &diag.Error{Pos: diag.Pos{File: filename}, Msg: err.Error(), Code: diag.CodeSyntax}
 }
 
 // grammarNames translates the grammar's node names, which participle puts

@@ -6,10 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -70,7 +71,7 @@ func stripPos(v reflect.Value) {
 			stripPos(v.Index(i))
 		}
 	case reflect.Struct:
-		if v.Type() == reflect.TypeOf(lsl.Pos{}) {
+		if v.Type() == reflect.TypeOf(diag.Pos{}) {
 			v.Set(reflect.Zero(v.Type()))
 			return
 		}
@@ -188,65 +189,69 @@ require
 `
 
 func TestParseErrors(t *testing.T) {
-	cases := []struct{ name, src, want string }{
+	cases := []struct {
+		name, src string
+		want      string // the text: the position and the words are the point
+		code      diag.ErrorCode
+	}{
 		{"incomplete formula", header + "<a> mo(X, Y) &\nend model\n",
-			"t.mm:16:1: unexpected token \"end\" (expected formula)"},
+			"t.mm:16:1: unexpected token \"end\" (expected formula)", diag.CodeSyntax},
 		{"missing comma", header + "<a> mo(X Y)\nend model\n",
-			"t.mm:15:10: unexpected token \"Y\" (expected \")\")"},
+			"t.mm:15:10: unexpected token \"Y\" (expected \")\")", diag.CodeSyntax},
 		{"missing end", header + "<a> true\n",
-			"t.mm:16:1: unexpected end of file (expected \"end\" \"model\")"},
+			"t.mm:16:1: unexpected end of file (expected \"end\" \"model\")", diag.CodeSyntax},
 		{"bad character", "model m\npredefined\n set instruction $\nend model\n",
-			"t.mm:3:18: invalid input text \"$\\nend model\\n\""},
+			"t.mm:3:18: invalid input text \"$\\nend model\\n\"", diag.CodeSyntax},
 		{"unterminated comment", "model m /* never closed\nend model\n",
-			"t.mm:1:9: invalid input text \"/* never closed\\n...\""},
+			"t.mm:1:9: invalid input text \"/* never closed\\n...\"", diag.CodeSyntax},
 		{"section order", "model m\nforall\npredefined\nend model\n",
-			"t.mm:3:1: unexpected token \"predefined\" (expected \"end\" \"model\")"},
+			"t.mm:3:1: unexpected token \"predefined\" (expected \"end\" \"model\")", diag.CodeSyntax},
 		{"unknown symbol", header + "<a> foo(X)\nend model\n",
-			"t.mm:15:5: unknown symbol foo"},
+			"t.mm:15:5: unknown symbol foo", diag.CodeUndeclared},
 		{"undeclared variable", header + "<a> mo(X, Z)\nend model\n",
-			"t.mm:15:11: undeclared variable Z (declare it in the forall section)"},
+			"t.mm:15:11: undeclared variable Z (declare it in the forall section)", diag.CodeUndeclared},
 		{"arity", header + "<a> mo(X)\nend model\n",
-			"t.mm:15:5: mo expects 2 arguments, got 1"},
+			"t.mm:15:5: mo expects 2 arguments, got 1", diag.CodeArgCount},
 		{"arity of predefined", header + "<a> program_order(X, Y, X)\nend model\n",
-			"t.mm:15:5: program_order expects 2 arguments, got 3"},
+			"t.mm:15:5: program_order expects 2 arguments, got 3", diag.CodeArgCount},
 		{"sort mismatch", header + "<a> mo(X, F)\nend model\n",
-			"t.mm:15:11: argument F of mo has sort fence, but parameter 2 of mo has the disjoint sort access"},
+			"t.mm:15:11: argument F of mo has sort fence, but parameter 2 of mo has the disjoint sort access", diag.CodeType},
 		{"sort mismatch in quantifier", header + "<a> exists Z : fence . load(Z)\nend model\n",
-			"t.mm:15:29: argument Z of load has sort fence, but parameter 1 of load has the disjoint sort access"},
+			"t.mm:15:29: argument Z of load has sort fence, but parameter 1 of load has the disjoint sort access", diag.CodeType},
 		{"undeclared predefined", header + "<a> aliased(X, Y)\nend model\n",
-			"t.mm:15:5: predefined symbol aliased is used but not declared in the predefined section (declare \"relation aliased(access, access)\")"},
+			"t.mm:15:5: predefined symbol aliased is used but not declared in the predefined section (declare \"relation aliased(access, access)\")", diag.CodeUndeclared},
 		{"undeclared sort", "model m\npredefined\nset instruction\nforall\nL : load\nend model\n",
-			"t.mm:5:5: sort load is used but \"predicate load(access)\" is not declared in the predefined section"},
+			"t.mm:5:5: sort load is used but \"predicate load(access)\" is not declared in the predefined section", diag.CodeUndeclared},
 		{"unknown sort", header + "<a> forall Z : thing . true\nend model\n",
-			"t.mm:15:16: unknown sort thing (sorts: instruction, access, load, store, fence)"},
+			"t.mm:15:16: unknown sort thing (sorts: instruction, access, load, store, fence)", diag.CodeUnknownKind},
 		{"wrong signature", "model m\npredefined\nset instruction\npredicate access(instruction)\npredicate load(instruction)\nend model\n",
-			"t.mm:5:11: wrong signature for predefined symbol load: it is \"predicate load(access)\""},
+			"t.mm:5:11: wrong signature for predefined symbol load: it is \"predicate load(access)\"", diag.CodeType},
 		{"wrong keyword", "model m\npredefined\nset instruction\nrelation access(instruction)\nend model\n",
-			"t.mm:4:10: wrong signature for predefined symbol access: it is \"predicate access(instruction)\""},
+			"t.mm:4:10: wrong signature for predefined symbol access: it is \"predicate access(instruction)\"", diag.CodeType},
 		{"unknown predefined", "model m\npredefined\npredicate foo(instruction)\nend model\n",
-			"t.mm:3:11: unknown predefined symbol foo"},
+			"t.mm:3:11: unknown predefined symbol foo", diag.CodeUndeclared},
 		{"duplicate label", header + "<a> true\n<a> false\nend model\n",
-			"t.mm:16:1: duplicate label <a> (first at t.mm:15:1)"},
+			"t.mm:16:1: duplicate label <a> (first at t.mm:15:1)", diag.CodeDuplicateDecl},
 		{"duplicate relation", "model m\npredefined\nset instruction\nexists\nrelation r(instruction)\nrelation r(instruction)\nend model\n",
-			"t.mm:6:10: duplicate declaration of r (first at t.mm:5:10)"},
+			"t.mm:6:10: duplicate declaration of r (first at t.mm:5:10)", diag.CodeDuplicateDecl},
 		{"duplicate predefined", "model m\npredefined\nset instruction\nset instruction\nend model\n",
-			"t.mm:4:5: duplicate declaration of instruction (first at t.mm:3:5)"},
+			"t.mm:4:5: duplicate declaration of instruction (first at t.mm:3:5)", diag.CodeDuplicateDecl},
 		{"relation shadows predefined", "model m\npredefined\nset instruction\nexists\nrelation seed(instruction)\nend model\n",
-			"t.mm:5:10: seed is a predefined symbol; declare it in the predefined section"},
+			"t.mm:5:10: seed is a predefined symbol; declare it in the predefined section", diag.CodeInvalidConstruct},
 		{"duplicate variable", "model m\npredefined\nset instruction\nforall\nX : instruction\nY, X : instruction\nend model\n",
-			"t.mm:6:4: duplicate declaration of variable X"},
+			"t.mm:6:4: duplicate declaration of variable X", diag.CodeDuplicateDecl},
 		{"variable case", "model m\npredefined\nset instruction\nforall\nx : instruction\nend model\n",
-			"t.mm:5:1: instruction variable x must start with an upper-case letter"},
+			"t.mm:5:1: instruction variable x must start with an upper-case letter", diag.CodeInvalidName},
 		{"relation case", "model m\npredefined\nset instruction\nexists\nrelation R(instruction)\nend model\n",
-			"t.mm:5:10: relation variable R must start with a lower-case letter"},
+			"t.mm:5:10: relation variable R must start with a lower-case letter", diag.CodeInvalidName},
 		{"variable as symbol", header + "<a> mo(X, mo)\nend model\n",
-			"t.mm:15:11: mo is not an instruction variable (variables start with an upper-case letter)"},
+			"t.mm:15:11: mo is not an instruction variable (variables start with an upper-case letter)", diag.CodeInvalidName},
 		{"set applied", header + "<a> instruction(X)\nend model\n",
-			"t.mm:15:5: instruction is a set, not a predicate; it cannot be applied"},
+			"t.mm:15:5: instruction is a set, not a predicate; it cannot be applied", diag.CodeType},
 		{"set in exists", "model m\npredefined\nset instruction\nexists\nset foo\nend model\n",
-			"t.mm:5:1: the exists section declares relation variables; \"set foo\" is not allowed here"},
+			"t.mm:5:1: the exists section declares relation variables; \"set foo\" is not allowed here", diag.CodeInvalidConstruct},
 		{"nullary relation", "model m\npredefined\nset instruction\nexists\nrelation r\nend model\n",
-			"t.mm:5:10: relation variable r needs at least one parameter"},
+			"t.mm:5:10: relation variable r needs at least one parameter", diag.CodeArgCount},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -254,9 +259,12 @@ func TestParseErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; parsed\n%v", m)
 			}
-			var le *lsl.Error
+			var le *diag.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("error %v is %T, not *lsl.Error", err, err)
+				t.Fatalf("error %v is %T, not *diag.Error", err, err)
+			}
+			if got := diag.Codes(err); !slices.Equal(got, []diag.ErrorCode{c.code}) {
+				t.Errorf("codes %v, want [%v]", got, c.code)
 			}
 			if err.Error() != c.want {
 				t.Errorf("error\n  %s\nwant\n  %s", err, c.want)
@@ -267,11 +275,12 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseErrorList(t *testing.T) {
 	_, err := Parse("t.mm", []byte(header+"<a> foo(X) & bar(Y)\nend model\n"))
-	var l lsl.ErrorList
+	var l diag.ErrorList
 	if !errors.As(err, &l) || len(l) != 2 {
 		t.Fatalf("want a list of 2 errors, got %v", err)
 	}
-	if !strings.Contains(err.Error(), "unknown symbol foo") || !strings.Contains(err.Error(), "unknown symbol bar") {
+	if got := diag.Codes(err); !slices.Equal(got, []diag.ErrorCode{diag.CodeUndeclared, diag.CodeUndeclared}) ||
+		!strings.Contains(err.Error(), " foo") || !strings.Contains(err.Error(), " bar") {
 		t.Errorf("error list %q", err)
 	}
 }
@@ -284,14 +293,15 @@ func TestLoadModel(t *testing.T) {
 		t.Errorf("LoadModel(%s) = %v, %v", examplePath, m, err)
 	}
 	_, err := LoadModel("nosuch")
-	if err == nil || !strings.Contains(err.Error(), `unknown memory model "nosuch"`) || !strings.Contains(err.Error(), "relaxed, rmo, sc") {
+	// the message lists the built-in models
+	if !slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeUnknownModel}) || !strings.Contains(err.Error(), "relaxed, rmo, sc") {
 		t.Errorf("LoadModel(nosuch) error = %v", err)
 	}
 	_, err = LoadModel("testdata/missing.mm")
-	if err == nil || err.Error() != "testdata/missing.mm:1:1: cannot read memory model: no such file" {
+	if !slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeNoFile}) || !strings.HasPrefix(err.Error(), "testdata/missing.mm:1:1: ") {
 		t.Errorf("LoadModel(missing) error = %v", err)
 	}
-	if !lsl.IsInputError(err) {
+	if !diag.IsInputError(err) {
 		t.Errorf("missing file is not an input error")
 	}
 }

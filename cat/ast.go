@@ -1,6 +1,8 @@
 package cat
 
-import "github.com/checkfence/checkfence/lsl"
+import (
+	"github.com/checkfence/checkfence/diag"
+)
 
 // The syntax tree of one .cat file, before includes are resolved and names
 // are bound (check.go).
@@ -12,18 +14,18 @@ type file struct {
 	Stmts []stmt
 }
 
-type stmt interface{ position() lsl.Pos }
+type stmt interface{ position() diag.Pos }
 
 // letStmt is "let b1 and b2 …" or "let rec b1 and b2 …".
 type letStmt struct {
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Rec   bool
 	Binds []*binding
 }
 
 // binding is "name = e" or "name(p1, …, pk) = e" (a function).
 type binding struct {
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Name   string
 	Params []string // nil for a value binding
 	Fun    bool
@@ -53,7 +55,7 @@ func (k TestKind) String() string {
 
 // testStmt is "[flag] [~]acyclic|irreflexive|empty e [as name]".
 type testStmt struct {
-	Pos     lsl.Pos
+	Pos     diag.Pos
 	Flag    bool
 	Negated bool
 	Kind    TestKind
@@ -63,71 +65,71 @@ type testStmt struct {
 
 // includeStmt is include "file".
 type includeStmt struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Path string
 }
 
 // showStmt is show/unshow: display directives, ignored.
-type showStmt struct{ Pos lsl.Pos }
+type showStmt struct{ Pos diag.Pos }
 
-func (s *letStmt) position() lsl.Pos     { return s.Pos }
-func (s *testStmt) position() lsl.Pos    { return s.Pos }
-func (s *includeStmt) position() lsl.Pos { return s.Pos }
-func (s *showStmt) position() lsl.Pos    { return s.Pos }
+func (s *letStmt) position() diag.Pos     { return s.Pos }
+func (s *testStmt) position() diag.Pos    { return s.Pos }
+func (s *includeStmt) position() diag.Pos { return s.Pos }
+func (s *showStmt) position() diag.Pos    { return s.Pos }
 
-type expr interface{ position() lsl.Pos }
+type expr interface{ position() diag.Pos }
 
 // nameExpr is a variable: a let-bound name, a built-in relation or set, or
 // a tag.
 type nameExpr struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Name string
 }
 
 // constExpr is 0 (the empty relation or set) or _ (the set of all events).
 type constExpr struct {
-	Pos      lsl.Pos
+	Pos      diag.Pos
 	Universe bool
 }
 
 // binExpr is a binary operator: | & \ ; * (cartesian product) ++.
 type binExpr struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Op   string
 	L, R expr
 }
 
 // unExpr is ~e (complement) or a postfix operator: + * ? ^-1.
 type unExpr struct {
-	Pos lsl.Pos
+	Pos diag.Pos
 	Op  string
 	X   expr
 }
 
 // bracketExpr is [e]: the identity relation on a set.
 type bracketExpr struct {
-	Pos lsl.Pos
+	Pos diag.Pos
 	X   expr
 }
 
 // appExpr is a function application f(a1, …, ak).
 type appExpr struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Fun  string
 	Args []expr
 }
 
 // letExpr is "let [rec] b1 and … in Body".
 type letExpr struct {
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Let  *letStmt
 	Body expr
 }
 
-func (e *letExpr) position() lsl.Pos     { return e.Pos }
-func (e *nameExpr) position() lsl.Pos    { return e.Pos }
-func (e *constExpr) position() lsl.Pos   { return e.Pos }
-func (e *binExpr) position() lsl.Pos     { return e.Pos }
-func (e *unExpr) position() lsl.Pos      { return e.Pos }
-func (e *bracketExpr) position() lsl.Pos { return e.Pos }
-func (e *appExpr) position() lsl.Pos     { return e.Pos }
+func (e *letExpr) position() diag.Pos     { return e.Pos }
+func (e *nameExpr) position() diag.Pos    { return e.Pos }
+func (e *constExpr) position() diag.Pos   { return e.Pos }
+func (e *binExpr) position() diag.Pos     { return e.Pos }
+func (e *unExpr) position() diag.Pos      { return e.Pos }
+func (e *bracketExpr) position() diag.Pos { return e.Pos }
+func (e *appExpr) position() diag.Pos     { return e.Pos }

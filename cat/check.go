@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // Built-in names: the base sets and relations every candidate execution
@@ -181,7 +181,7 @@ func (c *compiler) letRec(s *letStmt, e *env) (*env, error) {
 	kinds := make([]Kind, len(s.Binds))
 	for i, b := range s.Binds {
 		if b.Fun {
-			return nil, lsl.Errorf(b.Pos, "recursive functions are not supported")
+			return nil, diag.ErrorfCode(b.Pos, diag.CodeUnsupported, "recursive functions are not supported")
 		}
 		kinds[i] = KAny
 	}
@@ -258,7 +258,7 @@ func (c *compiler) letRec(s *letStmt, e *env) (*env, error) {
 			return out, nil
 		}
 	}
-	return nil, lsl.Errorf(s.Pos, "cannot determine whether the recursive definitions are sets or relations")
+	return nil, diag.ErrorfCode(s.Pos, diag.CodeType, "cannot determine whether the recursive definitions are sets or relations")
 }
 
 func (c *compiler) test(s *testStmt, e *env) error {
@@ -278,7 +278,7 @@ func (c *compiler) test(s *testStmt, e *env) error {
 	}
 	if n.Kind == KSet {
 		if s.Kind != Empty {
-			return lsl.Errorf(s.Expr.position(), "%s needs a relation, but %s is a set", s.Kind, exprString(s.Expr))
+			return diag.ErrorfCode(s.Expr.position(), diag.CodeType, "%s needs a relation, but %s is a set", s.Kind, exprString(s.Expr))
 		}
 	}
 	c.m.Constraints = append(c.m.Constraints, &Constraint{Pos: s.Pos, Kind: s.Kind, Negated: s.Negated, Flag: s.Flag, Expr: n, Name: s.Name})
@@ -312,9 +312,9 @@ func (c *compiler) wantRel(n *Node, x expr, what string) (*Node, error) {
 		return c.empty(KRel), nil
 	case KSet:
 		if n.Op == OpTag {
-			return nil, lsl.Errorf(x.position(), "%s needs a relation, but %s is not defined (an undefined name is an event tag, a set)", what, n.Name)
+			return nil, diag.ErrorfCode(x.position(), diag.CodeType, "%s needs a relation, but %s is not defined (an undefined name is an event tag, a set)", what, n.Name)
 		}
-		return nil, lsl.Errorf(x.position(), "%s needs a relation, but %s is a set (use [%s] for its identity relation)", what, exprString(x), exprString(x))
+		return nil, diag.ErrorfCode(x.position(), diag.CodeType, "%s needs a relation, but %s is a set (use [%s] for its identity relation)", what, exprString(x), exprString(x))
 	}
 	return n, nil
 }
@@ -324,7 +324,7 @@ func (c *compiler) wantSet(n *Node, x expr, what string) (*Node, error) {
 	case KAny:
 		return c.empty(KSet), nil
 	case KRel:
-		return nil, lsl.Errorf(x.position(), "%s needs a set, but %s is a relation", what, exprString(x))
+		return nil, diag.ErrorfCode(x.position(), diag.CodeType, "%s needs a set, but %s is a relation", what, exprString(x))
 	}
 	return n, nil
 }
@@ -375,12 +375,12 @@ func (c *compiler) expr(x expr, e *env) (*Node, error) {
 func (c *compiler) name(x *nameExpr, e *env) (*Node, error) {
 	if v, ok := e.lookup(x.Name); ok {
 		if v.fn != nil {
-			return nil, lsl.Errorf(x.Pos, "%s is a function; call it as %s(…)", x.Name, x.Name)
+			return nil, diag.ErrorfCode(x.Pos, diag.CodeType, "%s is a function; call it as %s(…)", x.Name, x.Name)
 		}
 		return v.node, nil
 	}
 	if builtinFuns[x.Name] {
-		return nil, lsl.Errorf(x.Pos, "%s is a function; call it as %s(…)", x.Name, x.Name)
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeType, "%s is a function; call it as %s(…)", x.Name, x.Name)
 	}
 	if baseSets[x.Name] {
 		c.m.Uses[x.Name] = true
@@ -402,7 +402,7 @@ func (c *compiler) unary(x *unExpr, e *env) (*Node, error) {
 	}
 	if x.Op == "~" {
 		if n.Kind == KAny {
-			return nil, lsl.Errorf(x.Pos, "~0 is ambiguous: say ~(0 & some set or relation)")
+			return nil, diag.ErrorfCode(x.Pos, diag.CodeInvalidConstruct, "~0 is ambiguous: say ~(0 & some set or relation)")
 		}
 		return c.node(OpComplement, n.Kind, "", n), nil
 	}
@@ -429,7 +429,7 @@ func (c *compiler) unary(x *unExpr, e *env) (*Node, error) {
 
 func (c *compiler) binary(x *binExpr, e *env) (*Node, error) {
 	if x.Op == "++" {
-		return nil, lsl.Errorf(x.Pos, "++ (list concatenation) is not supported")
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeUnsupported, "++ (list concatenation) is not supported")
 	}
 	l, err := c.expr(x.L, e)
 	if err != nil {
@@ -467,10 +467,10 @@ func (c *compiler) binary(x *binExpr, e *env) (*Node, error) {
 	if l.Kind != r.Kind {
 		for _, n := range []*Node{l, r} {
 			if n.Op == OpTag {
-				return nil, lsl.Errorf(x.Pos, "%s combines a set with a relation: %s is not defined (an undefined name is an event tag, a set)", x.Op, n.Name)
+				return nil, diag.ErrorfCode(x.Pos, diag.CodeType, "%s combines a set with a relation: %s is not defined (an undefined name is an event tag, a set)", x.Op, n.Name)
 			}
 		}
-		return nil, lsl.Errorf(x.Pos, "%s combines a %s (%s) with a %s (%s)", x.Op, l.Kind, exprString(x.L), r.Kind, exprString(x.R))
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeType, "%s combines a %s (%s) with a %s (%s)", x.Op, l.Kind, exprString(x.L), r.Kind, exprString(x.R))
 	}
 	switch x.Op {
 	case "|":
@@ -506,11 +506,11 @@ const maxCallDepth = 64
 func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 	if v, ok := e.lookup(x.Fun); ok {
 		if v.fn == nil {
-			return nil, lsl.Errorf(x.Pos, "%s is a %s, not a function", x.Fun, v.node.Kind)
+			return nil, diag.ErrorfCode(x.Pos, diag.CodeType, "%s is a %s, not a function", x.Fun, v.node.Kind)
 		}
 		fn := v.fn
 		if len(x.Args) != len(fn.params) {
-			return nil, lsl.Errorf(x.Pos, "%s takes %d argument(s), got %d", x.Fun, len(fn.params), len(x.Args))
+			return nil, diag.ErrorfCode(x.Pos, diag.CodeArgCount, "%s takes %d argument(s), got %d", x.Fun, len(fn.params), len(x.Args))
 		}
 		inner := fn.env.bind(fn.name, v) // a function may call itself by name, but not loop
 		key := callKey{fn: fn}
@@ -528,7 +528,7 @@ func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 		c.depth++
 		defer func() { c.depth-- }()
 		if c.depth > maxCallDepth {
-			return nil, lsl.Errorf(x.Pos, "calls of %s nest too deeply (recursive function?)", x.Fun)
+			return nil, diag.ErrorfCode(x.Pos, diag.CodeTooDeep, "calls of %s nest too deeply (recursive function?)", x.Fun)
 		}
 		n, err := c.expr(fn.body, inner)
 		if err == nil {
@@ -537,13 +537,13 @@ func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 		return n, c.atCall(err, x, fn)
 	}
 	if x.Fun == diffValues {
-		return nil, lsl.Errorf(x.Pos, "%s (which compares the values of events) is supported only as the whole expression of a flag, which is then not computed", x.Fun)
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeUnsupported, "%s (which compares the values of events) is supported only as the whole expression of a flag, which is then not computed", x.Fun)
 	}
 	if !builtinFuns[x.Fun] {
-		return nil, lsl.Errorf(x.Pos, "unknown function %s", x.Fun)
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeUndeclared, "unknown function %s", x.Fun)
 	}
 	if len(x.Args) != 1 {
-		return nil, lsl.Errorf(x.Pos, "%s takes 1 argument, got %d", x.Fun, len(x.Args))
+		return nil, diag.ErrorfCode(x.Pos, diag.CodeArgCount, "%s takes 1 argument, got %d", x.Fun, len(x.Args))
 	}
 	n, err := c.expr(x.Args[0], e)
 	if err != nil {
@@ -565,7 +565,7 @@ func (c *compiler) app(x *appExpr, e *env) (*Node, error) {
 // (a built-in one, stdlib's fencerel) to the call in the user's file:
 // the user wrote the call, not the body.
 func (c *compiler) atCall(err error, x *appExpr, fn *closure) error {
-	le, ok := err.(*lsl.Error)
+	le, ok := err.(*diag.Error)
 	if !ok || le.Pos.File == x.Pos.File {
 		return err
 	}
@@ -575,7 +575,7 @@ func (c *compiler) atCall(err error, x *appExpr, fn *closure) error {
 			args = append(args, fn.params[i]+" = "+exprString(a))
 		}
 	}
-	return lsl.Errorf(x.Pos, "%s(…): %s (with %s; in the definition of %s at %s)", x.Fun, le.Msg, strings.Join(args, ", "), x.Fun, le.Pos)
+	return diag.ErrorfCode(x.Pos, le.Code, "%s(…): %s (with %s; in the definition of %s at %s)", x.Fun, le.Msg, strings.Join(args, ", "), x.Fun, le.Pos)
 }
 
 func (c *compiler) finish() *Model {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // FuzzParse checks that Parse never panics, that errors are input errors,
@@ -27,7 +27,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := Parse("fuzz.cat", []byte(src))
 		if err != nil {
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("not an input error: %v", err)
 			}
 			return

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Kind is the type of a cat expression: a set of events or a binary
@@ -127,7 +127,7 @@ func MaxNonMonotoneRounds(n int, g *RecGroup) int {
 // Negated, must fail). Flag constraints do not restrict executions; they
 // mark those that violate them (herd's "flag ~empty race as racy").
 type Constraint struct {
-	Pos     lsl.Pos
+	Pos     diag.Pos
 	Kind    TestKind
 	Negated bool
 	Flag    bool

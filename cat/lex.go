@@ -3,7 +3,7 @@ package cat
 import (
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // tokKind is the kind of a lexical token of a .cat file.
@@ -21,7 +21,7 @@ const (
 type token struct {
 	kind tokKind
 	text string
-	pos  lsl.Pos
+	pos  diag.Pos
 }
 
 // keywords of the cat language that the parser knows; other herd keywords
@@ -63,7 +63,7 @@ func lex(file string, src []byte) ([]token, error) {
 			i++
 		}
 	}
-	pos := func() lsl.Pos { return lsl.Pos{File: file, Line: line, Col: col} }
+	pos := func() diag.Pos { return diag.Pos{File: file, Line: line, Col: col} }
 	for i < len(src) {
 		c := src[i]
 		switch {
@@ -78,7 +78,7 @@ func lex(file string, src []byte) ([]token, error) {
 			adv(2)
 			for !(i+1 < len(src) && src[i] == '*' && src[i+1] == '/') {
 				if i >= len(src) {
-					return nil, lsl.Errorf(start, "unterminated comment")
+					return nil, diag.ErrorfCode(start, diag.CodeSyntax, "unterminated comment")
 				}
 				adv(1)
 			}
@@ -88,7 +88,7 @@ func lex(file string, src []byte) ([]token, error) {
 			adv(2)
 			for !(i+1 < len(src) && src[i] == '*' && src[i+1] == ')') {
 				if i >= len(src) {
-					return nil, lsl.Errorf(start, "unterminated comment")
+					return nil, diag.ErrorfCode(start, diag.CodeSyntax, "unterminated comment")
 				}
 				adv(1)
 			}
@@ -100,7 +100,7 @@ func lex(file string, src []byte) ([]token, error) {
 				j++
 			}
 			if j >= len(src) || src[j] != '"' {
-				return nil, lsl.Errorf(start, "unterminated string")
+				return nil, diag.ErrorfCode(start, diag.CodeSyntax, "unterminated string")
 			}
 			toks = append(toks, token{tString, string(src[i+1 : j]), start})
 			adv(j + 1 - i)
@@ -154,7 +154,7 @@ func lex(file string, src []byte) ([]token, error) {
 			}
 			if n == 0 {
 				r := []rune(string(src[i:min(i+4, len(src))]))
-				return nil, lsl.Errorf(start, "unexpected character %q", r[0])
+				return nil, diag.ErrorfCode(start, diag.CodeSyntax, "unexpected character %q", r[0])
 			}
 			toks = append(toks, token{tPunct, rest[:n], start})
 			adv(n)

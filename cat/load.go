@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // The built-in models and the standard library are the .cat files in
@@ -73,7 +73,7 @@ func (ld *loader) readEmbedded(name string) (*file, error) {
 
 // readDisk reads and parses a disk file once. found is false when no
 // such file exists (the include then looks among the built-in files).
-func (ld *loader) readDisk(p string, at lsl.Pos) (f *file, found bool, err error) {
+func (ld *loader) readDisk(p string, at diag.Pos) (f *file, found bool, err error) {
 	if f, ok := ld.parsed[p]; ok {
 		return f, true, nil
 	}
@@ -82,12 +82,12 @@ func (ld *loader) readDisk(p string, at lsl.Pos) (f *file, found bool, err error
 	}
 	src, err := ld.read(p)
 	if err != nil {
-		msg := err.Error()
-		var le *lsl.Error
+		msg, code := err.Error(), diag.CodeUnreadable
+		var le *diag.Error
 		if errors.As(err, &le) {
-			msg = le.Msg
+			msg, code = le.Msg, le.Code
 		}
-		return nil, true, lsl.Errorf(at, "cannot read %s: %s", p, msg)
+		return nil, true, diag.ErrorfCode(at, code, "cannot read %s: %s", p, msg)
 	}
 	if f, err = parseFile(p, src); err != nil {
 		return nil, true, err
@@ -101,7 +101,7 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 		return nil, err
 	}
 	if ld.includes++; ld.includes > maxIncludes {
-		return nil, lsl.Errorf(s.Pos, "more than %d includes in one model: do files include each other more than once?", maxIncludes)
+		return nil, diag.ErrorfCode(s.Pos, diag.CodeTooDeep, "more than %d includes in one model: do files include each other more than once?", maxIncludes)
 	}
 	name := s.Path
 	var f *file
@@ -119,14 +119,14 @@ func (ld *loader) include(from string, s *includeStmt, stack []string) (*file, e
 	if !found {
 		if f, err = ld.readEmbedded(path.Base(name)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, lsl.Errorf(s.Pos, "cannot find included file %q", name)
+				return nil, diag.ErrorfCode(s.Pos, diag.CodeNoFile, "cannot find included file %q", name)
 			}
 			return nil, err
 		}
 	}
 	for _, p := range stack {
 		if p == f.Path {
-			return nil, lsl.Errorf(s.Pos, "%q includes itself", name)
+			return nil, diag.ErrorfCode(s.Pos, diag.CodeInvalidConstruct, "%q includes itself", name)
 		}
 	}
 	return f, nil
@@ -245,5 +245,5 @@ func Load(nameOrPath string) (*Model, error) {
 	if m, ok := Builtin(nameOrPath); ok {
 		return m, nil
 	}
-	return nil, &lsl.Error{Msg: "unknown cat model " + nameOrPath + " (built-in: " + strings.Join(BuiltinNames(), ", ") + ")"}
+	return nil, &diag.Error{Msg: "unknown cat model " + nameOrPath + " (built-in: " + strings.Join(BuiltinNames(), ", ") + ")", Code: diag.CodeUnknownModel}
 }

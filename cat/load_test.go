@@ -6,14 +6,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // TestLoadRefusesNonRegular: a model or an included file that is a
@@ -41,21 +42,22 @@ func TestLoadRefusesNonRegular(t *testing.T) {
 	big.Truncate(source.MaxSourceSize + 1)
 	big.Close()
 	for _, tc := range []struct {
-		file, want string
+		file, want string // want: the position (the include, for an included file) and the file's kind
+		code       diag.ErrorCode
 	}{
-		{filepath.Join(dir, "zero.cat"), "zero.cat:1:1: not a regular file (a device)"},
-		{filepath.Join(dir, "fifo.cat"), "fifo.cat:1:1: not a regular file (a FIFO)"},
-		{filepath.Join(dir, "big.cat"), "big.cat:1:1: file too large"},
-		{write("inczero.cat", "include \"zero.cat\"\n"), "inczero.cat:1:1: cannot read " + filepath.Join(dir, "zero.cat") + ": not a regular file (a device)"},
-		{write("incfifo.cat", "let x = po\ninclude \"fifo.cat\"\n"), "incfifo.cat:2:1: cannot read " + filepath.Join(dir, "fifo.cat") + ": not a regular file (a FIFO)"},
-		{write("incbig.cat", "include \"big.cat\"\n"), "incbig.cat:1:1: cannot read " + filepath.Join(dir, "big.cat") + ": file too large"},
+		{filepath.Join(dir, "zero.cat"), "zero.cat:1:1: not a regular file (a device)", diag.CodeNotRegular},
+		{filepath.Join(dir, "fifo.cat"), "fifo.cat:1:1: not a regular file (a FIFO)", diag.CodeNotRegular},
+		{filepath.Join(dir, "big.cat"), "big.cat:1:1: ", diag.CodeFileTooLarge},
+		{write("inczero.cat", "include \"zero.cat\"\n"), "inczero.cat:1:1: cannot read " + filepath.Join(dir, "zero.cat") + ": not a regular file (a device)", diag.CodeNotRegular},
+		{write("incfifo.cat", "let x = po\ninclude \"fifo.cat\"\n"), "incfifo.cat:2:1: cannot read " + filepath.Join(dir, "fifo.cat") + ": not a regular file (a FIFO)", diag.CodeNotRegular},
+		{write("incbig.cat", "include \"big.cat\"\n"), "incbig.cat:1:1: cannot read " + filepath.Join(dir, "big.cat") + ": ", diag.CodeFileTooLarge},
 	} {
 		done := make(chan error, 1)
 		go func() { _, err := LoadFile(tc.file); done <- err }()
 		select {
 		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !lsl.IsInputError(err) {
-				t.Errorf("%s: got %v, want %q", filepath.Base(tc.file), err, tc.want)
+			if !slices.Equal(diag.Codes(err), []diag.ErrorCode{tc.code}) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: got %v (codes %v), want %q [%v]", filepath.Base(tc.file), err, diag.Codes(err), tc.want, tc.code)
 			}
 		case <-time.After(5 * time.Second):
 			t.Fatalf("%s: still reading after 5s", filepath.Base(tc.file))
@@ -96,7 +98,7 @@ func TestIncludeBomb(t *testing.T) {
 	}
 	reads = 0
 	_, err := load(bomb(40))
-	if err == nil || !strings.Contains(err.Error(), "more than 1000 includes") || !lsl.IsInputError(err) {
+	if !slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeTooDeep}) {
 		t.Errorf("40 levels: %v", err)
 	}
 	if reads > 40 {

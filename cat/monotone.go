@@ -1,6 +1,8 @@
 package cat
 
-import "github.com/checkfence/checkfence/lsl"
+import (
+	"github.com/checkfence/checkfence/diag"
+)
 
 // A let rec is the least fixpoint of its definitions, computed (eval.go)
 // and encoded (package encode) from the empty relations upwards. It exists
@@ -49,7 +51,7 @@ func checkMonotone(s *letStmt, g *RecGroup) error {
 				continue
 			}
 			b := s.Binds[neg]
-			return lsl.Errorf(b.Pos, "let rec %s: %s, so the definition is not monotone, and herd's in-order iteration of it need not settle (a group that is not monotone is accepted when each binding refers only to bindings before it and to bindings of the form x = x | …; here %s refers to %s)",
+			return diag.ErrorfCode(b.Pos, diag.CodeInvalidConstruct, "let rec %s: %s, so the definition is not monotone, and herd's in-order iteration of it need not settle (a group that is not monotone is accepted when each binding refers only to bindings before it and to bindings of the form x = x | …; here %s refers to %s)",
 				b.Name, negWhy, g.Names[i], g.Names[j])
 		}
 	}

@@ -1,7 +1,7 @@
 package cat
 
 import (
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // parser is a recursive-descent parser for herd's cat language, as Dat3M's
@@ -48,14 +48,14 @@ func describe(t token) string {
 	return "\"" + t.text + "\""
 }
 
-func (p *parser) fail(t token, format string, args ...any) error {
-	return lsl.Errorf(t.pos, format, args...)
+func (p *parser) fail(t token, code diag.ErrorCode, format string, args ...any) error {
+	return diag.ErrorfCode(t.pos, code, format, args...)
 }
 
 func (p *parser) expect(text string) (token, error) {
 	t := p.peek()
 	if t.kind != tPunct && t.kind != tKeyword || t.text != text {
-		return t, p.fail(t, "syntax error: expected %q, found %s", text, describe(t))
+		return t, p.fail(t, diag.CodeSyntax, "syntax error: expected %q, found %s", text, describe(t))
 	}
 	return p.next(), nil
 }
@@ -63,7 +63,7 @@ func (p *parser) expect(text string) (token, error) {
 func (p *parser) name() (token, error) {
 	t := p.peek()
 	if t.kind != tName {
-		return t, p.fail(t, "syntax error: expected a name, found %s", describe(t))
+		return t, p.fail(t, diag.CodeSyntax, "syntax error: expected a name, found %s", describe(t))
 	}
 	return p.next(), nil
 }
@@ -114,7 +114,7 @@ func (p *parser) stmt() (stmt, error) {
 		p.next()
 		s := p.peek()
 		if s.kind != tString {
-			return nil, p.fail(s, "syntax error: include needs a file name in quotes, found %s", describe(s))
+			return nil, p.fail(s, diag.CodeSyntax, "syntax error: include needs a file name in quotes, found %s", describe(s))
 		}
 		p.next()
 		return &includeStmt{Pos: t.pos, Path: s.text}, nil
@@ -147,12 +147,12 @@ func (p *parser) stmt() (stmt, error) {
 	case p.kw("acyclic"), p.kw("irreflexive"), p.kw("empty"), p.punct("~"):
 		return p.test(t.pos, false)
 	case t.kind == tKeyword && unsupportedKeywords[t.text] != "":
-		return nil, p.fail(t, "%s are not supported", unsupportedKeywords[t.text])
+		return nil, p.fail(t, diag.CodeUnsupported, "%s are not supported", unsupportedKeywords[t.text])
 	}
-	return nil, p.fail(t, "syntax error: expected let, include or a check (acyclic, irreflexive, empty, flag), found %s", describe(t))
+	return nil, p.fail(t, diag.CodeSyntax, "syntax error: expected let, include or a check (acyclic, irreflexive, empty, flag), found %s", describe(t))
 }
 
-func (p *parser) test(pos lsl.Pos, flag bool) (stmt, error) {
+func (p *parser) test(pos diag.Pos, flag bool) (stmt, error) {
 	s := &testStmt{Pos: pos, Flag: flag}
 	if p.punct("~") {
 		p.next()
@@ -167,7 +167,7 @@ func (p *parser) test(pos lsl.Pos, flag bool) (stmt, error) {
 	case t.kind == tKeyword && t.text == "empty":
 		s.Kind = Empty
 	default:
-		return nil, p.fail(t, "syntax error: expected acyclic, irreflexive or empty, found %s", describe(t))
+		return nil, p.fail(t, diag.CodeSyntax, "syntax error: expected acyclic, irreflexive or empty, found %s", describe(t))
 	}
 	e, err := p.expr()
 	if err != nil {
@@ -191,7 +191,7 @@ func (p *parser) let() (stmt, error) {
 		return nil, err
 	}
 	if p.kw("in") {
-		return nil, p.fail(p.peek(), "let … in is an expression: bind its value with let x = let … in …")
+		return nil, p.fail(p.peek(), diag.CodeInvalidConstruct, "let … in is an expression: bind its value with let x = let … in …")
 	}
 	return s, nil
 }
@@ -248,7 +248,7 @@ func (p *parser) enum() (stmt, error) {
 	}
 	for {
 		if tag := p.peek(); tag.kind != tTag {
-			return nil, p.fail(tag, "syntax error: expected a tag 'name in the enum, found %s", describe(tag))
+			return nil, p.fail(tag, diag.CodeSyntax, "syntax error: expected a tag 'name in the enum, found %s", describe(tag))
 		}
 		p.next()
 		if !p.punct("|") {
@@ -277,7 +277,7 @@ func (p *parser) instructions() (stmt, error) {
 		n := p.next()
 		switch {
 		case n.kind == tEOF:
-			return nil, p.fail(open, "syntax error: unclosed [ in the instructions declaration")
+			return nil, p.fail(open, diag.CodeSyntax, "syntax error: unclosed [ in the instructions declaration")
 		case n.kind == tPunct && (n.text == "[" || n.text == "{"):
 			depth++
 		case n.kind == tPunct && (n.text == "]" || n.text == "}"):
@@ -405,7 +405,7 @@ func (p *parser) cart() (expr, error) {
 		}
 		l = &binExpr{Pos: t.pos, Op: "*", L: l, R: r}
 		if p.punct("*") && p.startsOperand(1) {
-			return nil, p.fail(p.peek(), "syntax error: the cartesian product * is not associative; use parentheses")
+			return nil, p.fail(p.peek(), diag.CodeSyntax, "syntax error: the cartesian product * is not associative; use parentheses")
 		}
 	}
 	return l, nil
@@ -457,7 +457,7 @@ func (p *parser) postfix() (expr, error) {
 			p.next()
 			x = &unExpr{Pos: t.pos, Op: "*", X: x}
 		case p.punct("^"):
-			return nil, p.fail(t, "syntax error: only ^-1 (inverse) is supported after ^")
+			return nil, p.fail(t, diag.CodeSyntax, "syntax error: only ^-1 (inverse) is supported after ^")
 		default:
 			return x, nil
 		}
@@ -477,7 +477,7 @@ func (p *parser) primary() (expr, error) {
 		p.next()
 		return &constExpr{Pos: t.pos}, nil
 	case t.kind == tPunct && t.text[0] >= '0' && t.text[0] <= '9':
-		return nil, p.fail(t, "syntax error: the only number in cat is 0 (the empty relation)")
+		return nil, p.fail(t, diag.CodeSyntax, "syntax error: the only number in cat is 0 (the empty relation)")
 	case p.punct("_"):
 		p.next()
 		return &constExpr{Pos: t.pos, Universe: true}, nil
@@ -488,7 +488,7 @@ func (p *parser) primary() (expr, error) {
 			return nil, err
 		}
 		if p.punct(",") {
-			return nil, p.fail(p.peek(), "tuples are not supported")
+			return nil, p.fail(p.peek(), diag.CodeUnsupported, "tuples are not supported")
 		}
 		if _, err := p.expect(")"); err != nil {
 			return nil, err
@@ -505,13 +505,13 @@ func (p *parser) primary() (expr, error) {
 		}
 		return &bracketExpr{Pos: t.pos, X: x}, nil
 	case p.punct("{"):
-		return nil, p.fail(t, "explicit sets { … } are not supported")
+		return nil, p.fail(t, diag.CodeUnsupported, "explicit sets { … } are not supported")
 	case p.kw("let"):
 		return p.letIn()
 	case t.kind == tKeyword && unsupportedKeywords[t.text] != "":
-		return nil, p.fail(t, "%s are not supported", unsupportedKeywords[t.text])
+		return nil, p.fail(t, diag.CodeUnsupported, "%s are not supported", unsupportedKeywords[t.text])
 	}
-	return nil, p.fail(t, "syntax error: expected an expression, found %s", describe(t))
+	return nil, p.fail(t, diag.CodeSyntax, "syntax error: expected an expression, found %s", describe(t))
 }
 
 func (p *parser) app(fn token) (expr, error) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -34,7 +35,7 @@ func (ci *CatInstance) c11Tags(in *Instr, tags []string) ([]string, error) {
 		return tags, nil
 	}
 	if mp == nil {
-		return nil, lsl.Errorf(in.Pos(), "this %s is a C11 atomic (tags %s), and memory model %s does not know C11 memory orders; use rc11, a built-in hardware model (arm8, riscv, power, tso-cat compile C11 atomics to their instructions) or a .mm model",
+		return nil, diag.Errorf(in.Pos(), "this %s is a C11 atomic (tags %s), and memory model %s does not know C11 memory orders; use rc11, a built-in hardware model (arm8, riscv, power, tso-cat compile C11 atomics to their instructions) or a .mm model",
 			in.Kind, strings.Join(tags, ","), ci.m.Name)
 	}
 	var mapped []string

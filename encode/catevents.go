@@ -7,6 +7,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -78,7 +79,7 @@ type CatInstance struct {
 // in the executions in which it fires.
 type CatFlag struct {
 	Name string
-	Pos  lsl.Pos
+	Pos  diag.Pos
 	Lit  z.Lit
 	k    *cat.Constraint
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -47,7 +48,7 @@ type LivelockSite struct {
 	Loop   string
 	Thread int
 	Op     int
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Guard  z.Lit
 	// Alone holds when the thread goes round forever whatever the other
 	// threads do; Guard without Alone, when it does so in turn with other

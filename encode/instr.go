@@ -2,6 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -28,7 +29,7 @@ type Instr struct {
 }
 
 // Pos is the instruction's source position.
-func (in *Instr) Pos() lsl.Pos { return in.Stmt.Position() }
+func (in *Instr) Pos() diag.Pos { return in.Stmt.Position() }
 
 // Expr is the C-level expression the access implements ("" if unknown).
 func (in *Instr) Expr() string {
@@ -65,7 +66,7 @@ type PrunedSite struct {
 	Loop   string
 	Thread int
 	Guard  z.Lit
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	// InAtomic: the site is inside an atomic block, whose remaining
 	// instructions would have to take effect before anything else.
 	InAtomic bool

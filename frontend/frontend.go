@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
@@ -73,7 +74,7 @@ func fileError(name string, err error) error {
 	} else if pe, ok := err.(*os.PathError); ok {
 		msg = pe.Err.Error()
 	}
-	return &lsl.Error{Pos: lsl.Pos{File: name, Line: 1, Col: 1}, Msg: msg}
+	return &diag.Error{Pos: diag.Pos{File: name, Line: 1, Col: 1}, Msg: msg}
 }
 
 // Load translates the implementation files and links them into one program.
@@ -86,14 +87,14 @@ func LoadWith(files []string, opt Options) (*lsl.Program, error) {
 	for _, f := range files {
 		ext := strings.ToLower(filepath.Ext(f))
 		if _, ok := registry[ext]; !ok {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: f, Line: 1, Col: 1},
+			return nil, &diag.Error{Pos: diag.Pos{File: f, Line: 1, Col: 1},
 				Msg: fmt.Sprintf("cannot read %q files (known: %s)", ext, strings.Join(Extensions(), " "))}
 		}
 		if _, err := os.Stat(f); err != nil {
 			return nil, fileError(f, err)
 		}
 		if msg := source.NotRegular(f); msg != "" {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: f, Line: 1, Col: 1}, Msg: msg}
+			return nil, &diag.Error{Pos: diag.Pos{File: f, Line: 1, Col: 1}, Msg: msg}
 		}
 		if _, ok := groups[ext]; !ok {
 			order = append(order, ext)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -157,8 +158,8 @@ func failing(t *litmus.Test, ctx context.Context, opt mining.Options, anyError b
 func failingExecution(ctx context.Context, t *litmus.Test, opt mining.Options) error {
 	r, err := mining.Check(ctx, t.Program, t.LSLTest, opt)
 	if err != nil || r.Verdict != mining.Fail || r.Trace == nil || r.Trace.Failure == nil {
-		return lsl.Errorf(t.Pos, "test %s: some execution fails a runtime check", t.Name)
+		return diag.Errorf(t.Pos, "test %s: some execution fails a runtime check", t.Name)
 	}
 	f := r.Trace.Failure
-	return lsl.Errorf(f.Pos, "%s (test %s, thread P%d)", f.Msg, t.Name, f.Thread)
+	return diag.Errorf(f.Pos, "%s (test %s, thread P%d)", f.Msg, t.Name, f.Thread)
 }

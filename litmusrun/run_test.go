@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -203,7 +204,7 @@ func TestRuntimeError(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = Run(context.Background(), tt, Options{Mining: mining.Options{Model: builtin(t, "tso")}})
-		var le *lsl.Error
+		var le *diag.Error
 		if !errors.As(err, &le) || err.Error() != c.want {
 			t.Errorf("got %v, want %s", err, c.want)
 		}

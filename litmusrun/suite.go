@@ -17,7 +17,7 @@ type Outcome struct {
 	File   string
 	Test   *litmus.Test // nil if the file could not be read or parsed
 	Result *Result      // nil on any error
-	// Err is an input error (*lsl.Error) or, with TimedOut, the timeout,
+	// Err is an input error (*diag.Error) or, with TimedOut, the timeout,
 	// or, with OverMemory, limits.ErrMemoryLimit.
 	Err        error
 	TimedOut   bool

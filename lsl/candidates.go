@@ -1,6 +1,10 @@
 package lsl
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Fence synthesis ("checkfence fences --insert") places candidate fences at
 // source-level program points. A point is a gap in a statement list of a
@@ -38,7 +42,7 @@ type FencePoint struct {
 	Side InsertSide
 	// Pos is the position of the statement the point is next to (before it
 	// for InsertBefore, after it for InsertAfter).
-	Pos Pos
+	Pos diag.Pos
 }
 
 // Key identifies the point's source location.
@@ -120,7 +124,7 @@ type group struct {
 	access bool
 }
 
-func (ins *candInserter) groups(b *Block, parent Pos) []group {
+func (ins *candInserter) groups(b *Block, parent diag.Pos) []group {
 	var out []group
 	prevLine := parent.Line
 	for i, s := range b.Stmts {
@@ -144,7 +148,7 @@ func (ins *candInserter) groups(b *Block, parent Pos) []group {
 // parent is the position of the enclosing statement; inLoop says whether
 // an enclosing loop of the procedure contains an access (its back edge
 // makes an access precede every point in it).
-func (ins *candInserter) block(b *Block, parent Pos, inLoop bool) *Block {
+func (ins *candInserter) block(b *Block, parent diag.Pos, inLoop bool) *Block {
 	if b == nil {
 		return nil
 	}

@@ -1,6 +1,10 @@
 package lsl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Barriers: what a candidate of fence synthesis puts at its point, and
 // what a C front end makes of a barrier instruction written in the source
@@ -31,7 +35,7 @@ type Barrier struct {
 
 // Fences returns the fence statements of the barrier at pos with
 // candidate id (0 for a written barrier).
-func (b *Barrier) Fences(pos Pos, cand int) []*Fence {
+func (b *Barrier) Fences(pos diag.Pos, cand int) []*Fence {
 	var out []*Fence
 	for i, k := range b.Kinds {
 		var tags []string

@@ -1,5 +1,7 @@
 package lsl
 
+import "github.com/checkfence/checkfence/diag"
+
 // Memory-order synthesis: a candidate may also be a stronger memory order
 // for one C11 atomic access of the program (a load, a store, or the
 // atomic block of a read-modify-write, as the C11 front ends tag them:
@@ -130,7 +132,7 @@ func (ins *orderInserter) stmt(s Stmt) []Stmt {
 		}
 	case *Atomic:
 		var ord string
-		var at Pos
+		var at diag.Pos
 		Walk(s.Body, func(t Stmt) bool {
 			if o, ok := atomicAccess(t); ok && ord == "" {
 				ord, at = o, t.Position()
@@ -157,7 +159,7 @@ func (ins *orderInserter) stmt(s Stmt) []Stmt {
 
 // access puts the candidates of one access around it: the fences of each
 // stronger order before and after it, and its conditional tags.
-func (ins *orderInserter) access(s Stmt, kind, ord string, pos Pos) []Stmt {
+func (ins *orderInserter) access(s Stmt, kind, ord string, pos diag.Pos) []Stmt {
 	pt := &FencePoint{Proc: ins.proc, File: pos.File, Line: pos.Line, Side: OrderSide, Pos: pos}
 	if pos.Line == 0 || ins.ok != nil && !ins.ok(pt) {
 		return []Stmt{s}

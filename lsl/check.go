@@ -1,17 +1,21 @@
 package lsl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Check performs the checks that need the whole program, after all files are
 // parsed and linked: every call names a declared procedure with matching
 // argument and result counts, every type name is a declared struct or one of
 // the built-in scalars int and ptr, and no name is declared twice.
 func (p *Program) Check() error {
-	var errs ErrorList
+	var errs diag.ErrorList
 	errs = append(errs, duplicateNames(p)...)
-	checkType := func(t *TypeRef, pos Pos, what string) {
+	checkType := func(t *TypeRef, pos diag.Pos, what string) {
 		if t != nil && t.Name != "int" && t.Name != "ptr" && p.Struct(t.Name) == nil {
-			errs = append(errs, ErrorfCode(pos, CodeUndeclared, "unknown type %s (%s)", t.Name, what))
+			errs = append(errs, diag.ErrorfCode(pos, diag.CodeUndeclared, "unknown type %s (%s)", t.Name, what))
 		}
 	}
 	for _, s := range p.Structs {
@@ -39,18 +43,18 @@ func (p *Program) Check() error {
 	return errs.Err()
 }
 
-func checkCall(p *Program, c *Call) ErrorList {
+func checkCall(p *Program, c *Call) diag.ErrorList {
 	callee := p.Proc(c.Proc)
 	if callee == nil {
-		return ErrorList{ErrorfCode(c.Pos, CodeUndeclared, "call to unknown procedure %s", c.Proc)}
+		return diag.ErrorList{diag.ErrorfCode(c.Pos, diag.CodeUndeclared, "call to unknown procedure %s", c.Proc)}
 	}
-	var errs ErrorList
+	var errs diag.ErrorList
 	if len(c.Args) != len(callee.Params) {
-		errs = append(errs, ErrorfCode(c.Pos, CodeArgCount, "%s takes %d %s, got %d", c.Proc,
+		errs = append(errs, diag.ErrorfCode(c.Pos, diag.CodeArgCount, "%s takes %d %s, got %d", c.Proc,
 			len(callee.Params), plural(len(callee.Params), "argument"), len(c.Args)))
 	}
 	if len(c.Results) != len(callee.Results) {
-		errs = append(errs, ErrorfCode(c.Pos, CodeArgCount, "%s returns %d %s, got %d result %s", c.Proc,
+		errs = append(errs, diag.ErrorfCode(c.Pos, diag.CodeArgCount, "%s returns %d %s, got %d result %s", c.Proc,
 			len(callee.Results), plural(len(callee.Results), "result"),
 			len(c.Results), plural(len(c.Results), "register")))
 	}
@@ -58,17 +62,17 @@ func checkCall(p *Program, c *Call) ErrorList {
 }
 
 // duplicateNames reports names declared twice within one kind of declaration.
-func duplicateNames(p *Program) ErrorList {
-	var errs ErrorList
+func duplicateNames(p *Program) diag.ErrorList {
+	var errs diag.ErrorList
 	type decl struct {
 		name string
-		pos  Pos
+		pos  diag.Pos
 	}
 	check := func(kind string, decls []decl) {
-		first := map[string]Pos{}
+		first := map[string]diag.Pos{}
 		for _, d := range decls {
 			if prev, ok := first[d.name]; ok {
-				errs = append(errs, ErrorfCode(d.pos, CodeDuplicateDecl, "duplicate %s %s (previous declaration at %s)", kind, d.name, prev))
+				errs = append(errs, diag.ErrorfCode(d.pos, diag.CodeDuplicateDecl, "duplicate %s %s (previous declaration at %s)", kind, d.name, prev))
 				continue
 			}
 			first[d.name] = d.pos

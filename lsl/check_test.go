@@ -2,6 +2,8 @@ package lsl
 
 import (
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // TestCheck: Check's errors have the right positions and codes
@@ -40,8 +42,8 @@ func TestCheckDuplicates(t *testing.T) {
 	// Programs built by front ends are not parsed, so Check looks for
 	// duplicate names itself.
 	p := &Program{
-		Structs: []*Struct{{Name: "s", Pos: Pos{File: "a.c", Line: 1}}, {Name: "s", Pos: Pos{File: "a.c", Line: 2}}},
-		Procs:   []*Proc{{Name: "f", Body: &Block{}}, {Name: "f", Body: &Block{}, Pos: Pos{File: "b.c", Line: 4, Col: 2}}},
+		Structs: []*Struct{{Name: "s", Pos: diag.Pos{File: "a.c", Line: 1}}, {Name: "s", Pos: diag.Pos{File: "a.c", Line: 2}}},
+		Procs:   []*Proc{{Name: "f", Body: &Block{}}, {Name: "f", Body: &Block{}, Pos: diag.Pos{File: "b.c", Line: 4, Col: 2}}},
 	}
 	want := "a.c:2:1: duplicate struct s (previous declaration at a.c:1)\n" +
 		"b.c:4:2: duplicate procedure f (previous declaration at -)"

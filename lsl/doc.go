@@ -112,9 +112,7 @@
 // orders of C11 atomic accesses, given by conditional tags (sel.cN.T) and
 // guarded fences; SelectCandidates writes a selection in.
 //
-// Input errors are *Error values ("file:line:col: message") collected in
-// an ErrorList; each carries an ErrorCode (errcode.go) saying what kind of
-// error it is, as go/types' codes do, so that tests and tools match the
-// code rather than the wording. The parser, the .tst parser and Check give
-// codes; front-end errors do not yet (CodeUnclassified).
+// Input errors are *diag.Error values ("file:line:col: message", package
+// diag) with a diag.ErrorCode; Unsupported gives a front end's refusal its
+// form.
 package lsl

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // addSeeds adds every testdata file matching pattern to the corpus.
@@ -40,7 +42,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := Parse("fuzz.lsl", src)
 		if err != nil {
-			if !IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error is not an input error: %v", err)
 			}
 			return
@@ -88,7 +90,7 @@ func FuzzParseTests(f *testing.F) {
 		sameTSTAsParticiple(t, string(src))
 		tf, err := ParseTests("fuzz.tst", src)
 		if err != nil {
-			if !IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error is not an input error: %v", err)
 			}
 			return

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -14,7 +16,7 @@ func zeroPositions(v any) {
 	zeroPos(reflect.ValueOf(v))
 }
 
-var posType = reflect.TypeOf(Pos{})
+var posType = reflect.TypeOf(diag.Pos{})
 
 func zeroPos(v reflect.Value) {
 	switch v.Kind() {

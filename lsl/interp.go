@@ -3,6 +3,8 @@ package lsl
 import (
 	"fmt"
 	"sort"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // InterpOptions configure Run, the sequential reference interpreter.
@@ -32,7 +34,7 @@ const (
 type InterpError struct {
 	Kind InterpFailure
 	Msg  string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 func (e *InterpError) Error() string {
@@ -44,7 +46,7 @@ type Observation struct {
 	Kind ObsKind
 	Name string
 	Val  Value // Undef for labels
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // InterpResult is the outcome of a run: the procedure's results, the
@@ -145,11 +147,11 @@ type frame struct {
 	depth int
 }
 
-func fail(kind InterpFailure, pos Pos, format string, args ...any) *InterpError {
+func fail(kind InterpFailure, pos diag.Pos, format string, args ...any) *InterpError {
 	return &InterpError{Kind: kind, Msg: fmt.Sprintf(format, args...), Pos: pos}
 }
 
-func (in *interp) call(q *Proc, args []Value, pos Pos, depth int) ([]Value, error) {
+func (in *interp) call(q *Proc, args []Value, pos diag.Pos, depth int) ([]Value, error) {
 	if depth >= in.opt.MaxDepth {
 		return nil, fail(InterpLimit, pos, "call depth limit (%d) reached in %s", in.opt.MaxDepth, q.Name)
 	}
@@ -229,7 +231,7 @@ func (in *interp) stmts(fr *frame, list []Stmt) (flow, error) {
 	return flow{}, nil
 }
 
-func (in *interp) step(pos Pos) error {
+func (in *interp) step(pos diag.Pos) error {
 	in.res.Steps++
 	if in.res.Steps > in.opt.MaxSteps {
 		return fail(InterpLimit, pos, "step limit (%d) reached", in.opt.MaxSteps)
@@ -409,7 +411,7 @@ func (in *interp) spin(fr *frame, s *Spin) (flow, error) {
 }
 
 // cell checks an address and returns its memory key.
-func (in *interp) cell(a Value, what string, pos Pos) (string, error) {
+func (in *interp) cell(a Value, what string, pos diag.Pos) (string, error) {
 	switch a.Kind {
 	case KPtr:
 		b := in.blocks[a.Ptr[0]]

@@ -3,13 +3,15 @@ package lsl
 import (
 	"errors"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Helpers for building IR by hand.
 
 func ir(n int64) Operand                    { return Const{Num(n)} }
 func irp(base int64, offs ...int64) Operand { return Const{Ptr(base, offs...)} }
-func ipos(line int) Pos                     { return Pos{File: "t.lsl", Line: line, Col: 1} }
+func ipos(line int) diag.Pos                { return diag.Pos{File: "t.lsl", Line: line, Col: 1} }
 func blk(stmts ...Stmt) *Block              { return &Block{Stmts: stmts} }
 func lblk(label string, stmts ...Stmt) *Block {
 	return &Block{Label: label, Stmts: stmts}
@@ -150,7 +152,7 @@ func TestInterpFailures(t *testing.T) {
 	}
 }
 
-func setTestPos(s Stmt, p Pos) {
+func setTestPos(s Stmt, p diag.Pos) {
 	switch s := s.(type) {
 	case *Assert:
 		s.Pos = p

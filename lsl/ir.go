@@ -3,33 +3,9 @@ package lsl
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/checkfence/checkfence/diag"
 )
-
-// Pos is a source position: in the C (or LLVM, litmus) source the statement
-// was translated from, or in the .lsl file itself.
-type Pos struct {
-	File string
-	Line int
-	Col  int
-}
-
-// IsValid reports whether p names a line.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-// String formats p as file:line:col (col omitted when 0).
-func (p Pos) String() string {
-	if !p.IsValid() {
-		if p.File != "" {
-			return QuoteFileName(p.File)
-		}
-		return "-"
-	}
-	s := QuoteFileName(p.File) + ":" + strconv.Itoa(p.Line)
-	if p.Col > 0 {
-		s += ":" + strconv.Itoa(p.Col)
-	}
-	return s
-}
 
 // Program is a (not yet unrolled) LSL program: type declarations, globals and
 // procedure definitions. Tests call its parameterless procedures as operations.
@@ -66,7 +42,7 @@ type Program struct {
 type Struct struct {
 	Name   string
 	Fields []Field
-	Pos    Pos
+	Pos    diag.Pos
 }
 
 // Field is one field of a Struct. Type is nil for scalar fields.
@@ -97,7 +73,7 @@ func (t *TypeRef) String() string {
 type Composite struct {
 	Name   string
 	Fields []string
-	Pos    Pos
+	Pos    diag.Pos
 }
 
 // Global is a named memory region. Its cells hold 0 unless Init says otherwise.
@@ -109,7 +85,7 @@ type Global struct {
 	Type *TypeRef // nil: a scalar
 	Init []CellInit
 	Tags []string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // CellInit gives the initial value of one cell of a global: the cell at
@@ -126,7 +102,7 @@ type Proc struct {
 	Params  []Reg
 	Results []Reg
 	Body    *Block
-	Pos     Pos
+	Pos     diag.Pos
 }
 
 // Reg is a register name, including the % sigil of the text syntax ("%x").
@@ -155,7 +131,7 @@ func OperandString(o Operand) string {
 
 // Stmt is an LSL statement.
 type Stmt interface {
-	Position() Pos
+	Position() diag.Pos
 	stmt()
 }
 
@@ -165,7 +141,7 @@ type Stmt interface {
 type Block struct {
 	Label string
 	Stmts []Stmt
-	Pos   Pos
+	Pos   diag.Pos
 	// Iter marks iteration k ≥ 1 of loop instance Loop in an unrolled
 	// program (unrollLoop); a break to the block's own label continues
 	// with the next iteration. Zero elsewhere.
@@ -208,7 +184,7 @@ type Assign struct {
 	Comp  string // composite type for OpMake/OpGet/OpSet
 	Field string // field name for OpGet/OpSet
 	Args  []Operand
-	Pos   Pos
+	Pos   diag.Pos
 }
 
 // Load is r := *addr. Expr is the C-level expression that was read (for traces).
@@ -221,7 +197,7 @@ type Load struct {
 	Expr string
 	Tags []string
 	ID   int
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Store is *addr := val. Status, when set, makes it a store-conditional
@@ -235,7 +211,7 @@ type Store struct {
 	Tags   []string
 	Status Reg
 	ID     int
-	Pos    Pos
+	Pos    diag.Pos
 }
 
 // Fence is a memory ordering fence of the given kind. Tags name the fence
@@ -249,7 +225,7 @@ type Fence struct {
 	Kind FenceKind
 	Tags []string
 	ID   int
-	Pos  Pos
+	Pos  diag.Pos
 	Cand int
 }
 
@@ -259,32 +235,32 @@ type If struct {
 	Cond Operand
 	Then *Block
 	Else *Block
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Break exits the enclosing block labelled Label.
 type Break struct {
 	Label string
-	Pos   Pos
+	Pos   diag.Pos
 }
 
 // Continue restarts the enclosing block labelled Label (or retries a Spin).
 type Continue struct {
 	Label string
-	Pos   Pos
+	Pos   diag.Pos
 }
 
 // Abort ends the thread with an error (an explicit runtime failure).
 type Abort struct {
 	Msg string
-	Pos Pos
+	Pos diag.Pos
 }
 
 // Pruned marks code cut off by the unroller (§4.5): reaching it means the
 // loop or recursion bound Loop was too small. Only in unrolled programs.
 type Pruned struct {
 	Loop string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Call calls a procedure by value; on normal completion the callee's result
@@ -293,7 +269,7 @@ type Call struct {
 	Proc    string
 	Args    []Operand
 	Results []Reg
-	Pos     Pos
+	Pos     diag.Pos
 }
 
 // Choose assigns a nondeterministic number in [Lo, Hi] (§4.6.1). Expr
@@ -304,14 +280,14 @@ type Choose struct {
 	Dst    Reg
 	Lo, Hi int64
 	Expr   string
-	Pos    Pos
+	Pos    diag.Pos
 }
 
 // Atomic executes Body as an atomic block (§3.4.1, §4.6.2). Nested atomic
 // blocks are redundant.
 type Atomic struct {
 	Body *Block
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Spin is a side-effect-free spin loop (§7.2.3): Body runs, and "continue
@@ -320,20 +296,20 @@ type Atomic struct {
 type Spin struct {
 	Label string
 	Body  *Block
-	Pos   Pos
+	Pos   diag.Pos
 }
 
 // Assert fails the test (reason "assertion") when Cond is false.
 type Assert struct {
 	Cond Operand
 	Msg  string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Assume discards every execution in which Cond is false.
 type Assume struct {
 	Cond Operand
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Observe records an observation: Label starts a new operation record named
@@ -342,7 +318,7 @@ type Observe struct {
 	Kind ObsKind
 	Name string
 	Val  Operand // nil for ObsLabel
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Alloc assigns a pointer to a new memory block. Name labels local blocks
@@ -352,7 +328,7 @@ type Alloc struct {
 	Kind AllocKind
 	Type *TypeRef
 	Name string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Free releases a block from Alloc (fresh: only checks the pointer; pool:
@@ -360,28 +336,28 @@ type Alloc struct {
 type Free struct {
 	Ptr  Operand
 	Kind AllocKind
-	Pos  Pos
+	Pos  diag.Pos
 }
 
-func (s *Block) Position() Pos    { return s.Pos }
-func (s *Assign) Position() Pos   { return s.Pos }
-func (s *Load) Position() Pos     { return s.Pos }
-func (s *Store) Position() Pos    { return s.Pos }
-func (s *Fence) Position() Pos    { return s.Pos }
-func (s *If) Position() Pos       { return s.Pos }
-func (s *Break) Position() Pos    { return s.Pos }
-func (s *Continue) Position() Pos { return s.Pos }
-func (s *Abort) Position() Pos    { return s.Pos }
-func (s *Pruned) Position() Pos   { return s.Pos }
-func (s *Call) Position() Pos     { return s.Pos }
-func (s *Choose) Position() Pos   { return s.Pos }
-func (s *Atomic) Position() Pos   { return s.Pos }
-func (s *Spin) Position() Pos     { return s.Pos }
-func (s *Assert) Position() Pos   { return s.Pos }
-func (s *Assume) Position() Pos   { return s.Pos }
-func (s *Observe) Position() Pos  { return s.Pos }
-func (s *Alloc) Position() Pos    { return s.Pos }
-func (s *Free) Position() Pos     { return s.Pos }
+func (s *Block) Position() diag.Pos    { return s.Pos }
+func (s *Assign) Position() diag.Pos   { return s.Pos }
+func (s *Load) Position() diag.Pos     { return s.Pos }
+func (s *Store) Position() diag.Pos    { return s.Pos }
+func (s *Fence) Position() diag.Pos    { return s.Pos }
+func (s *If) Position() diag.Pos       { return s.Pos }
+func (s *Break) Position() diag.Pos    { return s.Pos }
+func (s *Continue) Position() diag.Pos { return s.Pos }
+func (s *Abort) Position() diag.Pos    { return s.Pos }
+func (s *Pruned) Position() diag.Pos   { return s.Pos }
+func (s *Call) Position() diag.Pos     { return s.Pos }
+func (s *Choose) Position() diag.Pos   { return s.Pos }
+func (s *Atomic) Position() diag.Pos   { return s.Pos }
+func (s *Spin) Position() diag.Pos     { return s.Pos }
+func (s *Assert) Position() diag.Pos   { return s.Pos }
+func (s *Assume) Position() diag.Pos   { return s.Pos }
+func (s *Observe) Position() diag.Pos  { return s.Pos }
+func (s *Alloc) Position() diag.Pos    { return s.Pos }
+func (s *Free) Position() diag.Pos     { return s.Pos }
 
 func (*Block) stmt()    {}
 func (*Assign) stmt()   {}

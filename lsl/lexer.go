@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // The lexers of .lsl and .tst files are hand-written: participle's regular
@@ -101,7 +103,7 @@ func (s *scanner) emit(typ lexer.TokenType, n int) {
 }
 
 func (s *scanner) errorf(format string, args ...any) error {
-	return ErrorList{ErrorfCode(lslPos(s.pos), CodeSyntax, "syntax error: "+format, args...)}
+	return diag.ErrorList{diag.ErrorfCode(lslPos(s.pos), diag.CodeSyntax, "syntax error: "+format, args...)}
 }
 
 // skip passes over whitespace and comments.
@@ -258,8 +260,8 @@ func scanTST(filename, src string) ([]lexer.Token, error) {
 }
 
 // lslPos converts a lexer position to an LSL position.
-func lslPos(p lexer.Position) Pos {
-	return Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+func lslPos(p lexer.Position) diag.Pos {
+	return diag.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
 // parseIntLit converts an integer token: decimal, or hexadecimal with 0x;

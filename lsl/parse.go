@@ -8,6 +8,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // SourceFile is one input file for ParseFiles.
@@ -75,7 +77,7 @@ func parseSyntax(filename string, src []byte) (ast *fileAST, err error) {
 		// so that bad input can never crash the tool.
 		if r := recover(); r != nil {
 			ast = nil
-			err = ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInternal, "internal parser error: %v", r)}
+			err = diag.ErrorList{diag.ErrorfCode(diag.Pos{File: filename, Line: 1, Col: 1}, diag.CodeInternal, "internal parser error: %v", r)}
 		}
 	}()
 	tokens, err := lexTokens(filename, src)
@@ -120,7 +122,7 @@ func lexTokens(filename string, src []byte) ([]lexer.Token, error) {
 			chains = chains[:len(chains)-1]
 		}
 		if depth > maxNesting {
-			return nil, ErrorList{ErrorfCode(lslPos(t.Pos), CodeTooDeep, "input nested more than %d levels deep", maxNesting)}
+			return nil, diag.ErrorList{diag.ErrorfCode(lslPos(t.Pos), diag.CodeTooDeep, "input nested more than %d levels deep", maxNesting)}
 		}
 	}
 	return tokens, nil
@@ -135,9 +137,9 @@ func convertParseError(filename string, err error) error {
 		if pos.File == "" {
 			pos.File = filename
 		}
-		return ErrorList{&Error{Pos: pos, Msg: syntaxMessage(perr.Message()), Code: CodeSyntax}}
+		return diag.ErrorList{&diag.Error{Pos: pos, Msg: syntaxMessage(perr.Message()), Code: diag.CodeSyntax}}
 	}
-	return ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeSyntax, "%v", err)}
+	return diag.ErrorList{diag.ErrorfCode(diag.Pos{File: filename, Line: 1, Col: 1}, diag.CodeSyntax, "%v", err)}
 }
 
 // syntaxMessage rewrites participle's messages: the grammar's node names

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // builder turns syntax trees into a Program. It works in passes so that
@@ -12,7 +14,7 @@ import (
 // and procedure bodies are resolved against the complete tables.
 type builder struct {
 	prog *Program
-	errs ErrorList
+	errs diag.ErrorList
 
 	structs    map[string]*Struct
 	composites map[string]*Composite
@@ -25,7 +27,7 @@ type builder struct {
 
 	// Per procedure: the position set by the last loc directive, and the
 	// labelled blocks and spin loops that enclose the current statement.
-	loc    Pos
+	loc    diag.Pos
 	hasLoc bool
 	labels []labelScope
 }
@@ -56,8 +58,8 @@ func newBuilder() *builder {
 	}
 }
 
-func (b *builder) errorf(pos lexer.Position, code ErrorCode, format string, args ...any) {
-	b.errs = append(b.errs, ErrorfCode(lslPos(pos), code, format, args...))
+func (b *builder) errorf(pos lexer.Position, code diag.ErrorCode, format string, args ...any) {
+	b.errs = append(b.errs, diag.ErrorfCode(lslPos(pos), code, format, args...))
 }
 
 func (b *builder) build(files []*fileAST) {
@@ -75,8 +77,8 @@ func (b *builder) build(files []*fileAST) {
 // declare enters the declarations of one file. A loc directive at top level
 // sets the position of the declaration that follows it.
 func (b *builder) declare(f *fileAST) {
-	var pending *Pos
-	declPos := func(tok lexer.Position) Pos {
+	var pending *diag.Pos
+	declPos := func(tok lexer.Position) diag.Pos {
 		if pending != nil {
 			p := *pending
 			pending = nil
@@ -103,27 +105,27 @@ func (b *builder) declare(f *fileAST) {
 }
 
 // locPos evaluates a loc directive.
-func (b *builder) locPos(l *locAST) (Pos, bool) {
+func (b *builder) locPos(l *locAST) (diag.Pos, bool) {
 	file, ok1 := b.str(l.File)
 	line, ok2 := b.nonNegative(l.Line, "loc line")
 	col, ok3 := b.nonNegative(l.Col, "loc column")
 	if !ok1 || !ok2 || !ok3 {
-		return Pos{}, false
+		return diag.Pos{}, false
 	}
-	return Pos{File: file, Line: int(line), Col: int(col)}, true
+	return diag.Pos{File: file, Line: int(line), Col: int(col)}, true
 }
 
-func (b *builder) declareStruct(s *structAST, pos Pos) {
+func (b *builder) declareStruct(s *structAST, pos diag.Pos) {
 	st := &Struct{Name: s.Name.Name, Pos: pos}
 	if prev := b.structs[st.Name]; prev != nil {
-		b.errorf(s.Name.Pos, CodeDuplicateDecl, "duplicate struct %s (previous declaration at %s)", st.Name, prev.Pos)
+		b.errorf(s.Name.Pos, diag.CodeDuplicateDecl, "duplicate struct %s (previous declaration at %s)", st.Name, prev.Pos)
 	} else {
 		b.structs[st.Name] = st
 	}
 	seen := map[string]bool{}
 	for _, f := range s.Fields {
 		if seen[f.Name.Name] {
-			b.errorf(f.Name.Pos, CodeDuplicateDecl, "duplicate field %s in struct %s", f.Name.Name, st.Name)
+			b.errorf(f.Name.Pos, diag.CodeDuplicateDecl, "duplicate field %s in struct %s", f.Name.Name, st.Name)
 		}
 		seen[f.Name.Name] = true
 		st.Fields = append(st.Fields, Field{Name: f.Name.Name, Type: b.typeRef(f.Type)})
@@ -131,20 +133,20 @@ func (b *builder) declareStruct(s *structAST, pos Pos) {
 	b.prog.Structs = append(b.prog.Structs, st)
 }
 
-func (b *builder) declareComposite(c *compositeAST, pos Pos) {
+func (b *builder) declareComposite(c *compositeAST, pos diag.Pos) {
 	cp := &Composite{Name: c.Name.Name, Pos: pos}
 	switch {
 	case cp.Name == "undef":
-		b.errorf(c.Name.Pos, CodeInvalidName, "undef is not a valid composite name")
+		b.errorf(c.Name.Pos, diag.CodeInvalidName, "undef is not a valid composite name")
 	case b.composites[cp.Name] != nil:
-		b.errorf(c.Name.Pos, CodeDuplicateDecl, "duplicate composite %s (previous declaration at %s)", cp.Name, b.composites[cp.Name].Pos)
+		b.errorf(c.Name.Pos, diag.CodeDuplicateDecl, "duplicate composite %s (previous declaration at %s)", cp.Name, b.composites[cp.Name].Pos)
 	default:
 		b.composites[cp.Name] = cp
 	}
 	seen := map[string]bool{}
 	for _, f := range c.Fields {
 		if seen[f.Name] {
-			b.errorf(f.Pos, CodeDuplicateDecl, "duplicate field %s in composite %s", f.Name, cp.Name)
+			b.errorf(f.Pos, diag.CodeDuplicateDecl, "duplicate field %s in composite %s", f.Name, cp.Name)
 		}
 		seen[f.Name] = true
 		cp.Fields = append(cp.Fields, f.Name)
@@ -152,10 +154,10 @@ func (b *builder) declareComposite(c *compositeAST, pos Pos) {
 	b.prog.Composites = append(b.prog.Composites, cp)
 }
 
-func (b *builder) declareGlobal(g *globalAST, pos Pos) {
+func (b *builder) declareGlobal(g *globalAST, pos diag.Pos) {
 	gl := &Global{Name: g.Name.Name, Type: b.typeRef(g.Type), Tags: b.tags(g.Tags), Pos: pos}
 	if prev := b.globals[gl.Name]; prev != nil {
-		b.errorf(g.Name.Pos, CodeDuplicateDecl, "duplicate global %s (previous declaration at %s)", gl.Name, prev.Pos)
+		b.errorf(g.Name.Pos, diag.CodeDuplicateDecl, "duplicate global %s (previous declaration at %s)", gl.Name, prev.Pos)
 	} else {
 		b.globals[gl.Name] = gl
 		b.globalBase[gl.Name] = int64(len(b.prog.Globals) + 1)
@@ -164,10 +166,10 @@ func (b *builder) declareGlobal(g *globalAST, pos Pos) {
 	b.pendingGlobals = append(b.pendingGlobals, pendingGlobal{gl, g})
 }
 
-func (b *builder) declareProc(p *procAST, pos Pos) {
+func (b *builder) declareProc(p *procAST, pos diag.Pos) {
 	pr := &Proc{Name: p.Name.Name, Pos: pos}
 	if prev := b.procs[pr.Name]; prev != nil {
-		b.errorf(p.Name.Pos, CodeDuplicateDecl, "duplicate procedure %s (previous declaration at %s)", pr.Name, prev.Pos)
+		b.errorf(p.Name.Pos, diag.CodeDuplicateDecl, "duplicate procedure %s (previous declaration at %s)", pr.Name, prev.Pos)
 	} else {
 		b.procs[pr.Name] = pr
 	}
@@ -183,7 +185,7 @@ func (b *builder) regList(toks []regTok, what string) []Reg {
 	seen := map[string]bool{}
 	for _, t := range toks {
 		if seen[t.Name] {
-			b.errorf(t.Pos, CodeDuplicateDecl, "duplicate %s %s", what, t.Name)
+			b.errorf(t.Pos, diag.CodeDuplicateDecl, "duplicate %s %s", what, t.Name)
 		}
 		seen[t.Name] = true
 		regs = append(regs, Reg(t.Name))
@@ -224,7 +226,7 @@ func (b *builder) globalInit(g *Global, a *globalAST) {
 			}
 		}
 		if seen[key] {
-			b.errorf(in.Pos, CodeDuplicateDecl, "duplicate initializer for a cell of global %s", g.Name)
+			b.errorf(in.Pos, diag.CodeDuplicateDecl, "duplicate initializer for a cell of global %s", g.Name)
 		}
 		seen[key] = true
 		g.Init = append(g.Init, CellInit{Path: path, Val: b.constant(&in.Val)})
@@ -257,7 +259,7 @@ func (b *builder) constant(c *constAST) Value {
 	case c.Comp != nil:
 		return b.compositeConst(c.Comp)
 	}
-	b.errorf(c.Pos, CodeBadLiteral, "bad constant")
+	b.errorf(c.Pos, diag.CodeBadLiteral, "bad constant")
 	return Undef
 }
 
@@ -266,17 +268,17 @@ func (b *builder) compositeConst(c *compAST) Value {
 	for _, f := range c.Fields {
 		v := b.constant(f)
 		if v.Kind == KComp {
-			b.errorf(f.Pos, CodeInvalidConstruct, "a composite field cannot hold a composite value")
+			b.errorf(f.Pos, diag.CodeInvalidConstruct, "a composite field cannot hold a composite value")
 		}
 		fields = append(fields, v)
 	}
 	comp := b.composites[c.Name.Name]
 	if comp == nil {
-		b.errorf(c.Name.Pos, CodeUndeclared, "unknown composite %s", c.Name.Name)
+		b.errorf(c.Name.Pos, diag.CodeUndeclared, "unknown composite %s", c.Name.Name)
 		return Undef
 	}
 	if len(fields) != len(comp.Fields) {
-		b.errorf(c.Name.Pos, CodeArgCount, "composite %s has %d fields, got %d values", comp.Name, len(comp.Fields), len(fields))
+		b.errorf(c.Name.Pos, diag.CodeArgCount, "composite %s has %d fields, got %d values", comp.Name, len(comp.Fields), len(fields))
 		return Undef
 	}
 	return Comp(comp.Name, fields...)
@@ -287,7 +289,7 @@ func (b *builder) base(global string, pos lexer.Position) int64 {
 	name := global[1:]
 	n, ok := b.globalBase[name]
 	if !ok {
-		b.errorf(pos, CodeUndeclared, "unknown global @%s", name)
+		b.errorf(pos, diag.CodeUndeclared, "unknown global @%s", name)
 	}
 	return n
 }
@@ -295,7 +297,7 @@ func (b *builder) base(global string, pos lexer.Position) int64 {
 func (b *builder) integer(t intTok) (int64, bool) {
 	n, ok := parseIntLit(t.Raw)
 	if !ok {
-		b.errorf(t.Pos, CodeBadLiteral, "integer %s out of range", t.Raw)
+		b.errorf(t.Pos, diag.CodeBadLiteral, "integer %s out of range", t.Raw)
 	}
 	return n, ok
 }
@@ -303,7 +305,7 @@ func (b *builder) integer(t intTok) (int64, bool) {
 func (b *builder) nonNegative(t intTok, what string) (int64, bool) {
 	n, ok := b.integer(t)
 	if ok && n < 0 {
-		b.errorf(t.Pos, CodeBadLiteral, "%s must not be negative", what)
+		b.errorf(t.Pos, diag.CodeBadLiteral, "%s must not be negative", what)
 		return 0, false
 	}
 	return n, ok
@@ -312,7 +314,7 @@ func (b *builder) nonNegative(t intTok, what string) (int64, bool) {
 func (b *builder) str(t strTok) (string, bool) {
 	s, err := strconv.Unquote(t.Raw)
 	if err != nil {
-		b.errorf(t.Pos, CodeBadLiteral, "invalid string literal %s", t.Raw)
+		b.errorf(t.Pos, diag.CodeBadLiteral, "invalid string literal %s", t.Raw)
 		return "", false
 	}
 	return s, true

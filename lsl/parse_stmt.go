@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // procBody builds a procedure body. A loc directive inside the body sets the
@@ -17,14 +19,14 @@ func (b *builder) procBody(p *Proc, a *procAST) {
 }
 
 // stmtPos is the position a statement starting at tok receives.
-func (b *builder) stmtPos(tok lexer.Position) Pos {
+func (b *builder) stmtPos(tok lexer.Position) diag.Pos {
 	if b.hasLoc {
 		return b.loc
 	}
 	return lslPos(tok)
 }
 
-func (b *builder) block(stmts []*stmtAST, label string, pos Pos) *Block {
+func (b *builder) block(stmts []*stmtAST, label string, pos diag.Pos) *Block {
 	blk := &Block{Label: label, Pos: pos}
 	for _, s := range stmts {
 		if st := b.stmt(s); st != nil {
@@ -60,13 +62,13 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		if s.Fence.OnlyTags != nil {
 			f.Tags = b.tags(s.Fence.OnlyTags)
 			if len(f.Tags) == 0 {
-				b.errorf(s.Fence.OnlyTags.Pos, CodeUnknownKind, "a fence without a kind needs at least one tag")
+				b.errorf(s.Fence.OnlyTags.Pos, diag.CodeUnknownKind, "a fence without a kind needs at least one tag")
 			}
 			return f
 		}
 		kind, ok := ParseFenceKind(s.Fence.Kind.Name)
 		if !ok {
-			b.errorf(s.Fence.Kind.Pos, CodeUnknownKind, "unknown fence kind %q (valid kinds: %s)",
+			b.errorf(s.Fence.Kind.Pos, diag.CodeUnknownKind, "unknown fence kind %q (valid kinds: %s)",
 				s.Fence.Kind.Name, strings.Join(FenceNames(), ", "))
 		}
 		f.Kind = kind
@@ -76,7 +78,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		return b.ifStmt(s.If, pos)
 	case s.Break != nil:
 		if sc := b.findLabel(*s.Break, "break"); sc != nil && sc.spin {
-			b.errorf(s.Break.Pos, CodeInvalidConstruct, "break cannot target spin loop %s (only continue can)", sc.name)
+			b.errorf(s.Break.Pos, diag.CodeInvalidConstruct, "break cannot target spin loop %s (only continue can)", sc.name)
 		}
 		return &Break{Label: s.Break.Name, Pos: pos}
 	case s.Continue != nil:
@@ -112,7 +114,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		case "pool":
 			f.Kind = AllocPool
 		default:
-			b.errorf(s.Free.Kind.Pos, CodeUnknownKind, "unknown free kind %s (valid kinds: fresh, pool)", s.Free.Kind.Name)
+			b.errorf(s.Free.Kind.Pos, diag.CodeUnknownKind, "unknown free kind %s (valid kinds: fresh, pool)", s.Free.Kind.Name)
 		}
 		return f
 	case s.Block != nil:
@@ -125,11 +127,11 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 	case s.Assign != nil:
 		return b.assign(s.Assign, pos)
 	}
-	b.errorf(s.Pos, CodeInvalidConstruct, "bad statement")
+	b.errorf(s.Pos, diag.CodeInvalidConstruct, "bad statement")
 	return nil
 }
 
-func (b *builder) ifStmt(a *ifAST, pos Pos) *If {
+func (b *builder) ifStmt(a *ifAST, pos diag.Pos) *If {
 	st := &If{Cond: b.operand(&a.Cond), Pos: pos}
 	st.Then = b.block(a.Then.Stmts, "", pos)
 	switch {
@@ -142,7 +144,7 @@ func (b *builder) ifStmt(a *ifAST, pos Pos) *If {
 	return st
 }
 
-func (b *builder) observe(a *observeAST, pos Pos) *Observe {
+func (b *builder) observe(a *observeAST, pos diag.Pos) *Observe {
 	if a.Label != nil {
 		name, _ := b.str(*a.Label)
 		return &Observe{Kind: ObsLabel, Name: name, Pos: pos}
@@ -160,7 +162,7 @@ func (b *builder) observe(a *observeAST, pos Pos) *Observe {
 func (b *builder) pushLabel(name nameTok, spin bool) {
 	for _, sc := range b.labels {
 		if sc.name == name.Name {
-			b.errorf(name.Pos, CodeDuplicateDecl, "label %s is already used by an enclosing block", name.Name)
+			b.errorf(name.Pos, diag.CodeDuplicateDecl, "label %s is already used by an enclosing block", name.Name)
 			break
 		}
 	}
@@ -175,7 +177,7 @@ func (b *builder) findLabel(name nameTok, what string) *labelScope {
 			return &b.labels[i]
 		}
 	}
-	b.errorf(name.Pos, CodeUndeclared, "%s to unknown label %s (no enclosing block has this label)", what, name.Name)
+	b.errorf(name.Pos, diag.CodeUndeclared, "%s to unknown label %s (no enclosing block has this label)", what, name.Name)
 	return nil
 }
 
@@ -185,7 +187,7 @@ func (b *builder) instrID(t *intTok) int {
 	}
 	n, ok := b.integer(*t)
 	if ok && (n <= 0 || n > 1<<31-1) {
-		b.errorf(t.Pos, CodeBadLiteral, "instruction id %s must be a positive number", t.Raw)
+		b.errorf(t.Pos, diag.CodeBadLiteral, "instruction id %s must be a positive number", t.Raw)
 		return 0
 	}
 	return int(n)
@@ -215,7 +217,7 @@ func (b *builder) operands(os []*operandAST) []Operand {
 }
 
 // assign converts the statements that start with "%r :=".
-func (b *builder) assign(a *assignAST, pos Pos) Stmt {
+func (b *builder) assign(a *assignAST, pos diag.Pos) Stmt {
 	r := &a.Rhs
 	if r.Call != nil {
 		var results []Reg
@@ -225,7 +227,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		return &Call{Proc: r.Call.Proc.Name, Args: b.operands(r.Call.Args), Results: results, Pos: pos}
 	}
 	if len(a.Dsts) > 1 {
-		b.errorf(a.Dsts[1].Pos, CodeInvalidConstruct, "only a call can assign several registers")
+		b.errorf(a.Dsts[1].Pos, diag.CodeInvalidConstruct, "only a call can assign several registers")
 	}
 	dst := Reg(a.Dsts[0].Name)
 	switch {
@@ -236,7 +238,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		lo, _ := b.integer(r.Choose.Lo)
 		hi, _ := b.integer(r.Choose.Hi)
 		if lo > hi {
-			b.errorf(r.Choose.Lo.Pos, CodeBadLiteral, "empty choice range %d .. %d", lo, hi)
+			b.errorf(r.Choose.Lo.Pos, diag.CodeBadLiteral, "empty choice range %d .. %d", lo, hi)
 		}
 		return &Choose{Dst: dst, Lo: lo, Hi: hi, Expr: b.optStr(r.Choose.Expr), Pos: pos}
 	case r.Alloc != nil:
@@ -249,7 +251,7 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 		case "local":
 			al.Kind = AllocLocal
 		default:
-			b.errorf(r.Alloc.Kind.Pos, CodeUnknownKind, "unknown allocation kind %s (valid kinds: fresh, pool, local)", r.Alloc.Kind.Name)
+			b.errorf(r.Alloc.Kind.Pos, diag.CodeUnknownKind, "unknown allocation kind %s (valid kinds: fresh, pool, local)", r.Alloc.Kind.Name)
 		}
 		return al
 	case r.Func != nil:
@@ -259,13 +261,13 @@ func (b *builder) assign(a *assignAST, pos Pos) Stmt {
 	case r.Copy != nil:
 		return &Assign{Dst: dst, Op: OpCopy, Args: []Operand{b.operand(r.Copy)}, Pos: pos}
 	}
-	b.errorf(a.Dsts[0].Pos, CodeInvalidConstruct, "bad assignment")
+	b.errorf(a.Dsts[0].Pos, diag.CodeInvalidConstruct, "bad assignment")
 	return nil
 }
 
 // function resolves "name(args)": a basic function, or make_T, get_T_F and
 // set_T_F for a declared composite T with field F.
-func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
+func (b *builder) function(dst Reg, f *funcAST, pos diag.Pos) Stmt {
 	as := &Assign{Dst: dst, Args: b.operands(f.Args), Pos: pos}
 	name := f.Name.Name
 	arity := 0
@@ -282,11 +284,11 @@ func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
 		if msg == "" {
 			msg = "unknown function " + name
 		}
-		b.errorf(f.Name.Pos, CodeUndeclared, "%s", msg)
+		b.errorf(f.Name.Pos, diag.CodeUndeclared, "%s", msg)
 		return as
 	}
 	if len(as.Args) != arity {
-		b.errorf(f.Name.Pos, CodeArgCount, "%s takes %d %s, got %d", name, arity, plural(arity, "argument"), len(as.Args))
+		b.errorf(f.Name.Pos, diag.CodeArgCount, "%s takes %d %s, got %d", name, arity, plural(arity, "argument"), len(as.Args))
 	} else if as.Op == OpZext || as.Op == OpSext {
 		// the width is part of the operation (the encoding wires it), as
 		// the sanity check of the unrolled program requires
@@ -295,7 +297,7 @@ func (b *builder) function(dst Reg, f *funcAST, pos Pos) Stmt {
 			if ok {
 				got = c.V.String()
 			}
-			b.errorf(f.Name.Pos, CodeArgCount, "%s needs a constant width from 1 to 63 as its second argument, got %s", name, got)
+			b.errorf(f.Name.Pos, diag.CodeArgCount, "%s needs a constant width from 1 to 63 as its second argument, got %s", name, got)
 		}
 	}
 	return as

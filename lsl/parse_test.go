@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 func TestParseAccepts(t *testing.T) {
@@ -279,13 +281,13 @@ func TestParseAccepts(t *testing.T) {
 // ErrorList is sorted by position): the tests match codes, not message
 // text, which may be reworded.
 func codedErrors(err error) string {
-	var l ErrorList
+	var l diag.ErrorList
 	if !errors.As(err, &l) {
-		var e *Error
+		var e *diag.Error
 		if !errors.As(err, &e) {
 			return fmt.Sprintf("not an input error: %v", err)
 		}
-		l = ErrorList{e}
+		l = diag.ErrorList{e}
 	}
 	_ = l.Error() // sorts
 	var lines []string
@@ -373,7 +375,7 @@ func TestParseRejects(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Parse accepted:\n%s", Format(p, PrintOptions{}))
 			}
-			if !IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Errorf("error %v is not an input error", err)
 			}
 			if got := codedErrors(err); got != tt.want {
@@ -407,13 +409,13 @@ proc g() {
 }
 `
 	p := mustParse(t, src)
-	pos := func(file string, line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
+	pos := func(file string, line, col int) diag.Pos { return diag.Pos{File: file, Line: line, Col: col} }
 	f := p.Proc("f").Body
 	ifs := f.Stmts[2].(*If)
 	elseIf := ifs.Else.Stmts[0].(*If)
 	checks := []struct {
 		what      string
-		got, want Pos
+		got, want diag.Pos
 	}{
 		{"global A", p.Globals[0].Pos, pos("t.lsl", 1, 1)},
 		{"global B (after top-level loc)", p.Globals[1].Pos, pos("a.c", 3, 4)},

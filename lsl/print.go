@@ -4,6 +4,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // PrintOptions control Format and Fprint.
@@ -14,7 +16,7 @@ type PrintOptions struct {
 	// SourceComments, when set, is asked for the source text of a position; a
 	// non-empty answer is printed as "// file:line: text" before the first
 	// statement of each new source line.
-	SourceComments func(Pos) string
+	SourceComments func(diag.Pos) string
 }
 
 // Format prints p in the canonical concrete syntax of doc.go: structs,
@@ -101,10 +103,10 @@ type printer struct {
 
 	// cur is the position set by the last loc directive printed in the
 	// current procedure (valid when hasCur); the parser tracks the same.
-	cur    Pos
+	cur    diag.Pos
 	hasCur bool
 	// commented is the source line of the last source comment.
-	commented Pos
+	commented diag.Pos
 }
 
 func (pr *printer) line(parts ...string) {
@@ -152,13 +154,13 @@ func (pr *printer) program() {
 }
 
 // declLoc prints a top-level loc, which sets the next declaration's position.
-func (pr *printer) declLoc(pos Pos) {
+func (pr *printer) declLoc(pos diag.Pos) {
 	if pr.opts.Positions {
 		pr.line(locLine(pos))
 	}
 }
 
-func locLine(pos Pos) string {
+func locLine(pos diag.Pos) string {
 	return "loc " + quote(pos.File) + " " + strconv.Itoa(pos.Line) + " " + strconv.Itoa(pos.Col)
 }
 
@@ -210,7 +212,7 @@ func (pr *printer) proc(q *Proc) {
 		head += " -> (" + regs(q.Results) + ")"
 	}
 	pr.hasCur = false
-	pr.commented = Pos{}
+	pr.commented = diag.Pos{}
 	pr.line(head, " {")
 	pr.stmts(q.Body)
 	pr.line("}")
@@ -256,7 +258,7 @@ func (pr *printer) stmts(b *Block) {
 
 // annotate prints the source comment and the loc directive a statement at
 // pos needs.
-func (pr *printer) annotate(pos Pos) {
+func (pr *printer) annotate(pos diag.Pos) {
 	if pr.opts.SourceComments != nil && pos.IsValid() &&
 		(pos.File != pr.commented.File || pos.Line != pr.commented.Line) {
 		pr.commented = pos
@@ -272,7 +274,7 @@ func (pr *printer) annotate(pos Pos) {
 }
 
 // needsAnnotation reports whether annotate(pos) would print anything.
-func (pr *printer) needsAnnotation(pos Pos) bool {
+func (pr *printer) needsAnnotation(pos diag.Pos) bool {
 	if pr.opts.SourceComments != nil && pos.IsValid() &&
 		(pos.File != pr.commented.File || pos.Line != pr.commented.Line) &&
 		pr.opts.SourceComments(pos) != "" {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 func testdataFiles(t *testing.T) []string {
@@ -98,7 +100,7 @@ func TestPositionsRestoreUnknownPositions(t *testing.T) {
 	// back without a position.
 	p := &Program{Procs: []*Proc{{Name: "f", Body: &Block{Stmts: []Stmt{
 		&Fence{Kind: FenceFull},
-		&Fence{Kind: FenceFull, Pos: Pos{File: "a.c", Line: 3}},
+		&Fence{Kind: FenceFull, Pos: diag.Pos{File: "a.c", Line: 3}},
 	}}}}}
 	text := Format(p, PrintOptions{Positions: true})
 	want := trimLines(`
@@ -132,7 +134,7 @@ func TestSourceComments(t *testing.T) {
     }
 }`)
 	lines := map[int]string{5: "a = 1; b = 2;", 6: "c = 3;", 7: "else if (b)", 8: ""}
-	got := Format(p, PrintOptions{SourceComments: func(pos Pos) string { return lines[pos.Line] }})
+	got := Format(p, PrintOptions{SourceComments: func(pos diag.Pos) string { return lines[pos.Line] }})
 	want := trimLines(`
 		proc f() {
 		    // q.c:5: a = 1; b = 2;

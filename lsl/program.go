@@ -1,5 +1,7 @@
 package lsl
 
+import "github.com/checkfence/checkfence/diag"
+
 // Proc returns the procedure named name, or nil.
 func (p *Program) Proc(name string) *Proc {
 	for _, q := range p.Procs {
@@ -121,7 +123,7 @@ func Operands(s Stmt) []Operand {
 }
 
 // SetPos sets a statement's source position (a block keeps a valid one).
-func SetPos(s Stmt, p Pos) {
+func SetPos(s Stmt, p diag.Pos) {
 	switch s := s.(type) {
 	case *Block:
 		if !s.Pos.IsValid() {

@@ -1,6 +1,10 @@
 package lsl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Sanity checks the invariants of a program that is not unrolled (in the
 // spirit of go/ssa's sanity checker) and reports every violation with its
@@ -20,7 +24,7 @@ func Sanity(p *Program) error {
 	for _, c := range p.Composites {
 		s.name("composite", c.Name, c.Pos)
 		if c.Name == "undef" {
-			s.errorf(c.Pos, "undef is not a valid composite name")
+			s.errorf(c.Pos, diag.CodeInvalidName, "undef is not a valid composite name")
 		}
 		s.uniqueNames("field", "composite "+c.Name, c.Pos, c.Fields)
 		for _, f := range c.Fields {
@@ -42,7 +46,7 @@ func Sanity(p *Program) error {
 		s.uniqueNames("parameter", "procedure "+pr.Name, pr.Pos, regNames(pr.Params))
 		s.uniqueNames("result", "procedure "+pr.Name, pr.Pos, regNames(pr.Results))
 		if pr.Body == nil {
-			s.errorf(pr.Pos, "procedure %s has no body", pr.Name)
+			s.errorf(pr.Pos, diag.CodeUndefined, "procedure %s has no body", pr.Name)
 			continue
 		}
 		s.block(pr.Body)
@@ -58,7 +62,7 @@ func Sanity(p *Program) error {
 func SanityBlock(b *Block, p *Program, unrolled bool) error {
 	s := &sanity{prog: p, unrolled: unrolled}
 	if b == nil {
-		return ErrorList{Errorf(Pos{}, "nil block")}
+		return diag.ErrorList{diag.Errorf(diag.Pos{}, "nil block")}
 	}
 	s.block(b)
 	return s.errs.Err()
@@ -67,13 +71,13 @@ func SanityBlock(b *Block, p *Program, unrolled bool) error {
 type sanity struct {
 	prog     *Program
 	unrolled bool
-	errs     ErrorList
+	errs     diag.ErrorList
 	labels   []labelScope
-	ids      map[int]Pos
+	ids      map[int]diag.Pos
 }
 
-func (s *sanity) errorf(pos Pos, format string, args ...any) {
-	s.errs = append(s.errs, Errorf(pos, format, args...))
+func (s *sanity) errorf(pos diag.Pos, code diag.ErrorCode, format string, args ...any) {
+	s.errs = append(s.errs, diag.ErrorfCode(pos, code, format, args...))
 }
 
 func fieldNames(fs []Field) []string {
@@ -92,11 +96,11 @@ func regNames(rs []Reg) []string {
 	return out
 }
 
-func (s *sanity) uniqueNames(what, where string, pos Pos, names []string) {
+func (s *sanity) uniqueNames(what, where string, pos diag.Pos, names []string) {
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] {
-			s.errorf(pos, "duplicate %s %s in %s", what, n, where)
+			s.errorf(pos, diag.CodeDuplicateDecl, "duplicate %s %s in %s", what, n, where)
 		}
 		seen[n] = true
 	}
@@ -110,7 +114,7 @@ func (s *sanity) block(b *Block) {
 	}
 	for _, st := range b.Stmts {
 		if st == nil {
-			s.errorf(b.Pos, "nil statement in block")
+			s.errorf(b.Pos, diag.CodeInvalidConstruct, "nil statement in block")
 			continue
 		}
 		s.stmt(st)
@@ -119,21 +123,21 @@ func (s *sanity) block(b *Block) {
 
 // body checks the block of a compound statement, which must exist and
 // carries no label of its own (the text form could not express one).
-func (s *sanity) body(b *Block, what string, pos Pos) {
+func (s *sanity) body(b *Block, what string, pos diag.Pos) {
 	if b == nil {
-		s.errorf(pos, "%s without a block", what)
+		s.errorf(pos, diag.CodeInvalidConstruct, "%s without a block", what)
 		return
 	}
 	if b.Label != "" {
-		s.errorf(pos, "%s block has label %s", what, b.Label)
+		s.errorf(pos, diag.CodeInvalidConstruct, "%s block has label %s", what, b.Label)
 	}
 	s.block(b)
 }
 
-func (s *sanity) pushLabel(name string, spin bool, pos Pos) {
+func (s *sanity) pushLabel(name string, spin bool, pos diag.Pos) {
 	for _, sc := range s.labels {
 		if sc.name == name {
-			s.errorf(pos, "label %s shadows an enclosing label", name)
+			s.errorf(pos, diag.CodeInvalidConstruct, "label %s shadows an enclosing label", name)
 			break
 		}
 	}
@@ -174,7 +178,7 @@ func (s *sanity) stmt(st Stmt) {
 		}
 	case *Fence:
 		if !(st.Kind == 0 && len(st.Tags) > 0) && (st.Kind < FenceLoadLoad || st.Kind > FenceFull) {
-			s.errorf(pos, "invalid fence kind %d", st.Kind)
+			s.errorf(pos, diag.CodeUnknownKind, "invalid fence kind %d", st.Kind)
 		}
 		s.tags(st.Tags, pos)
 		s.id("fence", st.ID, pos)
@@ -187,29 +191,29 @@ func (s *sanity) stmt(st Stmt) {
 		sc := s.findLabel(st.Label)
 		switch {
 		case sc == nil:
-			s.errorf(pos, "break to %s, which is not an enclosing label", st.Label)
+			s.errorf(pos, diag.CodeUndeclared, "break to %s, which is not an enclosing label", st.Label)
 		case sc.spin:
-			s.errorf(pos, "break to spin loop %s", st.Label)
+			s.errorf(pos, diag.CodeInvalidConstruct, "break to spin loop %s", st.Label)
 		}
 	case *Continue:
 		sc := s.findLabel(st.Label)
 		switch {
 		case sc == nil:
-			s.errorf(pos, "continue to %s, which is not an enclosing label", st.Label)
+			s.errorf(pos, diag.CodeUndeclared, "continue to %s, which is not an enclosing label", st.Label)
 		case s.unrolled && !sc.spin:
-			s.errorf(pos, "loop continue %s in an unrolled program", st.Label)
+			s.errorf(pos, diag.CodeInvalidConstruct, "loop continue %s in an unrolled program", st.Label)
 		}
 	case *Abort:
 	case *Pruned:
 		if !s.unrolled {
-			s.errorf(pos, "pruned in a program that is not unrolled")
+			s.errorf(pos, diag.CodeInvalidConstruct, "pruned in a program that is not unrolled")
 		}
 	case *Call:
 		s.call(st)
 	case *Choose:
 		s.reg(st.Dst, pos)
 		if st.Lo > st.Hi {
-			s.errorf(pos, "empty choice range %d .. %d", st.Lo, st.Hi)
+			s.errorf(pos, diag.CodeInvalidConstruct, "empty choice range %d .. %d", st.Lo, st.Hi)
 		}
 	case *Atomic:
 		s.body(st.Body, "atomic", pos)
@@ -223,111 +227,111 @@ func (s *sanity) stmt(st Stmt) {
 		switch st.Kind {
 		case ObsLabel:
 			if st.Val != nil {
-				s.errorf(pos, "observe label with a value")
+				s.errorf(pos, diag.CodeInvalidConstruct, "observe label with a value")
 			}
 		case ObsInput, ObsOutput:
 			if st.Val == nil {
-				s.errorf(pos, "observe %s without a value", st.Kind)
+				s.errorf(pos, diag.CodeInvalidConstruct, "observe %s without a value", st.Kind)
 			}
 		default:
-			s.errorf(pos, "invalid observation kind %d", st.Kind)
+			s.errorf(pos, diag.CodeUnknownKind, "invalid observation kind %d", st.Kind)
 		}
 	case *Alloc:
 		s.reg(st.Dst, pos)
 		s.typeRef(st.Type, pos)
 		if st.Kind < AllocFresh || st.Kind > AllocLocal {
-			s.errorf(pos, "invalid allocation kind %d", st.Kind)
+			s.errorf(pos, diag.CodeUnknownKind, "invalid allocation kind %d", st.Kind)
 		}
 		if s.unrolled {
-			s.errorf(pos, "alloc %s in an unrolled program", st.Kind)
+			s.errorf(pos, diag.CodeInvalidConstruct, "alloc %s in an unrolled program", st.Kind)
 		}
 	case *Free:
 		if st.Kind != AllocFresh && st.Kind != AllocPool {
-			s.errorf(pos, "invalid free kind %s", st.Kind)
+			s.errorf(pos, diag.CodeUnknownKind, "invalid free kind %s", st.Kind)
 		}
 	default:
-		s.errorf(pos, "unknown statement %T", st)
+		s.errorf(pos, diag.CodeUnknownKind, "unknown statement %T", st)
 	}
 }
 
 // Names must be valid in the text form, so that printed IR parses back.
 
-func (s *sanity) reg(r Reg, pos Pos) {
+func (s *sanity) reg(r Reg, pos diag.Pos) {
 	ok := len(r) > 1 && r[0] == '%'
 	for i := 1; ok && i < len(r); i++ {
 		ok = isRegCh(r[i])
 	}
 	if !ok {
-		s.errorf(pos, "invalid register name %q", r)
+		s.errorf(pos, diag.CodeInvalidName, "invalid register name %q", r)
 	}
 }
 
-func (s *sanity) regs(rs []Reg, pos Pos) {
+func (s *sanity) regs(rs []Reg, pos diag.Pos) {
 	for _, r := range rs {
 		s.reg(r, pos)
 	}
 }
 
-func (s *sanity) name(what, n string, pos Pos) {
+func (s *sanity) name(what, n string, pos diag.Pos) {
 	ok := n != "" && isLetter(n[0])
 	for i := 1; ok && i < len(n); i++ {
 		ok = isIdentCh(n[i])
 	}
 	if !ok {
-		s.errorf(pos, "invalid %s name %q", what, n)
+		s.errorf(pos, diag.CodeInvalidName, "invalid %s name %q", what, n)
 	}
 }
 
-func (s *sanity) typeRef(t *TypeRef, pos Pos) {
+func (s *sanity) typeRef(t *TypeRef, pos diag.Pos) {
 	if t != nil {
 		s.name("type", t.Name, pos)
 	}
 }
 
-func (s *sanity) operand(o Operand, pos Pos) {
+func (s *sanity) operand(o Operand, pos diag.Pos) {
 	switch o := o.(type) {
 	case Reg:
 		s.reg(o, pos)
 	case Const:
 		s.value(o.V, pos)
 	default:
-		s.errorf(pos, "missing operand")
+		s.errorf(pos, diag.CodeInvalidConstruct, "missing operand")
 	}
 }
 
 // value checks a constant: pointers have a base, composites match their
 // declaration and hold no composites.
-func (s *sanity) value(v Value, pos Pos) {
+func (s *sanity) value(v Value, pos diag.Pos) {
 	switch v.Kind {
 	case KUndef, KNum:
 	case KPtr:
 		if len(v.Ptr) == 0 {
-			s.errorf(pos, "pointer constant without a base")
+			s.errorf(pos, diag.CodeInvalidConstruct, "pointer constant without a base")
 		}
 	case KComp:
 		if s.prog != nil {
 			c := s.prog.Composite(v.Comp)
 			if c == nil {
-				s.errorf(pos, "constant of unknown composite %s", v.Comp)
+				s.errorf(pos, diag.CodeUndeclared, "constant of unknown composite %s", v.Comp)
 			} else if len(c.Fields) != len(v.Fields) {
-				s.errorf(pos, "constant of composite %s has %d fields, want %d", v.Comp, len(v.Fields), len(c.Fields))
+				s.errorf(pos, diag.CodeArgCount, "constant of composite %s has %d fields, want %d", v.Comp, len(v.Fields), len(c.Fields))
 			}
 		}
 		for _, f := range v.Fields {
 			if f.Kind == KComp {
-				s.errorf(pos, "composite constant %s holds a composite", v.Comp)
+				s.errorf(pos, diag.CodeInvalidConstruct, "composite constant %s holds a composite", v.Comp)
 			}
 			s.value(f, pos)
 		}
 	default:
-		s.errorf(pos, "constant of invalid kind %d", v.Kind)
+		s.errorf(pos, diag.CodeUnknownKind, "constant of invalid kind %d", v.Kind)
 	}
 }
 
 func (s *sanity) assign(a *Assign) {
 	pos := a.Pos
 	if a.Op < OpCopy || a.Op > OpSext {
-		s.errorf(pos, "invalid basic function %d", a.Op)
+		s.errorf(pos, diag.CodeUnknownKind, "invalid basic function %d", a.Op)
 		return
 	}
 	arity := a.Op.Arity()
@@ -340,37 +344,37 @@ func (s *sanity) assign(a *Assign) {
 		}
 		switch {
 		case c == nil:
-			s.errorf(pos, "%s of unknown composite %q", name, a.Comp)
+			s.errorf(pos, diag.CodeUndeclared, "%s of unknown composite %q", name, a.Comp)
 			return
 		case a.Op == OpMake:
 			arity = len(c.Fields)
 			if a.Field != "" {
-				s.errorf(pos, "make_%s with a field name", a.Comp)
+				s.errorf(pos, diag.CodeInvalidConstruct, "make_%s with a field name", a.Comp)
 			}
 		case c.FieldIndex(a.Field) < 0:
-			s.errorf(pos, "composite %s has no field %q", a.Comp, a.Field)
+			s.errorf(pos, diag.CodeUndeclared, "composite %s has no field %q", a.Comp, a.Field)
 		}
 		name = fmt.Sprintf("%s_%s", name, a.Comp)
 	default:
 		if a.Comp != "" || a.Field != "" {
-			s.errorf(pos, "%s with composite or field name", name)
+			s.errorf(pos, diag.CodeInvalidConstruct, "%s with composite or field name", name)
 		}
 	}
 	if len(a.Args) != arity {
-		s.errorf(pos, "%s takes %d %s, has %d", name, arity, plural(arity, "argument"), len(a.Args))
+		s.errorf(pos, diag.CodeArgCount, "%s takes %d %s, has %d", name, arity, plural(arity, "argument"), len(a.Args))
 	} else if a.Op == OpZext || a.Op == OpSext {
 		if c, ok := a.Args[1].(Const); !ok || c.V.Kind != KNum || c.V.Num < 1 || c.V.Num > 63 {
-			s.errorf(pos, "%s needs a constant width from 1 to 63", name)
+			s.errorf(pos, diag.CodeArgCount, "%s needs a constant width from 1 to 63", name)
 		}
 	}
 	if s.unrolled && (a.Op == OpThreadID || a.Op == OpNumThreads) {
-		s.errorf(pos, "%s in an unrolled program", name)
+		s.errorf(pos, diag.CodeInvalidConstruct, "%s in an unrolled program", name)
 	}
 }
 
 func (s *sanity) call(c *Call) {
 	if s.unrolled {
-		s.errorf(c.Pos, "call %s in an unrolled program", c.Proc)
+		s.errorf(c.Pos, diag.CodeInvalidConstruct, "call %s in an unrolled program", c.Proc)
 		return
 	}
 	s.name("procedure", c.Proc, c.Pos)
@@ -381,22 +385,22 @@ func (s *sanity) call(c *Call) {
 }
 
 // id checks instruction ids: present and unique when unrolled, absent before.
-func (s *sanity) id(what string, id int, pos Pos) {
+func (s *sanity) id(what string, id int, pos diag.Pos) {
 	if !s.unrolled {
 		if id != 0 {
-			s.errorf(pos, "%s has id %d in a program that is not unrolled", what, id)
+			s.errorf(pos, diag.CodeInvalidConstruct, "%s has id %d in a program that is not unrolled", what, id)
 		}
 		return
 	}
 	if id <= 0 {
-		s.errorf(pos, "%s without an instruction id", what)
+		s.errorf(pos, diag.CodeInvalidConstruct, "%s without an instruction id", what)
 		return
 	}
 	if s.ids == nil {
-		s.ids = map[int]Pos{}
+		s.ids = map[int]diag.Pos{}
 	}
 	if prev, dup := s.ids[id]; dup {
-		s.errorf(pos, "duplicate instruction id %d (also used at %s)", id, prev)
+		s.errorf(pos, diag.CodeDuplicateDecl, "duplicate instruction id %d (also used at %s)", id, prev)
 		return
 	}
 	s.ids[id] = pos

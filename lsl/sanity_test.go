@@ -2,7 +2,10 @@ package lsl
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 func TestSanityAcceptsTestdata(t *testing.T) {
@@ -26,7 +29,7 @@ func TestSanityAcceptsTestdata(t *testing.T) {
 }
 
 func TestSanityBlock(t *testing.T) {
-	at := func(line int) Pos { return Pos{File: "s", Line: line, Col: 1} }
+	at := func(line int) diag.Pos { return diag.Pos{File: "s", Line: line, Col: 1} }
 	one := func(s Stmt) *Block { return &Block{Stmts: []Stmt{s}, Pos: at(1)} }
 	prog := &Program{
 		Composites: []*Composite{{Name: "m", Fields: []string{"a", "b"}}},
@@ -151,8 +154,14 @@ func TestSanityDeclarations(t *testing.T) {
 		"invalid procedure name \"2f\"\n" +
 		"invalid register name \"x\"\n" +
 		"invalid label name \"a-b\""
-	if err := Sanity(p); err == nil || err.Error() != want {
+	err := Sanity(p)
+	if err == nil || err.Error() != want { // the text names each declaration
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+	d, u := diag.CodeDuplicateDecl, diag.CodeInvalidName
+	wantCodes := []diag.ErrorCode{d, d, d, diag.CodeUndeclared, d, diag.CodeUndefined, u, u, u}
+	if got := diag.Codes(err); !slices.Equal(got, wantCodes) {
+		t.Errorf("codes %v, want %v", got, wantCodes)
 	}
 }
 

@@ -1,6 +1,10 @@
 package lsl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // Tags annotate loads, stores and fences for cat memory models: each tag
 // names a set of events of herd's models (package cat). The names follow
@@ -78,7 +82,7 @@ func (b *builder) tags(t *tagsAST) []string {
 	for _, tag := range t.Tags {
 		name := strings.Join(tag.Parts, ".")
 		if HasTag(out, name) {
-			b.errorf(tag.Pos, CodeDuplicateDecl, "duplicate tag %s", name)
+			b.errorf(tag.Pos, diag.CodeDuplicateDecl, "duplicate tag %s", name)
 			continue
 		}
 		out = append(out, name)
@@ -87,13 +91,13 @@ func (b *builder) tags(t *tagsAST) []string {
 }
 
 // tags checks an annotation list of the IR (built by a front end).
-func (s *sanity) tags(tags []string, pos Pos) {
+func (s *sanity) tags(tags []string, pos diag.Pos) {
 	for i, t := range tags {
 		if !ValidTag(t) {
-			s.errorf(pos, "invalid tag %q", t)
+			s.errorf(pos, diag.CodeInvalidName, "invalid tag %q", t)
 		}
 		if HasTag(tags[:i], t) {
-			s.errorf(pos, "duplicate tag %s", t)
+			s.errorf(pos, diag.CodeDuplicateDecl, "duplicate tag %s", t)
 		}
 	}
 }

@@ -6,13 +6,15 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // OpRef names an operation (a procedure without parameters or results) in a
 // test.
 type OpRef struct {
 	Name string
-	Pos  Pos
+	Pos  diag.Pos
 }
 
 // Test is one symbolic test (SPEC §4): Init runs first on its own thread,
@@ -22,7 +24,7 @@ type Test struct {
 	Init    []OpRef
 	Threads [][]OpRef
 	Final   []OpRef
-	Pos     Pos
+	Pos     diag.Pos
 	// Program: the test is a whole program (a pthread main) rather than
 	// operations of a data type; it has no serial executions to compare
 	// with, so only assertions, runtime errors, deadlocks and livelocks
@@ -128,7 +130,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			tf = nil
-			err = ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInternal, "internal parser error: %v", r)}
+			err = diag.ErrorList{diag.ErrorfCode(diag.Pos{File: filename, Line: 1, Col: 1}, diag.CodeInternal, "internal parser error: %v", r)}
 		}
 	}()
 	tokens, err := scanTST(filename, string(src))
@@ -139,12 +141,12 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if err != nil {
 		return nil, err
 	}
-	var errs ErrorList
+	var errs diag.ErrorList
 	ops := func(names []tstName) []OpRef {
 		var out []OpRef
 		for _, n := range names {
 			if !isIdent(n.Name) {
-				errs = append(errs, ErrorfCode(lslPos(n.Pos), CodeInvalidName, "invalid operation name %s", n.Name))
+				errs = append(errs, diag.ErrorfCode(lslPos(n.Pos), diag.CodeInvalidName, "invalid operation name %s", n.Name))
 			}
 			out = append(out, OpRef{Name: n.Name, Pos: lslPos(n.Pos)})
 		}
@@ -155,14 +157,14 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	for _, ta := range ast.Tests {
 		t := &Test{Name: ta.Name.Name, Pos: lslPos(ta.Name.Pos), Init: ops(ta.Init), Final: ops(ta.Final)}
 		if prev := seen[t.Name]; prev != nil {
-			errs = append(errs, ErrorfCode(t.Pos, CodeDuplicateDecl, "duplicate test %s (previous definition at %s)", t.Name, prev.Pos))
+			errs = append(errs, diag.ErrorfCode(t.Pos, diag.CodeDuplicateDecl, "duplicate test %s (previous definition at %s)", t.Name, prev.Pos))
 		} else {
 			seen[t.Name] = t
 		}
 		var thread []tstName
 		endThread := func(end lexer.Position) {
 			if len(thread) == 0 {
-				errs = append(errs, ErrorfCode(lslPos(end), CodeInvalidConstruct, "empty thread in test %s", t.Name))
+				errs = append(errs, diag.ErrorfCode(lslPos(end), diag.CodeInvalidConstruct, "empty thread in test %s", t.Name))
 			}
 			t.Threads = append(t.Threads, ops(thread))
 			thread = nil
@@ -183,7 +185,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 	if len(tf.Tests) == 0 {
 		// checking nothing and answering with an empty table would look
 		// like success
-		return nil, ErrorList{ErrorfCode(Pos{File: filename, Line: 1, Col: 1}, CodeInvalidConstruct,
+		return nil, diag.ErrorList{diag.ErrorfCode(diag.Pos{File: filename, Line: 1, Col: 1}, diag.CodeInvalidConstruct,
 			"no tests in this file (a test reads: test NAME = ( OP OP | OP OP ))")}
 	}
 	return tf, nil
@@ -192,7 +194,7 @@ func ParseTests(filename string, src []byte) (tf *TestFile, err error) {
 // Check verifies that every operation of every test is a procedure of p
 // without parameters and results.
 func (tf *TestFile) Check(p *Program) error {
-	var errs ErrorList
+	var errs diag.ErrorList
 	for _, t := range tf.Tests {
 		all := append(append([]OpRef(nil), t.Init...), t.Final...)
 		for _, th := range t.Threads {
@@ -202,11 +204,11 @@ func (tf *TestFile) Check(p *Program) error {
 			proc := p.Proc(op.Name)
 			switch {
 			case proc == nil:
-				errs = append(errs, ErrorfCode(op.Pos, CodeUndeclared, "unknown operation %s", op.Name))
+				errs = append(errs, diag.ErrorfCode(op.Pos, diag.CodeUndeclared, "unknown operation %s", op.Name))
 			case len(proc.Params) > 0:
-				errs = append(errs, ErrorfCode(op.Pos, CodeInvalidConstruct, "operation %s has parameters (an operation must be a procedure without parameters and results)", op.Name))
+				errs = append(errs, diag.ErrorfCode(op.Pos, diag.CodeInvalidConstruct, "operation %s has parameters (an operation must be a procedure without parameters and results)", op.Name))
 			case len(proc.Results) > 0:
-				errs = append(errs, ErrorfCode(op.Pos, CodeInvalidConstruct, "operation %s has results (an operation must be a procedure without parameters and results)", op.Name))
+				errs = append(errs, diag.ErrorfCode(op.Pos, diag.CodeInvalidConstruct, "operation %s has results (an operation must be a procedure without parameters and results)", op.Name))
 			}
 		}
 	}
@@ -241,7 +243,7 @@ func (tf *TestFile) Select(names []string) ([]*Test, error) {
 	}
 	if len(unknown) > 0 {
 		// An input error without position: the name came from the command line.
-		return nil, &Error{Code: CodeUndeclared, Msg: "unknown test " + strings.Join(unknown, ", ") + " (tests in " +
+		return nil, &diag.Error{Code: diag.CodeUndeclared, Msg: "unknown test " + strings.Join(unknown, ", ") + " (tests in " +
 			tf.File + ": " + strings.Join(all, ", ") + ")"}
 	}
 	return out, nil

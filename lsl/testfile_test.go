@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // describe prints a test file compactly: name = init ( t1 | t2 ) final.
@@ -61,7 +63,7 @@ func TestParseTestsPositions(t *testing.T) {
 	a, b := tf.Tests[0], tf.Tests[1]
 	for _, c := range []struct {
 		what string
-		got  Pos
+		got  diag.Pos
 		want string
 	}{
 		{"test A", a.Pos, "t.tst:1:6"},
@@ -103,7 +105,7 @@ func TestParseTestsRejects(t *testing.T) {
 			if got := codedErrors(err); got != tt.want {
 				t.Errorf("got  %s\nwant %s\n(%v)", got, tt.want, err)
 			}
-			if err != nil && !IsInputError(err) {
+			if err != nil && !diag.IsInputError(err) {
 				t.Errorf("%v is not an input error", err)
 			}
 		})
@@ -165,7 +167,7 @@ func TestSelect(t *testing.T) {
 		}
 	}
 	_, err = tf.Select([]string{"A", "X", "Y"})
-	if want := "unknown test X, Y (tests in q.tst: A, B, C)"; err == nil || err.Error() != want || !slices.Equal(Codes(err), []ErrorCode{CodeUndeclared}) {
+	if want := "unknown test X, Y (tests in q.tst: A, B, C)"; err == nil || err.Error() != want || !slices.Equal(diag.Codes(err), []diag.ErrorCode{diag.CodeUndeclared}) {
 		t.Errorf("got %v, want input error %s", err, want)
 	}
 }

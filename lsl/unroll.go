@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 )
 
@@ -158,7 +159,7 @@ type poolSite struct {
 	alloc *Alloc // nil for free
 	free  Operand
 	dst   Reg
-	pos   Pos
+	pos   diag.Pos
 	tmp   string
 	final bool // in the final thread
 }
@@ -175,16 +176,16 @@ func (r *unroller) thread(th *Thread, spec ThreadSpec) error {
 		body.Stmts = append(body.Stmts, &Fence{Kind: FenceFull}) // join
 	}
 	for k, name := range spec.Ops {
-		var pos Pos
+		var pos diag.Pos
 		if k < len(spec.OpPos) {
 			pos = spec.OpPos[k]
 		}
 		proc := r.p.Proc(name)
 		if proc == nil {
-			return ErrorfCode(pos, CodeUndeclared, "unknown operation %s", name)
+			return diag.ErrorfCode(pos, diag.CodeUndeclared, "unknown operation %s", name)
 		}
 		if len(proc.Params) > 0 || len(proc.Results) > 0 {
-			return ErrorfCode(pos, CodeInvalidConstruct, "operation %s must take no arguments and return nothing", name)
+			return diag.ErrorfCode(pos, diag.CodeInvalidConstruct, "operation %s must take no arguments and return nothing", name)
 		}
 		opKey := th.Name + "." + strconv.Itoa(k)
 		a := r.newActivation(proc, opKey+":"+name, opKey, nil)
@@ -490,7 +491,7 @@ func (r *unroller) alloc(a *activation, s *Alloc, out []Stmt) []Stmt {
 }
 
 // newBlock adds a memory block named name#k (k counts blocks of that name).
-func (r *unroller) newBlock(kind BlockKind, name string, t *TypeRef, pos Pos) int64 {
+func (r *unroller) newBlock(kind BlockKind, name string, t *TypeRef, pos diag.Pos) int64 {
 	r.typeSeen[name]++
 	base := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: base, Kind: kind, Name: name + "#" + strconv.Itoa(r.typeSeen[name]), Type: t, Site: pos})

@@ -1,6 +1,10 @@
 package lsl
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/checkfence/checkfence/diag"
+)
 
 // expandPool replaces every lsl_malloc / lsl_free placeholder by LSL code
 // over a pool with one block per malloc instance of the unrolled program
@@ -38,7 +42,7 @@ func (r *unroller) expandPool() {
 	}
 	first := int64(len(r.u.Blocks) + 1)
 	for i := int64(0); i < n; i++ {
-		r.newBlock(BlockPool, typeName, typ, Pos{})
+		r.newBlock(BlockPool, typeName, typ, diag.Pos{})
 	}
 	flags := int64(len(r.u.Blocks) + 1)
 	r.u.Blocks = append(r.u.Blocks, &BlockInfo{Base: flags, Kind: BlockPoolFlags, Name: "pool.flags"})

@@ -1,5 +1,7 @@
 package lsl
 
+import "github.com/checkfence/checkfence/diag"
+
 // ThreadKind distinguishes the serial init and final threads of a test from
 // its concurrent threads.
 type ThreadKind uint8
@@ -34,7 +36,7 @@ func (k ThreadKind) String() string {
 type ThreadSpec struct {
 	Kind  ThreadKind
 	Ops   []string
-	OpPos []Pos // positions of the op names in the .tst file (may be nil)
+	OpPos []diag.Pos // positions of the op names in the .tst file (may be nil)
 	// Detached: a concurrent thread the program may end before it does
 	// (Test.Detached)
 	Detached bool
@@ -74,7 +76,7 @@ type BlockInfo struct {
 	Kind BlockKind
 	Name string // "queue", "node#2", "value#1", "pool.flags"
 	Type *TypeRef
-	Site Pos // where it is declared or allocated
+	Site diag.Pos // where it is declared or allocated
 	// A local of a procedure call that returns within its thread dies
 	// there (Dies; bounds.go, DeadLocal): Thread is the index of that
 	// thread in Unrolled.Threads, EndID the last instruction id before the
@@ -93,7 +95,7 @@ func (b *BlockInfo) ZeroInit() bool { return b.Kind == BlockGlobal || b.Kind == 
 // unrolled program: the bound it was unrolled with and where it is.
 type LoopInfo struct {
 	Key       string
-	Pos       Pos
+	Pos       diag.Pos
 	Proc      string
 	Label     string
 	Bound     int

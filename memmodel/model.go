@@ -8,7 +8,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Model is a memory model: an axiomatic .mm model (package axioms) or a
@@ -120,7 +120,7 @@ func CatNames() []string { return cat.BuiltinNames() }
 // file nameOrPath and validates it (Validate). Reading a cat model can
 // take exponential time (function expansion): ctx bounds it, and a
 // *limits.CanceledError is returned when it is done. Errors in the file are
-// *lsl.Error values (file:line:col).
+// *diag.Error values (file:line:col).
 func Load(ctx context.Context, nameOrPath string) (*Model, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -171,7 +171,7 @@ func adoptC11Mapping(cm *cat.Model) {
 
 // unknown is the error for a name that is no built-in model and no file.
 func unknown(name string) error {
-	return &lsl.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; cat models: %s; or give a .mm or .cat file)",
+	return &diag.Error{Msg: fmt.Sprintf("unknown memory model %q (built-in models: %s; cat models: %s; or give a .mm or .cat file)",
 		name, strings.Join(MMNames(), ", "), strings.Join(CatNames(), ", "))}
 }
 

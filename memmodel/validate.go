@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -60,16 +61,16 @@ func (m *Model) Validate(ctx context.Context) error {
 	if m.cat != nil {
 		for _, k := range m.cat.Checks() {
 			if !catAdmitsSome(m.cat, []*cat.Constraint{k}, trivial) {
-				return &lsl.Error{Pos: k.Pos, Msg: fmt.Sprintf("%s: the model %s; this check is always false", k, vacuousMsg)}
+				return &diag.Error{Pos: k.Pos, Msg: fmt.Sprintf("%s: the model %s; this check is always false", k, vacuousMsg), Code: diag.CodeVacuous}
 			}
 		}
-		return &lsl.Error{Pos: lsl.Pos{File: m.name, Line: 1, Col: 1}, Msg: fmt.Sprintf("model %s %s; check the checks for ones that contradict each other", m.name, vacuousMsg)}
+		return &diag.Error{Pos: diag.Pos{File: m.name, Line: 1, Col: 1}, Msg: fmt.Sprintf("model %s %s; check the checks for ones that contradict each other", m.name, vacuousMsg), Code: diag.CodeVacuous}
 	}
 	pos := m.mm.Pos
 	if pos.Line <= 0 {
 		pos.Line, pos.Col = 1, 1
 	}
-	return &lsl.Error{Pos: pos, Msg: fmt.Sprintf("model %s %s; check the axioms for one that is always false", m.name, vacuousMsg)}
+	return &diag.Error{Pos: pos, Msg: fmt.Sprintf("model %s %s; check the axioms for one that is always false", m.name, vacuousMsg), Code: diag.CodeVacuous}
 }
 
 // catAdmitsSome is admitsSome for some of a cat model's checks.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -75,8 +76,8 @@ type Warning struct {
 	// Pos is where it is (the first racing access, the first event a
 	// flag names; invalid if none), Related the other places (the second
 	// racing access).
-	Pos     lsl.Pos
-	Related []lsl.Pos
+	Pos     diag.Pos
+	Related []diag.Pos
 }
 
 // Warning kinds.

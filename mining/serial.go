@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -318,7 +319,7 @@ type opRun struct {
 	status  string             // "" ok, "error", "assume", "blocked", "pruned"
 	ptrs    map[string][]int64 // the cell of each key in writes
 	opName  string
-	at      lsl.Pos // the statement being executed
+	at      diag.Pos // the statement being executed
 	// sim: the thread of a simulation run (presize_simrun.go), which
 	// interleaves threads at shared accesses; nil in mining.
 	sim *simThread

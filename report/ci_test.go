@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -21,7 +22,7 @@ func ciRun(t *testing.T) CIRun {
 	run := CIRun{Model: "relaxed", Version: "test"}
 	add := func(r *mining.Result, file string) {
 		run.Results = append(run.Results, r)
-		run.Tests = append(run.Tests, &lsl.Test{Name: r.Test, Pos: lsl.Pos{File: file, Line: 1, Col: 1}})
+		run.Tests = append(run.Tests, &lsl.Test{Name: r.Test, Pos: diag.Pos{File: file, Line: 1, Col: 1}})
 	}
 	add(result(t, check(t, "handoff.c", "handoff.tst", "relaxed"), "Handoff"), "testdata/handoff.tst")
 	add(result(t, check(t, "publish.c", "publish.tst", "relaxed"), "Publish"), "testdata/publish.tst")
@@ -190,7 +191,7 @@ func TestSARIFCodeFlow(t *testing.T) {
 	} {
 		r := result(t, check(t, c.impl, c.tst, c.model), c.test)
 		run := CIRun{Model: c.model, Version: "test", Results: []*mining.Result{r},
-			Tests: []*lsl.Test{{Name: r.Test, Pos: lsl.Pos{File: "testdata/" + c.tst, Line: 1, Col: 1}}}}
+			Tests: []*lsl.Test{{Name: r.Test, Pos: diag.Pos{File: "testdata/" + c.tst, Line: 1, Col: 1}}}}
 		var b bytes.Buffer
 		if err := WriteSARIF(&b, run); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/trace"
@@ -207,7 +208,7 @@ func newHTMLPage(model string, r *mining.Result) *htmlPage {
 	for i, s := range pg.Sources {
 		anchors[s.Name] = i
 	}
-	link := func(p lsl.Pos) string {
+	link := func(p diag.Pos) string {
 		if i, ok := anchors[p.File]; ok && p.IsValid() {
 			return "s" + strconv.Itoa(i) + "-" + strconv.Itoa(p.Line)
 		}
@@ -339,7 +340,7 @@ func htmlFailureOf(t *traceView, f *failureView, link string) *htmlFailure {
 func htmlSources(t *traceView) []*htmlSource {
 	marks := map[string]map[int][]string{}
 	var files []string
-	mark := func(p lsl.Pos, m string) {
+	mark := func(p diag.Pos, m string) {
 		if !p.IsValid() || t.src.file(p.File) == nil {
 			return
 		}

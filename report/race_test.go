@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -72,7 +73,7 @@ func raceWarned(t *testing.T) *mining.Result {
 	a, b := x.Events[rc.First], x.Events[rc.Second]
 	return &mining.Result{Test: "Warned", Verdict: mining.Pass,
 		Warnings: []mining.Warning{
-			{Kind: mining.WarnDataRace, Message: "data race: in t1 at " + a.Pos.String() + ", this store and the load of t2 race", Pos: a.Pos, Related: []lsl.Pos{b.Pos}},
+			{Kind: mining.WarnDataRace, Message: "data race: in t1 at " + a.Pos.String() + ", this store and the load of t2 race", Pos: a.Pos, Related: []diag.Pos{b.Pos}},
 			{Kind: mining.WarnFlag, Name: "odd", Message: "flag odd fires in some execution"},
 		}}
 }
@@ -87,7 +88,7 @@ func TestRaceOutputsGolden(t *testing.T) {
 	r := raceResult(t)
 	results := []*mining.Result{r, raceWarned(t)}
 	run := CIRun{Model: "sc", Version: "test", Results: results,
-		Tests: []*lsl.Test{{Name: "Race", Pos: lsl.Pos{File: "testdata/race.tst", Line: 1, Col: 6}}, {Name: "Warned", Pos: lsl.Pos{File: "testdata/race.tst", Line: 1, Col: 6}}}}
+		Tests: []*lsl.Test{{Name: "Race", Pos: diag.Pos{File: "testdata/race.tst", Line: 1, Col: 6}}, {Name: "Warned", Pos: diag.Pos{File: "testdata/race.tst", Line: 1, Col: 6}}}}
 
 	var text bytes.Buffer
 	WriteTrace(&text, r, TextOptions{Model: "sc", Legend: true})

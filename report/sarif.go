@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -198,7 +199,7 @@ func WriteSARIF(w io.Writer, run CIRun) error {
 // resultPos locates a result: the failing statement, the first reordered
 // access on the path to a consistency failure, the loop an INCONCLUSIVE
 // execution stopped at, or else the test's declaration.
-func resultPos(t *traceView, test *lsl.Test) (lsl.Pos, string) {
+func resultPos(t *traceView, test *lsl.Test) (diag.Pos, string) {
 	if t != nil {
 		if f := t.failure; f != nil && f.Pos.IsValid() {
 			return f.Pos, "the failing statement"
@@ -218,10 +219,10 @@ func resultPos(t *traceView, test *lsl.Test) (lsl.Pos, string) {
 	if test != nil {
 		return test.Pos, "the test"
 	}
-	return lsl.Pos{}, ""
+	return diag.Pos{}, ""
 }
 
-func sarifLoc(p lsl.Pos, msg string) sarifLocation {
+func sarifLoc(p diag.Pos, msg string) sarifLocation {
 	al := sarifArtifactLoc{URI: fileURI(p.File)}
 	if !filepath.IsAbs(p.File) {
 		al.URIBaseID = srcRoot

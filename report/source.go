@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -30,10 +31,10 @@ type sources struct {
 
 // newSources collects the statement positions of prog and of the given
 // positions (the executed instructions of a trace).
-func newSources(prog *lsl.Program, positions []lsl.Pos) *sources {
+func newSources(prog *lsl.Program, positions []diag.Pos) *sources {
 	s := &sources{lines: map[string][]string{}, stmtCols: map[string]map[int][]int{},
 		display: map[string]string{}, withCol: map[string]bool{}}
-	add := func(p lsl.Pos) {
+	add := func(p diag.Pos) {
 		if !p.IsValid() || p.File == "" {
 			return
 		}
@@ -89,7 +90,7 @@ func newSources(prog *lsl.Program, positions []lsl.Pos) *sources {
 
 // where formats a position as file:line, adding the column only in files
 // that put several statements on one line.
-func (s *sources) where(p lsl.Pos) string {
+func (s *sources) where(p diag.Pos) string {
 	if !p.IsValid() {
 		return p.String()
 	}
@@ -130,7 +131,7 @@ func (s *sources) line(file string, n int) (string, bool) {
 
 // snippet is the source text of the statement at p: the trimmed line for
 // C and LLVM sources; for .lsl files just the statement starting at p.
-func (s *sources) snippet(p lsl.Pos) string {
+func (s *sources) snippet(p diag.Pos) string {
 	ls := s.file(p.File)
 	if !p.IsValid() || p.Line > len(ls) {
 		return ""
@@ -183,7 +184,7 @@ func clip(s string, n int) string {
 
 // displayCol converts the column of p (a byte offset, 1-based) into a
 // column of the tab-expanded line; 0 if unknown.
-func displayCol(s *sources, p lsl.Pos) int {
+func displayCol(s *sources, p diag.Pos) int {
 	ls := s.file(p.File)
 	if p.Col <= 0 || p.Line < 1 || p.Line > len(ls) {
 		return 0

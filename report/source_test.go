@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -31,25 +32,25 @@ func TestSnippetsAndPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSources(prog, []lsl.Pos{{File: cFile, Line: 2, Col: 2}})
+	s := newSources(prog, []diag.Pos{{File: cFile, Line: 2, Col: 2}})
 	cases := []struct {
-		pos          lsl.Pos
+		pos          diag.Pos
 		snippet      string
 		where        string
 		displayCol   int
 		lineWithTabs string
 	}{
 		// several statements on one .lsl line: just the one at the column
-		{lsl.Pos{File: lslFile, Line: 6, Col: 32}, "store @X, 1", "mp.lsl:6:32", 32, ""},
-		{lsl.Pos{File: lslFile, Line: 6, Col: 45}, "store @Y, 1", "mp.lsl:6:45", 45, ""},
-		{lsl.Pos{File: lslFile, Line: 7, Col: 47}, "%b := load @X", "mp.lsl:7:47", 47, ""},
+		{diag.Pos{File: lslFile, Line: 6, Col: 32}, "store @X, 1", "mp.lsl:6:32", 32, ""},
+		{diag.Pos{File: lslFile, Line: 6, Col: 45}, "store @Y, 1", "mp.lsl:6:45", 45, ""},
+		{diag.Pos{File: lslFile, Line: 7, Col: 47}, "%b := load @X", "mp.lsl:7:47", 47, ""},
 		// C: the whole line, tabs expanded; one statement per line, no column
-		{lsl.Pos{File: cFile, Line: 2, Col: 2}, "if (n->next == 0)   /* check */", "q.c:2", 5, "    if (n->next == 0)   /* check */"},
+		{diag.Pos{File: cFile, Line: 2, Col: 2}, "if (n->next == 0)   /* check */", "q.c:2", 5, "    if (n->next == 0)   /* check */"},
 		// unknown file or line: no snippet
-		{lsl.Pos{File: filepath.Join(dir, "missing.c"), Line: 3, Col: 1}, "", "missing.c:3", 0, ""},
-		{lsl.Pos{File: cFile, Line: 9}, "", "q.c:9", 0, ""},
+		{diag.Pos{File: filepath.Join(dir, "missing.c"), Line: 3, Col: 1}, "", "missing.c:3", 0, ""},
+		{diag.Pos{File: cFile, Line: 9}, "", "q.c:9", 0, ""},
 		// not an input file: the position without its text
-		{lsl.Pos{File: secret, Line: 2, Col: 1}, "", "secret.txt:2", 0, ""},
+		{diag.Pos{File: secret, Line: 2, Col: 1}, "", "secret.txt:2", 0, ""},
 	}
 	for _, c := range cases {
 		if got := s.snippet(c.pos); got != c.snippet {

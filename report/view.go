@@ -3,6 +3,7 @@ package report
 import (
 	"sort"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/trace"
@@ -76,7 +77,7 @@ func (op *opView) rows() []opRow {
 type choiceView struct {
 	Expr  string
 	Value string
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Where string
 	Next  int
 }
@@ -91,7 +92,7 @@ type eventView struct {
 	ID      int // the lsl instruction id
 	Thread  *threadView
 	Kind    string // load, store or fence
-	Pos     lsl.Pos
+	Pos     diag.Pos
 	Where   string // short position: file:line[:col]
 	Addr    string // C-level location (queue.tail, node#2.next)
 	Expr    string // the C expression that accessed it (queue->tail)
@@ -128,7 +129,7 @@ type failureView struct {
 	Msg     string
 	Thread  *threadView
 	Op      *opView // nil if the failure is outside any operation
-	Pos     lsl.Pos
+	Pos     diag.Pos
 	Where   string
 	Snippet string
 }
@@ -152,7 +153,7 @@ func newTrace(r *mining.Result) *traceView {
 	}
 	u := x.Program
 	t := &traceView{res: r, kind: kindOf(r.Verdict), events: map[int]*eventView{}}
-	var positions []lsl.Pos
+	var positions []diag.Pos
 	for _, ev := range x.Events {
 		positions = append(positions, ev.Pos)
 	}

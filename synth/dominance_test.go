@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -12,10 +13,10 @@ import (
 // procedures and non-C11 barriers are not.
 func TestDominated(t *testing.T) {
 	at := func(proc string, line, col int) *lsl.FencePoint {
-		return &lsl.FencePoint{Proc: proc, File: "f.c", Line: line, Side: lsl.OrderSide, Pos: lsl.Pos{File: "f.c", Line: line, Col: col}}
+		return &lsl.FencePoint{Proc: proc, File: "f.c", Line: line, Side: lsl.OrderSide, Pos: diag.Pos{File: "f.c", Line: line, Col: col}}
 	}
 	before := func(proc string, line int) *lsl.FencePoint {
-		return &lsl.FencePoint{Proc: proc, File: "f.c", Line: line, Side: lsl.InsertBefore, Pos: lsl.Pos{File: "f.c", Line: line, Col: 5}}
+		return &lsl.FencePoint{Proc: proc, File: "f.c", Line: line, Side: lsl.InsertBefore, Pos: diag.Pos{File: "f.c", Line: line, Col: 5}}
 	}
 	order := func(id int, pt *lsl.FencePoint, access, ord string) *lsl.Candidate {
 		return &lsl.Candidate{ID: id, Point: pt, Access: access, From: "RLX", Order: ord}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -21,7 +22,7 @@ func TestOrderDiff(t *testing.T) {
 		"",
 	}
 	cand := func(line, col int, access, to string) *lsl.Candidate {
-		return &lsl.Candidate{Point: &lsl.FencePoint{File: "f.c", Line: line, Side: lsl.OrderSide, Pos: lsl.Pos{File: "f.c", Line: line, Col: col}}, Order: to, From: "RLX", Access: access}
+		return &lsl.Candidate{Point: &lsl.FencePoint{File: "f.c", Line: line, Side: lsl.OrderSide, Pos: diag.Pos{File: "f.c", Line: line, Col: col}}, Order: to, From: "RLX", Access: access}
 	}
 	src2 := NewSources(func(string) ([]byte, error) { return []byte(strings.Join(src, "\n")), nil })
 	r := &Result{Fences: []*Fence{

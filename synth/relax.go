@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -276,7 +277,7 @@ func blockStmts(b *lsl.Block) []lsl.Stmt {
 	return b.Stmts
 }
 
-func roleFences(kinds []lsl.FenceKind, r lsl.C11Role, pos lsl.Pos) []lsl.Stmt {
+func roleFences(kinds []lsl.FenceKind, r lsl.C11Role, pos diag.Pos) []lsl.Stmt {
 	var out []lsl.Stmt
 	for _, k := range kinds {
 		out = append(out, &lsl.Fence{Kind: k, Tags: []string{lsl.TagMMOnly, r.Tag()}, Pos: pos})

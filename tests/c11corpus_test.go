@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/lsl"
@@ -209,7 +211,8 @@ func checkCorpusRun(t *testing.T, r corpusRun, prog *lsl.Program, test *lsl.Test
 		switch {
 		case loadErr == nil:
 			t.Errorf("MANIFEST:%d: %s translated, want a refusal", r.line, r.file)
-		case !lsl.IsInputError(loadErr) || !refusal.MatchString(loadErr.Error()):
+		case !diag.IsInputError(loadErr) || !refusal.MatchString(loadErr.Error()) ||
+			!slices.Contains(diag.Codes(loadErr), diag.CodeUnsupported):
 			t.Errorf("MANIFEST:%d: %s: %v, want FILE:LINE:COL: unsupported: ...", r.line, r.file, loadErr)
 		case !strings.Contains(loadErr.Error(), r.text):
 			t.Errorf("MANIFEST:%d: %s: %v, want it to contain %q", r.line, r.file, loadErr, r.text)

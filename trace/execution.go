@@ -1,6 +1,9 @@
 package trace
 
-import "github.com/checkfence/checkfence/lsl"
+import (
+	"github.com/checkfence/checkfence/diag"
+	"github.com/checkfence/checkfence/lsl"
+)
 
 // Execution is a decoded execution: what each thread did, where every load
 // got its value, the memory order, the observations, and (for a
@@ -64,7 +67,7 @@ type OpTrace struct {
 // instruction index is Next or more, after the others.
 type Choice struct {
 	Expr  string
-	Pos   lsl.Pos
+	Pos   diag.Pos
 	Value lsl.Value
 	Next  int
 }
@@ -75,7 +78,7 @@ type Event struct {
 	ID       int
 	Thread   int
 	Kind     string // load, store, fence
-	Pos      lsl.Pos
+	Pos      diag.Pos
 	Expr     string
 	Addr     lsl.Value
 	AddrName string
@@ -97,7 +100,7 @@ type Failure struct {
 	Reason string
 	Thread int
 	Op     int
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Msg    string
 	// Related are instructions (indices) the failure involves besides the
 	// failing statement: the free of a use after free.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // toSourcePositions rewrites the errors of the LLVM front end that point
@@ -13,7 +13,7 @@ import (
 // C file: the .ll file is gone when the user reads the message. Errors at
 // a C line (the usual case: the IR's debug information) are kept.
 func toSourcePositions(err error, lls, files []string) error {
-	var list lsl.ErrorList
+	var list diag.ErrorList
 	if err == nil || !errors.As(err, &list) {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -113,7 +114,7 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 // written once in C may appear in several LSL places, and a barrier or a
 // C11 fence is several fence statements: lsl.Barrier).
 type fenceGroup struct {
-	pos    lsl.Pos
+	pos    diag.Pos
 	kind   string
 	fences []*lsl.Fence
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm" // registers .ll
 	"github.com/checkfence/checkfence/internal/limits"
@@ -223,7 +224,7 @@ func pthreadTest(prog *lsl.Program) (*lsl.Test, error) {
 func readTestFiles(files []string) (*lsl.TestFile, error) {
 	all := &lsl.TestFile{File: files[0]}
 	where := map[string]string{}
-	var errs lsl.ErrorList
+	var errs diag.ErrorList
 	for i, file := range files {
 		if slices.Contains(files[:i], file) {
 			return nil, fmt.Errorf("%s is given twice", file)
@@ -238,7 +239,7 @@ func readTestFiles(files []string) (*lsl.TestFile, error) {
 		}
 		for _, t := range tf.Tests {
 			if other, ok := where[t.Name]; ok {
-				errs = append(errs, lsl.Errorf(t.Pos, "test %s is also in %s: the tests of the .tst files checked together need different names", t.Name, other))
+				errs = append(errs, diag.Errorf(t.Pos, "test %s is also in %s: the tests of the .tst files checked together need different names", t.Name, other))
 				continue
 			}
 			where[t.Name] = file

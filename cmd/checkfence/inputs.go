@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/diag"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
@@ -174,7 +175,7 @@ func (f *checkFlags) loadSpec(lim *loadLimits, tests []*lsl.Test) (*lsl.Program,
 	}
 	tf := &lsl.TestFile{Tests: tests}
 	if err := tf.Check(sp); err != nil {
-		var list lsl.ErrorList
+		var list diag.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
 				e.Msg += " in the reference implementation " + f.spec + " (--spec)"

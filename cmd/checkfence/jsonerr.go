@@ -6,7 +6,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/spf13/cobra"
 )
 
@@ -42,15 +42,15 @@ func wantsJSON(c *cobra.Command, args []string) bool {
 
 // writeJSONError writes err as the --json error document.
 func writeJSONError(w io.Writer, err error) {
-	var list []*lsl.Error
-	var one *lsl.Error
-	var many lsl.ErrorList
+	var list []*diag.Error
+	var one *diag.Error
+	var many diag.ErrorList
 	switch {
 	case errors.As(err, &many) && len(many) > 0:
 		_ = many.Error() // sorts the list by position
 		list = many
 	case errors.As(err, &one):
-		list = []*lsl.Error{one}
+		list = []*diag.Error{one}
 	}
 	doc := jsonErrorDoc{Error: jsonError{Message: err.Error()}}
 	for i, e := range list {

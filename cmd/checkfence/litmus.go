@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/litmusrun"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/spf13/cobra"
@@ -183,7 +183,7 @@ func runLitmus(cmd *cobra.Command, args []string, f *litmusFlags) error {
 		return err
 	}
 	if len(files) == 0 {
-		return &lsl.Error{Msg: "no .litmus files found"}
+		return &diag.Error{Msg: "no .litmus files found"}
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if f.lsl {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
@@ -97,7 +98,7 @@ type sourceLines struct{ files map[string][]string }
 
 func newSourceLines() *sourceLines { return &sourceLines{files: map[string][]string{}} }
 
-func (s *sourceLines) line(p lsl.Pos) string {
+func (s *sourceLines) line(p diag.Pos) string {
 	if !p.IsValid() || strings.HasSuffix(p.File, ".lsl") {
 		return ""
 	}

@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/checkfence/checkfence/diag"
 	_ "github.com/checkfence/checkfence/frontend/c" // registers .c
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/report"
 	"github.com/spf13/cobra"
 )
@@ -66,7 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if wantsJSON(ran, args) {
 		writeJSONError(stdout, err)
 	}
-	if lsl.IsInputError(err) {
+	if diag.IsInputError(err) {
 		fmt.Fprintln(stderr, err)
 	} else {
 		fmt.Fprintf(stderr, "checkfence: %v\n", err)

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Output files (--junit, --sarif, the pages of --html) are checked before
@@ -82,5 +82,5 @@ func modelFile(model string) []string {
 	return nil
 }
 
-// quoteName quotes a file name with control characters (lsl.QuoteFileName).
-func quoteName(name string) string { return lsl.QuoteFileName(name) }
+// quoteName quotes a file name with control characters (diag.QuoteFileName).
+func quoteName(name string) string { return diag.QuoteFileName(name) }

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 // SV-COMP property files (--prop): each line is
@@ -67,26 +68,26 @@ func parseProperty(path, text string) (string, error) {
 		}
 		m := checkLine.FindStringSubmatch(line)
 		if m == nil {
-			return "", fmt.Errorf("%s:%d:1: not an SV-COMP property: want CHECK( init(main()), LTL(...) )", path, i+1)
+			return "", diag.ErrorfCode(diag.Pos{File: path, Line: i + 1, Col: 1}, diag.CodeSyntax, "not an SV-COMP property: want CHECK( init(main()), LTL(...) )")
 		}
 		if m[1] != svcompEntryPoint {
-			return "", fmt.Errorf("%s:%d:1: unsupported: the entry function must be main, not %s", path, i+1, m[1])
+			return "", diag.ErrorfCode(diag.Pos{File: path, Line: i + 1, Col: 1}, diag.CodeUnsupported, "unsupported: the entry function must be main, not %s", m[1])
 		}
 		f, ok := formulas[strings.Join(strings.Fields(m[2]), "")]
 		if !ok {
-			return "", fmt.Errorf("%s:%d:1: unsupported property LTL(%s): checkfence knows unreach-call, no-data-race, valid-memsafety, valid-memcleanup, no-overflow and termination", path, i+1, m[2])
+			return "", diag.ErrorfCode(diag.Pos{File: path, Line: i + 1, Col: 1}, diag.CodeUnsupported, "unsupported property LTL(%s): checkfence knows unreach-call, no-data-race, valid-memsafety, valid-memcleanup, no-overflow and termination", m[2])
 		}
 		if prop != "" && prop != f[0] {
-			return "", fmt.Errorf("%s:%d:1: a second property (%s after %s): give one property per file", path, i+1, f[0], prop)
+			return "", diag.ErrorfCode(diag.Pos{File: path, Line: i + 1, Col: 1}, diag.CodeDuplicateDecl, "a second property (%s after %s): give one property per file", f[0], prop)
 		}
 		prop = f[0]
 		subs[f[1]] = true
 	}
 	if prop == "" {
-		return "", fmt.Errorf("%s:1:1: no CHECK line: not an SV-COMP property file", path)
+		return "", diag.ErrorfCode(diag.Pos{File: path, Line: 1, Col: 1}, diag.CodeSyntax, "no CHECK line: not an SV-COMP property file")
 	}
 	if prop == propMemSafety && !(subs[subValidFree] && subs[subValidDeref] && subs[subValidMemtrack]) {
-		return "", fmt.Errorf("%s:1:1: unsupported: valid-memsafety needs its three lines (valid-free, valid-deref, valid-memtrack)", path)
+		return "", diag.ErrorfCode(diag.Pos{File: path, Line: 1, Col: 1}, diag.CodeUnsupported, "unsupported: valid-memsafety needs its three lines (valid-free, valid-deref, valid-memtrack)")
 	}
 	return prop, nil
 }

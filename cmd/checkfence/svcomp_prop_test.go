@@ -1,33 +1,39 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/mining"
 )
 
 func TestParseProperty(t *testing.T) {
-	tests := []struct{ text, want, err string }{
-		{"CHECK( init(main()), LTL(G ! call(reach_error())) )\n", propUnreachCall, ""},
-		{"CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )", propUnreachCall, ""},
-		{"CHECK( init(main()), LTL(G ! data-race) )", propNoDataRace, ""},
-		{"CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\nCHECK( init(main()), LTL(G valid-memtrack) )\n", propMemSafety, ""},
-		{"CHECK( init(main()), LTL(G valid-memcleanup) )", propMemCleanup, ""},
-		{"CHECK( init(main()), LTL(G ! overflow) )", propNoOverflow, ""},
-		{"CHECK( init(main()), LTL(F end) )", propTermination, ""},
-		{"CHECK( init(main()), LTL(G valid-free) )", "", "needs its three lines"},
-		{"CHECK( init(start()), LTL(G ! data-race) )", "", "p.prp:1:1: unsupported: the entry function must be main"},
-		{"CHECK( init(main()), LTL(G ! call(foo())) )", "", "p.prp:1:1: unsupported property"},
-		{"CHECK( init(main()), LTL(G ! data-race) )\nCHECK( init(main()), LTL(G ! overflow) )", "", "p.prp:2:1: a second property"},
-		{"reach_error", "", "p.prp:1:1: not an SV-COMP property"},
-		{"", "", "no CHECK line"},
+	tests := []struct {
+		text, want string
+		err        string // the position of the error ("" for none)
+		code       diag.ErrorCode
+	}{
+		{"CHECK( init(main()), LTL(G ! call(reach_error())) )\n", propUnreachCall, "", 0},
+		{"CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )", propUnreachCall, "", 0},
+		{"CHECK( init(main()), LTL(G ! data-race) )", propNoDataRace, "", 0},
+		{"CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\nCHECK( init(main()), LTL(G valid-memtrack) )\n", propMemSafety, "", 0},
+		{"CHECK( init(main()), LTL(G valid-memcleanup) )", propMemCleanup, "", 0},
+		{"CHECK( init(main()), LTL(G ! overflow) )", propNoOverflow, "", 0},
+		{"CHECK( init(main()), LTL(F end) )", propTermination, "", 0},
+		{"CHECK( init(main()), LTL(G valid-free) )", "", "p.prp:1:1: ", diag.CodeUnsupported},
+		{"CHECK( init(start()), LTL(G ! data-race) )", "", "p.prp:1:1: ", diag.CodeUnsupported},
+		{"CHECK( init(main()), LTL(G ! call(foo())) )", "", "p.prp:1:1: ", diag.CodeUnsupported},
+		{"CHECK( init(main()), LTL(G ! data-race) )\nCHECK( init(main()), LTL(G ! overflow) )", "", "p.prp:2:1: ", diag.CodeDuplicateDecl},
+		{"reach_error", "", "p.prp:1:1: ", diag.CodeSyntax},
+		{"", "", "p.prp:1:1: ", diag.CodeSyntax},
 	}
 	for _, tc := range tests {
 		got, err := parseProperty("p.prp", tc.text)
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("%q: error %v, want %q", tc.text, err, tc.err)
+			if !slices.Equal(diag.Codes(err), []diag.ErrorCode{tc.code}) || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("%q: error %v (codes %v), want %q… [%v]", tc.text, err, diag.Codes(err), tc.err, tc.code)
 			}
 			continue
 		}

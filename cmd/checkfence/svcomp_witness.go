@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -47,7 +47,7 @@ type violationWitness struct {
 	uuid, created, spec, dataModel string
 	command                        string
 	inputs                         []witnessInput
-	target                         lsl.Pos
+	target                         diag.Pos
 	choices                        []string // "file:line: expr = value"
 }
 

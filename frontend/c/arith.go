@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -96,7 +97,7 @@ func (f *fn) ptrAdd(p, i val, sub bool, n cc.Node) val {
 		if what == "" {
 			what = "this pointer"
 		}
-		f.errorf(n, "pointer arithmetic on %s, which points to a single object, not into an array", what)
+		f.errorf(n, diag.CodeInvalidConstruct, "pointer arithmetic on %s, which points to a single object, not into an array", what)
 		return bad
 	}
 	op := lsl.OpAdd

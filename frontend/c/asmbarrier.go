@@ -3,6 +3,7 @@ package cfront
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"modernc.org/cc/v4"
 )
@@ -25,7 +26,7 @@ func (f *fn) asmBarrier(s *cc.AsmStatement) bool {
 	if b == nil {
 		return false
 	}
-	for _, fe := range b.Fences(lsl.Pos{}, 0) {
+	for _, fe := range b.Fences(diag.Pos{}, 0) {
 		f.emit(fe)
 	}
 	return true

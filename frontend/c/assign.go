@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -33,10 +34,10 @@ func (f *fn) assign(x *cc.AssignmentExpression, want bool) val {
 	lt := objType(lhs)
 	switch f.t.class(lt) {
 	case tcStruct, tcArray:
-		f.errorf(x, "block copies of structs are not supported")
+		f.errorf(x, diag.CodeUnsupported, "block copies of structs are not supported")
 		return bad
 	case tcBad:
-		f.errorf(x, "%s", unsupported(lt))
+		f.errorf(x, diag.CodeUnsupported, "%s", unsupported(lt))
 		return bad
 	}
 	lv, ok := f.lvalue(lhs)

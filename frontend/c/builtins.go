@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -65,11 +66,11 @@ func init() {
 // arity checks the number of arguments of a builtin.
 func (f *fn) arity(x *cc.PostfixExpression, args []cc.ExpressionNode, n int) bool {
 	if len(args) != n {
-		f.errorf(x, "%s takes %d arguments, but is called with %d", callee(x).Name(), n, len(args))
+		f.errorf(x, diag.CodeArgCount, "%s takes %d arguments, but is called with %d", callee(x).Name(), n, len(args))
 		return false
 	}
 	if f.constOnly {
-		f.errorf(x, "%s cannot be called in a static initializer", callee(x).Name())
+		f.errorf(x, diag.CodeInvalidConstruct, "%s cannot be called in a static initializer", callee(x).Name())
 		return false
 	}
 	return true
@@ -113,12 +114,12 @@ func fenceBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bo
 	valid := strings.Join(lsl.FenceNames(), ", ")
 	name, ok := stringArg(args[0])
 	if !ok {
-		f.errorf(args[0], "lsl_fence needs a string literal naming the fence (one of %s)", valid)
+		f.errorf(args[0], diag.CodeType, "lsl_fence needs a string literal naming the fence (one of %s)", valid)
 		return bad
 	}
 	kind, ok := lsl.ParseFenceKind(name)
 	if !ok {
-		f.errorf(args[0], "unknown fence %q (valid fences: %s)", name, valid)
+		f.errorf(args[0], diag.CodeUnknownKind, "unknown fence %q (valid fences: %s)", name, valid)
 		return bad
 	}
 	f.emit(&lsl.Fence{Kind: kind})
@@ -133,11 +134,11 @@ func nondetBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ b
 	lo, ok1 := f.intConst(args[0])
 	hi, ok2 := f.intConst(args[1])
 	if !ok1 || !ok2 {
-		f.errorf(x, "lsl_nondet needs constant bounds")
+		f.errorf(x, diag.CodeNotConstant, "lsl_nondet needs constant bounds")
 		return bad
 	}
 	if lo > hi {
-		f.errorf(x, "lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
+		f.errorf(x, diag.CodeBadLiteral, "lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
 		return bad
 	}
 	r := f.temp()
@@ -165,7 +166,7 @@ func observeBuiltin(kind lsl.ObsKind) builtin {
 		}
 		name, ok := stringArg(args[0])
 		if !ok {
-			f.errorf(args[0], "%s needs a string literal as its name", callee(x).Name())
+			f.errorf(args[0], diag.CodeType, "%s needs a string literal as its name", callee(x).Name())
 			return bad
 		}
 		obs := &lsl.Observe{Kind: kind, Name: name}

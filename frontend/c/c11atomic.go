@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -73,7 +74,7 @@ func (f *fn) mmFences(ks []lsl.FenceKind, after bool, kind string, o c11Order) {
 func (f *fn) c11OrderArg(e cc.ExpressionNode, op string, valid ...int) (c11Order, bool) {
 	n, ok := f.intConst(e)
 	if !ok {
-		f.errorf(e, "the memory order of %s must be a constant (memory_order_…)", op)
+		f.errorf(e, diag.CodeNotConstant, "the memory order of %s must be a constant (memory_order_…)", op)
 		return "", false
 	}
 	for _, v := range valid {
@@ -82,9 +83,9 @@ func (f *fn) c11OrderArg(e cc.ExpressionNode, op string, valid ...int) (c11Order
 		}
 	}
 	if n >= 0 && n < int64(len(c11OrderNames)) {
-		f.errorf(e, "%s is not a memory order of %s (C11 7.17.7)", c11OrderNames[n], op)
+		f.errorf(e, diag.CodeUnknownKind, "%s is not a memory order of %s (C11 7.17.7)", c11OrderNames[n], op)
 	} else {
-		f.errorf(e, "%d is not a memory order", n)
+		f.errorf(e, diag.CodeUnknownKind, "%d is not a memory order", n)
 	}
 	return "", false
 }
@@ -125,13 +126,13 @@ func init() {
 func (f *fn) c11Object(e cc.ExpressionNode) (lval, bool) {
 	t := elemType(e.Type())
 	if t == nil {
-		f.errorf(e, "the first argument of an atomic function must point to an atomic object")
+		f.errorf(e, diag.CodeType, "the first argument of an atomic function must point to an atomic object")
 		return lval{}, false
 	}
 	switch f.t.class(t) {
 	case tcInt, tcPtr:
 	default:
-		f.errorf(e, "atomic objects of type %s are not supported (only integers and pointers)", t)
+		f.errorf(e, diag.CodeUnsupported, "atomic objects of type %s are not supported (only integers and pointers)", t)
 		return lval{}, false
 	}
 	p := f.rvalue(e)
@@ -236,7 +237,7 @@ func c11FetchBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _
 	}
 	it, isInt := integerType(lv.typ)
 	if !isInt {
-		f.errorf(x, "atomic_fetch_* on an object of type %s is not supported (only integers)", lv.typ)
+		f.errorf(x, diag.CodeUnsupported, "atomic_fetch_* on an object of type %s is not supported (only integers)", lv.typ)
 		return bad
 	}
 	name, _ := stringArg(args[3])

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -26,9 +27,9 @@ func (f *fn) postfix(x *cc.PostfixExpression, want bool) val {
 	case cc.PostfixExpressionDec:
 		return f.incDec(x.PostfixExpression, false, -1, want)
 	case cc.PostfixExpressionComplit:
-		f.errorf(x, "compound literals are not supported")
+		f.errorf(x, diag.CodeUnsupported, "compound literals are not supported")
 	default:
-		f.errorf(x, "unsupported expression")
+		f.errorf(x, diag.CodeUnsupported, "unsupported expression")
 	}
 	return bad
 }
@@ -87,7 +88,7 @@ var unsupportedCalls = map[string]string{
 func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 	d := callee(x)
 	if d == nil {
-		f.errorf(x, "calls through function pointers are not supported")
+		f.errorf(x, diag.CodeUnsupported, "calls through function pointers are not supported")
 		return bad
 	}
 	name := d.Name()
@@ -99,15 +100,15 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 		return f.packedCall(x, name, args)
 	}
 	if msg, ok := unsupportedCalls[name]; ok {
-		f.errorf(x, "%s", msg)
+		f.errorf(x, diag.CodeUnsupported, "%s", msg)
 		return bad
 	}
 	if f.constOnly {
-		f.errorf(x, "function calls are not allowed in a static initializer")
+		f.errorf(x, diag.CodeInvalidConstruct, "function calls are not allowed in a static initializer")
 		return bad
 	}
 	if ft, ok := d.Type().(*cc.FunctionType); ok && ft.IsVariadic() {
-		f.errorf(x, "variadic functions are not supported (%s)", name)
+		f.errorf(x, diag.CodeUnsupported, "variadic functions are not supported (%s)", name)
 		return bad
 	}
 	var fd *funcDef
@@ -121,16 +122,16 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 		fd = f.u.staticFuncs[name]
 	}
 	if fd == nil {
-		f.errorf(x, "function %s is declared but never defined", name)
+		f.errorf(x, diag.CodeUndefined, "function %s is declared but never defined", name)
 		return bad
 	}
 	ft, ok := fd.def.Declarator.Type().(*cc.FunctionType)
 	if !ok {
-		f.errorf(x, "%s is not a valid function definition", name)
+		f.errorf(x, diag.CodeInvalidConstruct, "%s is not a valid function definition", name)
 		return bad
 	}
 	if ft.IsVariadic() {
-		f.errorf(x, "variadic functions are not supported (%s)", name)
+		f.errorf(x, diag.CodeUnsupported, "variadic functions are not supported (%s)", name)
 		return bad
 	}
 	params := ft.Parameters()
@@ -138,13 +139,13 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 		params = nil
 	}
 	if len(args) != len(params) {
-		f.errorf(x, "%s takes %d arguments, but is called with %d", name, len(params), len(args))
+		f.errorf(x, diag.CodeArgCount, "%s takes %d arguments, but is called with %d", name, len(params), len(args))
 		return bad
 	}
 	var ops []lsl.Operand
 	for i, a := range args {
 		if c := f.t.class(a.Type()); c == tcStruct {
-			f.errorf(a, "passing structs by value is not supported")
+			f.errorf(a, diag.CodeUnsupported, "passing structs by value is not supported")
 			return bad
 		}
 		v := f.convert(f.rvalue(a), a.Type(), params[i].Type())
@@ -155,7 +156,7 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 	switch f.t.class(ft.Result()) {
 	case tcVoid:
 	case tcStruct:
-		f.errorf(x, "returning structs by value is not supported")
+		f.errorf(x, diag.CodeUnsupported, "returning structs by value is not supported")
 		return bad
 	default:
 		// LSL calls name a register for every result, used or not
@@ -171,7 +172,7 @@ func (f *fn) call(x *cc.PostfixExpression, want bool, allocType cc.Type) val {
 func (f *fn) packedCall(x *cc.PostfixExpression, name string, args []cc.ExpressionNode) val {
 	op, comp, field, ok := f.t.packedOp(name)
 	if !ok {
-		f.errorf(x, "%s: no packed word has this field (declare lsl_make_T with a parameter for each field)", name)
+		f.errorf(x, diag.CodeUndeclared, "%s: no packed word has this field (declare lsl_make_T with a parameter for each field)", name)
 		return bad
 	}
 	arity := op.Arity()
@@ -179,7 +180,7 @@ func (f *fn) packedCall(x *cc.PostfixExpression, name string, args []cc.Expressi
 		arity = len(comp.Fields)
 	}
 	if len(args) != arity {
-		f.errorf(x, "%s takes %d arguments, but is called with %d", name, arity, len(args))
+		f.errorf(x, diag.CodeArgCount, "%s takes %d arguments, but is called with %d", name, arity, len(args))
 		return bad
 	}
 	var ops []lsl.Operand

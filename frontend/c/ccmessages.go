@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Messages of cc rewritten in the user's words.
@@ -17,19 +17,21 @@ var ccConflictingTypes = lazyRegexp(`^conflicting types for '([^']+)', previous 
 
 // mendCCMessage rewrites the message of e (a cc error in src) when cc's
 // words do not say what is wrong.
-func mendCCMessage(src Source, e *lsl.Error) {
+func mendCCMessage(src Source, e *diag.Error) {
 	switch e.Msg {
 	case "unabalanced parenthesis": // sic
 		e.Msg = "unbalanced parentheses in the #if expression: a ')' is missing"
+		e.Code = diag.CodeSyntax
 		return
 	case "nested ranged desinations": // sic
 		e.Msg = "nested range designators ([a ... b] within [c ... d]) are not supported"
+		e.Code = diag.CodeUnsupported
 		return
 	}
 	if m := ccConflictingTypes().FindStringSubmatch(e.Msg); m != nil {
 		line, _ := strconv.Atoi(m[3])
 		col, _ := strconv.Atoi(m[4])
-		prev := lsl.Pos{File: m[2], Line: line, Col: col}
+		prev := diag.Pos{File: m[2], Line: line, Col: col}
 		here, before := m[6], m[5]
 		if e.Pos.File == src.Name && prev.File == src.Name {
 			if t := declaredType(src.Text, e.Pos.Line, e.Pos.Col); t != "" {
@@ -74,9 +76,9 @@ func declaredType(src []byte, line, col int) string {
 // mendUnpositioned gives cc's errors without a position that it reports
 // for constructs it does not implement a position and a message (nil when
 // msg is no such error).
-func mendUnpositioned(src Source, msg string) *lsl.Error {
+func mendUnpositioned(src Source, msg string) *diag.Error {
 	if strings.Contains(msg, "TODO: *cc.ArrayType") && strings.Contains(msg, "checkDesignatorList") {
-		pos := lsl.Pos{File: src.Name, Line: 1, Col: 1}
+		pos := diag.Pos{File: src.Name, Line: 1, Col: 1}
 		text := string(src.Text)
 		if i := strings.Index(text, "..."); i >= 0 {
 			if j := strings.LastIndex(text[:i], "["); j >= 0 {
@@ -85,7 +87,7 @@ func mendUnpositioned(src Source, msg string) *lsl.Error {
 			pos.Line = strings.Count(text[:i], "\n") + 1
 			pos.Col = i - strings.LastIndex(text[:i], "\n")
 		}
-		return &lsl.Error{Pos: pos, Msg: "a range designator ([a ... b]) is only supported for an array of scalars"}
+		return &diag.Error{Pos: pos, Msg: "a range designator ([a ... b]) is only supported for an array of scalars", Code: diag.CodeUnsupported}
 	}
 	return nil
 }

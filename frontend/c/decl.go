@@ -3,6 +3,7 @@ package cfront
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -17,7 +18,7 @@ func (f *fn) declaration(d *cc.Declaration) {
 	case cc.DeclarationAssert:
 		return
 	case cc.DeclarationAuto:
-		f.errorf(d, "__auto_type is not supported")
+		f.errorf(d, diag.CodeUnsupported, "__auto_type is not supported")
 		return
 	}
 	for _, id := range initDeclarators(d) {
@@ -33,7 +34,7 @@ func (f *fn) declaration(d *cc.Declaration) {
 			}
 			leaves := initLeaves(id.Initializer)
 			if len(leaves) != 1 {
-				f.errorf(id, "%s: a scalar needs exactly one initializer", l.cname)
+				f.errorf(id, diag.CodeArgCount, "%s: a scalar needs exactly one initializer", l.cname)
 				return
 			}
 			e := leaves[0].AssignmentExpression
@@ -50,7 +51,7 @@ func (f *fn) initMemory(l *local, in *cc.Initializer) {
 	if f.t.isScalar(l.typ) {
 		leaves := initLeaves(in)
 		if len(leaves) != 1 {
-			f.errorf(in, "%s: a scalar needs exactly one initializer", l.cname)
+			f.errorf(in, diag.CodeArgCount, "%s: a scalar needs exactly one initializer", l.cname)
 			return
 		}
 		e := leaves[0].AssignmentExpression
@@ -60,15 +61,15 @@ func (f *fn) initMemory(l *local, in *cc.Initializer) {
 	}
 	if in.Case == cc.InitializerExpr {
 		if in.Type().Kind() == cc.Array || in.AssignmentExpression.Type().Kind() == cc.Array {
-			f.errorf(in, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
+			f.errorf(in, diag.CodeUnsupported, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
 		} else {
-			f.errorf(in, "block copies of structs are not supported")
+			f.errorf(in, diag.CodeUnsupported, "block copies of structs are not supported")
 		}
 		return
 	}
 	cells, ok := f.t.cells(l.typ)
 	if !ok {
-		f.errorf(in, "%s: initializer of a local aggregate with more than %d cells", l.cname, maxCells)
+		f.errorf(in, diag.CodeUnsupported, "%s: initializer of a local aggregate with more than %d cells", l.cname, maxCells)
 		return
 	}
 	text := map[string]string{}

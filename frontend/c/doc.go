@@ -5,7 +5,7 @@
 //
 // Every .c file is one translation unit; together they form one program.
 // Sources whose names end in .h (TranslateSources) are only available to
-// #include. Errors are an lsl.ErrorList of "file:line:col: message".
+// #include. Errors are an diag.ErrorList of "file:line:col: message".
 //
 // # Parsing
 //

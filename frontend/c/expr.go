@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -31,12 +32,12 @@ var bad = val{op: lsl.Const{V: lsl.Undef}}
 func (f *fn) rvalue(e cc.ExpressionNode) val {
 	f.t.checkCanceled()
 	if e == nil {
-		f.errorf(nil, "missing expression")
+		f.errorf(nil, diag.CodeSyntax, "missing expression")
 		return bad
 	}
 	defer f.at(e)()
 	if f.t.class(e.Type()) == tcBad {
-		f.errorf(e, "%s", unsupported(e.Type()))
+		f.errorf(e, diag.CodeUnsupported, "%s", unsupported(e.Type()))
 		return bad
 	}
 	if n, ok := f.intConst(e); ok {
@@ -88,7 +89,7 @@ func (f *fn) rvalue(e cc.ExpressionNode) val {
 	case *cc.AssignmentExpression:
 		return f.assign(x, true)
 	}
-	f.errorf(e, "unsupported expression")
+	f.errorf(e, diag.CodeUnsupported, "unsupported expression")
 	return bad
 }
 
@@ -132,7 +133,7 @@ func (f *fn) effect(e cc.ExpressionNode) {
 		}
 	}
 	if f.t.class(e.Type()) == tcVoid {
-		f.errorf(e, "unsupported void expression")
+		f.errorf(e, diag.CodeUnsupported, "unsupported void expression")
 		return
 	}
 	f.rvalue(e)
@@ -195,19 +196,19 @@ func (f *fn) primary(x *cc.PrimaryExpression) val {
 	case cc.PrimaryExpressionIdent:
 		return f.ident(x)
 	case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:
-		f.errorf(x, "unsupported constant %s", srcText(x))
+		f.errorf(x, diag.CodeUnsupported, "unsupported constant %s", srcText(x))
 	case cc.PrimaryExpressionFloat:
-		f.errorf(x, "floating point is not supported")
+		f.errorf(x, diag.CodeUnsupported, "floating point is not supported")
 	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-		f.errorf(x, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
+		f.errorf(x, diag.CodeUnsupported, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
 	case cc.PrimaryExpressionExpr:
 		return f.rvalue(x.ExpressionList)
 	case cc.PrimaryExpressionStmt:
-		f.errorf(x, "statement expressions are not supported")
+		f.errorf(x, diag.CodeUnsupported, "statement expressions are not supported")
 	case cc.PrimaryExpressionGeneric:
-		f.errorf(x, "_Generic is not supported")
+		f.errorf(x, diag.CodeUnsupported, "_Generic is not supported")
 	default:
-		f.errorf(x, "unsupported expression")
+		f.errorf(x, diag.CodeUnsupported, "unsupported expression")
 	}
 	return bad
 }
@@ -223,7 +224,7 @@ func (f *fn) ident(x *cc.PrimaryExpression) val {
 		}
 	case *cc.Declarator:
 		if d.Type().Kind() == cc.Function {
-			f.errorf(x, "function pointers are not supported (%s is used as a value)", d.Name())
+			f.errorf(x, diag.CodeUnsupported, "function pointers are not supported (%s is used as a value)", d.Name())
 			return bad
 		}
 		lv, ok := f.varLvalue(x, d)
@@ -233,7 +234,7 @@ func (f *fn) ident(x *cc.PrimaryExpression) val {
 		lv.atomic = lv.reg == "" && atomicObject(x, lv.typ)
 		return f.loadLV(lv, x)
 	}
-	f.errorf(x, "unsupported identifier %s", srcText(x))
+	f.errorf(x, diag.CodeUnsupported, "unsupported identifier %s", srcText(x))
 	return bad
 }
 
@@ -296,7 +297,7 @@ func (f *fn) unary(x *cc.UnaryExpression, want bool) val {
 		return f.addressOf(x.CastExpression)
 	case cc.UnaryExpressionDeref:
 		if elem := elemType(x.CastExpression.Type()); elem != nil && elem.Kind() == cc.Function {
-			f.errorf(x, "function pointers are not supported")
+			f.errorf(x, diag.CodeUnsupported, "function pointers are not supported")
 			return bad
 		}
 		lv, ok := f.lvalue(x)
@@ -317,11 +318,11 @@ func (f *fn) unary(x *cc.UnaryExpression, want bool) val {
 		return val{op: f.apply(lsl.OpEq, v.op, num(0)), b01: true}
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
 		cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
-		f.errorf(x, "sizeof of a variable length array is not supported")
+		f.errorf(x, diag.CodeUnsupported, "sizeof of a variable length array is not supported")
 	case cc.UnaryExpressionLabelAddr:
-		f.errorf(x, "label addresses (&&label) are not supported")
+		f.errorf(x, diag.CodeUnsupported, "label addresses (&&label) are not supported")
 	default:
-		f.errorf(x, "complex numbers are not supported")
+		f.errorf(x, diag.CodeUnsupported, "complex numbers are not supported")
 	}
 	return bad
 }
@@ -340,14 +341,14 @@ func (f *fn) cast(x *cc.CastExpression, want bool) val {
 		f.effect(x.CastExpression)
 		return val{}
 	case tcBad:
-		f.errorf(x, "%s", unsupported(to))
+		f.errorf(x, diag.CodeUnsupported, "%s", unsupported(to))
 		return bad
 	case tcStruct, tcArray:
-		f.errorf(x, "casts to struct or array types are not supported")
+		f.errorf(x, diag.CodeUnsupported, "casts to struct or array types are not supported")
 		return bad
 	case tcPtr:
 		if elem := elemType(to); elem != nil && elem.Kind() == cc.Function {
-			f.errorf(x, "function pointers are not supported")
+			f.errorf(x, diag.CodeUnsupported, "function pointers are not supported")
 			return bad
 		}
 		if call := allocatorCall(x.CastExpression); call != nil {

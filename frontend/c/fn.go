@@ -3,6 +3,7 @@ package cfront
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -14,7 +15,7 @@ type fn struct {
 	u   *unit
 	def *funcDef   // nil for constant initializers
 	cur *lsl.Block // where statements are emitted
-	pos lsl.Pos    // the position emitted statements get
+	pos diag.Pos   // the position emitted statements get
 
 	regs   nameSet
 	labels nameSet
@@ -122,12 +123,12 @@ func (f *fn) label(prefix string) string {
 }
 
 // errorf reports an error at n (or the current position).
-func (f *fn) errorf(n cc.Node, format string, args ...any) {
+func (f *fn) errorf(n cc.Node, code diag.ErrorCode, format string, args ...any) {
 	pos := nodePos(n)
 	if !pos.IsValid() {
 		pos = f.pos
 	}
-	f.t.errorAt(pos, format, args...)
+	f.t.errorAt(pos, code, format, args...)
 }
 
 // apply emits r := op(args) and returns r, or folds the operation when all

@@ -3,9 +3,10 @@ package cfront
 import (
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -32,10 +33,10 @@ func FuzzTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := TranslateSources([]Source{{Name: "fuzz.c", Text: data}})
 		if err != nil {
-			if strings.Contains(err.Error(), "checkfence internal error") {
+			if slices.Contains(diag.Codes(err), diag.CodeInternal) {
 				t.Fatalf("%v\ninput:\n%s", err, data)
 			}
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -45,7 +46,7 @@ func (t *translator) declareUnit(u *unit) {
 				t.declareGlobal(u, id)
 			}
 		case cc.ExternalDeclarationAsmStmt:
-			t.errorf(ed, "inline assembly is not supported")
+			t.errorf(ed, diag.CodeUnsupported, "inline assembly is not supported")
 		}
 	}
 }
@@ -56,7 +57,7 @@ func (t *translator) declareFunc(u *unit, fd *cc.FunctionDefinition) {
 	t.curPos = nodePos(d)
 	switch {
 	case apiNames[name]:
-		t.errorf(d, "%s is a checkfence API function and cannot be defined", name)
+		t.errorf(d, diag.CodeInvalidName, "%s is a checkfence API function and cannot be defined", name)
 		return
 	case isPackedName(name):
 		if len(name) > len(makePrefix) && name[:len(makePrefix)] == makePrefix {
@@ -73,7 +74,7 @@ func (t *translator) declareFunc(u *unit, fd *cc.FunctionDefinition) {
 		return
 	}
 	if old := t.funcs[name]; old != nil {
-		t.errorf(d, "function %s is defined more than once (also at %s)", name, nodePos(old.def.Declarator))
+		t.errorf(d, diag.CodeDuplicateDecl, "function %s is defined more than once (also at %s)", name, nodePos(old.def.Declarator))
 		return
 	}
 	f.name = t.procName.unique(name, "_")
@@ -88,7 +89,7 @@ func (t *translator) declareGlobal(u *unit, id *cc.InitDeclarator) {
 		return
 	}
 	if id.Asm != nil {
-		t.errorf(id.Asm, "inline assembly is not supported")
+		t.errorf(id.Asm, diag.CodeUnsupported, "inline assembly is not supported")
 	}
 	if d.Type().Kind() == cc.Function {
 		if isPackedName(name) && len(name) > len(makePrefix) && name[:len(makePrefix)] == makePrefix {
@@ -119,7 +120,7 @@ func (t *translator) declareGlobal(u *unit, id *cc.InitDeclarator) {
 	gv.tls = gv.tls || d.IsThreadLocal()
 	if hasInit {
 		if gv.init && gv.def != id {
-			t.errorf(d, "global %s is initialized more than once (also at %s)", name, nodePos(gv.def.Declarator))
+			t.errorf(d, diag.CodeDuplicateDecl, "global %s is initialized more than once (also at %s)", name, nodePos(gv.def.Declarator))
 			return
 		}
 		gv.def, gv.unit, gv.init = id, u, true
@@ -205,7 +206,7 @@ func (t *translator) initGlobal(gv *globalVar, outer *fn) {
 		v := cf.convert(cf.rvalue(leaf.AssignmentExpression), leaf.AssignmentExpression.Type(), leaf.Type())
 		c, isConst := v.op.(lsl.Const)
 		if len(cf.cur.Stmts) > 0 || !isConst {
-			t.errorf(leaf.AssignmentExpression, "initializer of %s is not a constant", gv.cname)
+			t.errorf(leaf.AssignmentExpression, diag.CodeNotConstant, "initializer of %s is not a constant", gv.cname)
 			cf.cur.Stmts = nil
 			continue
 		}
@@ -221,11 +222,11 @@ func (t *translator) initGlobal(gv *globalVar, outer *fn) {
 func (t *translator) initLeafError(leaf *cc.Initializer) {
 	switch {
 	case leaf.Type().Kind() == cc.Array:
-		t.errorf(leaf.AssignmentExpression, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
+		t.errorf(leaf.AssignmentExpression, diag.CodeUnsupported, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
 	case t.class(leaf.Type()) == tcStruct:
-		t.errorf(leaf.AssignmentExpression, "block copies of structs are not supported")
+		t.errorf(leaf.AssignmentExpression, diag.CodeUnsupported, "block copies of structs are not supported")
 	default:
-		t.errorf(leaf.AssignmentExpression, "%s", unsupported(leaf.Type()))
+		t.errorf(leaf.AssignmentExpression, diag.CodeUnsupported, "%s", unsupported(leaf.Type()))
 	}
 }
 
@@ -258,7 +259,7 @@ func (t *translator) leafPaths(objType cc.Type, leaf *cc.Initializer, n cc.Node)
 	for k := int64(0); k < leaf.Len(); k++ {
 		path, ok := t.cellPath(objType, leaf.Offset()+k*size)
 		if !ok {
-			t.errorf(n, "cannot place this initializer")
+			t.errorf(n, diag.CodeInvalidConstruct, "cannot place this initializer")
 			return nil
 		}
 		out = append(out, path)

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/headers"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // The headers the front end ships (package headers) are the
@@ -120,7 +120,7 @@ func (s *sourceFS) read(name string) (served string, b []byte, why string) {
 	}
 	b, err := source.ReadSource(name)
 	if err != nil {
-		return name, nil, err.(*lsl.Error).Msg
+		return name, nil, err.(*diag.Error).Msg
 	}
 	return name, padSource(b), ""
 }

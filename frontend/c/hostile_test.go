@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // TestHostileInput: input that cc cannot handle well (it fails without a
@@ -84,7 +84,7 @@ func TestHostileInput(t *testing.T) {
 			if strings.Contains(got, "\n") {
 				t.Errorf("more than one error:\n%s", got)
 			}
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Errorf("%v is not an input error", err)
 			}
 		})

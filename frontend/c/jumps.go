@@ -3,6 +3,7 @@ package cfront
 import (
 	"sort"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -117,9 +118,9 @@ func (p *jumpPass) stmt(s *cc.Statement, stack []frame) {
 		case cc.LabeledStatementLabel:
 			p.named[ls.Token.SrcStr()] = ls
 		case cc.LabeledStatementRange:
-			p.f.errorf(ls, "case ranges are not supported")
+			p.f.errorf(ls, diag.CodeUnsupported, "case ranges are not supported")
 		default:
-			p.f.errorf(ls, "a case label must label a statement directly in the body of its switch")
+			p.f.errorf(ls, diag.CodeInvalidConstruct, "a case label must label a statement directly in the body of its switch")
 		}
 		p.stmt(ls.Statement, stack)
 	case cc.StatementCompound:
@@ -160,13 +161,13 @@ func (p *jumpPass) list(key cc.Node, items []listItem, shift int, sw *cc.Selecti
 				p.named[ls.Token.SrcStr()] = ls
 			case cc.LabeledStatementCaseLabel, cc.LabeledStatementDefault:
 				if sw == nil || ls.Switch() != sw {
-					p.f.errorf(ls, "a case label must label a statement directly in the body of its switch")
+					p.f.errorf(ls, diag.CodeInvalidConstruct, "a case label must label a statement directly in the body of its switch")
 					continue
 				}
 				l.cases = append(l.cases, ls)
 				l.addJump(idx, 0, ls)
 			case cc.LabeledStatementRange:
-				p.f.errorf(ls, "case ranges are not supported")
+				p.f.errorf(ls, diag.CodeUnsupported, "case ranges are not supported")
 			}
 		}
 		if it.stmt != nil {
@@ -191,12 +192,12 @@ func (p *jumpPass) resolve(g gotoSite) {
 		ls = p.named[name]
 	}
 	if ls == nil {
-		p.f.errorf(g.js, "goto %s: unknown label", name)
+		p.f.errorf(g.js, diag.CodeUndeclared, "goto %s: unknown label", name)
 		return
 	}
 	site, ok := p.labels[ls]
 	if !ok {
-		p.f.errorf(g.js, "goto %s: the label must label a statement directly in a block", name)
+		p.f.errorf(g.js, diag.CodeInvalidConstruct, "goto %s: the label must label a statement directly in a block", name)
 		return
 	}
 	for _, fr := range g.stack {
@@ -204,13 +205,13 @@ func (p *jumpPass) resolve(g gotoSite) {
 			continue
 		}
 		if fr.index >= site.index {
-			p.f.errorf(g.js, "goto %s: backward jumps are not supported (only forward jumps to a label in the same or an enclosing block)", name)
+			p.f.errorf(g.js, diag.CodeUnsupported, "goto %s: backward jumps are not supported (only forward jumps to a label in the same or an enclosing block)", name)
 			return
 		}
 		site.list.addJump(site.index, fr.index, ls)
 		return
 	}
-	p.f.errorf(g.js, "goto %s: jumping into a block is not supported (only forward jumps to a label in the same or an enclosing block)", name)
+	p.f.errorf(g.js, diag.CodeUnsupported, "goto %s: jumping into a block is not supported (only forward jumps to a label in the same or an enclosing block)", name)
 }
 
 // layout turns the jumps of a list into properly nested regions and names
@@ -274,7 +275,7 @@ func nest(items [][]lsl.Stmt, regs []*region, lo, hi int) []lsl.Stmt {
 	return out
 }
 
-func firstPos(items [][]lsl.Stmt, lo, hi int) lsl.Pos {
+func firstPos(items [][]lsl.Stmt, lo, hi int) diag.Pos {
 	for i := lo; i < hi; i++ {
 		for _, s := range items[i] {
 			if p := s.Position(); p.IsValid() {
@@ -282,7 +283,7 @@ func firstPos(items [][]lsl.Stmt, lo, hi int) lsl.Pos {
 			}
 		}
 	}
-	return lsl.Pos{}
+	return diag.Pos{}
 }
 
 // listStmts translates the items of a list (after lead, the dispatch of a
@@ -311,9 +312,9 @@ func (f *fn) item(it listItem) {
 	case cc.BlockItemDecl:
 		f.declaration(bi.Declaration)
 	case cc.BlockItemFuncDef:
-		f.errorf(bi.Declarator, "nested functions are not supported")
+		f.errorf(bi.Declarator, diag.CodeUnsupported, "nested functions are not supported")
 	case cc.BlockItemLabel:
-		f.errorf(bi.LabelDeclaration, "local label declarations are not supported")
+		f.errorf(bi.LabelDeclaration, diag.CodeUnsupported, "local label declarations are not supported")
 	}
 }
 
@@ -327,7 +328,7 @@ func (f *fn) switchStmt(sel *cc.SelectionStatement) {
 		l = f.lists[sel]
 	}
 	if l == nil {
-		f.errorf(sel, "checkfence internal error: switch body not prepared")
+		f.errorf(sel, diag.CodeInternal, "checkfence internal error: switch body not prepared")
 		return
 	}
 	v := f.rvalue(sel.ExpressionList)
@@ -342,7 +343,7 @@ func (f *fn) switchStmt(sel *cc.SelectionStatement) {
 			target := f.gotoLabel[ls]
 			if ls.Case == cc.LabeledStatementDefault {
 				if deflt != nil {
-					f.errorf(ls, "a second default label in one switch (the first is at %s)", lslPos(deflt.Position()))
+					f.errorf(ls, diag.CodeDuplicateDecl, "a second default label in one switch (the first is at %s)", lslPos(deflt.Position()))
 				}
 				deflt = ls
 				fallback = target
@@ -350,11 +351,11 @@ func (f *fn) switchStmt(sel *cc.SelectionStatement) {
 			}
 			n, ok := f.intConst(ls.ConstantExpression)
 			if !ok {
-				f.errorf(ls, "case label is not an integer constant")
+				f.errorf(ls, diag.CodeNotConstant, "case label is not an integer constant")
 				continue
 			}
 			if prev := seen[n]; prev != nil {
-				f.errorf(ls, "duplicate case value %d (also at %s)", n, lslPos(prev.Position()))
+				f.errorf(ls, diag.CodeDuplicateDecl, "duplicate case value %d (also at %s)", n, lslPos(prev.Position()))
 				continue
 			}
 			seen[n] = ls

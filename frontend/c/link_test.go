@@ -1,8 +1,10 @@
 package cfront
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -88,32 +90,36 @@ func join(s []string) string {
 
 func TestLinkErrors(t *testing.T) {
 	tests := []struct {
-		name string
-		srcs []Source
-		want string
+		name  string
+		srcs  []Source
+		want  string // the text: positions in both files are the point here
+		codes []diag.ErrorCode
 	}{
 		{"two initializers", []Source{src("a.c", "int X = 1;\n"), src("b.c", "int X = 2;\n")},
-			"b.c:1:5: global X is initialized more than once (also at a.c:1:5)"},
+			"b.c:1:5: global X is initialized more than once (also at a.c:1:5)", []diag.ErrorCode{diag.CodeDuplicateDecl}},
 		{"two definitions", []Source{src("a.c", "void f(void) {}\n"), src("b.c", "void f(void) {}\n")},
-			"b.c:1:6: function f is defined more than once (also at a.c:1:6)"},
+			"b.c:1:6: function f is defined more than once (also at a.c:1:6)", []diag.ErrorCode{diag.CodeDuplicateDecl}},
 		{"struct mismatch", []Source{
 			src("a.c", "struct s { int a, b; } x;\n"),
 			src("b.c", "struct s { int b, a; } y;\n")},
-			"b.c:1:24: struct s is defined differently at a.c:1:8"},
+			"b.c:1:24: struct s is defined differently at a.c:1:8", []diag.ErrorCode{diag.CodeDuplicateDecl}},
 		{"composite mismatch", []Source{
 			src("a.c", "typedef long w_t;\nw_t lsl_make_w(int a, int b);\n"),
 			src("b.c", "typedef long w_t;\nw_t lsl_make_w(int b, int a);\n")},
-			"b.c:2:5: lsl_make_w declares fields (b, a), but a.c:2:5 declared (a, b)"},
+			"b.c:2:5: lsl_make_w declares fields (b, a), but a.c:2:5 declared (a, b)", []diag.ErrorCode{diag.CodeDuplicateDecl}},
 		{"undefined function", []Source{src("a.c", "int g(void);\nint f(void) { return g(); }\n")},
-			"a.c:2:22: function g is declared but never defined"},
+			"a.c:2:22: function g is declared but never defined", []diag.ErrorCode{diag.CodeUndefined}},
 		{"parse errors of two files", []Source{src("a.c", "int f( {\n"), src("b.c", "int g) {\n")},
-			"a.c:1:8: unexpected '{', expected declarator or abstract declarator\nb.c:1:6: unexpected ')', expected external declaration"},
+			"a.c:1:8: unexpected '{', expected declarator or abstract declarator\nb.c:1:6: unexpected ')', expected external declaration", []diag.ErrorCode{diag.CodeCompiler, diag.CodeCompiler}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := TranslateSources(tc.srcs)
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
+			}
+			if got := diag.Codes(err); !slices.Equal(got, tc.codes) {
+				t.Errorf("codes %v, want %v", got, tc.codes)
 			}
 			if err.Error() != tc.want {
 				t.Errorf("got  %s\nwant %s", err, tc.want)
@@ -131,7 +137,7 @@ func TestTranslateFiles(t *testing.T) {
 		t.Errorf("procedures missing: %v", p.Procs)
 	}
 	_, err = Translate([]string{"testdata/no-such-file.c"})
-	if err == nil || !lsl.IsInputError(err) {
+	if err == nil || !diag.IsInputError(err) {
 		t.Errorf("missing file: got %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -44,7 +45,7 @@ func init() {
 func (f *fn) lkmmAnn(e cc.ExpressionNode, valid map[string]bool) (string, bool) {
 	s, ok := stringArg(e)
 	if !ok || !valid[s] {
-		f.errorf(e, "the annotation of a Linux-kernel primitive must be one of the string literals of linux.h")
+		f.errorf(e, diag.CodeUnknownKind, "the annotation of a Linux-kernel primitive must be one of the string literals of linux.h")
 		return "", false
 	}
 	f.t.prog.ScopedCtrl = true

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -53,7 +54,7 @@ func (f *fn) conditional(x *cc.ConditionalExpression, want bool) val {
 	}
 	switch f.t.class(x.Type()) {
 	case tcStruct:
-		f.errorf(x, "struct values (block copies of structs) are not supported")
+		f.errorf(x, diag.CodeUnsupported, "struct values (block copies of structs) are not supported")
 		return bad
 	case tcVoid:
 		want = false

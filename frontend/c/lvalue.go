@@ -3,6 +3,7 @@ package cfront
 import (
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -32,9 +33,9 @@ func (f *fn) varLvalue(n cc.Node, d *cc.Declarator) (lval, bool) {
 	gv := f.globalFor(d)
 	if gv == nil {
 		if d.Linkage() == cc.None && !d.IsStatic() {
-			f.errorf(n, "checkfence internal error: unknown local variable %s", name)
+			f.errorf(n, diag.CodeInternal, "checkfence internal error: unknown local variable %s", name)
 		} else {
-			f.errorf(n, "%s is declared but never defined", name)
+			f.errorf(n, diag.CodeUndefined, "%s is declared but never defined", name)
 		}
 		return lval{}, false
 	}
@@ -85,7 +86,7 @@ func (f *fn) lvalueOf(e cc.ExpressionNode) (lval, bool) {
 			}
 		}
 		if x.Case == cc.PrimaryExpressionString || x.Case == cc.PrimaryExpressionLString {
-			f.errorf(x, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
+			f.errorf(x, diag.CodeUnsupported, "string literals are only supported as arguments of lsl_fence and lsl_observe_*")
 			return lval{}, false
 		}
 	case *cc.PostfixExpression:
@@ -97,10 +98,10 @@ func (f *fn) lvalueOf(e cc.ExpressionNode) (lval, bool) {
 		case cc.PostfixExpressionPSelect:
 			return f.pointerField(x)
 		case cc.PostfixExpressionComplit:
-			f.errorf(x, "compound literals are not supported")
+			f.errorf(x, diag.CodeUnsupported, "compound literals are not supported")
 			return lval{}, false
 		case cc.PostfixExpressionCall:
-			f.errorf(x, "struct values (block copies of structs) are not supported")
+			f.errorf(x, diag.CodeUnsupported, "struct values (block copies of structs) are not supported")
 			return lval{}, false
 		}
 	case *cc.UnaryExpression:
@@ -109,7 +110,7 @@ func (f *fn) lvalueOf(e cc.ExpressionNode) (lval, bool) {
 			return lval{addr: p.op, prov: p.prov, typ: objType(x), text: srcText(x)}, true
 		}
 	}
-	f.errorf(e, "unsupported lvalue %s", srcText(e))
+	f.errorf(e, diag.CodeUnsupported, "unsupported lvalue %s", srcText(e))
 	return lval{}, false
 }
 
@@ -180,7 +181,7 @@ func (f *fn) index(x *cc.PostfixExpression) (lval, bool) {
 			return lval{}, false
 		}
 		if base.reg != "" {
-			f.errorf(x, "checkfence internal error: array %s in a register", base.text)
+			f.errorf(x, diag.CodeInternal, "checkfence internal error: array %s in a register", base.text)
 			return lval{}, false
 		}
 		addrOnly := f.addrOf == x
@@ -205,7 +206,7 @@ func (f *fn) index(x *cc.PostfixExpression) (lval, bool) {
 		if what == "" {
 			what = "`" + srcText(arr) + "`"
 		}
-		f.errorf(x, "index `%s` on %s, which points to a single object, not into an array", srcText(x), what)
+		f.errorf(x, diag.CodeInvalidConstruct, "index `%s` on %s, which points to a single object, not into an array", srcText(x), what)
 		return lval{}, false
 	}
 	q := f.ptrAdd(p, i, false, arr)
@@ -224,7 +225,7 @@ func (f *fn) selectField(x *cc.PostfixExpression) (lval, bool) {
 		return lval{}, false
 	}
 	if base.reg != "" || f.t.class(base.typ) == tcPacked {
-		f.errorf(x, "the fields of packed word %s cannot be accessed directly; use its lsl_get_/lsl_set_ functions", base.text)
+		f.errorf(x, diag.CodeInvalidConstruct, "the fields of packed word %s cannot be accessed directly; use its lsl_get_/lsl_set_ functions", base.text)
 		return lval{}, false
 	}
 	idx, ok := f.field(x, base.typ)
@@ -238,7 +239,7 @@ func (f *fn) selectField(x *cc.PostfixExpression) (lval, bool) {
 func (f *fn) pointerField(x *cc.PostfixExpression) (lval, bool) {
 	st := elemType(x.PostfixExpression.Type())
 	if st != nil && f.t.class(st) == tcPacked {
-		f.errorf(x, "the fields of packed word %s cannot be accessed directly; use its lsl_get_/lsl_set_ functions", srcText(x.PostfixExpression))
+		f.errorf(x, diag.CodeInvalidConstruct, "the fields of packed word %s cannot be accessed directly; use its lsl_get_/lsl_set_ functions", srcText(x.PostfixExpression))
 		return lval{}, false
 	}
 	p := f.rvalue(x.PostfixExpression)
@@ -254,15 +255,15 @@ func (f *fn) pointerField(x *cc.PostfixExpression) (lval, bool) {
 func (f *fn) field(x *cc.PostfixExpression, st cc.Type) (int64, bool) {
 	fld := x.Field()
 	if fld == nil || st == nil {
-		f.errorf(x, "unsupported field access %s", srcText(x))
+		f.errorf(x, diag.CodeUnsupported, "unsupported field access %s", srcText(x))
 		return 0, false
 	}
 	if st.Kind() == cc.Union {
-		f.errorf(x, "unions are not supported")
+		f.errorf(x, diag.CodeUnsupported, "unions are not supported")
 		return 0, false
 	}
 	if fld.Parent() != nil {
-		f.errorf(x, "members of anonymous structs are not supported")
+		f.errorf(x, diag.CodeUnsupported, "members of anonymous structs are not supported")
 		return 0, false
 	}
 	if f.t.ensureStruct(st, x) == "" {
@@ -270,7 +271,7 @@ func (f *fn) field(x *cc.PostfixExpression, st cc.Type) (int64, bool) {
 	}
 	i := fieldIndex(structType(st), fld.Name())
 	if i < 0 {
-		f.errorf(x, "unknown field %s", fld.Name())
+		f.errorf(x, diag.CodeUndeclared, "unknown field %s", fld.Name())
 		return 0, false
 	}
 	return int64(i), true
@@ -286,16 +287,16 @@ func (f *fn) loadLV(lv lval, n cc.Node) val {
 	case tcArray:
 		return val{op: f.apply(lsl.OpOffset, lv.addr, num(0)), prov: provElem}
 	case tcStruct:
-		f.errorf(n, "struct values (block copies of structs) are not supported")
+		f.errorf(n, diag.CodeUnsupported, "struct values (block copies of structs) are not supported")
 		return bad
 	case tcFunc:
-		f.errorf(n, "function pointers are not supported")
+		f.errorf(n, diag.CodeUnsupported, "function pointers are not supported")
 		return bad
 	case tcBad:
-		f.errorf(n, "%s", unsupported(lv.typ))
+		f.errorf(n, diag.CodeUnsupported, "%s", unsupported(lv.typ))
 		return bad
 	case tcVoid:
-		f.errorf(n, "cannot read an object of type void")
+		f.errorf(n, diag.CodeType, "cannot read an object of type void")
 		return bad
 	}
 	if lv.atomic {
@@ -324,7 +325,7 @@ func (f *fn) addressOf(e cc.ExpressionNode) val {
 	e = stripParens(e)
 	if p, ok := e.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
 		if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
-			f.errorf(e, "function pointers are not supported (&%s)", d.Name())
+			f.errorf(e, diag.CodeUnsupported, "function pointers are not supported (&%s)", d.Name())
 			return bad
 		}
 	}
@@ -340,7 +341,7 @@ func (f *fn) addressOf(e cc.ExpressionNode) val {
 		return bad
 	}
 	if lv.reg != "" {
-		f.errorf(e, "checkfence internal error: address of register variable %s", lv.text)
+		f.errorf(e, diag.CodeInternal, "checkfence internal error: address of register variable %s", lv.text)
 		return bad
 	}
 	return val{op: lv.addr, prov: lv.prov, what: "&" + lv.text}

@@ -1,6 +1,9 @@
 package cfront
 
-import cc "modernc.org/cc/v4"
+import (
+	"github.com/checkfence/checkfence/diag"
+	cc "modernc.org/cc/v4"
+)
 
 // checkNames reports identifiers that cannot be LSL names: cc accepts $
 // (and universal character names) in identifiers, LSL names are letters,
@@ -10,7 +13,7 @@ func (t *translator) checkNames(u *unit) {
 		name := tok.SrcStr()
 		for _, r := range name {
 			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-				t.errorAt(lslPos(tok.Position()), "identifier %s: names may only contain letters, digits and _", name)
+				t.errorAt(lslPos(tok.Position()), diag.CodeInvalidName, "identifier %s: names may only contain letters, digits and _", name)
 				return
 			}
 		}

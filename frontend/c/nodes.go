@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	cc "modernc.org/cc/v4"
 	"modernc.org/token"
 )
@@ -157,12 +157,12 @@ func srcText(n cc.Node) string {
 }
 
 // lslPos converts a cc position.
-func lslPos(p token.Position) lsl.Pos {
-	return lsl.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+func lslPos(p token.Position) diag.Pos {
+	return diag.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
 // nodePos is the position of n (invalid when n has none).
-func nodePos(n cc.Node) (p lsl.Pos) {
+func nodePos(n cc.Node) (p diag.Pos) {
 	if n == nil {
 		return p
 	}
@@ -173,7 +173,7 @@ func nodePos(n cc.Node) (p lsl.Pos) {
 	defer func() {
 		// Position methods of incomplete nodes can panic ("internal error").
 		if recover() != nil {
-			p = lsl.Pos{}
+			p = diag.Pos{}
 		}
 	}()
 	return lslPos(n.Position())

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"modernc.org/cc/v4"
 )
 
@@ -14,15 +14,15 @@ import (
 // *cc.PrimaryExpression … PrimaryExpressionFloat"), some without a
 // position; this check runs before it and says what is wrong, in gcc's
 // words, at the constant.
-func badNumbers(ast *cc.AST) lsl.ErrorList {
-	var errs lsl.ErrorList
+func badNumbers(ast *cc.AST) diag.ErrorList {
+	var errs diag.ErrorList
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
 		p, ok := n.(*cc.PrimaryExpression)
 		if !ok || (p.Case != cc.PrimaryExpressionInt && p.Case != cc.PrimaryExpressionFloat) {
 			return true
 		}
 		if msg := numberError(p.Token.SrcStr()); msg != "" {
-			errs = append(errs, lsl.Errorf(lslPos(p.Token.Position()), "%s", msg))
+			errs = append(errs, diag.ErrorfCode(lslPos(p.Token.Position()), diag.CodeBadLiteral, "%s", msg))
 		}
 		return true
 	})

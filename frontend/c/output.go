@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"modernc.org/cc/v4"
 )
@@ -12,7 +13,7 @@ import (
 func outputBuiltin(min int) builtin {
 	return func(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
 		if len(args) < min {
-			f.errorf(x, "%s takes at least %d arguments, but is called with %d", callee(x).Name(), min, len(args))
+			f.errorf(x, diag.CodeArgCount, "%s takes at least %d arguments, but is called with %d", callee(x).Name(), min, len(args))
 			return bad
 		}
 		for _, a := range args {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -20,7 +21,7 @@ const (
 
 type composite struct {
 	c   *lsl.Composite
-	pos lsl.Pos
+	pos diag.Pos
 }
 
 // isPackedName reports whether a function name follows the packed-word
@@ -43,7 +44,7 @@ func (t *translator) declareComposite(d *cc.Declarator) {
 		return
 	}
 	if ft.IsVariadic() {
-		t.errorf(d, "%s: a packed-word constructor cannot be variadic", d.Name())
+		t.errorf(d, diag.CodeInvalidConstruct, "%s: a packed-word constructor cannot be variadic", d.Name())
 		return
 	}
 	var fields []string
@@ -53,19 +54,19 @@ func (t *translator) declareComposite(d *cc.Declarator) {
 			if p.Type().Kind() == cc.Void && len(ft.Parameters()) == 1 {
 				break
 			}
-			t.errorf(d, "%s: parameter %d must be named (parameters name the fields of %s)", d.Name(), i+1, name)
+			t.errorf(d, diag.CodeInvalidConstruct, "%s: parameter %d must be named (parameters name the fields of %s)", d.Name(), i+1, name)
 			return
 		}
 		fields = append(fields, pname)
 	}
 	if len(fields) == 0 {
-		t.errorf(d, "%s: a packed word needs at least one field", d.Name())
+		t.errorf(d, diag.CodeInvalidConstruct, "%s: a packed word needs at least one field", d.Name())
 		return
 	}
 	pos := nodePos(d)
 	if old := t.composites[name]; old != nil {
 		if strings.Join(old.c.Fields, ",") != strings.Join(fields, ",") {
-			t.errorf(d, "%s declares fields (%s), but %s declared (%s)", d.Name(),
+			t.errorf(d, diag.CodeDuplicateDecl, "%s declares fields (%s), but %s declared (%s)", d.Name(),
 				strings.Join(fields, ", "), old.pos, strings.Join(old.c.Fields, ", "))
 		}
 		return
@@ -77,7 +78,7 @@ func (t *translator) declareComposite(d *cc.Declarator) {
 	case cc.Struct:
 		t.packedTypes[t.structName(rt)] = name
 	case cc.Void:
-		t.errorf(d, "%s must return the packed word (an integer or struct type)", d.Name())
+		t.errorf(d, diag.CodeType, "%s must return the packed word (an integer or struct type)", d.Name())
 	}
 }
 

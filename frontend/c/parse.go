@@ -11,8 +11,8 @@ import (
 	"sync"
 	_ "unsafe" // go:linkname checkAST
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
-	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
 
@@ -35,7 +35,7 @@ func parseUnit(src Source, fsys *sourceFS) (ast *cc.AST, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ast = nil
-			err = lsl.ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: fmt.Sprintf("the C type checker failed on this file (%v)", r)}}
+			err = diag.ErrorList{{Pos: diag.Pos{File: src.Name}, Msg: fmt.Sprintf("the C type checker failed on this file (%v)", r)}}
 		}
 	}()
 	a, err := targetABI()
@@ -130,7 +130,7 @@ func parseTwoPasses(src Source, fsys *sourceFS, cfg *cc.Config, sources func() [
 	out := &preprocessed{ctx: fsys.ctx}
 	if err := cc.Preprocess(cfg, sources(), out); err != nil {
 		if errors.Is(err, errPreprocessedTooLarge) {
-			return nil, lsl.ErrorList{{Pos: lsl.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
+			return nil, diag.ErrorList{{Pos: diag.Pos{File: src.Name, Line: 1, Col: 1}, Msg: fmt.Sprintf(
 				"the preprocessed program is larger than %d MiB (a macro that expands without bound?)", maxPreprocessed>>20)}}
 		}
 		if err := limits.Canceled(fsys.ctx, "the C front end (preprocessing)"); err != nil {
@@ -227,12 +227,12 @@ func lazyRegexp(expr string) func() *regexp.Regexp {
 }
 
 // convertCCError turns cc's error text (one message per line, with the Go
-// source location of the check appended) into an lsl.ErrorList. Lines
+// source location of the check appended) into an diag.ErrorList. Lines
 // without a position are cc's follow-up noise; they are kept only when no
 // line has a position.
 func convertCCError(src Source, fsys *sourceFS, err error) error {
 	file := src.Name
-	var list, noPos, noise lsl.ErrorList
+	var list, noPos, noise diag.ErrorList
 	early := false
 	seen := map[string]bool{}
 	for _, line := range strings.Split(err.Error(), "\n") {
@@ -248,7 +248,7 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 			}
 			ln, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
-			e := &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":")}
+			e := &diag.Error{Pos: diag.Pos{File: m[1], Line: ln, Col: col}, Msg: strings.TrimSuffix(m[4], ":"), Code: diag.CodeCompiler}
 			if lit := ccLiteralRange().FindStringSubmatch(e.Msg); lit != nil {
 				text := lit[1]
 				if e.Pos.File == src.Name {
@@ -257,6 +257,10 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 					}
 				}
 				e.Msg = fmt.Sprintf("integer constant %s is too large (constants have at most 64 bits)", text)
+				e.Code = diag.CodeBadLiteral
+			}
+			if inc := ccIncludeNotFound().FindStringSubmatch(e.Msg); inc != nil {
+				e.Code = diag.CodeNoFile
 			}
 			if inc := ccIncludeNotFound().FindStringSubmatch(e.Msg); inc != nil && fsys != nil {
 				if why := fsys.whyRefused(inc[2]); why != "" {
@@ -275,10 +279,10 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		if isCCNoise(line) {
 			continue
 		}
-		noPos = append(noPos, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line})
+		noPos = append(noPos, &diag.Error{Pos: diag.Pos{File: file}, Msg: line, Code: diag.CodeCompiler})
 	}
 	if len(list) == 0 && early {
-		list = append(list, &lsl.Error{Pos: endPos(src), Msg: "unexpected end of file"})
+		list = append(list, &diag.Error{Pos: endPos(src), Msg: "unexpected end of file", Code: diag.CodeSyntax})
 	}
 	if len(list) == 0 {
 		list = noPos
@@ -290,18 +294,18 @@ func convertCCError(src Source, fsys *sourceFS, err error) error {
 		if e := mendUnpositioned(src, err.Error()); e != nil {
 			list = append(list, e)
 		} else {
-			list = append(list, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: "cannot parse: " + err.Error()})
+			list = append(list, &diag.Error{Pos: diag.Pos{File: file}, Msg: "cannot parse: " + err.Error(), Code: diag.CodeCompiler})
 		}
 	}
 	return list
 }
 
 // endPos is the position just after the last character of a source.
-func endPos(src Source) lsl.Pos {
+func endPos(src Source) diag.Pos {
 	text := strings.TrimRight(string(src.Text), "\n")
 	line := strings.Count(text, "\n") + 1
 	col := len(text) - strings.LastIndex(text, "\n")
-	return lsl.Pos{File: src.Name, Line: line, Col: col}
+	return diag.Pos{File: src.Name, Line: line, Col: col}
 }
 
 // isCCNoise recognizes cc's messages about itself ("TODO", "internal

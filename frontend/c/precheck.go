@@ -3,6 +3,7 @@ package cfront
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -12,8 +13,8 @@ import (
 // internal error that has no position (and once per operator of a chain
 // like "- - - … 1" written without spaces), so they are reported here,
 // before type checking, once per expression.
-func notAssignable(ast *cc.AST) lsl.ErrorList {
-	var errs lsl.ErrorList
+func notAssignable(ast *cc.AST) diag.ErrorList {
+	var errs diag.ErrorList
 	report := func(op cc.Token, operand cc.ExpressionNode) bool {
 		what := notAnLvalue(operand)
 		if what == "" {
@@ -23,7 +24,7 @@ func notAssignable(ast *cc.AST) lsl.ErrorList {
 		if op.SrcStr() != "++" && op.SrcStr() != "--" {
 			side = "the left side of " + op.SrcStr()
 		}
-		errs = append(errs, lsl.Errorf(lslPos(op.Position()), "%s must be a variable, not %s", side, what))
+		errs = append(errs, diag.ErrorfCode(lslPos(op.Position()), diag.CodeInvalidConstruct, "%s must be a variable, not %s", side, what))
 		return false // one error per expression
 	}
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
@@ -82,11 +83,13 @@ func notAnLvalue(e cc.ExpressionNode) string {
 // declaration, a parameter or a cast) or an _Atomic pointer would be
 // lost, and their accesses read as plain ones, which C11 does not allow.
 // It runs on the parse tree, before cc's type check.
-func atomicTypes(ast *cc.AST) lsl.ErrorList {
-	var errs lsl.ErrorList
+func atomicTypes(ast *cc.AST) diag.ErrorList {
+	var errs diag.ErrorList
 	const msg = "_Atomic on a pointer's target or an array's elements is not supported in the C front end: " +
 		"use the atomic types of <stdatomic.h> (atomic_int *p, atomic_int a[2]), or --frontend clang"
-	bad := func(n cc.Node) { errs = append(errs, lsl.Errorf(lslPos(n.Position()), "%s", lsl.Unsupported(msg))) }
+	bad := func(n cc.Node) {
+		errs = append(errs, diag.ErrorfCode(lslPos(n.Position()), diag.CodeUnsupported, "%s", lsl.Unsupported(msg)))
+	}
 	simple := func(d *cc.Declarator) bool {
 		return d == nil || d.Pointer == nil && (d.DirectDeclarator == nil || d.DirectDeclarator.Case == cc.DirectDeclaratorIdent)
 	}
@@ -119,7 +122,7 @@ func atomicTypes(ast *cc.AST) lsl.ErrorList {
 		case *cc.Pointer:
 			walkNodes(n, func(m cc.Node) bool {
 				if q, ok := m.(*cc.TypeQualifier); ok && q.Case == cc.TypeQualifierAtomic {
-					errs = append(errs, lsl.Errorf(lslPos(q.Token.Position()), "_Atomic pointers (T *_Atomic p) are not supported by the C front end: declare _Atomic(T *) p, or use --frontend clang"))
+					errs = append(errs, diag.ErrorfCode(lslPos(q.Token.Position()), diag.CodeUnsupported, "_Atomic pointers (T *_Atomic p) are not supported by the C front end: declare _Atomic(T *) p, or use --frontend clang"))
 				}
 				return true
 			})

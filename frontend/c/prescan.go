@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // Before cc runs, a unit and the files it includes with #include "…" are
@@ -49,7 +49,7 @@ type macroScan struct {
 	visited map[string]bool  // files scanned (each once per unit)
 	stack   []string         // the include stack
 	once    map[string]bool  // files with #pragma once
-	err     *lsl.Error
+	err     *diag.Error
 }
 
 // prescan scans a unit for unconditional include cycles and for uses of
@@ -59,7 +59,7 @@ func prescan(src Source, fsys *sourceFS) error {
 		visited: map[string]bool{}, once: map[string]bool{}}
 	m.file(src.Name, src.Text)
 	if m.err != nil {
-		return lsl.ErrorList{m.err}
+		return diag.ErrorList{m.err}
 	}
 	return nil
 }
@@ -107,8 +107,8 @@ func (m *macroScan) file(name string, text []byte) {
 				}
 			}
 			if n := m.size(t.text, map[string]bool{}); n > maxMacroTokens {
-				m.err = &lsl.Error{Pos: lsl.Pos{File: name, Line: t.line, Col: t.col},
-					Msg: fmt.Sprintf("macro %s expands to %s tokens (at most %d are allowed)", t.text, describeCount(n), maxMacroTokens)}
+				m.err = &diag.Error{Pos: diag.Pos{File: name, Line: t.line, Col: t.col},
+					Msg: fmt.Sprintf("macro %s expands to %s tokens (at most %d are allowed)", t.text, describeCount(n), maxMacroTokens), Code: diag.CodeUnsupported}
 				return
 			}
 		}
@@ -187,7 +187,7 @@ func (m *macroScan) include(from string, arg ctok, depth int) {
 				if m.once[cand] {
 					msg += "; #pragma once is not supported: use #ifndef/#define/#endif"
 				}
-				m.err = &lsl.Error{Pos: lsl.Pos{File: from, Line: arg.line, Col: arg.col}, Msg: msg}
+				m.err = &diag.Error{Pos: diag.Pos{File: from, Line: arg.line, Col: arg.col}, Msg: msg, Code: diag.CodeInvalidConstruct}
 			}
 			return
 		}
@@ -217,7 +217,7 @@ func (m *macroScan) include(from string, arg ctok, depth int) {
 // of arity parameters at toks[0] (its name), when the call's parentheses
 // close on the same line: cc reports too many arguments but takes too few
 // as empty ones, so M(1) for M(a, b) expanded to a program with a hole.
-func macroArgCount(file string, toks []ctok, arity int) *lsl.Error {
+func macroArgCount(file string, toks []ctok, arity int) *diag.Error {
 	if len(toks) < 2 || toks[1].text != "(" {
 		return nil // the name alone is no call
 	}
@@ -243,8 +243,8 @@ func macroArgCount(file string, toks []ctok, arity int) *lsl.Error {
 				if args > arity {
 					what = fmt.Sprint(args)
 				}
-				return &lsl.Error{Pos: lsl.Pos{File: file, Line: name.line, Col: name.col},
-					Msg: fmt.Sprintf("macro %s takes %d argument%s, but %s %s given", name.text, arity, plural(arity), what, isAre(args))}
+				return &diag.Error{Pos: diag.Pos{File: file, Line: name.line, Col: name.col},
+					Msg: fmt.Sprintf("macro %s takes %d argument%s, but %s %s given", name.text, arity, plural(arity), what, isAre(args)), Code: diag.CodeArgCount}
 			}
 		case ",":
 			if depth == 1 {

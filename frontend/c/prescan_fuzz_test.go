@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // FuzzPrescan: the scan for include cycles and macro bombs takes any
@@ -25,7 +25,7 @@ func FuzzPrescan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys := &sourceFS{mem: map[string][]byte{"fuzz.c": data}}
 		err := prescan(Source{Name: "fuzz.c", Text: data}, fsys)
-		if err != nil && !lsl.IsInputError(err) {
+		if err != nil && !diag.IsInputError(err) {
 			t.Fatalf("error of type %T: %v", err, err)
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "fuzz.c:") {

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -42,13 +43,13 @@ func (f *fn) funcParams(d *cc.Declarator) ([]param, bool) {
 	switch dd.Case {
 	case cc.DirectDeclaratorFuncIdent:
 		if dd.IdentifierList != nil {
-			f.errorf(d, "old-style (K&R) function definitions are not supported")
+			f.errorf(d, diag.CodeUnsupported, "old-style (K&R) function definitions are not supported")
 			return nil, false
 		}
 		return nil, true
 	case cc.DirectDeclaratorFuncParam:
 	default:
-		f.errorf(d, "unsupported function declarator")
+		f.errorf(d, diag.CodeUnsupported, "unsupported function declarator")
 		return nil, false
 	}
 	var out []param
@@ -86,11 +87,11 @@ func (t *translator) translateFunc(fd *funcDef) {
 	proc := &lsl.Proc{Name: fd.name, Pos: nodePos(d)}
 	ft, ok := d.Type().(*cc.FunctionType)
 	if !ok {
-		f.errorf(d, "%s is not a valid function definition", fd.cname)
+		f.errorf(d, diag.CodeInvalidConstruct, "%s is not a valid function definition", fd.cname)
 		return
 	}
 	if ft.IsVariadic() {
-		f.errorf(d, "variadic functions are not supported (%s)", fd.cname)
+		f.errorf(d, diag.CodeUnsupported, "variadic functions are not supported (%s)", fd.cname)
 		return
 	}
 	params, ok := f.funcParams(d)
@@ -105,10 +106,10 @@ func (t *translator) translateFunc(fd *funcDef) {
 		}
 		switch t.class(ty) {
 		case tcStruct:
-			f.errorf(d, "parameter %s: passing structs by value is not supported", p.name)
+			f.errorf(d, diag.CodeUnsupported, "parameter %s: passing structs by value is not supported", p.name)
 			return
 		case tcBad:
-			f.errorf(d, "parameter %s: %s", p.name, unsupported(ty))
+			f.errorf(d, diag.CodeUnsupported, "parameter %s: %s", p.name, unsupported(ty))
 			return
 		}
 		if !t.checkObjectType(ty, d, "parameter "+p.name) {
@@ -133,10 +134,10 @@ func (t *translator) translateFunc(fd *funcDef) {
 	switch rt := ft.Result(); t.class(rt) {
 	case tcVoid:
 	case tcStruct:
-		f.errorf(d, "returning structs by value is not supported (%s)", fd.cname)
+		f.errorf(d, diag.CodeUnsupported, "returning structs by value is not supported (%s)", fd.cname)
 		return
 	case tcBad:
-		f.errorf(d, "%s: result: %s", fd.cname, unsupported(rt))
+		f.errorf(d, diag.CodeUnsupported, "%s: result: %s", fd.cname, unsupported(rt))
 		return
 	default:
 		if !t.checkObjectType(rt, d, fd.cname+" result") {
@@ -194,10 +195,10 @@ func (f *fn) collectLocals(body *cc.CompoundStatement) {
 		}
 		defer f.at(d)()
 		if id.Asm != nil {
-			f.errorf(id.Asm, "inline assembly is not supported")
+			f.errorf(id.Asm, diag.CodeUnsupported, "inline assembly is not supported")
 		}
 		if d.IsThreadLocal() {
-			f.errorf(d, "%s: thread-local storage in a function is not supported: declare it at file scope", name)
+			f.errorf(d, diag.CodeUnsupported, "%s: thread-local storage in a function is not supported: declare it at file scope", name)
 			return true
 		}
 		if d.IsStatic() {

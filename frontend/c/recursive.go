@@ -1,7 +1,7 @@
 package cfront
 
 import (
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	cc "modernc.org/cc/v4"
 )
 
@@ -11,7 +11,7 @@ import (
 
 // recursiveStructs reports struct and union definitions with a member of
 // their own type (directly, through a typedef, or in a nested struct).
-func recursiveStructs(ast *cc.AST) lsl.ErrorList {
+func recursiveStructs(ast *cc.AST) diag.ErrorList {
 	alias := map[string]string{} // typedef name → the tag it names
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
 		d, ok := n.(*cc.Declaration)
@@ -26,14 +26,14 @@ func recursiveStructs(ast *cc.AST) lsl.ErrorList {
 		}
 		return true
 	})
-	var errs lsl.ErrorList
+	var errs diag.ErrorList
 	walkNodes(ast.TranslationUnit, func(n cc.Node) bool {
 		s, ok := n.(*cc.StructOrUnionSpecifier)
 		if !ok || s.Case != cc.StructOrUnionSpecifierDef || s.Token.SrcStr() == "" {
 			return true
 		}
 		if m := containsTag(s.StructDeclarationList, s.Token.SrcStr(), alias); m != nil {
-			errs = append(errs, lsl.Errorf(nodePos(m), "%s %s contains itself", s.StructOrUnion.Token.SrcStr(), s.Token.SrcStr()))
+			errs = append(errs, diag.ErrorfCode(nodePos(m), diag.CodeType, "%s %s contains itself", s.StructOrUnion.Token.SrcStr(), s.Token.SrcStr()))
 		}
 		return true
 	})

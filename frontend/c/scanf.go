@@ -3,6 +3,7 @@ package cfront
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/scanf"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
@@ -26,23 +27,23 @@ func scanfBuiltin(fmtArg int) builtin {
 	return func(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
 		name := callee(x).Name()
 		if len(args) <= fmtArg {
-			f.errorf(x, "%s needs a format", name)
+			f.errorf(x, diag.CodeArgCount, "%s needs a format", name)
 			return bad
 		}
 		format, ok := stringArg(args[fmtArg])
 		if !ok {
-			f.errorf(x, "%s with a format that is not a string literal is not supported", name)
+			f.errorf(x, diag.CodeUnsupported, "%s with a format that is not a string literal is not supported", name)
 			return bad
 		}
 		longBits := 64 // the C front end's data model is LP64
 		convs, err := scanf.Parse(format, longBits)
 		if err != nil {
-			f.errorf(x, "%s: %v", name, err)
+			f.errorf(x, diag.CodeInvalidConstruct, "%s: %v", name, err)
 			return bad
 		}
 		targets := args[fmtArg+1:]
 		if len(targets) != len(convs) {
-			f.errorf(x, "%s: the format has %d conversions, the call %d targets", name, len(convs), len(targets))
+			f.errorf(x, diag.CodeArgCount, "%s: the format has %d conversions, the call %d targets", name, len(convs), len(targets))
 			return bad
 		}
 		input, constInput := "", false
@@ -56,7 +57,7 @@ func scanfBuiltin(fmtArg int) builtin {
 		for i, t := range targets {
 			pt, ok := t.Type().(*cc.PointerType)
 			if !ok || !cc.IsIntegerType(pt.Elem()) || int(pt.Elem().Size())*8 != convs[i].Bits {
-				f.errorf(t, "%s: target %d of %%%c must point to a %d-bit integer", name, i+1, convs[i].Verb, convs[i].Bits)
+				f.errorf(t, diag.CodeType, "%s: target %d of %%%c must point to a %d-bit integer", name, i+1, convs[i].Verb, convs[i].Bits)
 				return bad
 			}
 			p := f.rvalue(t)
@@ -65,7 +66,7 @@ func scanfBuiltin(fmtArg int) builtin {
 		if constInput {
 			vals, ret, err := scanf.Run(input, format, longBits)
 			if err != nil {
-				f.errorf(x, "%s: %v", name, err)
+				f.errorf(x, diag.CodeInvalidConstruct, "%s: %v", name, err)
 				return bad
 			}
 			for i, v := range vals {

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -46,7 +47,7 @@ func (f *fn) stmt(s *cc.Statement) {
 		f.jump(s.JumpStatement)
 	case cc.StatementAsm:
 		if !f.asmBarrier(s.AsmStatement) { // asmbarrier.go
-			f.errorf(s, "inline assembly is not supported")
+			f.errorf(s, diag.CodeUnsupported, "inline assembly is not supported")
 		}
 	}
 }
@@ -55,7 +56,7 @@ func (f *fn) stmt(s *cc.Statement) {
 func (f *fn) compound(cs *cc.CompoundStatement) {
 	l := f.lists[cs]
 	if l == nil {
-		f.errorf(cs, "checkfence internal error: block not prepared")
+		f.errorf(cs, diag.CodeInternal, "checkfence internal error: block not prepared")
 		return
 	}
 	f.cur.Stmts = append(f.cur.Stmts, f.listStmts(l, nil)...)
@@ -89,10 +90,10 @@ func (f *fn) jump(js *cc.JumpStatement) {
 			f.emit(&lsl.Break{Label: label})
 		} // otherwise prepareJumps reported the problem
 	case cc.JumpStatementGotoExpr:
-		f.errorf(js, "computed goto is not supported")
+		f.errorf(js, diag.CodeUnsupported, "computed goto is not supported")
 	case cc.JumpStatementBreak:
 		if len(f.jumps) == 0 {
-			f.errorf(js, "break outside of a loop or switch")
+			f.errorf(js, diag.CodeInvalidConstruct, "break outside of a loop or switch")
 			return
 		}
 		j := f.jumps[len(f.jumps)-1]
@@ -115,7 +116,7 @@ func (f *fn) jump(js *cc.JumpStatement) {
 			}
 			return
 		}
-		f.errorf(js, "continue outside of a loop")
+		f.errorf(js, diag.CodeInvalidConstruct, "continue outside of a loop")
 	case cc.JumpStatementReturn:
 		if e := js.ExpressionList; e != nil {
 			if f.result != "" {

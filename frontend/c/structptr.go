@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -14,7 +15,7 @@ func structPointerBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNo
 	}
 	depth := memberDepth(args[1])
 	if depth <= 0 {
-		f.errorf(x, "lsl_get_struct_pointer needs a struct type and a field name")
+		f.errorf(x, diag.CodeInvalidConstruct, "lsl_get_struct_pointer needs a struct type and a field name")
 		return bad
 	}
 	p := f.rvalue(args[0])

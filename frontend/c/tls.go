@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -19,7 +20,7 @@ const maxTLSThreads = 16
 // threadLocalAddr is the address of the running thread's copy of gv.
 func (f *fn) threadLocalAddr(n cc.Node, gv *globalVar) lsl.Operand {
 	if f.constOnly {
-		f.errorf(n, "the address of the thread-local variable %s is not a constant: it cannot initialize a global", gv.cname)
+		f.errorf(n, diag.CodeNotConstant, "the address of the thread-local variable %s is not a constant: it cannot initialize a global", gv.cname)
 		return lsl.Const{V: lsl.Ptr(gv.base)}
 	}
 	id := f.temp()

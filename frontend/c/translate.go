@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
@@ -48,7 +49,7 @@ func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 
 // TranslateSources translates C sources, each a translation unit, to one
 // LSL program. Functions and globals are linked by name. Errors are an
-// lsl.ErrorList with C positions.
+// diag.ErrorList with C positions.
 func TranslateSources(srcs []Source) (*lsl.Program, error) {
 	return TranslateSourcesWith(srcs, Options{})
 }
@@ -68,14 +69,14 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 			if os.Getenv("CHECKFENCE_DEBUG") != "" {
 				msg += "\n" + string(debug.Stack())
 			}
-			err = withoutFollowUps(append(t.errs, &lsl.Error{Pos: t.curPos, Msg: msg}))
+			err = withoutFollowUps(append(t.errs, &diag.Error{Pos: t.curPos, Msg: msg, Code: diag.CodeInternal}))
 		}
 	}()
 	fsys := &sourceFS{mem: map[string][]byte{}, ctx: opt.Ctx}
 	for _, s := range srcs {
 		fsys.mem[s.Name] = s.Text
 	}
-	var parseErrs lsl.ErrorList
+	var parseErrs diag.ErrorList
 	for _, s := range srcs {
 		if strings.HasSuffix(s.Name, ".h") {
 			continue
@@ -85,10 +86,10 @@ func TranslateSourcesWith(srcs []Source, opt Options) (prog *lsl.Program, err er
 			if errors.Is(err, limits.ErrCanceled) {
 				return nil, err
 			}
-			if l, ok := err.(lsl.ErrorList); ok {
+			if l, ok := err.(diag.ErrorList); ok {
 				parseErrs = append(parseErrs, l...)
 			} else {
-				parseErrs = append(parseErrs, &lsl.Error{Pos: lsl.Pos{File: s.Name}, Msg: err.Error()})
+				parseErrs = append(parseErrs, &diag.Error{Pos: diag.Pos{File: s.Name}, Msg: err.Error(), Code: diag.CodeCompiler})
 			}
 			continue
 		}
@@ -118,8 +119,8 @@ const internalPrefix = "checkfence internal error: "
 // errors in the program: translation goes on after an error, and what it
 // then finds inconsistent (a variable length array in a register) is a
 // consequence of the error already reported, not news.
-func withoutFollowUps(errs lsl.ErrorList) lsl.ErrorList {
-	var real lsl.ErrorList
+func withoutFollowUps(errs diag.ErrorList) diag.ErrorList {
+	var real diag.ErrorList
 	for _, e := range errs {
 		if !strings.HasPrefix(e.Msg, internalPrefix) {
 			real = append(real, e)
@@ -135,8 +136,8 @@ func withoutFollowUps(errs lsl.ErrorList) lsl.ErrorList {
 type translator struct {
 	prog  *lsl.Program
 	units []*unit
-	errs  lsl.ErrorList
-	seen  map[lsl.Pos]bool // positions that already have an error
+	errs  diag.ErrorList
+	seen  map[diag.Pos]bool // positions that already have an error
 
 	globals    map[string]*globalVar // external linkage, by C name
 	funcs      map[string]*funcDef   // external linkage, by C name
@@ -144,7 +145,7 @@ type translator struct {
 	procName   nameSet               // LSL procedure names in use
 
 	structs     map[string]*lsl.Struct // declared LSL structs, by name
-	structSrc   map[string]lsl.Pos     // where each struct was first declared
+	structSrc   map[string]diag.Pos    // where each struct was first declared
 	anonStructs map[*cc.Declarator]string
 	anonCount   int
 	composites  map[string]*composite // by composite (packed word) name
@@ -152,7 +153,7 @@ type translator struct {
 	arrayAllocs bool                  // some allocator call allocates an array
 	intWidth    int                   // the widest integer type used (intwidth.go)
 
-	curPos lsl.Pos // what is being translated, for internal errors
+	curPos diag.Pos // what is being translated, for internal errors
 
 	poll limits.Poller // --timeout, --max-memory, Ctrl-C
 }
@@ -183,13 +184,13 @@ type unit struct {
 func newTranslator() *translator {
 	return &translator{
 		prog:        &lsl.Program{},
-		seen:        map[lsl.Pos]bool{},
+		seen:        map[diag.Pos]bool{},
 		globals:     map[string]*globalVar{},
 		funcs:       map[string]*funcDef{},
 		globalName:  nameSet{},
 		procName:    nameSet{},
 		structs:     map[string]*lsl.Struct{},
-		structSrc:   map[string]lsl.Pos{},
+		structSrc:   map[string]diag.Pos{},
 		anonStructs: map[*cc.Declarator]string{},
 		composites:  map[string]*composite{},
 		packedTypes: map[string]string{},
@@ -198,20 +199,20 @@ func newTranslator() *translator {
 
 // errorAt records an error. Only the first error at a position is kept, so
 // one problem is not reported again by every enclosing expression.
-func (t *translator) errorAt(pos lsl.Pos, format string, args ...any) {
+func (t *translator) errorAt(pos diag.Pos, code diag.ErrorCode, format string, args ...any) {
 	if t.seen[pos] {
 		return
 	}
 	t.seen[pos] = true
-	t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
+	t.errs = append(t.errs, diag.ErrorfCode(pos, code, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 }
 
-func (t *translator) errorf(n cc.Node, format string, args ...any) {
+func (t *translator) errorf(n cc.Node, code diag.ErrorCode, format string, args ...any) {
 	pos := nodePos(n)
 	if !pos.IsValid() {
 		pos = t.curPos
 	}
-	t.errorAt(pos, format, args...)
+	t.errorAt(pos, code, format, args...)
 }
 
 // run translates the parsed units: declarations first (so that every global

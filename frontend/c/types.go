@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	cc "modernc.org/cc/v4"
 )
@@ -82,31 +83,31 @@ func unsupported(ty cc.Type) string {
 func (t *translator) checkObjectType(ty cc.Type, n cc.Node, what string) bool {
 	switch t.class(ty) {
 	case tcBad:
-		t.errorf(n, "%s: %s", what, unsupported(ty))
+		t.errorf(n, diag.CodeUnsupported, "%s: %s", what, unsupported(ty))
 		return false
 	case tcVoid:
-		t.errorf(n, "%s: object of type void", what)
+		t.errorf(n, diag.CodeType, "%s: object of type void", what)
 		return false
 	case tcFunc:
 		return true
 	case tcPtr:
 		if pt, ok := ty.(*cc.PointerType); ok && pt.Elem().Kind() == cc.Function {
-			t.errorf(n, "%s: function pointers are not supported", what)
+			t.errorf(n, diag.CodeUnsupported, "%s: function pointers are not supported", what)
 			return false
 		}
 		return true
 	case tcArray:
 		at, ok := ty.(*cc.ArrayType)
 		if !ok {
-			t.errorf(n, "%s: unsupported array type", what)
+			t.errorf(n, diag.CodeUnsupported, "%s: unsupported array type", what)
 			return false
 		}
 		if at.IsVLA() {
-			t.errorf(n, "%s: variable length arrays are not supported", what)
+			t.errorf(n, diag.CodeUnsupported, "%s: variable length arrays are not supported", what)
 			return false
 		}
 		if at.Len() < 0 {
-			t.errorf(n, "%s: array of unknown size", what)
+			t.errorf(n, diag.CodeType, "%s: array of unknown size", what)
 			return false
 		}
 		return t.checkObjectType(at.Elem(), n, what)
@@ -206,12 +207,12 @@ func fieldIndex(st *cc.StructType, name string) int {
 func (t *translator) ensureStruct(ty cc.Type, n cc.Node) string {
 	st := structType(ty)
 	if st == nil {
-		t.errorf(n, "%s", unsupported(ty))
+		t.errorf(n, diag.CodeUnsupported, "%s", unsupported(ty))
 		return ""
 	}
 	name := t.structName(st)
 	if st.IsIncomplete() {
-		t.errorf(n, "struct %s is incomplete", name)
+		t.errorf(n, diag.CodeType, "struct %s is incomplete", name)
 		return ""
 	}
 	var fields []lsl.Field
@@ -220,13 +221,13 @@ func (t *translator) ensureStruct(ty cc.Type, n cc.Node) string {
 		fname := f.Name()
 		switch {
 		case fname == "":
-			t.errorf(n, "struct %s: anonymous members are not supported", name)
+			t.errorf(n, diag.CodeUnsupported, "struct %s: anonymous members are not supported", name)
 			ok = false
 		case f.IsBitfield():
-			t.errorf(n, "struct %s: bit-field %s is not supported (use a packed word)", name, fname)
+			t.errorf(n, diag.CodeUnsupported, "struct %s: bit-field %s is not supported (use a packed word)", name, fname)
 			ok = false
 		case f.IsFlexibleArrayMember():
-			t.errorf(n, "struct %s: flexible array member %s is not supported", name, fname)
+			t.errorf(n, diag.CodeUnsupported, "struct %s: flexible array member %s is not supported", name, fname)
 			ok = false
 		case !t.checkObjectType(f.Type(), n, "field "+name+"."+fname):
 			ok = false
@@ -238,7 +239,7 @@ func (t *translator) ensureStruct(ty cc.Type, n cc.Node) string {
 	}
 	if old := t.structs[name]; old != nil {
 		if !sameFields(old.Fields, fields) {
-			t.errorf(n, "struct %s is defined differently at %s", name, t.structSrc[name])
+			t.errorf(n, diag.CodeDuplicateDecl, "struct %s is defined differently at %s", name, t.structSrc[name])
 			return ""
 		}
 		return name

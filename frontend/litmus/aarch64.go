@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -71,7 +72,7 @@ func (a aarch64) read(p *parser, th *thread, op []token, w bool) armOperand {
 
 // write assigns x to the register operand op; a W register gets x's low
 // 32 bits, zero-extended.
-func (a aarch64) write(p *parser, th *thread, op []token, x armOperand, pos lsl.Pos) {
+func (a aarch64) write(p *parser, th *thread, op []token, x armOperand, pos diag.Pos) {
 	_, r := p.asmReg(a, th, op, "XZR")
 	name := a.canonReg(op[0].text)
 	if isW(op) && !x.a.fits(32) {
@@ -88,7 +89,7 @@ func (a aarch64) write(p *parser, th *thread, op []token, x armOperand, pos lsl.
 }
 
 // low is the value of x's low bytes, zero-extended (x itself if it fits).
-func (th *thread) low(x armOperand, bytes int64, pos lsl.Pos) armOperand {
+func (th *thread) low(x armOperand, bytes int64, pos diag.Pos) armOperand {
 	if bytes >= 8 || x.a.fits(int(8*bytes)) {
 		return x
 	}
@@ -102,7 +103,7 @@ func (th *thread) low(x armOperand, bytes int64, pos lsl.Pos) armOperand {
 }
 
 // signed is x's low bytes read as a signed number (sign-extended).
-func (th *thread) signed(x armOperand, bytes int64, pos lsl.Pos) armOperand {
+func (th *thread) signed(x armOperand, bytes int64, pos diag.Pos) armOperand {
 	if bytes >= 8 || x.a.fits(int(8*bytes)-1) {
 		return x
 	}
@@ -111,7 +112,7 @@ func (th *thread) signed(x armOperand, bytes int64, pos lsl.Pos) armOperand {
 	return armOperand{r, absUnknown(64)}
 }
 
-func (a aarch64) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]token) {
+func (a aarch64) instr(p *parser, th *thread, mn string, pos diag.Pos, ops [][]token) {
 	if th.abs == nil {
 		p.armInitRegs(th)
 	}
@@ -205,7 +206,7 @@ func (p *parser) armInitRegs(th *thread) {
 // arith translates ADD SUB EOR ORR AND Rd, Rn, Op2{, extend}. An addition
 // to a register that holds a location is address arithmetic (herd's
 // address dependencies add a register that is 0).
-func (a aarch64) arith(p *parser, th *thread, mn string, ops [][]token, pos lsl.Pos) {
+func (a aarch64) arith(p *parser, th *thread, mn string, ops [][]token, pos diag.Pos) {
 	w := isW(ops[0])
 	x := a.read(p, th, ops[1], w)
 	y := a.read(p, th, ops[2], w)
@@ -266,7 +267,7 @@ func (a aarch64) arith(p *parser, th *thread, mn string, ops [][]token, pos lsl.
 
 // extend applies the fourth operand of an arithmetic instruction: SXTW,
 // UXTW, SXTX, UXTX or LSL #k.
-func (a aarch64) extend(p *parser, th *thread, y armOperand, ext []token, pos lsl.Pos) armOperand {
+func (a aarch64) extend(p *parser, th *thread, y armOperand, ext []token, pos diag.Pos) armOperand {
 	switch {
 	case len(ext) == 1 && (ext[0].isWord("SXTW") || ext[0].isWord("UXTW") || ext[0].isWord("SXTX") || ext[0].isWord("UXTX")):
 		switch {
@@ -296,7 +297,7 @@ func (a aarch64) extend(p *parser, th *thread, y armOperand, ext []token, pos ls
 }
 
 // negate is -y.
-func (a aarch64) negate(th *thread, y armOperand, pos lsl.Pos) armOperand {
+func (a aarch64) negate(th *thread, y armOperand, pos diag.Pos) armOperand {
 	if y.a.folds() {
 		return armOperand{num(-y.a.n), absNum(-y.a.n)}
 	}
@@ -309,7 +310,7 @@ func (a aarch64) negate(th *thread, y armOperand, pos lsl.Pos) armOperand {
 // is one cell, so only 0 may be added (th.indexed: the address depends on
 // off, and is undefined if off is not 0); any other offset asks for the
 // byte layout.
-func (p *parser) armOffset(th *thread, ptr, off armOperand, pos lsl.Pos) armOperand {
+func (p *parser) armOffset(th *thread, ptr, off armOperand, pos diag.Pos) armOperand {
 	res := absVal{kind: absLocAnyOff, loc: ptr.a.loc, bits: 64}
 	switch {
 	case !ptr.a.pointer():
@@ -327,7 +328,7 @@ func (p *parser) armOffset(th *thread, ptr, off armOperand, pos lsl.Pos) armOper
 }
 
 // addOffset is the byte-layout address p + off: [x o+off] for p = [x o].
-func (th *thread) addOffset(p, off lsl.Operand, pos lsl.Pos) lsl.Operand {
+func (th *thread) addOffset(p, off lsl.Operand, pos diag.Pos) lsl.Operand {
 	if c, ok := off.(lsl.Const); ok && c.V.Kind == lsl.KNum && c.V.Num == 0 {
 		return p
 	}
@@ -349,7 +350,7 @@ func (p *parser) labelOp(op []token) token {
 
 // armAddr reads an address [Xn], [Xn,#k] or [Xn,Rm{,SXTW|UXTW|LSL #k}]:
 // the address operand, its text and what the tracker knows of it.
-func (p *parser) armAddr(a aarch64, th *thread, op []token, pos lsl.Pos) (armOperand, string) {
+func (p *parser) armAddr(a aarch64, th *thread, op []token, pos diag.Pos) (armOperand, string) {
 	if len(op) < 3 || !op[0].is("[") || !op[len(op)-1].is("]") {
 		p.failf(op[0].pos, "expected an address [Xn…], found %s", joinTokens(op))
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -95,12 +96,12 @@ type armAccess struct {
 	target absVal
 	expr   string
 	size   int64
-	pos    lsl.Pos
+	pos    diag.Pos
 }
 
 // access reads the address operand of an access of size bytes and
 // records the access for the layout (mixed.go).
-func (a aarch64) access(p *parser, th *thread, op []token, size int64, pos lsl.Pos) armAccess {
+func (a aarch64) access(p *parser, th *thread, op []token, size int64, pos diag.Pos) armAccess {
 	if len(op) > 0 && op[len(op)-1].is("!") {
 		p.unsupported(pos, ReasonInstruction, "pre-indexed addressing %s", joinTokens(op))
 	}
@@ -113,7 +114,7 @@ func (a aarch64) access(p *parser, th *thread, op []token, size int64, pos lsl.P
 }
 
 // memory translates a load or store.
-func (a aarch64) memory(p *parser, th *thread, mn string, m armMem, pos lsl.Pos, ops [][]token) {
+func (a aarch64) memory(p *parser, th *thread, mn string, m armMem, pos diag.Pos, ops [][]token) {
 	want := 2
 	switch {
 	case m.pair:
@@ -223,7 +224,7 @@ func (a aarch64) storeConditional(p *parser, th *thread, acc armAccess, v armOpe
 // atomic translates SWP, LDADD, LDEOR, LDSET, LDCLR (Rs, Rt, [Xn]: Rt :=
 // old; memory := Rs, or old op Rs) and CAS (Rs, Rt, [Xn]: if memory = Rs
 // then memory := Rt; Rs := old) as atomic blocks.
-func (a aarch64) atomic(p *parser, th *thread, base, order string, size int64, pos lsl.Pos, ops [][]token) {
+func (a aarch64) atomic(p *parser, th *thread, base, order string, size int64, pos diag.Pos, ops [][]token) {
 	p.asmOps(base+order, pos, ops, 3)
 	if size == 0 {
 		size = regBytes(ops[0])

@@ -3,6 +3,7 @@ package litmus
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -12,7 +13,7 @@ import (
 
 // armInitCells are the initial cells of an AArch64 location holding val:
 // the pattern of its size, one cell per cell of the byte layout.
-func (p *parser) armInitCells(name string, val lsl.Value, pos lsl.Pos) []lsl.CellInit {
+func (p *parser) armInitCells(name string, val lsl.Value, pos diag.Pos) []lsl.CellInit {
 	m := p.mixed
 	size := m.extent[name]
 	if val.Kind == lsl.KNum {
@@ -46,7 +47,7 @@ func (p *parser) armInitCells(name string, val lsl.Value, pos lsl.Pos) []lsl.Cel
 
 // armFinalRead loads the final value of location loc into dst: in the
 // byte layout, one load per cell of the bytes the condition reads.
-func (p *parser) armFinalRead(loc string, dst lsl.Reg, pos lsl.Pos) []lsl.Stmt {
+func (p *parser) armFinalRead(loc string, dst lsl.Reg, pos diag.Pos) []lsl.Stmt {
 	base := p.loc(loc)
 	m := p.mixed
 	if !m.bytes {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -19,7 +20,7 @@ import (
 type asmArch interface {
 	// instr translates one instruction (the label cells are handled
 	// here); mn is the mnemonic, dotted suffixes included (b.ne, lr.w.aq).
-	instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]token)
+	instr(p *parser, th *thread, mn string, pos diag.Pos, ops [][]token)
 	// canonReg maps a register name to its canonical form ("" if it is
 	// not a register).
 	canonReg(name string) string
@@ -133,7 +134,7 @@ func (p *parser) asmThread(arch asmArch, th *thread, cells []asmCell) {
 func asmLabel(l string) string { return "L_" + l }
 
 // jump emits a branch to label name under cond (nil: always).
-func (p *parser) jump(th *thread, name token, cond lsl.Operand, pos lsl.Pos) {
+func (p *parser) jump(th *thread, name token, cond lsl.Operand, pos diag.Pos) {
 	target, ok := th.labels[name.text]
 	if !ok {
 		p.failf(name.pos, "unknown label %s in P%d", name.text, th.index)
@@ -201,7 +202,7 @@ func (p *parser) asmInstr(arch asmArch, th *thread, toks []token) {
 }
 
 // asmOps checks the number of operands.
-func (p *parser) asmOps(mn string, pos lsl.Pos, ops [][]token, n int) {
+func (p *parser) asmOps(mn string, pos diag.Pos, ops [][]token, n int) {
 	if len(ops) != n {
 		p.failf(pos, "%s takes %d operand(s), found %d", mn, n, len(ops))
 	}
@@ -245,7 +246,7 @@ func (p *parser) asmImm(op []token) (int64, bool) {
 
 // cmp records the operands of a compare for a later conditional branch.
 // hiddenReg initializes an internal register to 0 at the thread start.
-func (th *thread) hiddenReg(r lsl.Reg, pos lsl.Pos) {
+func (th *thread) hiddenReg(r lsl.Reg, pos diag.Pos) {
 	if th.regSet[string(r)] {
 		return
 	}
@@ -253,20 +254,20 @@ func (th *thread) hiddenReg(r lsl.Reg, pos lsl.Pos) {
 	th.hidden = append(th.hidden, &lsl.Assign{Dst: r, Op: lsl.OpCopy, Args: []lsl.Operand{num(0)}, Pos: pos})
 }
 
-func (th *thread) cmp(a, b lsl.Operand, pos lsl.Pos) {
+func (th *thread) cmp(a, b lsl.Operand, pos diag.Pos) {
 	th.assign("%cmp.l", lsl.OpCopy, pos, a)
 	th.assign("%cmp.r", lsl.OpCopy, pos, b)
 }
 
 // cond computes a branch condition on the last compare: eq, ne, lt, le,
 // gt, ge (signed).
-func (p *parser) cond(th *thread, c string, pos lsl.Pos) lsl.Operand {
+func (p *parser) cond(th *thread, c string, pos diag.Pos) lsl.Operand {
 	th.hiddenReg("%cmp.l", pos)
 	th.hiddenReg("%cmp.r", pos)
 	return p.compare(th, c, lsl.Reg("%cmp.l"), lsl.Reg("%cmp.r"), pos)
 }
 
-func (p *parser) compare(th *thread, c string, a, b lsl.Operand, pos lsl.Pos) lsl.Operand {
+func (p *parser) compare(th *thread, c string, a, b lsl.Operand, pos diag.Pos) lsl.Operand {
 	r := th.tmp()
 	switch c {
 	case "eq":
@@ -291,7 +292,7 @@ func (p *parser) compare(th *thread, c string, a, b lsl.Operand, pos lsl.Pos) ls
 // add a register that is 0 to create an address dependency): the result
 // is the other one, undefined (a runtime error) when neither is 0, and
 // depends on both.
-func (th *thread) indexed(a, b lsl.Operand, pos lsl.Pos) lsl.Operand {
+func (th *thread) indexed(a, b lsl.Operand, pos diag.Pos) lsl.Operand {
 	za, zb := th.tmp(), th.tmp()
 	th.assign(za, lsl.OpEq, pos, a, num(0))
 	th.assign(zb, lsl.OpEq, pos, b, num(0))
@@ -303,17 +304,17 @@ func (th *thread) indexed(a, b lsl.Operand, pos lsl.Pos) lsl.Operand {
 }
 
 // access emits a load or a store with tags.
-func (th *thread) load(dst lsl.Reg, addr lsl.Operand, expr string, pos lsl.Pos, tags ...string) {
+func (th *thread) load(dst lsl.Reg, addr lsl.Operand, expr string, pos diag.Pos, tags ...string) {
 	th.emit(&lsl.Load{Dst: dst, Addr: addr, Expr: expr, Tags: tags, Pos: pos})
 }
 
-func (th *thread) store(addr, v lsl.Operand, expr string, pos lsl.Pos, tags ...string) {
+func (th *thread) store(addr, v lsl.Operand, expr string, pos diag.Pos, tags ...string) {
 	th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Tags: tags, Pos: pos})
 }
 
 // size records the width of an access; a test that accesses memory with
 // two different widths is mixed-size.
-func (p *parser) size(pos lsl.Pos, bits int) {
+func (p *parser) size(pos diag.Pos, bits int) {
 	if p.accessBits == 0 {
 		p.accessBits = bits
 		return
@@ -328,7 +329,7 @@ func (p *parser) size(pos lsl.Pos, bits int) {
 // only while the reservation holds its address, and clears it.
 const resvReg = lsl.Reg("%resv")
 
-func (th *thread) reserve(addr lsl.Operand, pos lsl.Pos) {
+func (th *thread) reserve(addr lsl.Operand, pos diag.Pos) {
 	th.hiddenReg(resvReg, pos)
 	th.assign(resvReg, lsl.OpCopy, pos, addr)
 }
@@ -341,7 +342,7 @@ func (th *thread) reserve(addr lsl.Operand, pos lsl.Pos) {
 // otherwise it sets status to 1. A success needs the reservation to hold its address: that is assumed
 // at the end of the thread (an assume there orders nothing). The
 // reservation is cleared.
-func (th *thread) storeConditional(addr, v lsl.Operand, expr string, status lsl.Reg, depends bool, pos lsl.Pos, tags ...string) {
+func (th *thread) storeConditional(addr, v lsl.Operand, expr string, status lsl.Reg, depends bool, pos diag.Pos, tags ...string) {
 	th.hiddenReg(resvReg, pos)
 	try, match := th.tmp(), th.tmp()
 	th.hiddenReg(try, pos)
@@ -373,7 +374,7 @@ func (th *thread) storeConditional(addr, v lsl.Operand, expr string, status lsl.
 // instruction), so the outcome is a choice (which no dependency reaches)
 // and the comparison that goes with it is assumed at the end of the
 // thread, where an assumption orders nothing. Returns the old value.
-func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, pos lsl.Pos, ltags, stags []string) lsl.Reg {
+func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, pos diag.Pos, ltags, stags []string) lsl.Reg {
 	old, succeed, eq, done := th.tmp(), th.tmp(), th.tmp(), th.tmp()
 	for _, r := range []lsl.Reg{succeed, eq, done} {
 		th.hiddenReg(r, pos)
@@ -393,7 +394,7 @@ func (th *thread) cas(addr lsl.Operand, expr string, expected, v lsl.Operand, po
 // casOutcome follows a CAS that chose succeed: done is set, and at the end
 // of the thread the choice must agree with the comparison eq of a CAS that
 // ran.
-func (th *thread) casOutcome(eq, succeed, done lsl.Reg, pos lsl.Pos) {
+func (th *thread) casOutcome(eq, succeed, done lsl.Reg, pos diag.Pos) {
 	th.assign(done, lsl.OpCopy, pos, num(1))
 	th.tail = append(th.tail, func() {
 		same, skipped, ok := th.tmp(), th.tmp(), th.tmp()
@@ -405,7 +406,7 @@ func (th *thread) casOutcome(eq, succeed, done lsl.Reg, pos lsl.Pos) {
 }
 
 // amo emits an atomic read-modify-write: old := load; store f(old).
-func (th *thread) amo(addr lsl.Operand, expr string, pos lsl.Pos, ltags, stags []string, f func(old lsl.Operand) lsl.Operand) lsl.Reg {
+func (th *thread) amo(addr lsl.Operand, expr string, pos diag.Pos, ltags, stags []string, f func(old lsl.Operand) lsl.Operand) lsl.Reg {
 	old := th.tmp()
 	body := th.block(pos, func() {
 		th.load(old, addr, expr, pos, ltags...)
@@ -448,7 +449,7 @@ func (th *thread) markPointer(op []token, ptr bool) {
 // arith emits dst := x op y. An addition with an operand that holds a
 // location is the location plus a register that must be 0 (an address
 // dependency, see indexed); the result holds the location too.
-func (p *parser) arith(th *thread, op lsl.Op, dst func([]token) lsl.Reg, d, a, b []token, x, y lsl.Operand, pos lsl.Pos) {
+func (p *parser) arith(th *thread, op lsl.Op, dst func([]token) lsl.Reg, d, a, b []token, x, y lsl.Operand, pos diag.Pos) {
 	if op == lsl.OpAdd && (th.isPointer(a) || th.isPointer(b)) {
 		v := th.indexed(x, y, pos)
 		th.assign(dst(d), lsl.OpCopy, pos, v)

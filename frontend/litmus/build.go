@@ -3,13 +3,14 @@ package litmus
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
 // thread accumulates the LSL translation of one thread Pi.
 type thread struct {
 	index  int
-	pos    lsl.Pos
+	pos    diag.Pos
 	regs   []string // registers in order of first use
 	regSet map[string]bool
 	cur    *[]lsl.Stmt // the statement list being filled
@@ -32,7 +33,7 @@ type thread struct {
 	absDead bool
 }
 
-func newThread(index int, pos lsl.Pos) *thread {
+func newThread(index int, pos diag.Pos) *thread {
 	th := &thread{index: index, pos: pos, regSet: map[string]bool{}}
 	th.cur = &th.body
 	return th
@@ -62,7 +63,7 @@ func (th *thread) tmp() lsl.Reg {
 func (th *thread) emit(s lsl.Stmt) { *th.cur = append(*th.cur, s) }
 
 // block runs fill with a fresh statement list and returns it as a block.
-func (th *thread) block(pos lsl.Pos, fill func()) *lsl.Block {
+func (th *thread) block(pos diag.Pos, fill func()) *lsl.Block {
 	saved := th.cur
 	var stmts []lsl.Stmt
 	th.cur = &stmts
@@ -71,7 +72,7 @@ func (th *thread) block(pos lsl.Pos, fill func()) *lsl.Block {
 	return &lsl.Block{Stmts: stmts, Pos: pos}
 }
 
-func (th *thread) fence(k lsl.FenceKind, pos lsl.Pos, tags ...string) {
+func (th *thread) fence(k lsl.FenceKind, pos diag.Pos, tags ...string) {
 	th.emit(&lsl.Fence{Kind: k, Tags: tags, Pos: pos})
 }
 
@@ -88,7 +89,7 @@ func tagAccesses(b *lsl.Block, tag string) {
 	})
 }
 
-func (th *thread) assign(dst lsl.Reg, op lsl.Op, pos lsl.Pos, args ...lsl.Operand) {
+func (th *thread) assign(dst lsl.Reg, op lsl.Op, pos diag.Pos, args ...lsl.Operand) {
 	th.emit(&lsl.Assign{Dst: dst, Op: op, Args: args, Pos: pos})
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -221,16 +222,16 @@ func (p *parser) cExprStmt(f *cFunc) {
 	p.operandAccesses = 0
 	defer p.checkSequenced(start.pos)
 	// lhs: a register or *e
-	var store func(v lsl.Operand, pos lsl.Pos)
-	var load func(pos lsl.Pos) lsl.Operand
+	var store func(v lsl.Operand, pos diag.Pos)
+	var load func(pos diag.Pos) lsl.Operand
 	switch {
 	case start.is("*"):
 		p.lx.next()
 		addr, expr := p.cAddress(f)
-		store = func(v lsl.Operand, pos lsl.Pos) {
+		store = func(v lsl.Operand, pos diag.Pos) {
 			f.th.emit(&lsl.Store{Addr: addr, Val: v, Expr: expr, Tags: plainTags, Pos: pos})
 		}
-		load = func(pos lsl.Pos) lsl.Operand {
+		load = func(pos diag.Pos) lsl.Operand {
 			r := f.th.tmp()
 			f.th.emit(&lsl.Load{Dst: r, Addr: addr, Expr: expr, Tags: plainTags, Pos: pos})
 			return r
@@ -238,8 +239,8 @@ func (p *parser) cExprStmt(f *cFunc) {
 	case start.kind == tIdent && f.locals[start.text]:
 		p.lx.next()
 		r := f.th.reg(start.text)
-		store = func(v lsl.Operand, pos lsl.Pos) { f.th.assign(r, lsl.OpCopy, pos, v) }
-		load = func(lsl.Pos) lsl.Operand { return r }
+		store = func(v lsl.Operand, pos diag.Pos) { f.th.assign(r, lsl.OpCopy, pos, v) }
+		load = func(diag.Pos) lsl.Operand { return r }
 	case start.kind == tIdent && f.params[start.text]:
 		p.failf(start.pos, "cannot assign to parameter %s (write *%s = …)", start.text, start.text)
 	case start.kind == tIdent && p.lx.peekAt(1).is("=") && !p.lx.peekAt(2).is("=") && !cTypeWords[start.text] && !isTypedefName(start.text):
@@ -247,8 +248,8 @@ func (p *parser) cExprStmt(f *cFunc) {
 		p.lx.next()
 		f.locals[start.text] = true
 		r := f.th.reg(start.text)
-		store = func(v lsl.Operand, pos lsl.Pos) { f.th.assign(r, lsl.OpCopy, pos, v) }
-		load = func(lsl.Pos) lsl.Operand { return r }
+		store = func(v lsl.Operand, pos diag.Pos) { f.th.assign(r, lsl.OpCopy, pos, v) }
+		load = func(diag.Pos) lsl.Operand { return r }
 	case start.kind == tIdent:
 		p.failf(start.pos, "unknown variable %s (declare registers with int %s;)", start.text, start.text)
 	default:
@@ -306,13 +307,13 @@ func isTailWord(s string) bool {
 // made to evaluate its operands are unsequenced with respect to each
 // other (herd does not order them in po), which a sequential translation
 // cannot express, so two of them make the test unsupported.
-func (p *parser) fullExpr(pos lsl.Pos, parse func()) {
+func (p *parser) fullExpr(pos diag.Pos, parse func()) {
 	p.operandAccesses = 0
 	parse()
 	p.checkSequenced(pos)
 }
 
-func (p *parser) checkSequenced(pos lsl.Pos) {
+func (p *parser) checkSequenced(pos diag.Pos) {
 	if p.operandAccesses > 1 {
 		p.unsupported(pos, ReasonUnsequenced, "%d memory accesses in the operands of one expression are unsequenced", p.operandAccesses)
 	}

@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -333,7 +334,7 @@ func orderName(o order) string {
 // untagged fence would count as a fence of its kind, see
 // cat.FenceKindTags), and their role, which places the fences of a
 // hardware model's mapping (lsl/c11.go, cat.C11Mapping).
-func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos lsl.Pos, role lsl.C11Role) {
+func (p *parser) cFences(th *thread, ks []lsl.FenceKind, pos diag.Pos, role lsl.C11Role) {
 	for _, k := range ks {
 		th.fence(k, pos, mmOnly, role.Tag())
 	}

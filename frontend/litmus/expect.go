@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Expectations are the expected results of a suite: lines "path,0|1" where
@@ -27,10 +27,10 @@ func ParseExpectations(file string, src []byte) (*Expectations, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pos := lsl.Pos{File: file, Line: i + 1, Col: 1}
+		pos := diag.Pos{File: file, Line: i + 1, Col: 1}
 		comma := strings.LastIndexByte(line, ',')
 		if comma <= 0 {
-			return nil, lsl.Errorf(pos, "expected \"path,0\" or \"path,1\", found %q", line)
+			return nil, diag.Errorf(pos, "expected \"path,0\" or \"path,1\", found %q", line)
 		}
 		var holds bool
 		switch strings.TrimSpace(line[comma+1:]) {
@@ -39,7 +39,7 @@ func ParseExpectations(file string, src []byte) (*Expectations, error) {
 			holds = true
 		default:
 			pos.Col = comma + 2
-			return nil, lsl.Errorf(pos, "expected 0 or 1 after the comma, found %q", line[comma+1:])
+			return nil, diag.Errorf(pos, "expected 0 or 1 after the comma, found %q", line[comma+1:])
 		}
 		path := filepath.ToSlash(strings.TrimSpace(line[:comma]))
 		e.entries = append(e.entries, expectation{path: strings.TrimPrefix(path, "./"), holds: holds})

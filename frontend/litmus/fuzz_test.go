@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
 
 // FuzzParseLitmus checks that Parse never panics, that its errors are
-// *lsl.Error values with a position and never internal errors, and that
+// *diag.Error values with a position and never internal errors, and that
 // every accepted test translates into a sane LSL program that prints and
 // parses back and unrolls.
 func FuzzParseLitmus(f *testing.F) {
@@ -43,9 +44,9 @@ func FuzzParseLitmus(f *testing.F) {
 			return
 		}
 		if err != nil {
-			var le *lsl.Error
+			var le *diag.Error
 			if !errors.As(err, &le) {
-				t.Fatalf("error is not an *lsl.Error: %T %v", err, err)
+				t.Fatalf("error is not an *diag.Error: %T %v", err, err)
 			}
 			if strings.Contains(le.Msg, "internal error") {
 				t.Fatalf("%v", err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // tokKind classifies tokens.
@@ -21,7 +21,7 @@ const (
 type token struct {
 	kind tokKind
 	text string
-	pos  lsl.Pos
+	pos  diag.Pos
 	off  int // byte offset of the token in the source
 }
 
@@ -54,7 +54,7 @@ type lexer struct {
 	col    int
 	cMode  bool
 	peeked []token // lookahead
-	err    *lsl.Error
+	err    *diag.Error
 }
 
 func newLexer(file, src string, off, line, col int) *lexer {
@@ -76,12 +76,12 @@ func (lx *lexer) setCMode(on bool) {
 }
 
 // reset continues scanning at offset off, which is at position pos.
-func (lx *lexer) reset(off int, pos lsl.Pos) {
+func (lx *lexer) reset(off int, pos diag.Pos) {
 	lx.off, lx.line, lx.col = off, pos.Line, pos.Col
 	lx.peeked = nil
 }
 
-func (lx *lexer) pos() lsl.Pos { return lsl.Pos{File: lx.file, Line: lx.line, Col: lx.col} }
+func (lx *lexer) pos() diag.Pos { return diag.Pos{File: lx.file, Line: lx.line, Col: lx.col} }
 
 func (lx *lexer) peek() token { return lx.peekAt(0) }
 
@@ -113,9 +113,9 @@ func (lx *lexer) advance(n int) {
 	}
 }
 
-func (lx *lexer) fail(p lsl.Pos, msg string) token {
+func (lx *lexer) fail(p diag.Pos, msg string) token {
 	if lx.err == nil {
-		lx.err = &lsl.Error{Pos: p, Msg: msg}
+		lx.err = &diag.Error{Pos: p, Msg: msg}
 	}
 	lx.off = len(lx.src)
 	return token{kind: tEOF, pos: p, off: lx.off}

@@ -3,6 +3,7 @@ package litmus
 import (
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -182,7 +183,7 @@ func (p *parser) isKernelCall(f *cFunc, name string) bool {
 }
 
 // kernelUse records that the test uses kernel primitive name.
-func (p *parser) kernelUse(name string, b kBuiltin, pos lsl.Pos) {
+func (p *parser) kernelUse(name string, b kBuiltin, pos diag.Pos) {
 	if p.t.Kernel == "" {
 		p.t.Kernel = name
 	}
@@ -353,13 +354,13 @@ func (p *parser) kernelCall(f *cFunc, stmt bool) lsl.Operand {
 // success and a failure are two executions of one instruction (no
 // control dependency): the outcome is a choice, the comparison is assumed
 // at the end of the thread (tail).
-func (p *parser) cmpxchg(th *thread, addr lsl.Operand, expr string, old, v lsl.Operand, pos lsl.Pos, ltags, stags []string) lsl.Reg {
+func (p *parser) cmpxchg(th *thread, addr lsl.Operand, expr string, old, v lsl.Operand, pos diag.Pos, ltags, stags []string) lsl.Reg {
 	return th.cas(addr, expr, old, v, pos, ltags, stags)
 }
 
 // kernelTrylock: spin_trylock(x) takes the lock (LKR, LKW) and returns 1,
 // or finds it taken (a read LF of a value other than 0) and returns 0.
-func (p *parser) kernelTrylock(th *thread, addr lsl.Operand, expr string, pos lsl.Pos) lsl.Operand {
+func (p *parser) kernelTrylock(th *thread, addr lsl.Operand, expr string, pos diag.Pos) lsl.Operand {
 	got, old := th.tmp(), th.tmp()
 	th.emit(&lsl.Choose{Dst: got, Lo: 0, Hi: 1, Pos: pos})
 	lock := th.block(pos, func() {
@@ -381,7 +382,7 @@ func (p *parser) kernelTrylock(th *thread, addr lsl.Operand, expr string, pos ls
 // kernelAddUnless: atomic_add_unless(x, a, u) adds a to *x unless *x is
 // u, fully ordered when it adds (Dat3M's translation: smp_mb around the
 // read-modify-write); it returns whether it added.
-func (p *parser) kernelAddUnless(th *thread, addr lsl.Operand, expr string, a, u lsl.Operand, pos lsl.Pos) lsl.Operand {
+func (p *parser) kernelAddUnless(th *thread, addr lsl.Operand, expr string, a, u lsl.Operand, pos diag.Pos) lsl.Operand {
 	added := th.tmp()
 	th.emit(&lsl.Choose{Dst: added, Lo: 0, Hi: 1, Pos: pos})
 	mb := func() { th.fence(lsl.FenceFull, pos, orderTags[seqCst], lkMb) }
@@ -417,7 +418,7 @@ func isKernelTypeName(s string) bool {
 // dependency of everything after it (herd's outcomes of a lock or an
 // atomic_add_unless are alternatives, not branches). The condition starts
 // true, so that a branch not taken assumes nothing.
-func (th *thread) assumeAtEnd(op lsl.Op, a, b lsl.Operand, pos lsl.Pos) {
+func (th *thread) assumeAtEnd(op lsl.Op, a, b lsl.Operand, pos diag.Pos) {
 	ok := th.tmp()
 	th.regSet[string(ok)] = true
 	th.hidden = append(th.hidden, &lsl.Assign{Dst: ok, Op: lsl.OpCopy, Args: []lsl.Operand{num(1)}, Pos: pos})

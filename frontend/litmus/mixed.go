@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -59,7 +60,7 @@ type cellAddr struct {
 type accessRec struct {
 	target absVal // the address
 	size   int64  // bytes
-	pos    lsl.Pos
+	pos    diag.Pos
 }
 
 // locDecl is what the initial state declares about a location.
@@ -137,7 +138,7 @@ func (p *parser) declareSize(term Term, size int64) {
 }
 
 // declareArray records an array location of n elements of size elem.
-func (p *parser) declareArray(loc string, elem, n int64, pos lsl.Pos) {
+func (p *parser) declareArray(loc string, elem, n int64, pos diag.Pos) {
 	if elem == 0 {
 		elem = 4
 	}

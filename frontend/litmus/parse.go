@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -37,27 +38,27 @@ type parser struct {
 
 type memInit struct {
 	val lsl.Value
-	pos lsl.Pos
+	pos diag.Pos
 }
 
 type regInit struct {
 	val lsl.Value
-	pos lsl.Pos
+	pos diag.Pos
 }
 
 // threadRef is a use of a thread number, checked once the threads are known.
 type threadRef struct {
 	n   int
-	pos lsl.Pos
+	pos diag.Pos
 }
 
 type bail struct{ err error }
 
-func (p *parser) failf(pos lsl.Pos, format string, args ...any) {
+func (p *parser) failf(pos diag.Pos, format string, args ...any) {
 	if p.lx != nil && p.lx.err != nil {
 		panic(bail{p.lx.err}) // the lexer's error explains the situation better
 	}
-	panic(bail{lsl.Errorf(pos, format, args...)})
+	panic(bail{diag.Errorf(pos, format, args...)})
 }
 
 func (p *parser) expect(punct string) token {
@@ -69,7 +70,7 @@ func (p *parser) expect(punct string) token {
 }
 
 // Parse reads a litmus test in herd's format (X86 or C) and translates it
-// into an LSL program and test. Errors are *lsl.Error values.
+// into an LSL program and test. Errors are *diag.Error values.
 func Parse(file string, src []byte) (*Test, error) { return parse(file, src, false) }
 
 // ParseAllBytes is Parse with every location of an AArch64 test cut into
@@ -107,7 +108,7 @@ func parseWith(file string, src []byte, layout *mixedState, allBytes bool) (t *T
 				err = b.err
 				return
 			}
-			err = lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "internal error while reading the litmus test: %v", r)
+			err = diag.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "internal error while reading the litmus test: %v", r)
 		}
 	}()
 	p.t = &Test{File: file}
@@ -161,7 +162,7 @@ func (p *parser) header() int {
 	if off < len(src) {
 		first = src[off : off+end]
 	}
-	pos := lsl.Pos{File: p.file, Line: line, Col: 1}
+	pos := diag.Pos{File: p.file, Line: line, Col: 1}
 	fields := strings.Fields(first)
 	if len(fields) == 0 {
 		p.failf(pos, "empty file: expected a litmus test header \"X86 NAME\" or \"C NAME\"")
@@ -215,11 +216,11 @@ func (p *parser) header() int {
 }
 
 // posAt converts a byte offset into a position.
-func (p *parser) posAt(off int) lsl.Pos {
+func (p *parser) posAt(off int) diag.Pos {
 	off = min(off, len(p.src))
 	line := 1 + strings.Count(p.src[:off], "\n")
 	col := off - (strings.LastIndexByte(p.src[:off], '\n') + 1) + 1
-	return lsl.Pos{File: p.file, Line: line, Col: col}
+	return diag.Pos{File: p.file, Line: line, Col: col}
 }
 
 // initBlock reads { item; … } where an item sets a location (x=1, [x]=1,

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -150,9 +151,9 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%s: no error, want %s", c.name, c.want)
 			continue
 		}
-		var le *lsl.Error
+		var le *diag.Error
 		if !errors.As(err, &le) {
-			t.Errorf("%s: error %T, want *lsl.Error", c.name, err)
+			t.Errorf("%s: error %T, want *diag.Error", c.name, err)
 		}
 		if !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, err, c.want)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -21,7 +22,7 @@ func (ppc) canonReg(name string) string {
 	return ""
 }
 
-func (a ppc) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]token) {
+func (a ppc) instr(p *parser, th *thread, mn string, pos diag.Pos, ops [][]token) {
 	reg := func(op []token) lsl.Operand { v, _ := p.asmReg(a, th, op, ""); return v }
 	dst := func(op []token) lsl.Reg { _, r := p.asmReg(a, th, op, ""); th.markPointer(op, false); return r }
 	imm := func(op []token) lsl.Operand {
@@ -135,7 +136,7 @@ func (a ppc) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]token)
 }
 
 // ppcAddr reads d(ra); d must be 0.
-func (p *parser) ppcAddr(a ppc, th *thread, op []token, pos lsl.Pos) (lsl.Operand, string) {
+func (p *parser) ppcAddr(a ppc, th *thread, op []token, pos diag.Pos) (lsl.Operand, string) {
 	i := 0
 	for i < len(op) && !op[i].is("(") {
 		i++

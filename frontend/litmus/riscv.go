@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -63,7 +64,7 @@ func riscvTag(aq, rl bool) []string {
 var riscvFenceKinds = map[string]lsl.FenceKind{"rw.rw": lsl.FenceFull, "r.r": lsl.FenceLoadLoad,
 	"r.w": lsl.FenceLoadStore, "w.r": lsl.FenceStoreLoad, "w.w": lsl.FenceStoreStore}
 
-func (a riscv) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]token) {
+func (a riscv) instr(p *parser, th *thread, mn string, pos diag.Pos, ops [][]token) {
 	reg := func(op []token) lsl.Operand { v, _ := p.asmReg(a, th, op, "x0"); return v }
 	dst := func(op []token) lsl.Reg { _, r := p.asmReg(a, th, op, "x0"); th.markPointer(op, false); return r }
 	imm := func(op []token) lsl.Operand {
@@ -176,7 +177,7 @@ func (a riscv) instr(p *parser, th *thread, mn string, pos lsl.Pos, ops [][]toke
 }
 
 // riscvAddr reads off(rs) or (rs); the offset must be 0.
-func (p *parser) riscvAddr(a riscv, th *thread, op []token, pos lsl.Pos) (lsl.Operand, string) {
+func (p *parser) riscvAddr(a riscv, th *thread, op []token, pos diag.Pos) (lsl.Operand, string) {
 	i := 0
 	if len(op) > 0 && !op[0].is("(") {
 		for i < len(op) && !op[i].is("(") {

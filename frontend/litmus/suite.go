@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Files expands command-line arguments: a file stands for itself, a
@@ -18,7 +18,7 @@ func Files(args []string) ([]string, error) {
 	for _, a := range args {
 		fi, err := os.Stat(a)
 		if err != nil {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: a}, Msg: "cannot read: " + pathErr(err)}
+			return nil, &diag.Error{Pos: diag.Pos{File: a}, Msg: "cannot read: " + pathErr(err)}
 		}
 		if !fi.IsDir() {
 			out = append(out, a)
@@ -35,7 +35,7 @@ func Files(args []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, &lsl.Error{Pos: lsl.Pos{File: a}, Msg: "cannot read directory: " + pathErr(err)}
+			return nil, &diag.Error{Pos: diag.Pos{File: a}, Msg: "cannot read directory: " + pathErr(err)}
 		}
 		sort.Strings(found)
 		out = append(out, found...)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -12,7 +13,7 @@ type Test struct {
 	File    string
 	Arch    string // "X86" or "C"
 	Name    string
-	Pos     lsl.Pos // the header line
+	Pos     diag.Pos // the header line
 	Threads []string
 	// Locs are the memory locations; location i is LSL global i+1.
 	Locs []string
@@ -63,7 +64,7 @@ func (q Quantifier) String() string {
 type Condition struct {
 	Quant Quantifier
 	Prop  Prop
-	Pos   lsl.Pos
+	Pos   diag.Pos
 }
 
 func (c *Condition) String() string {

@@ -3,7 +3,7 @@ package litmus
 import (
 	"errors"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Unsupported is the outcome of a well-formed litmus test that uses a
@@ -11,13 +11,13 @@ import (
 // an instruction outside the supported list). It is neither an input
 // error nor a verdict: the litmus command counts such tests by Reason.
 type Unsupported struct {
-	Pos    lsl.Pos
+	Pos    diag.Pos
 	Reason string // a short category: "mixed-size access", "loop", …
 	Detail string
 }
 
 func (u *Unsupported) Error() string {
-	return (&lsl.Error{Pos: u.Pos, Msg: "unsupported: " + u.Detail}).Error()
+	return (&diag.Error{Pos: u.Pos, Msg: "unsupported: " + u.Detail}).Error()
 }
 
 // Unsupported reasons.
@@ -40,6 +40,6 @@ func IsUnsupported(err error) (*Unsupported, bool) {
 	return u, ok
 }
 
-func (p *parser) unsupported(pos lsl.Pos, reason, format string, args ...any) {
-	panic(bail{&Unsupported{Pos: pos, Reason: reason, Detail: lsl.Errorf(pos, format, args...).Msg}})
+func (p *parser) unsupported(pos diag.Pos, reason, format string, args ...any) {
+	panic(bail{&Unsupported{Pos: pos, Reason: reason, Detail: diag.Errorf(pos, format, args...).Msg}})
 }

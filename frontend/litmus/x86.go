@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -66,7 +67,7 @@ type x86Operand struct {
 	mem  lsl.Operand // memory operand: its address
 	expr string      // memory operand as written, for traces
 	imm  lsl.Operand // immediate
-	pos  lsl.Pos
+	pos  diag.Pos
 }
 
 func (o x86Operand) isMem() bool { return o.mem != nil }
@@ -254,7 +255,7 @@ func joinTokens(toks []token) string {
 }
 
 // x86Read returns the value of a source operand, loading memory operands.
-func (p *parser) x86Read(th *thread, o x86Operand, pos lsl.Pos) lsl.Operand {
+func (p *parser) x86Read(th *thread, o x86Operand, pos diag.Pos) lsl.Operand {
 	switch {
 	case o.reg != "":
 		return sigil(o.reg)
@@ -267,7 +268,7 @@ func (p *parser) x86Read(th *thread, o x86Operand, pos lsl.Pos) lsl.Operand {
 }
 
 // x86Write stores v into a destination operand.
-func (p *parser) x86Write(th *thread, o x86Operand, v lsl.Operand, pos lsl.Pos) {
+func (p *parser) x86Write(th *thread, o x86Operand, v lsl.Operand, pos diag.Pos) {
 	if o.isMem() {
 		th.emit(&lsl.Store{Addr: o.mem, Val: v, Expr: o.expr, Pos: pos})
 		return
@@ -279,7 +280,7 @@ func (p *parser) x86Write(th *thread, o x86Operand, v lsl.Operand, pos lsl.Pos) 
 // full fences, since locked instructions drain the store buffer (see
 // doc.go and axioms/models/tso.mm). For cat models its accesses carry the
 // tag A (herd's locked accesses); the fences carry no tag.
-func (p *parser) locked(th *thread, pos lsl.Pos, body func()) {
+func (p *parser) locked(th *thread, pos diag.Pos, body func()) {
 	th.fence(lsl.FenceFull, pos)
 	b := th.block(pos, body)
 	tagAccesses(b, "A")
@@ -289,7 +290,7 @@ func (p *parser) locked(th *thread, pos lsl.Pos, body func()) {
 
 // x86Xchg: XCHG exchanges two registers, or a register and memory (then it
 // is implicitly locked).
-func (p *parser) x86Xchg(th *thread, ops []x86Operand, pos lsl.Pos) {
+func (p *parser) x86Xchg(th *thread, ops []x86Operand, pos diag.Pos) {
 	a, b := ops[0], ops[1]
 	if a.imm != nil || b.imm != nil {
 		p.failf(pos, "XCHG operands must be registers or memory")
@@ -319,7 +320,7 @@ func (p *parser) x86Xchg(th *thread, ops []x86Operand, pos lsl.Pos) {
 // x86Update is a read-modify-write of a memory operand (or a register):
 // f computes the new value from the old one. Locked updates of memory are
 // atomic blocks between full fences.
-func (p *parser) x86Update(th *thread, dst x86Operand, locked bool, pos lsl.Pos, f func(old lsl.Operand) lsl.Operand) {
+func (p *parser) x86Update(th *thread, dst x86Operand, locked bool, pos diag.Pos, f func(old lsl.Operand) lsl.Operand) {
 	if dst.imm != nil {
 		p.failf(dst.pos, "the destination cannot be an immediate")
 	}
@@ -341,7 +342,7 @@ func (p *parser) x86Update(th *thread, dst x86Operand, locked bool, pos lsl.Pos,
 	}
 }
 
-func (p *parser) x86Arith(th *thread, dst x86Operand, locked bool, pos lsl.Pos, op lsl.Op, src x86Operand) {
+func (p *parser) x86Arith(th *thread, dst x86Operand, locked bool, pos diag.Pos, op lsl.Op, src x86Operand) {
 	if dst.isMem() && src.isMem() {
 		p.failf(pos, "both operands are in memory")
 	}
@@ -356,7 +357,7 @@ func (p *parser) x86Arith(th *thread, dst x86Operand, locked bool, pos lsl.Pos, 
 
 // x86Cmpxchg: CMPXCHG dst, src compares EAX with dst; if equal, dst := src,
 // otherwise EAX := dst. A failing comparison does not store.
-func (p *parser) x86Cmpxchg(th *thread, ops []x86Operand, locked bool, pos lsl.Pos) {
+func (p *parser) x86Cmpxchg(th *thread, ops []x86Operand, locked bool, pos diag.Pos) {
 	dst, src := ops[0], ops[1]
 	if src.reg == "" {
 		p.failf(src.pos, "CMPXCHG needs a register as its second operand")

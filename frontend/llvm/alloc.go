@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -174,7 +175,7 @@ func (f *fn) debugStruct(c *ir.InstCall) types.Type {
 // allocCall lowers an allocator call.
 func (f *fn) allocCall(c *ir.InstCall, kind lsl.AllocKind) allocShape {
 	if n := allocArgs(calleeName(c)); len(c.Args) != n {
-		f.fail("%s takes %d argument(s)", calleeName(c), n)
+		f.fail(diag.CodeArgCount, "%s takes %d argument(s)", calleeName(c), n)
 	}
 	for _, a := range c.Args {
 		f.val(a) // the size: evaluated, but does not bound the block
@@ -274,13 +275,13 @@ func callocCall(f *fn, c *ir.InstCall) {
 	shape := f.allocCall(c, lsl.AllocPool)
 	n := allocSize(c)
 	if n < 0 {
-		f.fail("calloc with a variable size is not supported")
+		f.fail(diag.CodeUnsupported, "calloc with a variable size is not supported")
 	}
 	if shape.obj == nil || n == 0 {
 		if n == 0 {
 			return
 		}
-		f.fail("calloc: the type of the memory is unknown (cast the result to a pointer type)")
+		f.fail(diag.CodeType, "calloc: the type of the memory is unknown (cast the result to a pointer type)")
 	}
 	s := span{p: pval{op: f.val(c), obj: shape.obj}, count: max(shape.count, 1)}
 	addrs, texts := f.spanCells(s, n, "calloc", f.exprText(c))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -99,7 +100,7 @@ func init() {
 		"pthread_mutexattr_settype": attrSetCall(1, pthreadMutexRecursive,
 			"recursive mutexes are not supported (a mutex is a spinlock: its holder locking it again deadlocks)"),
 		"__checkfence_recursive_or_timed_mutex_not_supported": func(f *fn, c *ir.InstCall) {
-			f.fail("mtx_init: recursive and timed mutexes are not supported (a mutex is a spinlock: its holder locking it again deadlocks)")
+			f.fail(diag.CodeUnsupported, "mtx_init: recursive and timed mutexes are not supported (a mutex is a spinlock: its holder locking it again deadlocks)")
 		},
 		"pthread_condattr_init":    noopCall(1),
 		"pthread_condattr_destroy": noopCall(1),
@@ -125,7 +126,7 @@ func init() {
 // args checks the argument count of an API call.
 func (f *fn) args(c *ir.InstCall, n int) {
 	if len(c.Args) < n {
-		f.fail("%s takes %d arguments, but is called with %d", calleeName(c), n, len(c.Args))
+		f.fail(diag.CodeArgCount, "%s takes %d arguments, but is called with %d", calleeName(c), n, len(c.Args))
 	}
 }
 
@@ -145,7 +146,7 @@ func (f *fn) cell(c *ir.InstCall, i int) lsl.Operand {
 	}
 	d, ok := descent(p.obj, anyScalar)
 	if !ok {
-		f.fail("argument %d of %s does not point to a scalar", i+1, calleeName(c))
+		f.fail(diag.CodeType, "argument %d of %s does not point to a scalar", i+1, calleeName(c))
 	}
 	return f.zeros(p.op, d)
 }
@@ -219,11 +220,11 @@ func fenceCall(f *fn, c *ir.InstCall) {
 	valid := strings.Join(lsl.FenceNames(), ", ")
 	name, ok := stringArg(c.Args[0])
 	if !ok {
-		f.fail("lsl_fence needs a string literal naming the fence (one of %s)", valid)
+		f.fail(diag.CodeType, "lsl_fence needs a string literal naming the fence (one of %s)", valid)
 	}
 	kind, ok := lsl.ParseFenceKind(name)
 	if !ok {
-		f.fail("unknown fence %q (valid fences: %s)", name, valid)
+		f.fail(diag.CodeUnknownKind, "unknown fence %q (valid fences: %s)", name, valid)
 	}
 	f.emit(&lsl.Fence{Kind: kind})
 	f.t.prog.CheckFenceSync = true
@@ -234,10 +235,10 @@ func nondetCall(f *fn, c *ir.InstCall) {
 	lo, ok1 := constLen(c.Args[0])
 	hi, ok2 := constLen(c.Args[1])
 	if !ok1 || !ok2 {
-		f.fail("lsl_nondet needs constant bounds")
+		f.fail(diag.CodeNotConstant, "lsl_nondet needs constant bounds")
 	}
 	if lo > hi {
-		f.fail("lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
+		f.fail(diag.CodeBadLiteral, "lsl_nondet(%d, %d): the lower bound exceeds the upper bound", lo, hi)
 	}
 	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: lo, Hi: hi, Expr: fmt.Sprintf("lsl_nondet(%d, %d)", lo, hi)})
 }
@@ -255,7 +256,7 @@ func observeCall(kind lsl.ObsKind) apiHandler {
 		f.args(c, n)
 		name, ok := stringArg(c.Args[0])
 		if !ok {
-			f.fail("%s needs a string literal as its name", calleeName(c))
+			f.fail(diag.CodeType, "%s needs a string literal as its name", calleeName(c))
 		}
 		obs := &lsl.Observe{Kind: kind, Name: name}
 		if kind != lsl.ObsLabel {
@@ -547,7 +548,7 @@ func pthreadOutsideMain(f *fn, c *ir.InstCall) {
 	if c11 := map[string]string{"pthread_create": "thrd_create", "pthread_join": "thrd_join"}[name]; c11 != "" {
 		name += " (or " + c11 + ")"
 	}
-	f.fail("%s is only supported in main, which then becomes the test (see checkfence run without a .tst file)", name)
+	f.fail(diag.CodeUnsupported, "%s is only supported in main, which then becomes the test (see checkfence run without a .tst file)", name)
 }
 
 // structPointerCall: lsl_get_struct_pointer(T, f, p) is
@@ -558,7 +559,7 @@ func structPointerCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	off, ok := constLen(c.Args[1])
 	if !ok {
-		f.fail("lsl_get_struct_pointer needs a constant field offset")
+		f.fail(diag.CodeNotConstant, "lsl_get_struct_pointer needs a constant field offset")
 	}
 	var st *ir.InstBitCast
 	for _, u := range f.uses[c] {
@@ -567,18 +568,18 @@ func structPointerCall(f *fn, c *ir.InstCall) {
 		}
 	}
 	if st == nil || pointee(st.To) == nil {
-		f.fail("the result of lsl_get_struct_pointer must be cast to the struct type")
+		f.fail(diag.CodeType, "the result of lsl_get_struct_pointer must be cast to the struct type")
 	}
 	container := pointee(st.To)
 	p := f.ptr(c.Args[0])
 	path, sub, ok := pathAt(container, off)
 	if !ok {
-		f.fail("offset %d is not a field of %s", off, container)
+		f.fail(diag.CodeUndeclared, "offset %d is not a field of %s", off, container)
 	}
 	for p.obj != nil && !sub.Equal(p.obj) && !(isScalar(sub) && isScalar(p.obj)) {
 		next := firstChild(sub)
 		if next == nil {
-			f.fail("the pointer passed to lsl_get_struct_pointer does not point to that field")
+			f.fail(diag.CodeType, "the pointer passed to lsl_get_struct_pointer does not point to that field")
 		}
 		path = append(path, 0)
 		sub = next
@@ -618,7 +619,7 @@ func exitCall(f *fn, c *ir.InstCall) {
 	}
 	sequential := f.t.pthread == nil && f.f.Name() == "main" // main alone: exit ends the run
 	if !f.pthreadMain && !sequential {
-		f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+		f.fail(diag.CodeUnsupported, "exit(0) is only supported in main after its last pthread_join (return from main instead)")
 	}
 	if k, ok := status.(lsl.Const); !ok || k.V.Kind != lsl.KNum {
 		failed := f.apply(lsl.OpNe, status, num(0))

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -18,7 +19,7 @@ func (f *fn) asmBarrier(a *ir.InlineAsm) bool {
 	if b == nil {
 		return false
 	}
-	for _, fe := range b.Fences(lsl.Pos{}, 0) {
+	for _, fe := range b.Fences(diag.Pos{}, 0) {
 		f.emit(fe)
 	}
 	f.t.prog.CheckFenceSync = true

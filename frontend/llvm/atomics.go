@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
@@ -159,7 +160,7 @@ func (f *fn) atomicStore(s *ir.InstStore) {
 func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	t := in.Cmp.Type()
 	if !isScalar(t) {
-		f.fail("cmpxchg of type %s is not supported", t)
+		f.fail(diag.CodeUnsupported, "cmpxchg of type %s is not supported", t)
 	}
 	addr := f.atomicAccess(f.ptr(in.Ptr), t)
 	cmp, nw := f.val(in.Cmp), f.val(in.New)
@@ -210,7 +211,7 @@ func sameFences(a, b []lsl.FenceKind) bool {
 func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 	t := in.X.Type()
 	if !isScalar(t) {
-		f.fail("atomicrmw of type %s is not supported", t)
+		f.fail(diag.CodeUnsupported, "atomicrmw of type %s is not supported", t)
 	}
 	addr := f.atomicAccess(f.ptr(in.Dst), t)
 	x := f.val(in.X)
@@ -245,7 +246,7 @@ func (f *fn) atomicRMW(in *ir.InstAtomicRMW) {
 		case enum.AtomicOpUMin:
 			nw = f.apply(lsl.OpSelect, f.apply(lsl.OpLt, f.unsignedView(x, t), f.unsignedView(old, t)), x, old)
 		default:
-			f.fail("atomicrmw %s is not supported", in.Op)
+			f.fail(diag.CodeUnsupported, "atomicrmw %s is not supported", in.Op)
 		}
 		f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr, Tags: tags})
 	})

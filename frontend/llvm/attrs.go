@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -27,9 +28,9 @@ func attrSetCall(k int, bad int64, why string) apiHandler {
 		f.args(c, k+1)
 		v := f.val(c.Args[k])
 		if n, ok := v.(lsl.Const); !ok || n.V.Kind != lsl.KNum {
-			f.fail("%s needs a constant argument", calleeName(c))
+			f.fail(diag.CodeNotConstant, "%s needs a constant argument", calleeName(c))
 		} else if n.V.Num == bad {
-			f.fail("%s", why)
+			f.fail(diag.CodeUnsupported, "%s", why)
 		}
 		f.zeroResult(c)
 	}

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -33,7 +34,7 @@ func (f *fn) barrierField(c *ir.InstCall, i, k int) lsl.Operand {
 	p := f.ptr(c.Args[i])
 	st, ok := p.obj.(*types.StructType)
 	if !ok || len(st.Fields) != barrierFields {
-		f.fail("argument %d of %s does not point to a pthread_barrier_t", i+1, calleeName(c))
+		f.fail(diag.CodeType, "argument %d of %s does not point to a pthread_barrier_t", i+1, calleeName(c))
 	}
 	return f.offset(p.op, num(int64(k)))
 }

@@ -1,7 +1,7 @@
 package llvmfront
 
 import (
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/llir/llvm/ir"
 )
 
@@ -18,7 +18,7 @@ import (
 // sameSource reports whether two external definitions of a function come
 // from the same place in the same source file (an inline function of a
 // header included twice) and so are one definition.
-func (t *translator) sameSource(prev, f *ir.Func, pos lsl.Pos) bool {
+func (t *translator) sameSource(prev, f *ir.Func, pos diag.Pos) bool {
 	pm := t.procMod[prev]
 	if pm == nil {
 		return false

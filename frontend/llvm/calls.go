@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -43,7 +44,7 @@ func (f *fn) call(c *ir.InstCall) {
 			if f.asmBarrier(a) { // asmbarrier.go
 				return
 			}
-			f.fail("inline assembly is not supported")
+			f.fail(diag.CodeUnsupported, "inline assembly is not supported")
 		}
 		f.indirectCall(c) // funcptr.go
 		return
@@ -99,21 +100,21 @@ func (f *fn) call(c *ir.InstCall) {
 		return
 	}
 	if unsupportedNondet(name) {
-		f.fail("%s is not supported: only integer types narrower than 64 bits and signed 64-bit ones are (use lsl_nondet(lo, hi) for a range)", name)
+		f.fail(diag.CodeUnsupported, "%s is not supported: only integer types narrower than 64 bits and signed 64-bit ones are (use lsl_nondet(lo, hi) for a range)", name)
 	}
 	if strings.HasPrefix(name, "pthread_") {
-		f.fail("%s is not supported (pthread_create, pthread_join, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_* are)", name)
+		f.fail(diag.CodeUnsupported, "%s is not supported (pthread_create, pthread_join, pthread_exit, pthread_mutex_*, pthread_spin_*, pthread_cond_*, pthread_barrier_*, pthread_rwlock_*, pthread_once, sem_* are)", name)
 	}
 	if msg := unmodelledMessage(name); msg != "" { // libc.go
-		f.fail("%s", msg)
+		f.fail(diag.CodeUnsupported, "%s", msg)
 	}
-	f.fail("call to %s, which is declared but not defined", name)
+	f.fail(diag.CodeUndefined, "call to %s, which is declared but not defined", name)
 }
 
 // userCall calls a procedure of the program (the unroller inlines it).
 func (f *fn) userCall(c *ir.InstCall, def *ir.Func) {
 	if len(c.Args) != len(def.Params) {
-		f.fail("%s takes %d arguments, but is called with %d", def.Name(), len(def.Params), len(c.Args))
+		f.fail(diag.CodeArgCount, "%s takes %d arguments, but is called with %d", def.Name(), len(def.Params), len(c.Args))
 	}
 	call := &lsl.Call{Proc: f.t.procs[def]}
 	for i, a := range c.Args {
@@ -154,9 +155,9 @@ func (f *fn) intrinsic(c *ir.InstCall, name string) {
 		x := f.val(c.Args[0])
 		f.define(c, f.apply(lsl.OpSelect, f.apply(lsl.OpLt, x, num(0)), f.apply(lsl.OpNeg, x), x))
 	case strings.HasPrefix(name, "llvm.stacksave"), strings.HasPrefix(name, "llvm.stackrestore"):
-		f.fail("variable length arrays are not supported")
+		f.fail(diag.CodeUnsupported, "variable length arrays are not supported")
 	default:
-		f.fail("intrinsic %s is not supported", name)
+		f.fail(diag.CodeUnsupported, "intrinsic %s is not supported", name)
 	}
 }
 

@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"slices"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/llir/llvm/ir"
 )
 
@@ -137,7 +138,7 @@ func (g *cfg) loops(f *fn) {
 			}
 			if !g.dominates(v, u) {
 				f.pos = f.t.instPos(f.mod, g.blocks[u].Term)
-				f.fail("irreducible control flow (a jump into the middle of a loop) is not supported")
+				f.fail(diag.CodeUnsupported, "irreducible control flow (a jump into the middle of a loop) is not supported")
 			}
 			body := g.body[v]
 			if body == nil {

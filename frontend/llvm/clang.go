@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/headers"
 	"github.com/checkfence/checkfence/internal/limits"
-	"github.com/checkfence/checkfence/lsl"
 )
 
 // The headers C programs compile against with clang: the C front end's
@@ -48,7 +48,7 @@ func IsCxx(name string) bool {
 // as FindClang finds it, into LLVM IR files in dir and returns their
 // paths (dir/NAME.ll, in order; a number is added when two files share a
 // name). extra flags follow ClangFlags (so "-O1" overrides -O0). Compiler
-// errors are an lsl.ErrorList at the positions clang reports.
+// errors are an diag.ErrorList at the positions clang reports.
 func Compile(files []string, dir string, extra ...string) ([]string, error) {
 	return CompileContext(context.Background(), files, dir, extra...)
 }
@@ -133,18 +133,18 @@ var clangDiag = lazyRegexp(`(?m)^(.+?):(\d+):(\d+): (?:fatal )?error: (.*)$`)
 
 // clangError turns clang's diagnostics into input errors.
 func clangError(file, stderr string, err error) error {
-	var errs lsl.ErrorList
+	var errs diag.ErrorList
 	for _, m := range clangDiag().FindAllStringSubmatch(stderr, 20) {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		errs = append(errs, lsl.Errorf(lsl.Pos{File: m[1], Line: line, Col: col}, "%s", m[4]))
+		errs = append(errs, diag.ErrorfCode(diag.Pos{File: m[1], Line: line, Col: col}, diag.CodeCompiler, "%s", m[4]))
 	}
 	if len(errs) == 0 {
 		msg := strings.TrimSpace(stderr)
 		if msg == "" {
 			msg = err.Error()
 		}
-		errs = append(errs, lsl.Errorf(lsl.Pos{File: file, Line: 1, Col: 1}, "clang failed: %s", msg))
+		errs = append(errs, diag.ErrorfCode(diag.Pos{File: file, Line: 1, Col: 1}, diag.CodeCompiler, "clang failed: %s", msg))
 	}
 	return errs
 }

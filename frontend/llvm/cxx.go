@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -149,7 +150,7 @@ func (t *translator) ctorEntries() []*constant.Struct {
 }
 
 // ctorCalls are the calls of the static constructors at the start of main.
-func (t *translator) ctorCalls(pos lsl.Pos) []lsl.Stmt {
+func (t *translator) ctorCalls(pos diag.Pos) []lsl.Stmt {
 	var out []lsl.Stmt
 	for _, name := range t.globalCtors() {
 		out = append(out, &lsl.Call{Proc: name, Pos: pos})
@@ -161,7 +162,7 @@ func (t *translator) ctorCalls(pos lsl.Pos) []lsl.Stmt {
 // register with __cxa_atexit(dtor, object, dso) — found in the
 // constructors' code, with constant arguments — in reverse order: main
 // runs them when it returns, so that the memory they free is no leak.
-func (t *translator) dtorCalls(pos lsl.Pos) []lsl.Stmt {
+func (t *translator) dtorCalls(pos diag.Pos) []lsl.Stmt {
 	var out []lsl.Stmt
 	for _, st := range t.ctorEntries() {
 		if fn := calledFunc(st.Fields[1]); fn != nil {
@@ -176,7 +177,7 @@ func (t *translator) dtorCalls(pos lsl.Pos) []lsl.Stmt {
 
 // atexitCalls finds the __cxa_atexit registrations of fn and the
 // functions it calls.
-func (t *translator) atexitCalls(fn *ir.Func, pos lsl.Pos, depth int) []lsl.Stmt {
+func (t *translator) atexitCalls(fn *ir.Func, pos diag.Pos, depth int) []lsl.Stmt {
 	if fn == nil || depth > 4 {
 		return nil
 	}

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/source"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/metadata"
@@ -93,11 +93,11 @@ func sourceName(f *metadata.DIFile) string {
 }
 
 // locPos converts a debug location to a position.
-func locPos(loc *metadata.DILocation) lsl.Pos {
+func locPos(loc *metadata.DILocation) diag.Pos {
 	if loc == nil || loc.Line <= 0 {
-		return lsl.Pos{}
+		return diag.Pos{}
 	}
-	return lsl.Pos{File: sourceName(scopeFile(loc.Scope)), Line: int(loc.Line), Col: int(loc.Column)}
+	return diag.Pos{File: sourceName(scopeFile(loc.Scope)), Line: int(loc.Line), Col: int(loc.Column)}
 }
 
 // structFieldNames reads the member names of the C structs described in a
@@ -204,7 +204,7 @@ func (s sourceLines) line(name string, n int) string {
 
 // assertText extracts the condition of the assert call at pos from the
 // source ("r1 == 1" from "assert(r1 == 1);"), or "" if it cannot.
-func (s sourceLines) assertText(pos lsl.Pos, names ...string) string {
+func (s sourceLines) assertText(pos diag.Pos, names ...string) string {
 	line := s.line(pos.File, pos.Line)
 	if line == "" {
 		return ""
@@ -312,7 +312,7 @@ func bitFieldError(name string, m *ir.Module) error {
 			if tag == "" {
 				tag = "(anonymous)"
 			}
-			return lsl.Errorf(lsl.Pos{File: file, Line: int(dt.Line), Col: 1}, "struct %s: bit-field %s is not supported (use a packed word, or an integer and masks)", tag, dt.Name)
+			return diag.ErrorfCode(diag.Pos{File: file, Line: int(dt.Line), Col: 1}, diag.CodeUnsupported, "struct %s: bit-field %s is not supported (use a packed word, or an integer and masks)", tag, dt.Name)
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/metadata"
@@ -18,7 +19,7 @@ type fn struct {
 	f    *ir.Func
 	proc *lsl.Proc
 	cur  *lsl.Block
-	pos  lsl.Pos
+	pos  diag.Pos
 
 	regs  map[value.Value]lsl.Reg    // SSA values and promoted allocas
 	objs  map[value.Value]types.Type // object types of pointer registers
@@ -62,15 +63,15 @@ type fn struct {
 type bailout struct{}
 
 // fail reports an error at the current position and abandons the function.
-func (f *fn) fail(format string, args ...any) {
-	f.t.errorf(f.pos, format, args...)
+func (f *fn) fail(code diag.ErrorCode, format string, args ...any) {
+	f.t.errorf(f.pos, code, format, args...)
 	panic(bailout{})
 }
 
 // emit appends a statement at the current position.
 func (f *fn) emit(s lsl.Stmt) {
 	if f.cur == nil {
-		f.fail("not a constant")
+		f.fail(diag.CodeNotConstant, "not a constant")
 	}
 	lsl.SetPos(s, f.pos)
 	f.cur.Stmts = append(f.cur.Stmts, s)
@@ -179,7 +180,7 @@ func newFn(t *translator, mod *module, irf *ir.Func) *fn {
 // names, promotable allocas, parameters, the control flow graph.
 func (f *fn) prepare() {
 	if f.f.Sig.Variadic {
-		f.fail("variadic function %s is not supported", f.f.Name())
+		f.fail(diag.CodeUnsupported, "variadic function %s is not supported", f.f.Name())
 	}
 	for _, b := range f.f.Blocks {
 		for _, in := range b.Insts {

@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"sort"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -94,7 +95,7 @@ func (t *translator) findAddrTaken() {
 func (f *fn) funcAddress(fn *ir.Func) lsl.Operand {
 	def := f.t.resolveFunc(fn)
 	if def == nil {
-		f.fail("the address of %s, which is declared but not defined, is taken (a function pointer must point to a function of the program)", fn.Name())
+		f.fail(diag.CodeUndefined, "the address of %s, which is declared but not defined, is taken (a function pointer must point to a function of the program)", fn.Name())
 	}
 	t := f.t
 	base, ok := t.funcGlobals[def]
@@ -127,7 +128,7 @@ func (f *fn) indirectCall(c *ir.InstCall) {
 	_, void := c.Sig().RetType.(*types.VoidType)
 	cands := f.t.candidates(len(c.Args), void)
 	if len(cands) == 0 {
-		f.fail("call through a function pointer, but no function with %d parameters whose address is taken", len(c.Args))
+		f.fail(diag.CodeUndeclared, "call through a function pointer, but no function with %d parameters whose address is taken", len(c.Args))
 	}
 	var result lsl.Reg
 	if !void {
@@ -135,7 +136,7 @@ func (f *fn) indirectCall(c *ir.InstCall) {
 	}
 	f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 		if f.t.spawners[def] && f.t.pthread != nil {
-			f.fail("a call through a pointer of %s, which starts or joins threads, is not supported", def.Name())
+			f.fail(diag.CodeUnsupported, "a call through a pointer of %s, which starts or joins threads, is not supported", def.Name())
 		}
 		call := &lsl.Call{Proc: f.t.procs[def]}
 		for i, a := range c.Args {
@@ -176,7 +177,7 @@ func (t *translator) threadDispatch() *ir.Func {
 	t.dispatchFn = disp
 	name := uniqueName("pthread_dispatch", t.procTaken)
 	t.procs[disp] = name
-	pos := lsl.Pos{File: t.mods[0].name, Line: 1}
+	pos := diag.Pos{File: t.mods[0].name, Line: 1}
 	if t.pthread != nil {
 		pos = t.funcPos(t.procMod[t.pthread.main], t.pthread.main)
 	}
@@ -204,7 +205,7 @@ func (t *translator) threadDispatch() *ir.Func {
 		}()
 		f.dispatch(fp, cands, func(def *ir.Func) lsl.Stmt {
 			if t.spawners[def] && t.pthread != nil {
-				f.fail("starting %s, which starts or joins threads, through a function pointer is not supported", def.Name())
+				f.fail(diag.CodeUnsupported, "starting %s, which starts or joins threads, through a function pointer is not supported", def.Name())
 			}
 			call := &lsl.Call{Proc: t.procs[def], Results: []lsl.Reg{res}}
 			if len(def.Params) == 1 {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -24,7 +25,7 @@ func FuzzTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, err := TranslateSources([]Source{{Name: "fuzz.ll", Text: src}})
 		if err != nil {
-			if !lsl.IsInputError(err) {
+			if !diag.IsInputError(err) {
 				t.Fatalf("error is not an input error: %v", err)
 			}
 			return

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -11,21 +12,21 @@ import (
 
 // globalDbgPos is the declaration position of a global from its debug
 // info.
-func globalDbgPos(g *ir.Global) lsl.Pos {
+func globalDbgPos(g *ir.Global) diag.Pos {
 	for _, md := range g.Metadata {
 		if md.Name != "dbg" {
 			continue
 		}
 		if e, ok := md.Node.(*metadata.DIGlobalVariableExpression); ok && e.Var != nil && e.Var.Line > 0 {
-			return lsl.Pos{File: sourceName(e.Var.File), Line: int(e.Var.Line)}
+			return diag.Pos{File: sourceName(e.Var.File), Line: int(e.Var.Line)}
 		}
 	}
-	return lsl.Pos{}
+	return diag.Pos{}
 }
 
 // constFn is a lowering context without code: for global initializers,
 // whose addresses all fold into constants.
-func constFn(t *translator, mod *module, pos lsl.Pos) *fn {
+func constFn(t *translator, mod *module, pos diag.Pos) *fn {
 	return &fn{
 		t: t, mod: mod, pos: pos,
 		regs:      map[value.Value]lsl.Reg{},
@@ -54,17 +55,17 @@ func (t *translator) initGlobal(mod *module, g *ir.Global, lg *lsl.Global) {
 		}
 	}()
 	if !sized(g.ContentType) {
-		f.fail("global %s has no size", g.Name())
+		f.fail(diag.CodeType, "global %s has no size", g.Name())
 	}
 	cs, ok := cells(g.ContentType)
 	if !ok {
-		f.fail("global %s is too large or has unsupported fields (%s)", g.Name(), g.ContentType)
+		f.fail(diag.CodeUnsupported, "global %s is too large or has unsupported fields (%s)", g.Name(), g.ContentType)
 	}
 	for _, cl := range cs {
 		op := f.cellConstant(g.Init, cl.path)
 		c, ok := op.(lsl.Const)
 		if !ok {
-			f.fail("the initializer of %s is not a constant", g.Name())
+			f.fail(diag.CodeNotConstant, "the initializer of %s is not a constant", g.Name())
 		}
 		if c.V.Kind == lsl.KUndef || c.V.Kind == lsl.KNum && c.V.Num == 0 {
 			continue
@@ -83,28 +84,28 @@ func (f *fn) cellConstant(c constant.Constant, path []int64) lsl.Operand {
 			return lsl.Const{V: lsl.Undef}
 		case *constant.Struct:
 			if i >= int64(len(x.Fields)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(diag.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			c = x.Fields[i]
 		case *constant.Array:
 			if i >= int64(len(x.Elems)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(diag.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			c = x.Elems[i]
 		case *constant.CharArray:
 			if i >= int64(len(x.X)) {
-				f.fail("bad constant %s", c.Ident())
+				f.fail(diag.CodeBadLiteral, "bad constant %s", c.Ident())
 			}
 			return num(int64(int8(x.X[i])))
 		default:
-			f.fail("unsupported constant %s", c.Ident())
+			f.fail(diag.CodeUnsupported, "unsupported constant %s", c.Ident())
 		}
 	}
 	if _, ok := c.Type().(*types.PointerType); ok {
 		return f.escape(f.constant(c), c.Type())
 	}
 	if _, ok := c.Type().(*types.FloatType); ok {
-		f.fail("floating point is not supported")
+		f.fail(diag.CodeUnsupported, "floating point is not supported")
 	}
 	return f.constant(c).op
 }

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -21,7 +22,7 @@ func (f *fn) inst(in ir.Instruction) {
 		f.store(in)
 	case *ir.InstGetElementPtr:
 		if _, vec := in.Type().(*types.VectorType); vec {
-			f.fail("vector getelementptr is not supported")
+			f.fail(diag.CodeUnsupported, "vector getelementptr is not supported")
 		}
 		var idx []lsl.Operand
 		for _, i := range in.Indices {
@@ -113,7 +114,7 @@ func (f *fn) inst(in ir.Instruction) {
 	case *ir.InstPhi:
 		// assigned on the incoming edges (phiCopies)
 		if _, ok := in.Type().(*types.PointerType); !ok && !isIntType(in.Type()) {
-			f.fail("phi of type %s is not supported", in.Type())
+			f.fail(diag.CodeUnsupported, "phi of type %s is not supported", in.Type())
 		}
 	case *ir.InstCall:
 		f.call(in)
@@ -127,9 +128,9 @@ func (f *fn) inst(in ir.Instruction) {
 		f.extractValue(in)
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul, *ir.InstFDiv, *ir.InstFRem, *ir.InstFNeg, *ir.InstFCmp,
 		*ir.InstFPTrunc, *ir.InstFPExt, *ir.InstFPToUI, *ir.InstFPToSI, *ir.InstUIToFP, *ir.InstSIToFP:
-		f.fail("floating point is not supported (%s)", describe(in))
+		f.fail(diag.CodeUnsupported, "floating point is not supported (%s)", describe(in))
 	default:
-		f.fail("unsupported instruction %s", describe(in))
+		f.fail(diag.CodeUnsupported, "unsupported instruction %s", describe(in))
 	}
 }
 
@@ -143,7 +144,7 @@ func (f *fn) cast(in value.Value, from value.Value, to types.Type) {
 	if _, ok := to.(*types.PointerType); ok {
 		if e := pointee(to); f.voidBytes[from] && e != nil && !isByte(e) {
 			// optimized IR reaches a member as a byte offset from a void*
-			f.fail("a byte offset into a void* whose object type is unknown, used as %s: the member it means cannot be told (cast the void* to the struct type first, or compile at -O0)", to)
+			f.fail(diag.CodeInvalidConstruct, "a byte offset into a void* whose object type is unknown, used as %s: the member it means cannot be told (cast the void* to the struct type first, or compile at -O0)", to)
 		}
 		f.setPtr(in, retype(f.ptr(from), to))
 		return
@@ -152,12 +153,12 @@ func (f *fn) cast(in value.Value, from value.Value, to types.Type) {
 		f.define(in, f.val(from))
 		return
 	}
-	f.fail("bitcast to %s is not supported", to)
+	f.fail(diag.CodeUnsupported, "bitcast to %s is not supported", to)
 }
 
 func (f *fn) binop(in value.Value, op lsl.Op, x, y value.Value) {
 	if !isIntType(in.Type()) {
-		f.fail("arithmetic on %s is not supported", in.Type())
+		f.fail(diag.CodeUnsupported, "arithmetic on %s is not supported", in.Type())
 	}
 	f.define(in, f.apply(op, f.val(x), f.val(y)))
 }
@@ -172,7 +173,7 @@ func (f *fn) icmp(in *ir.InstICmp) {
 		y = f.apply(lsl.OpGetOffset, y)
 	}
 	if _, ok := in.X.Type().(*types.VectorType); ok {
-		f.fail("vector comparison is not supported")
+		f.fail(diag.CodeUnsupported, "vector comparison is not supported")
 	}
 	switch in.Pred {
 	case enum.IPredULT, enum.IPredULE, enum.IPredUGT, enum.IPredUGE:
@@ -193,7 +194,7 @@ func (f *fn) icmp(in *ir.InstICmp) {
 	case enum.IPredSGE, enum.IPredUGE:
 		r = f.apply(lsl.OpLe, y, x)
 	default:
-		f.fail("unsupported comparison %s", describe(in))
+		f.fail(diag.CodeUnsupported, "unsupported comparison %s", describe(in))
 	}
 	f.define(in, r)
 }
@@ -205,7 +206,7 @@ func (f *fn) alloca(a *ir.InstAlloca) {
 	if a.NElems != nil {
 		c, ok := a.NElems.(*constant.Int)
 		if !ok {
-			f.fail("variable length arrays are not supported")
+			f.fail(diag.CodeUnsupported, "variable length arrays are not supported")
 		}
 		if n := bigInt(c.X); n != 1 {
 			obj = types.NewArray(uint64(n), a.ElemType)
@@ -213,7 +214,7 @@ func (f *fn) alloca(a *ir.InstAlloca) {
 		}
 	}
 	if !sized(obj) {
-		f.fail("local of type %s has no size", obj)
+		f.fail(diag.CodeType, "local of type %s has no size", obj)
 	}
 	name := "local"
 	if dv := f.varNames[a]; dv != nil && dv.Name != "" {
@@ -239,7 +240,7 @@ func (f *fn) load(l *ir.InstLoad) {
 		return
 	}
 	if !isScalar(l.ElemType) {
-		f.fail("load of type %s is not supported (%s)", l.ElemType, unsupportedWhy(l.ElemType))
+		f.fail(diag.CodeUnsupported, "load of type %s is not supported (%s)", l.ElemType, unsupportedWhy(l.ElemType))
 	}
 	f.checkPointee(l.Src, l.ElemType, "load")
 	if l.Atomic {
@@ -273,7 +274,7 @@ func (f *fn) store(s *ir.InstStore) {
 			f.storeConstant(f.ptr(s.Dst), t, c, f.exprText(s.Dst))
 			return
 		}
-		f.fail("store of type %s is not supported (%s)", t, unsupportedWhy(t))
+		f.fail(diag.CodeUnsupported, "store of type %s is not supported (%s)", t, unsupportedWhy(t))
 	}
 	if s.Atomic {
 		f.atomicStore(s)
@@ -292,7 +293,7 @@ func (f *fn) store(s *ir.InstStore) {
 func (f *fn) storeConstant(p pval, t types.Type, c constant.Constant, expr string) {
 	cs, ok := cells(t)
 	if !ok {
-		f.fail("store of type %s is too large", t)
+		f.fail(diag.CodeUnsupported, "store of type %s is too large", t)
 	}
 	base := f.access(p, t)
 	for _, cl := range cs {
@@ -309,11 +310,11 @@ func (f *fn) storeConstant(p pval, t types.Type, c constant.Constant, expr strin
 func (f *fn) extractValue(in *ir.InstExtractValue) {
 	x, ok := in.X.(*ir.InstCmpXchg)
 	if !ok || len(in.Indices) != 1 || in.Indices[0] > 1 {
-		f.fail("extractvalue is only supported on the result of cmpxchg")
+		f.fail(diag.CodeUnsupported, "extractvalue is only supported on the result of cmpxchg")
 	}
 	pair, ok := f.pairs[x]
 	if !ok {
-		f.fail("internal: cmpxchg result used before it is computed")
+		f.fail(diag.CodeInternal, "internal: cmpxchg result used before it is computed")
 	}
 	// the pair's registers are assigned once: name them directly
 	f.regs[in] = pair[in.Indices[0]].(lsl.Reg)
@@ -323,7 +324,7 @@ func (f *fn) extractValue(in *ir.InstExtractValue) {
 // type (llir does not type-check; clang never emits this).
 func (f *fn) checkPointee(ptr value.Value, t types.Type, what string) {
 	if pt, ok := ptr.Type().(*types.PointerType); ok && pt.ElemType != nil && !types.Equal(pt.ElemType, t) {
-		f.fail("%s of %s through %s: the types differ", what, t, pt)
+		f.fail(diag.CodeType, "%s of %s through %s: the types differ", what, t, pt)
 	}
 }
 

@@ -3,20 +3,20 @@ package llvmfront
 import (
 	"errors"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // internalErrors reports a program the front end made that fails
 // lsl.Sanity: at the C positions the errors carry, else at file (the .ll
 // file).
-func internalErrors(err error, file string) lsl.ErrorList {
-	var list lsl.ErrorList
+func internalErrors(err error, file string) diag.ErrorList {
+	var list diag.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
-		out := make(lsl.ErrorList, len(list))
+		out := make(diag.ErrorList, len(list))
 		for i, e := range list {
-			out[i] = lsl.Errorf(e.Pos, "internal error in the LLVM front end: %s", e.Msg)
+			out[i] = diag.ErrorfCode(e.Pos, diag.CodeInternal, "internal error in the LLVM front end: %s", e.Msg)
 		}
 		return out
 	}
-	return lsl.ErrorList{lsl.Errorf(lsl.Pos{File: file}, "internal error in the LLVM front end: %v", err)}
+	return diag.ErrorList{diag.ErrorfCode(diag.Pos{File: file}, diag.CodeInternal, "internal error in the LLVM front end: %v", err)}
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // An error at a line of an .ll file that clang compiled from C is
@@ -14,10 +14,10 @@ import (
 
 // linePos is the C source position of the instruction at a line of an
 // .ll file (false when it has no debug location).
-func linePos(src []byte, line int) (pos lsl.Pos, ok bool) {
+func linePos(src []byte, line int) (pos diag.Pos, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			pos, ok = lsl.Pos{}, false
+			pos, ok = diag.Pos{}, false
 		}
 	}()
 	m := &omod{src: src, toks: lexIR(src), meta: map[string]*mdNode{}}
@@ -31,7 +31,7 @@ func linePos(src []byte, line int) (pos lsl.Pos, ok bool) {
 		}
 	}
 	if ref == "" {
-		return lsl.Pos{}, false
+		return diag.Pos{}, false
 	}
 	m.readMetadata()
 	return m.locPos(ref)
@@ -50,15 +50,15 @@ func (m *omod) readMetadata() {
 }
 
 // locPos is the position a DILocation reference names.
-func (m *omod) locPos(ref string) (lsl.Pos, bool) {
+func (m *omod) locPos(ref string) (diag.Pos, bool) {
 	loc := m.meta[ref]
 	if loc == nil || loc.kind != "DILocation" {
-		return lsl.Pos{}, false
+		return diag.Pos{}, false
 	}
 	line, _ := strconv.Atoi(loc.fields["line"])
 	col, _ := strconv.Atoi(loc.fields["column"])
 	if line <= 0 {
-		return lsl.Pos{}, false
+		return diag.Pos{}, false
 	}
 	scope := loc.fields["scope"]
 	for i := 0; i < 100 && scope != ""; i++ {
@@ -67,7 +67,7 @@ func (m *omod) locPos(ref string) (lsl.Pos, bool) {
 			break
 		}
 		if s.kind == "DIFile" {
-			return lsl.Pos{File: diFileName(unquote(s.fields["filename"]), unquote(s.fields["directory"])), Line: line, Col: col}, true
+			return diag.Pos{File: diFileName(unquote(s.fields["filename"]), unquote(s.fields["directory"])), Line: line, Col: col}, true
 		}
 		if f := s.fields["file"]; f != "" {
 			scope = f
@@ -75,7 +75,7 @@ func (m *omod) locPos(ref string) (lsl.Pos, bool) {
 		}
 		scope = s.fields["scope"]
 	}
-	return lsl.Pos{}, false
+	return diag.Pos{}, false
 }
 
 // diFileName is the path of a DIFile as sourceName gives it: the name

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -27,12 +28,12 @@ type span struct {
 func (f *fn) memSpan(v value.Value, n int64, what string) span {
 	p := f.ptr(v)
 	if p.obj == nil {
-		f.fail("%s: the type of the memory is unknown (only typed objects can be copied or filled)", what)
+		f.fail(diag.CodeType, "%s: the type of the memory is unknown (only typed objects can be copied or filled)", what)
 	}
 	// an i8 object is a char of an array (buf decays to &buf[0]): n chars
 	size, ok := sizeOf(p.obj)
 	if !ok || size == 0 {
-		f.fail("%s of %s is not supported", what, p.obj)
+		f.fail(diag.CodeUnsupported, "%s of %s is not supported", what, p.obj)
 	}
 	switch {
 	case n == size:
@@ -43,7 +44,7 @@ func (f *fn) memSpan(v value.Value, n int64, what string) span {
 		// a prefix of the object: its leading cells must cover n bytes
 		return span{p: p, count: 0}
 	}
-	f.fail("%s of %d bytes does not match %s (%d bytes)", what, n, p.obj, size)
+	f.fail(diag.CodeType, "%s of %d bytes does not match %s (%d bytes)", what, n, p.obj, size)
 	return span{}
 }
 
@@ -52,7 +53,7 @@ func (f *fn) memSpan(v value.Value, n int64, what string) span {
 func (f *fn) spanCells(s span, n int64, what string, base string) ([]lsl.Operand, []string) {
 	cs, ok := cells(s.p.obj)
 	if !ok {
-		f.fail("%s of %s is too large", what, s.p.obj)
+		f.fail(diag.CodeUnsupported, "%s of %s is too large", what, s.p.obj)
 	}
 	start := f.access(s.p, s.p.obj)
 	var out []lsl.Operand
@@ -76,7 +77,7 @@ func (f *fn) spanCells(s span, n int64, what string, base string) ([]lsl.Operand
 					break
 				}
 				if c.off+csize > n {
-					f.fail("%s of %d bytes ends inside a field of %s", what, n, s.p.obj)
+					f.fail(diag.CodeInvalidConstruct, "%s of %d bytes ends inside a field of %s", what, n, s.p.obj)
 				}
 			}
 			addr := elem
@@ -116,15 +117,15 @@ func constLen(v value.Value) (int64, bool) {
 // memset fills memory with a byte; only 0 (or any byte into char cells).
 func (f *fn) memset(c *ir.InstCall) {
 	if len(c.Args) < 3 {
-		f.fail("bad llvm.memset call")
+		f.fail(diag.CodeSyntax, "bad llvm.memset call")
 	}
 	n, ok := constLen(c.Args[2])
 	if !ok {
-		f.fail("memset with a variable length is not supported")
+		f.fail(diag.CodeUnsupported, "memset with a variable length is not supported")
 	}
 	val, ok := constLen(c.Args[1])
 	if !ok {
-		f.fail("memset with a variable value is not supported")
+		f.fail(diag.CodeUnsupported, "memset with a variable value is not supported")
 	}
 	if n == 0 {
 		return
@@ -134,7 +135,7 @@ func (f *fn) memset(c *ir.InstCall) {
 	if val != 0 {
 		for _, cl := range cs {
 			if !isByte(cl.typ) {
-				f.fail("memset with %d into cells wider than a byte is not supported", val)
+				f.fail(diag.CodeUnsupported, "memset with %d into cells wider than a byte is not supported", val)
 			}
 		}
 	}
@@ -148,11 +149,11 @@ func (f *fn) memset(c *ir.InstCall) {
 // initializers for local aggregates) the constants are stored directly.
 func (f *fn) memcpy(c *ir.InstCall) {
 	if len(c.Args) < 3 {
-		f.fail("bad llvm.memcpy call")
+		f.fail(diag.CodeSyntax, "bad llvm.memcpy call")
 	}
 	n, ok := constLen(c.Args[2])
 	if !ok {
-		f.fail("memcpy with a variable length is not supported")
+		f.fail(diag.CodeUnsupported, "memcpy with a variable length is not supported")
 	}
 	if n == 0 {
 		return
@@ -171,7 +172,7 @@ func (f *fn) memcpy(c *ir.InstCall) {
 	}
 	src := f.memSpan(c.Args[1], n, "memcpy")
 	if !src.p.obj.Equal(dst.p.obj) && !sameLayout(spanLayout(src, n), spanLayout(dst, n)) {
-		f.fail("memcpy from %s to %s is not supported (the types differ)", src.p.obj, dst.p.obj)
+		f.fail(diag.CodeUnsupported, "memcpy from %s to %s is not supported (the types differ)", src.p.obj, dst.p.obj)
 	}
 	from, stexts := f.spanCells(src, n, "memcpy", f.exprText(c.Args[1]))
 	to, dtexts := f.spanCells(dst, n, "memcpy", f.exprText(c.Args[0]))

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -17,7 +18,7 @@ func onceCall(f *fn, c *ir.InstCall) {
 	f.args(c, 2)
 	def := f.functionArg(c, 1, "second", "function")
 	if len(def.Params) != 0 {
-		f.fail("the function %s that pthread_once calls takes %d parameters (none)", def.Name(), len(def.Params))
+		f.fail(diag.CodeArgCount, "the function %s that pthread_once calls takes %d parameters (none)", def.Name(), len(def.Params))
 	}
 	once := f.cell(c, 0)
 	expr := f.cellText(c.Args[0])

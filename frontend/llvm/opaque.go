@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // Opaque pointers. clang 15 and later write every pointer as ptr, without
@@ -75,7 +75,7 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 			continue
 		}
 		if len(s.Text) > maxSource {
-			return nil, lsl.Errorf(lsl.Pos{File: s.Name, Line: 1, Col: 1}, "file too large (%d bytes)", len(s.Text))
+			return nil, diag.ErrorfCode(diag.Pos{File: s.Name, Line: 1, Col: 1}, diag.CodeFileTooLarge, "file too large (%d bytes)", len(s.Text))
 		}
 		m, err := parseOpaque(s.Name, s.Text)
 		if err != nil {
@@ -96,12 +96,12 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 	out := append([]Source(nil), srcs...)
 	p, err := safeInfer(mods)
 	if err != nil {
-		return nil, lsl.Errorf(lsl.Pos{File: mods[0].name, Line: 1, Col: 1}, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
+		return nil, diag.ErrorfCode(diag.Pos{File: mods[0].name, Line: 1, Col: 1}, diag.CodeUnsupported, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
 	}
 	for k, m := range mods {
 		text, err := safeEmit(p, m)
 		if err != nil {
-			return nil, lsl.Errorf(lsl.Pos{File: m.name, Line: 1, Col: 1}, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
+			return nil, diag.ErrorfCode(diag.Pos{File: m.name, Line: 1, Col: 1}, diag.CodeUnsupported, "cannot type the pointers of LLVM IR with opaque pointers: %v", err)
 		}
 		if line := opaquePointerLine(text); line > 0 {
 			// a ptr outside anything the reader knows: not LLVM IR it reads
@@ -116,12 +116,12 @@ func retypeOpaque(srcs []Source) ([]Source, error) {
 // the line from C (it has a debug location), at that C line: a construct
 // the front end cannot read, "unsupported", with the .ll line for
 // reference.
-func readError(name string, src []byte, line int, format string, args ...any) *lsl.Error {
+func readError(name string, src []byte, line int, format string, args ...any) *diag.Error {
 	msg := fmt.Sprintf(format, args...)
 	if pos, ok := linePos(src, line); ok {
-		return lsl.Errorf(pos, "unsupported: %s (%s:%d)", msg, filepath.Base(name), line)
+		return diag.ErrorfCode(pos, diag.CodeUnsupported, "unsupported: %s (%s:%d)", msg, filepath.Base(name), line)
 	}
-	return lsl.Errorf(lsl.Pos{File: name, Line: line, Col: 1}, "%s", msg)
+	return diag.ErrorfCode(diag.Pos{File: name, Line: line, Col: 1}, diag.CodeCompiler, "%s", msg)
 }
 
 // safeInfer and safeEmit turn a panic (a bug, or input the reader does

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/metadata"
@@ -96,15 +97,15 @@ func packedCall(name string) (apiHandler, bool) {
 func packedOp(f *fn, c *ir.InstCall) {
 	name := calleeName(c)
 	if !isScalar(c.Type()) {
-		f.fail("%s: packed words must have an integer or pointer type for the LLVM front end (a struct returned by value is split by the ABI)", name)
+		f.fail(diag.CodeType, "%s: packed words must have an integer or pointer type for the LLVM front end (a struct returned by value is split by the ABI)", name)
 	}
 	if tag, ok := strings.CutPrefix(name, "lsl_make_"); ok {
 		comp := f.t.composites[identName(tag)]
 		if comp == nil {
-			f.fail("%s must be defined (its body is ignored) so that its parameter names name the fields of %s", name, tag)
+			f.fail(diag.CodeUndefined, "%s must be defined (its body is ignored) so that its parameter names name the fields of %s", name, tag)
 		}
 		if len(c.Args) != len(comp.Fields) {
-			f.fail("%s takes %d arguments, but is called with %d", name, len(comp.Fields), len(c.Args))
+			f.fail(diag.CodeArgCount, "%s takes %d arguments, but is called with %d", name, len(comp.Fields), len(c.Args))
 		}
 		var args []lsl.Operand
 		for _, a := range c.Args {
@@ -118,7 +119,7 @@ func packedOp(f *fn, c *ir.InstCall) {
 	rest := name[len("lsl_get_"):]
 	comp, field := f.t.splitPacked(rest)
 	if comp == nil {
-		f.fail("%s does not name a packed word and field (no lsl_make_ definition matches)", name)
+		f.fail(diag.CodeUndeclared, "%s does not name a packed word and field (no lsl_make_ definition matches)", name)
 	}
 	op := lsl.OpSet
 	n := 2
@@ -126,7 +127,7 @@ func packedOp(f *fn, c *ir.InstCall) {
 		op, n = lsl.OpGet, 1
 	}
 	if len(c.Args) != n {
-		f.fail("%s takes %d arguments, but is called with %d", name, n, len(c.Args))
+		f.fail(diag.CodeArgCount, "%s takes %d arguments, but is called with %d", name, n, len(c.Args))
 	}
 	var args []lsl.Operand
 	for _, a := range c.Args {

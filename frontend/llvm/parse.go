@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
 )
@@ -17,20 +17,20 @@ import (
 const maxSource = 64 << 20
 
 // parseModule parses LLVM IR assembly. Every failure, including a panic
-// inside the parser, is an *lsl.Error at the best position known.
+// inside the parser, is an *diag.Error at the best position known.
 func parseModule(name string, src []byte) (m *ir.Module, err error) {
-	at := func(line int, format string, args ...any) error {
-		return lsl.Errorf(lsl.Pos{File: name, Line: line, Col: 1}, format, args...)
+	at := func(line int, code diag.ErrorCode, format string, args ...any) error {
+		return diag.ErrorfCode(diag.Pos{File: name, Line: line, Col: 1}, code, format, args...)
 	}
 	if len(src) > maxSource {
-		return nil, at(1, "file too large (%d bytes)", len(src))
+		return nil, at(1, diag.CodeFileTooLarge, "file too large (%d bytes)", len(src))
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
-		return nil, at(bytes.Count(src[:i], []byte("\n"))+1, "NUL character in the file (not LLVM IR text)")
+		return nil, at(bytes.Count(src[:i], []byte("\n"))+1, diag.CodeCompiler, "NUL character in the file (not LLVM IR text)")
 	}
 	if line := opaquePointerLine(src); line > 0 {
 		// retypeOpaque gives every ptr a type before
-		return nil, at(line, "internal error: a pointer of the opaque-pointer IR was left without a type")
+		return nil, at(line, diag.CodeInternal, "internal error: a pointer of the opaque-pointer IR was left without a type")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -46,7 +46,7 @@ func parseModule(name string, src []byte) (m *ir.Module, err error) {
 	}
 	if line := firstContentLine(src); line > 0 && emptyModule(m) {
 		// llir accepts some text that is not IR at all as an empty module
-		return nil, at(line, "cannot parse LLVM IR: nothing in this file is LLVM IR")
+		return nil, at(line, diag.CodeCompiler, "cannot parse LLVM IR: nothing in this file is LLVM IR")
 	}
 	stripArgAttrs(m)
 	return m, nil

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -73,7 +74,7 @@ func (f *fn) advance(p lsl.Operand, n lsl.Operand) lsl.Operand {
 		return p
 	}
 	if c, ok := p.(lsl.Const); ok && c.V.Kind == lsl.KPtr && len(c.V.Ptr) < 2 {
-		f.fail("pointer arithmetic on a pointer to a single object (%s)", lsl.OperandString(p))
+		f.fail(diag.CodeInvalidConstruct, "pointer arithmetic on a pointer to a single object (%s)", lsl.OperandString(p))
 	}
 	base := f.apply(lsl.OpGetBase, p)
 	last := f.apply(lsl.OpGetOffset, p)
@@ -105,7 +106,7 @@ func (f *fn) access(p pval, want types.Type) lsl.Operand {
 	if d, ok := exactDescent(want, p.obj); ok {
 		return f.up(p.op, d)
 	}
-	f.fail("access of type %s through a pointer to %s, which has no %s at that address", want, p.obj, want)
+	f.fail(diag.CodeType, "access of type %s through a pointer to %s, which has no %s at that address", want, p.obj, want)
 	return nil
 }
 
@@ -192,7 +193,7 @@ func (f *fn) gep(p pval, elem types.Type, idx []lsl.Operand) pval {
 		case *types.StructType:
 			c, ok := ix.(lsl.Const)
 			if !ok || c.V.Kind != lsl.KNum || c.V.Num < 0 || c.V.Num >= int64(len(t.Fields)) {
-				f.fail("struct field index %s out of range", lsl.OperandString(ix))
+				f.fail(diag.CodeBadLiteral, "struct field index %s out of range", lsl.OperandString(ix))
 			}
 			op = f.offset(op, ix)
 			cur = t.Fields[c.V.Num]
@@ -200,7 +201,7 @@ func (f *fn) gep(p pval, elem types.Type, idx []lsl.Operand) pval {
 			op = f.offset(op, ix)
 			cur = t.ElemType
 		default:
-			f.fail("getelementptr into %s", cur)
+			f.fail(diag.CodeInvalidConstruct, "getelementptr into %s", cur)
 		}
 	}
 	return pval{op: op, obj: cur}
@@ -240,7 +241,7 @@ func (f *fn) containerOf(in *ir.InstGetElementPtr, p pval, idx []lsl.Operand) (p
 func (f *fn) byteGEP(p pval, n lsl.Operand) pval {
 	c, ok := n.(lsl.Const)
 	if !ok || c.V.Kind != lsl.KNum {
-		f.fail("byte arithmetic on a pointer to %s with a variable offset", p.obj)
+		f.fail(diag.CodeInvalidConstruct, "byte arithmetic on a pointer to %s with a variable offset", p.obj)
 	}
 	off := c.V.Num
 	if off == 0 {
@@ -260,7 +261,7 @@ func (f *fn) byteGEP(p pval, n lsl.Operand) pval {
 	if size, ok := sizeOf(obj); ok && size > 0 && off%size == 0 {
 		return pval{op: f.advance(op, num(off/size)), obj: obj}
 	}
-	f.fail("byte offset %d into %s is not the start of a field", off, obj)
+	f.fail(diag.CodeInvalidConstruct, "byte offset %d into %s is not the start of a field", off, obj)
 	return pval{}
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -69,7 +70,7 @@ type threadStart struct {
 	fn     *ir.Func
 	arg    lsl.Operand
 	handle lsl.Operand // the pthread_t cell, when handles are kept
-	pos    lsl.Pos
+	pos    diag.Pos
 	// in a phased main (pthread_phases.go): the thread waits for its
 	// pthread_create (start), and says it is done for joins in main_self
 	start, done bool
@@ -155,11 +156,11 @@ func (f *fn) pthreadHandles() {
 func (f *fn) functionArg(c *ir.InstCall, i int, ordinal, role string) *ir.Func {
 	target := calledFunc(c.Args[i])
 	if target == nil {
-		f.fail("%s needs a function name as its %s argument", calleeName(c), ordinal)
+		f.fail(diag.CodeType, "%s needs a function name as its %s argument", calleeName(c), ordinal)
 	}
 	def := f.t.resolveFunc(target)
 	if def == nil {
-		f.fail("the %s %s is not defined", role, target.Name())
+		f.fail(diag.CodeUndefined, "the %s %s is not defined", role, target.Name())
 	}
 	return def
 }
@@ -175,7 +176,7 @@ func (f *fn) createCall(c *ir.InstCall) {
 	} else {
 		def := f.functionArg(c, 2, "third", "thread function")
 		if len(def.Params) > 1 {
-			f.fail("the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
+			f.fail(diag.CodeArgCount, "the thread function %s takes %d parameters (at most 1)", def.Name(), len(def.Params))
 		}
 		st = &threadStart{fn: def, pos: f.pos, arg: f.voidArgument(def, 0, c.Args[3])}
 	}
@@ -232,7 +233,7 @@ func (t *translator) lowerPthreadMainOnce(mod *module, irf *ir.Func) (done bool)
 	}()
 	for _, name := range []string{PthreadInit, PthreadFinal, PthreadSelf, PthreadDetached} {
 		if t.procTaken[name] {
-			f.fail("the program defines %s, a name the test made from main needs", name)
+			f.fail(diag.CodeDuplicateDecl, "the program defines %s, a name the test made from main needs", name)
 		}
 	}
 	f.prepare()
@@ -276,7 +277,7 @@ func (f *fn) exitInside(s lsl.Stmt) {
 	lsl.Walk(s, func(x lsl.Stmt) bool {
 		if a, ok := x.(*lsl.Assume); ok && exits[a] {
 			f.pos = a.Pos
-			f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+			f.fail(diag.CodeUnsupported, "exit(0) is only supported in main after its last pthread_join (return from main instead)")
 		}
 		return true
 	})
@@ -297,7 +298,7 @@ func (sp *mainSplit) checkExits(f *fn) {
 	for _, e := range f.exits {
 		if !inFinal[e] {
 			f.pos = e.Pos
-			f.fail("exit(0) is only supported in main after its last pthread_join (return from main instead)")
+			f.fail(diag.CodeUnsupported, "exit(0) is only supported in main after its last pthread_join (return from main instead)")
 		}
 	}
 }
@@ -330,7 +331,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		lsl.Walk(s, func(x lsl.Stmt) bool {
 			if c, ok := x.(*lsl.Call); ok && (c.Proc == createMarker || c.Proc == joinMarker) {
 				f.pos = c.Pos
-				f.fail("internal error: a pthread_create or pthread_join was left inside a loop or branch of main")
+				f.fail(diag.CodeInternal, "internal error: a pthread_create or pthread_join was left inside a loop or branch of main")
 			}
 			return true
 		})
@@ -341,7 +342,7 @@ func (f *fn) splitMain(stmts []lsl.Stmt) *mainSplit {
 		joins = len(starts)
 	}
 	if joins != len(starts) && !f.t.pthread.general && !f.anyGuarded() {
-		f.fail("main creates %d threads and joins %d: join every thread, or none (main then returns while they run)", len(starts), joins)
+		f.fail(diag.CodeInvalidConstruct, "main creates %d threads and joins %d: join every thread, or none (main then returns while they run)", len(starts), joins)
 	}
 	if f.anyGuarded() || f.phased(stmts[first:last+1], len(starts)) {
 		if !f.t.pthread.handles {
@@ -571,7 +572,7 @@ func (sp *mainSplit) emit(f *fn) {
 				_, isConst := consts[r]
 				if _, ok := carried[r]; !ok && !isConst {
 					f.pos = st.pos
-					f.fail("the argument of pthread_create depends on what main does after starting threads")
+					f.fail(diag.CodeInvalidConstruct, "the argument of pthread_create depends on what main does after starting threads")
 				}
 				body = append(body, load(r))
 			}
@@ -613,7 +614,7 @@ func (sp *mainSplit) emit(f *fn) {
 		}
 		t.addProc(PthreadSelf, body, pos).Display = "main"
 	} else if len(sp.self) > 0 {
-		f.fail("internal: main's code between the threads was lost")
+		f.fail(diag.CodeInternal, "internal: main's code between the threads was lost")
 	}
 	var finalBody []lsl.Stmt
 	for _, r := range regs {
@@ -655,7 +656,7 @@ func touchesMemory(stmts []lsl.Stmt) bool {
 	return found
 }
 
-func (t *translator) addProc(name string, body []lsl.Stmt, pos lsl.Pos) *lsl.Proc {
+func (t *translator) addProc(name string, body []lsl.Stmt, pos diag.Pos) *lsl.Proc {
 	t.procTaken[name] = true
 	p := &lsl.Proc{Name: name, Body: &lsl.Block{Stmts: body, Pos: pos}, Pos: pos}
 	t.prog.Procs = append(t.prog.Procs, p)

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -63,7 +64,7 @@ func setDetachStateCall(f *fn, c *ir.InstCall) {
 	v := f.val(c.Args[1])
 	n, ok := v.(lsl.Const)
 	if !ok || n.V.Kind != lsl.KNum {
-		f.fail("%s needs a constant argument", calleeName(c))
+		f.fail(diag.CodeNotConstant, "%s needs a constant argument", calleeName(c))
 	} else if n.V.Num == pthreadCreateDetached {
 		f.refuseDetachWithJoins("the detached attribute")
 	}
@@ -72,10 +73,10 @@ func setDetachStateCall(f *fn, c *ir.InstCall) {
 
 func (f *fn) refuseDetachWithJoins(what string) {
 	if f.t.pthread == nil {
-		f.fail("%s needs a main that starts threads with pthread_create", what)
+		f.fail(diag.CodeInvalidConstruct, "%s needs a main that starts threads with pthread_create", what)
 	}
 	if f.t.pthread.joins {
-		f.fail("%s is only supported when main joins none of its threads (they are then all detached); this main calls pthread_join", what)
+		f.fail(diag.CodeUnsupported, "%s is only supported when main joins none of its threads (they are then all detached); this main calls pthread_join", what)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -236,7 +237,7 @@ func (pe *threadExpander) loopBlock(s *lsl.Block) signal {
 
 // emitBound places the thread-creation bound at pos, under the current
 // guard.
-func (pe *threadExpander) emitBound(pos lsl.Pos) {
+func (pe *threadExpander) emitBound(pos diag.Pos) {
 	pe.f.pos = pos
 	n := pe.f.t.threadRounds
 	pe.emitGuarded(&lsl.Abort{Msg: fmt.Sprintf("%s: %s more than %d times (checkfence unrolls thread creation whose count is known only at run time %d times: --max-threads)", lsl.ThreadBoundMsg, lsl.ThreadBoundLoop, n, n), Pos: pos})
@@ -268,7 +269,7 @@ func (f *fn) guardOf(c *lsl.Call) lsl.Operand {
 }
 
 // guardedStmts wraps stmts in an if on g (g nil: as they are).
-func guardedStmts(g lsl.Operand, stmts []lsl.Stmt, pos lsl.Pos) []lsl.Stmt {
+func guardedStmts(g lsl.Operand, stmts []lsl.Stmt, pos diag.Pos) []lsl.Stmt {
 	if g == nil || len(stmts) == 0 {
 		return stmts
 	}
@@ -286,7 +287,7 @@ const notStarted = 2
 
 // startFlags sets thread k's start flag: 1 when g holds (release store),
 // else notStarted.
-func (f *fn) startFlags(base, k int64, g lsl.Operand, pos lsl.Pos, started []lsl.Stmt) []lsl.Stmt {
+func (f *fn) startFlags(base, k int64, g lsl.Operand, pos diag.Pos, started []lsl.Stmt) []lsl.Stmt {
 	if g == nil {
 		return started
 	}

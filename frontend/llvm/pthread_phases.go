@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir/enum"
 )
@@ -170,7 +171,7 @@ func (f *fn) splitPhased(stmts []lsl.Stmt, first, last int, starts []*threadStar
 // threadGlobal returns the base of a global of one cell per thread (cell
 // k for thread k), declaring it on first use; its length is set when
 // every thread is known (sizeThreadGlobals).
-func (t *translator) threadGlobal(base *int64, name string, pos lsl.Pos) int64 {
+func (t *translator) threadGlobal(base *int64, name string, pos diag.Pos) int64 {
 	if *base == 0 {
 		name = uniqueName(name, t.globalTaken)
 		t.prog.Globals = append(t.prog.Globals, &lsl.Global{Name: name, Type: &lsl.TypeRef{Name: "int", Dims: []int64{1}}, Pos: pos})
@@ -194,7 +195,7 @@ func (t *translator) sizeThreadGlobals() {
 
 // releaseFlag sets cell k of the flag global base to 1 with a release
 // store: the fences and tags of a C11 release store (atomicStore).
-func releaseFlag(base, k int64, expr string, pos lsl.Pos) []lsl.Stmt {
+func releaseFlag(base, k int64, expr string, pos diag.Pos) []lsl.Stmt {
 	o := enum.AtomicOrderingRelease
 	var out []lsl.Stmt
 	role := lsl.C11Role{Kind: "W", Order: orderingTags(o)[1]}.Tag()
@@ -206,7 +207,7 @@ func releaseFlag(base, k int64, expr string, pos lsl.Pos) []lsl.Stmt {
 
 // acquireWait spins until the cell at addr is 1, reading it with an
 // acquire load: the tags and fences of a C11 acquire load (atomicLoad).
-func acquireWait(addr lsl.Operand, label, expr string, pos lsl.Pos) []lsl.Stmt {
+func acquireWait(addr lsl.Operand, label, expr string, pos diag.Pos) []lsl.Stmt {
 	o := enum.AtomicOrderingAcquire
 	v := lsl.Reg("%" + label + ".flag")
 	unset := lsl.Reg("%" + label + ".unset")

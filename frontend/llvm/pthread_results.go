@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -80,7 +81,7 @@ func (f *fn) joinOperands(c *ir.InstCall) []lsl.Operand {
 	}
 	l, ok := c.Args[0].(*ir.InstLoad)
 	if !ok || !f.joinHandles[l] {
-		f.fail("pthread_join's thread must be read from the pthread_t that pthread_create wrote, and used only to join it")
+		f.fail(diag.CodeInvalidConstruct, "pthread_join's thread must be read from the pthread_t that pthread_create wrote, and used only to join it")
 	}
 	ops := []lsl.Operand{f.val(l)}
 	if _, null := stripCasts(c.Args[1]).(*constant.Null); !null {
@@ -115,7 +116,7 @@ func (sp *mainSplit) storeHandles(f *fn, avail map[lsl.Reg]bool) {
 		}
 		if r, ok := st.handle.(lsl.Reg); ok && !avail[r] {
 			f.pos = st.pos
-			f.fail("the pthread_t of pthread_create depends on what main does after starting threads")
+			f.fail(diag.CodeInvalidConstruct, "the pthread_t of pthread_create depends on what main does after starting threads")
 		}
 		sp.init = append(sp.init, handleStore(st, k+1))
 	}
@@ -140,10 +141,10 @@ func pthreadExitCall(f *fn, c *ir.InstCall) {
 		return
 	}
 	if f.t.pthread == nil || f.f == f.t.pthread.main || !f.t.startsThreads(f.f) {
-		f.fail("pthread_exit is only supported in a thread function (the function pthread_create starts); return from it instead")
+		f.fail(diag.CodeUnsupported, "pthread_exit is only supported in a thread function (the function pthread_create starts); return from it instead")
 	}
 	if f.t.calledDirectly(f.f) {
-		f.fail("pthread_exit in %s, which is also called as a function, is not supported; return from it instead", f.f.Name())
+		f.fail(diag.CodeUnsupported, "pthread_exit in %s, which is also called as a function, is not supported; return from it instead", f.f.Name())
 	}
 	if _, void := f.f.Sig.RetType.(*types.VoidType); !void {
 		f.emit(&lsl.Assign{Dst: "%result", Op: lsl.OpCopy, Args: []lsl.Operand{f.val(c.Args[0])}})

@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -156,7 +157,7 @@ func (t *translator) lowerSpawner(irf *ir.Func, ctx threadCtx, depth int) (proc 
 	f.ctx = ctx
 	f.starts = map[*lsl.Call]*threadStart{}
 	if depth > 16 {
-		f.fail("recursion through %s, which starts or joins threads, is not supported", irf.Name())
+		f.fail(diag.CodeUnsupported, "recursion through %s, which starts or joins threads, is not supported", irf.Name())
 	}
 	f.prepare()
 	body := f.structure()
@@ -251,7 +252,7 @@ func (t *translator) instance(irf *ir.Func, k int) (name string) {
 			lsl.Walk(s, func(x lsl.Stmt) bool {
 				if c, ok := x.(*lsl.Call); ok && c.Proc == createMarker {
 					f.pos = c.Pos
-					f.fail("pthread_create must run a fixed number of times: it is inside a loop or branch whose control depends on a value known only when the program runs")
+					f.fail(diag.CodeInvalidConstruct, "pthread_create must run a fixed number of times: it is inside a loop or branch whose control depends on a value known only when the program runs")
 				}
 				return true
 			})
@@ -354,7 +355,7 @@ func waitJoinCall(f *fn, c *ir.InstCall) {
 // mainArgs are the values of main's parameters: argc is 1 and argv
 // points to a global of two null pointers (argv[0], the program's name,
 // is not modelled, as strings are not; argv[argc] is NULL).
-func (t *translator) mainArgs(params []lsl.Reg, pos lsl.Pos) []lsl.Stmt {
+func (t *translator) mainArgs(params []lsl.Reg, pos diag.Pos) []lsl.Stmt {
 	var out []lsl.Stmt
 	for i, p := range params {
 		var v lsl.Operand = num(0)

@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -24,7 +25,7 @@ func (f *fn) expandThreadLoops(stmts []lsl.Stmt) []lsl.Stmt {
 		if isCompound(s) && f.hasThreadMarker(s) {
 			if sg := pe.stmt(s); sg.kind != sigNext || len(pe.exits) > 0 {
 				f.pos = s.Position()
-				f.fail("a break, continue or return leaves the loop that starts or joins threads")
+				f.fail(diag.CodeInvalidConstruct, "a break, continue or return leaves the loop that starts or joins threads")
 			}
 			continue
 		}
@@ -123,7 +124,7 @@ func (pe *threadExpander) emit(s lsl.Stmt) {
 
 // pin is the value register o holds at this point: a constant when known,
 // else a copy in a fresh register.
-func (pe *threadExpander) pin(o lsl.Operand, pos lsl.Pos) lsl.Operand {
+func (pe *threadExpander) pin(o lsl.Operand, pos diag.Pos) lsl.Operand {
 	r, ok := o.(lsl.Reg)
 	if !ok {
 		return o
@@ -171,7 +172,7 @@ func (pe *threadExpander) step(s lsl.Stmt) {
 			panic(errUnknown{s.Position()})
 		}
 		pe.f.pos = s.Position()
-		pe.f.fail("the loop that starts or joins threads runs more than %d steps", maxThreadLoopSteps)
+		pe.f.fail(diag.CodeUnsupported, "the loop that starts or joins threads runs more than %d steps", maxThreadLoopSteps)
 	}
 }
 
@@ -185,7 +186,7 @@ func (pe *threadExpander) stmts(ss []lsl.Stmt) signal {
 }
 
 // errUnknown ends a trial expansion that met a branch on an unknown value.
-type errUnknown struct{ pos lsl.Pos }
+type errUnknown struct{ pos diag.Pos }
 
 func (pe *threadExpander) stmt(s lsl.Stmt) signal {
 	pe.step(s)

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -52,7 +53,7 @@ func (f *fn) spannedCells(p pval, want types.Type) []cell {
 	}
 	all, ok := cells(p.obj)
 	if !ok {
-		f.fail("an access of type %s reads several cells of a %s too large to list", want, p.obj)
+		f.fail(diag.CodeUnsupported, "an access of type %s reads several cells of a %s too large to list", want, p.obj)
 	}
 	var out []cell
 	for _, c := range all {
@@ -61,7 +62,7 @@ func (f *fn) spannedCells(p pval, want types.Type) []cell {
 		}
 		n, _ := sizeOf(c.typ)
 		if _, isInt := c.typ.(*types.IntType); !isInt || c.off+n > size {
-			f.fail("an access of type %s covers fields of %s that are not integers within it (a struct passed or returned by value in a register?): not supported", want, p.obj)
+			f.fail(diag.CodeUnsupported, "an access of type %s covers fields of %s that are not integers within it (a struct passed or returned by value in a register?): not supported", want, p.obj)
 		}
 		out = append(out, c)
 	}
@@ -135,7 +136,7 @@ func uncast(v value.Value) value.Value {
 // that spans several cells cannot be split: it is an error.
 func (f *fn) atomicAccess(p pval, want types.Type) lsl.Operand {
 	if f.spannedCells(p, want) != nil {
-		f.fail("an atomic access of type %s covers several fields of %s: not supported", want, p.obj)
+		f.fail(diag.CodeUnsupported, "an atomic access of type %s covers several fields of %s: not supported", want, p.obj)
 	}
 	return f.access(p, want)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/frontend/scanf"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
@@ -34,11 +35,11 @@ func scanfCall(fmtArg int) apiHandler {
 	return func(f *fn, c *ir.InstCall) {
 		name := calleeName(c)
 		if len(c.Args) <= fmtArg {
-			f.fail("%s needs a format", name)
+			f.fail(diag.CodeArgCount, "%s needs a format", name)
 		}
 		format, ok := stringArg(c.Args[fmtArg])
 		if !ok {
-			f.fail("%s with a format that is not a string constant is not supported", name)
+			f.fail(diag.CodeUnsupported, "%s with a format that is not a string constant is not supported", name)
 		}
 		for _, a := range c.Args[:fmtArg] {
 			if _, isPtr := a.Type().(*types.PointerType); !isPtr {
@@ -51,20 +52,20 @@ func scanfCall(fmtArg int) apiHandler {
 		}
 		convs, err := scanf.Parse(format, longBits)
 		if err != nil {
-			f.fail("%s: %v", name, err)
+			f.fail(diag.CodeInvalidConstruct, "%s: %v", name, err)
 		}
 		targets := c.Args[fmtArg+1:]
 		if len(targets) != len(convs) {
-			f.fail("%s: the format has %d conversions, the call %d targets", name, len(convs), len(targets))
+			f.fail(diag.CodeArgCount, "%s: the format has %d conversions, the call %d targets", name, len(convs), len(targets))
 		}
 		for i, t := range targets {
 			pt, ok := t.Type().(*types.PointerType)
 			it, isInt := pt.ElemType.(*types.IntType)
 			if !ok || !isInt || int(it.BitSize) != convs[i].Bits {
-				f.fail("%s: target %d of %%%c must point to a %d-bit integer, not %s", name, i+1, convs[i].Verb, convs[i].Bits, t.Type())
+				f.fail(diag.CodeType, "%s: target %d of %%%c must point to a %d-bit integer, not %s", name, i+1, convs[i].Verb, convs[i].Bits, t.Type())
 			}
 			if f.promotedOf(t) != nil {
-				f.fail("internal: the target of %s is a promoted local", name)
+				f.fail(diag.CodeInternal, "internal: the target of %s is a promoted local", name)
 			}
 		}
 		expr := func(what string) string { return fmt.Sprintf("%s(…) %s", name, what) }
@@ -73,7 +74,7 @@ func scanfCall(fmtArg int) apiHandler {
 			if input, ok := stringArg(c.Args[0]); ok {
 				vals, ret, err := scanf.Run(input, format, longBits)
 				if err != nil {
-					f.fail("%s: %v", name, err)
+					f.fail(diag.CodeInvalidConstruct, "%s: %v", name, err)
 				}
 				for i, v := range vals {
 					f.scanfStore(targets[i], num(v), name)

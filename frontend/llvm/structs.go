@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir/types"
 )
@@ -79,7 +80,7 @@ func (t *translator) structName(mod *module, st *types.StructType) string {
 	}
 	name := uniqueName(base, t.structTaken)
 	t.structs[key] = name
-	s := &lsl.Struct{Name: name, Pos: lsl.Pos{File: mod.name, Line: 1}}
+	s := &lsl.Struct{Name: name, Pos: diag.Pos{File: mod.name, Line: 1}}
 	names := t.fieldNames(mod, st)
 	for i, f := range st.Fields {
 		s.Fields = append(s.Fields, lsl.Field{Name: names[i], Type: t.typeRef(mod, f)})

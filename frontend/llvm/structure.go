@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"strconv"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -70,7 +71,7 @@ func (f *fn) withBlocks(ys []int, inner func()) {
 }
 
 // blockPos is the position of a block's first instruction with one.
-func (f *fn) blockPos(x int) lsl.Pos {
+func (f *fn) blockPos(x int) diag.Pos {
 	b := f.g.blocks[x]
 	for _, in := range b.Insts {
 		if p := locPos(dbgLoc(in)); p.IsValid() {
@@ -139,7 +140,7 @@ func (f *fn) phiCopies(src, dst int) {
 			}
 		}
 		if vals[i] == nil {
-			f.fail("phi %s has no value for a predecessor", describe(p))
+			f.fail(diag.CodeSyntax, "phi %s has no value for a predecessor", describe(p))
 		}
 		if r, ok := vals[i].(lsl.Reg); ok {
 			for _, q := range phis {
@@ -194,7 +195,7 @@ func (f *fn) term(x int, t ir.Terminator) {
 		}
 		f.emit(&lsl.Abort{Msg: "unreachable code reached"})
 	default:
-		f.fail("unsupported terminator %s", describe(t))
+		f.fail(diag.CodeUnsupported, "unsupported terminator %s", describe(t))
 	}
 }
 

@@ -1,6 +1,7 @@
 package llvmfront
 
 import (
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -36,7 +37,7 @@ type tlsIndex struct {
 // thread-local global g (base).
 func (f *fn) tlsAddress(g *ir.Global, base int64) lsl.Operand {
 	if f.cur == nil {
-		f.fail("the address of the thread-local variable %s is not a constant: it cannot initialize a global", g.Name())
+		f.fail(diag.CodeNotConstant, "the address of the thread-local variable %s is not a constant: it cannot initialize a global", g.Name())
 	}
 	id, n, isMain, idx := f.temp(), f.temp(), f.temp(), f.temp()
 	f.emit(&lsl.Assign{Dst: id, Op: lsl.OpThreadID})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
@@ -47,7 +48,7 @@ func TranslateWith(files []string, opt Options) (*lsl.Program, error) {
 	for _, name := range files {
 		b, err := source.ReadSource(name)
 		if err != nil {
-			return nil, lsl.ErrorList{err.(*lsl.Error)}
+			return nil, diag.ErrorList{err.(*diag.Error)}
 		}
 		source.NoteInputRoot(name) // its C sources beside it may be shown
 		srcs = append(srcs, Source{Name: name, Text: b})
@@ -82,12 +83,12 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 				return
 			}
 			prog = nil
-			err = lsl.ErrorList{lsl.Errorf(t.lastPos, "internal error in the LLVM front end: %v", r)}
+			err = diag.ErrorList{diag.ErrorfCode(t.lastPos, diag.CodeInternal, "internal error in the LLVM front end: %v", r)}
 		}
 	}()
 	srcs, err = readableSources(srcs)
 	if err != nil {
-		return nil, lsl.ErrorList{err.(*lsl.Error)}
+		return nil, diag.ErrorList{err.(*diag.Error)}
 	}
 	for _, s := range srcs {
 		if err := limits.Canceled(opt.Ctx, "the LLVM front end"); err != nil {
@@ -95,14 +96,14 @@ func translateSources(srcs []Source, opt Options, keepPool bool) (prog *lsl.Prog
 		}
 		m, err := parseModule(s.Name, s.Text)
 		if err != nil {
-			return nil, lsl.ErrorList{err.(*lsl.Error)}
+			return nil, diag.ErrorList{err.(*diag.Error)}
 		}
 		defs := defLines(s.Text)
 		if err := bitFieldError(s.Name, m); err != nil {
-			return nil, lsl.ErrorList{err.(*lsl.Error)}
+			return nil, diag.ErrorList{err.(*diag.Error)}
 		}
 		if st := selfContaining(m.TypeDefs); st != nil {
-			return nil, lsl.ErrorList{lsl.Errorf(lsl.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, "struct type %s contains itself", st)}
+			return nil, diag.ErrorList{diag.ErrorfCode(diag.Pos{File: s.Name, Line: max(1, defs[st.String()]), Col: 1}, diag.CodeType, "struct type %s contains itself", st)}
 		}
 		t.mods = append(t.mods, &module{name: s.Name, m: m, lines: instLines(s.Text, m), fields: structFieldNames(m), defs: defs})
 	}
@@ -146,7 +147,7 @@ type translator struct {
 	threadRounds  int  // Options.ThreadRounds
 	mods          []*module
 	prog          *lsl.Program
-	errs          lsl.ErrorList
+	errs          diag.ErrorList
 	poll          limits.Poller // --timeout, --max-memory, Ctrl-C
 
 	structs     map[string]string // LLVM struct key → LSL struct name
@@ -167,8 +168,8 @@ type translator struct {
 	composites map[string]*lsl.Composite // packed words by tag
 
 	src         sourceLines
-	arrayAllocs bool    // some allocation is an array (free then frees the block)
-	lastPos     lsl.Pos // for internal errors
+	arrayAllocs bool     // some allocation is an array (free then frees the block)
+	lastPos     diag.Pos // for internal errors
 	pthread     *pthreadInfo
 	// spawners: functions other than main that start or join threads
 	// (pthread_spawn.go), by definition and by procedure name
@@ -209,33 +210,33 @@ func newTranslator() *translator {
 	}
 }
 
-func (t *translator) errorf(pos lsl.Pos, format string, args ...any) {
+func (t *translator) errorf(pos diag.Pos, code diag.ErrorCode, format string, args ...any) {
 	if len(t.errs) < 50 {
-		t.errs = append(t.errs, lsl.Errorf(pos, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
+		t.errs = append(t.errs, diag.ErrorfCode(pos, code, "%s", lsl.Unsupported(fmt.Sprintf(format, args...))))
 	}
 }
 
 // instPos is the position of an instruction: its debug location, else its
 // line in the .ll file.
-func (t *translator) instPos(mod *module, x any) lsl.Pos {
+func (t *translator) instPos(mod *module, x any) diag.Pos {
 	if p := locPos(dbgLoc(x)); p.IsValid() {
 		return p
 	}
 	if n, ok := mod.lines[x]; ok {
-		return lsl.Pos{File: mod.name, Line: n}
+		return diag.Pos{File: mod.name, Line: n}
 	}
-	return lsl.Pos{File: mod.name}
+	return diag.Pos{File: mod.name}
 }
 
 // funcPos is the position of a function definition.
-func (t *translator) funcPos(mod *module, f *ir.Func) lsl.Pos {
+func (t *translator) funcPos(mod *module, f *ir.Func) diag.Pos {
 	if sp := dbgSubprogram(f); sp != nil && sp.Line > 0 {
-		return lsl.Pos{File: sourceName(sp.File), Line: int(sp.Line)}
+		return diag.Pos{File: sourceName(sp.File), Line: int(sp.Line)}
 	}
 	if n, ok := mod.lines[f]; ok {
-		return lsl.Pos{File: mod.name, Line: n}
+		return diag.Pos{File: mod.name, Line: n}
 	}
-	return lsl.Pos{File: mod.name, Line: 1}
+	return diag.Pos{File: mod.name, Line: 1}
 }
 
 func isLocalLinkage(l enum.Linkage) bool {
@@ -251,7 +252,7 @@ func (t *translator) link() {
 			if g.Init == nil || skipGlobal(g) {
 				continue
 			}
-			pos := lsl.Pos{File: mod.name, Line: 1}
+			pos := diag.Pos{File: mod.name, Line: 1}
 			if p := globalDbgPos(g); p.IsValid() {
 				pos = p
 			}
@@ -261,7 +262,7 @@ func (t *translator) link() {
 						t.globals[g] = t.globalNames[g.Name()]
 						continue
 					}
-					t.errorf(pos, "global %s is defined in more than one file", g.Name())
+					t.errorf(pos, diag.CodeDuplicateDecl, "global %s is defined in more than one file", g.Name())
 					continue
 				}
 			}
@@ -284,7 +285,7 @@ func (t *translator) link() {
 				continue // packed-word accessors: the body is ignored
 			}
 			if apiFuncs[f.Name()] {
-				t.errorf(pos, "%s is a checkfence API function and cannot be defined by the program", f.Name())
+				t.errorf(pos, diag.CodeInvalidName, "%s is a checkfence API function and cannot be defined by the program", f.Name())
 				continue
 			}
 			if !isLocalLinkage(f.Linkage) {
@@ -293,7 +294,7 @@ func (t *translator) link() {
 						t.dupOf[f] = prev
 						continue
 					}
-					t.errorf(pos, "function %s is defined in more than one file", f.Name())
+					t.errorf(pos, diag.CodeDuplicateDecl, "function %s is defined in more than one file", f.Name())
 					continue
 				}
 				t.procByExt[f.Name()] = f
@@ -374,7 +375,7 @@ func (t *translator) stringData(g *ir.Global) (int64, bool) {
 // addGlobal declares the LSL global for a definition and returns its base.
 func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
 	name := uniqueName(identName(g.Name()), t.globalTaken)
-	pos := lsl.Pos{File: mod.name, Line: max(1, mod.defs[g.Ident()])}
+	pos := diag.Pos{File: mod.name, Line: max(1, mod.defs[g.Ident()])}
 	if loc := globalDbgPos(g); loc.IsValid() {
 		pos = loc
 	}
@@ -386,7 +387,8 @@ func (t *translator) addGlobal(mod *module, g *ir.Global) int64 {
 	return base
 }
 
-// globalBase resolves a global (definition or declaration) to its base.
+// globalBase resolves a global (definition or declaration) to its base;
+// its error is an *diag.Error without a position (the caller's is used).
 func (t *translator) globalBase(g *ir.Global) (int64, error) {
 	if b, ok := t.globals[g]; ok {
 		return b, nil
@@ -395,12 +397,12 @@ func (t *translator) globalBase(g *ir.Global) (int64, error) {
 		if base, ok := t.stringData(g); ok {
 			return base, nil
 		}
-		return 0, fmt.Errorf("@%s is one of LLVM's own tables, not program data", g.Name())
+		return 0, diag.ErrorfCode(diag.Pos{}, diag.CodeUnsupported, "@%s is one of LLVM's own tables, not program data", g.Name())
 	}
 	if b, ok := t.globalNames[g.Name()]; ok {
 		return b, nil
 	}
-	return 0, fmt.Errorf("global %s is declared but not defined", g.Name())
+	return 0, diag.ErrorfCode(diag.Pos{}, diag.CodeUndefined, "global %s is declared but not defined", g.Name())
 }
 
 // resolveFunc finds the definition a call of f runs (nil if none).

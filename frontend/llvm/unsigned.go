@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
@@ -59,7 +60,7 @@ func (f *fn) orderView(x lsl.Operand, t types.Type) lsl.Operand {
 // unsigned views.
 func (f *fn) ubinop(in value.Value, op lsl.Op, x, y value.Value) {
 	if !isIntType(in.Type()) {
-		f.fail("arithmetic on %s is not supported", in.Type())
+		f.fail(diag.CodeUnsupported, "arithmetic on %s is not supported", in.Type())
 	}
 	t := x.Type()
 	f.define(in, f.apply(op, f.unsignedView(f.val(x), t), f.unsignedView(f.val(y), t)))
@@ -92,7 +93,7 @@ func (f *fn) signedView(x lsl.Operand, t types.Type) lsl.Operand {
 // the constant clang writes for C's result, under == too.
 func (f *fn) wrappingBinop(in value.Value, op lsl.Op, x, y value.Value, flags []enum.OverflowFlag) {
 	if !isIntType(in.Type()) {
-		f.fail("arithmetic on %s is not supported", in.Type())
+		f.fail(diag.CodeUnsupported, "arithmetic on %s is not supported", in.Type())
 	}
 	a, b := f.val(x), f.val(y)
 	r := f.apply(op, a, b)

@@ -3,6 +3,7 @@ package llvmfront
 import (
 	"math/big"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -19,10 +20,10 @@ func (f *fn) val(v value.Value) lsl.Operand {
 	switch v.Type().(type) {
 	case *types.IntType:
 	case *types.FloatType:
-		f.fail("floating point is not supported")
+		f.fail(diag.CodeUnsupported, "floating point is not supported")
 	default:
 		if _, isConst := v.(constant.Constant); !isConst {
-			f.fail("values of type %s are not supported", v.Type())
+			f.fail(diag.CodeUnsupported, "values of type %s are not supported", v.Type())
 		}
 	}
 	if op, ok := f.consts[v]; ok {
@@ -43,7 +44,7 @@ func (f *fn) regOf(v value.Value) lsl.Reg {
 	case ir.Instruction, *ir.Param:
 		return f.reg(v)
 	}
-	f.fail("unsupported operand %s", v.Ident())
+	f.fail(diag.CodeUnsupported, "unsupported operand %s", v.Ident())
 	return ""
 }
 
@@ -53,7 +54,7 @@ func (f *fn) ptr(v value.Value) pval {
 		return f.constant(c)
 	}
 	if a, ok := v.(*ir.InstAlloca); ok && f.promoted[a] {
-		f.fail("internal: address of promoted local used")
+		f.fail(diag.CodeInternal, "internal: address of promoted local used")
 	}
 	obj, ok := f.objs[v]
 	if !ok {
@@ -143,7 +144,7 @@ func (f *fn) constant(c constant.Constant) pval {
 	case *ir.Global:
 		base, err := f.t.globalBase(c)
 		if err != nil {
-			f.fail("%v", err)
+			f.fail(diag.Codes(err)[0], "%v", err)
 		}
 		if f.t.tls[base] {
 			return pval{op: f.tlsAddress(c, base), obj: f.t.globalTypes[base]}
@@ -177,6 +178,6 @@ func (f *fn) constant(c constant.Constant) pval {
 		}
 		return f.gep(src, c.ElemType, idx)
 	}
-	f.fail("unsupported constant %s", c.Ident())
+	f.fail(diag.CodeUnsupported, "unsupported constant %s", c.Ident())
 	return pval{}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/llir/llvm/ir"
 )
@@ -101,7 +102,7 @@ var nondetRanges = map[string][2]int64{
 func verifierNondet(f *fn, c *ir.InstCall) {
 	r := nondetRanges[calleeName(c)]
 	if !isIntType(c.Type()) {
-		f.fail("%s must be declared to return an integer", calleeName(c))
+		f.fail(diag.CodeType, "%s must be declared to return an integer", calleeName(c))
 	}
 	f.emit(&lsl.Choose{Dst: f.reg(c), Lo: r[0], Hi: r[1], Expr: calleeName(c) + "()"})
 }
@@ -154,7 +155,7 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 		s := b.Stmts[i]
 		if isMarker(s, atomicEndMarker) {
 			f.pos = s.Position()
-			f.fail("__VERIFIER_atomic_end without a __VERIFIER_atomic_begin before it in the same block")
+			f.fail(diag.CodeInvalidConstruct, "__VERIFIER_atomic_end without a __VERIFIER_atomic_begin before it in the same block")
 		}
 		if !isMarker(s, atomicBeginMarker) {
 			out = append(out, s)
@@ -167,16 +168,16 @@ func (f *fn) atomicSectionsIn(b *lsl.Block) {
 				end = j
 			} else if isMarker(b.Stmts[j], atomicBeginMarker) {
 				f.pos = b.Stmts[j].Position()
-				f.fail("nested __VERIFIER_atomic_begin")
+				f.fail(diag.CodeInvalidConstruct, "nested __VERIFIER_atomic_begin")
 			}
 		}
 		f.pos = s.Position()
 		if end < 0 {
-			f.fail("__VERIFIER_atomic_begin without a __VERIFIER_atomic_end after it in the same block (an atomic section must not span the branches of an if or the iterations of a loop)")
+			f.fail(diag.CodeInvalidConstruct, "__VERIFIER_atomic_begin without a __VERIFIER_atomic_end after it in the same block (an atomic section must not span the branches of an if or the iterations of a loop)")
 		}
 		section := &lsl.Block{Stmts: b.Stmts[i+1 : end], Pos: s.Position()}
 		if (leaves(section) || containsMarker(section, atomicEndMarker)) && !closingExits(section) {
-			f.fail("a return, break or continue leaves the atomic section that starts here before its __VERIFIER_atomic_end")
+			f.fail(diag.CodeInvalidConstruct, "a return, break or continue leaves the atomic section that starts here before its __VERIFIER_atomic_end")
 		}
 		out = append(out, &lsl.Atomic{Body: section, Pos: s.Position()})
 		i = end

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -84,19 +85,19 @@ func TestVerifierInputErrors(t *testing.T) {
 	needClang(t)
 	cases := []inputErrorCase{
 		{"begin without end", verifierPrelude + `void f(void) { __VERIFIER_atomic_begin(); x = 1; }`,
-			"v.c:8:16: __VERIFIER_atomic_begin without a __VERIFIER_atomic_end"},
+			"v.c:8:16: __VERIFIER_atomic_begin without a __VERIFIER_atomic_end", diag.CodeInvalidConstruct},
 		{"end without begin", verifierPrelude + `void f(void) { x = 1; __VERIFIER_atomic_end(); }`,
-			"v.c:8:23: __VERIFIER_atomic_end without a __VERIFIER_atomic_begin"},
+			"v.c:8:23: __VERIFIER_atomic_end without a __VERIFIER_atomic_begin", diag.CodeInvalidConstruct},
 		{"end in a branch", verifierPrelude + `void f(int c) { __VERIFIER_atomic_begin(); if (c) { x = 1; __VERIFIER_atomic_end(); } }`,
-			"without a __VERIFIER_atomic_end after it in the same block"},
+			"without a __VERIFIER_atomic_end after it in the same block", diag.CodeInvalidConstruct},
 		{"nested", verifierPrelude + `void f(void) { __VERIFIER_atomic_begin(); __VERIFIER_atomic_begin(); __VERIFIER_atomic_end(); __VERIFIER_atomic_end(); }`,
-			"nested __VERIFIER_atomic_begin"},
+			"nested __VERIFIER_atomic_begin", diag.CodeInvalidConstruct},
 		{"return inside", verifierPrelude + `int f(int c) { __VERIFIER_atomic_begin(); if (c) return 1; x = 1; __VERIFIER_atomic_end(); return 0; }`,
-			"without a __VERIFIER_atomic_end after it in the same block"},
+			"without a __VERIFIER_atomic_end after it in the same block", diag.CodeInvalidConstruct},
 		{"unsigned long", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_ulong(); }`,
-			"unsupported: __VERIFIER_nondet_ulong"},
+			"unsupported: __VERIFIER_nondet_ulong", diag.CodeUnsupported},
 		{"float", verifierPrelude + `void f(void) { x = __VERIFIER_nondet_float(); }`,
-			"unsupported: __VERIFIER_nondet_float"},
+			"unsupported: __VERIFIER_nondet_float", diag.CodeUnsupported},
 	}
 	checkInputErrors(t, "v.c", cases)
 }
@@ -105,7 +106,7 @@ func TestVerifierInputErrors(t *testing.T) {
 // an error. clang's structured bodies put what follows a break in an else
 // branch, which the pairing rejects first, so the section is built here.
 func TestVerifierSectionLeaves(t *testing.T) {
-	at := func(line int) lsl.Pos { return lsl.Pos{File: "v.c", Line: line, Col: 1} }
+	at := func(line int) diag.Pos { return diag.Pos{File: "v.c", Line: line, Col: 1} }
 	section := func(inside lsl.Stmt) *lsl.Block {
 		return &lsl.Block{Label: "outer", Stmts: []lsl.Stmt{
 			&lsl.Call{Proc: atomicBeginMarker, Pos: at(1)},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -116,7 +117,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "exit.c:2:26: unsupported: pthread_exit (only in a thread function"},
+`, "exit.c:2:26: unsupported: pthread_exit (only in a thread function", diag.CodeUnsupported},
 		{"also called", `#include <pthread.h>
 void *f(void *p) { pthread_exit(p); }
 int main(void) {
@@ -126,7 +127,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "exit.c:2:20: unsupported: pthread_exit in f, which is also called as a function"},
+`, "exit.c:2:20: unsupported: pthread_exit in f, which is also called as a function", diag.CodeUnsupported},
 	}
 	checkInputErrors(t, "exit.c", cases)
 }
@@ -145,7 +146,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "exit.c:3:20: unsupported: exit(0) (only in main after its last pthread_join"},
+`, "exit.c:3:20: unsupported: exit(0) (only in main after its last pthread_join", diag.CodeUnsupported},
 		{"before the threads", `#include <pthread.h>
 #include <stdlib.h>
 int x;
@@ -158,7 +159,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "exit.c:8:9: unsupported: exit(0) (only in main after its last pthread_join"},
+`, "exit.c:8:9: unsupported: exit(0) (only in main after its last pthread_join", diag.CodeUnsupported},
 	}
 	checkInputErrors(t, "exit.c", cases)
 }
@@ -182,7 +183,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "attr.c:7:5: unsupported: the detached attribute (only when main joins none of its threads"},
+`, "attr.c:7:5: unsupported: the detached attribute (only when main joins none of its threads", diag.CodeUnsupported},
 		{"detach", `#include <pthread.h>
 void *f(void *p) { return p; }
 int main(void) {
@@ -193,7 +194,7 @@ int main(void) {
     pthread_join(b, 0);
     return 0;
 }
-`, "attr.c:7:5: unsupported: pthread_detach (only when main joins none of its threads"},
+`, "attr.c:7:5: unsupported: pthread_detach (only when main joins none of its threads", diag.CodeUnsupported},
 		{"detach in a thread", `#include <pthread.h>
 pthread_t a;
 void *f(void *p) { pthread_detach(a); return p; }
@@ -202,7 +203,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "attr.c:3:20: unsupported: pthread_detach (only when main joins none of its threads"},
+`, "attr.c:3:20: unsupported: pthread_detach (only when main joins none of its threads", diag.CodeUnsupported},
 		{"recursive", `#include <pthread.h>
 pthread_mutex_t m;
 void *f(void *p) { return p; }
@@ -216,7 +217,7 @@ int main(void) {
     pthread_join(a, 0);
     return 0;
 }
-`, "attr.c:8:5: unsupported: recursive mutexes"},
+`, "attr.c:8:5: unsupported: recursive mutexes", diag.CodeUnsupported},
 	}
 	checkInputErrors(t, "attr.c", cases)
 }
@@ -244,8 +245,7 @@ func TestVoidPointerByteOffset(t *testing.T) {
 		}
 		return
 	}
-	if !lsl.IsInputError(err) || !strings.Contains(err.Error(), "slot.c:15:") ||
-		!strings.Contains(err.Error(), "a byte offset into a void* whose object type is unknown") {
+	if !onlyCode(err, diag.CodeInvalidConstruct) || !strings.Contains(err.Error(), "slot.c:15:") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -265,8 +265,11 @@ func translateSource(t *testing.T, src, text string) (*lsl.Program, error) {
 }
 
 // inputErrorCase is a C program that must be an input error: want is part
-// of the message (file:line:col: text).
-type inputErrorCase struct{ name, text, want string }
+// of the message (file:line:col: text), code the code of its first error.
+type inputErrorCase struct {
+	name, text, want string
+	code             diag.ErrorCode
+}
 
 // checkInputErrors translates each case as the C file named file and
 // checks its input error.
@@ -274,8 +277,11 @@ func checkInputErrors(t *testing.T, file string, cases []inputErrorCase) {
 	t.Helper()
 	for _, tc := range cases {
 		_, err := translateSource(t, filepath.Join(t.TempDir(), file), tc.text)
-		if err == nil || !lsl.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !diag.IsInputError(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+		if got := diag.Codes(err); len(got) == 0 || got[0] != tc.code {
+			t.Errorf("%s: codes %v, want %v first", tc.name, got, tc.code)
 		}
 	}
 }

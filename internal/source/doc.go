@@ -3,6 +3,6 @@
 // a huge file is an input error, not a hang), strips a byte order mark,
 // and records the file as one whose text reports may show (IsInputFile,
 // ReadShownSource: a position can name any file, a report must not copy
-// files the user did not give). Errors are *lsl.Error at the file's first
+// files the user did not give). Errors are *diag.Error at the file's first
 // line.
 package source

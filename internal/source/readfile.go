@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // MaxSourceSize caps every input file (sources, tests, models, litmus
@@ -24,18 +24,18 @@ const MaxSourceSize = 16 << 20
 // they are opened (a FIFO would block, /dev/zero never ends). Errors are
 // *Error at the file's first line.
 func ReadSource(name string) ([]byte, error) {
-	fail := func(code lsl.ErrorCode, format string, args ...any) error {
-		return lsl.ErrorfCode(lsl.Pos{File: name, Line: 1, Col: 1}, code, format, args...)
+	fail := func(code diag.ErrorCode, format string, args ...any) error {
+		return diag.ErrorfCode(diag.Pos{File: name, Line: 1, Col: 1}, code, format, args...)
 	}
 	fi, err := os.Stat(name)
 	if err != nil {
 		return nil, fail(fileErrorCode(err), "%s", fileErrorText(err))
 	}
 	if err := checkRegular(fi); err != "" {
-		return nil, fail(lsl.CodeNotRegular, "%s", err)
+		return nil, fail(diag.CodeNotRegular, "%s", err)
 	}
 	if fi.Size() > MaxSourceSize {
-		return nil, fail(lsl.CodeFileTooLarge, "file too large (%d MiB; input files are limited to %d MiB)", fi.Size()>>20, MaxSourceSize>>20)
+		return nil, fail(diag.CodeFileTooLarge, "file too large (%d MiB; input files are limited to %d MiB)", fi.Size()>>20, MaxSourceSize>>20)
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -47,7 +47,7 @@ func ReadSource(name string) ([]byte, error) {
 		return nil, fail(fileErrorCode(err), "%s", fileErrorText(err))
 	}
 	if len(b) > MaxSourceSize {
-		return nil, fail(lsl.CodeFileTooLarge, "file too large (more than %d MiB)", MaxSourceSize>>20)
+		return nil, fail(diag.CodeFileTooLarge, "file too large (more than %d MiB)", MaxSourceSize>>20)
 	}
 	NoteInputFile(name)
 	return StripBOM(b), nil
@@ -193,11 +193,11 @@ func NotRegular(name string) string {
 }
 
 // fileErrorCode classifies a file system error.
-func fileErrorCode(err error) lsl.ErrorCode {
+func fileErrorCode(err error) diag.ErrorCode {
 	if os.IsNotExist(err) {
-		return lsl.CodeNoFile
+		return diag.CodeNoFile
 	}
-	return lsl.CodeUnreadable
+	return diag.CodeUnreadable
 }
 
 // fileErrorText is the reason of a file system error without the path

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 )
 
 // TestReadSource: only regular files up to MaxSourceSize are read.
@@ -28,19 +28,19 @@ func TestReadSource(t *testing.T) {
 	if b, err := ReadSource(file); err != nil || string(b) != "int x;\n" {
 		t.Errorf("regular file: %q, %v", b, err)
 	}
-	for name, want := range map[string]lsl.ErrorCode{
-		dir:                          lsl.CodeNotRegular,
-		fifo:                         lsl.CodeNotRegular,
-		zero:                         lsl.CodeNotRegular,
-		big:                          lsl.CodeFileTooLarge,
-		filepath.Join(dir, "none.c"): lsl.CodeNoFile,
+	for name, want := range map[string]diag.ErrorCode{
+		dir:                          diag.CodeNotRegular,
+		fifo:                         diag.CodeNotRegular,
+		zero:                         diag.CodeNotRegular,
+		big:                          diag.CodeFileTooLarge,
+		filepath.Join(dir, "none.c"): diag.CodeNoFile,
 	} {
 		_, err := ReadSource(name)
-		var e *lsl.Error
-		if !errors.As(err, &e) || e.Code != want || e.Pos != (lsl.Pos{File: name, Line: 1, Col: 1}) {
+		var e *diag.Error
+		if !errors.As(err, &e) || e.Code != want || e.Pos != (diag.Pos{File: name, Line: 1, Col: 1}) {
 			t.Errorf("ReadSource(%s) = %v, want %s at its first line", name, err, want)
 		}
-		if !lsl.IsInputError(err) {
+		if !diag.IsInputError(err) {
 			t.Errorf("%v is not an input error", err)
 		}
 	}

@@ -1,11 +1,11 @@
-package lsl
+package diag
 
 import "errors"
 
 // ErrorCode classifies an input error, as go/types' Code does: a tool or
 // a test asks what kind of error it got by its code, not by its message,
 // which stays free to be reworded. The zero value, CodeUnclassified, is
-// the code of every error not given one yet (front ends, checks).
+// the code of an error no class fits.
 type ErrorCode int
 
 const (
@@ -28,6 +28,15 @@ const (
 	CodeUnknownKind      // an unknown fence, allocation or free kind
 	CodeInvalidConstruct // a well-formed statement or declaration that is not allowed where it is
 	CodeInternal         // a parser failure that is a bug of checkfence
+
+	// The front ends (C, LLVM IR) and the model files (.mm, .cat).
+	CodeUnsupported  // a construct checkfence does not translate ("unsupported: …")
+	CodeCompiler     // the C compiler (modernc cc, clang) or the IR parser rejects the input, in its words
+	CodeUndefined    // declared but never defined (a link error)
+	CodeType         // an operand of the wrong type (void, a set for a relation, a pointer to the wrong width)
+	CodeNotConstant  // a value that must be a compile-time constant is not
+	CodeUnknownModel // a memory model name that is neither built in nor a path to a model file
+	CodeVacuous      // a memory model that admits no execution (an axiom or check is always false)
 )
 
 var codeNames = [...]string{
@@ -46,6 +55,13 @@ var codeNames = [...]string{
 	CodeUnknownKind:      "unknown-kind",
 	CodeInvalidConstruct: "invalid-construct",
 	CodeInternal:         "internal",
+	CodeUnsupported:      "unsupported",
+	CodeCompiler:         "compiler",
+	CodeUndefined:        "undefined",
+	CodeType:             "type",
+	CodeNotConstant:      "not-constant",
+	CodeUnknownModel:     "unknown-model",
+	CodeVacuous:          "vacuous",
 }
 
 func (c ErrorCode) String() string {

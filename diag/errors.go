@@ -1,4 +1,4 @@
-package lsl
+package diag
 
 import (
 	"errors"
