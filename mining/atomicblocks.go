@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/trace"
 )
 
@@ -39,11 +39,11 @@ func (k *checker) distrustMultiLocationBlocks(r *Result) {
 // multiLocationBlock finds an executed atomic block instance (one
 // Event.Atomic id) whose accesses touch two or more addresses; pos is
 // its first access.
-func multiLocationBlock(x *trace.Execution) (lsl.Pos, bool) {
+func multiLocationBlock(x *trace.Execution) (diag.Pos, bool) {
 	type block struct {
 		addrs map[string]bool
 		first int
-		pos   lsl.Pos
+		pos   diag.Pos
 	}
 	blocks := map[int]*block{}
 	ids := make([]int, 0, len(x.Events))
@@ -70,7 +70,7 @@ func multiLocationBlock(x *trace.Execution) (lsl.Pos, bool) {
 		}
 	}
 	if found == nil {
-		return lsl.Pos{}, false
+		return diag.Pos{}, false
 	}
 	return found.pos, true
 }
