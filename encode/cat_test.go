@@ -244,7 +244,14 @@ func candidates(t *testing.T, base *Encoding, proj []z.Lit, limit int) [][]bool 
 // compareCandidates checks the encoding of m (with every acyclicity lazy
 // or not) against the evaluator on each candidate.
 func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, base *Encoding, proj []z.Lit, cands [][]bool) {
+	candidateMismatches(t, name, src, m, lazy, base, proj, cands, t.Errorf)
+}
+
+// candidateMismatches is compareCandidates reporting each difference
+// through errorf; it returns how many there were.
+func candidateMismatches(t *testing.T, name, src string, m *cat.Model, lazy bool, base *Encoding, proj []z.Lit, cands [][]bool, errorf func(string, ...any)) int {
 	ctx := context.Background()
+	mismatches := 0
 	if lazy {
 		name += "/lazy"
 	}
@@ -284,7 +291,8 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 			want := m.Eval(base.catInst.Decode(r).Candidate.Execution())
 			got := solve(assume...)
 			if got != want.Consistent() {
-				t.Errorf("%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", name, got, want.Consistent(), want.Violated, describeCandidate(base, r))
+				mismatches++
+				errorf("%s: encoding says consistent=%v, evaluator %v (violated %v) on\n%s", name, got, want.Consistent(), want.Violated, describeCandidate(base, r))
 				continue
 			}
 			if !got {
@@ -297,12 +305,14 @@ func compareCandidates(t *testing.T, name, src string, m *cat.Model, lazy bool, 
 					fired = fired || flagName(w) == f.Name
 				}
 				if g := solve(append(assume, f.Lit)...); g != fired {
-					t.Errorf("%s: flag %s: encoding %v, evaluator %v on\n%s", name, f.Name, g, fired, describeCandidate(base, r))
+					mismatches++
+					errorf("%s: flag %s: encoding %v, evaluator %v on\n%s", name, f.Name, g, fired, describeCandidate(base, r))
 				}
 			}
 		}
 	}
 	t.Logf("%s: %d of %d candidates consistent", name, allowed, len(cands))
+	return mismatches
 }
 
 // s0 returns an assignment of e under the assumptions (nil if none).

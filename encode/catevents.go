@@ -308,7 +308,7 @@ func (ci *CatInstance) baseRel(name string) *lrel {
 	case "co":
 		r = ci.coherence()
 	case "fr":
-		r = relCompose(ci.c, relInverse(ci.c, ci.baseRel("rf")), ci.baseRel("co"))
+		r = ci.fromReads()
 	case "loc":
 		r = ci.pairs(func(a, b int) z.Lit { return ci.c.And(ci.both(a, b), ci.sameLoc(a, b)) })
 	case "int", "ext":

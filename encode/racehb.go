@@ -69,10 +69,9 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 	}
 	c := ci.c
 	cand := ci.candidates(candNode)
-	sw, ok := ci.seqChain(swNode, polUpper)
-	if !ok {
-		sw = ci.rel(swNode, polUpper)
-	}
+	// the memoized sw of the model's hb (seqChain when it is a chain):
+	// built once for both
+	sw := ci.rel(swNode, polUpper)
 	next := ci.poNext()
 	rows := map[int][]z.Lit{}
 	row := func(e int) []z.Lit {
