@@ -35,7 +35,8 @@ type UnrollOptions struct {
 	FixedPool bool
 	// FixedPoolUnfenced: with a fixed pool, malloc and free go without
 	// the full fences around them. For a model whose use-after-free rule
-	// does not read a memory order (the cat models: the rule is by
+	// does not read a memory order (memmodel.Properties.MemoryOrder false:
+	// the cat models, whose rule is by
 	// program and thread order, encode/memsafety.go): no block passes
 	// between threads through the allocator, so the fences, which stand
 	// for a lock-based allocator's handoff, would only order what C11

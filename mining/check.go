@@ -692,7 +692,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(),
-		FixedPoolUnfenced: k.fixedPool() && model.Cat() != nil, Ctx: k.ctx})
+		FixedPoolUnfenced: k.fixedPool() && !model.Props().MemoryOrder, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}
