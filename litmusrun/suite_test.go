@@ -15,7 +15,7 @@ var fullSuite = flag.Bool("suite", false, "run the whole dat3m-x86 suite instead
 
 // suiteDir is herd's x86 suite with expected TSO results (../shared next
 // to the repository).
-const suiteDir = "../../../shared/suites/dat3m-x86"
+const suiteDir = "../../shared/suites/dat3m-x86"
 
 // suiteFiles returns the suite's tests: all with -suite, else every tenth
 // (about 50), and the expectations.

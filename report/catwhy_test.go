@@ -16,9 +16,14 @@ func TestCatWhy(t *testing.T) {
 	for _, c := range []struct {
 		model, test, check string
 	}{
-		{"arm8", "MP", "external"},
+		// MPops, not MP: MP's operations make two accesses each, so some
+		// of its counterexamples are sequentially consistent (x=1, y=0 is
+		// not serializable but SC allows it) and have no cycle to explain;
+		// which counterexample the solver finds is not fixed. MPops's
+		// serial executions are the SC ones, so each of its
+		// counterexamples has a cycle.
 		{"arm8", "MPops", "external"},
-		{"riscv", "MP", "main"},
+		{"riscv", "MPops", "main"},
 		{"power", "2+2W", ""},
 		{"rc11", "2+2W", ""},
 	} {

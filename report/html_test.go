@@ -164,7 +164,7 @@ func TestHTMLLegendMatchesModel(t *testing.T) {
 	for _, c := range []struct {
 		model, test string
 		ordered     bool
-	}{{"relaxed", "MP", true}, {"arm8", "MP", false}, {"rc11", "2+2W", false}} {
+	}{{"relaxed", "MP", true}, {"arm8", "MPops", false}, {"rc11", "2+2W", false}} { // MPops: see TestCatWhy
 		rs := []*mining.Result{result(t, check(t, "mp.lsl", "mp.tst", c.model), c.test)}
 		dir, files := writeHTMLFor(t, c.model, rs)
 		page := readFile(t, filepath.Join(dir, files[0]))
