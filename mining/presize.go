@@ -1,10 +1,7 @@
 package mining
 
 import (
-	"maps"
-
 	"github.com/checkfence/checkfence/encode/sat"
-	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -37,21 +34,6 @@ const (
 	presizeGrowth    = 10
 )
 
-// presizeQuickLook is the conflict budget of the look for a failing
-// execution before the simulation's longer search (presize): 160-810
-// conflicts find msq_2_2_relaxed_bug on sc, relaxed and rc11, where the
-// longer search took 0.25 s; a program without an easy bug loses at
-// most this much (the learned clauses stay when the bounds do not
-// change), and its encoding when the longer search raises the bounds.
-const presizeQuickLook = 1000
-
-// quickLook asks for a failing execution under presizeQuickLook conflicts.
-func (k *checker) quickLook(p *problem, assumptions ...z.Lit) (sat.Result, error) {
-	k.queryPhase = "quick"
-	defer func() { k.queryPhase = "" }()
-	return k.solveBudget(p, presizeQuickLook, assumptions...)
-}
-
 // presize returns the problem the check starts with, its bounds, and its
 // round number. It stops raising at the first unrolling where the answer
 // is a failing execution (the check reports one that fits it), where
@@ -61,12 +43,10 @@ func (k *checker) quickLook(p *problem, assumptions ...z.Lit) (sat.Result, error
 func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, []deferredRound, error) {
 	var deferred []deferredRound
 	var ss *simSearch
-	deep := false // the simulation's longer search is still to come
-	base := bounds
 	if k.simulationApplies() {
 		k.progress("simulate", 1, 0)
 		if ss = k.newSimSearch(prog, specs, bounds); ss != nil {
-			bounds, deep = ss.searchShallow(bounds)
+			bounds = ss.searchSized(bounds)
 		}
 	}
 	budget := int64(presizeConflicts)
@@ -78,28 +58,9 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		k.current(p, bounds)
 		e := p.enc
 		c := e.C
-		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
-		if deep {
-			// Before the longer search, a cheap look for a failing
-			// execution at the bounds the first search reached: a bug
-			// that is easy to find is reported without it (it was a
-			// third of msq_2_2_relaxed_bug's time). The answer is one the
-			// check would give at these bounds; when the look finds
-			// none, the longer search decides the bounds as before and
-			// this encoding is kept if they did not change.
-			deep = false
-			r, err := k.quickLook(p, e.SymmetryBreaking(nil), failure)
-			if err != nil || r == sat.Sat {
-				return p, bounds, round, deferred, err
-			}
-			if next := ss.searchDeep(base); !maps.Equal(next, bounds) {
-				bounds = next
-				round--
-				continue
-			}
-		}
 		k.progress("size", round, 0)
 		conflicts0 := p.s.Stats().Conflicts
+		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
 		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
 		if err != nil || r != sat.Sat || p.s.Value(failure) {
 			return p, bounds, round, deferred, err

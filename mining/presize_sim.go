@@ -215,27 +215,13 @@ func (ss *simSearch) search(patience, budget int) {
 // check found them one round at a time before 2026-11-25: harris Saacr on
 // sc took 4 rounds, 17 s, and takes 1, 6 s.)
 func (ss *simSearch) searchSized(base map[string]int) map[string]int {
-	bounds, deep := ss.searchShallow(base)
-	if deep {
-		bounds = ss.searchDeep(base)
-	}
-	return bounds
-}
-
-// searchShallow is searchSized's first search: base raised to what its
-// runs needed, and whether the longer search applies (a large unrolling,
-// no failing run). The sizing pass takes a cheap look for a failing
-// execution between the two (presize.go).
-func (ss *simSearch) searchShallow(base map[string]int) (map[string]int, bool) {
 	ss.search(simPatience, simStepBudget)
 	bounds := ss.bounds(base)
-	return bounds, !ss.failed && ss.k.unrolledSize(ss.prog, ss.specs, bounds) >= simDeepInstrs
-}
-
-// searchDeep is searchSized's longer search, after searchShallow.
-func (ss *simSearch) searchDeep(base map[string]int) map[string]int {
-	ss.search(simDeepPatience, simDeepBudget)
-	return ss.bounds(base)
+	if ss.k.unrolledSize(ss.prog, ss.specs, bounds) >= simDeepInstrs {
+		ss.search(simDeepPatience, simDeepBudget)
+		bounds = ss.bounds(base)
+	}
+	return bounds
 }
 
 // bounds returns base raised to what the runs needed.
