@@ -190,15 +190,25 @@ func c11LoadBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ 
 	return f.c11Load(lv, o)
 }
 
-func c11StoreBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
-	if !f.arity(x, args, 3) {
-		return bad
+// c11ObjectValue checks that an atomic function has n arguments and reads
+// its first two: the atomic object, and the value converted to the
+// object's type (atomic_store, atomic_exchange, atomic_init).
+func (f *fn) c11ObjectValue(x *cc.PostfixExpression, args []cc.ExpressionNode, n int) (lval, val, bool) {
+	if !f.arity(x, args, n) {
+		return lval{}, val{}, false
 	}
 	lv, ok := f.c11Object(args[0])
 	if !ok {
+		return lval{}, val{}, false
+	}
+	return lv, f.convert(f.rvalue(args[1]), args[1].Type(), lv.typ), true
+}
+
+func c11StoreBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
+	lv, v, ok := f.c11ObjectValue(x, args, 3)
+	if !ok {
 		return bad
 	}
-	v := f.convert(f.rvalue(args[1]), args[1].Type(), lv.typ)
 	o, ok := f.c11OrderArg(args[2], "atomic_store", storeOrders...)
 	if !ok {
 		return bad
@@ -208,14 +218,10 @@ func c11StoreBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _
 }
 
 func c11ExchangeBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
-	if !f.arity(x, args, 3) {
-		return bad
-	}
-	lv, ok := f.c11Object(args[0])
+	lv, v, ok := f.c11ObjectValue(x, args, 3)
 	if !ok {
 		return bad
 	}
-	v := f.convert(f.rvalue(args[1]), args[1].Type(), lv.typ)
 	o, ok := f.c11OrderArg(args[2], "atomic_exchange", anyOrder...)
 	if !ok {
 		return bad
@@ -341,14 +347,10 @@ func c11SignalFenceBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionN
 
 // c11InitBuiltin: atomic_init is a plain store (C11 7.17.2.2).
 func c11InitBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode, _ bool, _ cc.Type) val {
-	if !f.arity(x, args, 2) {
-		return bad
-	}
-	lv, ok := f.c11Object(args[0])
+	lv, v, ok := f.c11ObjectValue(x, args, 2)
 	if !ok {
 		return bad
 	}
-	v := f.convert(f.rvalue(args[1]), args[1].Type(), lv.typ)
 	f.emit(&lsl.Store{Addr: lv.addr, Val: v.op, Expr: lv.text})
 	return val{}
 }
