@@ -7,10 +7,13 @@ type Result struct {
 	Violated []*Constraint
 	// Flagged lists the flags that fire.
 	Flagged []*Constraint
+	// ViolatedTxn lists the built-in checks of atomic blocks that fail
+	// (txn.go).
+	ViolatedTxn []*TxnCheck
 }
 
 // Consistent reports whether every check holds.
-func (r *Result) Consistent() bool { return len(r.Violated) == 0 }
+func (r *Result) Consistent() bool { return len(r.Violated) == 0 && len(r.ViolatedTxn) == 0 }
 
 // evaluator computes the value of nodes on one execution (memoized).
 type evaluator struct {
@@ -34,6 +37,7 @@ func (m *Model) Eval(x *Execution) *Result {
 			res.Violated = append(res.Violated, c)
 		}
 	}
+	res.ViolatedTxn = ev.txnViolations(m)
 	return res
 }
 

@@ -103,6 +103,9 @@ type Execution struct {
 	N    int
 	Sets map[string]Set
 	Rels map[string]Rel
+	// Stxn relates the events of each atomic block that accesses several
+	// locations (txn.go); nil when there is none.
+	Stxn Rel
 }
 
 // EventKind is the kind of an event of a Candidate.
@@ -120,6 +123,9 @@ type Event struct {
 	Kind   EventKind
 	Loc    int // location number; -1 for fences
 	Tags   []string
+	// Block numbers the atomic block instance the event belongs to (0:
+	// none); a block accessing several locations is a transaction (txn.go).
+	Block int
 }
 
 // Candidate describes a candidate execution by its events and the
@@ -214,6 +220,7 @@ func (c *Candidate) Execution() *Execution {
 	}
 	x.Rels["rmw"], x.Rels["loc"], x.Rels["int"], x.Rels["ext"], x.Rels["id"], x.Rels["fr"] = rmw, loc, in, ext, id, fr
 	mergeAMOHalves(c, x)
+	x.Stxn = c.stxn()
 	fw := set("FW")
 	for i, e := range c.Events {
 		if e.Kind == Write && co[i].Empty() {

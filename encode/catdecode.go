@@ -42,7 +42,11 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 				}
 			}
 		}
-		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ci.e.resolveTags(ev.Tags, val)})
+		block := 0
+		if in := ci.instr(i); in != nil {
+			block = in.Atomic
+		}
+		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ci.e.resolveTags(ev.Tags, val), Block: block})
 	}
 	pairs := func(name string) [][2]int {
 		var out [][2]int

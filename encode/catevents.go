@@ -96,6 +96,7 @@ func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error
 	}
 	ci.structure()
 	ci.constraints()
+	ci.atomicBlocks() // cattxn.go
 	return ci, nil
 }
 

@@ -85,10 +85,13 @@ type Properties struct {
 	C11Tags bool
 	// AtomicBlocks: an atomic block that accesses several locations (a
 	// DCAS) is atomic as a whole: the .mm models' axioms about the atomic
-	// relation (a1, a2: a block is contiguous in the memory order). A cat
-	// model's base relations make only each location's read and write of
-	// a block atomic (rmw, amo), so on it a FAIL through such a block is
-	// not trusted (mining.ReasonAtomicBlock).
+	// relation (a1, a2: a block is contiguous in the memory order), a cat
+	// model whose checks are acyclicity and emptiness checks (the
+	// built-in checks of atomic blocks, cat.Model.TxnChecks, place such
+	// a block at one instant of each of its orders: cat.TxnAtOneInstant).
+	// On other models (power's observation and rc11's coherence are
+	// irreflexivity checks) a FAIL through such a block is not trusted
+	// (mining.ReasonAtomicBlock).
 	AtomicBlocks bool
 }
 
@@ -133,6 +136,7 @@ func catProperties(m *cat.Model) Properties {
 		RMWWrites:           true,
 		LinuxKernel:         m.IsLKMM(),
 		C11Tags:             m.C11 == nil,
+		AtomicBlocks:        cat.TxnAtOneInstant(m),
 	}
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"

@@ -10,13 +10,14 @@ import (
 
 // ReasonAtomicBlock: the counterexample found executes an atomic block
 // that accesses several locations (a DCAS, a block reading two
-// variables), on a model that does not make such a block atomic
-// (memmodel.Properties.AtomicBlocks is false: the cat models, whose
-// base relations make only each location's read and write of a block
-// atomic, rmw/amo). The execution may be one that an atomic block
-// forbids, so the FAIL cannot be trusted; a PASS can (the model allows
-// a superset of the atomic executions). docs/models.md, "Atomic blocks
-// on cat models".
+// variables), on a model that is not shown to make such a block atomic
+// (memmodel.Properties.AtomicBlocks is false: a cat model with an
+// irreflexivity or negated check, such as power and rc11, whose blocks
+// the built-in checks of atomic blocks isolate and order but whose
+// irreflexivity checks they do not lift; a .mm model without the atomic
+// axioms). The execution may be one that an atomic block forbids, so the
+// FAIL cannot be trusted; a PASS can (the model allows a superset of the
+// atomic executions). docs/models.md, "Atomic blocks on cat models".
 const ReasonAtomicBlock = "atomic-block"
 
 // distrustMultiLocationBlocks turns a FAIL whose execution runs a
@@ -30,7 +31,7 @@ func (k *checker) distrustMultiLocationBlocks(r *Result) {
 	if !ok {
 		return
 	}
-	r.Message = fmt.Sprintf("the counterexample found (%s: %s) runs the atomic block at %s, which accesses several locations; model %s makes only each location's read and write of a block atomic, not the block (docs/models.md, \"Atomic blocks on cat models\"), so the execution may be one the atomic block forbids",
+	r.Message = fmt.Sprintf("the counterexample found (%s: %s) runs the atomic block at %s, which accesses several locations; model %s is not shown to make such a block atomic as a whole (docs/models.md, \"Atomic blocks on cat models\"), so the execution may be one the atomic block forbids",
 		r.Reason, r.Message, pos, k.opt.Model.Name())
 	r.Verdict, r.Reason = Inconclusive, ReasonAtomicBlock
 	r.Trace = nil

@@ -1,0 +1,173 @@
+package cat
+
+// Atomic blocks that access several locations (a DCAS) are transactions:
+// herd's base relations make only each location's read and write of a
+// block atomic (amo, rmw), so checkfence adds built-in checks to every
+// model (docs/semantics.md, "Atomic blocks on cat models"). With stxn the
+// same-transaction relation and stronglift(r, t) = t? ; (r \ t) ; t?
+// (Chong, Sorensen and Wickerson, PLDI 2018):
+//
+//	acyclic stronglift(rf | co | fr, stxn)       isolation
+//	acyclic stronglift(r, stxn)                  for each check acyclic r
+//
+// The second is their TxnOrder for every acyclicity axiom of the model:
+// together with acyclic r it holds exactly when r extends to a total
+// order in which each transaction is contiguous, i.e. the block takes
+// effect at one instant of every order the model's axioms speak of.
+//
+// A block is a transaction in an execution when its executed accesses
+// touch two or more locations (each access counted at the cell it begins
+// at, so the parts of one mixed-size access are one location); blocks of
+// one location (CAS, exchange, fetch-and-add, herd's RMW instructions)
+// keep the model's own semantics, so herd's verdicts do not change.
+
+// TxnKind marks the built-in checks of atomic blocks.
+type TxnKind uint8
+
+const (
+	// TxnIsolation: acyclic stronglift(rf | co | fr, stxn).
+	TxnIsolation TxnKind = iota + 1
+	// TxnLift: acyclic stronglift(Expr, stxn), Expr a check of the model.
+	TxnLift
+)
+
+// TxnCheck is a built-in check of atomic blocks.
+type TxnCheck struct {
+	Kind TxnKind
+	// Of is the model's check that TxnLift lifts (nil for TxnIsolation).
+	Of *Constraint
+}
+
+// Name is how reports name the check.
+func (k *TxnCheck) Name() string {
+	if k.Kind == TxnIsolation {
+		return "atomic-block isolation"
+	}
+	name := k.Of.Name
+	if name == "" {
+		name = k.Of.Expr.String()
+	}
+	return "atomic-block " + name
+}
+
+func (k *TxnCheck) String() string {
+	if k.Kind == TxnIsolation {
+		return "acyclic stronglift(rf | co | fr, stxn) as " + k.Name()
+	}
+	return "acyclic stronglift(" + k.Of.Expr.String() + ", stxn) as " + k.Name()
+}
+
+// TxnChecks lists the built-in checks of atomic blocks on m: isolation,
+// then the lifting of each acyclicity check of the model.
+func (m *Model) TxnChecks() []*TxnCheck {
+	out := []*TxnCheck{{Kind: TxnIsolation}}
+	for _, c := range m.Constraints {
+		if LiftsToTxn(c) {
+			out = append(out, &TxnCheck{Kind: TxnLift, Of: c})
+		}
+	}
+	return out
+}
+
+// LiftsToTxn reports whether c is an acyclicity check that TxnChecks
+// lifts to transactions.
+func LiftsToTxn(c *Constraint) bool {
+	return !c.Flag && !c.Negated && c.Kind == Acyclic && c.Expr.Kind == KRel
+}
+
+// TxnAtOneInstant reports whether the checks of m make every
+// multi-location atomic block take effect at one instant: each check is
+// an acyclicity axiom (lifted by TxnChecks) or an emptiness check, which
+// forbids the same pairs of a block's events as of any. An irreflexivity
+// check (rc11's coherence, irreflexive hb; eco?, power's observation) or
+// a negated check may relate a block's events through others in ways no
+// lifting of acyclicity captures, so on such a model a block is isolated
+// and ordered by TxnChecks but not shown to be indivisible
+// (memmodel.Properties.AtomicBlocks).
+func TxnAtOneInstant(m *Model) bool {
+	for _, c := range m.Checks() {
+		if c.Negated || c.Kind == Irreflexive {
+			return false
+		}
+	}
+	return true
+}
+
+// stxn relates the events of each atomic block that accesses two or more
+// locations (identity included); nil when there is none.
+func (c *Candidate) stxn() Rel {
+	first := make([]bool, len(c.Events)) // the event begins its access
+	for i := range first {
+		first[i] = true
+	}
+	for _, p := range c.SI {
+		first[max(p[0], p[1])] = false
+	}
+	locs := map[int]map[int]bool{}
+	for i, e := range c.Events {
+		if e.Block == 0 || e.Kind == Fence || !first[i] {
+			continue
+		}
+		if locs[e.Block] == nil {
+			locs[e.Block] = map[int]bool{}
+		}
+		locs[e.Block][e.Loc] = true
+	}
+	var t Rel
+	for i, a := range c.Events {
+		if a.Block == 0 || len(locs[a.Block]) < 2 {
+			continue
+		}
+		if t == nil {
+			t = NewRel(len(c.Events))
+		}
+		for j, b := range c.Events {
+			if b.Block == a.Block {
+				t.Add(i, j)
+			}
+		}
+	}
+	return t
+}
+
+// strongLift is t? ; (r \ t) ; t?, computed as written.
+func strongLift(r, t Rel) Rel {
+	n := len(r)
+	topt := t.clone()
+	diff := NewRel(n)
+	for i := range r {
+		topt.Add(i, i)
+		for w := range r[i] {
+			diff[i][w] = r[i][w] &^ t[i][w]
+		}
+	}
+	return compose(compose(topt, diff), topt)
+}
+
+// txnViolations evaluates the built-in checks of atomic blocks on x.
+func (ev *evaluator) txnViolations(m *Model) []*TxnCheck {
+	t := ev.x.Stxn
+	if t == nil {
+		return nil
+	}
+	var out []*TxnCheck
+	for _, k := range m.TxnChecks() {
+		var r Rel
+		if k.Kind == TxnIsolation {
+			r = NewRel(ev.x.N)
+			for _, name := range []string{"rf", "co", "fr"} {
+				for i, row := range ev.x.Rels[name] {
+					for w := range row {
+						r[i][w] |= row[w]
+					}
+				}
+			}
+		} else {
+			r = ev.rel(k.Of.Expr)
+		}
+		if !IsAcyclic(strongLift(r, t)) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
