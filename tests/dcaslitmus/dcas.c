@@ -1,0 +1,53 @@
+/* Litmus tests of multi-location atomic blocks (docs/models.md, "Atomic
+ * blocks on cat models"): a reader that sees one store of a DCAS sees the
+ * other, on every model whose checks place a block at one instant; two
+ * separate CASes give no such guarantee. The readers order their loads
+ * with a full fence, so only the writer's atomicity is in question. */
+#include <lsl_protos.h>
+
+int x, y;
+
+void dcas_writer(void)
+{
+    lsl_dcas_32(&x, &y, 0, 0, 1, 1);
+}
+
+void cas_writer(void)
+{
+    lsl_cas_32(&x, 0, 1);
+    lsl_cas_32(&y, 0, 1);
+}
+
+/* reads the DCAS's first location, then its second */
+void reader_xy(void)
+{
+    int r1 = x;
+    lsl_fence("full");
+    int r2 = y;
+    lsl_assert(!(r1 == 1 && r2 == 0));
+}
+
+/* reads its second location, then its first */
+void reader_yx(void)
+{
+    int r1 = y;
+    lsl_fence("full");
+    int r2 = x;
+    lsl_assert(!(r1 == 1 && r2 == 0));
+}
+
+/* a DCAS that fails when it reads a half-done other DCAS: both DCASes
+ * move (x, y) from (0, 0) and (1, 1) to (1, 1) and (2, 2); a reader that
+ * sees x == 2 must see y == 2 too (never (2, 0) or (2, 1)). */
+void dcas_second(void)
+{
+    lsl_dcas_32(&x, &y, 1, 1, 2, 2);
+}
+
+void reader_final(void)
+{
+    int r1 = x;
+    lsl_fence("full");
+    int r2 = y;
+    lsl_assert(!(r1 == 2 && r2 != 2));
+}

@@ -1,0 +1,8 @@
+// A DCAS seen by a reader of its first, then its second location.
+test Dxy = ( dcas_writer | reader_xy )
+// ... of its second, then its first location.
+test Dyx = ( dcas_writer | reader_yx )
+// Two DCASes in sequence and a reader.
+test Dchain = ( dcas_writer | dcas_second | reader_final )
+// Two CASes: no atomicity across locations.
+test Cxy = ( cas_writer | reader_xy )
