@@ -75,6 +75,11 @@
 // for the model: each is in R and in W, and addr, data and ctrl into or
 // out of either belong to both (amo.go).
 //
+// The events of an atomic block carry its instance (Event.Block); a block
+// whose accesses touch two or more locations is a transaction, and every
+// model gets built-in checks that place it at one instant of each of its
+// acyclicity orders (txn.go: Model.TxnChecks, Result.ViolatedTxn).
+//
 // Before every model the embedded models/stdlib.cat is read: po-loc, rfe,
 // rfi, coe, coi, fre, fri and fencerel(S).
 //
