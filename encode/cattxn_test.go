@@ -76,7 +76,7 @@ func randomTxnProgram(r *rand.Rand) string {
 	return b.String()
 }
 
-var txnSeeds = flag.Int("txnseeds", 6, "random programs for TestTxnEncodingMatchesEvaluator")
+var txnSeeds = flag.Int("txnseeds", 3, "random programs for TestTxnEncodingMatchesEvaluator")
 
 // TestTxnEncodingMatchesEvaluator compares, on every candidate execution
 // of programs with multi-location atomic blocks, the encoding's
@@ -88,27 +88,29 @@ func TestTxnEncodingMatchesEvaluator(t *testing.T) {
 		t.Fatal(err)
 	}
 	models := catModels(t)
-	progs := map[string]string{}
+	type prog struct{ name, src string }
+	var progs []prog
 	for name, src := range txnPrograms {
-		progs[name] = src
+		progs = append(progs, prog{name, src})
 	}
-	n := *txnSeeds
-	if testing.Short() {
-		n = min(n, 3)
-	}
-	for seed := int64(1); seed <= int64(n); seed++ {
-		progs[fmt.Sprintf("seed %d", seed)] = randomTxnProgram(rand.New(rand.NewSource(seed)))
-	}
-	for pname, src := range progs {
-		base := buildCat(t, src, none)
-		if base.catInst == nil {
-			t.Fatal("not a cat encoding")
+	accepted, seed := 0, int64(0) // random programs compared, the last seed
+	for i := 0; ; i++ {
+		if i == len(progs) {
+			if accepted == *txnSeeds || seed == 100 {
+				break
+			}
+			seed++
+			progs = append(progs, prog{fmt.Sprintf("seed %d", seed), randomTxnProgram(rand.New(rand.NewSource(seed)))})
 		}
+		pname, src := progs[i].name, progs[i].src
+		base := buildCat(t, src, none)
 		proj := projection(base)
-		cands := candidates(t, base, proj, 3000)
+		cands := candidates(t, base, proj, 500)
 		if cands == nil {
-			t.Logf("%s: too many candidates", pname)
-			continue
+			if _, fixed := txnPrograms[pname]; fixed {
+				t.Fatalf("%s: too many candidates", pname)
+			}
+			continue // too many to compare: another seed instead
 		}
 		txns := 0
 		for _, vals := range cands {
@@ -116,11 +118,17 @@ func TestTxnEncodingMatchesEvaluator(t *testing.T) {
 				txns++
 			}
 		}
-		if txns == 0 {
+		_, fixed := txnPrograms[pname]
+		switch {
+		case txns == 0 && fixed:
 			t.Errorf("%s: no candidate has a transaction\n%s", pname, src)
+		case txns == 0:
+			continue // blocks of one location: another seed instead
+		case !fixed:
+			accepted++
 		}
 		for mname, m := range models {
-			compareCandidates(t, pname+"/"+mname, src, m, len(pname)%2 == 0, base, proj, cands)
+			compareCandidates(t, pname+"/"+mname, src, m, i%2 == 0, base, proj, cands)
 		}
 	}
 }
