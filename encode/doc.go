@@ -108,7 +108,10 @@
 // memory is checked lazily instead (catlazy.go: Lemmas returns the clause
 // "not all these edges" for each cycle of a satisfying assignment, and the
 // callers refine until there is none). Compositions with po use running
-// disjunctions along each thread (catpo.go). Spin loops ask that no store be fr-after
+// disjunctions along each thread (catpo.go). An atomic block that
+// accesses two locations is a transaction: the built-in checks of
+// cat.Model.TxnChecks are encoded on each relation with the block
+// contracted to one vertex, lazily (cattxn.go). Spin loops ask that no store be fr-after
 // a blocked load (the cat counterpart of memory_order). Flags are
 // literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares
 // the encoding with the concrete evaluator of package cat on every
