@@ -36,6 +36,15 @@ void reader_yx(void)
     lsl_assert(!(r1 == 1 && r2 == 0));
 }
 
+/* reads them without a fence: the loads may be reordered (arm8, riscv,
+ * relaxed), so the reader sees x == 1 and y == 0 of an atomic DCAS */
+void reader_unfenced(void)
+{
+    int r1 = x;
+    int r2 = y;
+    lsl_assert(!(r1 == 1 && r2 == 0));
+}
+
 /* a DCAS that fails when it reads a half-done other DCAS: both DCASes
  * move (x, y) from (0, 0) and (1, 1) to (1, 1) and (2, 2); a reader that
  * sees x == 2 must see y == 2 too (never (2, 0) or (2, 1)). */

@@ -2,6 +2,8 @@
 test Dxy = ( dcas_writer | reader_xy )
 // ... of its second, then its first location.
 test Dyx = ( dcas_writer | reader_yx )
+// ... without a fence between the reads.
+test Dnf = ( dcas_writer | reader_unfenced )
 // Two DCASes in sequence and a reader.
 test Dchain = ( dcas_writer | dcas_second | reader_final )
 // Two CASes: no atomicity across locations.
