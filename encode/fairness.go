@@ -45,7 +45,7 @@ import (
 // LivelockSite is a loop instance whose last unrolled iterations may form
 // a cycle: Guard holds when the thread goes round one forever.
 type LivelockSite struct {
-	Loop   string
+	Loop   lsl.LoopKey
 	Thread int
 	Op     int
 	Pos    diag.Pos
@@ -79,7 +79,7 @@ type cycleRec struct {
 	// firstRMW is the load of the read-modify-write that starts the
 	// cycle's first iteration, -1 if none (silent.go)
 	firstRMW int
-	loop     string
+	loop     lsl.LoopKey
 	thread   int
 	// instance is the loop instance (texec.loops) and after the number of
 	// the thread's cut-off sites before the cycle ended: the sites from

@@ -63,7 +63,7 @@ type ErrorSite struct {
 // PrunedSite is a Pruned statement: reaching it means loop Loop needs a
 // higher bound.
 type PrunedSite struct {
-	Loop   string
+	Loop   lsl.LoopKey
 	Thread int
 	Guard  z.Lit
 	Pos    diag.Pos

@@ -39,8 +39,8 @@ type texec struct {
 	// without fair progress), and the possibly redundant last iteration
 	// of each loop instance, for its pruned statement
 	live   map[*lsl.Block][]lsl.Reg
-	starts map[string][]*iterStart // per loop instance, its iterations so far
-	cycles map[string][]*cycleRec  // cycles ending at the loop's bound
+	starts map[lsl.LoopKey][]*iterStart // per loop instance, its iterations so far
+	cycles map[lsl.LoopKey][]*cycleRec  // cycles ending at the loop's bound
 	// loops is the stack of loop instances being run (their outer blocks,
 	// numbered by nextLoop): a cut-off inside one of them is within it.
 	loops    []int
@@ -52,7 +52,7 @@ type texec struct {
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[string][]*iterStart{}, cycles: map[string][]*cycleRec{}}
+	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[lsl.LoopKey][]*iterStart{}, cycles: map[lsl.LoopKey][]*cycleRec{}}
 	if e.fair {
 		x.live = lsl.IterationState(th.Body)
 	}

@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -126,7 +125,7 @@ type checker struct {
 	start time.Time
 	res   *Result
 	// serialBounds are the loop bounds the serial executions needed.
-	serialBounds map[string]int
+	serialBounds lsl.Bounds
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
@@ -143,7 +142,7 @@ type checker struct {
 	// loggedBounds the bounds of the last one logged, serial and not
 	// (querylog.go)
 	round        int
-	loggedBounds map[bool]map[string]int
+	loggedBounds map[bool]lsl.Bounds
 	// queryPhase names the queries of the moment in the log when they are
 	// not what the progress phase says ("failure")
 	queryPhase string
@@ -201,8 +200,8 @@ func (k *checker) progressDetail(phase string, round, obs int, detail string) {
 
 // raisedDetail says which loops the next round unrolls further, for the
 // progress line: "raising loop msn.c:45 to 3 iterations (and 2 more)".
-func raisedDetail(u *lsl.Unrolled, old, next map[string]int) string {
-	var keys []string
+func raisedDetail(u *lsl.Unrolled, old, next lsl.Bounds) string {
+	var keys []lsl.LoopKey
 	for key, b := range next {
 		if old[key] != b {
 			keys = append(keys, key)
@@ -211,7 +210,7 @@ func raisedDetail(u *lsl.Unrolled, old, next map[string]int) string {
 	if len(keys) == 0 {
 		return ""
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	li := u.Loops[keys[0]]
 	if li == nil {
 		return ""
@@ -279,7 +278,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	// on the final encoding instead of one per property. Every serial
 	// execution is also a concurrent one, so the serial loop bounds are a
 	// lower bound for the concurrent ones.
-	bounds := map[string]int{}
+	bounds := lsl.Bounds{}
 	for key, b := range k.serialBounds {
 		bounds[key] = b
 	}
@@ -429,7 +428,7 @@ func (k *checker) reportFailure(f *failingRound) error {
 
 // current records the round's encoding in the result, so that a limit
 // reached in it reports the size of what was being checked.
-func (k *checker) current(p *problem, bounds map[string]int) {
+func (k *checker) current(p *problem, bounds lsl.Bounds) {
 	k.res.enc = p.enc
 	k.res.Bounds = bounds
 	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
@@ -614,7 +613,7 @@ func (k *checker) describeFailure(p *problem, x *trace.Execution) {
 type problem struct {
 	enc    *encode.Encoding
 	s      *sat.Solver
-	bounds map[string]int
+	bounds lsl.Bounds
 	serial bool
 	// assume holds in every query on the problem (the fence selection of
 	// a synthesis session; session.go).
@@ -681,7 +680,7 @@ func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (sat.Result, 
 }
 
 // encode unrolls with the given bounds and encodes on model.
-func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
+func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial bool, bounds lsl.Bounds, round int) (*problem, error) {
 	k.res.Stats.Rounds++
 	k.progressDetail("unroll", round, 0, k.unrollDetail)
 	k.unrollDetail = ""
@@ -732,8 +731,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 
 // raise returns the bounds with every loop instance that the last model of p
 // prunes raised by one (SPEC §6, §7.3.1), or INCONCLUSIVE at --max-unroll.
-func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, error) {
-	next := map[string]int{}
+func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, error) {
+	next := lsl.Bounds{}
 	for key, b := range bounds {
 		next[key] = b
 	}
@@ -765,7 +764,7 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 			// execution with the two threads swapped; in a whole
 			// program, the same loop of a thread that runs the same
 			// function likely is too (siblingLoops)
-			keys := append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
+			keys := append([]lsl.LoopKey{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
 			if k.test.Program {
 				keys = append(keys, siblingLoops(p.enc.U, ps.Loop)...)
 			}
@@ -786,18 +785,14 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 // key at bound 2 when it has at least 2 in every iteration before
 // (docs/semantics.md, "A new iteration starts its inner loops at 2"), if
 // --max-unroll (limit) allows 2.
-func inheritInner(u *lsl.Unrolled, next map[string]int, key string, nb, limit int) {
+func inheritInner(u *lsl.Unrolled, next lsl.Bounds, key lsl.LoopKey, nb, limit int) {
 	if limit < 2 {
 		return
 	}
 	least := map[string]int{} // per loop key within an iteration
 	for k, li := range u.Loops {
-		rest, ok := strings.CutPrefix(k, key+"#")
+		_, inner, ok := key.Within(k)
 		if !ok {
-			continue
-		}
-		iter, inner, ok := strings.Cut(rest, "/")
-		if _, err := strconv.Atoi(iter); !ok || err != nil {
 			continue
 		}
 		if b, seen := least[inner]; !seen || li.Bound < b {
@@ -806,7 +801,7 @@ func inheritInner(u *lsl.Unrolled, next map[string]int, key string, nb, limit in
 	}
 	for inner, b := range least {
 		if b >= 2 {
-			nk := key + "#" + strconv.Itoa(nb) + "/" + inner
+			nk := key.InIteration(nb, inner)
 			next[nk] = max(next[nk], 2)
 		}
 	}
@@ -824,7 +819,7 @@ const minRaiseConflicts = 2000
 // conflicts, not time, makes the rounds, the encodings and the statistics
 // the same on any machine (a portfolio, which races two solvers, is the
 // exception).
-func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[string]int, error) {
+func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Bounds, error) {
 	next, err := k.raise(p, bounds)
 	if err != nil {
 		return nil, err
@@ -869,7 +864,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 // executions; the concurrent ones fold this into the main query). Serial
 // failures of a reference implementation (--spec) are reported.
 func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial, checkErrors bool) (*problem, error) {
-	bounds := map[string]int{}
+	bounds := lsl.Bounds{}
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, model, serial, bounds, round)
 		if err != nil {

@@ -130,7 +130,7 @@ func TestFairProgressKeepsObservingIterations(t *testing.T) {
 	p, test := fairSetup(t, "( retry | set )")
 	for _, unfair := range []bool{false, true} {
 		es, err := ExecutionsAt(context.Background(), p, test, Options{Model: builtin(t, "sc"), NoFairProgress: unfair}, false,
-			map[string]int{"t1.0:retry/L1": 2})
+			lsl.Bounds{"t1.0:retry/L1": 2})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,7 +40,7 @@ const (
 // there is none or no answer within the budget, or where a cut-off
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
-func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, []deferredRound, error) {
+func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) (*problem, lsl.Bounds, int, []deferredRound, error) {
 	var deferred []deferredRound
 	var ss *simSearch
 	if k.simulationApplies() {
@@ -100,7 +100,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 
 // unrolledSize is the number of instructions of prog unrolled at bounds
 // (0 if it does not unroll: the encoding will report why).
-func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) int {
+func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) int {
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 	if err != nil {
 		return 0

@@ -62,7 +62,7 @@ type Result struct {
 	// Unrolled is the unrolled serial program the observations were mined
 	// from (for naming threads and pointers in them).
 	Unrolled *lsl.Unrolled
-	Bounds   map[string]int // final loop bounds of the concurrent encoding
+	Bounds   lsl.Bounds // final loop bounds of the concurrent encoding
 	// Flags are the flags of a cat model that fire in some complete
 	// execution of a PASS (rc11's racy: a data race). They do not change
 	// the verdict.

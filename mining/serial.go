@@ -49,9 +49,9 @@ type serialMiner struct {
 	ops                   [][]*lsl.Atomic // per thread, its operations
 	steps                 int
 	obs                   map[string]trace.Observation
-	pruned                map[string]bool // loop instances some serial execution reaches
-	failed                bool            // some execution fails a check (an error, not a verdict)
-	why                   string          // the first reason an operation did not complete
+	pruned                map[lsl.LoopKey]bool // loop instances some serial execution reaches
+	failed                bool                 // some execution fails a check (an error, not a verdict)
+	why                   string               // the first reason an operation did not complete
 	// live: with fair progress, the registers compared between loop
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
@@ -127,7 +127,7 @@ func (c *obsChain) all() []trace.ObsItem {
 }
 
 func newSerialMiner(u *lsl.Unrolled, fair bool) (*serialMiner, error) {
-	m := &serialMiner{u: u, obs: map[string]trace.Observation{}, pruned: map[string]bool{}}
+	m := &serialMiner{u: u, obs: map[string]trace.Observation{}, pruned: map[lsl.LoopKey]bool{}}
 	if fair {
 		m.live = map[*lsl.Block][]lsl.Reg{}
 	}
@@ -169,7 +169,7 @@ func (m *serialMiner) run() error {
 		}
 		m.symmetric = false
 		m.obs = map[string]trace.Observation{}
-		m.pruned = map[string]bool{}
+		m.pruned = map[lsl.LoopKey]bool{}
 		m.failed = false
 	}
 }
@@ -726,8 +726,8 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 // concretely, raising loop bounds until no serial execution reaches one. ok
 // is false when the enumeration is too large (the caller then uses the
 // solver).
-func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []trace.Observation, bounds map[string]int, ok bool, err error) {
-	bounds = map[string]int{}
+func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []trace.Observation, bounds lsl.Bounds, ok bool, err error) {
+	bounds = lsl.Bounds{}
 	detail := ""
 	for round := 1; ; round++ {
 		k.progressDetail("mine", round, 0, detail)
@@ -763,7 +763,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 			sort.Slice(obs, func(i, j int) bool { return obs[i].Canon() < obs[j].Canon() })
 			return obs, bounds, true, nil
 		}
-		next := map[string]int{}
+		next := lsl.Bounds{}
 		for key, b := range bounds {
 			next[key] = b
 		}

@@ -26,7 +26,7 @@ type Session struct {
 	specs   []lsl.ThreadSpec
 	obs     []trace.Observation
 	compare bool
-	bounds  map[string]int
+	bounds  lsl.Bounds
 	p       *problem
 	round   int
 	// failure and inconsistent of the current problem
@@ -56,7 +56,7 @@ type SessionResult struct {
 func NewSession(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Session, *Result, error) {
 	opt.defaults()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
-	s := &Session{k: k, prog: prog, specs: ThreadSpecs(test), bounds: map[string]int{}}
+	s := &Session{k: k, prog: prog, specs: ThreadSpecs(test), bounds: lsl.Bounds{}}
 	if !test.Program {
 		specProg := prog
 		if opt.Spec != nil {

@@ -120,7 +120,7 @@ func TestHint(t *testing.T) {
 		r    *mining.Result
 		want string
 	}{
-		{&mining.Result{Reason: mining.ReasonUnrollLimit, Bounds: map[string]int{"a": 3, "b": 5}}, "--max-unroll 10"},
+		{&mining.Result{Reason: mining.ReasonUnrollLimit, Bounds: lsl.Bounds{"a": 3, "b": 5}}, "--max-unroll 10"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit}, "a higher --max-unroll"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit, Flags: []string{"racy"}}, "a flag of the model names (racy)"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit, Message: "a.c:3:5: " + lsl.ThreadBoundLoop + " more than 4 times (...)"}, "--max-threads 8"},

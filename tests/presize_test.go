@@ -137,7 +137,7 @@ func TestDeepSimulationBeforeEncoding(t *testing.T) {
 	}
 	deq := 0
 	for key, b := range r.Bounds {
-		if strings.Contains(key, ">deq>dequeue/") {
+		if strings.Contains(key.String(), ">deq>dequeue/") {
 			deq = max(deq, b)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -80,9 +81,9 @@ func TestSymmetricThreadsFound(t *testing.T) {
 		}
 		// Raise one loop bound of the first thread of the first class only.
 		first := u.Threads[c.want[0][0]].Name + "."
-		bounds := map[string]int{}
+		bounds := lsl.Bounds{}
 		for key := range u.Loops {
-			if len(key) > len(first) && key[:len(first)] == first {
+			if strings.HasPrefix(key.String(), first) {
 				bounds[key] = 3
 				break
 			}
