@@ -8,7 +8,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -20,50 +19,29 @@ import (
 
 // Options control Check and Mine.
 type Options struct {
-	Model         *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
-	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
-	Axioms        axioms.Options      // encoding of the memory model
-	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
-	FallbackWidth int                 // --int-width
-	Timeout       time.Duration       // per test (0: none)
-	MaxMemory     int64               // heap bytes before INCONCLUSIVE (0: none)
-	Witness       bool                // compute a witness execution for PASS
-	KeepEncoding  bool                // keep the final encoding in Result.Encoding (tools that inspect the circuit)
-	Omit          map[*lsl.Fence]bool // fences of the program to leave out
+	// Options are the encoder's (axioms.Options, --int-width, the
+	// fairness rules and their parts, symmetry breaking). The check sets
+	// Ctx and the race fields itself (from Races below), and keeps
+	// NoFairProgress off on a model where fair progress is not sound
+	// (memmodel.Model.FairProgressSafe).
+	encode.Options
+	Model        *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
+	Spec         *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
+	MaxUnroll    int                 // highest loop bound before INCONCLUSIVE (default 64)
+	Timeout      time.Duration       // per test (0: none)
+	MaxMemory    int64               // heap bytes before INCONCLUSIVE (0: none)
+	Witness      bool                // compute a witness execution for PASS
+	KeepEncoding bool                // keep the final encoding in Result.Encoding (tools that inspect the circuit)
+	Omit         map[*lsl.Fence]bool // fences of the program to leave out
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
-	// NoFairProgress turns off the fair-progress rule (encode/fairness.go,
-	// --fair=false). It is off anyway on a model where it is not sound
-	// (memmodel.Model.FairProgressSafe).
-	NoFairProgress bool
-	// NoReloadRounds keeps fair progress without its reload rounds
-	// (encode/reload.go), for the differential tests.
-	NoReloadRounds bool
-	// NoCatStoringCycles keeps fair progress on a cat model to retry
-	// rounds that store nothing (encode.Options.NoCatStoringCycles).
-	NoCatStoringCycles bool
-	// NoSilentRMW keeps fair progress without its rule for silent
-	// read-modify-writes (encode/silent.go), for the differential tests.
-	NoSilentRMW bool
-	// NoChainCut keeps the chain rule without its part for globals only
-	// read-modify-writes reach (encode/chaincut.go), for the tests.
-	NoChainCut bool
 	// KeepFaint keeps the assignments to faint registers in the unrolled
 	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
 	// keeps its loop from converging.
 	KeepFaint bool
-	// CatAllFences makes every fence an event of a cat model
-	// (encode.Options.CatAllFences), for the differential tests.
-	CatAllFences bool
-	Progress     func(Progress)    // called as phases change (may be nil)
-	Solver       sat.SolverOptions // SAT backend (--solver)
-	// NoSymmetry: do not order identical threads or untouched pool blocks
-	// in the check query (encode.SymmetryBreaking).
-	NoSymmetry bool
-	// NoPoolSymmetry: with symmetry breaking, order identical threads only,
-	// not the pool's untouched blocks (for measuring the two apart).
-	NoPoolSymmetry bool
+	Progress  func(Progress)    // called as phases change (may be nil)
+	Solver    sat.SolverOptions // SAT backend (--solver)
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).
 	NoPresize bool
@@ -353,26 +331,25 @@ func (k *checker) run(prog *lsl.Program) error {
 				// (solving for one anew took up to 7,500 conflicts on
 				// harris Saacr)
 				p.s.RestoreModel(cut)
-				saved := *k.res
-				next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
-				if err == errStop && k.res.Reason == ReasonUnrollLimit && len(deferred) > 0 {
-					// a failure within the limit comes before INCONCLUSIVE
-					limit := *k.res
-					*k.res = saved
-					q, err := k.earliestFailure(prog, specs, obs, compare, deferred, p, round)
-					if err != nil {
-						return err
-					}
-					if q == nil {
-						// the limit's result, with the time spent since
-						limit.Stats.Rounds, limit.Stats.Encode, limit.Stats.Solve = k.res.Stats.Rounds, k.res.Stats.Encode, k.res.Stats.Solve
-						*k.res = limit
-						return errStop
-					}
-					return k.reportFailure(q)
-				}
+				next, limit, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
 				if err != nil {
 					return err
+				}
+				if limit != nil {
+					if len(deferred) > 0 {
+						// a failure within the limit comes before INCONCLUSIVE
+						q, err := k.earliestFailure(prog, specs, obs, compare, deferred, p, round)
+						if err != nil {
+							return err
+						}
+						if q != nil {
+							return k.reportFailure(q)
+						}
+						// the limit's result, with the time spent since
+						limit.Stats.Rounds, limit.Stats.Encode, limit.Stats.Solve = k.res.Stats.Rounds, k.res.Stats.Encode, k.res.Stats.Solve
+					}
+					*k.res = *limit
+					return errStop
 				}
 				if round > 1 || p.s.Stats().Clauses >= simAfterClauses {
 					next = k.simulateTest(prog, specs, next, round+1, false)
@@ -535,21 +512,43 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 // as warnings; rc11's racy flag only when the check decides no races
 // (race.go).
 func (k *checker) flags(p *problem) error {
+	fired, err := k.firedFlags(p)
+	fired.addTo(k.res)
+	return err
+}
+
+// flagsFired are the flags of a cat model that fire in some complete
+// execution, as a result reports them.
+type flagsFired struct {
+	names, events []string
+	warnings      []Warning
+}
+
+// firedFlags finds the flags of p's model that fire in some complete
+// execution of p.
+func (k *checker) firedFlags(p *problem) (flagsFired, error) {
+	var out flagsFired
 	for _, f := range p.enc.Flags() {
 		if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
 			continue // the race check decides it
 		}
 		r, err := k.solve(p, p.enc.AllDone, f.Lit)
 		if err != nil {
-			return err
+			return out, err
 		}
 		if r == sat.Sat {
-			k.res.Flags = append(k.res.Flags, f.Name)
-			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.FlagWitness(f, p.s.Value))
-			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
+			out.names = append(out.names, f.Name)
+			out.events = append(out.events, p.enc.FlagWitness(f, p.s.Value))
+			out.warnings = append(out.warnings, flagWarning(p.enc, f, p.s.Value))
 		}
 	}
-	return nil
+	return out, nil
+}
+
+func (f flagsFired) addTo(r *Result) {
+	r.Flags = append(slices.Clip(r.Flags), f.names...)
+	r.FlagEvents = append(slices.Clip(r.FlagEvents), f.events...)
+	r.Warnings = append(slices.Clip(r.Warnings), f.warnings...)
 }
 
 // witness finds an execution of a passing test to show (--html, -v).
@@ -701,17 +700,12 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	// Fair progress holds on the models its checks accept (fairProgress);
 	// symmetry breaking orders threads by memory_order on the .mm models,
 	// by what they do on cat models (encode/catsymmetry.go).
-	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
+	eopt := k.opt.Options
+	eopt.Ctx = k.ctx
 	eopt.NoFairProgress = !k.fairProgress(model)
-	eopt.NoReloadRounds = k.opt.NoReloadRounds
-	eopt.NoSilentRMW = k.opt.NoSilentRMW
-	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
-	eopt.NoChainCut = k.opt.NoChainCut
-	if !serial && k.opt.Races.checks() {
-		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
-	}
+	eopt.Races = !serial && k.opt.Races.checks()
+	eopt.RaceCycles = eopt.Races && k.opt.Races == RacesFail
 	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
-	eopt.CatAllFences = k.opt.CatAllFences
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
@@ -730,8 +724,10 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 }
 
 // raise returns the bounds with every loop instance that the last model of p
-// prunes raised by one (SPEC §6, §7.3.1), or INCONCLUSIVE at --max-unroll.
-func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, error) {
+// prunes raised by one (SPEC §6, §7.3.1), or, when one would pass
+// --max-unroll, the INCONCLUSIVE result the check ends with there (the
+// caller decides whether it does: atLimit).
+func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, *Result, error) {
 	next := lsl.Bounds{}
 	for key, b := range bounds {
 		next[key] = b
@@ -747,18 +743,7 @@ func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, error) {
 				continue
 			}
 			if nb > k.opt.MaxUnroll {
-				k.res.Verdict = Inconclusive
-				k.res.Reason = ReasonUnrollLimit
-				k.res.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
-				k.res.Trace = p.enc.Decode(p.s.Value)
-				// a flag that fires in a complete execution of this
-				// unrolling is an answer of its own; a round with an
-				// access a flag names is kept (encode/catfair.go), so a
-				// racy retry loop ends here
-				if err := k.flags(p); err != nil {
-					return nil, err
-				}
-				return nil, errStop
+				return k.atLimit(p, li)
 			}
 			// the same loop of an identical thread is cut off in the
 			// execution with the two threads swapped; in a whole
@@ -778,7 +763,27 @@ func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, error) {
 			}
 		}
 	}
-	return next, nil
+	return next, nil, nil
+}
+
+// atLimit returns the result of a check that stops because loop li of
+// the last model of p would pass --max-unroll: the result so far, with
+// the verdict INCONCLUSIVE and that execution.
+func (k *checker) atLimit(p *problem, li *lsl.LoopInfo) (lsl.Bounds, *Result, error) {
+	// a flag that fires in a complete execution of this unrolling is an
+	// answer of its own; a round with an access a flag names is kept
+	// (encode/catfair.go), so a racy retry loop ends here
+	fired, err := k.firedFlags(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	limit := *k.res
+	limit.Verdict = Inconclusive
+	limit.Reason = ReasonUnrollLimit
+	limit.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
+	limit.Trace = p.enc.Decode(p.s.Value)
+	fired.addTo(&limit)
+	return nil, &limit, nil
 }
 
 // inheritInner starts a loop inside the new iteration nb of loop instance
@@ -819,10 +824,10 @@ const minRaiseConflicts = 2000
 // conflicts, not time, makes the rounds, the encodings and the statistics
 // the same on any machine (a portfolio, which races two solvers, is the
 // exception).
-func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Bounds, error) {
-	next, err := k.raise(p, bounds)
-	if err != nil {
-		return nil, err
+func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Bounds, *Result, error) {
+	next, limit, err := k.raise(p, bounds)
+	if err != nil || limit != nil {
+		return nil, limit, err
 	}
 	c := p.enc.C
 	budget := max(spent, minRaiseConflicts)
@@ -836,7 +841,7 @@ func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Boun
 			}
 		}
 		if len(open) == 0 {
-			return next, nil
+			return next, nil, nil
 		}
 		clock := k.startClock(p)
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
@@ -846,13 +851,13 @@ func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Boun
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting
 			if k.ctx.Err() != nil {
-				return nil, k.canceled()
+				return nil, nil, k.canceled()
 			}
-			return next, nil
+			return next, nil, nil
 		}
-		more, err := k.raise(p, next)
-		if err != nil {
-			return nil, err
+		more, limit, err := k.raise(p, next)
+		if err != nil || limit != nil {
+			return nil, limit, err
 		}
 		next = more
 	}
@@ -889,7 +894,11 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		if r == sat.Unsat {
 			return p, nil
 		}
-		next, err := k.raise(p, bounds)
+		next, limit, err := k.raise(p, bounds)
+		if limit != nil {
+			*k.res = *limit
+			err = errStop
+		}
 		if err != nil {
 			k.res.enc = enc
 			return nil, err

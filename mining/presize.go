@@ -69,16 +69,14 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 		if k.atUnrollLimit(p) {
 			return p, bounds, round, deferred, nil
 		}
-		saved := *k.res
-		next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
-		if err == errStop && k.res.Reason == ReasonUnrollLimit {
-			// a further cut-off execution is at the limit: the check
-			// decides at the current bounds
-			*k.res = saved
-			return p, bounds, round, deferred, nil
-		}
+		next, limit, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
 		if err != nil {
 			return nil, nil, 0, nil, err
+		}
+		if limit != nil {
+			// a further cut-off execution is at the limit: the check
+			// decides at the current bounds
+			return p, bounds, round, deferred, nil
 		}
 		// The answer was a cut-off execution. A failing execution within
 		// these bounds is still looked for, but only as far as it is

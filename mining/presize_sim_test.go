@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -207,7 +208,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				}
 				// the runs do not delete reload rounds: compare with the
 				// lazy unrolling without them
-				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true, NoReloadRounds: true})
+				plain, err := Check(context.Background(), prog, test, Options{Options: encode.Options{NoReloadRounds: true}, Model: model, NoPresize: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -165,14 +165,15 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 				} else if r != sat.Sat {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
-				next, err := k.raiseAll(p, s.bounds, p.s.Stats().Conflicts-conflicts0)
-				if err == errStop && k.res.Verdict == Inconclusive && k.res.Reason == ReasonUnrollLimit {
-					out.Kills = s.limitKills(p, selected)
-					out.LimitLesson = out.Kills != nil
-					return err
-				}
+				next, limit, err := k.raiseAll(p, s.bounds, p.s.Stats().Conflicts-conflicts0)
 				if err != nil {
 					return err
+				}
+				if limit != nil {
+					*k.res = *limit
+					out.Kills = s.limitKills(p, selected)
+					out.LimitLesson = out.Kills != nil
+					return errStop
 				}
 				k.unrollDetail = raisedDetail(e.U, s.bounds, next)
 				s.bounds = next

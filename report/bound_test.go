@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -34,7 +35,7 @@ func boundResult(t *testing.T) *mining.Result {
 		t.Fatal(err)
 	}
 	sc, _ := memmodel.Builtin("sc")
-	r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Model: sc, MaxUnroll: 1, Witness: true, NoFairProgress: true})
+	r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Options: encode.Options{NoFairProgress: true}, Model: sc, MaxUnroll: 1, Witness: true})
 	if err != nil {
 		t.Fatal(err)
 	}

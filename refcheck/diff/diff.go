@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -115,7 +116,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial)
 	}
 	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds lsl.Bounds) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
@@ -123,7 +124,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial, bounds)
 	}
 	referenceAt := func(m *axioms.Model, serial bool, bounds lsl.Bounds) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
@@ -322,7 +323,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -367,7 +368,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m), NoPresize: !presize})
 		}()
 		cancel()
 		what := "program-verdict"
