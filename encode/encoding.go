@@ -98,7 +98,7 @@ type Encoding struct {
 	Stats       Stats
 	enc         modelEncoding // Θ as the features see it (modelenc.go)
 	catInst     *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
-	vx          *valCtx
+	vx          *valueShape
 	undef       *Val
 	trackDeps   bool
 	wellformed  []z.Lit
@@ -146,7 +146,7 @@ type Encoding struct {
 	poolSym                         z.Lit                         // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops                        map[lsl.LoopKey][]lsl.LoopKey // loop instances of identical threads (SymmetricLoops)
 	poll                            limits.Poller                 // --timeout, --max-memory, Ctrl-C
-	selectors                       map[int]z.Lit                 // fence synthesis: candidate id -> selector (select.go)
+	selectors                       map[int]z.Lit                 // fence synthesis: candidate id -> selector (fencecandidates.go)
 	poolSites                       []poolSite                    // accesses that may touch lsl_malloc blocks
 	arrays                          bool                          // some block has an array type (bounds.go)
 	nodes0                          int                           // circuit nodes before this encoding (the constants)

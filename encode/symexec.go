@@ -343,10 +343,10 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in := x.instr(axioms.Fence, s, s.ID)
 		in.Fence = s.Kind
 		if s.Cand > 0 {
-			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // select.go
+			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // fencecandidates.go
 		}
 		if lsl.CondOnly(s.Tags) {
-			in.Guard = c.And(in.Guard, x.e.anySelected(s.Tags)) // select.go
+			in.Guard = c.And(in.Guard, x.e.anySelected(s.Tags)) // fencecandidates.go
 		}
 		if x.reload != nil {
 			x.reload.fences = append(x.reload.fences, in)

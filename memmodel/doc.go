@@ -34,7 +34,7 @@
 // Callers hold a *Model (mining.Options.Model, encode.Build) and ask it
 // questions; they do not test which language it is written in. The only
 // places that look inside are the ones that encode a language: the
-// encoder's instantiation of Θ (encode/theta.go: Axiomatic for
+// encoder's instantiation of Θ (encode/modelinstance.go: Axiomatic for
 // axioms.Instantiate, Cat for the cat encoder of encode/cat*.go), which
 // yields the encoder's one model interface (encode/modelenc.go:
 // modelEncoding, implemented for .mm axioms and for cat models) that

@@ -131,7 +131,7 @@ func TestFenceSynthesis(t *testing.T) {
 }
 
 // TestSelectorEncoding is the differential test of the selector encoding
-// (encode/select.go): a session's check under a selection must give the
+// (encode/fencecandidates.go): a session's check under a selection must give the
 // verdict and reason of a plain check of the program with the selected
 // candidates written in as fences (lsl.SelectCandidates) — and nothing
 // selected the verdict of the program without candidates.
