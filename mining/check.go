@@ -25,14 +25,13 @@ type Options struct {
 	// NoFairProgress off on a model where fair progress is not sound
 	// (memmodel.Model.FairProgressSafe).
 	encode.Options
-	Model        *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
-	Spec         *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
-	MaxUnroll    int                 // highest loop bound before INCONCLUSIVE (default 64)
-	Timeout      time.Duration       // per test (0: none)
-	MaxMemory    int64               // heap bytes before INCONCLUSIVE (0: none)
-	Witness      bool                // compute a witness execution for PASS
-	KeepEncoding bool                // keep the final encoding in Result.Encoding (tools that inspect the circuit)
-	Omit         map[*lsl.Fence]bool // fences of the program to leave out
+	Model     *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
+	Spec      *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
+	MaxUnroll int                 // highest loop bound before INCONCLUSIVE (default 64)
+	Timeout   time.Duration       // per test (0: none)
+	MaxMemory int64               // heap bytes before INCONCLUSIVE (0: none)
+	Witness   bool                // compute a witness execution for PASS
+	Omit      map[*lsl.Fence]bool // fences of the program to leave out
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
