@@ -34,7 +34,9 @@
 //     fence synthesis: whether it tells them apart by tag or by LSL kind
 //     (FencesByTag, FenceTags, FenceKinds), which barriers order
 //     anything (Orders), and whether more fences only ever forbid more
-//     (MonotoneInFences).
+//     (MonotoneInFences);
+//   - SequentiallyConsistent (sc.go): whether the model is sc's axioms
+//     under any name, for readings of a trace that need one total order.
 //
 // Callers hold a *Model (mining.Options.Model, encode.Build) and ask it
 // questions; they do not test which language it is written in. The only
