@@ -11,7 +11,7 @@ import (
 
 // simulator runs one unrolled whole program concretely under random
 // schedules (presize_sim.go). Each thread runs in its own goroutine, the
-// interpreter of concrete mining (opRun), and hands control back before
+// interpreter of concrete mining (concreteRun), and hands control back before
 // each shared access; only one runs at a time, so the memory needs no
 // lock. The goroutines serve one run after another (workers): the
 // interpreter recurses deeply, and a fresh goroutine per thread and run
@@ -20,7 +20,7 @@ import (
 type simulator struct {
 	u   *lsl.Unrolled
 	rng *rand.Rand
-	m   *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
+	m   *serialMiner // what concreteRun needs of a miner (no fair-progress rule of its own)
 	// coherent: the model is a built-in one, whose stores to one address
 	// take effect in program order (a cycle's stores can be superseded)
 	coherent bool
@@ -59,7 +59,7 @@ type simLoad struct {
 type simThread struct {
 	s        *simulator
 	idx      int
-	r        *opRun
+	r        *concreteRun
 	body     *lsl.Block
 	resume   chan bool
 	back     chan struct{}
@@ -152,7 +152,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	for i := range threads {
 		clear(s.regs[i])
 		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[lsl.LoopKey][]simStart{}, entry: map[lsl.LoopKey]*simEntry{}}
-		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
+		t.r = &concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
 		threads[i] = t
 	}
 	defer func() {
@@ -585,7 +585,7 @@ func (t *simThread) silentSince(from simStart) bool {
 }
 
 // atomic runs an atomic block as one step.
-func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
+func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
 	t.atAtomic = true
 	err := t.access()
 	t.atAtomic = false
@@ -604,7 +604,7 @@ func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
 
 // iterationStart records the state at the start of iteration b and the
 // cycles that end there.
-func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
+func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 	if b.Iter == 1 {
 		t.starts[b.Loop] = nil
 		e := &simEntry{loop: b.Loop, pos: t.pos}
@@ -628,7 +628,7 @@ func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
 
 // cutOff records that the thread stops at loop's bound; a storeless cycle
 // just before makes the cut-off one the encoding does not count.
-func (t *simThread) cutOff(r *opRun, loop lsl.LoopKey) {
+func (t *simThread) cutOff(r *concreteRun, loop lsl.LoopKey) {
 	t.cutAt = loop
 	for _, from := range t.starts[loop] {
 		if t.sameState(r, from) && (!t.storedSince(from.pos) || t.silentSince(from)) {
@@ -637,7 +637,7 @@ func (t *simThread) cutOff(r *opRun, loop lsl.LoopKey) {
 	}
 }
 
-func (t *simThread) sameState(r *opRun, from simStart) bool {
+func (t *simThread) sameState(r *concreteRun, from simStart) bool {
 	if t.obs != from.obs {
 		return false
 	}
@@ -655,7 +655,7 @@ func (t *simThread) storedSince(pos int) bool {
 
 // choose picks a value of a nondeterministic choice at random; a malloc's
 // choice of pool block picks a free block when there is one.
-func (t *simThread) choose(r *opRun, c *lsl.Choose) int64 {
+func (t *simThread) choose(r *concreteRun, c *lsl.Choose) int64 {
 	pool := t.s.u.Pool
 	if pool != nil && pool.Choices[c] {
 		var free []int64
