@@ -14,14 +14,10 @@ import (
 	"github.com/checkfence/checkfence/mining"
 )
 
-// A TSO-like user model with its own fence tag. The polarity of the tag
-// decides whether the strong clauses are sound (memmodel.Model.MonotoneInFences).
-const userCat = `"user tso"
-let com = rf | co | fr
-acyclic po-loc | com as sc-per-location
-let ppo = po & ((R * M) | (W * W))
+// A user model with a fence tag of its own, which --kinds may name.
+const userCat = `"user"
 let fenced = po; [myfence]; po
-acyclic ppo | fenced | rfe | co | fr as tso
+acyclic fenced | rf | co | fr as order
 `
 
 func parseCat(t *testing.T, src string) *cat.Model {
