@@ -18,7 +18,7 @@ import (
 
 // checkBounds makes the access s (unrolled id) with address addr an
 // error site when its address may leave an array's bounds.
-func (x *texec) checkBounds(s lsl.Stmt, id int, addr *Val) {
+func (x *threadSymExec) checkBounds(s lsl.Stmt, id int, addr *Val) {
 	e := x.e
 	dead := e.U.DeadLocals(x.ti, id)
 	if !e.arrays && len(dead) == 0 {

@@ -618,7 +618,7 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 			s[i] = ci.guards[i]
 		}
 		if tag && !in {
-			s[i] = ci.e.condMember(ev.Tags, name, ci.guards[i]) // select.go
+			s[i] = ci.e.condMember(ev.Tags, name, ci.guards[i]) // fencecandidates.go
 		}
 	}
 	if !tag {

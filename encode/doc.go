@@ -40,7 +40,7 @@
 //
 // Build takes a *memmodel.Model and asks it for its properties
 // (memmodel.Properties), never which language it is written in, except
-// where Θ is instantiated (theta.go): a .mm model's axioms become an
+// where Θ is instantiated (modelinstance.go): a .mm model's axioms become an
 // axioms.Instance, a herd cat model (package cat) a CatInstance, the
 // candidate-execution encoding of cat*.go. Both are a modelEncoding, the
 // one interface the features are written against: symmetry and pool

@@ -98,7 +98,7 @@ type Encoding struct {
 	Stats       Stats
 	enc         modelEncoding // Θ as the features see it (modelenc.go)
 	catInst     *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
-	vx          *valCtx
+	vx          *valueShape
 	undef       *Val
 	trackDeps   bool
 	wellformed  []z.Lit
@@ -141,16 +141,16 @@ type Encoding struct {
 	chainLoadOf                     map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
 	rmwOnly                         map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
 	rmwOnlyDone                     bool
-	chainCut                        bool                // chaincut.go applies (not Options.NoChainCut)
-	sym                             []symClass          // identical threads (symmetry.go)
-	poolSym                         z.Lit               // fresh pool blocks in order (poolsymmetry.go); 0 when none
-	symLoops                        map[string][]string // loop instances of identical threads (SymmetricLoops)
-	poll                            limits.Poller       // --timeout, --max-memory, Ctrl-C
-	selectors                       map[int]z.Lit       // fence synthesis: candidate id -> selector (select.go)
-	poolSites                       []poolSite          // accesses that may touch lsl_malloc blocks
-	arrays                          bool                // some block has an array type (bounds.go)
-	nodes0                          int                 // circuit nodes before this encoding (the constants)
-	chooseRanges                    int                 // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
+	chainCut                        bool                          // chaincut.go applies (not Options.NoChainCut)
+	sym                             []symClass                    // identical threads (symmetry.go)
+	poolSym                         z.Lit                         // fresh pool blocks in order (poolsymmetry.go); 0 when none
+	symLoops                        map[lsl.LoopKey][]lsl.LoopKey // loop instances of identical threads (SymmetricLoops)
+	poll                            limits.Poller                 // --timeout, --max-memory, Ctrl-C
+	selectors                       map[int]z.Lit                 // fence synthesis: candidate id -> selector (fencecandidates.go)
+	poolSites                       []poolSite                    // accesses that may touch lsl_malloc blocks
+	arrays                          bool                          // some block has an array type (bounds.go)
+	nodes0                          int                           // circuit nodes before this encoding (the constants)
+	chooseRanges                    int                           // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
 }
 
 // canceled carries a cancellation out of the encoding to Build.

@@ -45,7 +45,7 @@ import (
 // LivelockSite is a loop instance whose last unrolled iterations may form
 // a cycle: Guard holds when the thread goes round one forever.
 type LivelockSite struct {
-	Loop   string
+	Loop   lsl.LoopKey
 	Thread int
 	Op     int
 	Pos    diag.Pos
@@ -79,9 +79,9 @@ type cycleRec struct {
 	// firstRMW is the load of the read-modify-write that starts the
 	// cycle's first iteration, -1 if none (silent.go)
 	firstRMW int
-	loop     string
+	loop     lsl.LoopKey
 	thread   int
-	// instance is the loop instance (texec.loops) and after the number of
+	// instance is the loop instance (threadSymExec.loops) and after the number of
 	// the thread's cut-off sites before the cycle ended: the sites from
 	// there on inside instance are cut-offs after the cycle, within its
 	// loop.
@@ -90,7 +90,7 @@ type cycleRec struct {
 
 // iteration runs one iteration block of an unrolled loop and, with fair
 // progress, records the cycles that end with it.
-func (x *texec) iteration(b *lsl.Block) {
+func (x *threadSymExec) iteration(b *lsl.Block) {
 	c := x.e.C
 	var src *reloadSource
 	if b.Iter == 1 {
@@ -157,7 +157,7 @@ func (x *texec) iteration(b *lsl.Block) {
 // held at from's start — and, on models that use dependencies, depend on
 // no load they did not depend on then (the reduced execution continues
 // with from's dependencies, which must be among the original ones).
-func (x *texec) sameState(from *iterStart, regs map[lsl.Reg]*Val) z.Lit {
+func (x *threadSymExec) sameState(from *iterStart, regs map[lsl.Reg]*Val) z.Lit {
 	c := x.e.C
 	var same []z.Lit
 	for _, r := range from.live {
@@ -181,7 +181,7 @@ func (x *texec) sameState(from *iterStart, regs map[lsl.Reg]*Val) z.Lit {
 
 // pruned attaches the cycles that end at a loop's bound to its pruned
 // statement.
-func (x *texec) pruned(ps *PrunedSite) {
+func (x *threadSymExec) pruned(ps *PrunedSite) {
 	recs := x.cycles[ps.Loop]
 	delete(x.cycles, ps.Loop)
 	for _, rec := range recs {

@@ -63,14 +63,14 @@ type ErrorSite struct {
 // PrunedSite is a Pruned statement: reaching it means loop Loop needs a
 // higher bound.
 type PrunedSite struct {
-	Loop   string
+	Loop   lsl.LoopKey
 	Thread int
 	Guard  z.Lit
 	Pos    diag.Pos
 	// InAtomic: the site is inside an atomic block, whose remaining
 	// instructions would have to take effect before anything else.
 	InAtomic bool
-	// within lists the loop instances the site is inside (texec.loops):
+	// within lists the loop instances the site is inside (threadSymExec.loops):
 	// fair progress keeps a cycle that stores in an execution cut off
 	// inside the cycle's own loop instance (fairness.go).
 	within []int

@@ -48,7 +48,7 @@ func (e *Encoding) mayTouchPool(id int) bool {
 }
 
 // checkPoolAccess makes the access in a use-after-free error site.
-func (x *texec) checkPoolAccess(s lsl.Stmt, in *Instr) {
+func (x *threadSymExec) checkPoolAccess(s lsl.Stmt, in *Instr) {
 	if !x.e.mayTouchPool(in.ID) {
 		return
 	}

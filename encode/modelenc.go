@@ -10,7 +10,7 @@ import (
 )
 
 // modelEncoding is Θ as the encoder's features see it: the one interface
-// the encoder instantiates for a memory model (theta.go), implemented
+// the encoder instantiates for a memory model (modelinstance.go), implemented
 // once per language — mmEncoding for a .mm model's axioms (package
 // axioms), *CatInstance for a cat model (modelenc_cat.go). Each feature
 // (symmetry, pool symmetry, fair progress's flag conditions, races,
@@ -52,7 +52,7 @@ type modelEncoding interface {
 	linearOrder(val func(z.Lit) bool) (order []int, ok bool)
 	// lazyChecks reports whether some check is left to Lemmas, and
 	// lazyViolated whether an assignment violates one of them (the fence
-	// selectors' lanes, select.go).
+	// selectors' lanes, fencecandidates.go).
 	lazyChecks() bool
 	lazyViolated(value func(z.Lit) bool) bool
 }

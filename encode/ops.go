@@ -9,7 +9,7 @@ import (
 // operation is a runtime error (§7.1.1); the result is meaningful only when
 // err is false. The concrete messages come from lsl.EvalOp when a failing
 // execution is decoded.
-func (x *valCtx) apply(op lsl.Op, comp string, field string, args []*Val) (res *Val, err z.Lit) {
+func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (res *Val, err z.Lit) {
 	c := x.c
 	deps := depSet(nil)
 	for _, a := range args {
@@ -166,7 +166,7 @@ func withDeps(v *Val, d depSet) *Val {
 	return &w
 }
 
-func (x *valCtx) boolVal(t z.Lit) *Val {
+func (x *valueShape) boolVal(t z.Lit) *Val {
 	n := x.zero()
 	n[0] = t
 	return x.num(n)
@@ -174,7 +174,7 @@ func (x *valCtx) boolVal(t z.Lit) *Val {
 
 // compare is LSL equality (lsl.Compare): the result and the runtime-error
 // condition (⊥ involved, pointer vs nonzero number, composite vs other).
-func (x *valCtx) compare(a, b *Val) (eq, err z.Lit) {
+func (x *valueShape) compare(a, b *Val) (eq, err z.Lit) {
 	c := x.c
 	zeroA, zeroB := IsZero(c, a.Num), IsZero(c, b.Num)
 	err = c.Ors(a.U, b.U,
@@ -193,7 +193,7 @@ func (x *valCtx) compare(a, b *Val) (eq, err z.Lit) {
 // encoding when a result needs more bits than its argument (the zext of a
 // negative number), so n at or above the encoding's width keeps a. The
 // caller adds the runtime error of an argument that is not a number.
-func (x *valCtx) extend(op lsl.Op, a *Val, n int64) *Val {
+func (x *valueShape) extend(op lsl.Op, a *Val, n int64) *Val {
 	c := x.c
 	src := a.Num
 	out := make(BV, len(src))

@@ -46,7 +46,7 @@ func (e *Encoding) reloadsApply() bool {
 
 // trackReload updates the reload source before statement s runs (loads set
 // it afterwards, in noteReloadLoad); blocks are handled by block.
-func (x *texec) trackReload(s lsl.Stmt) {
+func (x *threadSymExec) trackReload(s lsl.Stmt) {
 	src := x.reload
 	if src == nil {
 		return
@@ -78,7 +78,7 @@ func (x *texec) trackReload(s lsl.Stmt) {
 }
 
 // noteReloadLoad makes load in the reload source, outside atomic blocks.
-func (x *texec) noteReloadLoad(s *lsl.Load, in *Instr) {
+func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 	x.reload = nil
 	if x.atomic != 0 || !x.e.reloadsApply() || x.live == nil || len(in.adeps) > 0 {
 		return // a moved load must not bring address dependencies along
@@ -89,7 +89,7 @@ func (x *texec) noteReloadLoad(s *lsl.Load, in *Instr) {
 // reloadRound returns the literal for: the loop's first round, which
 // started in start and continues to the next iteration in cont, is a
 // reload round of src.
-func (x *texec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
+func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
 	e := x.e
 	c := e.C
 	parts := []z.Lit{cont.g}

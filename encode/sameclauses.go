@@ -11,7 +11,7 @@ import "github.com/checkfence/checkfence/internal/gini/z"
 // It relies on every value having exactly one kind flag set (see Val):
 // then same(a, b) holds iff a and b have the same kind flags and, for that
 // kind, the same payload.
-func (x *valCtx) impliesSame(cond z.Lit, a, b *Val) z.Lit {
+func (x *valueShape) impliesSame(cond z.Lit, a, b *Val) z.Lit {
 	c := x.c
 	if a == b || cond == c.F {
 		return c.T

@@ -22,8 +22,8 @@ type sstate struct {
 	rec  *Val
 }
 
-// texec runs the forward symbolic execution of one thread.
-type texec struct {
+// threadSymExec runs the forward symbolic execution of one thread.
+type threadSymExec struct {
 	e      *Encoding
 	th     *ThreadEnc
 	ti     int
@@ -39,8 +39,8 @@ type texec struct {
 	// without fair progress), and the possibly redundant last iteration
 	// of each loop instance, for its pruned statement
 	live   map[*lsl.Block][]lsl.Reg
-	starts map[string][]*iterStart // per loop instance, its iterations so far
-	cycles map[string][]*cycleRec  // cycles ending at the loop's bound
+	starts map[lsl.LoopKey][]*iterStart // per loop instance, its iterations so far
+	cycles map[lsl.LoopKey][]*cycleRec  // cycles ending at the loop's bound
 	// loops is the stack of loop instances being run (their outer blocks,
 	// numbered by nextLoop): a cut-off inside one of them is within it.
 	loops    []int
@@ -52,7 +52,7 @@ type texec struct {
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &texec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[string][]*iterStart{}, cycles: map[string][]*cycleRec{}}
+	x := &threadSymExec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[lsl.LoopKey][]*iterStart{}, cycles: map[lsl.LoopKey][]*cycleRec{}}
 	if e.fair {
 		x.live = lsl.IterationState(th.Body)
 	}
@@ -112,7 +112,7 @@ func isThreadFence(th *lsl.Thread, s lsl.Stmt) bool {
 	return false
 }
 
-func (x *texec) val(o lsl.Operand) *Val {
+func (x *threadSymExec) val(o lsl.Operand) *Val {
 	switch o := o.(type) {
 	case lsl.Reg:
 		if v, ok := x.cur.r[o]; ok {
@@ -125,7 +125,7 @@ func (x *texec) val(o lsl.Operand) *Val {
 	panic(fmt.Sprintf("bad operand %T", o))
 }
 
-func (x *texec) set(r lsl.Reg, v *Val) {
+func (x *threadSymExec) set(r lsl.Reg, v *Val) {
 	x.cur.r[r] = v
 }
 
@@ -137,12 +137,12 @@ func copyRegs(m map[lsl.Reg]*Val) map[lsl.Reg]*Val {
 	return n
 }
 
-func (x *texec) fork(g z.Lit) sstate {
+func (x *threadSymExec) fork(g z.Lit) sstate {
 	return sstate{g: g, r: copyRegs(x.cur.r), ctrl: x.cur.ctrl, rec: x.cur.rec}
 }
 
 // merge joins two states that reach the same point.
-func (x *texec) merge(a, b sstate) sstate {
+func (x *threadSymExec) merge(a, b sstate) sstate {
 	c := x.e.C
 	if a.g == c.F {
 		return b
@@ -184,7 +184,7 @@ func (x *texec) merge(a, b sstate) sstate {
 	return out
 }
 
-func (x *texec) stmts(ss []lsl.Stmt) {
+func (x *threadSymExec) stmts(ss []lsl.Stmt) {
 	for _, s := range ss {
 		if x.cur.g == x.e.C.F {
 			return // the rest of the block is unreachable
@@ -194,7 +194,7 @@ func (x *texec) stmts(ss []lsl.Stmt) {
 }
 
 // block runs a (possibly labelled) block and joins the breaks that target it.
-func (x *texec) block(b *lsl.Block) {
+func (x *threadSymExec) block(b *lsl.Block) {
 	if b.Iter > 0 && x.live != nil {
 		x.iteration(b)
 		x.reload = nil
@@ -204,7 +204,7 @@ func (x *texec) block(b *lsl.Block) {
 	x.reload = nil // the joins of the block's breaks
 }
 
-func (x *texec) plainBlock(b *lsl.Block) {
+func (x *threadSymExec) plainBlock(b *lsl.Block) {
 	if x.live != nil && b.UnrolledLoop() {
 		x.nextLoop++
 		x.loops = append(x.loops, x.nextLoop)
@@ -228,7 +228,7 @@ func (x *texec) plainBlock(b *lsl.Block) {
 }
 
 // fail records an error site reached under g ∧ cond and continues on ¬cond.
-func (x *texec) fail(reason string, s lsl.Stmt, cond z.Lit, msg string, args []*Val) {
+func (x *threadSymExec) fail(reason string, s lsl.Stmt, cond z.Lit, msg string, args []*Val) {
 	c := x.e.C
 	g := c.And(x.cur.g, cond)
 	if g == c.F {
@@ -242,13 +242,13 @@ func (x *texec) fail(reason string, s lsl.Stmt, cond z.Lit, msg string, args []*
 	x.cur.g = c.And(x.cur.g, cond.Not())
 }
 
-func (x *texec) addCtrl(v *Val) {
+func (x *threadSymExec) addCtrl(v *Val) {
 	if x.e.trackDeps && len(v.deps) > 0 {
 		x.cur.ctrl = unionDeps(x.e.C, x.cur.ctrl, v.deps)
 	}
 }
 
-func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
+func (x *threadSymExec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
 	in := &Instr{Index: len(x.e.Instrs), ID: id, Kind: kind, Thread: x.ti, Op: x.op, Stmt: s, Guard: x.cur.g, Atomic: x.atomic}
 	if x.e.trackDeps {
 		in.cdeps = x.cur.ctrl
@@ -258,7 +258,7 @@ func (x *texec) instr(kind axioms.InstrKind, s lsl.Stmt, id int) *Instr {
 	return in
 }
 
-func (x *texec) stmt(s lsl.Stmt) {
+func (x *threadSymExec) stmt(s lsl.Stmt) {
 	x.e.checkCanceled()
 	c := x.e.C
 	vx := x.e.vx
@@ -343,10 +343,10 @@ func (x *texec) stmt(s lsl.Stmt) {
 		in := x.instr(axioms.Fence, s, s.ID)
 		in.Fence = s.Kind
 		if s.Cand > 0 {
-			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // select.go
+			in.Guard = c.And(in.Guard, x.e.Selector(s.Cand)) // fencecandidates.go
 		}
 		if lsl.CondOnly(s.Tags) {
-			in.Guard = c.And(in.Guard, x.e.anySelected(s.Tags)) // select.go
+			in.Guard = c.And(in.Guard, x.e.anySelected(s.Tags)) // fencecandidates.go
 		}
 		if x.reload != nil {
 			x.reload.fences = append(x.reload.fences, in)
@@ -448,7 +448,7 @@ func (x *texec) stmt(s lsl.Stmt) {
 }
 
 // observe records an observation under every record index it may have.
-func (x *texec) observe(s *lsl.Observe) {
+func (x *threadSymExec) observe(s *lsl.Observe) {
 	c := x.e.C
 	vx := x.e.vx
 	var v *Val

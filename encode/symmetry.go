@@ -176,14 +176,14 @@ func (m mmEncoding) symmetryOrder(cl []int) (z.Lit, bool) {
 // one class map onto each other (SymmetricLoops).
 func (e *Encoding) recordSymmetricLoops(isos []*threadIso) {
 	if e.symLoops == nil {
-		e.symLoops = map[string][]string{}
+		e.symLoops = map[lsl.LoopKey][]lsl.LoopKey{}
 	}
-	groups := map[string][]string{}
-	var firsts []string
+	groups := map[lsl.LoopKey][]lsl.LoopKey{}
+	var firsts []lsl.LoopKey
 	for _, iso := range isos {
 		for x, y := range iso.loops {
 			if _, ok := groups[x]; !ok {
-				groups[x] = []string{x}
+				groups[x] = []lsl.LoopKey{x}
 				firsts = append(firsts, x)
 			}
 			groups[x] = append(groups[x], y)
@@ -203,7 +203,7 @@ func (e *Encoding) recordSymmetricLoops(isos []*threadIso) {
 // Swapping the threads maps an execution cut off at one of them to one cut
 // off at another, so lazy unrolling raises their bounds together, which
 // keeps the threads identical.
-func (e *Encoding) SymmetricLoops(key string) []string { return e.symLoops[key] }
+func (e *Encoding) SymmetricLoops(key lsl.LoopKey) []lsl.LoopKey { return e.symLoops[key] }
 
 // firstAccess returns the position in thread ti's instruction list of its
 // first access that may touch the same cell as an access of another
@@ -322,7 +322,7 @@ type threadIso struct {
 	blks, blkB map[int64]int64
 	// loop keys: a pthread program's threads run procs of their own names
 	// (main_thread3, main_thread4), which the keys contain
-	loops, loopB map[string]string
+	loops, loopB map[lsl.LoopKey]lsl.LoopKey
 }
 
 func (m *threadIso) renamesBlocks() bool {
@@ -342,7 +342,7 @@ func (e *Encoding) isomorphic(a, b int, owner map[int64]int) (*threadIso, bool) 
 		regs: map[lsl.Reg]lsl.Reg{}, regB: map[lsl.Reg]lsl.Reg{},
 		labs: map[string]string{}, labB: map[string]string{},
 		blks: map[int64]int64{}, blkB: map[int64]int64{},
-		loops: map[string]string{}, loopB: map[string]string{}}
+		loops: map[lsl.LoopKey]lsl.LoopKey{}, loopB: map[lsl.LoopKey]lsl.LoopKey{}}
 	if ta.Kind != tb.Kind || !m.block(ta.Body, tb.Body) {
 		return nil, false
 	}
@@ -377,9 +377,9 @@ func (m *threadIso) label(x, y string) bool { return bijective(m.labs, m.labB, x
 
 // loop matches the loop keys of the two threads: one to one, each of its
 // own thread, with the same bound.
-func (m *threadIso) loop(x, y string) bool {
+func (m *threadIso) loop(x, y lsl.LoopKey) bool {
 	na, nb := m.e.U.Threads[m.a].Name+".", m.e.U.Threads[m.b].Name+"."
-	if !strings.HasPrefix(x, na) || !strings.HasPrefix(y, nb) {
+	if !strings.HasPrefix(x.String(), na) || !strings.HasPrefix(y.String(), nb) {
 		return false
 	}
 	lx, ly := m.e.U.Loops[x], m.e.U.Loops[y]

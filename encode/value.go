@@ -25,8 +25,8 @@ type Val struct {
 	deps       depSet // loads this value was computed from (data dependencies)
 }
 
-// valCtx holds the shape every value of one encoding shares.
-type valCtx struct {
+// valueShape holds the shape every value of one encoding shares.
+type valueShape struct {
 	c       *logic.C
 	w       int // number and pointer-component width
 	d       int // pointer depth
@@ -38,8 +38,8 @@ type valCtx struct {
 	constraints []z.Lit
 }
 
-func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
-	x := &valCtx{c: c, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
+func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valueShape {
+	x := &valueShape{c: c, w: w, d: max(d, 1), comps: comps, compIdx: map[string]int{}}
 	for i, cp := range comps {
 		x.compIdx[cp.Name] = i
 		x.nf = max(x.nf, len(cp.Fields))
@@ -48,10 +48,10 @@ func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valCtx {
 	return x
 }
 
-func (x *valCtx) zero() BV { return ConstBV(x.c, 0, x.w) }
+func (x *valueShape) zero() BV { return ConstBV(x.c, 0, x.w) }
 
 // blank returns a value of kind k with every payload constant 0.
-func (x *valCtx) blank() *Val {
+func (x *valueShape) blank() *Val {
 	c := x.c
 	v := &Val{U: c.F, N: c.F, P: c.F, C: c.F, Num: x.zero()}
 	v.PLen = make([]z.Lit, x.d)
@@ -64,13 +64,13 @@ func (x *valCtx) blank() *Val {
 	return v
 }
 
-func (x *valCtx) undef() *Val {
+func (x *valueShape) undef() *Val {
 	v := x.blank()
 	v.U = x.c.T
 	return v
 }
 
-func (x *valCtx) num(n BV) *Val {
+func (x *valueShape) num(n BV) *Val {
 	v := x.blank()
 	v.N = x.c.T
 	v.Num = n
@@ -78,7 +78,7 @@ func (x *valCtx) num(n BV) *Val {
 }
 
 // constVal encodes a concrete value.
-func (x *valCtx) constVal(cv lsl.Value) *Val {
+func (x *valueShape) constVal(cv lsl.Value) *Val {
 	c := x.c
 	v := x.blank()
 	switch cv.Kind {
@@ -114,7 +114,7 @@ func (x *valCtx) constVal(cv lsl.Value) *Val {
 
 // choice returns one-hot literals selecting one of n alternatives, built from
 // ceil(log2 n) fresh inputs (codes beyond n-1 select the last alternative).
-func (x *valCtx) choice(n int) []z.Lit {
+func (x *valueShape) choice(n int) []z.Lit {
 	c := x.c
 	out := make([]z.Lit, n)
 	if n == 1 {
@@ -161,7 +161,7 @@ func geConst(c *logic.C, in []z.Lit, k int) z.Lit {
 }
 
 // freshBV returns w fresh inputs.
-func (x *valCtx) freshBV(w int) BV {
+func (x *valueShape) freshBV(w int) BV {
 	checkWidth(w)
 	r := make(BV, w)
 	for i := range r {
@@ -173,7 +173,7 @@ func (x *valCtx) freshBV(w int) BV {
 // fresh returns an unconstrained value restricted to what abs allows: the
 // possible kinds, the range of numbers, pointer lengths and component ranges.
 // With abs == nil everything representable is allowed.
-func (x *valCtx) fresh(abs *lsl.AbsVal) *Val {
+func (x *valueShape) fresh(abs *lsl.AbsVal) *Val {
 	v := x.blank()
 	var kinds []lsl.Kind
 	for _, k := range []lsl.Kind{lsl.KUndef, lsl.KNum, lsl.KPtr, lsl.KComp} {
@@ -215,7 +215,7 @@ const maxMembers = 64
 // misses could only arise "out of thin air" from a cycle of dependencies
 // through memory, which the memory models allow on paper but no hardware
 // produces (dissertation §4.5.4, §7.3.2). Executions contain no such values.
-func (x *valCtx) restrict(v *Val, abs *lsl.AbsVal) {
+func (x *valueShape) restrict(v *Val, abs *lsl.AbsVal) {
 	if abs == nil {
 		return
 	}
@@ -261,7 +261,7 @@ func sortedNums(a *lsl.AbsVal) []int64 {
 	return out
 }
 
-func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {
+func (x *valueShape) freshNum(abs *lsl.AbsVal) BV {
 	lo, hi, ok := int64(0), int64(0), false
 	if abs != nil {
 		lo, hi, ok = abs.NumRange()
@@ -274,7 +274,7 @@ func (x *valCtx) freshNum(abs *lsl.AbsVal) BV {
 
 // freshRange returns a fresh number known to lie in [lo, hi] (if ok): bits
 // that are constant over the range are fixed.
-func (x *valCtx) freshRange(lo, hi int64, ok bool) BV {
+func (x *valueShape) freshRange(lo, hi int64, ok bool) BV {
 	c := x.c
 	if !ok {
 		return x.freshBV(x.w)
@@ -299,7 +299,7 @@ func (x *valCtx) freshRange(lo, hi int64, ok bool) BV {
 	return SignExtend(c, x.freshBV(nb), x.w)
 }
 
-func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
+func (x *valueShape) freshPtr(v *Val, abs *lsl.AbsVal) {
 	var lens []int
 	if abs != nil {
 		lens = abs.PtrLens()
@@ -344,7 +344,7 @@ func (x *valCtx) freshPtr(v *Val, abs *lsl.AbsVal) {
 	}
 }
 
-func (x *valCtx) freshComp(v *Val, abs *lsl.AbsVal) {
+func (x *valueShape) freshComp(v *Val, abs *lsl.AbsVal) {
 	v.Tag = x.freshBV(x.tw)
 	v.Fields = make([]*Val, x.nf)
 	for i := range v.Fields {
@@ -367,7 +367,7 @@ func (x *valCtx) freshComp(v *Val, abs *lsl.AbsVal) {
 
 // Same is meta-level equality: the values are identical (⊥ equals ⊥). Used
 // for aliasing, value flow and observations — never a program comparison.
-func (x *valCtx) same(a, b *Val) z.Lit {
+func (x *valueShape) same(a, b *Val) z.Lit {
 	c := x.c
 	if a == b {
 		return c.T
@@ -386,7 +386,7 @@ func (x *valCtx) same(a, b *Val) z.Lit {
 }
 
 // ptrEq compares the pointer parts: same length, same components below it.
-func (x *valCtx) ptrEq(a, b *Val) z.Lit {
+func (x *valueShape) ptrEq(a, b *Val) z.Lit {
 	c := x.c
 	res := c.T
 	longer := c.F // length > i, accumulated from the top
@@ -400,7 +400,7 @@ func (x *valCtx) ptrEq(a, b *Val) z.Lit {
 }
 
 // mux is sel ? a : b, part by part.
-func (x *valCtx) mux(sel z.Lit, a, b *Val) *Val {
+func (x *valueShape) mux(sel z.Lit, a, b *Val) *Val {
 	c := x.c
 	if a == b || sel == c.T {
 		return a
@@ -433,7 +433,7 @@ func (x *valCtx) mux(sel z.Lit, a, b *Val) *Val {
 	return v
 }
 
-func (x *valCtx) fields(a *Val) []*Val {
+func (x *valueShape) fields(a *Val) []*Val {
 	if a.Fields != nil {
 		return a.Fields
 	}
@@ -446,7 +446,7 @@ func (x *valCtx) fields(a *Val) []*Val {
 
 // truth converts a branch condition: true for nonzero numbers and pointers;
 // err holds for ⊥ and composites.
-func (x *valCtx) truth(v *Val) (t, err z.Lit) {
+func (x *valueShape) truth(v *Val) (t, err z.Lit) {
 	c := x.c
 	t = c.Or(c.And(v.N, IsZero(c, v.Num).Not()), v.P)
 	err = c.Or(v.U, v.C)
@@ -454,7 +454,7 @@ func (x *valCtx) truth(v *Val) (t, err z.Lit) {
 }
 
 // decode reads a value from a model.
-func (x *valCtx) decode(v *Val, val func(z.Lit) bool) lsl.Value {
+func (x *valueShape) decode(v *Val, val func(z.Lit) bool) lsl.Value {
 	switch {
 	case val(v.N):
 		return lsl.Num(ValueOf(v.Num, val))

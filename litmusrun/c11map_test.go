@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -184,7 +185,7 @@ func TestC11FenceEventsShortcut(t *testing.T) {
 	for _, name := range []string{"arm8", "riscv", "power", "tso-cat", "rc11"} {
 		m := builtinCat(t, name)
 		short := statesOf(t, files, mining.Options{Model: m})
-		plain := statesOf(t, files, mining.Options{Model: m, CatAllFences: true})
+		plain := statesOf(t, files, mining.Options{Options: encode.Options{CatAllFences: true}, Model: m})
 		for i := range files {
 			if fmt.Sprint(keys(short[i])) != fmt.Sprint(keys(plain[i])) {
 				t.Errorf("%s on %s: %v without the .mm-only fences, %v with them", files[i], name, keys(short[i]), keys(plain[i]))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -24,7 +25,7 @@ func TestSuiteEncodingsAgree(t *testing.T) {
 	for _, mn := range []string{"tso", "relaxed"} {
 		states := make([][]string, len(encodings)) // [encoding][file] → sorted states
 		for ei, enc := range encodings {
-			opt := SuiteOptions{Options: Options{Mining: mining.Options{Model: builtin(t, mn), Axioms: enc}}}
+			opt := SuiteOptions{Options: Options{Mining: mining.Options{Options: encode.Options{Axioms: enc}, Model: builtin(t, mn)}}}
 			RunFiles(context.Background(), files, opt, func(o Outcome) {
 				var got []string
 				if o.Err != nil {

@@ -10,7 +10,7 @@ import (
 // or fence stands for tag T in the executions whose selection includes
 // candidate N (N ≥ 1), and for nothing otherwise; the encoder makes the
 // event's membership in T the conjunction of its guard and candidate N's
-// selector literal (encode/select.go). A fence whose tags are all
+// selector literal (encode/fencecandidates.go). A fence whose tags are all
 // conditional is a candidate point: it executes only when one of them is
 // selected (one event for all the barriers a point may hold, where a
 // fence per barrier would multiply the events). Unrolling and inlining

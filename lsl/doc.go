@@ -39,8 +39,8 @@
 // Unrolling (unroll.go) turns a program and a test into an unrolled concurrent
 // program (§4.5): one statement tree per thread with no calls and no loops.
 // Each loop instance is unrolled up to its bound and ends in Pruned, which
-// names the loop instance, so the lazy-unrolling driver can raise exactly that
-// bound (§7.3.1). Loads, stores and fences receive unique instruction ids.
+// names the loop instance by its LoopKey (loopkey.go), so the lazy-unrolling
+// driver can raise exactly that bound (§7.3.1; Bounds maps keys to bounds). Loads, stores and fences receive unique instruction ids.
 // Alloc becomes a constant pointer to a fresh block (or, for the pool
 // allocator, LSL code that picks a free block, §7.2.4, or block i for
 // malloc instance i where no block is reused: UnrollOptions.FixedPool); threadid and

@@ -146,7 +146,7 @@ type Block struct {
 	// program (unrollLoop); a break to the block's own label continues
 	// with the next iteration. Zero elsewhere.
 	Iter int
-	Loop string
+	Loop LoopKey
 }
 
 // IsLoop reports whether b is a loop: a labelled block that something in
@@ -259,7 +259,7 @@ type Abort struct {
 // Pruned marks code cut off by the unroller (§4.5): reaching it means the
 // loop or recursion bound Loop was too small. Only in unrolled programs.
 type Pruned struct {
-	Loop string
+	Loop LoopKey
 	Pos  diag.Pos
 }
 

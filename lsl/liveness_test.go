@@ -88,7 +88,7 @@ func TestIterationState(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				bounds := map[string]int{}
+				bounds := Bounds{}
 				u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
 				if err != nil {
 					t.Fatal(err)
@@ -102,7 +102,7 @@ func TestIterationState(t *testing.T) {
 				}
 				found := 0
 				for b, regs := range IterationState(u.Threads[0].Body) {
-					if !strings.HasSuffix(b.Loop, "/L1") {
+					if !strings.HasSuffix(b.Loop.String(), "/L1") {
 						continue // inner loops
 					}
 					found++

@@ -89,7 +89,7 @@ func (b *builder) stmt(s *stmtAST) Stmt {
 		return &Abort{Msg: msg, Pos: pos}
 	case s.Pruned != nil:
 		key, _ := b.str(*s.Pruned)
-		return &Pruned{Loop: key, Pos: pos}
+		return &Pruned{Loop: LoopKey(key), Pos: pos}
 	case s.Call != nil:
 		return &Call{Proc: s.Call.Proc.Name, Args: b.operands(s.Call.Args), Pos: pos}
 	case s.Atomic != nil:

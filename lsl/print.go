@@ -337,7 +337,7 @@ func (pr *printer) stmt(s Stmt) {
 	case *Abort:
 		pr.line("abort ", quote(s.Msg))
 	case *Pruned:
-		pr.line("pruned ", quote(s.Loop))
+		pr.line("pruned ", quote(s.Loop.String()))
 	case *Call:
 		call := "call " + s.Proc + "(" + pr.operands(s.Args) + ")"
 		if len(s.Results) > 0 {

@@ -160,7 +160,7 @@ proc busy() { %x := load @X  %a := add(%x, 1)  %b := add(%a, 1)  %c := add(%b, 1
 		t.Fatal(err)
 	}
 	specs := []ThreadSpec{conc("count"), conc("busy", "busy", "busy", "busy")}
-	bounds := map[string]int{}
+	bounds := Bounds{}
 	var u *Unrolled
 	for grew := true; grew; { // inner loops get a key per outer iteration
 		if u, err = Unroll(p, specs, UnrollOptions{Bounds: bounds}); err != nil {

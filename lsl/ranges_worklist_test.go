@@ -71,7 +71,7 @@ func compareRanges(t *testing.T, name string, prog *lsl.Program, specs []lsl.Thr
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		bounds := map[string]int{}
+		bounds := lsl.Bounds{}
 		for key := range u.Loops {
 			bounds[key] = bound
 		}

@@ -14,7 +14,7 @@ type UnrollOptions struct {
 	// Bounds gives the number of iterations of each loop instance (and the
 	// recursion depth of each recursive procedure per operation), by key.
 	// Missing keys get DefaultBound (1 when zero).
-	Bounds       map[string]int
+	Bounds       Bounds
 	DefaultBound int
 	// Serial wraps every operation in an atomic block: with the sc model this
 	// yields the serial executions that mining enumerates (§6.5).
@@ -69,7 +69,7 @@ func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, e
 		poll:     limits.Poller{Ctx: opt.Ctx, Phase: "unrolling"},
 		p:        p,
 		opt:      opt,
-		u:        &Unrolled{Prog: p, Loops: map[string]*LoopInfo{}, Serial: opt.Serial},
+		u:        &Unrolled{Prog: p, Loops: map[LoopKey]*LoopInfo{}, Serial: opt.Serial},
 		loopOrd:  map[*Block]int{},
 		isLoop:   map[*Block]bool{},
 		typeSeen: map[string]int{},
@@ -318,7 +318,7 @@ func (r *unroller) loopNoNumber(b *Block) bool {
 //	L: { L_i1: { body[continue L ↦ break L_i1]; break L } … L_ik: {…}; pruned }
 func (r *unroller) unrollLoop(a *activation, b *Block) *Block {
 	ord := r.loopOrd[b]
-	key := a.key + "/" + a.path + "L" + strconv.Itoa(ord)
+	key := loopKey(a.key, a.path, ord)
 	bound := r.bound(key)
 	if _, ok := r.u.Loops[key]; !ok {
 		r.u.Loops[key] = &LoopInfo{Key: key, Pos: b.Pos, Proc: a.proc.Name, Label: b.Label, Bound: bound}
@@ -329,7 +329,7 @@ func (r *unroller) unrollLoop(a *activation, b *Block) *Block {
 	for i := 1; i <= bound; i++ {
 		it := &Block{Label: outer.Label + "_i" + strconv.Itoa(i), Pos: b.Pos, Iter: i, Loop: key}
 		a.iter[b.Label] = it.Label
-		a.path = savedPath + "L" + strconv.Itoa(ord) + "#" + strconv.Itoa(i) + "/"
+		a.path = iterationPath(savedPath, ord, i)
 		it.Stmts = r.stmts(a, b.Stmts)
 		it.Stmts = append(it.Stmts, &Break{Label: outer.Label, Pos: b.Pos})
 		outer.Stmts = append(outer.Stmts, it)
@@ -341,7 +341,7 @@ func (r *unroller) unrollLoop(a *activation, b *Block) *Block {
 	return outer
 }
 
-func (r *unroller) bound(key string) int {
+func (r *unroller) bound(key LoopKey) int {
 	if n, ok := r.opt.Bounds[key]; ok && n > 0 {
 		return n
 	}
@@ -440,7 +440,7 @@ func (r *unroller) call(a *activation, s *Call, out []Stmt) []Stmt {
 		}
 	}
 	if depth > 0 {
-		key := a.opKey + "/rec:" + s.Proc
+		key := recursionKey(a.opKey, s.Proc)
 		bound := r.bound(key)
 		if li, ok := r.u.Loops[key]; !ok {
 			r.u.Loops[key] = &LoopInfo{Key: key, Pos: s.Pos, Proc: s.Proc, Bound: bound, Recursion: true}

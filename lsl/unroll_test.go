@@ -71,7 +71,7 @@ func count[T Stmt](b Stmt) int {
 
 func TestUnrollLoopBounds(t *testing.T) {
 	for _, bound := range []int{1, 2, 4} {
-		u := unroll(t, []ThreadSpec{conc("loop3")}, UnrollOptions{Bounds: map[string]int{"t1.0:loop3/L1": bound}})
+		u := unroll(t, []ThreadSpec{conc("loop3")}, UnrollOptions{Bounds: Bounds{"t1.0:loop3/L1": bound}})
 		if len(u.Loops) != 1 {
 			t.Fatalf("loops %v", u.Loops)
 		}
@@ -90,13 +90,13 @@ func TestUnrollLoopBounds(t *testing.T) {
 }
 
 func TestUnrollNestedLoopInstances(t *testing.T) {
-	u := unroll(t, []ThreadSpec{conc("nested")}, UnrollOptions{Bounds: map[string]int{"t1.0:nested/L1": 2}})
+	u := unroll(t, []ThreadSpec{conc("nested")}, UnrollOptions{Bounds: Bounds{"t1.0:nested/L1": 2}})
 	var keys []string
 	for k := range u.Loops {
-		keys = append(keys, k)
+		keys = append(keys, k.String())
 	}
 	// the inner loop has one instance per iteration of the outer loop
-	for _, want := range []string{"t1.0:nested/L1", "t1.0:nested/L1#1/L2", "t1.0:nested/L1#2/L2"} {
+	for _, want := range []LoopKey{"t1.0:nested/L1", "t1.0:nested/L1#1/L2", "t1.0:nested/L1#2/L2"} {
 		if u.Loops[want] == nil {
 			t.Errorf("missing loop instance %s (have %v)", want, keys)
 		}
@@ -112,7 +112,7 @@ func TestUnrollRecursion(t *testing.T) {
 	if n := count[*Pruned](u.Threads[0].Body); n != 1 {
 		t.Errorf("%d pruned", n)
 	}
-	u = unroll(t, []ThreadSpec{conc("callrec")}, UnrollOptions{Bounds: map[string]int{"t1.0/rec:rec": 3}})
+	u = unroll(t, []ThreadSpec{conc("callrec")}, UnrollOptions{Bounds: Bounds{"t1.0/rec:rec": 3}})
 	// depth 3: rec inlined three times, the fourth call pruned
 	if n := count[*Pruned](u.Threads[0].Body); n != 1 {
 		t.Errorf("%d pruned", n)
@@ -254,7 +254,7 @@ func TestUnrolledLoopBlocks(t *testing.T) {
 		op   string
 		want int
 	}{{"loop3", 1}, {"nested", 3}, {"callrec", 0}} {
-		u := unroll(t, []ThreadSpec{conc(tc.op)}, UnrollOptions{Bounds: map[string]int{"t1.0:nested/L1": 2}})
+		u := unroll(t, []ThreadSpec{conc(tc.op)}, UnrollOptions{Bounds: Bounds{"t1.0:nested/L1": 2}})
 		n := 0
 		Walk(u.Threads[0].Body, func(s Stmt) bool {
 			if b, ok := s.(*Block); ok && b.UnrolledLoop() {

@@ -94,7 +94,7 @@ func (b *BlockInfo) ZeroInit() bool { return b.Kind == BlockGlobal || b.Kind == 
 // LoopInfo describes one loop instance (or recursive call site) of an
 // unrolled program: the bound it was unrolled with and where it is.
 type LoopInfo struct {
-	Key       string
+	Key       LoopKey
 	Pos       diag.Pos
 	Proc      string
 	Label     string
@@ -107,9 +107,9 @@ type LoopInfo struct {
 type Unrolled struct {
 	Prog    *Program
 	Threads []*Thread
-	Blocks  []*BlockInfo         // indexed by base - 1
-	Loops   map[string]*LoopInfo // by key; every Pruned statement names one
-	NumIDs  int                  // instruction ids are 1..NumIDs
+	Blocks  []*BlockInfo          // indexed by base - 1
+	Loops   map[LoopKey]*LoopInfo // by key; every Pruned statement names one
+	NumIDs  int                   // instruction ids are 1..NumIDs
 	Serial  bool
 	Pool    *PoolInfo // the lsl_malloc pool, or nil
 	// FaintDropped counts the assignments to faint registers Unroll

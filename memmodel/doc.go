@@ -29,17 +29,24 @@
 //     (LoadsInOrder: an axiom program_order(L, X) => memory_order(L, X))
 //     or the cat checks (NoThinAir, C11RaceFlag: rc11's checks);
 //   - NeedsDependencies (deps.go): whether the encoder must track data
-//     and control dependencies for a program.
+//     and control dependencies for a program;
+//   - fences (fences.go, catmono.go): what the model makes of fences for
+//     fence synthesis: whether it tells them apart by tag or by LSL kind
+//     (FencesByTag, FenceTags, FenceKinds), which barriers order
+//     anything (Orders), and whether more fences only ever forbid more
+//     (MonotoneInFences);
+//   - SequentiallyConsistent (sc.go): whether the model is sc's axioms
+//     under any name, for readings of a trace that need one total order.
 //
 // Callers hold a *Model (mining.Options.Model, encode.Build) and ask it
 // questions; they do not test which language it is written in. The only
 // places that look inside are the ones that encode a language: the
-// encoder's instantiation of Θ (encode/theta.go: Axiomatic for
+// encoder's instantiation of Θ (encode/modelinstance.go: Axiomatic for
 // axioms.Instantiate, Cat for the cat encoder of encode/cat*.go), which
 // yields the encoder's one model interface (encode/modelenc.go:
 // modelEncoding, implemented for .mm axioms and for cat models) that
 // every encoder feature asks; and the .mm-only tools (refcheck, fence
-// insertion's selector encoding, package synth's barrier lists). A
+// insertion's selector encoding). A
 // feature that a model does not support is off by a property
 // (StorelessCycles, CoherentPerLocation, FairProgressStoresSafe, Flags,
 // C11Fences, …), never by a name.

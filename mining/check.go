@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -21,50 +19,28 @@ import (
 
 // Options control Check and Mine.
 type Options struct {
-	Model         *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
-	Spec          *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
-	Axioms        axioms.Options      // encoding of the memory model
-	MaxUnroll     int                 // highest loop bound before INCONCLUSIVE (default 64)
-	FallbackWidth int                 // --int-width
-	Timeout       time.Duration       // per test (0: none)
-	MaxMemory     int64               // heap bytes before INCONCLUSIVE (0: none)
-	Witness       bool                // compute a witness execution for PASS
-	KeepEncoding  bool                // keep the final encoding in Result.Encoding (tools that inspect the circuit)
-	Omit          map[*lsl.Fence]bool // fences of the program to leave out
+	// Options are the encoder's (axioms.Options, --int-width, the
+	// fairness rules and their parts, symmetry breaking). The check sets
+	// Ctx and the race fields itself (from Races below), and keeps
+	// NoFairProgress off on a model where fair progress is not sound
+	// (memmodel.Model.FairProgressSafe).
+	encode.Options
+	Model     *memmodel.Model     // memory model of the concurrent executions (.mm or cat)
+	Spec      *lsl.Program        // mine observations from this reference implementation (nil: the implementation)
+	MaxUnroll int                 // highest loop bound before INCONCLUSIVE (default 64)
+	Timeout   time.Duration       // per test (0: none)
+	MaxMemory int64               // heap bytes before INCONCLUSIVE (0: none)
+	Witness   bool                // compute a witness execution for PASS
+	Omit      map[*lsl.Fence]bool // fences of the program to leave out
 	// SATMining enumerates the serial observations with the solver instead
 	// of concretely (both give the same set; see serial.go).
 	SATMining bool
-	// NoFairProgress turns off the fair-progress rule (encode/fairness.go,
-	// --fair=false). It is off anyway on a model where it is not sound
-	// (memmodel.Model.FairProgressSafe).
-	NoFairProgress bool
-	// NoReloadRounds keeps fair progress without its reload rounds
-	// (encode/reload.go), for the differential tests.
-	NoReloadRounds bool
-	// NoCatStoringCycles keeps fair progress on a cat model to retry
-	// rounds that store nothing (encode.Options.NoCatStoringCycles).
-	NoCatStoringCycles bool
-	// NoSilentRMW keeps fair progress without its rule for silent
-	// read-modify-writes (encode/silent.go), for the differential tests.
-	NoSilentRMW bool
-	// NoChainCut keeps the chain rule without its part for globals only
-	// read-modify-writes reach (encode/chaincut.go), for the tests.
-	NoChainCut bool
 	// KeepFaint keeps the assignments to faint registers in the unrolled
 	// program (lsl.UnrollOptions.KeepFaint): a counter nothing reads then
 	// keeps its loop from converging.
 	KeepFaint bool
-	// CatAllFences makes every fence an event of a cat model
-	// (encode.Options.CatAllFences), for the differential tests.
-	CatAllFences bool
-	Progress     func(Progress)    // called as phases change (may be nil)
-	Solver       sat.SolverOptions // SAT backend (--solver)
-	// NoSymmetry: do not order identical threads or untouched pool blocks
-	// in the check query (encode.SymmetryBreaking).
-	NoSymmetry bool
-	// NoPoolSymmetry: with symmetry breaking, order identical threads only,
-	// not the pool's untouched blocks (for measuring the two apart).
-	NoPoolSymmetry bool
+	Progress  func(Progress)    // called as phases change (may be nil)
+	Solver    sat.SolverOptions // SAT backend (--solver)
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
 	// instead of those of the sizing pass (presize.go).
 	NoPresize bool
@@ -126,7 +102,7 @@ type checker struct {
 	start time.Time
 	res   *Result
 	// serialBounds are the loop bounds the serial executions needed.
-	serialBounds map[string]int
+	serialBounds lsl.Bounds
 	// serialWhy says why some serial execution did not complete (concrete
 	// mining), e.g. an operation that waits for another one.
 	serialWhy string
@@ -143,7 +119,7 @@ type checker struct {
 	// loggedBounds the bounds of the last one logged, serial and not
 	// (querylog.go)
 	round        int
-	loggedBounds map[bool]map[string]int
+	loggedBounds map[bool]lsl.Bounds
 	// queryPhase names the queries of the moment in the log when they are
 	// not what the progress phase says ("failure")
 	queryPhase string
@@ -201,8 +177,8 @@ func (k *checker) progressDetail(phase string, round, obs int, detail string) {
 
 // raisedDetail says which loops the next round unrolls further, for the
 // progress line: "raising loop msn.c:45 to 3 iterations (and 2 more)".
-func raisedDetail(u *lsl.Unrolled, old, next map[string]int) string {
-	var keys []string
+func raisedDetail(u *lsl.Unrolled, old, next lsl.Bounds) string {
+	var keys []lsl.LoopKey
 	for key, b := range next {
 		if old[key] != b {
 			keys = append(keys, key)
@@ -211,7 +187,7 @@ func raisedDetail(u *lsl.Unrolled, old, next map[string]int) string {
 	if len(keys) == 0 {
 		return ""
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	li := u.Loops[keys[0]]
 	if li == nil {
 		return ""
@@ -279,7 +255,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	// on the final encoding instead of one per property. Every serial
 	// execution is also a concurrent one, so the serial loop bounds are a
 	// lower bound for the concurrent ones.
-	bounds := map[string]int{}
+	bounds := lsl.Bounds{}
 	for key, b := range k.serialBounds {
 		bounds[key] = b
 	}
@@ -354,26 +330,25 @@ func (k *checker) run(prog *lsl.Program) error {
 				// (solving for one anew took up to 7,500 conflicts on
 				// harris Saacr)
 				p.s.RestoreModel(cut)
-				saved := *k.res
-				next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
-				if err == errStop && k.res.Reason == ReasonUnrollLimit && len(deferred) > 0 {
-					// a failure within the limit comes before INCONCLUSIVE
-					limit := *k.res
-					*k.res = saved
-					q, err := k.earliestFailure(prog, specs, obs, compare, deferred, p, round)
-					if err != nil {
-						return err
-					}
-					if q == nil {
-						// the limit's result, with the time spent since
-						limit.Stats.Rounds, limit.Stats.Encode, limit.Stats.Solve = k.res.Stats.Rounds, k.res.Stats.Encode, k.res.Stats.Solve
-						*k.res = limit
-						return errStop
-					}
-					return k.reportFailure(q)
-				}
+				next, limit, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
 				if err != nil {
 					return err
+				}
+				if limit != nil {
+					if len(deferred) > 0 {
+						// a failure within the limit comes before INCONCLUSIVE
+						q, err := k.earliestFailure(prog, specs, obs, compare, deferred, p, round)
+						if err != nil {
+							return err
+						}
+						if q != nil {
+							return k.reportFailure(q)
+						}
+						// the limit's result, with the time spent since
+						limit.Stats.Rounds, limit.Stats.Encode, limit.Stats.Solve = k.res.Stats.Rounds, k.res.Stats.Encode, k.res.Stats.Solve
+					}
+					*k.res = *limit
+					return errStop
 				}
 				if round > 1 || p.s.Stats().Clauses >= simAfterClauses {
 					next = k.simulateTest(prog, specs, next, round+1, false)
@@ -429,7 +404,7 @@ func (k *checker) reportFailure(f *failingRound) error {
 
 // current records the round's encoding in the result, so that a limit
 // reached in it reports the size of what was being checked.
-func (k *checker) current(p *problem, bounds map[string]int) {
+func (k *checker) current(p *problem, bounds lsl.Bounds) {
 	k.res.enc = p.enc
 	k.res.Bounds = bounds
 	k.res.Stats.Instrs, k.res.Stats.Loads, k.res.Stats.Stores, k.res.Stats.Width = p.enc.Stats.Instrs, p.enc.Stats.Loads, p.enc.Stats.Stores, p.enc.Stats.Width
@@ -536,21 +511,43 @@ func (k *checker) noSerialExecution(prog *lsl.Program, specs []lsl.ThreadSpec) e
 // as warnings; rc11's racy flag only when the check decides no races
 // (race.go).
 func (k *checker) flags(p *problem) error {
+	fired, err := k.firedFlags(p)
+	fired.addTo(k.res)
+	return err
+}
+
+// flagsFired are the flags of a cat model that fire in some complete
+// execution, as a result reports them.
+type flagsFired struct {
+	names, events []string
+	warnings      []Warning
+}
+
+// firedFlags finds the flags of p's model that fire in some complete
+// execution of p.
+func (k *checker) firedFlags(p *problem) (flagsFired, error) {
+	var out flagsFired
 	for _, f := range p.enc.Flags() {
 		if k.opt.Races != RacesNone && k.isRaceFlag(p.enc, f) {
 			continue // the race check decides it
 		}
 		r, err := k.solve(p, p.enc.AllDone, f.Lit)
 		if err != nil {
-			return err
+			return out, err
 		}
 		if r == sat.Sat {
-			k.res.Flags = append(k.res.Flags, f.Name)
-			k.res.FlagEvents = append(k.res.FlagEvents, p.enc.FlagWitness(f, p.s.Value))
-			k.res.Warnings = append(k.res.Warnings, flagWarning(p.enc, f, p.s.Value))
+			out.names = append(out.names, f.Name)
+			out.events = append(out.events, p.enc.FlagWitness(f, p.s.Value))
+			out.warnings = append(out.warnings, flagWarning(p.enc, f, p.s.Value))
 		}
 	}
-	return nil
+	return out, nil
+}
+
+func (f flagsFired) addTo(r *Result) {
+	r.Flags = append(slices.Clip(r.Flags), f.names...)
+	r.FlagEvents = append(slices.Clip(r.FlagEvents), f.events...)
+	r.Warnings = append(slices.Clip(r.Warnings), f.warnings...)
 }
 
 // witness finds an execution of a passing test to show (--html, -v).
@@ -614,7 +611,7 @@ func (k *checker) describeFailure(p *problem, x *trace.Execution) {
 type problem struct {
 	enc    *encode.Encoding
 	s      *sat.Solver
-	bounds map[string]int
+	bounds lsl.Bounds
 	serial bool
 	// assume holds in every query on the problem (the fence selection of
 	// a synthesis session; session.go).
@@ -681,7 +678,7 @@ func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (sat.Result, 
 }
 
 // encode unrolls with the given bounds and encodes on model.
-func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial bool, bounds map[string]int, round int) (*problem, error) {
+func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial bool, bounds lsl.Bounds, round int) (*problem, error) {
 	k.res.Stats.Rounds++
 	k.progressDetail("unroll", round, 0, k.unrollDetail)
 	k.unrollDetail = ""
@@ -702,17 +699,12 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	// Fair progress holds on the models its checks accept (fairProgress);
 	// symmetry breaking orders threads by memory_order on the .mm models,
 	// by what they do on cat models (encode/catsymmetry.go).
-	eopt := encode.Options{Axioms: k.opt.Axioms, FallbackWidth: k.opt.FallbackWidth, NoSymmetry: k.opt.NoSymmetry, NoPoolSymmetry: k.opt.NoPoolSymmetry, Ctx: k.ctx}
+	eopt := k.opt.Options
+	eopt.Ctx = k.ctx
 	eopt.NoFairProgress = !k.fairProgress(model)
-	eopt.NoReloadRounds = k.opt.NoReloadRounds
-	eopt.NoSilentRMW = k.opt.NoSilentRMW
-	eopt.NoCatStoringCycles = k.opt.NoCatStoringCycles
-	eopt.NoChainCut = k.opt.NoChainCut
-	if !serial && k.opt.Races.checks() {
-		eopt.Races, eopt.RaceCycles = true, k.opt.Races == RacesFail
-	}
+	eopt.Races = !serial && k.opt.Races.checks()
+	eopt.RaceCycles = eopt.Races && k.opt.Races == RacesFail
 	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
-	eopt.CatAllFences = k.opt.CatAllFences
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
@@ -731,9 +723,11 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 }
 
 // raise returns the bounds with every loop instance that the last model of p
-// prunes raised by one (SPEC §6, §7.3.1), or INCONCLUSIVE at --max-unroll.
-func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, error) {
-	next := map[string]int{}
+// prunes raised by one (SPEC §6, §7.3.1), or, when one would pass
+// --max-unroll, the INCONCLUSIVE result the check ends with there (the
+// caller decides whether it does: atLimit).
+func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, *Result, error) {
+	next := lsl.Bounds{}
 	for key, b := range bounds {
 		next[key] = b
 	}
@@ -748,24 +742,13 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 				continue
 			}
 			if nb > k.opt.MaxUnroll {
-				k.res.Verdict = Inconclusive
-				k.res.Reason = ReasonUnrollLimit
-				k.res.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
-				k.res.Trace = p.enc.Decode(p.s.Value)
-				// a flag that fires in a complete execution of this
-				// unrolling is an answer of its own; a round with an
-				// access a flag names is kept (encode/catfair.go), so a
-				// racy retry loop ends here
-				if err := k.flags(p); err != nil {
-					return nil, err
-				}
-				return nil, errStop
+				return k.atLimit(p, li)
 			}
 			// the same loop of an identical thread is cut off in the
 			// execution with the two threads swapped; in a whole
 			// program, the same loop of a thread that runs the same
 			// function likely is too (siblingLoops)
-			keys := append([]string{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
+			keys := append([]lsl.LoopKey{ps.Loop}, p.enc.SymmetricLoops(ps.Loop)...)
 			if k.test.Program {
 				keys = append(keys, siblingLoops(p.enc.U, ps.Loop)...)
 			}
@@ -779,25 +762,41 @@ func (k *checker) raise(p *problem, bounds map[string]int) (map[string]int, erro
 			}
 		}
 	}
-	return next, nil
+	return next, nil, nil
+}
+
+// atLimit returns the result of a check that stops because loop li of
+// the last model of p would pass --max-unroll: the result so far, with
+// the verdict INCONCLUSIVE and that execution.
+func (k *checker) atLimit(p *problem, li *lsl.LoopInfo) (lsl.Bounds, *Result, error) {
+	// a flag that fires in a complete execution of this unrolling is an
+	// answer of its own; a round with an access a flag names is kept
+	// (encode/catfair.go), so a racy retry loop ends here
+	fired, err := k.firedFlags(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	limit := *k.res
+	limit.Verdict = Inconclusive
+	limit.Reason = ReasonUnrollLimit
+	limit.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
+	limit.Trace = p.enc.Decode(p.s.Value)
+	fired.addTo(&limit)
+	return nil, &limit, nil
 }
 
 // inheritInner starts a loop inside the new iteration nb of loop instance
 // key at bound 2 when it has at least 2 in every iteration before
 // (docs/semantics.md, "A new iteration starts its inner loops at 2"), if
 // --max-unroll (limit) allows 2.
-func inheritInner(u *lsl.Unrolled, next map[string]int, key string, nb, limit int) {
+func inheritInner(u *lsl.Unrolled, next lsl.Bounds, key lsl.LoopKey, nb, limit int) {
 	if limit < 2 {
 		return
 	}
 	least := map[string]int{} // per loop key within an iteration
 	for k, li := range u.Loops {
-		rest, ok := strings.CutPrefix(k, key+"#")
+		_, inner, ok := key.Within(k)
 		if !ok {
-			continue
-		}
-		iter, inner, ok := strings.Cut(rest, "/")
-		if _, err := strconv.Atoi(iter); !ok || err != nil {
 			continue
 		}
 		if b, seen := least[inner]; !seen || li.Bound < b {
@@ -806,7 +805,7 @@ func inheritInner(u *lsl.Unrolled, next map[string]int, key string, nb, limit in
 	}
 	for inner, b := range least {
 		if b >= 2 {
-			nk := key + "#" + strconv.Itoa(nb) + "/" + inner
+			nk := key.InIteration(nb, inner)
 			next[nk] = max(next[nk], 2)
 		}
 	}
@@ -824,10 +823,10 @@ const minRaiseConflicts = 2000
 // conflicts, not time, makes the rounds, the encodings and the statistics
 // the same on any machine (a portfolio, which races two solvers, is the
 // exception).
-func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[string]int, error) {
-	next, err := k.raise(p, bounds)
-	if err != nil {
-		return nil, err
+func (k *checker) raiseAll(p *problem, bounds lsl.Bounds, spent int64) (lsl.Bounds, *Result, error) {
+	next, limit, err := k.raise(p, bounds)
+	if err != nil || limit != nil {
+		return nil, limit, err
 	}
 	c := p.enc.C
 	budget := max(spent, minRaiseConflicts)
@@ -841,7 +840,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 			}
 		}
 		if len(open) == 0 {
-			return next, nil
+			return next, nil, nil
 		}
 		clock := k.startClock(p)
 		r := p.s.SolveBudget(k.ctx, budget, append([]z.Lit{c.Ors(open...)}, p.assume...)...)
@@ -851,13 +850,13 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 			// unsat, out of budget, or (lazy transitivity) not yet a real
 			// execution: stop collecting
 			if k.ctx.Err() != nil {
-				return nil, k.canceled()
+				return nil, nil, k.canceled()
 			}
-			return next, nil
+			return next, nil, nil
 		}
-		more, err := k.raise(p, next)
-		if err != nil {
-			return nil, err
+		more, limit, err := k.raise(p, next)
+		if err != nil || limit != nil {
+			return nil, limit, err
 		}
 		next = more
 	}
@@ -869,7 +868,7 @@ func (k *checker) raiseAll(p *problem, bounds map[string]int, spent int64) (map[
 // executions; the concurrent ones fold this into the main query). Serial
 // failures of a reference implementation (--spec) are reported.
 func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmodel.Model, serial, checkErrors bool) (*problem, error) {
-	bounds := map[string]int{}
+	bounds := lsl.Bounds{}
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, model, serial, bounds, round)
 		if err != nil {
@@ -894,7 +893,11 @@ func (k *checker) unroll(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		if r == sat.Unsat {
 			return p, nil
 		}
-		next, err := k.raise(p, bounds)
+		next, limit, err := k.raise(p, bounds)
+		if limit != nil {
+			*k.res = *limit
+			err = errStop
+		}
 		if err != nil {
 			k.res.enc = enc
 			return nil, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/limits"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -137,7 +138,7 @@ func TestUnrollLimit(t *testing.T) {
 	// livelock, without it the unrolling limit is reached
 	p, test = setup(t, "( forever )")
 	for _, unfair := range []bool{false, true} {
-		r, err = Check(context.Background(), p, test, Options{Model: builtin(t, "sc"), MaxUnroll: 4, NoFairProgress: unfair})
+		r, err = Check(context.Background(), p, test, Options{Options: encode.Options{NoFairProgress: unfair}, Model: builtin(t, "sc"), MaxUnroll: 4})
 		if err != nil {
 			t.Fatal(err)
 		}

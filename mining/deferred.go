@@ -40,7 +40,7 @@ const failureConflicts = 1000
 // deferredRound is a round whose failure proof was put off.
 type deferredRound struct {
 	round  int
-	bounds map[string]int
+	bounds lsl.Bounds
 }
 
 // failingRound is an encoding with a failing execution, and its literal

@@ -45,7 +45,8 @@
 //
 // Results carry the verdict, the reason and message, the statistics of the
 // dissertation's Fig. 8.4, the decoded counterexample or witness (a
-// trace.Execution, plain data with its program), and the warnings. A
-// result does not keep its encoding (finish takes what the outputs read,
-// Result.FairNote) unless Options.KeepEncoding asks for it.
+// trace.Execution, plain data with its unrolled program), and the
+// warnings. A result does not keep its encoding (finish takes what the
+// outputs read, Result.FairNote): a tool that looks at what was encoded
+// asks for a witness (Options.Witness) and reads the trace's program.
 package mining

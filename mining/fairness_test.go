@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
 )
@@ -107,7 +108,7 @@ func TestFairProgressVerdicts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		p, test := fairSetup(t, tc.test)
-		r, err := Check(context.Background(), p, test, Options{Model: builtin(t, tc.model), NoFairProgress: tc.unfair, MaxUnroll: tc.maxUnroll})
+		r, err := Check(context.Background(), p, test, Options{Options: encode.Options{NoFairProgress: tc.unfair}, Model: builtin(t, tc.model), MaxUnroll: tc.maxUnroll})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,8 +130,8 @@ func TestFairProgressVerdicts(t *testing.T) {
 func TestFairProgressKeepsObservingIterations(t *testing.T) {
 	p, test := fairSetup(t, "( retry | set )")
 	for _, unfair := range []bool{false, true} {
-		es, err := ExecutionsAt(context.Background(), p, test, Options{Model: builtin(t, "sc"), NoFairProgress: unfair}, false,
-			map[string]int{"t1.0:retry/L1": 2})
+		es, err := ExecutionsAt(context.Background(), p, test, Options{Options: encode.Options{NoFairProgress: unfair}, Model: builtin(t, "sc")}, false,
+			lsl.Bounds{"t1.0:retry/L1": 2})
 		if err != nil {
 			t.Fatal(err)
 		}

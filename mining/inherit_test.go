@@ -12,8 +12,8 @@ import (
 // iteration before, nested loops included; loops elsewhere and bounds
 // already higher stay as they are.
 func TestInheritInner(t *testing.T) {
-	unrolled := func(bounds map[string]int) *lsl.Unrolled {
-		u := &lsl.Unrolled{Loops: map[string]*lsl.LoopInfo{}}
+	unrolled := func(bounds lsl.Bounds) *lsl.Unrolled {
+		u := &lsl.Unrolled{Loops: map[lsl.LoopKey]*lsl.LoopInfo{}}
 		for k, b := range bounds {
 			u.Loops[k] = &lsl.LoopInfo{Key: k, Bound: b}
 		}
@@ -22,42 +22,42 @@ func TestInheritInner(t *testing.T) {
 	const L1 = "t2.0:c>contains>search/L1"
 	cases := []struct {
 		name  string
-		loops map[string]int // of the unrolling the raise comes from
-		next  map[string]int // before inheriting
+		loops lsl.Bounds // of the unrolling the raise comes from
+		next  lsl.Bounds // before inheriting
 		nb    int
 		limit int // --max-unroll
-		want  map[string]int
+		want  lsl.Bounds
 	}{
 		{"2 in every iteration before",
-			map[string]int{L1: 3, L1 + "#1/L2": 3, L1 + "#2/L2": 2, L1 + "#3/L2": 4},
-			map[string]int{L1: 4},
+			lsl.Bounds{L1: 3, L1 + "#1/L2": 3, L1 + "#2/L2": 2, L1 + "#3/L2": 4},
+			lsl.Bounds{L1: 4},
 			4, 64,
-			map[string]int{L1: 4, L1 + "#4/L2": 2}},
+			lsl.Bounds{L1: 4, L1 + "#4/L2": 2}},
 		{"nested twice",
-			map[string]int{L1: 1, L1 + "#1/L2": 2, L1 + "#1/L2#1/L3": 3, L1 + "#1/L2#2/L3": 1},
-			map[string]int{L1: 2},
+			lsl.Bounds{L1: 1, L1 + "#1/L2": 2, L1 + "#1/L2#1/L3": 3, L1 + "#1/L2#2/L3": 1},
+			lsl.Bounds{L1: 2},
 			2, 64,
-			map[string]int{L1: 2, L1 + "#2/L2": 2, L1 + "#2/L2#1/L3": 2}},
+			lsl.Bounds{L1: 2, L1 + "#2/L2": 2, L1 + "#2/L2#1/L3": 2}},
 		{"1 in some iteration before",
-			map[string]int{L1: 2, L1 + "#1/L2": 1, L1 + "#2/L2": 3},
-			map[string]int{L1: 3},
+			lsl.Bounds{L1: 2, L1 + "#1/L2": 1, L1 + "#2/L2": 3},
+			lsl.Bounds{L1: 3},
 			3, 64,
-			map[string]int{L1: 3}},
+			lsl.Bounds{L1: 3}},
 		{"a higher bound stays",
-			map[string]int{L1: 1, L1 + "#1/L2": 2},
-			map[string]int{L1: 2, L1 + "#2/L2": 5},
+			lsl.Bounds{L1: 1, L1 + "#1/L2": 2},
+			lsl.Bounds{L1: 2, L1 + "#2/L2": 5},
 			2, 64,
-			map[string]int{L1: 2, L1 + "#2/L2": 5}},
+			lsl.Bounds{L1: 2, L1 + "#2/L2": 5}},
 		{"other loops and other threads are left alone",
-			map[string]int{L1: 1, L1 + "#1/L2": 2, "t1.0:a>add>search/L1#1/L2": 4, L1 + "0#1/L2": 7, "t2.0:c>contains/L1": 3},
-			map[string]int{L1: 2},
+			lsl.Bounds{L1: 1, L1 + "#1/L2": 2, "t1.0:a>add>search/L1#1/L2": 4, L1 + "0#1/L2": 7, "t2.0:c>contains/L1": 3},
+			lsl.Bounds{L1: 2},
 			2, 64,
-			map[string]int{L1: 2, L1 + "#2/L2": 2}},
+			lsl.Bounds{L1: 2, L1 + "#2/L2": 2}},
 		{"--max-unroll=1",
-			map[string]int{L1: 1, L1 + "#1/L2": 2},
-			map[string]int{L1: 2},
+			lsl.Bounds{L1: 1, L1 + "#1/L2": 2},
+			lsl.Bounds{L1: 2},
 			2, 1,
-			map[string]int{L1: 2}},
+			lsl.Bounds{L1: 2}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

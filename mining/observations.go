@@ -2,7 +2,8 @@ package mining
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/checkfence/checkfence/encode/sat"
@@ -24,8 +25,8 @@ type ExecutionSet struct {
 	AnyDeadlock bool
 	// Pruned lists the loop instances some execution reaches the bound of
 	// (ExecutionsAt; empty after lazy unrolling), sorted.
-	Pruned []string
-	Bounds map[string]int
+	Pruned []lsl.LoopKey
+	Bounds lsl.Bounds
 	// Flags lists the flags of a cat model that fire in some complete
 	// execution (herd's "Flag racy").
 	Flags []string
@@ -55,7 +56,7 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 // without raising them: the executions of a partly unrolled program,
 // including those cut off at a bound, whose loop instances it lists. It
 // lets the differential tests compare how both sides treat cut-off threads.
-func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, serial bool, bounds map[string]int) (*ExecutionSet, error) {
+func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options, serial bool, bounds lsl.Bounds) (*ExecutionSet, error) {
 	opt.defaults()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	model := opt.Model
@@ -90,13 +91,13 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	if out.AnyDeadlock, err = sat(p.enc.Deadlock); err != nil {
 		return nil, err
 	}
-	byLoop := map[string][]z.Lit{}
+	byLoop := map[lsl.LoopKey][]z.Lit{}
 	for _, th := range p.enc.Threads {
 		for _, ps := range th.Pruned {
 			byLoop[ps.Loop] = append(byLoop[ps.Loop], ps.Guard)
 		}
 	}
-	for _, loop := range sortedLoops(byLoop) {
+	for _, loop := range slices.Sorted(maps.Keys(byLoop)) {
 		ok, err := sat(p.enc.C.Ors(byLoop[loop]...))
 		if err != nil {
 			return nil, err
@@ -123,15 +124,6 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	}
 	out.Observations = obs
 	return out, nil
-}
-
-func sortedLoops(m map[string][]z.Lit) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // firingFlags lists the flags of the model that fire in some complete

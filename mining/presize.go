@@ -40,7 +40,7 @@ const (
 // there is none or no answer within the budget, or where a cut-off
 // execution is at --max-unroll (the check then looks for failures at those
 // bounds before giving up, as without the pass).
-func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) (*problem, map[string]int, int, []deferredRound, error) {
+func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) (*problem, lsl.Bounds, int, []deferredRound, error) {
 	var deferred []deferredRound
 	var ss *simSearch
 	if k.simulationApplies() {
@@ -69,16 +69,14 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 		if k.atUnrollLimit(p) {
 			return p, bounds, round, deferred, nil
 		}
-		saved := *k.res
-		next, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
-		if err == errStop && k.res.Reason == ReasonUnrollLimit {
-			// a further cut-off execution is at the limit: the check
-			// decides at the current bounds
-			*k.res = saved
-			return p, bounds, round, deferred, nil
-		}
+		next, limit, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
 		if err != nil {
 			return nil, nil, 0, nil, err
+		}
+		if limit != nil {
+			// a further cut-off execution is at the limit: the check
+			// decides at the current bounds
+			return p, bounds, round, deferred, nil
 		}
 		// The answer was a cut-off execution. A failing execution within
 		// these bounds is still looked for, but only as far as it is
@@ -100,7 +98,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[
 
 // unrolledSize is the number of instructions of prog unrolled at bounds
 // (0 if it does not unroll: the encoding will report why).
-func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) int {
+func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) int {
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 	if err != nil {
 		return 0

@@ -80,24 +80,24 @@ type simSearch struct {
 	k         *checker
 	prog      *lsl.Program
 	specs     []lsl.ThreadSpec
-	simBounds map[string]int // the runs' bounds
-	loops     map[string]*lsl.LoopInfo
+	simBounds lsl.Bounds // the runs' bounds
+	loops     map[lsl.LoopKey]*lsl.LoopInfo
 	// concurrent names the concurrent threads: only their loops share
 	// needs (symmetricNeeds)
 	concurrent map[string]bool
 	rng        *rand.Rand
-	instrs     int            // of the unrolling at the starting bounds
-	need       map[string]int // per loop instance, the most iterations a run needed
-	steps      int            // shared accesses of all runs so far
-	failed     bool           // a run failed: no more runs
+	instrs     int        // of the unrolling at the starting bounds
+	need       lsl.Bounds // per loop instance, the most iterations a run needed
+	steps      int        // shared accesses of all runs so far
+	failed     bool       // a run failed: no more runs
 	// The schedules that needed the most are kept from round to round:
 	// a schedule is a list of thread numbers, which replays at any bounds.
-	best    map[string]*simBest
-	overall *simBest // the run with the most iterations in all
-	keys    []string // of best, in the order found
+	best    map[lsl.LoopKey]*simBest
+	overall *simBest      // the run with the most iterations in all
+	keys    []lsl.LoopKey // of best, in the order found
 }
 
-func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) *simSearch {
+func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) *simSearch {
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
 	if err != nil || len(u.Loops) == 0 {
 		return nil
@@ -116,7 +116,7 @@ func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds
 		}
 	}
 	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops, concurrent: concurrent,
-		rng: rand.New(rand.NewPCG(1, 2)), instrs: unrolledInstrs(u), need: map[string]int{}, best: map[string]*simBest{}}
+		rng: rand.New(rand.NewPCG(1, 2)), instrs: unrolledInstrs(u), need: lsl.Bounds{}, best: map[lsl.LoopKey]*simBest{}}
 }
 
 // search runs rounds of runs until patience rounds in a row find no loop
@@ -153,7 +153,7 @@ func (ss *simSearch) search(patience, budget int) {
 			if err != nil {
 				// the program has a feature the runs do not support:
 				// they say nothing
-				ss.failed, ss.need = true, map[string]int{}
+				ss.failed, ss.need = true, lsl.Bounds{}
 				s.close()
 				return
 			}
@@ -214,7 +214,7 @@ func (ss *simSearch) search(patience, budget int) {
 // every round of the check costly, and deep schedules are rare. (A test's
 // check found them one round at a time before 2026-11-25: harris Saacr on
 // sc took 4 rounds, 17 s, and takes 1, 6 s.)
-func (ss *simSearch) searchSized(base map[string]int) map[string]int {
+func (ss *simSearch) searchSized(base lsl.Bounds) lsl.Bounds {
 	ss.search(simPatience, simStepBudget)
 	bounds := ss.bounds(base)
 	if ss.k.unrolledSize(ss.prog, ss.specs, bounds) >= simDeepInstrs {
@@ -225,7 +225,7 @@ func (ss *simSearch) searchSized(base map[string]int) map[string]int {
 }
 
 // bounds returns base raised to what the runs needed.
-func (ss *simSearch) bounds(base map[string]int) map[string]int {
+func (ss *simSearch) bounds(base lsl.Bounds) lsl.Bounds {
 	out := copyBounds(base)
 	for key, n := range symmetricNeeds(ss.need, ss.loops, ss.concurrent) {
 		out[key] = max(out[key], min(n, ss.k.opt.MaxUnroll))
@@ -256,8 +256,8 @@ type simBest struct {
 	seed  uint64
 }
 
-func copyBounds(b map[string]int) map[string]int {
-	out := make(map[string]int, len(b))
+func copyBounds(b lsl.Bounds) lsl.Bounds {
+	out := make(lsl.Bounds, len(b))
 	for k, v := range b {
 		out[k] = v
 	}
@@ -274,19 +274,19 @@ func copyBounds(b map[string]int) map[string]int {
 // identical to another thread and share no needs: a data-type test's init
 // thread adds to the set without a retry, whatever the concurrent adds
 // need.
-func symmetricNeeds(need map[string]int, loops map[string]*lsl.LoopInfo, concurrent map[string]bool) map[string]int {
+func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concurrent map[string]bool) lsl.Bounds {
 	group := map[string]int{}
 	for key, n := range need {
-		if g, ok := loopGroup(key, concurrent); ok {
+		if g, ok := loopGroup(key.String(), concurrent); ok {
 			group[g] = max(group[g], n)
 		}
 	}
-	out := map[string]int{}
+	out := lsl.Bounds{}
 	for key, n := range need {
 		out[key] = n
 	}
 	for key := range loops {
-		if g, ok := loopGroup(key, concurrent); ok && group[g] > out[key] {
+		if g, ok := loopGroup(key.String(), concurrent); ok && group[g] > out[key] {
 			out[key] = group[g]
 		}
 	}

@@ -17,8 +17,8 @@ import (
 // the same procedure share the largest need; the init and final threads
 // run alone and neither give nor take.
 func TestSymmetricNeeds(t *testing.T) {
-	loops := map[string]*lsl.LoopInfo{}
-	for _, k := range []string{
+	loops := map[lsl.LoopKey]*lsl.LoopInfo{}
+	for _, k := range []lsl.LoopKey{
 		"init.1:a>do_add>add/L1", "t1.0:a>do_add>add/L1", "t2.0:a>do_add>add/L1",
 		"final.0:main_final>deq>dequeue/L1", "t3.0:main_thread3>deq>dequeue/L1", "t4.0:main_thread4>deq>dequeue/L1",
 	} {
@@ -27,18 +27,18 @@ func TestSymmetricNeeds(t *testing.T) {
 	concurrent := map[string]bool{"t1": true, "t2": true, "t3": true, "t4": true}
 	cases := []struct {
 		name string
-		need map[string]int
-		want map[string]int
+		need lsl.Bounds
+		want lsl.Bounds
 	}{
 		{"concurrent threads share",
-			map[string]int{"t1.0:a>do_add>add/L1": 3},
-			map[string]int{"t1.0:a>do_add>add/L1": 3, "t2.0:a>do_add>add/L1": 3}},
+			lsl.Bounds{"t1.0:a>do_add>add/L1": 3},
+			lsl.Bounds{"t1.0:a>do_add>add/L1": 3, "t2.0:a>do_add>add/L1": 3}},
 		{"the init thread takes nothing",
-			map[string]int{"t2.0:a>do_add>add/L1": 2, "init.1:a>do_add>add/L1": 1},
-			map[string]int{"t1.0:a>do_add>add/L1": 2, "t2.0:a>do_add>add/L1": 2, "init.1:a>do_add>add/L1": 1}},
+			lsl.Bounds{"t2.0:a>do_add>add/L1": 2, "init.1:a>do_add>add/L1": 1},
+			lsl.Bounds{"t1.0:a>do_add>add/L1": 2, "t2.0:a>do_add>add/L1": 2, "init.1:a>do_add>add/L1": 1}},
 		{"the final thread gives nothing",
-			map[string]int{"final.0:main_final>deq>dequeue/L1": 4, "t3.0:main_thread3>deq>dequeue/L1": 2},
-			map[string]int{"final.0:main_final>deq>dequeue/L1": 4, "t3.0:main_thread3>deq>dequeue/L1": 2, "t4.0:main_thread4>deq>dequeue/L1": 2}},
+			lsl.Bounds{"final.0:main_final>deq>dequeue/L1": 4, "t3.0:main_thread3>deq>dequeue/L1": 2},
+			lsl.Bounds{"final.0:main_final>deq>dequeue/L1": 4, "t3.0:main_thread3>deq>dequeue/L1": 2, "t4.0:main_thread4>deq>dequeue/L1": 2}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,7 +64,7 @@ func TestReducedKey(t *testing.T) {
 		name    string
 		e       *simEntry
 		deleted map[*simEntry][]bool
-		want    string
+		want    lsl.LoopKey
 	}{
 		{"nothing deleted", inner2, map[*simEntry][]bool{}, "t3.0:r>remove/L1#2/L2"},
 		{"first iteration deleted", inner2, map[*simEntry][]bool{outer: {false, true, false, false}}, "t3.0:r>remove/L1#1/L2"},
@@ -122,7 +122,7 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 			}
 			test := sel[0]
 			k := simChecker(Options{Model: model}, test)
-			sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+			sim := k.simulateBounds(prog, ThreadSpecs(test), lsl.Bounds{})
 			plain, err := Check(context.Background(), prog, test, Options{Model: model, NoSimulation: true})
 			if err != nil {
 				t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -17,7 +18,7 @@ import (
 // unrolling gets): bounds raised as the runs find necessary,
 // or bounds itself when it finds nothing (or the program has a feature
 // the simulation does not run).
-func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int) map[string]int {
+func (k *checker) simulateBounds(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) lsl.Bounds {
 	ss := k.newSimSearch(prog, specs, bounds)
 	if ss == nil {
 		return bounds
@@ -136,10 +137,10 @@ proc t1a() {
 			whole := *c.Tests[0]
 			whole.Program = true
 			k := simChecker(Options{Model: model}, &whole)
-			sim := k.simulateBounds(c.Prog, ThreadSpecs(&whole), map[string]int{})
+			sim := k.simulateBounds(c.Prog, ThreadSpecs(&whole), lsl.Bounds{})
 			got := 1
 			for key, b := range sim {
-				if strings.HasPrefix(key, "t1.") {
+				if strings.HasPrefix(key.String(), "t1.") {
 					got = b
 				}
 			}
@@ -200,14 +201,14 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 					t.Fatalf("no model %s", m)
 				}
 				k := simChecker(Options{Model: model}, test)
-				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
-				again := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+				sim := k.simulateBounds(prog, ThreadSpecs(test), lsl.Bounds{})
+				again := k.simulateBounds(prog, ThreadSpecs(test), lsl.Bounds{})
 				if !maps.Equal(sim, again) {
 					t.Errorf("%s: the simulation is not deterministic: %v, then %v", m, sim, again)
 				}
 				// the runs do not delete reload rounds: compare with the
 				// lazy unrolling without them
-				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true, NoReloadRounds: true})
+				plain, err := Check(context.Background(), prog, test, Options{Options: encode.Options{NoReloadRounds: true}, Model: model, NoPresize: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -219,7 +220,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				}
 				checkSimAtMost(t, m, sim, plain)
 				for key, b := range plain.Bounds {
-					if tc.deq > 0 && strings.Contains(key, ">deq>dequeue/") && b != tc.deq {
+					if tc.deq > 0 && strings.Contains(key.String(), ">deq>dequeue/") && b != tc.deq {
 						t.Errorf("%s: the dequeue loop %s ends at bound %d, want %d", m, key, b, tc.deq)
 					}
 				}
@@ -253,7 +254,7 @@ func TestSimulatedBoundsOnCatModels(t *testing.T) {
 				if !k.simulationApplies() {
 					t.Fatalf("%s: the simulation does not apply", m)
 				}
-				sim := k.simulateBounds(prog, ThreadSpecs(test), map[string]int{})
+				sim := k.simulateBounds(prog, ThreadSpecs(test), lsl.Bounds{})
 				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true, NoSimulation: true})
 				if err != nil {
 					t.Fatal(err)
@@ -277,7 +278,7 @@ func simChecker(opt Options, test *lsl.Test) *checker {
 
 // checkSimAtMost: on a PASS, no simulated bound exceeds the bound the
 // plain lazy unrolling ends with (a FAIL ends it early).
-func checkSimAtMost(t *testing.T, m string, sim map[string]int, plain *Result) {
+func checkSimAtMost(t *testing.T, m string, sim lsl.Bounds, plain *Result) {
 	t.Helper()
 	for key, b := range sim {
 		if plain.Verdict == Pass && b > max(plain.Bounds[key], 1) {

@@ -5,15 +5,13 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
 
 // simulator runs one unrolled whole program concretely under random
 // schedules (presize_sim.go). Each thread runs in its own goroutine, the
-// interpreter of concrete mining (opRun), and hands control back before
+// interpreter of concrete mining (concreteRun), and hands control back before
 // each shared access; only one runs at a time, so the memory needs no
 // lock. The goroutines serve one run after another (workers): the
 // interpreter recurses deeply, and a fresh goroutine per thread and run
@@ -22,7 +20,7 @@ import (
 type simulator struct {
 	u   *lsl.Unrolled
 	rng *rand.Rand
-	m   *serialMiner // what opRun needs of a miner (no fair-progress rule of its own)
+	m   *serialMiner // what concreteRun needs of a miner (no fair-progress rule of its own)
 	// coherent: the model is a built-in one, whose stores to one address
 	// take effect in program order (a cycle's stores can be superseded)
 	coherent bool
@@ -61,7 +59,7 @@ type simLoad struct {
 type simThread struct {
 	s        *simulator
 	idx      int
-	r        *opRun
+	r        *concreteRun
 	body     *lsl.Block
 	resume   chan bool
 	back     chan struct{}
@@ -93,17 +91,17 @@ type simThread struct {
 	storeChain []int
 	storeFrom  []lsl.Value
 	storeVal   []lsl.Value
-	starts     map[string][]simStart
-	cutAt      string // the loop instance the thread stopped at (status "pruned")
-	exempt     bool   // it stopped right after a storeless (or silent) cycle
+	starts     map[lsl.LoopKey][]simStart
+	cutAt      lsl.LoopKey // the loop instance the thread stopped at (status "pruned")
+	exempt     bool        // it stopped right after a storeless (or silent) cycle
 	entries    []*simEntry
-	entry      map[string]*simEntry // per loop instance, its current entry
+	entry      map[lsl.LoopKey]*simEntry // per loop instance, its current entry
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
 // it started, and which of them belong to cycles the encoding excludes.
 type simEntry struct {
-	loop   string
+	loop   lsl.LoopKey
 	pos    int // the thread's position at the first iteration
 	iters  int
 	cycles []simCycle
@@ -129,7 +127,7 @@ type simCycle struct {
 }
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
-	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[string]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
+	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
 	for _, th := range u.Threads {
 		for b, regs := range lsl.IterationState(th.Body) {
 			s.live[b] = regs
@@ -141,7 +139,7 @@ func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
 // run simulates one random schedule. It returns, for each loop instance
 // where a thread was cut off, the iterations that needs; failed when a
 // thread failed a check (a real failing execution).
-func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed bool, err error) {
+func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool, err error) {
 	s.steps = 0
 	s.sched = s.sched[:0]
 	s.choices = rand.New(rand.NewPCG(seed, 0x5eed))
@@ -153,8 +151,8 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 	}
 	for i := range threads {
 		clear(s.regs[i])
-		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[string][]simStart{}, entry: map[string]*simEntry{}}
-		t.r = &opRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
+		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[lsl.LoopKey][]simStart{}, entry: map[lsl.LoopKey]*simEntry{}}
+		t.r = &concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
 		threads[i] = t
 	}
 	defer func() {
@@ -221,7 +219,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 	if s.steps >= simRunSteps {
 		return nil, false, nil // an unfinished run says nothing
 	}
-	need = map[string]int{}
+	need = lsl.Bounds{}
 	for i, t := range threads {
 		switch t.r.status {
 		case "error":
@@ -261,7 +259,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need map[string]int, failed 
 // Below the entry's full count, the prefix of this run that stops at the
 // bound is such an execution. So the entry needs every iteration of the
 // cycle, as the check would find one round later.
-func (s *simulator) iterations(t *simThread) map[string]int {
+func (s *simulator) iterations(t *simThread) lsl.Bounds {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
@@ -282,7 +280,7 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 		}
 		deleted[e] = del
 	}
-	out := map[string]int{}
+	out := lsl.Bounds{}
 	for _, e := range t.entries {
 		inside := false
 		for _, other := range t.entries {
@@ -320,27 +318,22 @@ func (s *simulator) iterations(t *simThread) map[string]int {
 // iteration 2 of L1 "…/L1#2/L2"; with iteration 1 of L1 deleted it is
 // "…/L1#1/L2"). A loop of a called procedure is keyed by the call path
 // alone and needs no renumbering.
-func reducedKey(entries []*simEntry, e *simEntry, deleted map[*simEntry][]bool) string {
+func reducedKey(entries []*simEntry, e *simEntry, deleted map[*simEntry][]bool) lsl.LoopKey {
 	// the enclosing entries: per loop, the last one entered before e
-	latest := map[string]*simEntry{}
+	latest := map[lsl.LoopKey]*simEntry{}
 	for _, o := range entries {
-		if o != e && o.pos <= e.pos && strings.HasPrefix(e.loop, o.loop+"#") {
+		if o != e && o.pos <= e.pos && o.loop.Encloses(e.loop) {
 			latest[o.loop] = o
 		}
 	}
 	outer := slices.Collect(maps.Keys(latest))
 	// innermost first: renaming an iteration of an outer loop leaves the
 	// key's prefix up to it as it was
-	slices.SortFunc(outer, func(a, b string) int { return len(b) - len(a) })
+	slices.SortFunc(outer, func(a, b lsl.LoopKey) int { return len(b) - len(a) })
 	key := e.loop
 	for _, loop := range outer {
-		rest := key[len(loop)+1:] // "2/L2…"
-		slash := strings.IndexByte(rest, '/')
-		if slash < 0 {
-			continue
-		}
-		k, err := strconv.Atoi(rest[:slash])
-		if err != nil {
+		k, rest, ok := loop.Within(key)
+		if !ok {
 			continue
 		}
 		del := deleted[latest[loop]]
@@ -350,7 +343,7 @@ func reducedKey(entries []*simEntry, e *simEntry, deleted map[*simEntry][]bool) 
 				gone++
 			}
 		}
-		key = loop + "#" + strconv.Itoa(k-gone) + rest[slash:]
+		key = loop.InIteration(k-gone, rest)
 	}
 	return key
 }
@@ -592,7 +585,7 @@ func (t *simThread) silentSince(from simStart) bool {
 }
 
 // atomic runs an atomic block as one step.
-func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
+func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
 	t.atAtomic = true
 	err := t.access()
 	t.atAtomic = false
@@ -611,7 +604,7 @@ func (t *simThread) atomic(r *opRun, a *lsl.Atomic) (signal, error) {
 
 // iterationStart records the state at the start of iteration b and the
 // cycles that end there.
-func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
+func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 	if b.Iter == 1 {
 		t.starts[b.Loop] = nil
 		e := &simEntry{loop: b.Loop, pos: t.pos}
@@ -635,7 +628,7 @@ func (t *simThread) iterationStart(r *opRun, b *lsl.Block) {
 
 // cutOff records that the thread stops at loop's bound; a storeless cycle
 // just before makes the cut-off one the encoding does not count.
-func (t *simThread) cutOff(r *opRun, loop string) {
+func (t *simThread) cutOff(r *concreteRun, loop lsl.LoopKey) {
 	t.cutAt = loop
 	for _, from := range t.starts[loop] {
 		if t.sameState(r, from) && (!t.storedSince(from.pos) || t.silentSince(from)) {
@@ -644,7 +637,7 @@ func (t *simThread) cutOff(r *opRun, loop string) {
 	}
 }
 
-func (t *simThread) sameState(r *opRun, from simStart) bool {
+func (t *simThread) sameState(r *concreteRun, from simStart) bool {
 	if t.obs != from.obs {
 		return false
 	}
@@ -662,7 +655,7 @@ func (t *simThread) storedSince(pos int) bool {
 
 // choose picks a value of a nondeterministic choice at random; a malloc's
 // choice of pool block picks a free block when there is one.
-func (t *simThread) choose(r *opRun, c *lsl.Choose) int64 {
+func (t *simThread) choose(r *concreteRun, c *lsl.Choose) int64 {
 	pool := t.s.u.Pool
 	if pool != nil && pool.Choices[c] {
 		var free []int64

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/encode/sat"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // The query log (Options.OnQuery; checkfence run --log-queries) shows
@@ -55,7 +56,7 @@ type QueryEvent struct {
 
 // LoopBound is a loop instance and its bound.
 type LoopBound struct {
-	Loop  string
+	Loop  lsl.LoopKey
 	Bound int
 }
 
@@ -106,7 +107,7 @@ func (k *checker) logEncode(c queryClock, p *problem, round int) {
 		}
 	}
 	if k.loggedBounds == nil {
-		k.loggedBounds = map[bool]map[string]int{}
+		k.loggedBounds = map[bool]lsl.Bounds{}
 	}
 	k.loggedBounds[p.serial] = p.bounds
 	st := p.s.Stats()

@@ -48,12 +48,9 @@ type Result struct {
 	// (encode.Encoding.CatFairNote), for the hint of an unroll-limit
 	// result; "" when it counts none.
 	FairNote string
-	// Encoding is the final concurrent encoding, kept only under
-	// Options.KeepEncoding (for tools that inspect the circuit): a
-	// result's outputs read its Trace, and a run's results do not keep
-	// their circuits alive.
-	Encoding *encode.Encoding
-	// enc is the encoding the result is about while it is checked.
+	// enc is the encoding the result is about while it is checked; a
+	// result's outputs read its Trace (with its unrolled program), and a
+	// run's results do not keep their circuits alive.
 	enc *encode.Encoding
 	// Observation is the non-serializable observation of a consistency
 	// failure; Mined is the observation set it was checked against.
@@ -62,7 +59,7 @@ type Result struct {
 	// Unrolled is the unrolled serial program the observations were mined
 	// from (for naming threads and pointers in them).
 	Unrolled *lsl.Unrolled
-	Bounds   map[string]int // final loop bounds of the concurrent encoding
+	Bounds   lsl.Bounds // final loop bounds of the concurrent encoding
 	// Flags are the flags of a cat model that fire in some complete
 	// execution of a PASS (rc11's racy: a data race). They do not change
 	// the verdict.
@@ -77,15 +74,12 @@ type Result struct {
 }
 
 // finish hands the result out: it takes from its encoding what the
-// outputs read and drops the encoding unless the options keep it.
+// outputs read and drops the encoding.
 func (k *checker) finish() *Result {
 	r := k.res
 	k.distrustMultiLocationBlocks(r)
 	if r.enc != nil {
 		r.FairNote = r.enc.CatFairNote()
-		if k.opt.KeepEncoding {
-			r.Encoding = r.enc
-		}
 		r.enc = nil
 	}
 	return r

@@ -49,9 +49,9 @@ type serialMiner struct {
 	ops                   [][]*lsl.Atomic // per thread, its operations
 	steps                 int
 	obs                   map[string]trace.Observation
-	pruned                map[string]bool // loop instances some serial execution reaches
-	failed                bool            // some execution fails a check (an error, not a verdict)
-	why                   string          // the first reason an operation did not complete
+	pruned                map[lsl.LoopKey]bool // loop instances some serial execution reaches
+	failed                bool                 // some execution fails a check (an error, not a verdict)
+	why                   string               // the first reason an operation did not complete
 	// live: with fair progress, the registers compared between loop
 	// iterations (lsl.IterationState); nil without it.
 	live map[*lsl.Block][]lsl.Reg
@@ -127,7 +127,7 @@ func (c *obsChain) all() []trace.ObsItem {
 }
 
 func newSerialMiner(u *lsl.Unrolled, fair bool) (*serialMiner, error) {
-	m := &serialMiner{u: u, obs: map[string]trace.Observation{}, pruned: map[string]bool{}}
+	m := &serialMiner{u: u, obs: map[string]trace.Observation{}, pruned: map[lsl.LoopKey]bool{}}
 	if fair {
 		m.live = map[*lsl.Block][]lsl.Reg{}
 	}
@@ -169,7 +169,7 @@ func (m *serialMiner) run() error {
 		}
 		m.symmetric = false
 		m.obs = map[string]trace.Observation{}
-		m.pruned = map[string]bool{}
+		m.pruned = map[lsl.LoopKey]bool{}
 		m.failed = false
 	}
 }
@@ -186,7 +186,7 @@ func (m *serialMiner) run() error {
 // an image of every path up to its first asymmetric step.
 
 // poolChoices lists the values worth trying for a pool block choice.
-func (r *opRun) poolChoices(s *lsl.Choose) []int64 {
+func (r *concreteRun) poolChoices(s *lsl.Choose) []int64 {
 	pool := r.m.u.Pool
 	var out []int64
 	untouchedSeen := false
@@ -204,7 +204,7 @@ func (r *opRun) poolChoices(s *lsl.Choose) []int64 {
 
 // untouched reports whether pool block base (index k) was never allocated
 // and none of its cells was written, in this state.
-func (r *opRun) untouched(base, flags, k int64) bool {
+func (r *concreteRun) untouched(base, flags, k int64) bool {
 	if _, ok := r.writes[cellKey([]int64{flags, k})]; ok {
 		return false
 	}
@@ -304,8 +304,8 @@ func (m *serialMiner) explore(st *serialState) error {
 	return nil
 }
 
-// opRun is the concrete execution of one operation.
-type opRun struct {
+// concreteRun is the concrete execution of one operation.
+type concreteRun struct {
 	m       *serialMiner
 	thread  int
 	base    map[string]lsl.Value
@@ -342,7 +342,7 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 			m.regs = map[lsl.Reg]lsl.Value{}
 		}
 		clear(m.regs)
-		r := &opRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: m.regs,
+		r := &concreteRun{m: m, thread: t, base: st.mem, writes: map[string]lsl.Value{}, regs: m.regs,
 			rec: st.rec[t], choices: seq, opName: m.u.Threads[t].Ops[st.pos[t]]}
 		sig, err := r.block(op.Body)
 		if err != nil {
@@ -373,7 +373,7 @@ func (m *serialMiner) runOp(st *serialState, t int, op *lsl.Atomic) ([]*serialSt
 // stop ends the operation with status; detail says why it failed (a
 // runtime error's message), for the INCONCLUSIVE message when no serial
 // execution completes.
-func (r *opRun) stop(status string, detail ...string) signal {
+func (r *concreteRun) stop(status string, detail ...string) signal {
 	r.status = status
 	if status == "error" || status == "blocked" {
 		r.m.failed = true
@@ -399,7 +399,7 @@ func (r *opRun) stop(status string, detail ...string) signal {
 // operation, where no other thread can change what it reads: the operation
 // never ends (what it observes meanwhile never becomes part of an
 // observation vector).
-func (r *opRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
+func (r *concreteRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
 	before := make([]lsl.Value, len(live))
 	for i, reg := range live {
 		before[i] = r.val(reg)
@@ -434,7 +434,7 @@ func (r *opRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
 	return r.stop("blocked"), nil
 }
 
-func (r *opRun) block(b *lsl.Block) (signal, error) {
+func (r *concreteRun) block(b *lsl.Block) (signal, error) {
 	if b.Iter > 0 && r.sim != nil {
 		r.sim.iterationStart(r, b)
 	}
@@ -444,7 +444,7 @@ func (r *opRun) block(b *lsl.Block) (signal, error) {
 	return r.plainBlock(b)
 }
 
-func (r *opRun) plainBlock(b *lsl.Block) (signal, error) {
+func (r *concreteRun) plainBlock(b *lsl.Block) (signal, error) {
 	for _, s := range b.Stmts {
 		sig, err := r.stmt(s)
 		if err != nil {
@@ -460,7 +460,7 @@ func (r *opRun) plainBlock(b *lsl.Block) (signal, error) {
 	return signal{}, nil
 }
 
-func (r *opRun) val(o lsl.Operand) lsl.Value {
+func (r *concreteRun) val(o lsl.Operand) lsl.Value {
 	switch o := o.(type) {
 	case lsl.Reg:
 		if v, ok := r.regs[o]; ok {
@@ -484,7 +484,7 @@ func cellKey(p []int64) string {
 	return string(b)
 }
 
-func (r *opRun) load(p []int64) lsl.Value {
+func (r *concreteRun) load(p []int64) lsl.Value {
 	k := cellKey(p)
 	if v, ok := r.writes[k]; ok {
 		return v
@@ -499,7 +499,7 @@ func (r *opRun) load(p []int64) lsl.Value {
 // addresses an lsl_malloc block whose flag does not say allocated. Serial
 // memory is sequentially consistent, so the flag in memory is the last
 // one stored before the access.
-func (r *opRun) freed(a lsl.Value) bool {
+func (r *concreteRun) freed(a lsl.Value) bool {
 	p := r.m.u.Pool
 	if p == nil || len(a.Ptr) == 0 || a.Ptr[0] < p.First || a.Ptr[0] >= p.First+p.N {
 		return false
@@ -531,7 +531,7 @@ func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
 	return lsl.Undef
 }
 
-func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
+func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
 	r.at = s.Position()
 	r.m.steps++
 	if r.m.steps > serialBudget {
@@ -726,8 +726,8 @@ func (r *opRun) stmt(s lsl.Stmt) (signal, error) {
 // concretely, raising loop bounds until no serial execution reaches one. ok
 // is false when the enumeration is too large (the caller then uses the
 // solver).
-func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []trace.Observation, bounds map[string]int, ok bool, err error) {
-	bounds = map[string]int{}
+func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs []trace.Observation, bounds lsl.Bounds, ok bool, err error) {
+	bounds = lsl.Bounds{}
 	detail := ""
 	for round := 1; ; round++ {
 		k.progressDetail("mine", round, 0, detail)
@@ -763,7 +763,7 @@ func (k *checker) mineConcrete(prog *lsl.Program, specs []lsl.ThreadSpec) (obs [
 			sort.Slice(obs, func(i, j int) bool { return obs[i].Canon() < obs[j].Canon() })
 			return obs, bounds, true, nil
 		}
-		next := map[string]int{}
+		next := lsl.Bounds{}
 		for key, b := range bounds {
 			next[key] = b
 		}

@@ -26,7 +26,7 @@ type Session struct {
 	specs   []lsl.ThreadSpec
 	obs     []trace.Observation
 	compare bool
-	bounds  map[string]int
+	bounds  lsl.Bounds
 	p       *problem
 	round   int
 	// failure and inconsistent of the current problem
@@ -56,7 +56,7 @@ type SessionResult struct {
 func NewSession(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Session, *Result, error) {
 	opt.defaults()
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
-	s := &Session{k: k, prog: prog, specs: ThreadSpecs(test), bounds: map[string]int{}}
+	s := &Session{k: k, prog: prog, specs: ThreadSpecs(test), bounds: lsl.Bounds{}}
 	if !test.Program {
 		specProg := prog
 		if opt.Spec != nil {
@@ -165,14 +165,15 @@ func (s *Session) check(selected func(int) bool, out *SessionResult) error {
 				} else if r != sat.Sat {
 					return fmt.Errorf("internal error: the cut-off execution disappeared")
 				}
-				next, err := k.raiseAll(p, s.bounds, p.s.Stats().Conflicts-conflicts0)
-				if err == errStop && k.res.Verdict == Inconclusive && k.res.Reason == ReasonUnrollLimit {
-					out.Kills = s.limitKills(p, selected)
-					out.LimitLesson = out.Kills != nil
-					return err
-				}
+				next, limit, err := k.raiseAll(p, s.bounds, p.s.Stats().Conflicts-conflicts0)
 				if err != nil {
 					return err
+				}
+				if limit != nil {
+					*k.res = *limit
+					out.Kills = s.limitKills(p, selected)
+					out.LimitLesson = out.Kills != nil
+					return errStop
 				}
 				k.unrollDetail = raisedDetail(e.U, s.bounds, next)
 				s.bounds = next

@@ -2,7 +2,7 @@ package mining
 
 import (
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -43,17 +43,17 @@ func siblingShape(key string) string {
 
 // siblingLoops returns the loop instances of u with key's shape in other
 // threads, sorted.
-func siblingLoops(u *lsl.Unrolled, key string) []string {
-	shape := siblingShape(key)
+func siblingLoops(u *lsl.Unrolled, key lsl.LoopKey) []lsl.LoopKey {
+	shape := siblingShape(key.String())
 	if shape == "" {
 		return nil
 	}
-	var out []string
+	var out []lsl.LoopKey
 	for other := range u.Loops {
-		if other != key && siblingShape(other) == shape {
+		if other != key && siblingShape(other.String()) == shape {
 			out = append(out, other)
 		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }

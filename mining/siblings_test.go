@@ -24,15 +24,15 @@ func TestSiblingShape(t *testing.T) {
 }
 
 func TestSiblingLoops(t *testing.T) {
-	u := &lsl.Unrolled{Loops: map[string]*lsl.LoopInfo{}}
-	for _, k := range []string{
+	u := &lsl.Unrolled{Loops: map[lsl.LoopKey]*lsl.LoopInfo{}}
+	for _, k := range []lsl.LoopKey{
 		"t1.0:main_thread1>pusher>push/L1", "t2.0:main_thread2>pusher>push/L1", "t3.0:main_thread3>pusher>push/L1",
 		"t4.0:main_thread4>popper>take>pop/L1", "t5.0:main_thread5>mixed>push/L1", "final.0:main_final/L1",
 	} {
 		u.Loops[k] = &lsl.LoopInfo{Key: k}
 	}
 	got := siblingLoops(u, "t2.0:main_thread2>pusher>push/L1")
-	want := []string{"t1.0:main_thread1>pusher>push/L1", "t3.0:main_thread3>pusher>push/L1"}
+	want := []lsl.LoopKey{"t1.0:main_thread1>pusher>push/L1", "t3.0:main_thread3>pusher>push/L1"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("siblings of t2's push loop: %v, want %v", got, want)
 	}

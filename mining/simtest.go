@@ -35,7 +35,7 @@ const (
 // apply (a whole program, which is sized by presize; no fair progress;
 // --simulate=false), already ran in this check, or (upfront)
 // the unrolling is small.
-func (k *checker) simulateTest(prog *lsl.Program, specs []lsl.ThreadSpec, bounds map[string]int, round int, upfront bool) map[string]int {
+func (k *checker) simulateTest(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds, round int, upfront bool) lsl.Bounds {
 	if k.test.Program || k.simulated || !k.simulationApplies() {
 		return bounds
 	}

@@ -1,10 +1,10 @@
 package refcheck
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
+	"github.com/checkfence/checkfence/diag"
+	"github.com/checkfence/checkfence/internal/source"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -25,18 +25,21 @@ type Case struct {
 
 // ReadCase reads and parses the case file path.
 func ReadCase(path string) (*Case, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadSource(path)
 	if err != nil {
 		return nil, err
 	}
 	return ParseCase(path, src)
 }
 
-// ParseCase parses a case file.
+// ParseCase parses a case file. Its errors are *diag.Error values with
+// a code (diag.Codes): a directive the format does not have, or no test
+// directive, is CodeSyntax; the program's and the tests' own errors are
+// lsl's.
 func ParseCase(name string, src []byte) (*Case, error) {
 	c := &Case{Name: name, Source: string(src)}
 	var tests []string
-	for _, line := range strings.Split(string(src), "\n") {
+	for i, line := range strings.Split(string(src), "\n") {
 		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "//#")
 		if !ok {
 			continue
@@ -51,11 +54,12 @@ func ParseCase(name string, src []byte) (*Case, error) {
 		case "known":
 			c.Known = strings.TrimSpace(arg)
 		default:
-			return nil, fmt.Errorf("%s: unknown directive //# %s", name, word)
+			pos := diag.Pos{File: name, Line: i + 1, Col: strings.Index(line, "//#") + 1}
+			return nil, diag.ErrorfCode(pos, diag.CodeSyntax, "unknown directive //# %s", word)
 		}
 	}
 	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no //# test directive", name)
+		return nil, diag.ErrorfCode(diag.Pos{File: name, Line: 1, Col: 1}, diag.CodeSyntax, "no //# test directive")
 	}
 	prog, err := lsl.Parse(name, src)
 	if err != nil {

@@ -1,32 +1,37 @@
 package refcheck
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/diag"
 )
 
 func TestParseCase(t *testing.T) {
 	tests := []struct {
-		name, src, err string
-		tests          int
-		models         []string
-		known          string
+		name, src string
+		err       diag.ErrorCode // with the error's line
+		line      int
+		tests     int
+		models    []string
+		known     string
 	}{
-		{"two tests", "//# test A = ( p )\n//# test B = ( p | p )\nproc p() { }\n", "", 2, nil, ""},
-		{"directives", "//# test A = ( p )\n//# models sc rmo\n//# known engine bug\nproc p() { }\n", "", 1, []string{"sc", "rmo"}, "engine bug"},
-		{"no test", "proc p() { }\n", "no //# test directive", 0, nil, ""},
-		{"unknown directive", "//# tset A = ( p )\nproc p() { }\n", "unknown directive //# tset", 0, nil, ""},
-		{"unknown op", "//# test A = ( q )\nproc p() { }\n", "unknown operation q", 0, nil, ""},
-		{"bad program", "//# test A = ( p )\nproc p() { store }\n", "c.lsl:2:", 0, nil, ""},
+		{"two tests", "//# test A = ( p )\n//# test B = ( p | p )\nproc p() { }\n", 0, 0, 2, nil, ""},
+		{"directives", "//# test A = ( p )\n//# models sc rmo\n//# known engine bug\nproc p() { }\n", 0, 0, 1, []string{"sc", "rmo"}, "engine bug"},
+		{"no test", "proc p() { }\n", diag.CodeSyntax, 1, 0, nil, ""},
+		{"unknown directive", "proc p() { }\n//# tset A = ( p )\n", diag.CodeSyntax, 2, 0, nil, ""},
+		{"unknown op", "//# test A = ( q )\nproc p() { }\n", diag.CodeUndeclared, 1, 0, nil, ""},
+		{"bad program", "//# test A = ( p )\nproc p() { store }\n", diag.CodeSyntax, 2, 0, nil, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ParseCase("c.lsl", []byte(tc.src))
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want one containing %q", err, tc.err)
+			if tc.err != 0 {
+				if codes := diag.Codes(err); len(codes) != 1 || codes[0] != tc.err || errorLine(err) != tc.line {
+					t.Fatalf("error %v (codes %v), want %s at line %d", err, diag.Codes(err), tc.err, tc.line)
 				}
 				return
 			}
@@ -38,6 +43,19 @@ func TestParseCase(t *testing.T) {
 			}
 		})
 	}
+}
+
+// errorLine is the line of the first input error in err (0: none).
+func errorLine(err error) int {
+	var l diag.ErrorList
+	if errors.As(err, &l) && len(l) > 0 {
+		return l[0].Pos.Line
+	}
+	var e *diag.Error
+	if errors.As(err, &e) {
+		return e.Pos.Line
+	}
+	return 0
 }
 
 // FuzzParseCase: any input yields a case or an error, never a panic.

@@ -51,7 +51,7 @@ func TestFaintCountersConverge(t *testing.T) {
 	for _, name := range []string{"sc", "relaxed"} {
 		m, _ := axioms.Builtin(name)
 		for _, test := range c.Tests {
-			rs, err := Explore(c.Prog, test, m, Options{Bounds: map[string]int{}})
+			rs, err := Explore(c.Prog, test, m, Options{Bounds: lsl.Bounds{}})
 			if err != nil {
 				t.Fatalf("%s on %s: %v", test.Name, name, err)
 			}

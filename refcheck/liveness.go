@@ -44,7 +44,7 @@ func (s regSet) equal(t regSet) bool {
 // iterationLive returns live(B) for every iteration block of a thread.
 func iterationLive(body *lsl.Block) map[*lsl.Block]regSet {
 	anywhere := regSet{}
-	first := map[string]*lsl.Block{} // per loop instance, its first iteration
+	first := map[lsl.LoopKey]*lsl.Block{} // per loop instance, its first iteration
 	lsl.Walk(body, func(s lsl.Stmt) bool {
 		if b, ok := s.(*lsl.Block); ok && b.Iter == 1 {
 			first[b.Loop] = b
@@ -69,7 +69,7 @@ func iterationLive(body *lsl.Block) map[*lsl.Block]regSet {
 type liveness struct {
 	targets map[string]regSet // live set at each break target in scope
 	exit    regSet            // live set where anything may follow
-	first   map[string]*lsl.Block
+	first   map[lsl.LoopKey]*lsl.Block
 	iters   map[*lsl.Block]regSet // live(B) so far
 	changed bool                  // some live(B) grew in this pass
 }

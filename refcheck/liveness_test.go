@@ -41,7 +41,7 @@ func TestLivenessMatchesEngine(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				bounds := map[string]int{}
+				bounds := lsl.Bounds{}
 				for key := range u.Loops {
 					bounds[key] = bound
 				}

@@ -3,6 +3,7 @@ package refcheck
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +21,7 @@ type Options struct {
 	// Serial); with the sc model these are the serial executions.
 	Serial bool
 	// Bounds are the loop bounds to unroll with (missing keys: 1).
-	Bounds map[string]int
+	Bounds lsl.Bounds
 	// Unfair turns off fair progress (thread.go, iteration): every loop
 	// iteration counts.
 	Unfair bool
@@ -45,7 +46,7 @@ type Set struct {
 	Deadlock, Livelock bool
 	// Pruned lists the loop instances some execution reaches the bound of:
 	// the program needs more unrolling than Bounds gives.
-	Pruned []string
+	Pruned []lsl.LoopKey
 	// Combinations is the number of thread-run combinations examined,
 	// Executions the number found consistent with the model.
 	Combinations, Executions int
@@ -73,7 +74,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 
 // Serial enumerates the serial executions: operations atomic, memory
 // sequentially consistent (the built-in sc model).
-func Serial(prog *lsl.Program, test *lsl.Test, bounds map[string]int, unfair bool) (*Set, error) {
+func Serial(prog *lsl.Program, test *lsl.Test, bounds lsl.Bounds, unfair bool) (*Set, error) {
 	sc, ok := axioms.Builtin("sc")
 	if !ok {
 		return nil, fmt.Errorf("no built-in sc model")
@@ -148,7 +149,7 @@ func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
 		case "err":
 			set.ErrorReasons = append(set.ErrorReasons, rest)
 		case "pruned":
-			set.Pruned = append(set.Pruned, rest)
+			set.Pruned = append(set.Pruned, lsl.LoopKey(rest))
 		case "deadlock":
 			set.Deadlock = true
 		case "livelock":
@@ -157,7 +158,7 @@ func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
 	}
 	sort.Strings(set.Observations)
 	sort.Strings(set.ErrorReasons)
-	sort.Strings(set.Pruned)
+	slices.Sort(set.Pruned)
 	return set, nil
 }
 
@@ -200,7 +201,7 @@ func facts(runs []*run) []string {
 			}
 			failed = true
 		case statusPruned:
-			out = append(out, "pruned:"+r.loop)
+			out = append(out, "pruned:"+r.loop.String())
 			pruned = true
 		case statusBlocked:
 			blocked = true
@@ -249,7 +250,11 @@ func (v Verdict) String() string {
 // execution sets. A set with pruned executions cannot be decided.
 func Decide(conc, serial *Set) (Verdict, error) {
 	if len(conc.Pruned) > 0 || len(serial.Pruned) > 0 {
-		return Verdict{}, fmt.Errorf("needs more unrolling: %s", strings.Join(append(append([]string(nil), conc.Pruned...), serial.Pruned...), ", "))
+		var loops []string
+		for _, key := range append(slices.Clone(conc.Pruned), serial.Pruned...) {
+			loops = append(loops, key.String())
+		}
+		return Verdict{}, fmt.Errorf("needs more unrolling: %s", strings.Join(loops, ", "))
 	}
 	if conc.AnyError() {
 		return Verdict{Verdict: "FAIL", Reasons: conc.ErrorReasons}, nil

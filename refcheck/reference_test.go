@@ -341,7 +341,7 @@ proc set() { store @X, 1 }
 		t.Errorf("Decide accepted a set with pruned executions")
 	}
 	// The loop can read 0 any number of times: more unrolling never ends.
-	set, err = Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{set.Pruned[0]: 2}, Unfair: true})
+	set, err = Explore(prog, test, builtin(t, "sc"), Options{Bounds: lsl.Bounds{set.Pruned[0]: 2}, Unfair: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ proc t2() { store @F, 2  store @F, 3 }
 	if len(at1.Pruned) != 1 {
 		t.Fatalf("bound 1: pruned %v, want the loop", at1.Pruned)
 	}
-	at2, err := Explore(prog, test, builtin(t, "sc"), Options{Bounds: map[string]int{at1.Pruned[0]: 2}})
+	at2, err := Explore(prog, test, builtin(t, "sc"), Options{Bounds: lsl.Bounds{at1.Pruned[0]: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ proc set() { store @X, 1 }
 	if err != nil {
 		t.Fatal(err)
 	}
-	bounds := map[string]int{}
+	bounds := lsl.Bounds{}
 	for _, p := range set.Pruned {
 		bounds[p] = 3
 	}

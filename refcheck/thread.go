@@ -55,11 +55,11 @@ type run struct {
 	status     status
 	reason     string // statusError
 	msg        string
-	loop       string // statusPruned: the loop instance
-	inAtomic   bool   // statusPruned: inside an atomic block
-	spinLoads  []int  // statusBlocked: local indices of the loads of the last iteration
-	spinStores []int  // and of its stores (they do not make a load non-final)
-	livelock   bool   // statusBlocked: repeats a redundant loop iteration (fair progress)
+	loop       lsl.LoopKey // statusPruned: the loop instance
+	inAtomic   bool        // statusPruned: inside an atomic block
+	spinLoads  []int       // statusBlocked: local indices of the loads of the last iteration
+	spinStores []int       // and of its stores (they do not make a load non-final)
+	livelock   bool        // statusBlocked: repeats a redundant loop iteration (fair progress)
 	// readConds constrain the seed function (fair progress): whether the
 	// stores of an iteration are read by some load outside it.
 	readConds []readCond
@@ -127,7 +127,7 @@ type interp struct {
 	r       *run
 	fair    bool
 	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
-	starts  map[string][]iterState
+	starts  map[lsl.LoopKey][]iterState
 	nobs    int // observe statements executed
 	// loops is the stack of loop instances being run (outer blocks of
 	// unrolled loops, numbered by nextLoop); stopLoops is it when the run
@@ -455,7 +455,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[string][]iterState{},
+			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}

@@ -36,7 +36,7 @@ func kindOf(v mining.Verdict) traceKind {
 
 // stoppedLoop is the loop instance a pruned thread stopped at (nil if the
 // thread was not stopped or the loop is unknown).
-func stoppedLoop(u *lsl.Unrolled, key string) *lsl.LoopInfo {
+func stoppedLoop(u *lsl.Unrolled, key lsl.LoopKey) *lsl.LoopInfo {
 	if key == "" || u == nil || u.Loops == nil {
 		return nil
 	}
@@ -153,7 +153,7 @@ func stoppedRMWLoop(u *lsl.Unrolled, tr *trace.Execution) bool {
 	if u == nil {
 		return false
 	}
-	stopped := map[string]bool{}
+	stopped := map[lsl.LoopKey]bool{}
 	for _, th := range tr.Threads {
 		if th.Loop != "" {
 			stopped[th.Loop] = true

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -34,7 +35,7 @@ func boundResult(t *testing.T) *mining.Result {
 		t.Fatal(err)
 	}
 	sc, _ := memmodel.Builtin("sc")
-	r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Model: sc, MaxUnroll: 1, Witness: true, NoFairProgress: true})
+	r, err := mining.Check(context.Background(), prog, tf.Tests[0], mining.Options{Options: encode.Options{NoFairProgress: true}, Model: sc, MaxUnroll: 1, Witness: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestHint(t *testing.T) {
 		r    *mining.Result
 		want string
 	}{
-		{&mining.Result{Reason: mining.ReasonUnrollLimit, Bounds: map[string]int{"a": 3, "b": 5}}, "--max-unroll 10"},
+		{&mining.Result{Reason: mining.ReasonUnrollLimit, Bounds: lsl.Bounds{"a": 3, "b": 5}}, "--max-unroll 10"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit}, "a higher --max-unroll"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit, Flags: []string{"racy"}}, "a flag of the model names (racy)"},
 		{&mining.Result{Reason: mining.ReasonUnrollLimit, Message: "a.c:3:5: " + lsl.ThreadBoundLoop + " more than 4 times (...)"}, "--max-threads 8"},

@@ -61,9 +61,14 @@ func TestCatWhy(t *testing.T) {
 			}
 		}
 		var b bytes.Buffer
-		WriteTrace(&b, r, TextOptions{Model: c.model})
-		if !strings.Contains(b.String(), "why "+c.model+" allows it") {
+		WriteTrace(&b, r, TextOptions{Model: c.model, Legend: true})
+		out, legend, _ := strings.Cut(b.String(), "How to read a trace (cat model):")
+		if !strings.Contains(out, "why "+c.model+" allows it") {
 			t.Errorf("%s on %s: the trace does not explain:\n%s", c.test, c.model, b.String())
+		}
+		// the legend names the model too
+		if !strings.Contains(legend, "why "+c.model+" allows it") {
+			t.Errorf("%s on %s: the legend does not name the model:\n%s", c.test, c.model, legend)
 		}
 	}
 	// a .mm model's trace lists reorderings instead

@@ -1,6 +1,10 @@
 package report
 
-import "github.com/checkfence/checkfence/mining"
+import (
+	"strings"
+
+	"github.com/checkfence/checkfence/mining"
+)
 
 // TraceLegend explains the notation of text traces. "checkfence run"
 // prints it once, under the first trace; "checkfence help traces" prints it
@@ -40,7 +44,7 @@ const TraceLegend = `How to read a trace:
 
 // CatTraceLegend is TraceLegend for traces of cat models, which have no
 // memory order: no place numbers, no reorderings, and the store a load read
-// is its rf edge.
+// is its rf edge. Its MODEL is the model's name (catTraceLegend).
 const CatTraceLegend = `How to read a trace (cat model):
   thread t1             a concurrent thread of the test (init and final run
                         before and after all of them); under it, its
@@ -57,7 +61,8 @@ const CatTraceLegend = `How to read a trace (cat model):
   choose  f() = 7       a nondeterministic choice (__VERIFIER_nondet_int(),
                         lsl_nondet) and the value it took
   ✗ runtime error: …    the failing statement, with its source line
-  why arm8 allows it    a cycle of program order (po) and communication (rf:
+  why MODEL allows it
+                        a cycle of program order (po) and communication (rf:
                         read by, co: overwritten by, fr: reads a value then
                         overwritten by) that sequential consistency forbids,
                         and its program-order steps that the model's checks
@@ -72,7 +77,7 @@ const CatTraceLegend = `How to read a trace (cat model):
 func legendFor(r *mining.Result) string {
 	legend := TraceLegend
 	if r.Trace != nil && len(r.Trace.Order) == 0 && r.Trace.Program != nil && !r.Trace.MemoryOrder {
-		legend = CatTraceLegend
+		legend = catTraceLegend(r)
 	}
 	if r.Reason == mining.ReasonDataRace {
 		legend += RaceLegend
@@ -81,6 +86,16 @@ func legendFor(r *mining.Result) string {
 		legend += C11FoldLegend
 	}
 	return legend
+}
+
+// catTraceLegend is CatTraceLegend with the name of r's model (the one
+// the "why … allows it" part of its traces names).
+func catTraceLegend(r *mining.Result) string {
+	model := "the model"
+	if g := r.Trace.CatGraph(); g != nil && g.Model != "" {
+		model = g.Model
+	}
+	return strings.Replace(CatTraceLegend, "why MODEL allows it", "why "+model+" allows it", 1)
 }
 
 // C11FoldLegend explains the orders on the atomic accesses of a C11

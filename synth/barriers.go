@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -70,7 +69,7 @@ func DefaultChoices(prog *lsl.Program, opt mining.Options) []Choice {
 	if C11Program(prog) {
 		for _, o := range []string{"ACQ", "REL", "ACQ_REL", "SC"} {
 			b := lsl.C11FenceBarrier(o)
-			if opt.Model.Cat() != nil || ordersOnMM(b, opt) {
+			if opt.Model.Orders(b) {
 				add(b)
 			}
 		}
@@ -81,9 +80,9 @@ func DefaultChoices(prog *lsl.Program, opt mining.Options) []Choice {
 		for _, b := range lsl.ArchBarriers(opt.Model.Props().Arch) {
 			add(b)
 		}
-	case opt.Model.Cat() != nil:
+	case opt.Model.FencesByTag():
 		tags := map[string]bool{}
-		for _, t := range opt.Model.Cat().Tags {
+		for _, t := range opt.Model.FenceTags() {
 			tags[t] = true
 		}
 		for _, b := range lsl.AllArchBarriers() {
@@ -113,22 +112,6 @@ func hasChoice(cs []Choice, tag string) bool {
 	return false
 }
 
-// ordersOnMM reports whether some fence kind of b is one the .mm model
-// distinguishes (a full fence stands for the four basic kinds).
-func ordersOnMM(b *lsl.Barrier, opt mining.Options) bool {
-	if opt.Model == nil {
-		return false
-	}
-	for _, k := range Kinds(opt.Model.Axiomatic()) {
-		for _, bk := range b.Kinds {
-			if bk == k || bk == lsl.FenceFull && k >= lsl.FenceLoadLoad && k <= lsl.FenceStoreStore {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func sortChoices(cs []Choice) []Choice {
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Cost < cs[j].Cost })
 	return cs
@@ -151,11 +134,11 @@ func ParseChoices(items []string, prog *lsl.Program, opt mining.Options) ([]Choi
 	for _, item := range items {
 		name, costText, hasCost := strings.Cut(item, "=")
 		name = strings.TrimSpace(name)
-		b := barrierNamed(name, opt.Model.Cat())
+		b := barrierNamed(name, opt.Model.FenceTags())
 		if b == nil {
 			return nil, fmt.Errorf("unknown barrier %q for --kinds (an LSL fence kind such as store-load, a barrier such as \"dmb ish\" or DMB.ISH, fence.tso, lwsync, a C11 order such as acquire, or a tag of the .cat model)", name)
 		}
-		if opt.Model.Cat() == nil && len(b.Tags) > 0 && b.C11 == "" {
+		if !opt.Model.FencesByTag() && len(b.Tags) > 0 && b.C11 == "" {
 			return nil, fmt.Errorf("barrier %q is for cat models; model %s sees only LSL fence kinds", name, opt.Model.Name())
 		}
 		if b.C11 != "" && !C11Program(prog) {
@@ -179,7 +162,7 @@ var c11Names = map[string]string{
 	"memory_order_acquire": "ACQ", "memory_order_release": "REL", "memory_order_acq_rel": "ACQ_REL", "memory_order_seq_cst": "SC",
 }
 
-func barrierNamed(name string, m *cat.Model) *lsl.Barrier {
+func barrierNamed(name string, modelTags []string) *lsl.Barrier {
 	if k, ok := lsl.ParseFenceKind(name); ok && k != lsl.FenceFull {
 		return lsl.KindBarrier(k)
 	}
@@ -194,8 +177,8 @@ func barrierNamed(name string, m *cat.Model) *lsl.Barrier {
 			return b
 		}
 	}
-	if m != nil && lsl.ValidTag(name) {
-		for _, t := range m.Tags {
+	if lsl.ValidTag(name) {
+		for _, t := range modelTags {
 			if t == name {
 				return &lsl.Barrier{Name: name, Tags: []string{name}, Kinds: []lsl.FenceKind{0}}
 			}

@@ -30,8 +30,9 @@
 //     out), which names the test that needs it.
 //
 // The clauses are sound when fences act monotonically on the model
-// (axioms.FenceMonotone: more fences never allow more executions, and each
-// axiom instance mentions at most one fence); otherwise a counterexample
+// (memmodel.Model.MonotoneInFences: more fences never allow more
+// executions; on a .mm model each axiom instance mentions at most one
+// fence); otherwise a counterexample
 // only forbids its own selection (weaker clauses, same answer, more
 // rounds). Before an answer is reported, every test is checked once more
 // on the program with the chosen fences written in (lsl.SelectCandidates,

@@ -55,6 +55,12 @@ type Round struct {
 	Kills    int // candidates that rule the counterexample out
 	// Clause is the size of the clause learned (Kills after generalize).
 	Clause int
+	// Lesson: the test's execution teaches a clause — a counterexample,
+	// or an execution cut off at the unroll limit
+	// (mining.SessionResult.LimitLesson). Without one an INCONCLUSIVE
+	// round (a time or memory limit, a limit without its execution, an
+	// untrusted atomic block: Reason) ends the search undecided.
+	Lesson bool
 }
 
 // Outcome says how the search ended.
@@ -289,6 +295,7 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 				continue
 			}
 			round.Test, round.Verdict, round.Reason, round.Kills = r.Test, r.Verdict, r.Reason, len(r.Kills)
+			round.Lesson = r.Verdict == mining.Fail || r.LimitLesson
 			if r.LimitLesson && raiseOnLimit {
 				round.Clause = round.Kills
 				if opt.Progress != nil {
@@ -363,22 +370,18 @@ func insert(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt Optio
 
 // monotone reports whether counterexamples yield the strong clauses
 // (Encoding.Kills): fences act monotonically on the model, and Kills sees
-// every constraint that a selected fence brings in. Lazily encoded
-// transitivity is not among the constraints Kills evaluates, so a total
-// order over fences (none in the built-in models) needs the weak clauses.
-// On a cat model, see catMonotone.
+// every constraint that a selected fence brings in
+// (memmodel.Model.MonotoneInFences). With orders, the tags of the C11
+// memory orders are among those a selection brings in.
 func monotone(opt mining.Options, choices []Choice, orders bool) bool {
-	if opt.Model.Cat() != nil {
-		if orders {
-			choices = append(choices, Choice{Barrier: &lsl.Barrier{Tags: lsl.C11Orders}})
-		}
-		return catMonotone(opt.Model.Cat(), choices)
+	var tags []string
+	for _, c := range choices {
+		tags = append(tags, c.Tags...)
 	}
-	m := opt.Model.Axiomatic()
-	if axioms.FenceMonotone(m) != nil {
-		return false
+	if orders {
+		tags = append(tags, lsl.C11Orders...)
 	}
-	return opt.Axioms.Transitivity != axioms.Lazy || !axioms.TotalOrderOverFences(m)
+	return opt.Model.MonotoneInFences(tags, opt.Axioms.Transitivity == axioms.Lazy)
 }
 
 func modelName(opt mining.Options) string { return opt.Model.Name() }

@@ -3,6 +3,7 @@ package synth
 import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // costRank orders the fence kinds from cheapest to most expensive: the
@@ -34,23 +35,7 @@ func Rank(k lsl.FenceKind) int {
 // predicates all occur in its axioms (a full fence is not a candidate kind:
 // it is the four basic kinds at one point). Sorted by cost rank.
 func Kinds(m *axioms.Model) []lsl.FenceKind {
-	used := map[string]bool{}
-	for _, p := range axioms.FencePredicates(m) {
-		used[p] = true
-	}
-	var out []lsl.FenceKind
-	for _, k := range lsl.FenceKinds() {
-		if k == lsl.FenceFull {
-			continue
-		}
-		ok := len(k.Predicates()) > 0
-		for _, p := range k.Predicates() {
-			ok = ok && used[p]
-		}
-		if ok {
-			out = append(out, k)
-		}
-	}
+	out := memmodel.FromMM(m).FenceKinds()
 	sortKinds(out)
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -48,7 +49,7 @@ func TestBackendsLitmus(t *testing.T) {
 	for mi, mname := range litmusModels {
 		m := model(t, mname)
 		for _, test := range tf.Tests {
-			opt := mining.Options{Model: m, Axioms: axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Eager}}
+			opt := mining.Options{Options: encode.Options{Axioms: axioms.Options{Encoding: axioms.Optimized, Transitivity: axioms.Eager}}, Model: m}
 			var ref string
 			for _, b := range backends {
 				r := check(t, prog, test, withSolver(opt, b))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -35,7 +36,7 @@ func TestCatFairProgressDifferential(t *testing.T) {
 					continue // 20 CPU s without fair progress
 				}
 				fair := check(t, prog, test, mining.Options{Model: catModel(t, m)})
-				plain := check(t, prog, test, mining.Options{Model: catModel(t, m), NoFairProgress: true})
+				plain := check(t, prog, test, mining.Options{Options: encode.Options{NoFairProgress: true}, Model: catModel(t, m)})
 				if a, b := answer(fair), answer(plain); a != b {
 					t.Errorf("%s on %s: fair progress gives %s, without it %s", file, m, a, b)
 				}
@@ -74,7 +75,7 @@ func TestRaceInRetryRound(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "race_in_retry.c")
 	for _, noFair := range []bool{false, true} {
-		r := check(t, prog, test, mining.Options{Model: catModel(t, "rc11"), MaxUnroll: 3, NoFairProgress: noFair})
+		r := check(t, prog, test, mining.Options{Options: encode.Options{NoFairProgress: noFair}, Model: catModel(t, "rc11"), MaxUnroll: 3})
 		if r.Verdict != mining.Inconclusive || !slices.Contains(r.Flags, "racy") {
 			t.Errorf("fair progress off %v: %s with flags %v, want INCONCLUSIVE with racy", noFair, r.Verdict, r.Flags)
 		}
@@ -161,8 +162,8 @@ func TestCatStoringCyclesDifferential(t *testing.T) {
 			}
 			for _, m := range []string{"arm8", "riscv"} {
 				stores := check(t, prog, test, mining.Options{Model: catModel(t, m), Timeout: datatypeTimeout})
-				storeless := check(t, prog, test, mining.Options{Model: catModel(t, m), NoCatStoringCycles: true, Timeout: datatypeTimeout})
-				plain := check(t, prog, test, mining.Options{Model: catModel(t, m), NoFairProgress: true, MaxUnroll: 6, Timeout: datatypeTimeout})
+				storeless := check(t, prog, test, mining.Options{Options: encode.Options{NoCatStoringCycles: true}, Model: catModel(t, m), Timeout: datatypeTimeout})
+				plain := check(t, prog, test, mining.Options{Options: encode.Options{NoFairProgress: true}, Model: catModel(t, m), MaxUnroll: 6, Timeout: datatypeTimeout})
 				a, b := answer(stores), answer(storeless)
 				if a != b {
 					t.Errorf("%s on %s: with cycles that store %s, storeless only %s", p.impl[0], m, a, b)

@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
@@ -64,7 +65,7 @@ func TestChainCutNeeded(t *testing.T) {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
 			prog, test := loadPthread(t, file)
-			r := check(t, prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: 4, NoChainCut: true})
+			r := check(t, prog, test, mining.Options{Options: encode.Options{NoChainCut: true}, Model: model(t, "sc"), MaxUnroll: 4})
 			if r.Verdict != mining.Inconclusive || r.Reason != mining.ReasonUnrollLimit {
 				t.Errorf("%s without the rule: %s (%s) %s, want INCONCLUSIVE at the unroll limit", file, r.Verdict, r.Reason, r.Message)
 			}

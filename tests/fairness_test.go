@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -105,7 +106,7 @@ func TestFailsWithinBound(t *testing.T) {
 				continue
 			}
 			for _, fair := range []bool{true, false} {
-				r := check(t, prog, test, mining.Options{Model: model(t, tc.model), MaxUnroll: 1, NoFairProgress: !fair})
+				r := check(t, prog, test, mining.Options{Options: encode.Options{NoFairProgress: !fair}, Model: model(t, tc.model), MaxUnroll: 1})
 				if r.Verdict != mining.Fail {
 					t.Errorf("%s %s on %s, --max-unroll 1, fair %v: %s %s (%s), want FAIL", tc.impl, tc.test, tc.model, fair, r.Verdict, r.Reason, r.Message)
 				}

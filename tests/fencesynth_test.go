@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -130,7 +131,7 @@ func TestFenceSynthesis(t *testing.T) {
 }
 
 // TestSelectorEncoding is the differential test of the selector encoding
-// (encode/select.go): a session's check under a selection must give the
+// (encode/fencecandidates.go): a session's check under a selection must give the
 // verdict and reason of a plain check of the program with the selected
 // candidates written in as fences (lsl.SelectCandidates) — and nothing
 // selected the verdict of the program without candidates.
@@ -437,7 +438,7 @@ func TestFenceSynthesisWeakClauses(t *testing.T) {
 // aliased-loads fence at the top of the loop, minimal within the limit.
 func TestFenceSynthesisUnrollLimit(t *testing.T) {
 	prog, tests := loadSynth(t, "../fairness/cascounter.c", "../fairness/cascounter.tst", []string{"T2"})
-	opt := mining.Options{Model: model(t, "relaxed"), NoFairProgress: true, MaxUnroll: 3}
+	opt := mining.Options{Options: encode.Options{NoFairProgress: true}, Model: model(t, "relaxed"), MaxUnroll: 3}
 	r, err := synth.Insert(context.Background(), prog, tests, synth.Options{Mining: opt})
 	if err != nil {
 		t.Fatal(err)
@@ -463,7 +464,7 @@ func TestFenceSynthesisUnrollLimit(t *testing.T) {
 func TestFenceSynthesisStartUnroll(t *testing.T) {
 	ctx := context.Background()
 	prog, tests := loadSynth(t, "../fairness/cascounter.c", "../fairness/cascounter.tst", []string{"T2"})
-	opt := mining.Options{Model: model(t, "relaxed"), NoFairProgress: true, MaxUnroll: 4}
+	opt := mining.Options{Options: encode.Options{NoFairProgress: true}, Model: model(t, "relaxed"), MaxUnroll: 4}
 	var bounds []int
 	r, err := synth.Insert(ctx, prog, tests, synth.Options{Mining: opt, StartUnroll: 1, OnUnroll: func(b int, _ string) { bounds = append(bounds, b) }})
 	if err != nil {

@@ -35,13 +35,15 @@ func TestFixedPool(t *testing.T) {
 				run := func(choose bool) *mining.Result {
 					opt := modelOptions(t, m)
 					opt.ChoosePool = choose
-					opt.KeepEncoding = true
+					opt.Witness = true // the trace's program is the final unrolling
 					r := check(t, prog, test, opt)
 					if err := r.CheckCounterexample(); err != nil {
 						t.Errorf("%s on %s (choose %v): %v", row.file, m, choose, err)
 					}
-					if r.Encoding != nil && r.Encoding.U.Pool != nil && r.Encoding.U.Pool.Fixed != (row.fixed && !choose) {
-						t.Errorf("%s on %s (choose %v): fixed pool %v", row.file, m, choose, r.Encoding.U.Pool.Fixed)
+					if r.Trace == nil || r.Trace.Program == nil {
+						t.Errorf("%s on %s (choose %v): %s without an execution", row.file, m, choose, r.Verdict)
+					} else if pool := r.Trace.Program.Pool; pool != nil && pool.Fixed != (row.fixed && !choose) {
+						t.Errorf("%s on %s (choose %v): fixed pool %v", row.file, m, choose, pool.Fixed)
 					}
 					return r
 				}

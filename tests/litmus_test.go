@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -57,7 +58,7 @@ func TestLitmusVerdicts(t *testing.T) {
 				continue
 			}
 			for _, enc := range encodings {
-				r := check(t, prog, test, mining.Options{Model: m, Axioms: enc.opt})
+				r := check(t, prog, test, mining.Options{Options: encode.Options{Axioms: enc.opt}, Model: m})
 				if r.Verdict != want[mi] {
 					t.Errorf("%s on %s (%s): %s, want %s (%s)", test.Name, mname, enc.name, r.Verdict, want[mi], r.Message)
 				}
@@ -89,7 +90,7 @@ func TestLitmusEncodingsAgree(t *testing.T) {
 		for _, test := range tf.Tests {
 			var ref []string
 			for i, enc := range encodings {
-				set, err := mining.Executions(context.Background(), prog, test, mining.Options{Model: m, Axioms: enc.opt}, false)
+				set, err := mining.Executions(context.Background(), prog, test, mining.Options{Options: encode.Options{Axioms: enc.opt}, Model: m}, false)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -3,6 +3,7 @@ package tests
 import (
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -46,7 +47,7 @@ func TestLitmusVerdictsTSO(t *testing.T) {
 				continue
 			}
 			for _, enc := range encodings {
-				r := check(t, prog, test, mining.Options{Model: m, Axioms: enc.opt})
+				r := check(t, prog, test, mining.Options{Options: encode.Options{Axioms: enc.opt}, Model: m})
 				if r.Verdict != want[mi] {
 					t.Errorf("%s on %s (%s): %s, want %s (%s)", test.Name, mname, enc.name, r.Verdict, want[mi], r.Message)
 				}

@@ -66,7 +66,7 @@ func TestPoolSymmetry(t *testing.T) {
 				t.Errorf("%s: no complete execution", where)
 			}
 			onR := check(t, prog, test, mining.Options{Model: m})
-			offC := check(t, prog, test, mining.Options{Model: m, NoSymmetry: true})
+			offC := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: m})
 			if onR.Verdict != offC.Verdict || onR.Reason != offC.Reason {
 				t.Errorf("%s: %s %s with symmetry breaking, %s %s without", where, onR.Verdict, onR.Reason, offC.Verdict, offC.Reason)
 			}
@@ -132,7 +132,7 @@ func TestCatPoolSymmetry(t *testing.T) {
 			}
 			compareSymmetryBreaking(t, e, where)
 			onR := check(t, prog, test, mining.Options{Model: m})
-			offC := check(t, prog, test, mining.Options{Model: m, NoSymmetry: true})
+			offC := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: m})
 			if onR.Verdict != offC.Verdict || onR.Reason != offC.Reason {
 				t.Errorf("%s: %s %s with symmetry breaking, %s %s without", where, onR.Verdict, onR.Reason, offC.Verdict, offC.Reason)
 			}

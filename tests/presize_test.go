@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/mining"
 )
@@ -36,7 +37,7 @@ func TestPresizeSameVerdicts(t *testing.T) {
 				}
 				// symmetry breaking (and raising identical threads'
 				// bounds together) off
-				asym := check(t, prog, test, mining.Options{Model: model(t, m), NoPresize: true, NoSymmetry: true})
+				asym := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: model(t, m), NoPresize: true})
 				if plain.Verdict != asym.Verdict || plain.Reason != asym.Reason {
 					t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
 						plain.Verdict, plain.Reason, plain.Message, asym.Verdict, asym.Reason, asym.Message)
@@ -137,7 +138,7 @@ func TestDeepSimulationBeforeEncoding(t *testing.T) {
 	}
 	deq := 0
 	for key, b := range r.Bounds {
-		if strings.Contains(key, ">deq>dequeue/") {
+		if strings.Contains(key.String(), ">deq>dequeue/") {
 			deq = max(deq, b)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/encode/sat"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
 )
@@ -85,8 +86,8 @@ func compareOnDataTypes(t *testing.T, name string, adjust func(o *mining.Options
 }
 
 // raisedBounds drops the bounds of one, which an absent key means too.
-func raisedBounds(b map[string]int) map[string]int {
-	out := map[string]int{}
+func raisedBounds(b lsl.Bounds) lsl.Bounds {
+	out := lsl.Bounds{}
 	for k, v := range b {
 		if v > 1 {
 			out[k] = v

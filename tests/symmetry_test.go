@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -80,9 +81,9 @@ func TestSymmetricThreadsFound(t *testing.T) {
 		}
 		// Raise one loop bound of the first thread of the first class only.
 		first := u.Threads[c.want[0][0]].Name + "."
-		bounds := map[string]int{}
+		bounds := lsl.Bounds{}
 		for key := range u.Loops {
-			if len(key) > len(first) && key[:len(first)] == first {
+			if strings.HasPrefix(key.String(), first) {
 				bounds[key] = 3
 				break
 			}
@@ -256,8 +257,8 @@ func TestSymmetryVerdicts(t *testing.T) {
 			}
 			prog, test := symmetryTest(t, c.tst, c.test, c.impl)
 			for _, enc := range []axioms.Options{{}, {Transitivity: axioms.Eager}} {
-				on := check(t, prog, test, mining.Options{Model: m, Axioms: enc})
-				off := check(t, prog, test, mining.Options{Model: m, Axioms: enc, NoSymmetry: true})
+				on := check(t, prog, test, mining.Options{Options: encode.Options{Axioms: enc}, Model: m})
+				off := check(t, prog, test, mining.Options{Options: encode.Options{Axioms: enc, NoSymmetry: true}, Model: m})
 				if on.Verdict != off.Verdict || on.Reason != off.Reason {
 					t.Errorf("%s %s %v on %s (%v): %s %s with symmetry breaking, %s %s without", c.tst, c.test, c.impl, mname,
 						enc.Transitivity, on.Verdict, on.Reason, off.Verdict, off.Reason)
@@ -323,7 +324,7 @@ func TestCatSymmetry(t *testing.T) {
 			}
 			compareSymmetryBreaking(t, e, where)
 			on := check(t, prog, test, mining.Options{Model: m})
-			off := check(t, prog, test, mining.Options{Model: m, NoSymmetry: true})
+			off := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: m})
 			if on.Verdict != off.Verdict || on.Reason != off.Reason {
 				t.Errorf("%s: %s %s with symmetry breaking, %s %s without", where, on.Verdict, on.Reason, off.Verdict, off.Reason)
 			}

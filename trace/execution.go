@@ -47,7 +47,7 @@ type ThreadTrace struct {
 	Edge   []*Event // thread creation/join fences
 	// Loop is the loop instance (a key of lsl.Unrolled.Loops) at whose
 	// bound a pruned thread stopped.
-	Loop string
+	Loop lsl.LoopKey
 	// Blocked locates the spin loop of a blocked thread.
 	Blocked *Failure
 }

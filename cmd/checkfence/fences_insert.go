@@ -60,33 +60,7 @@ func insertFences(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, te
 				fmt.Fprintf(out, "searching again with loops unrolled at most %d times: %s\n", b, why)
 			}
 		}
-		sopt.Progress = func(r synth.Round) {
-			var names []string
-			for _, c := range r.Selected {
-				names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, synth.Describe(c)))
-			}
-			sel := "no fences"
-			if len(names) > 0 {
-				sel = strings.Join(names, ", ")
-			}
-			if r.Test == "" {
-				fmt.Fprintf(out, "round %d: %s: every test passes\n", r.N, sel)
-				return
-			}
-			rule := "candidates rule"
-			if r.Kills == 1 {
-				rule = "candidate rules"
-			}
-			what := "the counterexample"
-			if r.Verdict == mining.Inconclusive {
-				what = "the execution at the limit"
-			}
-			grown := ""
-			if r.Clause < r.Kills {
-				grown = fmt.Sprintf("; %d after growing the selection", r.Clause)
-			}
-			fmt.Fprintf(out, "round %d: %s: %s %s (%s), %d %s %s out%s\n", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what, grown)
-		}
+		sopt.Progress = func(r synth.Round) { fmt.Fprintln(out, roundLine(r)) }
 	}
 	if !quiet {
 		var kinds []string
@@ -179,4 +153,35 @@ func relaxOrders(ctx context.Context, cmd *cobra.Command, prog *lsl.Program, tes
 	}
 	fmt.Fprintln(out, coversOnly(len(tests)))
 	return nil
+}
+
+// roundLine is the progress line of one round of fence insertion.
+func roundLine(r synth.Round) string {
+	var names []string
+	for _, c := range r.Selected {
+		names = append(names, fmt.Sprintf("%s:%d %s %s", c.Point.File, c.Point.Line, c.Point.Side, synth.Describe(c)))
+	}
+	sel := "no fences"
+	if len(names) > 0 {
+		sel = strings.Join(names, ", ")
+	}
+	if r.Test == "" {
+		return fmt.Sprintf("round %d: %s: every test passes", r.N, sel)
+	}
+	if !r.Lesson {
+		return fmt.Sprintf("round %d: %s: %s %s (%s): the search stops undecided", r.N, sel, r.Test, r.Verdict, r.Reason)
+	}
+	rule := "candidates rule"
+	if r.Kills == 1 {
+		rule = "candidate rules"
+	}
+	what := "the counterexample"
+	if r.Verdict == mining.Inconclusive {
+		what = "the execution cut off at the unroll limit"
+	}
+	grown := ""
+	if r.Clause < r.Kills {
+		grown = fmt.Sprintf("; %d after growing the selection", r.Clause)
+	}
+	return fmt.Sprintf("round %d: %s: %s %s (%s), %d %s %s out%s", r.N, sel, r.Test, r.Verdict, r.Reason, r.Kills, rule, what, grown)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/diag"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/frontend/litmus"
 	"github.com/checkfence/checkfence/litmusrun"
@@ -120,7 +121,7 @@ func (f *litmusFlags) options() (litmusrun.SuiteOptions, error) {
 	if err != nil {
 		return o, err
 	}
-	o.Mining = mining.Options{Model: m, Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}
+	o.Mining = mining.Options{Options: encode.Options{Axioms: axioms.Options{Encoding: enc, Transitivity: tr}}, Model: m}
 	if o.Mining.Solver, err = solverOptions(f.solver); err != nil {
 		return o, err
 	}

@@ -152,7 +152,7 @@ func runProperty(cmd *cobra.Command, args []string, f *checkFlags, s *svcompFlag
 		r.Reason == mining.ReasonRuntimeError && memSubproperty(r.Message) == subValidMemtrack {
 		// a leak: valid-memtrack only if no pointer reaches the block
 		// (svcomp_memtrack.go), and only read on sequential consistency
-		if lost, ok := lostBlocks(r); ok && len(lost) > 0 && f.model == "sc" {
+		if lost, ok := lostBlocks(r); ok && len(lost) > 0 && opt.Model.SequentiallyConsistent() {
 			r.Message = fmt.Sprintf("%s; no pointer reaches %s when the program ends (memory lost)", r.Message, strings.Join(lost, ", "))
 			a = svcompAnswer{answerFalse, subValidMemtrack}
 		} else if ok && len(lost) == 0 {

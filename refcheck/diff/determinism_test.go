@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
@@ -65,7 +66,7 @@ func TestDeterminism(t *testing.T) {
 			for _, name := range axioms.BuiltinNames() {
 				m, _ := memmodel.Builtin(name)
 				for _, enc := range Encodings {
-					opt := mining.Options{Model: m, Axioms: enc.Opts, Witness: true}
+					opt := mining.Options{Options: encode.Options{Axioms: enc.Opts}, Model: m, Witness: true}
 					var first string
 					for run := 0; run < 3; run++ {
 						r, err := mining.Check(context.Background(), c.Prog, test, opt)

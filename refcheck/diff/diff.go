@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -115,17 +116,17 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial)
 	}
-	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds map[string]int) (es *mining.ExecutionSet, err error) {
+	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds lsl.Bounds) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		defer cancel()
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial, bounds)
 	}
-	referenceAt := func(m *axioms.Model, serial bool, bounds map[string]int) (rs *refcheck.Set, err error) {
+	referenceAt := func(m *axioms.Model, serial bool, bounds lsl.Bounds) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
 		defer func() { rep.Ref += time.Since(t0) }()
 		defer recoverAs(&err, "reference panic")
@@ -139,13 +140,13 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 	// rule for redundant iterations is simpler than the engine's (it
 	// compares every register), so it may need a few more iterations.
 	// Once both sides converge, their sets must be equal.
-	reference := func(m *axioms.Model, serial bool, bounds map[string]int) (*refcheck.Set, error) {
+	reference := func(m *axioms.Model, serial bool, bounds lsl.Bounds) (*refcheck.Set, error) {
 		for extra := 0; ; extra++ {
 			rs, err := referenceAt(m, serial, bounds)
 			if err != nil || len(rs.Pruned) == 0 || cfg.Unfair || extra == maxExtraBounds {
 				return rs, err
 			}
-			next := map[string]int{}
+			next := lsl.Bounds{}
 			for k, b := range bounds {
 				next[k] = b
 			}
@@ -177,7 +178,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			// deadlocks are compared once both converge.
 			for _, l := range es.Pruned {
 				if _, found := slices.BinarySearch(rs.Pruned, l); !found {
-					disagree(model, enc, "pruned", strings.Join(es.Pruned, ", "), strings.Join(rs.Pruned, ", "))
+					disagree(model, enc, "pruned", joinLoops(es.Pruned), joinLoops(rs.Pruned))
 					break
 				}
 			}
@@ -187,7 +188,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			disagree(model, enc, "deadlock", fmt.Sprint(es.AnyDeadlock), fmt.Sprint(rs.Deadlock))
 		}
 		if !slices.Equal(es.Pruned, rs.Pruned) {
-			disagree(model, enc, "pruned", strings.Join(es.Pruned, ", "), strings.Join(rs.Pruned, ", "))
+			disagree(model, enc, "pruned", joinLoops(es.Pruned), joinLoops(rs.Pruned))
 		}
 	}
 	// compareCutOff compares the executions at the initial loop bounds,
@@ -196,11 +197,11 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 	// programs whose loops needed raising are compared (converged holds
 	// the bounds lazy unrolling reached): otherwise this is the comparison
 	// above again.
-	compareCutOff := func(model string, m *axioms.Model, serial bool, converged map[string]int) bool {
+	compareCutOff := func(model string, m *axioms.Model, serial bool, converged lsl.Bounds) bool {
 		if len(converged) == 0 {
 			return true
 		}
-		initial := map[string]int{}
+		initial := lsl.Bounds{}
 		rm := m
 		if alt, ok := cfg.refModel[model]; ok && !serial {
 			rm, _ = axioms.Builtin(alt)
@@ -223,7 +224,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 	// Serial executions.
 	sc, _ := axioms.Builtin("sc")
 	var serialRef *refcheck.Set
-	var serialBounds map[string]int
+	var serialBounds lsl.Bounds
 	for _, enc := range encs {
 		es, err := engine(sc, enc, true)
 		if err != nil {
@@ -236,7 +237,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 				return declined(rep, "serial", err, disagree)
 			}
 			if len(rs.Pruned) > 0 {
-				disagree("serial", enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), strings.Join(rs.Pruned, ", "))
+				disagree("serial", enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), joinLoops(rs.Pruned))
 				return true
 			}
 			serialRef = rs
@@ -257,7 +258,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 			continue
 		}
 		var ref *refcheck.Set
-		var converged map[string]int
+		var converged lsl.Bounds
 		for _, enc := range encs {
 			es, err := engine(m, enc, false)
 			if err != nil {
@@ -274,7 +275,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 					return declined(rep, name, err, disagree)
 				}
 				if len(rs.Pruned) > 0 {
-					disagree(name, enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), strings.Join(rs.Pruned, ", "))
+					disagree(name, enc.Name, "pruned", "no pruned execution at bounds "+fmt.Sprint(es.Bounds), joinLoops(rs.Pruned))
 					break
 				}
 				ref = rs
@@ -322,7 +323,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -367,7 +368,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Model: memmodel.FromMM(m), Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoPresize: !presize})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m), NoPresize: !presize})
 		}()
 		cancel()
 		what := "program-verdict"
@@ -422,4 +423,13 @@ func setDiff(a, b []string) string {
 		return fmt.Sprintf("%d observations, none missing on the other side", len(a))
 	}
 	return fmt.Sprintf("%d observations; only here: %s", len(a), strings.Join(only, " | "))
+}
+
+// joinLoops lists loop keys for a disagreement.
+func joinLoops(keys []lsl.LoopKey) string {
+	s := make([]string, len(keys))
+	for i, k := range keys {
+		s[i] = k.String()
+	}
+	return strings.Join(s, ", ")
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
@@ -333,7 +334,7 @@ func TestReloadRoundsApply(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: sc, NoReloadRounds: true}, false)
+		without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Options: encode.Options{NoReloadRounds: true}, Model: sc}, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/frontend"
 	llvmfront "github.com/checkfence/checkfence/frontend/llvm"
 	"github.com/checkfence/checkfence/lsl"
@@ -125,7 +124,7 @@ func runPthread(ctx context.Context, w io.Writer, cfg pthreadConfig) (bool, erro
 		}
 		line := fmt.Sprintf("%-34s", row.file)
 		for _, name := range models {
-			opt := mining.Options{KeepEncoding: cfg.accesses}
+			opt := mining.Options{Witness: cfg.accesses} // the trace's program is the final unrolling
 			if mining.C11Semantics(prog) {
 				opt.Races = mining.RacesFail // as checkfence run does
 			}
@@ -163,8 +162,8 @@ func runPthread(ctx context.Context, w io.Writer, cfg pthreadConfig) (bool, erro
 			}
 			fmt.Fprintf(w, format, row.file, name, verdict, fmt.Sprint(s.Instrs), fmt.Sprint(s.Loads), fmt.Sprint(s.Stores),
 				fmt.Sprint(s.Vars), fmt.Sprint(s.Clauses), fmt.Sprint(s.Rounds), fmt.Sprintf("%.2f", cpu.Seconds()))
-			if cfg.accesses && r.Encoding != nil {
-				printAccesses(w, r.Encoding)
+			if cfg.accesses && r.Trace != nil && r.Trace.Program != nil {
+				printAccesses(w, r.Trace.Program)
 			}
 			line += fmt.Sprintf(" | %-8s %10s", name, cell)
 			if ctx.Err() != nil {
@@ -221,19 +220,22 @@ func checkWithin(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt min
 }
 
 // printAccesses lists the loads, stores and fences of the final
-// encoding by source position and C expression: how many events each
+// unrolling by source position and C expression: how many events each
 // source-level access became after unrolling.
-func printAccesses(w io.Writer, e *encode.Encoding) {
+func printAccesses(w io.Writer, u *lsl.Unrolled) {
 	count := map[string]int{}
-	for _, in := range e.Instrs {
-		key := fmt.Sprintf("%-5v %v", in.Kind, in.Stmt.Position())
-		switch st := in.Stmt.(type) {
-		case *lsl.Load:
-			key += " " + st.Expr
-		case *lsl.Store:
-			key += " " + st.Expr
-		}
-		count[key]++
+	for _, th := range u.Threads {
+		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
+			switch st := s.(type) {
+			case *lsl.Load:
+				count[fmt.Sprintf("%-5v %v %s", "load", st.Position(), st.Expr)]++
+			case *lsl.Store:
+				count[fmt.Sprintf("%-5v %v %s", "store", st.Position(), st.Expr)]++
+			case *lsl.Fence:
+				count[fmt.Sprintf("%-5v %v", "fence", st.Position())]++
+			}
+			return true
+		})
 	}
 	keys := make([]string, 0, len(count))
 	for k := range count {

@@ -1,12 +1,12 @@
-package synth
+package memmodel
 
 import (
 	"github.com/checkfence/checkfence/cat"
 )
 
-// catMonotone reports whether the strong clauses are sound on a cat
-// model: adding a candidate barrier never makes an execution consistent
-// that was not.
+// catMonotone reports whether the strong clauses of fence synthesis are
+// sound on a cat model: adding a barrier with fenceTags never makes an
+// execution consistent that was not.
 //
 // The built-in models are: on arm8, riscv, power and tso-cat a barrier's
 // tags and the fence sets occur only in the ordering relations (ob, ppo,
@@ -23,15 +23,13 @@ import (
 // checks, and only in checks that forbid (acyclic, irreflexive, empty;
 // negated checks reverse the polarity). Otherwise the search learns the
 // weak clauses (the answer is the same, found with more rounds).
-func catMonotone(m *cat.Model, choices []Choice) bool {
+func catMonotone(m *cat.Model, fenceTags []string) bool {
 	if b, ok := cat.Builtin(m.Name); ok && b == m {
 		return true
 	}
 	tags := map[string]bool{}
-	for _, c := range choices {
-		for _, t := range c.Tags {
-			tags[t] = true
-		}
+	for _, t := range fenceTags {
+		tags[t] = true
 	}
 	type key struct {
 		n   *cat.Node
