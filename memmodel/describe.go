@@ -75,6 +75,11 @@ func (m *Model) Describe(ctx context.Context, w io.Writer) {
 				fmt.Fprintf(w, "(* not coherent per location (no acyclic po-loc | rf | co | fr): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
 			}
 		}
+		if m.Props().AtomicBlocks {
+			fmt.Fprintf(w, "(* atomic blocks on several locations are atomic: every check is an acyclicity or emptiness check, so the block-lifted checks place each at one instant (docs/semantics.md) *)\n")
+		} else {
+			fmt.Fprintf(w, "(* atomic blocks on several locations are not shown atomic (an irreflexivity or negated check): a FAIL through one is INCONCLUSIVE (atomic-block) *)\n")
+		}
 		fmt.Fprint(w, c.Format())
 		if len(c.Tags) > 0 {
 			fmt.Fprintf(w, "\n(* event tags: %s *)\n", strings.Join(c.Tags, " "))

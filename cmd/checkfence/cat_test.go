@@ -24,7 +24,8 @@ func TestModelsCat(t *testing.T) {
 	if _, err := os.Stat("../../../shared/suites/cat/aarch64.cat"); err != nil {
 		t.Skip("suite not available")
 	}
-	if code != 0 || !strings.Contains(out, "valid cat model, 3 checks, 0 flags") || !strings.Contains(out, "acyclic ob as external") {
+	if code != 0 || !strings.Contains(out, "valid cat model, 3 checks, 0 flags") || !strings.Contains(out, "acyclic ob as external") ||
+		!strings.Contains(out, "atomic blocks on several locations are atomic") {
 		t.Errorf("models aarch64.cat: %d\n%s", code, out)
 	}
 	code, _, errs := runCLI("models", "testdata/bad.cat")
