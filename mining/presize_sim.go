@@ -38,11 +38,12 @@ import (
 //     stores (then the encoding has no cycle there either); a run cut off
 //     right after a storeless cycle raises nothing.
 //
+//   - where the encoding deletes reload rounds (encode/reload.go), the
+//     runs delete them too (presize_simreload.go).
+//
 // So the bounds the simulation reaches are at most those the lazy
-// unrolling would reach without reload rounds (encode/reload.go, which the
-// runs do not delete: a loop whose failed first round the encoding
-// excludes may start one iteration higher; docs/semantics.md), and it only
-// saves rounds: the check still asks,
+// unrolling would reach (docs/semantics.md), and it only saves rounds:
+// the check still asks,
 // at the bounds it starts from, whether any execution fails or is cut off
 // (docs/semantics.md, "Sizing pass"). Without fair progress retry loops
 // never converge, and the simulation is not used.
@@ -134,6 +135,7 @@ func (ss *simSearch) search(patience, budget int) {
 		ss.loops = u.Loops
 		s := newSimulator(u, rng, k.supersedes())
 		s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
+		s.reloads = k.simReloads()
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a
@@ -341,6 +343,14 @@ func loopGroup(key string, concurrent map[string]bool) (string, bool) {
 		return "", false
 	}
 	return key[i:], true
+}
+
+// simReloads reports whether the runs delete reload rounds: where the
+// encoding does (encode/reload.go, reloadsApply), with fair progress on a
+// built-in .mm model or a copy of one, not on cat models.
+func (k *checker) simReloads() bool {
+	p := k.opt.Model.Props()
+	return !k.opt.NoReloadRounds && !p.StorelessCycles && p.Vetted && k.fairProgress(k.opt.Model)
 }
 
 // supersedes reports whether the encoding exempts a cycle whose stores
