@@ -180,7 +180,7 @@ func newBlockMerge(in *interp, s Sort) *blockMerge {
 		for _, b := range members {
 			bm.dominant[b] = true
 			for _, o := range members {
-				if !implies(in.c, in.guards[o], in.guards[b], 256) {
+				if !in.guardImplies(in.guards[o], in.guards[b]) {
 					bm.dominant[b] = false
 					break
 				}

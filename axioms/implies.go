@@ -18,6 +18,39 @@ func implies(c *logic.C, a, b z.Lit, limit int) bool {
 	return impliesRec(c, a, b, &limit, memo)
 }
 
+// guardImplications answers implies for one circuit, remembering each
+// pair's answer: the axiom instantiation asks the same pairs of guards for
+// many bindings (every fact candidate of a pair of instructions), and a
+// fresh memo per question was most of the instantiation's time on large
+// programs (map growth). The answer for a pair does not depend on when it
+// is asked (the circuit's existing gates do not change), so it is exact.
+type guardImplications struct {
+	c     *logic.C
+	limit int
+	pairs map[[2]z.Lit]bool
+	memo  map[z.Lit]bool
+}
+
+func newGuardImplications(c *logic.C, limit int) *guardImplications {
+	return &guardImplications{c: c, limit: limit, pairs: map[[2]z.Lit]bool{}, memo: map[z.Lit]bool{}}
+}
+
+// implies is implies(c, a, b, limit), cached.
+func (g *guardImplications) implies(a, b z.Lit) bool {
+	if a == b || b == g.c.T || a == g.c.F {
+		return true
+	}
+	key := [2]z.Lit{a, b}
+	if v, ok := g.pairs[key]; ok {
+		return v
+	}
+	clear(g.memo)
+	budget := g.limit
+	v := impliesRec(g.c, a, b, &budget, g.memo)
+	g.pairs[key] = v
+	return v
+}
+
 func impliesRec(c *logic.C, a, b z.Lit, budget *int, memo map[z.Lit]bool) bool {
 	if a == b || b == c.T || a == c.F {
 		return true

@@ -13,6 +13,7 @@ func TestImplies(t *testing.T) {
 	branch := c.And(p, q)                         // a branch under p
 	join := c.Or(c.And(p, r), c.And(p, r.Not()))  // both arms under p
 	loose := c.Or(c.And(p, r), c.And(q, r.Not())) // one arm not under p
+	cached := newGuardImplications(c, 256)
 	for _, tc := range []struct {
 		name string
 		a, b z.Lit
@@ -32,8 +33,18 @@ func TestImplies(t *testing.T) {
 		if got := implies(c, tc.a, tc.b, 256); got != tc.want {
 			t.Errorf("%s: implies = %v, want %v", tc.name, got, tc.want)
 		}
+		// The cache answers the same, asked first and asked again.
+		for round := 0; round < 2; round++ {
+			if got := cached.implies(tc.a, tc.b); got != tc.want {
+				t.Errorf("%s: cached implies (round %d) = %v, want %v", tc.name, round, got, tc.want)
+			}
+		}
 	}
 	if implies(c, c.And(branch, r), q, 1) {
 		t.Error("a budget of one gate still found a conjunct two gates deep")
+	}
+	tight := newGuardImplications(c, 1)
+	if tight.implies(join, p) || tight.implies(c.And(branch, r), q) {
+		t.Error("the cache with a budget of one gate found a conjunct two gates deep")
 	}
 }

@@ -409,7 +409,7 @@ func (inst *Instance) factGuards(e *engine, ax *caxiom, args []int32) bool {
 			if covered {
 				break
 			}
-			covered = implies(in.c, in.guards[a], in.guards[i], 256)
+			covered = in.guardImplies(in.guards[a], in.guards[i])
 		}
 		if !covered {
 			return false

@@ -30,6 +30,16 @@ type interp struct {
 	hasSeed                         []z.Lit // n
 
 	lim *expansionLimits // --timeout, --max-memory, Ctrl-C
+
+	implications *guardImplications // guardImplies's cache, made on first use
+}
+
+// guardImplies is implies(in.c, a, b, 256), cached per pair of guards.
+func (in *interp) guardImplies(a, b z.Lit) bool {
+	if in.implications == nil {
+		in.implications = newGuardImplications(in.c, 256)
+	}
+	return in.implications.implies(a, b)
 }
 
 // bitMatrix is an n×n boolean matrix.

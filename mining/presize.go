@@ -96,16 +96,6 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 	}
 }
 
-// unrolledSize is the number of instructions of prog unrolled at bounds
-// (0 if it does not unroll: the encoding will report why).
-func (k *checker) unrolledSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) int {
-	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
-	if err != nil {
-		return 0
-	}
-	return unrolledInstrs(u)
-}
-
 // fixedPool reports whether the unrolling may give each malloc a fixed
 // pool block where no block can be handed out twice
 // (lsl.UnrollOptions.FixedPool): in a whole program, which has no

@@ -38,11 +38,12 @@ import (
 //     stores (then the encoding has no cycle there either); a run cut off
 //     right after a storeless cycle raises nothing.
 //
+//   - where the encoding deletes reload rounds (encode/reload.go), the
+//     runs delete them too (presize_simreload.go).
+//
 // So the bounds the simulation reaches are at most those the lazy
-// unrolling would reach without reload rounds (encode/reload.go, which the
-// runs do not delete: a loop whose failed first round the encoding
-// excludes may start one iteration higher; docs/semantics.md), and it only
-// saves rounds: the check still asks,
+// unrolling would reach (docs/semantics.md), and it only saves rounds:
+// the check still asks,
 // at the bounds it starts from, whether any execution fails or is cut off
 // (docs/semantics.md, "Sizing pass"). Without fair progress retry loops
 // never converge, and the simulation is not used.
@@ -54,8 +55,9 @@ const (
 	simStepBudget   = 200_000 // shared accesses over all runs
 	simRunSteps     = 2_000   // shared accesses of one run
 	simPatience     = 0       // rounds in a row without a new need before it stops (0: stop when no bound of the runs was raised)
-	// An unrolling of at least simDeepInstrs instructions (at the bounds
-	// the first search reached) gets a longer search: simDeepPatience
+	// An unrolling of at least simDeepInstrs instructions in its
+	// concurrent threads (at the bounds the first search reached) gets a
+	// longer search: simDeepPatience
 	// idle rounds, within simDeepBudget more shared accesses. Its rounds
 	// of the sizing pass cost seconds (an MS queue 3+3: 1,300
 	// instructions, 260k clauses; its cut-off execution that needs a 4th
@@ -133,6 +135,7 @@ func (ss *simSearch) search(patience, budget int) {
 		ss.loops = u.Loops
 		s := newSimulator(u, rng, k.supersedes())
 		s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
+		s.reloads = k.simReloads()
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a
@@ -209,19 +212,48 @@ func (ss *simSearch) search(patience, budget int) {
 
 // searchSized runs the simulation's search and returns base raised to
 // what the runs needed; when the unrolling at those bounds is large (at
-// least simDeepInstrs instructions), it then looks longer for schedules
-// that need more (simDeepPatience, simDeepBudget): a large unrolling makes
+// least simDeepInstrs instructions in its concurrent threads), it then
+// looks longer for schedules that need more (simDeepPatience, simDeepBudget): a large unrolling makes
 // every round of the check costly, and deep schedules are rare. (A test's
 // check found them one round at a time before 2026-11-25: harris Saacr on
 // sc took 4 rounds, 17 s, and takes 1, 6 s.)
 func (ss *simSearch) searchSized(base lsl.Bounds) lsl.Bounds {
 	ss.search(simPatience, simStepBudget)
 	bounds := ss.bounds(base)
-	if ss.k.unrolledSize(ss.prog, ss.specs, bounds) >= simDeepInstrs {
+	if ss.k.concurrentSize(ss.prog, ss.specs, bounds) >= simDeepInstrs {
 		ss.search(simDeepPatience, simDeepBudget)
 		bounds = ss.bounds(base)
 	}
 	return bounds
+}
+
+// concurrentSize is the number of instructions of prog unrolled at bounds
+// (0 if it does not unroll), of a whole program only those of its
+// concurrent threads. A whole program's init and final threads are main
+// before its first pthread_create and after its last join: they run
+// alone, so their instructions add to a query's size but not to its
+// interleavings, which are what make a round of the sizing pass cost
+// seconds. The C11 MS queue 2+2 of tests/llvm/pthread/c11bench has 1,692
+// instructions, 735 of them its final thread's checks and drain, and its
+// one query takes half a second; its deep search (four idle rounds of
+// runs) cost as much as that query. (A test's operations in its init and
+// final threads do count: harris Saacr needs the deep search's bounds,
+// and without them takes three rounds instead of one.)
+func (k *checker) concurrentSize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) int {
+	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
+	if err != nil {
+		return 0
+	}
+	if !k.test.Program {
+		return unrolledInstrs(u)
+	}
+	var conc []*lsl.Thread
+	for _, th := range u.Threads {
+		if th.Kind == lsl.ThreadConcurrent {
+			conc = append(conc, th)
+		}
+	}
+	return unrolledInstrs(&lsl.Unrolled{Threads: conc})
 }
 
 // bounds returns base raised to what the runs needed.
@@ -311,6 +343,14 @@ func loopGroup(key string, concurrent map[string]bool) (string, bool) {
 		return "", false
 	}
 	return key[i:], true
+}
+
+// simReloads reports whether the runs delete reload rounds: where the
+// encoding does (encode/reload.go, reloadsApply), with fair progress on a
+// built-in .mm model or a copy of one, not on cat models.
+func (k *checker) simReloads() bool {
+	p := k.opt.Model.Props()
+	return !k.opt.NoReloadRounds && !p.StorelessCycles && p.Vetted && k.fairProgress(k.opt.Model)
 }
 
 // supersedes reports whether the encoding exempts a cycle whose stores

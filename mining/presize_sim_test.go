@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/internal/clangtest"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
@@ -206,9 +205,10 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 				if !maps.Equal(sim, again) {
 					t.Errorf("%s: the simulation is not deterministic: %v, then %v", m, sim, again)
 				}
-				// the runs do not delete reload rounds: compare with the
-				// lazy unrolling without them
-				plain, err := Check(context.Background(), prog, test, Options{Options: encode.Options{NoReloadRounds: true}, Model: model, NoPresize: true})
+				// the runs delete reload rounds as the encoding does
+				// (presize_simreload.go): compare with the lazy
+				// unrolling with them
+				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -27,7 +27,12 @@ type simulator struct {
 	// silent: the encoding deletes silent cycles (encode/silent.go)
 	silent bool
 	live   map[*lsl.Block][]lsl.Reg
-	steps  int // shared accesses of the last run
+	// reloads: the encoding deletes reload rounds (a built-in .mm model
+	// with fair progress); reloadSrc: the first iteration blocks that
+	// follow a reload source (presize_simreload.go)
+	reloads   bool
+	reloadSrc map[*lsl.Block]*simReloadSource
+	steps     int // shared accesses of the last run
 	// sched is the last run's schedule: the thread of each step;
 	// choices draws the values of nondeterministic choices.
 	sched   []int
@@ -91,11 +96,16 @@ type simThread struct {
 	storeChain []int
 	storeFrom  []lsl.Value
 	storeVal   []lsl.Value
-	starts     map[lsl.LoopKey][]simStart
-	cutAt      lsl.LoopKey // the loop instance the thread stopped at (status "pruned")
-	exempt     bool        // it stopped right after a storeless (or silent) cycle
-	entries    []*simEntry
-	entry      map[lsl.LoopKey]*simEntry // per loop instance, its current entry
+	// loadPos, loadCells and loadVals: the positions of its loads, their
+	// cells and the values they read (reload rounds)
+	loadPos   []int
+	loadCells []string
+	loadVals  []lsl.Value
+	starts    map[lsl.LoopKey][]simStart
+	cutAt     lsl.LoopKey // the loop instance the thread stopped at (status "pruned")
+	exempt    bool        // it stopped right after a storeless (or silent) cycle
+	entries   []*simEntry
+	entry     map[lsl.LoopKey]*simEntry // per loop instance, its current entry
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -105,6 +115,11 @@ type simEntry struct {
 	pos    int // the thread's position at the first iteration
 	iters  int
 	cycles []simCycle
+	// reload: the entry's reload source, if the runs delete reload rounds
+	// and its loop has one; reloads: its first rounds deleted as reload
+	// rounds so far
+	reload  *simReloadEntry
+	reloads int
 }
 
 // simStart is the state at the start of one loop iteration; rmw: the
@@ -124,14 +139,17 @@ type simStart struct {
 type simCycle struct {
 	from, to, lo, hi int
 	silent           bool
+	reload           bool // a reload round (presize_simreload.go)
 }
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
 	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
+	s.reloadSrc = map[*lsl.Block]*simReloadSource{}
 	for _, th := range u.Threads {
 		for b, regs := range lsl.IterationState(th.Body) {
 			s.live[b] = regs
 		}
+		reloadSources(th.Body, s.reloadSrc)
 	}
 	return s
 }
@@ -263,7 +281,7 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
-			if c.silent || s.chainIn(t, c) || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
+			if c.reload || c.silent || s.chainIn(t, c) || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
 				gone = append(gone, c)
 			}
 		}
@@ -507,7 +525,11 @@ func (t *simThread) access() error {
 }
 
 func (t *simThread) loaded(p []int64, v lsl.Value) {
-	src := t.s.lastStore[cellKey(p)]
+	cell := cellKey(p)
+	src := t.s.lastStore[cell]
+	t.loadPos = append(t.loadPos, t.pos)
+	t.loadCells = append(t.loadCells, cell)
+	t.loadVals = append(t.loadVals, v)
 	t.s.loads = append(t.s.loads, simLoad{simEvent{t.idx, t.pos}, src})
 	t.rmwSrc, t.rmwVal = src, v
 	t.pos++
@@ -610,12 +632,16 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 		e := &simEntry{loop: b.Loop, pos: t.pos}
 		t.entries = append(t.entries, e)
 		t.entry[b.Loop] = e
+		t.noteReloadStart(r, e, b)
 	}
 	e := t.entry[b.Loop]
 	e.iters = max(e.iters, b.Iter)
+	if b.Iter > 1 {
+		t.deleteReloadRound(r, e, t.starts[b.Loop])
+	}
 	for _, from := range t.starts[b.Loop] {
 		if t.sameState(r, from) {
-			e.cycles = append(e.cycles, simCycle{from.iter, b.Iter, from.pos, t.pos, t.silentSince(from)})
+			e.cycles = append(e.cycles, simCycle{from: from.iter, to: b.Iter, lo: from.pos, hi: t.pos, silent: t.silentSince(from)})
 		}
 	}
 	live := t.s.live[b]
@@ -630,6 +656,9 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 // just before makes the cut-off one the encoding does not count.
 func (t *simThread) cutOff(r *concreteRun, loop lsl.LoopKey) {
 	t.cutAt = loop
+	if e := t.entry[loop]; e != nil && t.deleteReloadRound(r, e, t.starts[loop]) {
+		t.exempt = true // a reload round at the bound is no cut-off
+	}
 	for _, from := range t.starts[loop] {
 		if t.sameState(r, from) && (!t.storedSince(from.pos) || t.silentSince(from)) {
 			t.exempt = true

@@ -1,0 +1,170 @@
+package mining
+
+import (
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Reload rounds in the simulation. On the built-in .mm models the
+// encoding deletes a loop's first round when it only re-reads the
+// location the thread loaded just before the loop (encode/reload.go,
+// docs/semantics.md "Reload rounds"): the C11 retry idiom
+//
+//	t := load X; fences
+//	loop { …; c := load X (the CAS); if failed { t := c; continue } }
+//
+// whose failed rounds store nothing. Deleting the first round makes the
+// second the first, so a run of failed rounds at the start of the loop
+// is deleted round by round and the loop needs one iteration per
+// successful round, not per failed CAS. The runs counted every failed
+// round, so they proposed bounds above what the lazy unrolling needs
+// (Treiber's pop at 3+3: 3 where the check needs 1), and a larger
+// unrolling for the solver (on treiber_3_3, most of the final proof).
+// The runs now delete those rounds too, judged on the run's values as
+// the encoding judges them on the execution's, except that the fences
+// after the re-read are not matched: a round the runs delete that the
+// encoding keeps only makes the check start lower, and the lazy
+// unrolling raises it.
+
+// simReloadSource is the load a loop's first round may re-read (the
+// encoding's reloadSource): the statements just before the loop, on one
+// path, were the load and then only fences and copies of its value.
+type simReloadSource struct {
+	load *lsl.Load
+	regs map[lsl.Reg]bool // registers holding exactly the load's value
+}
+
+// simReloadEntry is a loop entry's reload source in a run: the cell the
+// load read and the registers holding its value.
+type simReloadEntry struct {
+	cell string
+	regs map[lsl.Reg]bool
+}
+
+// reloadSources finds, in an unrolled thread body, the first iteration
+// blocks that follow a reload source, as the encoding's trackReload does:
+// a load outside atomic blocks starts a source; fences keep it; a copy of
+// a register holding its value adds to it; an assignment that computes
+// from such a register, or any other statement, ends it, and so does the
+// end of a block (the join of its breaks).
+func reloadSources(body *lsl.Block, out map[*lsl.Block]*simReloadSource) {
+	reloadWalk(body.Stmts, nil, out)
+}
+
+func reloadWalk(stmts []lsl.Stmt, src *simReloadSource, out map[*lsl.Block]*simReloadSource) *simReloadSource {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *lsl.Block:
+			if s.Iter == 1 && src != nil {
+				out[s] = &simReloadSource{load: src.load, regs: copyRegSet(src.regs)}
+			}
+			if s.Iter > 0 {
+				reloadWalk(s.Stmts, nil, out)
+			} else {
+				reloadWalk(s.Stmts, src, out)
+			}
+			src = nil
+		case *lsl.Load:
+			src = &simReloadSource{load: s, regs: map[lsl.Reg]bool{s.Dst: true}}
+		case *lsl.Fence:
+		case *lsl.Assign:
+			if src == nil {
+				continue
+			}
+			uses := false
+			for _, a := range s.Args {
+				if r, ok := a.(lsl.Reg); ok && src.regs[r] {
+					uses = true
+				}
+			}
+			switch {
+			case s.Op == lsl.OpCopy && uses:
+				src.regs[s.Dst] = true
+			case uses:
+				src = nil
+			default:
+				delete(src.regs, s.Dst)
+			}
+		case *lsl.If:
+			reloadWalk(s.Then.Stmts, nil, out)
+			if s.Else != nil {
+				reloadWalk(s.Else.Stmts, nil, out)
+			}
+			src = nil
+		case *lsl.Atomic:
+			reloadWalk(s.Body.Stmts, nil, out) // loads inside start no source
+			src = nil
+		case *lsl.Spin:
+			reloadWalk(s.Body.Stmts, nil, out)
+			src = nil
+		default:
+			src = nil
+		}
+	}
+	return src
+}
+
+func copyRegSet(m map[lsl.Reg]bool) map[lsl.Reg]bool {
+	out := make(map[lsl.Reg]bool, len(m))
+	for r := range m {
+		out[r] = true
+	}
+	return out
+}
+
+// reloadRound reports whether the round that started at from (the
+// entry's first one not yet deleted) is a reload round of e's source now
+// that it has ended: it stored and observed nothing, every live register
+// but the source's kept its value, and the source's registers hold what
+// a load of the round read from the source's cell.
+func (t *simThread) reloadRound(r *concreteRun, src *simReloadEntry, from simStart) bool {
+	if t.storedSince(from.pos) || t.obs != from.obs {
+		return false
+	}
+	for i, reg := range from.live {
+		v := r.val(reg)
+		if !src.regs[reg] {
+			if !v.Equal(from.vals[i]) {
+				return false
+			}
+			continue
+		}
+		read := false
+		for j := len(t.loadPos) - 1; j >= 0 && t.loadPos[j] >= from.pos && !read; j-- {
+			read = t.loadCells[j] == src.cell && t.loadVals[j].Equal(v)
+		}
+		if !read {
+			return false
+		}
+	}
+	return true
+}
+
+// noteReloadStart gives entry e the reload source of its first iteration
+// block b, if the runs delete reload rounds and b has one.
+func (t *simThread) noteReloadStart(r *concreteRun, e *simEntry, b *lsl.Block) {
+	src := t.s.reloadSrc[b]
+	if src == nil || !t.s.reloads {
+		return
+	}
+	a := r.val(src.load.Addr)
+	if a.Kind != lsl.KPtr {
+		return
+	}
+	e.reload = &simReloadEntry{cell: cellKey(a.Ptr), regs: src.regs}
+}
+
+// deleteReloadRound deletes the round of e that ends now (the next
+// iteration, iter, starts or the thread is cut off at the loop's bound)
+// if every earlier round of e was deleted and this one is a reload round.
+func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart) bool {
+	if e.reload == nil || len(starts) == 0 || e.reloads != len(starts)-1 {
+		return false
+	}
+	from := starts[len(starts)-1]
+	if !t.reloadRound(r, e.reload, from) {
+		return false
+	}
+	e.reloads++
+	e.cycles = append(e.cycles, simCycle{from: from.iter, to: from.iter + 1, lo: from.pos, hi: t.pos, reload: true})
+	return true
+}

@@ -1,0 +1,86 @@
+package mining
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// casRetry is the C11 retry idiom the encoding's reload rounds delete: t1
+// loads X before its loop and retries a CAS, taking the value the failed
+// CAS read; t2 changes X twice, so t1's CAS can fail twice.
+const casRetry = `//# test T = ( t1a | t2a )
+global X
+proc t1a() {
+    %t := load @X
+    l1: {
+        %n := add(%t, 1)
+        atomic {
+            %c := load @X
+            %ok := eq(%c, %t)
+            if %ok { store @X, %n }
+        }
+        if %ok { break l1 }
+        %t := %c
+        continue l1
+    }
+}
+proc t2a() {
+    store @X, 5
+    store @X, 7
+}`
+
+// TestSimulationDeletesReloadRounds: where the encoding deletes reload
+// rounds (sc), the runs do too, so the retry loop starts at one iteration,
+// the bound the lazy unrolling ends with; without reload rounds both
+// count the failed rounds (the runs find the schedule with two failures
+// almost always, and never more than the unrolling needs). On a cat model
+// the encoding has no reload rounds, and neither have the runs.
+func TestSimulationDeletesReloadRounds(t *testing.T) {
+	c, err := refcheck.ParseCase("casRetry", []byte(casRetry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := *c.Tests[0]
+	whole.Program = true
+	t1Bound := func(b lsl.Bounds) int {
+		got := 1
+		for key, n := range b {
+			if strings.HasPrefix(string(key), "t1.") {
+				got = n
+			}
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		model    string
+		noReload bool
+		want     int
+	}{
+		{"sc", false, 1},
+		{"relaxed", false, 1},
+		{"sc", true, 3},
+		{"sc-cat", false, 3},
+	} {
+		model := memmodel.MustBuiltin(tc.model)
+		opt := Options{Options: encode.Options{NoReloadRounds: tc.noReload}, Model: model}
+		k := simChecker(opt, &whole)
+		got := t1Bound(k.simulateBounds(c.Prog, ThreadSpecs(&whole), lsl.Bounds{}))
+		if got != tc.want {
+			t.Errorf("%s (no reload rounds: %v): the runs start t1's loop at %d, want %d", tc.model, tc.noReload, got, tc.want)
+		}
+		opt.NoSimulation = true
+		r, err := Check(context.Background(), c.Prog, &whole, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain := t1Bound(r.Bounds); got > max(1, plain) {
+			t.Errorf("%s (no reload rounds: %v): the runs start at %d, the lazy unrolling ends at %d", tc.model, tc.noReload, got, plain)
+		}
+	}
+}
