@@ -105,7 +105,9 @@
 // component of the relation's static graph, by vertex elimination
 // (catelim.go), or, when po is a union term of the relation, by a strict
 // total order with program order fixed and sparse transitivity
-// (orderacyclic.go, axioms.OrderGraph); a component whose clauses would not fit in
+// (orderacyclic.go, axioms.OrderGraph; Options.Axioms.Transitivity
+// chooses sparse, eager or lazy transitivity there and for co, as for the
+// .mm models); a component whose clauses would not fit in
 // memory is checked lazily instead (catlazy.go: Lemmas returns the clause
 // "not all these edges" for each cycle of a satisfying assignment, and the
 // callers refine until there is none). Compositions with po use running

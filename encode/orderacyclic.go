@@ -31,6 +31,10 @@ import (
 // 363 k clauses against 45 k for ob).
 
 // assertAcyclicByOrder makes r acyclic, where po is a union term of r.
+// The transitivity option (--transitivity) chooses as for the .mm
+// models' total orders: sparse (the pairs r relates and the chordal
+// fill), eager (every pair of the component, every triangle) or lazy
+// (the component's cycles refuted as they come, catlazy.go).
 func (ci *CatInstance) assertAcyclicByOrder(r *lrel) {
 	c := ci.c
 	for i := range r.rows {
@@ -57,7 +61,7 @@ func (ci *CatInstance) assertAcyclicByOrder(r *lrel) {
 				}
 			}
 		}
-		if ci.LazyAcyclic || len(ms)*edges > maxEagerAcyclic {
+		if ci.LazyAcyclic || ci.transitivity == axioms.Lazy || len(ms)*edges > maxEagerAcyclic {
 			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
 			continue
 		}
@@ -111,10 +115,38 @@ func (ci *CatInstance) orderComponent(r *lrel, ms []int, comp []int) {
 			ci.clause(e.l.Not(), order(x, y))
 		}
 	}
+	if ci.transitivity == axioms.Eager {
+		// every pair ordered, every triple transitive
+		for x := range ms {
+			for y := x + 1; y < len(ms); y++ {
+				if !g.Has(x, y) {
+					g.AddEdge(x, y)
+				}
+			}
+		}
+	}
 	g.Eliminate(func(p, q int) {}, func(p, q, s int) {
 		// no cycle p→q→s→p, no cycle p→s→q→p
 		ci.clause(order(p, q).Not(), order(q, s).Not(), order(s, p).Not())
 		ci.clause(order(q, p).Not(), order(s, q).Not(), order(p, s).Not())
 		ci.stats.TransitivityClauses += 2
 	})
+}
+
+// lazyOrder leaves the transitivity of the tournament r over members to
+// Lemmas: a tournament is a strict total order iff it has no cycle, and
+// each lemma (not every edge of a shortest cycle, a 3-cycle in a
+// tournament) is a transitivity clause.
+func (ci *CatInstance) lazyOrder(r *lrel, members []int) {
+	if len(members) < 3 {
+		return
+	}
+	comp := make([]int, r.n())
+	for i := range comp {
+		comp[i] = -1
+	}
+	for _, m := range members {
+		comp[m] = 0
+	}
+	ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: 0, members: members})
 }
