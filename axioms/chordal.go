@@ -31,23 +31,23 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 			vs = append(vs, v)
 		}
 	}
-	g := newOrderGraph(len(vs))
+	g := NewOrderGraph(len(vs))
 	var pair [2]int32
 	for p := range vs {
 		for q := p + 1; q < len(vs); q++ {
 			in.lim.check()
 			pair[0], pair[1] = vs[p], vs[q]
 			if r.peek(in, pair[:]) != 0 {
-				g.addEdge(p, q)
+				g.AddEdge(p, q)
 			}
 		}
 	}
-	inst.stats.OrderPairs += g.edges
+	inst.stats.OrderPairs += g.Edges()
 	lit := func(a, b int32) z.Lit {
 		pair[0], pair[1] = a, b
 		return r.lit(in, pair[:], &inst.stats.RelationLits)
 	}
-	g.eliminate(func(p, q int) {
+	g.Eliminate(func(p, q int) {
 		lit(vs[p], vs[q]) // a fill pair gets its literal
 		inst.stats.FillPairs++
 	}, func(p, q, s int) {
@@ -60,24 +60,33 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 	})
 }
 
-// orderGraph is an undirected graph on vertices 0..k-1 with bitset rows.
-type orderGraph struct {
+// OrderGraph is an undirected graph on vertices 0..k-1 with bitset rows:
+// the pairs of a strict total order that have a literal. Eliminate makes
+// it chordal and lists its triangles, whose two 3-cycles a caller forbids
+// to make the order transitive. It is the one sparse-transitivity
+// machinery: the .mm models' total orders (sparseTransitivity) and the
+// cat models' acyclicity checks through program order
+// (encode/orderacyclic.go) use it.
+type OrderGraph struct {
 	k, words int
 	adj      []uint64
 	deg      []int
 	edges    int
 }
 
-func newOrderGraph(k int) *orderGraph {
+func NewOrderGraph(k int) *OrderGraph {
 	w := (k + 63) / 64
-	return &orderGraph{k: k, words: w, adj: make([]uint64, k*w), deg: make([]int, k)}
+	return &OrderGraph{k: k, words: w, adj: make([]uint64, k*w), deg: make([]int, k)}
 }
 
-func (g *orderGraph) row(p int) []uint64 { return g.adj[p*g.words : (p+1)*g.words] }
+// Edges is the number of edges added so far.
+func (g *OrderGraph) Edges() int { return g.edges }
 
-func (g *orderGraph) has(p, q int) bool { return g.adj[p*g.words+q/64]&(1<<(q%64)) != 0 }
+func (g *OrderGraph) row(p int) []uint64 { return g.adj[p*g.words : (p+1)*g.words] }
 
-func (g *orderGraph) addEdge(p, q int) {
+func (g *OrderGraph) Has(p, q int) bool { return g.adj[p*g.words+q/64]&(1<<(q%64)) != 0 }
+
+func (g *OrderGraph) AddEdge(p, q int) {
 	g.adj[p*g.words+q/64] |= 1 << (q % 64)
 	g.adj[q*g.words+p/64] |= 1 << (p % 64)
 	g.deg[p]++
@@ -91,7 +100,7 @@ func (g *orderGraph) addEdge(p, q int) {
 // fill is called for each edge added, triangle for each triangle of the
 // completed graph — exactly once, when its first vertex is eliminated
 // (its other two vertices are then neighbours of it, and adjacent).
-func (g *orderGraph) eliminate(fill func(p, q int), triangle func(p, q, s int)) {
+func (g *OrderGraph) Eliminate(fill func(p, q int), triangle func(p, q, s int)) {
 	alive := make([]uint64, g.words)
 	for p := 0; p < g.k; p++ {
 		alive[p/64] |= 1 << (p % 64)
@@ -113,8 +122,8 @@ func (g *orderGraph) eliminate(fill func(p, q int), triangle func(p, q, s int)) 
 		}
 		for x, a := range nb {
 			for _, b := range nb[x+1:] {
-				if !g.has(a, b) {
-					g.addEdge(a, b)
+				if !g.Has(a, b) {
+					g.AddEdge(a, b)
 					fill(a, b)
 				}
 				triangle(v, a, b)

@@ -18,12 +18,12 @@ func TestEliminateChordal(t *testing.T) {
 	for round := 0; round < 200; round++ {
 		k := 1 + rng.Intn(70)
 		density := rng.Float64()
-		g := newOrderGraph(k)
+		g := NewOrderGraph(k)
 		orig := map[[2]int]bool{}
 		for p := 0; p < k; p++ {
 			for q := p + 1; q < k; q++ {
 				if rng.Float64() < density {
-					g.addEdge(p, q)
+					g.AddEdge(p, q)
 					orig[[2]int{p, q}] = true
 				}
 			}
@@ -35,7 +35,7 @@ func TestEliminateChordal(t *testing.T) {
 		key := func(p, q int) [2]int { return [2]int{min(p, q), max(p, q)} }
 		fills := 0
 		tris := map[[3]int]int{}
-		g.eliminate(func(p, q int) {
+		g.Eliminate(func(p, q int) {
 			if edges[key(p, q)] {
 				t.Fatalf("fill edge %d-%d already present", p, q)
 			}

@@ -68,6 +68,11 @@ proc p1() { store<A,RLX> @X, 2  %b := load<A,RLX> @X }`,
 // catModels are the models the encoding is compared on: the suites'
 // (read from ../shared) and small ones for the constructs those lack.
 var catModelSources = map[string]string{
+	// riscv's ppo rule 2 (catsamesource.go): a difference by rf^-1; rf
+	// in a check (upper polarity, the clauses) and in a flag (lower)
+	"same-source": `let pl = [R]; (po & loc); [R]
+acyclic (pl \ (rf^-1; rf)) | rf | co | fr as ss
+flag ~empty (pl \ (rf^-1; rf)) as diff-src`,
 	// catcoherence.go's decomposition of irreflexive hb; eco?, with an hb
 	// whose terms rc11's no-thin-air does not already imply: a reflexive
 	// hb (the ?) and one that reaches a read's source from the read

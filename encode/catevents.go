@@ -67,6 +67,9 @@ type CatInstance struct {
 	allFences   bool // Options.CatAllFences
 	unlisted    bool // Options.CatUnlistedLocations
 	eagerCo     bool // Options.CatEagerCoherence
+	// transitivity is Options.Axioms.Transitivity: how total orders are
+	// encoded (orderacyclic.go, coherence)
+	transitivity axioms.Transitivity
 	// noInit: no initial-write events, so no location needs bounding
 	// (the program-level race relation, race.go, names none)
 	noInit bool
@@ -88,7 +91,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}, recRefs: map[*cat.Node]bool{}}
 	if err := ci.events(); err != nil {
@@ -436,6 +439,12 @@ func (ci *CatInstance) coherence() *lrel {
 		if ci.Events[s].Instr >= 0 {
 			inner = append(inner, s)
 		}
+	}
+	if ci.transitivity == axioms.Lazy && !ci.eagerCo {
+		// a tournament is transitive iff it is acyclic: its cycles are
+		// refuted as they come (catlazy.go)
+		ci.lazyOrder(r, inner)
+		return r
 	}
 	for _, a := range inner {
 		for _, b := range inner {

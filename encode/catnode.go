@@ -63,6 +63,8 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	case cat.OpDiff:
 		if a := ci.rel(n.Kids[0], p); a.empty(c) {
 			r = a
+		} else if p == polUpper && isSameSource(n.Kids[1]) && !ci.hasParts {
+			r = ci.diffSameSource(a) // catsamesource.go
 		} else {
 			r = ci.relDiffFull(a, ci.rel(n.Kids[1], p.flip()))
 		}

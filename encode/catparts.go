@@ -17,7 +17,7 @@ import (
 //
 // Without parts si is the identity and program order is the static total
 // order of each thread; the encodings that exploit that (composePO,
-// closureWithPO, assertAcyclicWithPO) are used only then (staticPO).
+// closureWithPO, assertAcyclicByOrder) are used only then (staticPO).
 
 // sameInstance is si: the pairs of events of one access, the identity
 // included.

@@ -90,31 +90,51 @@ func lexLE(c interface {
 // block no one took before, and renaming the blocks so that the executed
 // mallocs, in that order, take blocks 0, 1, 2, … maps every execution to
 // one that satisfies the constraint (the conditions of findPoolSymmetry
-// make the renaming a symmetry). With frees, a block may be taken twice
-// and "untouched" depends on the order of the mallocs; the constraint is
-// then left out.
+// make the renaming a symmetry). With frees, a block may be taken twice;
+// its first taker is the malloc whose flag store is first in coherence
+// among the mallocs' stores to the block's flag cell (a function of the
+// execution that renaming blocks carries along with the cell), and the
+// constraint speaks of first takers only (docs/semantics.md, "Pool
+// symmetry with frees on cat models").
 
 // catPoolOrder is "a malloc that takes block v > 0 comes after, in
 // Instrs, a malloc that took block v-1": by induction the executed mallocs
-// take 0, 1, 2, … in that order.
-func (e *Encoding) catPoolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
+// take 0, 1, 2, … in that order. With frees, "takes" is "takes first":
+// co(a, b) is coherence between the flag stores of two mallocs.
+func (e *Encoding) catPoolOrder(mallocs []*Instr, took [][]z.Lit, co func(a, b *Instr) z.Lit) (z.Lit, bool) {
 	c := e.C
+	frees := false
 	for _, alloc := range e.U.Pool.FlagStores {
-		if !alloc {
-			return c.F, false // a free
+		frees = frees || !alloc
+	}
+	first := took
+	if frees {
+		first = make([][]z.Lit, len(mallocs))
+		for i, m := range mallocs {
+			var later []z.Lit // no other malloc's flag store is co-before m's
+			for j, o := range mallocs {
+				if j != i {
+					later = append(later, co(o, m).Not())
+				}
+			}
+			none := c.Ands(later...)
+			first[i] = make([]z.Lit, len(took[i]))
+			for v, t := range took[i] {
+				first[i][v] = c.And(t, none)
+			}
 		}
 	}
 	res := c.T
 	for i := range mallocs {
-		for v := 1; v < len(took[i]); v++ {
-			if took[i][v] == c.F {
+		for v := 1; v < len(first[i]); v++ {
+			if first[i][v] == c.F {
 				continue
 			}
 			var before []z.Lit
 			for j := range mallocs[:i] {
-				before = append(before, took[j][v-1])
+				before = append(before, first[j][v-1])
 			}
-			res = c.And(res, c.Implies(took[i][v], c.Ors(before...)))
+			res = c.And(res, c.Implies(first[i][v], c.Ors(before...)))
 		}
 	}
 	return res, true

@@ -103,8 +103,11 @@
 // free otherwise, a flag's a lower one (exact closures by squaring, let
 // rec by Kleene iteration). acyclic is encoded per strongly connected
 // component of the relation's static graph, by vertex elimination
-// (catelim.go), or through the paths after x's sources when the relation
-// is po | x (catpoclosure.go); a component whose clauses would not fit in
+// (catelim.go), or, when po is a union term of the relation, by a strict
+// total order with program order fixed and sparse transitivity
+// (orderacyclic.go, axioms.OrderGraph; Options.Axioms.Transitivity
+// chooses sparse, eager or lazy transitivity there and for co, as for the
+// .mm models); a component whose clauses would not fit in
 // memory is checked lazily instead (catlazy.go: Lemmas returns the clause
 // "not all these edges" for each cycle of a satisfying assignment, and the
 // callers refine until there is none). Compositions with po use running

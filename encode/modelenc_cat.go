@@ -16,7 +16,14 @@ func (ci *CatInstance) ordersThreads() bool { return true }
 func (ci *CatInstance) symmetryOrder(cl []int) (z.Lit, bool) { return ci.e.catSymmetryOrder(cl) }
 
 func (ci *CatInstance) poolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
-	return ci.e.catPoolOrder(mallocs, took)
+	co := ci.baseRel("co")
+	return ci.e.catPoolOrder(mallocs, took, func(a, b *Instr) z.Lit {
+		x, y := ci.evOf[a.Index], ci.evOf[b.Index]
+		if x < 0 || y < 0 {
+			return ci.c.F
+		}
+		return co.get(ci.c, x, y)
+	})
 }
 
 // storeAfter: s is coherence-after the store l read from, fr(l, s).

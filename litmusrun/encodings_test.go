@@ -13,7 +13,9 @@ import (
 
 // TestSuiteEncodingsAgree checks on the suite sample that every encoding of
 // the memory model — sparse, eager and lazy transitivity and the generic
-// expansion — reaches the same final states on tso and relaxed.
+// expansion — reaches the same final states on tso and relaxed, and on
+// the cat models sc-cat and rc11, whose orders (acyclic po | x, and
+// rc11's co) take the transitivity option too (encode/orderacyclic.go).
 func TestSuiteEncodingsAgree(t *testing.T) {
 	files, _ := suiteFiles(t)
 	encodings := []axioms.Options{
@@ -22,7 +24,7 @@ func TestSuiteEncodingsAgree(t *testing.T) {
 		{Encoding: axioms.Optimized, Transitivity: axioms.Eager},
 		{Encoding: axioms.Optimized, Transitivity: axioms.Lazy},
 	}
-	for _, mn := range []string{"tso", "relaxed"} {
+	for _, mn := range []string{"tso", "relaxed", "sc-cat", "rc11"} {
 		states := make([][]string, len(encodings)) // [encoding][file] → sorted states
 		for ei, enc := range encodings {
 			opt := SuiteOptions{Options: Options{Mining: mining.Options{Options: encode.Options{Axioms: enc}, Model: builtin(t, mn)}}}
