@@ -42,7 +42,7 @@ type Options struct {
 	Progress  func(Progress)    // called as phases change (may be nil)
 	Solver    sat.SolverOptions // SAT backend (--solver)
 	// NoPresize: start a whole program's lazy unrolling at bounds of one
-	// instead of those of the sizing pass (presize.go).
+	// instead of those of the sizing pass (sizing.go).
 	NoPresize bool
 	// FailureBudget is the conflicts a round of the check (or of the
 	// sizing pass) spends looking for a failing execution once the answer
@@ -52,8 +52,8 @@ type Options struct {
 	FailureBudget int64
 	// NoSimulation: the sizing pass of a whole program does not start
 	// from the bounds that random runs of the program need
-	// (presize_sim.go), and a test's check does not raise its bounds to
-	// those of random runs of the test (simtest.go).
+	// (sizing_simulation.go), and a test's check does not raise its bounds to
+	// those of random runs of the test (sizing_simulation_tst.go).
 	NoSimulation bool
 	// ChoosePool: every malloc of a whole program chooses its pool block,
 	// also where no block can be handed out twice (lsl.UnrollOptions.
@@ -110,7 +110,7 @@ type checker struct {
 	// CaDiCaL under --solver auto, so later ones start there
 	// (escalation.go).
 	escalated bool
-	// simulated: random runs sized this test's unrolling (simtest.go)
+	// simulated: random runs sized this test's unrolling (sizing_simulation_tst.go)
 	simulated bool
 	// unrollDetail names the loops the next round raises (progress).
 	unrollDetail string
@@ -259,7 +259,7 @@ func (k *checker) run(prog *lsl.Program) error {
 	for key, b := range k.serialBounds {
 		bounds[key] = b
 	}
-	// A whole program has no serial bounds: the sizing pass (presize.go)
+	// A whole program has no serial bounds: the sizing pass (sizing.go)
 	// finds the first unrolling, and its encoding is the first round's.
 	// Rounds whose proof that no execution fails within their bounds was
 	// put off (deferred.go), the sizing pass's included.

@@ -320,7 +320,7 @@ type concreteRun struct {
 	ptrs    map[string][]int64 // the cell of each key in writes
 	opName  string
 	at      diag.Pos // the statement being executed
-	// sim: the thread of a simulation run (presize_simrun.go), which
+	// sim: the thread of a simulation run (simulator.go), which
 	// interleaves threads at shared accesses; nil in mining.
 	sim *simThread
 }

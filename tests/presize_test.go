@@ -12,7 +12,7 @@ import (
 )
 
 // TestPresizeSameVerdicts compares the sizing pass that starts a whole
-// program's lazy unrolling (mining/presize.go) with the plain driver,
+// program's lazy unrolling (mining/sizing.go) with the plain driver,
 // which starts every bound at one, and with the plain driver without
 // symmetry breaking: same verdicts and reasons, every counterexample a
 // real execution.

@@ -13,7 +13,7 @@ import (
 )
 
 // TestSimulationOnDataTypes compares the check of a test whose bounds are
-// raised to those random runs need (mining/simtest.go) with the plain lazy
+// raised to those random runs need (mining/sizing_simulation_tst.go) with the plain lazy
 // unrolling (--simulate=false), on the fast rows of datatypes/expected.csv:
 // the same verdict and reason, a real counterexample, and on a PASS final
 // bounds at least the plain driver's: the runs only add bounds, and from
@@ -98,7 +98,7 @@ func raisedBounds(b lsl.Bounds) lsl.Bounds {
 
 // TestSimulationWaitsAfterTinyRound: after a first round with a cut-off
 // execution the runs come at once, unless that round's formula was tiny
-// (mining/simtest.go, simAfterClauses): msn T0's first round has about
+// (mining/sizing_simulation_tst.go, simAfterClauses): msn T0's first round has about
 // 1,900 clauses and its check runs no simulation (its second round
 // passes), Tpc2's has about 8,000 and the runs come before round 2.
 func TestSimulationWaitsAfterTinyRound(t *testing.T) {
@@ -128,7 +128,7 @@ func TestSimulationWaitsAfterTinyRound(t *testing.T) {
 
 // TestSimulationLooksLongerOnLargeTests: a test whose unrolling reaches
 // 1,000 instructions gets the whole program's longer search
-// (mining/presize_sim.go, searchSized). harris Saacr on sc needs loop
+// (mining/sizing_simulation.go, searchSized). harris Saacr on sc needs loop
 // bounds that only rare schedules reach: with the short search its check
 // took 4 rounds (17 s), each finding one more cut-off execution; with the
 // longer one the runs reach every bound the check needs, so it passes in

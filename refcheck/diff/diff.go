@@ -345,7 +345,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 
 // compareProgramVerdict checks the test as a whole program (like a pthread
 // main: failures only, no consistency check), which lazy unrolling starts
-// with the sizing pass (mining/presize.go), once with it and once without:
+// with the sizing pass (mining/sizing.go), once with it and once without:
 // both must give the reference's verdict.
 func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *axioms.Model, enc Encoding, cfg Config,
 	conc *refcheck.Set, disagree func(model, enc, what, eng, ref string)) {

@@ -10,7 +10,7 @@ import (
 )
 
 // simulator runs one unrolled whole program concretely under random
-// schedules (presize_sim.go). Each thread runs in its own goroutine, the
+// schedules (sizing_simulation.go). Each thread runs in its own goroutine, the
 // interpreter of concrete mining (concreteRun), and hands control back before
 // each shared access; only one runs at a time, so the memory needs no
 // lock. The goroutines serve one run after another (workers): the
@@ -29,7 +29,7 @@ type simulator struct {
 	live   map[*lsl.Block][]lsl.Reg
 	// reloads: the encoding deletes reload rounds (a built-in .mm model
 	// with fair progress); reloadSrc: the first iteration blocks that
-	// follow a reload source (presize_simreload.go)
+	// follow a reload source (simulator_reload.go)
 	reloads   bool
 	reloadSrc map[*lsl.Block]*simReloadSource
 	steps     int // shared accesses of the last run
@@ -139,7 +139,7 @@ type simStart struct {
 type simCycle struct {
 	from, to, lo, hi int
 	silent           bool
-	reload           bool // a reload round (presize_simreload.go)
+	reload           bool // a reload round (simulator_reload.go)
 }
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {

@@ -206,7 +206,7 @@ func TestSimulatedBoundsAtMostNeeded(t *testing.T) {
 					t.Errorf("%s: the simulation is not deterministic: %v, then %v", m, sim, again)
 				}
 				// the runs delete reload rounds as the encoding does
-				// (presize_simreload.go): compare with the lazy
+				// (simulator_reload.go): compare with the lazy
 				// unrolling with them
 				plain, err := Check(context.Background(), prog, test, Options{Model: model, NoPresize: true})
 				if err != nil {

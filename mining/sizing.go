@@ -118,7 +118,7 @@ func (k *checker) atUnrollLimit(p *problem) bool {
 }
 
 // simulationApplies reports whether random sequentially consistent runs
-// propose the loop bounds the unrolling starts from (presize_sim.go). The
+// propose the loop bounds the unrolling starts from (sizing_simulation.go). The
 // runs delete cycles as fair progress does, so on a .mm model they apply
 // with fair progress. On a cat model, whose fair progress deletes only
 // storeless cycles (or none, on a model it is not argued for), a loop

@@ -5,7 +5,7 @@ import (
 )
 
 // Simulation for tests. The random runs that size a whole program
-// (presize_sim.go) also size the concurrent executions of a .tst test:
+// (sizing_simulation.go) also size the concurrent executions of a .tst test:
 // they start from the serial bounds, and every run is an execution of the
 // test's encoding, so a loop some run needs n iterations of is one the lazy
 // unrolling would raise to n. Each round they spare costs an encoding and

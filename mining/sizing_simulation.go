@@ -13,7 +13,7 @@ import (
 // Sizing by simulation. Before the sizing pass asks the solver for its
 // first cut-off execution, a whole program is run concretely, on
 // sequentially consistent memory, under many schedules (random, by
-// priority, and replays of the runs that needed most; presize_simrun.go): every
+// priority, and replays of the runs that needed most; simulator.go): every
 // loop instance that some run enters more often than its bound allows is
 // raised to the number of iterations that run started, and the program is
 // run again at the new bounds, until a round of runs raises nothing (for
@@ -39,7 +39,7 @@ import (
 //     right after a storeless cycle raises nothing.
 //
 //   - where the encoding deletes reload rounds (encode/reload.go), the
-//     runs delete them too (presize_simreload.go).
+//     runs delete them too (simulator_reload.go).
 //
 // So the bounds the simulation reaches are at most those the lazy
 // unrolling would reach (docs/semantics.md), and it only saves rounds:
