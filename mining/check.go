@@ -769,6 +769,13 @@ func (k *checker) raise(p *problem, bounds lsl.Bounds) (lsl.Bounds, *Result, err
 // the last model of p would pass --max-unroll: the result so far, with
 // the verdict INCONCLUSIVE and that execution.
 func (k *checker) atLimit(p *problem, li *lsl.LoopInfo) (lsl.Bounds, *Result, error) {
+	// the cut-off execution is the solver's current model: decode it
+	// before the flag queries below replace it
+	limit := *k.res
+	limit.Verdict = Inconclusive
+	limit.Reason = ReasonUnrollLimit
+	limit.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
+	limit.Trace = p.enc.Decode(p.s.Value)
 	// a flag that fires in a complete execution of this unrolling is an
 	// answer of its own; a round with an access a flag names is kept
 	// (encode/catfair.go), so a racy retry loop ends here
@@ -776,11 +783,6 @@ func (k *checker) atLimit(p *problem, li *lsl.LoopInfo) (lsl.Bounds, *Result, er
 	if err != nil {
 		return nil, nil, err
 	}
-	limit := *k.res
-	limit.Verdict = Inconclusive
-	limit.Reason = ReasonUnrollLimit
-	limit.Message = describeLoop(p.enc.U, li, k.opt.MaxUnroll)
-	limit.Trace = p.enc.Decode(p.s.Value)
 	fired.addTo(&limit)
 	return nil, &limit, nil
 }
