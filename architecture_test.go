@@ -15,7 +15,7 @@ import (
 // and in the document.
 var layers = map[string]int{
 	"internal/gini": 0, "internal/limits": 0, "diag": 0, "frontend/headers": 0, "frontend/scanf": 0,
-	"lsl": 1, "encode/sat": 1,
+	"lsl": 1, "encode/sat": 1, "encode/bv": 1,
 	"internal/source": 2, "frontend/litmus": 2,
 	"axioms": 3, "cat": 3, "frontend": 3, "internal/gccref": 3,
 	"memmodel": 4, "trace": 4, "frontend/c": 4, "frontend/llvm": 4,

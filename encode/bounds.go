@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -36,7 +37,7 @@ func (x *threadSymExec) checkBounds(s lsl.Stmt, id int, addr *Val) {
 	// a local of a call that has returned (lsl.Unrolled.DeadLocal)
 	for _, b := range dead {
 		if !complete || mayPoint(ptrs, b.Base) {
-			out = append(out, c.And(addr.P, Eq(c, addr.Ptr[0], ConstBV(c, b.Base, vx.w))))
+			out = append(out, c.And(addr.P, bv.Eq(c, addr.Ptr[0], bv.Const(c, b.Base, vx.w))))
 		}
 	}
 	if e.arrays && !complete && vx.d >= 2 {
@@ -45,8 +46,8 @@ func (x *threadSymExec) checkBounds(s lsl.Stmt, id int, addr *Val) {
 				continue
 			}
 			idx := addr.Ptr[1]
-			outside := c.Or(Slt(c, idx, ConstBV(c, 0, vx.w)), Sle(c, ConstBV(c, b.Type.Dims[0], vx.w), idx))
-			out = append(out, c.Ands(addr.P, addr.PLen[0].Not(), Eq(c, addr.Ptr[0], ConstBV(c, b.Base, vx.w)), outside))
+			outside := c.Or(bv.Slt(c, idx, bv.Const(c, 0, vx.w)), bv.Sle(c, bv.Const(c, b.Type.Dims[0], vx.w), idx))
+			out = append(out, c.Ands(addr.P, addr.PLen[0].Not(), bv.Eq(c, addr.Ptr[0], bv.Const(c, b.Base, vx.w)), outside))
 		}
 	}
 	if len(out) == 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -138,7 +139,7 @@ func (ci *CatInstance) baseIn(in *Instr, bases []int64) z.Lit {
 	c := ci.c
 	l := c.F
 	for _, b := range bases {
-		l = c.Or(l, Eq(c, in.Addr.Ptr[0], ConstBV(c, b, ci.e.vx.w)))
+		l = c.Or(l, bv.Eq(c, in.Addr.Ptr[0], bv.Const(c, b, ci.e.vx.w)))
 	}
 	return l
 }

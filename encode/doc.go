@@ -8,7 +8,9 @@
 // analysis found sufficient, a pointer as a one-hot length and one component
 // per list element, a composite as a tag and fields. Basic functions
 // (ops.go) compute a result and the condition under which they are a
-// runtime error; bitvec*.go are the arithmetic circuits.
+// runtime error; the bit vectors and their circuits (arithmetic,
+// comparisons, shifts, fresh vectors confined to a range) are package
+// encode/bv.
 //
 // Π (symexec.go) is forward symbolic execution with guards (§5.5): each
 // thread's statements are executed once over symbolic state — a guard

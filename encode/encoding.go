@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -234,7 +235,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 			return true
 		})
 	}
-	w := max(ranges.Width, BitsFor(0, int64(labels+1)))
+	w := max(ranges.Width, bv.BitsFor(0, int64(labels+1)))
 	e := &Encoding{
 		U:                u,
 		Memory:           m,
@@ -406,7 +407,7 @@ func (e *Encoding) initial(l *Instr) *Val {
 	zero := c.F
 	for _, b := range e.U.Blocks {
 		if b.ZeroInit() {
-			zero = c.Or(zero, Eq(c, l.Addr.Ptr[0], ConstBV(c, b.Base, vx.w)))
+			zero = c.Or(zero, bv.Eq(c, l.Addr.Ptr[0], bv.Const(c, b.Base, vx.w)))
 		}
 	}
 	out := vx.mux(zero, vx.constVal(lsl.Num(0)), e.undef)

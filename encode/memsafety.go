@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -90,9 +91,9 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 	}
 	mo := func(a, b *Instr) z.Lit { return e.Model.Rel("memory_order", a.Index, b.Index) }
 	// block(S) = first + k for the flag store to [flags k]
-	block := map[int]BV{}
+	block := map[int]bv.Vec{}
 	for _, s := range append(append([]*Instr{}, mallocs...), frees...) {
-		block[s.Index] = Add(c, s.Addr.Ptr[1], ConstBV(c, p.First, w))
+		block[s.Index] = bv.Add(c, s.Addr.Ptr[1], bv.Const(c, p.First, w))
 	}
 	// killed(S, F): free F of S's block follows S (and is executed)
 	killed := map[[2]int]z.Lit{}
@@ -101,18 +102,18 @@ func (e *Encoding) useAfterFree() (z.Lit, error) {
 			killed[[2]int{s.Index, f.Index}] = c.Ands(f.Guard, e.aliased(s, f), mo(s, f))
 		}
 	}
-	lo, hi := ConstBV(c, p.First, w), ConstBV(c, p.First+p.N-1, w)
+	lo, hi := bv.Const(c, p.First, w), bv.Const(c, p.First+p.N-1, w)
 	parts := []z.Lit{}
 	for _, ps := range e.poolSites {
 		a := ps.in
 		base := a.Addr.Ptr[0]
-		inPool := c.Ands(a.Addr.P, Sle(c, lo, base), Sle(c, base, hi))
+		inPool := c.Ands(a.Addr.P, bv.Sle(c, lo, base), bv.Sle(c, base, hi))
 		var allocated []z.Lit
 		for _, s := range mallocs {
 			if e.ForcedBefore(a.Index, s.Index) {
 				continue // the malloc runs after the access
 			}
-			held := []z.Lit{s.Guard, Eq(c, block[s.Index], base), mo(s, a)}
+			held := []z.Lit{s.Guard, bv.Eq(c, block[s.Index], base), mo(s, a)}
 			for _, f := range frees {
 				held = append(held, c.And(killed[[2]int{s.Index, f.Index}], mo(f, a)).Not())
 			}
@@ -198,9 +199,9 @@ func (e *Encoding) useAfterFreeStatic(mallocs, frees []*Instr) z.Lit {
 	c := e.C
 	p := e.U.Pool
 	w := e.vx.w
-	block := map[int]BV{}
+	block := map[int]bv.Vec{}
 	for _, s := range append(append([]*Instr{}, mallocs...), frees...) {
-		block[s.Index] = Add(c, s.Addr.Ptr[1], ConstBV(c, p.First, w))
+		block[s.Index] = bv.Add(c, s.Addr.Ptr[1], bv.Const(c, p.First, w))
 	}
 	parts := []z.Lit{}
 	for _, ps := range e.poolSites {
@@ -211,10 +212,10 @@ func (e *Encoding) useAfterFreeStatic(mallocs, frees []*Instr) z.Lit {
 			if !e.staticBefore(f, a) {
 				continue
 			}
-			held := []z.Lit{f.Guard, Eq(c, block[f.Index], base)}
+			held := []z.Lit{f.Guard, bv.Eq(c, block[f.Index], base)}
 			for _, s := range mallocs {
 				if !e.staticBefore(s, f) {
-					held = append(held, c.And(s.Guard, Eq(c, block[s.Index], base)).Not())
+					held = append(held, c.And(s.Guard, bv.Eq(c, block[s.Index], base)).Not())
 				}
 			}
 			freed = append(freed, c.Ands(held...))

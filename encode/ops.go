@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -32,36 +33,36 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 	case lsl.OpCopy:
 		return a[0], c.F
 	case lsl.OpBitNot:
-		return x.num(Not(c, a[0].Num)), nums()
+		return x.num(bv.Not(c, a[0].Num)), nums()
 	case lsl.OpNeg:
-		return x.num(Neg(c, a[0].Num)), nums()
+		return x.num(bv.Neg(c, a[0].Num)), nums()
 	case lsl.OpAdd:
-		return x.num(Add(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.Add(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpSub:
-		return x.num(Sub(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.Sub(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpMul:
-		return x.num(Mul(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.Mul(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpDiv, lsl.OpMod:
-		e := c.Or(nums(), IsZero(c, a[1].Num))
+		e := c.Or(nums(), bv.IsZero(c, a[1].Num))
 		if op == lsl.OpDiv {
-			return x.num(DivS(c, a[0].Num, a[1].Num)), e
+			return x.num(bv.DivS(c, a[0].Num, a[1].Num)), e
 		}
-		return x.num(ModS(c, a[0].Num, a[1].Num)), e
+		return x.num(bv.ModS(c, a[0].Num, a[1].Num)), e
 	case lsl.OpAnd:
-		return x.num(And(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.And(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpOr:
-		return x.num(Or(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.Or(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpXor:
-		return x.num(Xor(c, a[0].Num, a[1].Num)), nums()
+		return x.num(bv.Xor(c, a[0].Num, a[1].Num)), nums()
 	case lsl.OpShl, lsl.OpShr:
 		neg := a[1].Num[len(a[1].Num)-1] // shifting by a negative amount
 		e := c.Or(nums(), neg)
 		if op == lsl.OpShl {
-			return x.num(Shl(c, a[0].Num, a[1].Num)), e
+			return x.num(bv.Shl(c, a[0].Num, a[1].Num)), e
 		}
-		return x.num(ShrS(c, a[0].Num, a[1].Num)), e
+		return x.num(bv.ShrS(c, a[0].Num, a[1].Num)), e
 	case lsl.OpZext, lsl.OpSext:
-		n, ok := IsConst(c, a[1].Num)
+		n, ok := bv.IsConst(c, a[1].Num)
 		if !ok || n < 1 || n > 63 {
 			return x.num(x.zero()), c.T
 		}
@@ -69,9 +70,9 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 	case lsl.OpLt, lsl.OpLe:
 		var t z.Lit
 		if op == lsl.OpLt {
-			t = Slt(c, a[0].Num, a[1].Num)
+			t = bv.Slt(c, a[0].Num, a[1].Num)
 		} else {
-			t = Sle(c, a[0].Num, a[1].Num)
+			t = bv.Sle(c, a[0].Num, a[1].Num)
 		}
 		return x.boolVal(t), nums()
 	case lsl.OpEq, lsl.OpNe:
@@ -96,7 +97,7 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 		}
 		v.Ptr[0] = p.Ptr[0]
 		for i := 1; i < x.d; i++ {
-			v.Ptr[i] = Mux(c, p.PLen[i-1], n.Num, p.Ptr[i])
+			v.Ptr[i] = bv.Mux(c, p.PLen[i-1], n.Num, p.Ptr[i])
 		}
 		// a pointer already as deep as the encoding allows cannot grow (the
 		// range analysis makes the depth sufficient, so this never holds)
@@ -106,7 +107,7 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 		p := a[0]
 		out := x.zero()
 		for k := 0; k < x.d; k++ {
-			out = Mux(c, p.PLen[k], p.Ptr[k], out)
+			out = bv.Mux(c, p.PLen[k], p.Ptr[k], out)
 		}
 		return x.num(out), p.P.Not()
 	case lsl.OpGetBase:
@@ -128,7 +129,7 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 	case lsl.OpMake:
 		v := x.blank()
 		v.C = c.T
-		v.Tag = ConstBV(c, int64(x.compIdx[comp]), x.tw)
+		v.Tag = bv.Const(c, int64(x.compIdx[comp]), x.tw)
 		v.Fields = make([]*Val, x.nf)
 		e := c.F
 		for i := range v.Fields {
@@ -144,7 +145,7 @@ func (x *valueShape) apply(op lsl.Op, comp string, field string, args []*Val) (r
 		ci := x.compIdx[comp]
 		fi := x.comps[ci].FieldIndex(field)
 		o := a[0]
-		isT := c.And(o.C, Eq(c, o.Tag, ConstBV(c, int64(ci), x.tw)))
+		isT := c.And(o.C, bv.Eq(c, o.Tag, bv.Const(c, int64(ci), x.tw)))
 		fs := x.fields(o)
 		if op == lsl.OpGet {
 			return fs[fi], isT.Not()
@@ -167,21 +168,19 @@ func withDeps(v *Val, d depSet) *Val {
 }
 
 func (x *valueShape) boolVal(t z.Lit) *Val {
-	n := x.zero()
-	n[0] = t
-	return x.num(n)
+	return x.num(bv.ZeroExtend(x.c, bv.Vec{t}, x.w))
 }
 
 // compare is LSL equality (lsl.Compare): the result and the runtime-error
 // condition (⊥ involved, pointer vs nonzero number, composite vs other).
 func (x *valueShape) compare(a, b *Val) (eq, err z.Lit) {
 	c := x.c
-	zeroA, zeroB := IsZero(c, a.Num), IsZero(c, b.Num)
+	zeroA, zeroB := bv.IsZero(c, a.Num), bv.IsZero(c, b.Num)
 	err = c.Ors(a.U, b.U,
 		c.Ands(a.P, b.N, zeroB.Not()), c.Ands(a.N, b.P, zeroA.Not()),
 		c.And(a.C, b.C.Not()), c.And(a.C.Not(), b.C))
 	eq = c.Ors(
-		c.Ands(a.N, b.N, Eq(c, a.Num, b.Num)),
+		c.Ands(a.N, b.N, bv.Eq(c, a.Num, b.Num)),
 		c.Ands(a.P, b.P, x.ptrEq(a, b)),
 		c.Ands(a.C, b.C, x.same(a, b)))
 	return
@@ -196,16 +195,14 @@ func (x *valueShape) compare(a, b *Val) (eq, err z.Lit) {
 func (x *valueShape) extend(op lsl.Op, a *Val, n int64) *Val {
 	c := x.c
 	src := a.Num
-	out := make(BV, len(src))
-	for i := range out {
-		switch {
-		case int64(i) < n || n >= int64(len(src)):
-			out[i] = src[i]
-		case op == lsl.OpZext:
-			out[i] = c.F
-		default:
-			out[i] = src[n-1]
-		}
+	var out bv.Vec
+	switch {
+	case n >= int64(len(src)):
+		out = bv.SignExtend(c, src, len(src)) // a copy
+	case op == lsl.OpZext:
+		out = bv.ZeroExtend(c, src[:n], len(src))
+	default:
+		out = bv.SignExtend(c, src[:n], len(src))
 	}
 	// the result depends on what a depends on (cat addr, data, ctrl)
 	return withDeps(x.num(out), a.deps)

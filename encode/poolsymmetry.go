@@ -2,6 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -53,7 +54,7 @@ func (e *Encoding) findPoolSymmetry() {
 	for i, m := range mallocs {
 		took[i] = make([]z.Lit, p.N)
 		for v := range p.N {
-			took[i][v] = c.And(m.Guard, Eq(c, m.Addr.Ptr[1], ConstBV(c, v, w)))
+			took[i][v] = c.And(m.Guard, bv.Eq(c, m.Addr.Ptr[1], bv.Const(c, v, w)))
 		}
 	}
 	if res, ok := e.enc.poolOrder(mallocs, took); ok {

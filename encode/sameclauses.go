@@ -1,6 +1,9 @@
 package encode
 
-import "github.com/checkfence/checkfence/internal/gini/z"
+import (
+	"github.com/checkfence/checkfence/encode/bv"
+	"github.com/checkfence/checkfence/internal/gini/z"
+)
 
 // impliesSame is cond ⇒ same(a, b), built as a conjunction of disjunctions
 // of literals. Solver.Assert sends each disjunction as one plain clause, so
@@ -39,7 +42,7 @@ func (x *valueShape) impliesSame(cond z.Lit, a, b *Val) z.Lit {
 		}
 	}
 	if a.C != c.F && b.C != c.F {
-		cp := c.Ands(a.C, b.C, Eq(c, a.Tag, b.Tag))
+		cp := c.Ands(a.C, b.C, bv.Eq(c, a.Tag, b.Tag))
 		for i := range a.Fields {
 			cp = c.And(cp, x.same(a.Fields[i], b.Fields[i]))
 		}

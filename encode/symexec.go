@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/trace"
@@ -63,7 +64,7 @@ func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 		return true
 	})
 	te.Start = e.startGuard(th)
-	x.cur = sstate{g: te.Start, r: map[lsl.Reg]*Val{}, rec: e.vx.num(ConstBV(c, 0, e.vx.w))}
+	x.cur = sstate{g: te.Start, r: map[lsl.Reg]*Val{}, rec: e.vx.num(bv.Const(c, 0, e.vx.w))}
 	// Body.Stmts are the operations, plus the creation/join fences.
 	op := 0
 	for _, s := range th.Body.Stmts {
@@ -386,9 +387,9 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		x.th.Pruned = append(x.th.Pruned, ps)
 		x.cur.g = c.F
 	case *lsl.Choose:
-		v := vx.freshRange(s.Lo, s.Hi, true)
-		lo, hi := ConstBV(c, s.Lo, vx.w), ConstBV(c, s.Hi, vx.w)
-		x.e.wellformed = append(x.e.wellformed, Sle(c, lo, v), Sle(c, v, hi))
+		v := bv.FreshRange(c, s.Lo, s.Hi, vx.w)
+		lo, hi := bv.Const(c, s.Lo, vx.w), bv.Const(c, s.Hi, vx.w)
+		x.e.wellformed = append(x.e.wellformed, bv.Sle(c, lo, v), bv.Sle(c, v, hi))
 		x.set(s.Dst, vx.num(v))
 		if s.Expr != "" {
 			x.th.Choices = append(x.th.Choices, &ChoiceSite{Stmt: s, Op: x.op, Guard: x.cur.g, Value: vx.num(v), Next: len(x.e.Instrs)})
@@ -453,7 +454,7 @@ func (x *threadSymExec) observe(s *lsl.Observe) {
 	vx := x.e.vx
 	var v *Val
 	if s.Kind == lsl.ObsLabel {
-		x.cur.rec = vx.num(Add(c, x.cur.rec.Num, ConstBV(c, 1, vx.w)))
+		x.cur.rec = vx.num(bv.Add(c, x.cur.rec.Num, bv.Const(c, 1, vx.w)))
 		v = vx.constVal(lsl.Num(1))
 	} else {
 		v = x.val(s.Val)
@@ -462,7 +463,7 @@ func (x *threadSymExec) observe(s *lsl.Observe) {
 	}
 	for j := 0; j <= x.labels; j++ {
 		x.e.checkCanceled() // quadratic in the labels of a thread
-		at := Eq(c, x.cur.rec.Num, ConstBV(c, int64(j), vx.w))
+		at := bv.Eq(c, x.cur.rec.Num, bv.Const(c, int64(j), vx.w))
 		g := c.And(x.cur.g, at)
 		if g == c.F {
 			continue

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -17,10 +18,10 @@ import (
 // composites. Parts of inactive kinds are arbitrary and ignored by Same.
 type Val struct {
 	U, N, P, C z.Lit
-	Num        BV
+	Num        bv.Vec
 	PLen       []z.Lit // one-hot: PLen[k] ⇔ the pointer has k+1 components
-	Ptr        []BV
-	Tag        BV
+	Ptr        []bv.Vec
+	Tag        bv.Vec
 	Fields     []*Val
 	deps       depSet // loads this value was computed from (data dependencies)
 }
@@ -48,19 +49,19 @@ func newValCtx(c *logic.C, w, d int, comps []*lsl.Composite) *valueShape {
 	return x
 }
 
-func (x *valueShape) zero() BV { return ConstBV(x.c, 0, x.w) }
+func (x *valueShape) zero() bv.Vec { return bv.Const(x.c, 0, x.w) }
 
 // blank returns a value of kind k with every payload constant 0.
 func (x *valueShape) blank() *Val {
 	c := x.c
 	v := &Val{U: c.F, N: c.F, P: c.F, C: c.F, Num: x.zero()}
 	v.PLen = make([]z.Lit, x.d)
-	v.Ptr = make([]BV, x.d)
+	v.Ptr = make([]bv.Vec, x.d)
 	for i := range v.PLen {
 		v.PLen[i] = c.F
 		v.Ptr[i] = x.zero()
 	}
-	v.Tag = ConstBV(c, 0, x.tw)
+	v.Tag = bv.Const(c, 0, x.tw)
 	return v
 }
 
@@ -70,7 +71,7 @@ func (x *valueShape) undef() *Val {
 	return v
 }
 
-func (x *valueShape) num(n BV) *Val {
+func (x *valueShape) num(n bv.Vec) *Val {
 	v := x.blank()
 	v.N = x.c.T
 	v.Num = n
@@ -86,7 +87,7 @@ func (x *valueShape) constVal(cv lsl.Value) *Val {
 		v.U = c.T
 	case lsl.KNum:
 		v.N = c.T
-		v.Num = ConstBV(c, cv.Num, x.w)
+		v.Num = bv.Const(c, cv.Num, x.w)
 	case lsl.KPtr:
 		v.P = c.T
 		if len(cv.Ptr) <= x.d {
@@ -94,12 +95,12 @@ func (x *valueShape) constVal(cv lsl.Value) *Val {
 		}
 		for i, n := range cv.Ptr {
 			if i < x.d {
-				v.Ptr[i] = ConstBV(c, n, x.w)
+				v.Ptr[i] = bv.Const(c, n, x.w)
 			}
 		}
 	case lsl.KComp:
 		v.C = c.T
-		v.Tag = ConstBV(c, int64(x.compIdx[cv.Comp]), x.tw)
+		v.Tag = bv.Const(c, int64(x.compIdx[cv.Comp]), x.tw)
 		v.Fields = make([]*Val, x.nf)
 		for i := range v.Fields {
 			if i < len(cv.Fields) {
@@ -110,64 +111,6 @@ func (x *valueShape) constVal(cv lsl.Value) *Val {
 		}
 	}
 	return v
-}
-
-// choice returns one-hot literals selecting one of n alternatives, built from
-// ceil(log2 n) fresh inputs (codes beyond n-1 select the last alternative).
-func (x *valueShape) choice(n int) []z.Lit {
-	c := x.c
-	out := make([]z.Lit, n)
-	if n == 1 {
-		out[0] = c.T
-		return out
-	}
-	nb := bits.Len(uint(n - 1))
-	in := make([]z.Lit, nb)
-	for i := range in {
-		in[i] = x.c.Lit()
-	}
-	for k := 0; k < n; k++ {
-		if k == n-1 {
-			// every code ≥ n-1
-			out[k] = geConst(c, in, n-1)
-			continue
-		}
-		lits := make([]z.Lit, nb)
-		for i := 0; i < nb; i++ {
-			if k>>i&1 == 1 {
-				lits[i] = in[i]
-			} else {
-				lits[i] = in[i].Not()
-			}
-		}
-		out[k] = c.Ands(lits...)
-	}
-	return out
-}
-
-// geConst is "the unsigned number in bits ≥ k".
-func geConst(c *logic.C, in []z.Lit, k int) z.Lit {
-	// compare from the most significant bit
-	res := c.T // equal so far ⇒ ≥ holds
-	for i := 0; i < len(in); i++ {
-		b := in[i]
-		if k>>i&1 == 1 {
-			res = c.And(b, res)
-		} else {
-			res = c.Or(b, res)
-		}
-	}
-	return res
-}
-
-// freshBV returns w fresh inputs.
-func (x *valueShape) freshBV(w int) BV {
-	checkWidth(w)
-	r := make(BV, w)
-	for i := range r {
-		r[i] = x.c.Lit()
-	}
-	return r
 }
 
 // fresh returns an unconstrained value restricted to what abs allows: the
@@ -187,7 +130,7 @@ func (x *valueShape) fresh(abs *lsl.AbsVal) *Val {
 	if len(kinds) == 0 {
 		kinds = []lsl.Kind{lsl.KUndef}
 	}
-	sel := x.choice(len(kinds))
+	sel := bv.FreshOneHot(x.c, len(kinds))
 	for i, k := range kinds {
 		switch k {
 		case lsl.KUndef:
@@ -222,17 +165,17 @@ func (x *valueShape) restrict(v *Val, abs *lsl.AbsVal) {
 	c := x.c
 	if !abs.NumTop && len(abs.Nums) > 1 && len(abs.Nums) <= maxMembers && v.N != c.F {
 		lo, hi, _ := abs.NumRange()
-		if hi-lo+1 != int64(len(abs.Nums)) || !isPow2Span(lo, hi) {
+		if hi-lo+1 != int64(len(abs.Nums)) || !bv.RangeIsExact(lo, hi) {
 			var alts []z.Lit
 			for _, n := range sortedNums(abs) {
-				alts = append(alts, Eq(c, v.Num, ConstBV(c, n, x.w)))
+				alts = append(alts, bv.Eq(c, v.Num, bv.Const(c, n, x.w)))
 			}
 			x.constraints = append(x.constraints, c.Implies(v.N, c.Ors(alts...)))
 		}
 	}
-	if lo, hi, ok := abs.NumRange(); ok && abs.NumTop && BitsFor(lo, hi) <= x.w && !isPow2Span(lo, hi) && v.N != c.F {
+	if lo, hi, ok := abs.NumRange(); ok && abs.NumTop && bv.BitsFor(lo, hi) <= x.w && !bv.RangeIsExact(lo, hi) && v.N != c.F {
 		// a bounded NumTop (lsl.AbsVal.NumTopBounded): the interval
-		x.constraints = append(x.constraints, c.Implies(v.N, c.And(Sle(c, ConstBV(c, lo, x.w), v.Num), Sle(c, v.Num, ConstBV(c, hi, x.w)))))
+		x.constraints = append(x.constraints, c.Implies(v.N, c.And(bv.Sle(c, bv.Const(c, lo, x.w), v.Num), bv.Sle(c, v.Num, bv.Const(c, hi, x.w)))))
 	}
 	if ptrs, complete := abs.Pointers(); complete && len(ptrs) > 1 && len(ptrs) <= maxMembers && v.P != c.F {
 		var alts []z.Lit
@@ -241,15 +184,6 @@ func (x *valueShape) restrict(v *Val, abs *lsl.AbsVal) {
 		}
 		x.constraints = append(x.constraints, c.Implies(v.P, c.Ors(alts...)))
 	}
-}
-
-// isPow2Span reports whether [lo, hi] is exactly what freshRange's bits can
-// hold, so that a membership constraint would add nothing.
-func isPow2Span(lo, hi int64) bool {
-	if lo == 0 {
-		return hi > 0 && (hi+1)&hi == 0
-	}
-	return lo < 0 && hi == -lo-1 && (hi+1)&hi == 0
 }
 
 func sortedNums(a *lsl.AbsVal) []int64 {
@@ -261,42 +195,18 @@ func sortedNums(a *lsl.AbsVal) []int64 {
 	return out
 }
 
-func (x *valueShape) freshNum(abs *lsl.AbsVal) BV {
+func (x *valueShape) freshNum(abs *lsl.AbsVal) bv.Vec {
 	lo, hi, ok := int64(0), int64(0), false
 	if abs != nil {
 		lo, hi, ok = abs.NumRange()
 		// a bounded NumTop's bounds hold for the exact values; the
 		// encoding's agree with them only when they fit its width
-		ok = ok && (!abs.NumTop || BitsFor(lo, hi) <= x.w)
+		ok = ok && (!abs.NumTop || bv.BitsFor(lo, hi) <= x.w)
 	}
-	return x.freshRange(lo, hi, ok)
-}
-
-// freshRange returns a fresh number known to lie in [lo, hi] (if ok): bits
-// that are constant over the range are fixed.
-func (x *valueShape) freshRange(lo, hi int64, ok bool) BV {
-	c := x.c
 	if !ok {
-		return x.freshBV(x.w)
+		return bv.Fresh(x.c, x.w)
 	}
-	if lo == hi {
-		return ConstBV(c, lo, x.w)
-	}
-	if lo >= 0 {
-		nb := bits.Len64(uint64(hi))
-		v := x.freshBV(nb)
-		out := make(BV, x.w)
-		for i := range out {
-			if i < nb {
-				out[i] = v[i]
-			} else {
-				out[i] = c.F
-			}
-		}
-		return out
-	}
-	nb := BitsFor(lo, hi)
-	return SignExtend(c, x.freshBV(nb), x.w)
+	return bv.FreshRange(x.c, lo, hi, x.w)
 }
 
 func (x *valueShape) freshPtr(v *Val, abs *lsl.AbsVal) {
@@ -309,7 +219,7 @@ func (x *valueShape) freshPtr(v *Val, abs *lsl.AbsVal) {
 			lens = append(lens, l)
 		}
 	}
-	sel := x.choice(len(lens))
+	sel := bv.FreshOneHot(x.c, len(lens))
 	for i, l := range lens {
 		if l-1 < x.d {
 			v.PLen[l-1] = sel[i]
@@ -322,7 +232,7 @@ func (x *valueShape) freshPtr(v *Val, abs *lsl.AbsVal) {
 	}
 	for i := 0; i < x.d; i++ {
 		if !complete || abs == nil {
-			v.Ptr[i] = x.freshBV(x.w)
+			v.Ptr[i] = bv.Fresh(x.c, x.w)
 			continue
 		}
 		lo, hi, any := int64(0), int64(0), false
@@ -340,12 +250,12 @@ func (x *valueShape) freshPtr(v *Val, abs *lsl.AbsVal) {
 		if !any {
 			continue // no pointer this long: component unused
 		}
-		v.Ptr[i] = x.freshRange(lo, hi, true)
+		v.Ptr[i] = bv.FreshRange(x.c, lo, hi, x.w)
 	}
 }
 
 func (x *valueShape) freshComp(v *Val, abs *lsl.AbsVal) {
-	v.Tag = x.freshBV(x.tw)
+	v.Tag = bv.Fresh(x.c, x.tw)
 	v.Fields = make([]*Val, x.nf)
 	for i := range v.Fields {
 		var fa *lsl.AbsVal
@@ -373,11 +283,11 @@ func (x *valueShape) same(a, b *Val) z.Lit {
 		return c.T
 	}
 	u := c.And(a.U, b.U)
-	n := c.Ands(a.N, b.N, Eq(c, a.Num, b.Num))
+	n := c.Ands(a.N, b.N, bv.Eq(c, a.Num, b.Num))
 	p := c.Ands(a.P, b.P, x.ptrEq(a, b))
 	cp := c.F
 	if a.C != c.F && b.C != c.F {
-		cp = c.Ands(a.C, b.C, Eq(c, a.Tag, b.Tag))
+		cp = c.Ands(a.C, b.C, bv.Eq(c, a.Tag, b.Tag))
 		for i := range a.Fields {
 			cp = c.And(cp, x.same(a.Fields[i], b.Fields[i]))
 		}
@@ -394,7 +304,7 @@ func (x *valueShape) ptrEq(a, b *Val) z.Lit {
 		res = c.And(res, c.Implies(a.PLen[i], b.PLen[i]))
 		res = c.And(res, c.Implies(b.PLen[i], a.PLen[i]))
 		longer = c.Or(longer, a.PLen[i])
-		res = c.And(res, c.Implies(longer, Eq(c, a.Ptr[i], b.Ptr[i])))
+		res = c.And(res, c.Implies(longer, bv.Eq(c, a.Ptr[i], b.Ptr[i])))
 	}
 	return res
 }
@@ -413,14 +323,14 @@ func (x *valueShape) mux(sel z.Lit, a, b *Val) *Val {
 		N:   c.Choice(sel, a.N, b.N),
 		P:   c.Choice(sel, a.P, b.P),
 		C:   c.Choice(sel, a.C, b.C),
-		Num: Mux(c, sel, a.Num, b.Num),
-		Tag: Mux(c, sel, a.Tag, b.Tag),
+		Num: bv.Mux(c, sel, a.Num, b.Num),
+		Tag: bv.Mux(c, sel, a.Tag, b.Tag),
 	}
 	v.PLen = make([]z.Lit, x.d)
-	v.Ptr = make([]BV, x.d)
+	v.Ptr = make([]bv.Vec, x.d)
 	for i := 0; i < x.d; i++ {
 		v.PLen[i] = c.Choice(sel, a.PLen[i], b.PLen[i])
-		v.Ptr[i] = Mux(c, sel, a.Ptr[i], b.Ptr[i])
+		v.Ptr[i] = bv.Mux(c, sel, a.Ptr[i], b.Ptr[i])
 	}
 	if a.Fields != nil || b.Fields != nil {
 		fa, fb := x.fields(a), x.fields(b)
@@ -448,7 +358,7 @@ func (x *valueShape) fields(a *Val) []*Val {
 // err holds for ⊥ and composites.
 func (x *valueShape) truth(v *Val) (t, err z.Lit) {
 	c := x.c
-	t = c.Or(c.And(v.N, IsZero(c, v.Num).Not()), v.P)
+	t = c.Or(c.And(v.N, bv.IsZero(c, v.Num).Not()), v.P)
 	err = c.Or(v.U, v.C)
 	return
 }
@@ -457,7 +367,7 @@ func (x *valueShape) truth(v *Val) (t, err z.Lit) {
 func (x *valueShape) decode(v *Val, val func(z.Lit) bool) lsl.Value {
 	switch {
 	case val(v.N):
-		return lsl.Num(ValueOf(v.Num, val))
+		return lsl.Num(bv.ValueOf(v.Num, val))
 	case val(v.P):
 		n := 0
 		for i, l := range v.PLen {
@@ -470,11 +380,11 @@ func (x *valueShape) decode(v *Val, val func(z.Lit) bool) lsl.Value {
 		}
 		p := make([]int64, n)
 		for i := range p {
-			p[i] = ValueOf(v.Ptr[i], val)
+			p[i] = bv.ValueOf(v.Ptr[i], val)
 		}
 		return lsl.Value{Kind: lsl.KPtr, Ptr: p}
 	case val(v.C):
-		t := int(ValueOf(v.Tag, func(l z.Lit) bool { return val(l) }))
+		t := int(bv.ValueOf(v.Tag, func(l z.Lit) bool { return val(l) }))
 		t &= (1 << x.tw) - 1
 		if t >= len(x.comps) {
 			return lsl.Undef

@@ -70,3 +70,35 @@ func (k LoopKey) Within(inner LoopKey) (iter int, rest string, ok bool) {
 func (k LoopKey) InIteration(iter int, rest string) LoopKey {
 	return LoopKey(string(k) + "#" + strconv.Itoa(iter) + "/" + rest)
 }
+
+// Thread is the name of the thread whose operation holds k: "t1" for
+// "t1.2:enqueue>helper/L1" and for "t1.2/rec:walk"; "" for a string not of
+// this form.
+func (k LoopKey) Thread() string {
+	op, _, ok := strings.Cut(string(k), ":")
+	if !ok {
+		return ""
+	}
+	dot := strings.LastIndexByte(op, '.')
+	if dot < 0 {
+		return ""
+	}
+	return op[:dot]
+}
+
+// CallPath splits k after the procedure of its operation: for
+// "t1.2:enqueue>helper/L1#2/L2", op is "enqueue" and path ">helper/L1#2/L2",
+// the part the same loop has in every operation that makes the same calls.
+// ok is false when k is not inside a call the operation makes (a loop of
+// the operation's own procedure, a recursion key).
+func (k LoopKey) CallPath() (op, path string, ok bool) {
+	_, calls, ok := strings.Cut(string(k), ":")
+	if !ok {
+		return "", "", false
+	}
+	i := strings.IndexByte(calls, '>')
+	if i < 0 {
+		return "", "", false
+	}
+	return calls[:i], calls[i:], true
+}

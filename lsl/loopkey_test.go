@@ -44,3 +44,31 @@ func TestLoopKeyParts(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopKeyThreadAndCallPath: a key splits into its thread and, inside a
+// call of the operation, the operation's procedure and the call path.
+func TestLoopKeyThreadAndCallPath(t *testing.T) {
+	for _, c := range []struct {
+		key      LoopKey
+		thread   string
+		op, path string
+		ok       bool
+	}{
+		{"t1.2:enqueue>helper/L1#2/L2", "t1", "enqueue", ">helper/L1#2/L2", true},
+		{"t11.0:main_thread11>pusher>push/L1", "t11", "main_thread11", ">pusher>push/L1", true},
+		{"init.1:a>do_add>add/L1", "init", "a", ">do_add>add/L1", true},
+		{"t1.0:enqueue/L1", "t1", "", "", false}, // a loop of the operation itself
+		{"t1.2/rec:walk", "t1", "", "", false},   // a recursion
+		{"t1.2:enqueue>helper/rec:helper", "t1", "enqueue", ">helper/rec:helper", true},
+		{"L1", "", "", "", false},
+		{"t1:f>g/L1", "", "f", ">g/L1", true}, // no operation index
+	} {
+		if got := c.key.Thread(); got != c.thread {
+			t.Errorf("%s.Thread() = %q, want %q", c.key, got, c.thread)
+		}
+		op, path, ok := c.key.CallPath()
+		if op != c.op || path != c.path || ok != c.ok {
+			t.Errorf("%s.CallPath() = %q, %q, %v; want %q, %q, %v", c.key, op, path, ok, c.op, c.path, c.ok)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package mining
 import (
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -25,32 +24,28 @@ var threadWrapper = regexp.MustCompile(`^(.*)_thread[0-9]+$`)
 
 // siblingShape is key without its thread: "t2.0:main_thread2>pusher>push/L1"
 // becomes "main>pusher>push/L1"; "" for a loop outside a started thread.
-func siblingShape(key string) string {
-	_, rest, ok := strings.Cut(key, ":")
+func siblingShape(key lsl.LoopKey) string {
+	op, path, ok := key.CallPath()
 	if !ok {
 		return ""
 	}
-	first, tail, ok := strings.Cut(rest, ">")
-	if !ok {
-		return ""
-	}
-	m := threadWrapper.FindStringSubmatch(first)
+	m := threadWrapper.FindStringSubmatch(op)
 	if m == nil {
 		return ""
 	}
-	return m[1] + ">" + tail
+	return m[1] + path
 }
 
 // siblingLoops returns the loop instances of u with key's shape in other
 // threads, sorted.
 func siblingLoops(u *lsl.Unrolled, key lsl.LoopKey) []lsl.LoopKey {
-	shape := siblingShape(key.String())
+	shape := siblingShape(key)
 	if shape == "" {
 		return nil
 	}
 	var out []lsl.LoopKey
 	for other := range u.Loops {
-		if other != key && siblingShape(other.String()) == shape {
+		if other != key && siblingShape(other) == shape {
 			out = append(out, other)
 		}
 	}

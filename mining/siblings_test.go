@@ -8,7 +8,10 @@ import (
 )
 
 func TestSiblingShape(t *testing.T) {
-	for _, c := range []struct{ key, want string }{
+	for _, c := range []struct {
+		key  lsl.LoopKey
+		want string
+	}{
 		{"t2.0:main_thread2>pusher>push/L1", "main>pusher>push/L1"},
 		{"t11.0:main_thread11>pusher>push/L1#2/L3", "main>pusher>push/L1#2/L3"},
 		{"t1.0:worker_thread3>f/L1", "worker>f/L1"},

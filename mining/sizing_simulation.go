@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -309,7 +308,7 @@ func copyBounds(b lsl.Bounds) lsl.Bounds {
 func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concurrent map[string]bool) lsl.Bounds {
 	group := map[string]int{}
 	for key, n := range need {
-		if g, ok := loopGroup(key.String(), concurrent); ok {
+		if g, ok := loopGroup(key, concurrent); ok {
 			group[g] = max(group[g], n)
 		}
 	}
@@ -318,31 +317,21 @@ func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concur
 		out[key] = n
 	}
 	for key := range loops {
-		if g, ok := loopGroup(key.String(), concurrent); ok && group[g] > out[key] {
+		if g, ok := loopGroup(key, concurrent); ok && group[g] > out[key] {
 			out[key] = group[g]
 		}
 	}
 	return out
 }
 
-// loopGroup returns the part of a loop key after its thread's procedure,
-// if the key belongs to a concurrent thread. Keys start with the
-// operation's key, the thread's name and the operation's index
-// ("t4.0:…", lsl.Unroll).
-func loopGroup(key string, concurrent map[string]bool) (string, bool) {
-	colon := strings.IndexByte(key, ':')
-	if colon < 0 {
+// loopGroup returns the part of a loop key after its thread's procedure
+// (lsl.LoopKey.CallPath), if the key belongs to a concurrent thread.
+func loopGroup(key lsl.LoopKey, concurrent map[string]bool) (string, bool) {
+	if !concurrent[key.Thread()] {
 		return "", false
 	}
-	dot := strings.LastIndexByte(key[:colon], '.')
-	if dot < 0 || !concurrent[key[:dot]] {
-		return "", false
-	}
-	i := strings.IndexByte(key, '>')
-	if i < 0 {
-		return "", false
-	}
-	return key[i:], true
+	_, path, ok := key.CallPath()
+	return path, ok
 }
 
 // simReloads reports whether the runs delete reload rounds: where the

@@ -1,9 +1,10 @@
-package encode
+package bv
 
 import (
 	"context"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode/sat"
@@ -15,14 +16,14 @@ import (
 type opCase struct {
 	name  string
 	unary bool
-	build func(c *logic.C, a, b BV) BV
+	build func(c *logic.C, a, b Vec) Vec
 	// want gets a and b sign-extended from width w; its result is compared
 	// after reduction to the output width (predicates return 1 or 0).
 	want func(a, b int64, w int) int64
 }
 
-func pred(f func(c *logic.C, a, b BV) z.Lit) func(c *logic.C, a, b BV) BV {
-	return func(c *logic.C, a, b BV) BV { return BV{f(c, a, b)} }
+func pred(f func(c *logic.C, a, b Vec) z.Lit) func(c *logic.C, a, b Vec) Vec {
+	return func(c *logic.C, a, b Vec) Vec { return Vec{f(c, a, b)} }
 }
 
 func b2i(b bool) int64 {
@@ -70,13 +71,13 @@ func modWant(a, b int64) int64 {
 
 var opCases = []opCase{
 	{name: "Not", unary: true,
-		build: func(c *logic.C, a, _ BV) BV { return Not(c, a) },
+		build: func(c *logic.C, a, _ Vec) Vec { return Not(c, a) },
 		want:  func(a, _ int64, _ int) int64 { return ^a }},
 	{name: "Neg", unary: true,
-		build: func(c *logic.C, a, _ BV) BV { return Neg(c, a) },
+		build: func(c *logic.C, a, _ Vec) Vec { return Neg(c, a) },
 		want:  func(a, _ int64, _ int) int64 { return -a }},
 	{name: "IsZero", unary: true,
-		build: pred(func(c *logic.C, a, _ BV) z.Lit { return IsZero(c, a) }),
+		build: pred(func(c *logic.C, a, _ Vec) z.Lit { return IsZero(c, a) }),
 		want:  func(a, _ int64, _ int) int64 { return b2i(a == 0) }},
 	{name: "And",
 		build: And,
@@ -132,7 +133,7 @@ var opCases = []opCase{
 		build: pred(Ult),
 		want:  func(a, b int64, w int) int64 { return b2i(unsigned(a, w) < unsigned(b, w)) }},
 	{name: "Mux/self",
-		build: func(c *logic.C, a, b BV) BV { return Mux(c, Slt(c, a, b), a, b) },
+		build: func(c *logic.C, a, b Vec) Vec { return Mux(c, Slt(c, a, b), a, b) },
 		want: func(a, b int64, _ int) int64 {
 			if a < b {
 				return a
@@ -178,7 +179,7 @@ func newEvalModel(c *logic.C) *evalModel {
 	return &evalModel{c: c, vs: make([]bool, c.Len())}
 }
 
-func (m *evalModel) set(a BV, v int64) {
+func (m *evalModel) set(a Vec, v int64) {
 	for i, l := range a {
 		m.vs[l.Var()] = (v>>uint(min(i, 63)))&1 == 1
 	}
@@ -195,7 +196,7 @@ func TestOpsConstantFolding(t *testing.T) {
 			c := logic.NewC()
 			for _, p := range pairs(w, 300, rng) {
 				before := c.Len()
-				out := op.build(c, ConstBV(c, p[0], w), ConstBV(c, p[1], w))
+				out := op.build(c, Const(c, p[0], w), Const(c, p[1], w))
 				got, ok := IsConst(c, out)
 				if !ok || c.Len() != before {
 					t.Fatalf("%s/%d(%d, %d): not folded (const %v, %d new gates)", op.name, w, p[0], p[1], ok, c.Len()-before)
@@ -215,7 +216,7 @@ func TestOpsEval(t *testing.T) {
 	for _, op := range opCases {
 		for _, w := range testWidths {
 			c := logic.NewC()
-			a, b := FreshBV(c, w), FreshBV(c, w)
+			a, b := Fresh(c, w), Fresh(c, w)
 			out := op.build(c, a, b)
 			m := newEvalModel(c)
 			for _, p := range pairs(w, 300, rng) {
@@ -242,12 +243,12 @@ func TestOpsSAT(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(i)))
 			for _, w := range testWidths {
 				c := logic.NewC()
-				a, b := FreshBV(c, w), FreshBV(c, w)
+				a, b := Fresh(c, w), Fresh(c, w)
 				out := op.build(c, a, b)
 				s := sat.NewSolver(c)
 				for _, p := range pairs(w, 20, rng) {
 					fix := append(bitsEqual(c, a, p[0]), bitsEqual(c, b, p[1])...)
-					want := Eq(c, out, ConstBV(c, op.want(p[0], p[1], w), len(out)))
+					want := Eq(c, out, Const(c, op.want(p[0], p[1], w), len(out)))
 					if r := s.Solve(ctx, append(fix, want)...); r != sat.Sat {
 						t.Fatalf("%s/%d(%d, %d): expected value is %v", op.name, w, p[0], p[1], r)
 					}
@@ -264,7 +265,7 @@ func TestOpsSAT(t *testing.T) {
 }
 
 // bitsEqual returns literals fixing each bit of a to the bits of v.
-func bitsEqual(c *logic.C, a BV, v int64) []z.Lit {
+func bitsEqual(c *logic.C, a Vec, v int64) []z.Lit {
 	lits := make([]z.Lit, len(a))
 	for i, l := range a {
 		if (v>>uint(min(i, 63)))&1 == 1 {
@@ -276,32 +277,44 @@ func bitsEqual(c *logic.C, a BV, v int64) []z.Lit {
 	return lits
 }
 
-func TestSignExtend(t *testing.T) {
-	for from := 1; from <= 5; from++ {
-		c := logic.NewC()
-		a := FreshBV(c, from)
-		m := newEvalModel(c)
-		for to := 1; to <= 8; to++ {
-			ext := SignExtend(c, a, to)
-			for v := int64(-1) << uint(from-1); v < int64(1)<<uint(from-1); v++ {
-				m.set(a, v)
-				c.Eval(m.vs)
-				want := wrap(v, to)
-				if got := ValueOf(ext, m.value); got != want {
-					t.Fatalf("SignExtend(%d/%d, %d) = %d, want %d", v, from, to, got, want)
-				}
-				if got, ok := IsConst(c, SignExtend(c, ConstBV(c, v, from), to)); !ok || got != want {
-					t.Fatalf("SignExtend(const %d/%d, %d) = %d,%v want %d", v, from, to, got, ok, want)
+// TestExtend checks both extensions on every value of narrow vectors,
+// fresh and constant, widening and truncating.
+func TestExtend(t *testing.T) {
+	for _, ext := range []struct {
+		name string
+		f    func(c *logic.C, a Vec, w int) Vec
+		read func(v int64, w int) int64 // the number the low w bits of v are
+	}{
+		{"SignExtend", SignExtend, wrap},
+		{"ZeroExtend", ZeroExtend, func(v int64, w int) int64 { return int64(unsigned(v, w)) }},
+	} {
+		for from := 1; from <= 5; from++ {
+			c := logic.NewC()
+			a := Fresh(c, from)
+			m := newEvalModel(c)
+			for to := 1; to <= 8; to++ {
+				out := ext.f(c, a, to)
+				for v := int64(-1) << uint(from-1); v < int64(1)<<uint(from-1); v++ {
+					m.set(a, v)
+					c.Eval(m.vs)
+					want := wrap(ext.read(v, from), to)
+					if got := ValueOf(out, m.value); got != want {
+						t.Fatalf("%s(%d/%d, %d) = %d, want %d", ext.name, v, from, to, got, want)
+					}
+					if got, ok := IsConst(c, ext.f(c, Const(c, v, from), to)); !ok || got != want {
+						t.Fatalf("%s(const %d/%d, %d) = %d,%v want %d", ext.name, v, from, to, got, ok, want)
+					}
 				}
 			}
 		}
-	}
-	// The result must not alias its operand.
-	c := logic.NewC()
-	a := ConstBV(c, 5, 4)
-	SignExtend(c, a, 2)[0] = c.F
-	if v, _ := IsConst(c, a); v != 5 {
-		t.Fatalf("SignExtend modified its operand: %d", v)
+		// The result must not alias its operand.
+		c := logic.NewC()
+		a := Const(c, 5, 4)
+		ext.f(c, a, 2)[0] = c.F
+		ext.f(c, a, 6)[0] = c.F
+		if v, _ := IsConst(c, a); v != 5 {
+			t.Fatalf("%s modified its operand: %d", ext.name, v)
+		}
 	}
 }
 
@@ -311,7 +324,7 @@ func TestShiftAmountWidths(t *testing.T) {
 	for _, w := range []int{1, 3, 5, 8} {
 		for aw := 1; aw <= 7; aw++ {
 			c := logic.NewC()
-			a, amt := FreshBV(c, w), FreshBV(c, aw)
+			a, amt := Fresh(c, w), Fresh(c, aw)
 			left, right := Shl(c, a, amt), ShrS(c, a, amt)
 			m := newEvalModel(c)
 			for av := int64(0); av < 1<<uint(aw); av++ {
@@ -345,15 +358,15 @@ func findOp(name string) int {
 
 func TestMuxConstantSelect(t *testing.T) {
 	c := logic.NewC()
-	a, b := FreshBV(c, 4), FreshBV(c, 4)
+	a, b := Fresh(c, 4), Fresh(c, 4)
 	before := c.Len()
-	if got := Mux(c, c.T, a, b); !sameLits(got, a) {
+	if got := Mux(c, c.T, a, b); !slices.Equal(got, a) {
 		t.Errorf("Mux(T, a, b) = %v, want a = %v", got, a)
 	}
-	if got := Mux(c, c.F, a, b); !sameLits(got, b) {
+	if got := Mux(c, c.F, a, b); !slices.Equal(got, b) {
 		t.Errorf("Mux(F, a, b) = %v, want b = %v", got, b)
 	}
-	if got := Mux(c, c.Lit(), a, a); !sameLits(got, a) {
+	if got := Mux(c, c.Lit(), a, a); !slices.Equal(got, a) {
 		t.Errorf("Mux(s, a, a) = %v, want a = %v", got, a)
 	}
 	if c.Len() != before+1 {
@@ -361,37 +374,25 @@ func TestMuxConstantSelect(t *testing.T) {
 	}
 }
 
-func sameLits(a, b BV) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestNoGatesForConstantOperands checks the folding the encoder relies on to
 // keep circuits small: identity and constant-shift operations are free.
 func TestNoGatesForConstantOperands(t *testing.T) {
 	cases := []struct {
 		name  string
-		build func(c *logic.C, a BV) BV
+		build func(c *logic.C, a Vec) Vec
 		want  func(a int64) int64
 	}{
-		{"a+0", func(c *logic.C, a BV) BV { return Add(c, a, ConstBV(c, 0, 8)) }, func(a int64) int64 { return a }},
-		{"a-0", func(c *logic.C, a BV) BV { return Sub(c, a, ConstBV(c, 0, 8)) }, func(a int64) int64 { return a }},
-		{"a*0", func(c *logic.C, a BV) BV { return Mul(c, a, ConstBV(c, 0, 8)) }, func(a int64) int64 { return 0 }},
-		{"a*1", func(c *logic.C, a BV) BV { return Mul(c, a, ConstBV(c, 1, 8)) }, func(a int64) int64 { return a }},
-		{"4*a", func(c *logic.C, a BV) BV { return Mul(c, ConstBV(c, 4, 8), a) }, func(a int64) int64 { return 4 * a }},
-		{"a<<3", func(c *logic.C, a BV) BV { return Shl(c, a, ConstBV(c, 3, 4)) }, func(a int64) int64 { return a << 3 }},
-		{"a>>3", func(c *logic.C, a BV) BV { return ShrS(c, a, ConstBV(c, 3, 4)) }, func(a int64) int64 { return a >> 3 }},
+		{"a+0", func(c *logic.C, a Vec) Vec { return Add(c, a, Const(c, 0, 8)) }, func(a int64) int64 { return a }},
+		{"a-0", func(c *logic.C, a Vec) Vec { return Sub(c, a, Const(c, 0, 8)) }, func(a int64) int64 { return a }},
+		{"a*0", func(c *logic.C, a Vec) Vec { return Mul(c, a, Const(c, 0, 8)) }, func(a int64) int64 { return 0 }},
+		{"a*1", func(c *logic.C, a Vec) Vec { return Mul(c, a, Const(c, 1, 8)) }, func(a int64) int64 { return a }},
+		{"4*a", func(c *logic.C, a Vec) Vec { return Mul(c, Const(c, 4, 8), a) }, func(a int64) int64 { return 4 * a }},
+		{"a<<3", func(c *logic.C, a Vec) Vec { return Shl(c, a, Const(c, 3, 4)) }, func(a int64) int64 { return a << 3 }},
+		{"a>>3", func(c *logic.C, a Vec) Vec { return ShrS(c, a, Const(c, 3, 4)) }, func(a int64) int64 { return a >> 3 }},
 	}
 	for _, tc := range cases {
 		c := logic.NewC()
-		a := FreshBV(c, 8)
+		a := Fresh(c, 8)
 		before := c.Len()
 		out := tc.build(c, a)
 		if c.Len() != before {
@@ -436,7 +437,7 @@ func TestBitsFor(t *testing.T) {
 	}
 }
 
-func TestConstBVAndValueOf(t *testing.T) {
+func TestConstAndValueOf(t *testing.T) {
 	c := logic.NewC()
 	for _, tc := range []struct {
 		v    int64
@@ -446,22 +447,22 @@ func TestConstBVAndValueOf(t *testing.T) {
 		{5, 3, -3}, {5, 4, 5}, {-1, 1, -1}, {2, 1, 0}, {math.MinInt64, 64, math.MinInt64},
 		{-2, 70, -2}, {math.MaxInt64, 70, math.MaxInt64}, {300, 8, 44},
 	} {
-		a := ConstBV(c, tc.v, tc.w)
+		a := Const(c, tc.v, tc.w)
 		if a.Width() != tc.w {
-			t.Errorf("ConstBV(%d, %d) has width %d", tc.v, tc.w, a.Width())
+			t.Errorf("Const(%d, %d) has width %d", tc.v, tc.w, a.Width())
 		}
 		if got, ok := IsConst(c, a); !ok || got != tc.want {
-			t.Errorf("ConstBV(%d, %d) = %d,%v want %d", tc.v, tc.w, got, ok, tc.want)
+			t.Errorf("Const(%d, %d) = %d,%v want %d", tc.v, tc.w, got, ok, tc.want)
 		}
 		if tc.w > 64 && a[tc.w-1] != a[63] {
-			t.Errorf("ConstBV(%d, %d) not sign-extended beyond bit 63", tc.v, tc.w)
+			t.Errorf("Const(%d, %d) not sign-extended beyond bit 63", tc.v, tc.w)
 		}
 	}
-	x := FreshBV(c, 3)
+	x := Fresh(c, 3)
 	if _, ok := IsConst(c, x); ok {
 		t.Error("IsConst(fresh) = true")
 	}
-	if _, ok := IsConst(c, BV{c.T, x[0]}); ok {
+	if _, ok := IsConst(c, Vec{c.T, x[0]}); ok {
 		t.Error("IsConst(partly fresh) = true")
 	}
 }
@@ -469,11 +470,11 @@ func TestConstBVAndValueOf(t *testing.T) {
 func TestWidthMismatchPanics(t *testing.T) {
 	c := logic.NewC()
 	for name, f := range map[string]func(){
-		"Add":     func() { Add(c, FreshBV(c, 3), FreshBV(c, 4)) },
-		"Eq":      func() { Eq(c, FreshBV(c, 3), FreshBV(c, 4)) },
-		"Mux":     func() { Mux(c, c.Lit(), FreshBV(c, 3), FreshBV(c, 4)) },
-		"ConstBV": func() { ConstBV(c, 0, 0) },
-		"Shl":     func() { Shl(c, FreshBV(c, 3), BV{}) },
+		"Add":   func() { Add(c, Fresh(c, 3), Fresh(c, 4)) },
+		"Eq":    func() { Eq(c, Fresh(c, 3), Fresh(c, 4)) },
+		"Mux":   func() { Mux(c, c.Lit(), Fresh(c, 3), Fresh(c, 4)) },
+		"Const": func() { Const(c, 0, 0) },
+		"Shl":   func() { Shl(c, Fresh(c, 3), Vec{}) },
 	} {
 		func() {
 			defer func() {
@@ -486,11 +487,11 @@ func TestWidthMismatchPanics(t *testing.T) {
 	}
 }
 
-func benchmarkOp(b *testing.B, op func(c *logic.C, x, y BV) BV) {
+func benchmarkOp(b *testing.B, op func(c *logic.C, x, y Vec) Vec) {
 	gates := 0
 	for i := 0; i < b.N; i++ {
 		c := logic.NewC()
-		x, y := FreshBV(c, 16), FreshBV(c, 16)
+		x, y := Fresh(c, 16), Fresh(c, 16)
 		before := c.Len()
 		op(c, x, y)
 		gates = c.Len() - before
@@ -507,12 +508,12 @@ func BenchmarkDivS16(b *testing.B) { benchmarkOp(b, DivS) }
 // compare two multipliers quickly: equivalence of multipliers is hard.)
 func TestMulNarrowing(t *testing.T) {
 	const w = 24
-	ext := func(c *logic.C, k int, signed bool) (BV, BV) {
-		v := FreshBV(c, k)
+	ext := func(c *logic.C, k int, signed bool) (Vec, Vec) {
+		v := Fresh(c, k)
 		if signed {
 			return v, SignExtend(c, v, w)
 		}
-		out := make(BV, w)
+		out := make(Vec, w)
 		for i := range out {
 			out[i] = c.F
 		}
@@ -529,7 +530,7 @@ func TestMulNarrowing(t *testing.T) {
 		{4, 8, false, true, true},
 		{12, 12, true, true, false}, // 24 bits: no narrower
 	} {
-		gates := func(mul func(*logic.C, BV, BV) BV) int {
+		gates := func(mul func(*logic.C, Vec, Vec) Vec) int {
 			c := logic.NewC()
 			_, a := ext(c, tc.ka, tc.sa)
 			_, b := ext(c, tc.kb, tc.sb)
@@ -564,7 +565,7 @@ func TestMulNarrowing(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		x, y := int64(int16(rng.Int63())), rng.Int63()
 		c := logic.NewC()
-		got, ok := IsConst(c, Mul(c, ConstBV(c, x, 64), ConstBV(c, y, 64)))
+		got, ok := IsConst(c, Mul(c, Const(c, x, 64), Const(c, y, 64)))
 		if !ok || got != x*y {
 			t.Fatalf("Mul(%d, %d) = %d (%v), want %d", x, y, got, ok, x*y)
 		}

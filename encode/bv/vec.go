@@ -1,4 +1,4 @@
-package encode
+package bv
 
 import (
 	"fmt"
@@ -8,19 +8,14 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
-// BV is a two's-complement bit vector over the literals of a logic.C, least
-// significant bit first.
-//
-// All operations build gates with the circuit's own And/Or, so structural
-// hashing and constant folding apply: operations on constant vectors create
-// no gates and yield constant vectors (see IsConst). Operand widths must
-// match where stated; a mismatch is a caller bug and panics.
-type BV []z.Lit
+// Vec is a two's-complement bit vector over the literals of a logic.C, least
+// significant bit first (package documentation).
+type Vec []z.Lit
 
-// ConstBV returns the low w bits of v (sign-extended beyond bit 63).
-func ConstBV(c *logic.C, v int64, w int) BV {
+// Const returns the low w bits of v (sign-extended beyond bit 63).
+func Const(c *logic.C, v int64, w int) Vec {
 	checkWidth(w)
-	r := make(BV, w)
+	r := make(Vec, w)
 	for i := range r {
 		sh := i
 		if sh > 63 {
@@ -31,10 +26,10 @@ func ConstBV(c *logic.C, v int64, w int) BV {
 	return r
 }
 
-// FreshBV returns w new circuit inputs.
-func FreshBV(c *logic.C, w int) BV {
+// Fresh returns w new circuit inputs.
+func Fresh(c *logic.C, w int) Vec {
 	checkWidth(w)
-	r := make(BV, w)
+	r := make(Vec, w)
 	for i := range r {
 		r[i] = c.Lit()
 	}
@@ -42,17 +37,29 @@ func FreshBV(c *logic.C, w int) BV {
 }
 
 // Width is the number of bits of a.
-func (a BV) Width() int { return len(a) }
+func (a Vec) Width() int { return len(a) }
 
 // SignExtend widens a to w bits by repeating its sign bit, or truncates it to
 // its low w bits when w < a.Width(). The result never aliases a.
-func SignExtend(c *logic.C, a BV, w int) BV {
-	checkWidth(w)
+func SignExtend(c *logic.C, a Vec, w int) Vec {
 	checkWidth(len(a))
-	r := make(BV, w)
+	return extend(a, w, a[len(a)-1])
+}
+
+// ZeroExtend widens a to w bits with constant zeros, or truncates it to its
+// low w bits when w < a.Width(). The result never aliases a.
+func ZeroExtend(c *logic.C, a Vec, w int) Vec {
+	checkWidth(len(a))
+	return extend(a, w, c.F)
+}
+
+// extend is a copy of a widened to w bits with fill, or truncated to w.
+func extend(a Vec, w int, fill z.Lit) Vec {
+	checkWidth(w)
+	r := make(Vec, w)
 	n := copy(r, a)
 	for i := n; i < w; i++ {
-		r[i] = a[len(a)-1]
+		r[i] = fill
 	}
 	return r
 }
@@ -77,8 +84,8 @@ func bitsForValue(x int64) int {
 }
 
 // Not is the bitwise complement of a.
-func Not(c *logic.C, a BV) BV {
-	r := make(BV, len(a))
+func Not(c *logic.C, a Vec) Vec {
+	r := make(Vec, len(a))
 	for i, m := range a {
 		r[i] = m.Not()
 	}
@@ -86,23 +93,23 @@ func Not(c *logic.C, a BV) BV {
 }
 
 // And is the bitwise conjunction of a and b.
-func And(c *logic.C, a, b BV) BV {
+func And(c *logic.C, a, b Vec) Vec {
 	return bitwise(a, b, c.And)
 }
 
 // Or is the bitwise disjunction of a and b.
-func Or(c *logic.C, a, b BV) BV {
+func Or(c *logic.C, a, b Vec) Vec {
 	return bitwise(a, b, c.Or)
 }
 
 // Xor is the bitwise exclusive or of a and b.
-func Xor(c *logic.C, a, b BV) BV {
+func Xor(c *logic.C, a, b Vec) Vec {
 	return bitwise(a, b, c.Xor)
 }
 
-func bitwise(a, b BV, op func(x, y z.Lit) z.Lit) BV {
+func bitwise(a, b Vec, op func(x, y z.Lit) z.Lit) Vec {
 	sameWidth(a, b)
-	r := make(BV, len(a))
+	r := make(Vec, len(a))
 	for i := range a {
 		r[i] = op(a[i], b[i])
 	}
@@ -110,9 +117,9 @@ func bitwise(a, b BV, op func(x, y z.Lit) z.Lit) BV {
 }
 
 // Mux is sel ? a : b, bit by bit.
-func Mux(c *logic.C, sel z.Lit, a, b BV) BV {
+func Mux(c *logic.C, sel z.Lit, a, b Vec) Vec {
 	sameWidth(a, b)
-	r := make(BV, len(a))
+	r := make(Vec, len(a))
 	for i := range a {
 		r[i] = mux(c, sel, a[i], b[i])
 	}
@@ -141,7 +148,7 @@ func mux(c *logic.C, s, t, e z.Lit) z.Lit {
 
 // ValueOf decodes a, sign-extended to 64 bits, with val giving each
 // literal's value (for example Solver.Value). Bits beyond 64 are ignored.
-func ValueOf(a BV, val func(z.Lit) bool) int64 {
+func ValueOf(a Vec, val func(z.Lit) bool) int64 {
 	var u uint64
 	n := len(a)
 	if n > 64 {
@@ -160,7 +167,7 @@ func ValueOf(a BV, val func(z.Lit) bool) int64 {
 }
 
 // IsConst reports whether every bit of a is c.T or c.F, and if so its value.
-func IsConst(c *logic.C, a BV) (int64, bool) {
+func IsConst(c *logic.C, a Vec) (int64, bool) {
 	for _, m := range a {
 		if m != c.T && m != c.F {
 			return 0, false
@@ -178,13 +185,13 @@ func boolLit(c *logic.C, b bool) z.Lit {
 
 func checkWidth(w int) {
 	if w < 1 {
-		panic(fmt.Sprintf("encode: bit-vector width %d < 1", w))
+		panic(fmt.Sprintf("bv: width %d < 1", w))
 	}
 }
 
-func sameWidth(a, b BV) {
+func sameWidth(a, b Vec) {
 	if len(a) != len(b) {
-		panic(fmt.Sprintf("encode: bit-vector width mismatch: %d vs %d", len(a), len(b)))
+		panic(fmt.Sprintf("bv: width mismatch: %d vs %d", len(a), len(b)))
 	}
 	checkWidth(len(a))
 }
