@@ -14,23 +14,39 @@ import (
 // a load of the final thread reads the last store of its location (the
 // stores of the threads are forced before it in coherence; these are the
 // from-read edges that would contradict that).
+//
+// Those fr pairs are also taken out of the base relation fr (its literal
+// is false in every model of the formula, which keeps the negation): a
+// static edge from another thread into the init thread, or out of the
+// final thread, would put their events into the strongly connected
+// components of each acyclicity check (docs/semantics.md, "The init and
+// final threads in the static graph").
 func (ci *CatInstance) structure() {
-	c := ci.c
 	fr := ci.baseRel("fr")
-	for l, ev := range ci.Events {
-		if ev.Kind != cat.Read {
+	kept := newLrel(ci.n())
+	for l, row := range fr.rows {
+		if ci.Events[l].Kind != cat.Read {
+			kept.rows[l] = row
 			continue
 		}
 		lk := ci.threadKind(l)
-		for _, e := range fr.rows[l] {
-			s := int(e.j)
-			sk := ci.threadKind(s)
-			if lk != lsl.ThreadInit && sk == lsl.ThreadInit || lk == lsl.ThreadFinal && sk != lsl.ThreadFinal {
+		for _, e := range row {
+			if frAgainstStructure(lk, ci.threadKind(int(e.j))) {
 				ci.parts = append(ci.parts, e.l.Not())
+				if !ci.structureFR {
+					continue
+				}
 			}
+			kept.rows[l] = append(kept.rows[l], e)
 		}
 	}
-	_ = c
+	ci.bases["fr"] = kept
+}
+
+// frAgainstStructure reports whether fr from a load of a thread of kind
+// lk to a store of a thread of kind sk contradicts the test's structure.
+func frAgainstStructure(lk, sk lsl.ThreadKind) bool {
+	return lk != lsl.ThreadInit && sk == lsl.ThreadInit || lk == lsl.ThreadFinal && sk != lsl.ThreadFinal
 }
 
 // constraints encodes every check and flag of the model.

@@ -62,6 +62,10 @@ type Options struct {
 	// CatEagerCoherence keeps the transitivity clauses of co on a model
 	// whose checks imply them (catco.go); for the differential tests.
 	CatEagerCoherence bool
+	// CatStructureFR keeps the fr pairs that contradict the test's
+	// structure in the relation fr, only negated (catcheck.go,
+	// structure); for the differential test.
+	CatStructureFR bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
