@@ -227,7 +227,9 @@ func TestCatSupersededRC11(t *testing.T) {
 // carries the re-read's tags and its fences are no events
 // (docs/semantics.md, "Reload rounds on cat models"). C11 programs with
 // the retry idiom — Treiber's pop in two harnesses and its bug variants,
-// one of them racy — are checked
+// one of them racy, and a retry whose load is acquire and whose CAS is
+// relaxed (reload_tags.c: FAIL, which moving the load would hide) — are
+// checked
 // with the rule and without it (NoReloadRounds): the same answers, the
 // same flags, every counterexample a real execution; and on
 // treiber_2_2.c the rule does delete rounds (the unrolling is smaller).
@@ -236,7 +238,7 @@ func TestCatReloadRoundsRC11(t *testing.T) {
 	m := catModel(t, "rc11")
 	for _, file := range []string{
 		"c11bench/treiber_2_2.c", "c11bench/treiber_2_2_store_bug.c", "c11bench/treiber_2_2_relaxed_bug.c",
-		"c11/treiber_2_2_bug.c", "c11/treiber_2_2.c",
+		"c11/treiber_2_2_bug.c", "c11/treiber_2_2.c", "reload_tags.c",
 	} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
@@ -253,6 +255,9 @@ func TestCatReloadRoundsRC11(t *testing.T) {
 				if err := r.CheckCounterexample(); err != nil {
 					t.Errorf("%s: %v", file, err)
 				}
+			}
+			if file == "reload_tags.c" && with.Verdict != mining.Fail {
+				t.Errorf("%s: %s, want FAIL (the acquire load must not move to the relaxed CAS)", file, with.Verdict)
 			}
 			if file == "c11bench/treiber_2_2.c" && with.Stats.Instrs >= without.Stats.Instrs {
 				t.Errorf("%s: %d instructions with reload rounds deleted, %d kept", file, with.Stats.Instrs, without.Stats.Instrs)
