@@ -241,6 +241,38 @@ func poLocBefore(n *Node) bool {
 	return false
 }
 
+// c11Coherence reports "h; e?" or "h; e" with h containing po (po, a
+// union with po among its operands, or the closure of either) and e the
+// closure (+ or *) of a union with rf, co and fr among its operands.
+func c11Coherence(n *Node) bool {
+	if n.Op != OpSeq {
+		return false
+	}
+	h, e := n.Kids[0], n.Kids[1]
+	if e.Op == OpOpt {
+		e = e.Kids[0]
+	}
+	if h.Op == OpPlus || h.Op == OpStar {
+		h = h.Kids[0]
+	}
+	if !hasBaseTerm(h, "po") || e.Op != OpPlus && e.Op != OpStar {
+		return false
+	}
+	e = e.Kids[0]
+	return hasBaseTerm(e, "rf") && hasBaseTerm(e, "co") && hasBaseTerm(e, "fr")
+}
+
+// hasBaseTerm reports whether base relation name is an operand of n's
+// top-level union (or n itself).
+func hasBaseTerm(n *Node, name string) bool {
+	for _, t := range UnionTerms(n) {
+		if isBase(t, name) {
+			return true
+		}
+	}
+	return false
+}
+
 func isBase(n *Node, name string) bool { return n.Op == OpBase && n.Name == name }
 
 // UnionTerms are the operands of n's top-level union (n itself when it is
@@ -452,9 +484,16 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 // or split into its internal and external parts). Then a thread's stores
 // to one location take effect in program order (co), and a read reads the
 // latest store before it in program order or a store co-after that one —
-// what fair progress's "superseded" case needs (encode/catfair.go).
+// what fair progress's "superseded" case needs (encode/catfair.go). Or
+// some check is C11's coherence "irreflexive h; e?" (or "h; e") with h ⊇
+// po and e the closure of a union with rf, co and fr among its operands
+// (rc11's hb; eco?): that implies the same (docs/semantics.md, "Retry
+// rounds that store, on cat models").
 func CoherentPerLocation(m *Model) bool {
 	for _, k := range m.Constraints {
+		if !k.Flag && !k.Negated && k.Kind == Irreflexive && c11Coherence(k.Expr) {
+			return true
+		}
 		if k.Flag || k.Negated || k.Kind != Acyclic {
 			continue
 		}

@@ -18,7 +18,7 @@ func TestFairProgressStoresSafe(t *testing.T) {
 		if _, exempt := notFairSafe[name]; (err == nil) == exempt {
 			t.Errorf("%s: FairProgressStoresSafe = %v", name, err)
 		}
-		coherent := name != "rc11" // its coherence is irreflexive hb; eco?, not an acyclic union
+		coherent := true // rc11 by its irreflexive hb; eco?, the others by an acyclic union
 		if got := CoherentPerLocation(m); got != coherent {
 			t.Errorf("%s: CoherentPerLocation = %v, want %v", name, got, coherent)
 		}
@@ -46,6 +46,17 @@ func TestFairProgressStoresSafe(t *testing.T) {
 		// remaining read's source stays
 		{"acyclic po \\ (co; co)", false, false},
 		{"acyclic po \\ (rf^-1; co)", true, false},
+		// C11's coherence: h contains po, e is the closure of rf, co and fr
+		{"let hb = (po | rf)+\nlet eco = (rf | co | fr)+\nirreflexive hb; eco? as coherence", true, true},
+		{"irreflexive po; (rf | co | fr)+", true, true},
+		{"let eco = (rf | co | fr)+\nirreflexive po+; eco", true, true},
+		// without fr (a read may read an older write), or without po in h
+		// (stores need not take effect in program order), or without the
+		// closure of eco, or as a flag: no
+		{"irreflexive po; (rf | co)+", true, false},
+		{"irreflexive rf; (rf | co | fr)+", true, false},
+		{"irreflexive po; (rf | co | fr)", true, false},
+		{"flag ~irreflexive po; (rf | co | fr)+ as incoherent", false, false},
 	}
 	for _, tc := range cases {
 		m, err := Parse("t.cat", []byte("\"t\"\n"+tc.src+"\n"))

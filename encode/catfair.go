@@ -20,8 +20,10 @@ import (
 //     (catFlagCycles): deleting it cannot hide a flag (a data race) that
 //     only its own events show.
 //
-// Reload rounds (reload.go) move a load, which the cat check does not
-// cover; they stay off on cat models.
+// Reload rounds (reload.go) move a load; on a cat model without a C11
+// mapping they apply when the moved load carries C's tags and its fences
+// are no events (docs/semantics.md, "Reload rounds on cat models"); the
+// moved load counts as one of the round's events here.
 //
 // On a model that cat.FairProgressStoresSafe accepts (every built-in one
 // but lkmm), a cycle may store, as on the .mm models, under one more
@@ -89,6 +91,11 @@ func (e *Encoding) flagCycles(keep func(*cat.Constraint) bool) {
 		var parts []z.Lit
 		for i := rec.lo; i < rec.hi; i++ {
 			if t, ok := touch(i); ok {
+				parts = append(parts, t.Not())
+			}
+		}
+		if rec.moved != nil { // a reload round deletes its load too
+			if t, ok := touch(rec.moved.Index); ok {
 				parts = append(parts, t.Not())
 			}
 		}

@@ -73,6 +73,10 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 			r = sc
 			break
 		}
+		if sr, ok := ci.seqRestricted(n, p); ok { // catrestrict.go
+			r = sr
+			break
+		}
 		switch l, rt := n.Kids[0], n.Kids[1]; {
 		case ci.staticPO(l):
 			r = ci.composePO(ci.rel(rt, p), false)

@@ -54,6 +54,10 @@ type Options struct {
 	// models see included (catc11.go leaves those out); for the
 	// differential test of that shortcut.
 	CatAllFences bool
+	// CatRestrictAll encodes every composition between filters on its
+	// filters' rows and columns (catrestrict.go), not only where that
+	// leaves a quarter of the events (for tests).
+	CatRestrictAll bool
 	// CatUnlistedLocations treats the addresses of every access as ones
 	// the range analysis cannot list (catlocs.go): no location has an
 	// initial write of its own, all are symbolic; for the differential

@@ -76,6 +76,9 @@ type cycleRec struct {
 	lo, hi  int   // the cycle's instructions: Instrs[lo:hi]
 	last    bool  // j is the iteration after the last unrolled one
 	reload  bool  // a reload round (reload.go), not a cycle: partial says it all
+	// moved is a reload round's load before the loop, which the reduction
+	// deletes with the round (nil for a cycle)
+	moved *Instr
 	// firstRMW is the load of the read-modify-write that starts the
 	// cycle's first iteration, -1 if none (silent.go)
 	firstRMW int
@@ -111,7 +114,7 @@ func (x *threadSymExec) iteration(b *lsl.Block) {
 	last := li != nil && b.Iter >= li.Bound
 	if src != nil {
 		if p := x.reloadRound(src, start, cont); p != c.F {
-			rec := &cycleRec{partial: p, reload: true, firstRMW: -1, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+			rec := &cycleRec{partial: p, reload: true, moved: src.load, firstRMW: -1, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
 			if last {
 				x.cycles[b.Loop] = append(x.cycles[b.Loop], rec)
 			} else {

@@ -159,6 +159,11 @@ func (e *Encoding) raceCycles() {
 				parts = append(parts, touch[ev])
 			}
 		}
+		if rec.moved != nil { // a reload round deletes its load too
+			if ev := rc.ci.evOf[rec.moved.Index]; ev >= 0 {
+				parts = append(parts, touch[ev])
+			}
+		}
 		return c.And(c.Ors(parts...), rc.nta).Not()
 	}
 	for _, rec := range e.cycles {

@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
@@ -39,9 +41,48 @@ type reloadSource struct {
 }
 
 // reloadsApply reports whether the encoding uses reload rounds: fair
-// progress on a vetted .mm model (memmodel.Properties.Vetted).
+// progress on a vetted .mm model (memmodel.Properties.Vetted), or on a cat
+// model that sees the program's tags as written (no C11 mapping: rc11 and
+// models without C11; catReloadTags has the conditions on the loads).
 func (e *Encoding) reloadsApply() bool {
-	return e.fair && e.reloadRounds && e.storeCoherent
+	if !e.fair || !e.reloadRounds {
+		return false
+	}
+	if m := e.Memory.Cat(); m != nil {
+		return e.catCycles && m.C11 == nil
+	}
+	return e.storeCoherent
+}
+
+// catReloadSource reports whether load L may be a reload source on a cat
+// model: its event, moved, must relate to the others only as C's does
+// (docs/semantics.md, "Reload rounds on cat models"), so it pairs with no
+// store-exclusive (lxsx) and is not a part of a mixed-size access.
+func (e *Encoding) catReloadSource(l *Instr) bool {
+	tags := lsl.Tags(l.Stmt)
+	return !lsl.HasTag(tags, exclusiveTag) && !lsl.IsPart(l.Stmt)
+}
+
+// catReloadFences reports whether the fences after L are no events of the
+// cat model (a C11 front end's mm-only fences, mmOnlyNoBarrier): the
+// moved load then needs no fence events after it.
+func catReloadFences(fences []*Instr) bool {
+	for _, f := range fences {
+		if tags := lsl.Tags(f.Stmt); !mmOnlyNoBarrier(tags, tags) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameTags reports whether two instructions carry the same tags (as
+// sets): on a cat model without a C11 mapping they are their events'
+// tags, so the moved load is in the sets C is in.
+func sameTags(a, b *Instr) bool {
+	ta, tb := slices.Clone(lsl.Tags(a.Stmt)), slices.Clone(lsl.Tags(b.Stmt))
+	slices.Sort(ta)
+	slices.Sort(tb)
+	return slices.Equal(slices.Compact(ta), slices.Compact(tb))
 }
 
 // trackReload updates the reload source before statement s runs (loads set
@@ -83,6 +124,9 @@ func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 	if x.atomic != 0 || !x.e.reloadsApply() || x.live == nil || len(in.adeps) > 0 {
 		return // a moved load must not bring address dependencies along
 	}
+	if x.e.Memory.Cat() != nil && !x.e.catReloadSource(in) {
+		return
+	}
 	x.reload = &reloadSource{load: in, regs: map[lsl.Reg]bool{s.Dst: true}, g: x.cur.g}
 }
 
@@ -92,6 +136,10 @@ func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
 	e := x.e
 	c := e.C
+	isCat := e.Memory.Cat() != nil
+	if isCat && !catReloadFences(src.fences) {
+		return c.F
+	}
 	parts := []z.Lit{cont.g}
 	for _, ev := range x.th.obs[start.ob:] {
 		parts = append(parts, ev.guard.Not())
@@ -122,6 +170,9 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 	}
 	var via []z.Lit
 	for _, ld := range loads {
+		if isCat && !sameTags(src.load, ld) {
+			continue // the moved load would be in other sets than C
+		}
 		fences, ok := matchFences(src.fences, e.Instrs[ld.Index+1:hi])
 		if !ok {
 			continue

@@ -72,7 +72,7 @@ func (m *Model) Describe(ctx context.Context, w io.Writer) {
 		} else {
 			fmt.Fprintf(w, "(* fair progress applies: retry rounds that store nothing, or only what no one reads, do not count *)\n")
 			if !cat.CoherentPerLocation(c) {
-				fmt.Fprintf(w, "(* not coherent per location (no acyclic po-loc | rf | co | fr): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
+				fmt.Fprintf(w, "(* not coherent per location (no acyclic po-loc | rf | co | fr, no irreflexive hb; eco?): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
 			}
 		}
 		if m.Props().AtomicBlocks {

@@ -63,7 +63,7 @@ func TestProperties(t *testing.T) {
 		inAccess        bool
 		arch            string
 	}{
-		{"rc11", true, false, true, ""},
+		{"rc11", true, true, true, ""},
 		{"arm8", false, true, true, "arm8"},
 		{"riscv", false, true, false, "riscv"},
 		{"power", false, true, false, "power"},

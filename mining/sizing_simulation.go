@@ -336,10 +336,15 @@ func loopGroup(key lsl.LoopKey, concurrent map[string]bool) (string, bool) {
 
 // simReloads reports whether the runs delete reload rounds: where the
 // encoding does (encode/reload.go, reloadsApply), with fair progress on a
-// built-in .mm model or a copy of one, not on cat models.
+// built-in .mm model or a copy of one, or on a cat model without a C11
+// mapping (the encoding also asks the moved load for the tags of the
+// re-read; a round kept for that only makes the check start lower).
 func (k *checker) simReloads() bool {
 	p := k.opt.Model.Props()
-	return !k.opt.NoReloadRounds && !p.StorelessCycles && p.Vetted && k.fairProgress(k.opt.Model)
+	if m := k.opt.Model.Cat(); m != nil { // encode.reloadsApply
+		return !k.opt.NoReloadRounds && m.C11 == nil && k.fairProgress(k.opt.Model)
+	}
+	return !k.opt.NoReloadRounds && p.Vetted && k.fairProgress(k.opt.Model)
 }
 
 // supersedes reports whether the encoding exempts a cycle whose stores

@@ -3,6 +3,7 @@ package tests
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -176,6 +177,90 @@ func TestCatStoringCyclesDifferential(t *testing.T) {
 						t.Errorf("%s on %s: %v", p.impl[0], m, err)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestCatSupersededRC11: rc11 is coherent per location through its
+// irreflexive hb; eco? (cat.CoherentPerLocation), so a retry round that
+// stores is deleted from a cut-off execution when superseded, as on arm8
+// (Treiber's push, which stores n->next in every round). The C11 Treiber
+// stack, its bug variant and the cut-off programs of TestCutOffStoringCycle
+// are checked with the rule and with storeless cycles only
+// (NoCatStoringCycles, which also turns the superseded case off): the
+// same answers, every counterexample a real execution, and the cut-off
+// programs fail without the simulation as on the .mm models.
+func TestCatSupersededRC11(t *testing.T) {
+	needClang(t)
+	m := catModel(t, "rc11")
+	for _, file := range []string{"c11bench/treiber_2_2.c", "c11bench/treiber_2_2_store_bug.c"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			with := check(t, prog, test, mining.Options{Model: m, Timeout: datatypeTimeout})
+			without := check(t, prog, test, mining.Options{Options: encode.Options{NoCatStoringCycles: true}, Model: m, Timeout: datatypeTimeout})
+			if a, b := answer(with), answer(without); a != b {
+				t.Errorf("%s: superseded rounds deleted %s, storeless cycles only %s", file, a, b)
+			}
+			for _, r := range []*mining.Result{with, without} {
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s: %v", file, err)
+				}
+			}
+		})
+	}
+	for _, name := range []string{"cutoff_reads_cycle", "cutoff_storing_round"} {
+		prog, tf := load(t, filepath.Join("fairness", name+".tst"), filepath.Join("fairness", name+".c"))
+		r := check(t, prog, tf.Tests[0], mining.Options{Model: m, Timeout: datatypeTimeout, NoSimulation: true})
+		if got := verdictCode(r); got != "F:assertion" {
+			t.Errorf("%s on rc11 without simulation: %s (%s), want F:assertion", name, got, r.Message)
+		}
+		if err := r.CheckCounterexample(); err != nil {
+			t.Errorf("%s on rc11: %v", name, err)
+		}
+	}
+}
+
+// TestCatReloadRoundsRC11: on rc11 (a cat model that sees the C11 tags
+// as written) the encoding deletes reload rounds when the moved load
+// carries the re-read's tags and its fences are no events
+// (docs/semantics.md, "Reload rounds on cat models"). C11 programs with
+// the retry idiom — Treiber's pop in two harnesses and its bug variants,
+// one of them racy, and a retry whose load is acquire and whose CAS is
+// relaxed (reload_tags.c: FAIL, which moving the load would hide) — are
+// checked
+// with the rule and without it (NoReloadRounds): the same answers, the
+// same flags, every counterexample a real execution; and on
+// treiber_2_2.c the rule does delete rounds (the unrolling is smaller).
+func TestCatReloadRoundsRC11(t *testing.T) {
+	needClang(t)
+	m := catModel(t, "rc11")
+	for _, file := range []string{
+		"c11bench/treiber_2_2.c", "c11bench/treiber_2_2_store_bug.c", "c11bench/treiber_2_2_relaxed_bug.c",
+		"c11/treiber_2_2_bug.c", "c11/treiber_2_2.c", "reload_tags.c",
+	} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			with := check(t, prog, test, mining.Options{Model: m, Timeout: datatypeTimeout})
+			without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRounds: true}, Model: m, Timeout: datatypeTimeout})
+			if a, b := answer(with), answer(without); a != b {
+				t.Errorf("%s: reload rounds deleted %s, kept %s", file, a, b)
+			}
+			if fmt.Sprint(with.Flags) != fmt.Sprint(without.Flags) {
+				t.Errorf("%s: flags %v with reload rounds deleted, %v kept", file, with.Flags, without.Flags)
+			}
+			for _, r := range []*mining.Result{with, without} {
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s: %v", file, err)
+				}
+			}
+			if file == "reload_tags.c" && with.Verdict != mining.Fail {
+				t.Errorf("%s: %s, want FAIL (the acquire load must not move to the relaxed CAS)", file, with.Verdict)
+			}
+			if file == "c11bench/treiber_2_2.c" && with.Stats.Instrs >= without.Stats.Instrs {
+				t.Errorf("%s: %d instructions with reload rounds deleted, %d kept", file, with.Stats.Instrs, without.Stats.Instrs)
 			}
 		})
 	}
