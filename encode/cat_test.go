@@ -282,13 +282,7 @@ func candidateMismatches(t *testing.T, name, src string, m *cat.Model, lazy bool
 	}
 	allowed := 0
 	for _, vals := range cands {
-		assume := make([]z.Lit, len(proj))
-		for i, l := range proj {
-			assume[i] = l
-			if !vals[i] {
-				assume[i] = l.Not()
-			}
-		}
+		assume := candidateAssumptions(proj, vals)
 		// the candidate as the model-free encoding decodes it
 		if r := s0(t, base, assume); r == nil {
 			t.Fatalf("%s: candidate lost", name)
@@ -337,4 +331,17 @@ func describeCandidate(e *Encoding, val func(z.Lit) bool) string {
 	}
 	fmt.Fprintf(&b, "  rf %v co %v\n", x.Candidate.RF, x.Candidate.CO)
 	return b.String()
+}
+
+// candidateAssumptions fixes each projected literal to its value in one
+// candidate execution.
+func candidateAssumptions(proj []z.Lit, vals []bool) []z.Lit {
+	assume := make([]z.Lit, len(proj))
+	for i, l := range proj {
+		assume[i] = l
+		if !vals[i] {
+			assume[i] = l.Not()
+		}
+	}
+	return assume
 }

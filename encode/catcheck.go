@@ -147,6 +147,22 @@ func (ci *CatInstance) test(k *cat.Constraint, want bool) z.Lit {
 // elimination (catelim.go), or lazily when it is too large. Edges between
 // components are never on a cycle.
 func (ci *CatInstance) assertAcyclic(r *lrel) {
+	ci.eachCyclicComponent(r, func(ms, comp []int, k, edges int) {
+		if ci.LazyAcyclic || len(ms)*edges > maxEagerAcyclic {
+			// too many transitivity clauses to build: check lazily
+			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
+			return
+		}
+		ci.acyclicByElimination(r, ms, comp)
+	})
+}
+
+// eachCyclicComponent forbids r's self-loops and calls each with every
+// strongly connected component of r's static graph that has two or more
+// members (ms, sorted; comp numbers the components, k is this one's)
+// and the number of r's edges inside it: the only places a cycle of r
+// can be.
+func (ci *CatInstance) eachCyclicComponent(r *lrel, each func(ms, comp []int, k, edges int)) {
 	c := ci.c
 	for i := range r.rows {
 		if l := r.get(c, i, i); l != c.F {
@@ -172,12 +188,7 @@ func (ci *CatInstance) assertAcyclic(r *lrel) {
 				}
 			}
 		}
-		if ci.LazyAcyclic || len(ms)*edges > maxEagerAcyclic {
-			// too many transitivity clauses to build: check lazily
-			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
-			continue
-		}
-		ci.acyclicByElimination(r, ms, comp)
+		each(ms, comp, k, edges)
 	}
 }
 

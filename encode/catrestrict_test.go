@@ -59,13 +59,7 @@ func restrictedMismatches(t *testing.T, name, src string, m *cat.Model, base *En
 		}
 	}
 	for _, vals := range cands {
-		assume := make([]z.Lit, len(proj))
-		for i, l := range proj {
-			assume[i] = l
-			if !vals[i] {
-				assume[i] = l.Not()
-			}
-		}
+		assume := candidateAssumptions(proj, vals)
 		r := s0(t, base, assume)
 		if r == nil {
 			t.Fatalf("%s: candidate lost", name)

@@ -135,13 +135,7 @@ func TestTxnEncodingMatchesEvaluator(t *testing.T) {
 
 // decodeCandidate is the execution of one candidate.
 func decodeCandidate(t *testing.T, base *Encoding, proj []z.Lit, vals []bool) *cat.Execution {
-	assume := make([]z.Lit, len(proj))
-	for i, l := range proj {
-		assume[i] = l
-		if !vals[i] {
-			assume[i] = l.Not()
-		}
-	}
+	assume := candidateAssumptions(proj, vals)
 	r := s0(t, base, assume)
 	if r == nil {
 		t.Fatal("candidate lost")

@@ -36,37 +36,13 @@ import (
 // fill), eager (every pair of the component, every triangle) or lazy
 // (the component's cycles refuted as they come, catlazy.go).
 func (ci *CatInstance) assertAcyclicByOrder(r *lrel) {
-	c := ci.c
-	for i := range r.rows {
-		if l := r.get(c, i, i); l != c.F {
-			ci.clause(l.Not())
-		}
-	}
-	comp := sccs(r.staticGraph())
-	members := map[int][]int{}
-	for v, k := range comp {
-		members[k] = append(members[k], v)
-	}
-	for v := range r.rows {
-		k := comp[v]
-		ms := members[k]
-		if len(ms) < 2 || ms[0] != v {
-			continue
-		}
-		edges := 0
-		for _, u := range ms {
-			for _, e := range r.rows[u] {
-				if comp[e.j] == k {
-					edges++
-				}
-			}
-		}
+	ci.eachCyclicComponent(r, func(ms, comp []int, k, edges int) {
 		if ci.LazyAcyclic || ci.transitivity == axioms.Lazy || len(ms)*edges > maxEagerAcyclic {
 			ci.lazy = append(ci.lazy, &lazyAcyclic{r: r, comp: comp, k: k, members: ms})
-			continue
+			return
 		}
 		ci.orderComponent(r, ms, comp)
-	}
+	})
 }
 
 // orderComponent encodes a total order over the members of one strongly
