@@ -27,10 +27,7 @@ flag empty fr as no-fr`
 // each of its clause families in turn and expects the comparison to
 // catch it: each family is needed for fr to be exact.
 func TestCatFromReadsExact(t *testing.T) {
-	none, err := cat.Parse("none.cat", []byte("let x = po"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po")
 	m, err := cat.Parse("fr.cat", []byte(frModel))
 	if err != nil {
 		t.Fatal(err)

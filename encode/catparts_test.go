@@ -113,10 +113,7 @@ func randomPartsProgram(r *rand.Rand) string {
 // TestCatPartsRandom compares the encoding with the evaluator on random
 // programs with mixed-size accesses (see TestCatEncodingMatchesEvaluator).
 func TestCatPartsRandom(t *testing.T) {
-	none, err := cat.Parse("none.cat", []byte("let x = po | addr | data | ctrl | si"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po | addr | data | ctrl | si")
 	models := map[string]*cat.Model{}
 	for name, m := range catModels(t) {
 		// the models that use si, and two with closures through po
@@ -171,10 +168,7 @@ proc p0() {
 }
 proc p1() { %c := load @X  %d := load [@Z 1] }
 `
-	none, err := cat.Parse("none.cat", []byte("let x = po | si | rmw"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po | si | rmw")
 	e := buildCat(t, src, none)
 	ci := e.catInst
 	s := e.NewSolver()

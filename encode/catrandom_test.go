@@ -6,8 +6,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"github.com/checkfence/checkfence/cat"
 )
 
 // randomCatProgram writes a small random program for the differential
@@ -77,10 +75,7 @@ var catSeeds = flag.Int("catseeds", 12, "random programs for TestCatEncodingRand
 // TestCatEncodingRandom runs the differential comparison of
 // TestCatEncodingMatchesEvaluator on random programs.
 func TestCatEncodingRandom(t *testing.T) {
-	none, err := cat.Parse("none.cat", []byte("let x = po | addr | data | ctrl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po | addr | data | ctrl")
 	models := catModels(t)
 	n := *catSeeds
 	if testing.Short() {

@@ -16,10 +16,7 @@ import (
 // model, consistency and flags; rc11's psc-base is among them (the
 // programs with atomic blocks have seq_cst accesses).
 func TestCatRestrictedCompositions(t *testing.T) {
-	none, err := cat.Parse("none.cat", []byte("let x = po | addr | data | ctrl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po | addr | data | ctrl")
 	models := catModels(t)
 	restricted := 0
 	for pname, src := range catPrograms {

@@ -83,10 +83,7 @@ var txnSeeds = flag.Int("txnseeds", 3, "random programs for TestTxnEncodingMatch
 // contracted acyclicity checks with the evaluator's stronglift as
 // written (cat/txn.go), on every model.
 func TestTxnEncodingMatchesEvaluator(t *testing.T) {
-	none, err := cat.Parse("none.cat", []byte("let x = po | addr | data | ctrl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po | addr | data | ctrl")
 	models := catModels(t)
 	type prog struct{ name, src string }
 	var progs []prog

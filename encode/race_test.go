@@ -307,10 +307,7 @@ func raceModels(t *testing.T) (mm map[string]*axioms.Model, cats map[string]*cat
 // concretely (and po | rf acyclic off rc11).
 func TestRaceCheckMatchesEvaluator(t *testing.T) {
 	ref := newRaceReference(t)
-	none, err := cat.Parse("none.cat", []byte("let x = po"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	none := trackingModel(t, "po")
 	mm, cats := raceModels(t)
 	progs := map[string]string{}
 	for name, src := range racePrograms {
