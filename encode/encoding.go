@@ -139,6 +139,8 @@ type Encoding struct {
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
 	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
+	reloadModel                     bool         // memmodel.Properties.ReloadRounds (reload.go)
+	taggedEvents                    bool         // memmodel.Properties.TaggedEvents (reload.go)
 	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded                         []boundCycle // and cycles at a loop's bound
 	storeSeeds                      map[int][]loadSeed
@@ -266,6 +268,8 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
 		storeCoherent: props.Vetted,
+		reloadModel:   props.ReloadRounds,
+		taggedEvents:  props.TaggedEvents,
 		poll:          limits.Poller{Ctx: opt.Ctx, Phase: "encoding"},
 		nodes0:        nodes0,
 	}

@@ -45,13 +45,7 @@ type reloadSource struct {
 // model that sees the program's tags as written (no C11 mapping: rc11 and
 // models without C11; catReloadTags has the conditions on the loads).
 func (e *Encoding) reloadsApply() bool {
-	if !e.fair || !e.reloadRounds {
-		return false
-	}
-	if m := e.Memory.Cat(); m != nil {
-		return e.catCycles && m.C11 == nil
-	}
-	return e.storeCoherent
+	return e.fair && e.reloadRounds && e.reloadModel
 }
 
 // catReloadSource reports whether load L may be a reload source on a cat
@@ -124,7 +118,7 @@ func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 	if x.atomic != 0 || !x.e.reloadsApply() || x.live == nil || len(in.adeps) > 0 {
 		return // a moved load must not bring address dependencies along
 	}
-	if x.e.Memory.Cat() != nil && !x.e.catReloadSource(in) {
+	if x.e.taggedEvents && !x.e.catReloadSource(in) {
 		return
 	}
 	x.reload = &reloadSource{load: in, regs: map[lsl.Reg]bool{s.Dst: true}, g: x.cur.g}
@@ -136,7 +130,7 @@ func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
 	e := x.e
 	c := e.C
-	isCat := e.Memory.Cat() != nil
+	isCat := e.taggedEvents
 	if isCat && !catReloadFences(src.fences) {
 		return c.F
 	}

@@ -93,6 +93,18 @@ type Properties struct {
 	// irreflexivity checks) a FAIL through such a block is not trusted
 	// (mining.ReasonAtomicBlock).
 	AtomicBlocks bool
+	// ReloadRounds: fair progress may delete a retry loop's reload round
+	// (encode/reload.go; docs/semantics.md): on the built-in .mm models
+	// (Vetted), whose stores are coherent per thread, and on cat models
+	// that read the program's tags as written (C11Tags); on a cat model
+	// with a C11 mapping the mapped tags and fence events would need
+	// conditions of their own.
+	ReloadRounds bool
+	// TaggedEvents: the model's checks read each access's tags and the
+	// fences as events (cat models), so a load the reload rule moves must
+	// keep its tags, pair with no exclusive and leave no fence event
+	// behind (encode/reload.go).
+	TaggedEvents bool
 }
 
 // hardwareArch is the architecture of each built-in hardware cat model.
@@ -123,6 +135,7 @@ func mmProperties(m *axioms.Model) Properties {
 	p.CoherentPerLocation = p.Vetted
 	p.LoadsInOrder = p.Vetted && hasLoadsInOrderAxiom(m)
 	p.AtomicBlocks = p.Vetted || mentionsAtomic(m)
+	p.ReloadRounds = p.Vetted
 	p.NoThinAir = p.LoadsInOrder
 	return p
 }
@@ -137,6 +150,7 @@ func catProperties(m *cat.Model) Properties {
 		LinuxKernel:         m.IsLKMM(),
 		C11Tags:             m.C11 == nil,
 		AtomicBlocks:        cat.TxnAtOneInstant(m),
+		TaggedEvents:        true,
 	}
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
@@ -147,6 +161,7 @@ func catProperties(m *cat.Model) Properties {
 			p.Arch = arch
 		}
 	}
+	p.ReloadRounds = p.C11Tags
 	return p
 }
 

@@ -105,3 +105,22 @@ func TestProperties(t *testing.T) {
 		t.Errorf("weak sc: %+v", p)
 	}
 }
+
+// TestReloadRoundProperties: reload rounds apply on the .mm models and on
+// cat models that read the program's tags as written, not on those with a
+// C11 mapping; only cat models see tags and fences as events.
+func TestReloadRoundProperties(t *testing.T) {
+	for _, tc := range []struct {
+		model          string
+		reload, tagged bool
+	}{
+		{"sc", true, false}, {"relaxed", true, false}, {"rmo", true, false},
+		{"rc11", true, true}, {"sc-cat", false, true},
+		{"arm8", false, true}, {"riscv", false, true}, {"power", false, true}, {"tso-cat", false, true},
+	} {
+		p := MustBuiltin(tc.model).Props()
+		if p.ReloadRounds != tc.reload || p.TaggedEvents != tc.tagged {
+			t.Errorf("%s: ReloadRounds %v, TaggedEvents %v; want %v, %v", tc.model, p.ReloadRounds, p.TaggedEvents, tc.reload, tc.tagged)
+		}
+	}
+}

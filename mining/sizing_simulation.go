@@ -340,11 +340,7 @@ func loopGroup(key lsl.LoopKey, concurrent map[string]bool) (string, bool) {
 // mapping (the encoding also asks the moved load for the tags of the
 // re-read; a round kept for that only makes the check start lower).
 func (k *checker) simReloads() bool {
-	p := k.opt.Model.Props()
-	if m := k.opt.Model.Cat(); m != nil { // encode.reloadsApply
-		return !k.opt.NoReloadRounds && m.C11 == nil && k.fairProgress(k.opt.Model)
-	}
-	return !k.opt.NoReloadRounds && p.Vetted && k.fairProgress(k.opt.Model)
+	return !k.opt.NoReloadRounds && k.opt.Model.Props().ReloadRounds && k.fairProgress(k.opt.Model)
 }
 
 // supersedes reports whether the encoding exempts a cycle whose stores
