@@ -780,6 +780,13 @@ func (k *checker) atLimit(p *problem, li *lsl.LoopInfo) (lsl.Bounds, *Result, er
 	// answer of its own; a round with an access a flag names is kept
 	// (encode/catfair.go), so a racy retry loop ends here
 	fired, err := k.firedFlags(p)
+	if errors.Is(err, errStop) {
+		// the limit is the answer already: a timeout or an interrupt in
+		// the flag queries only leaves their answer open, and the cut-off
+		// execution stays in the result
+		limit.Message += "; the flag queries after it did not finish: " + k.res.Message
+		return nil, &limit, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}

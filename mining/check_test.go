@@ -258,3 +258,61 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrollLimitKeepsTraceWhenFlagQueriesStop: a check that reaches the
+// unrolling limit asks its model's flags next; when those queries are
+// interrupted, the result is still the limit's, with its cut-off execution.
+func TestUnrollLimitKeepsTraceWhenFlagQueriesStop(t *testing.T) {
+	// racy writes Y, then loops for as long as it reads X = 1: a complete
+	// execution with a data race on Y (rc11's flag) and, with wxa, a cut-off
+	p, err := lsl.Parse("p.lsl", []byte(progSrc+`
+proc racy() { store<NA> @Y, 0  %i := 0  loop: { %x := load<A,RLX> @X  %d := eq(%x, 0)  if %d { break loop }  %i := add(%i, 1)  store<A,RLX> @L, %i  continue loop } }
+proc ryna() { %r := load<NA> @Y }
+proc wxa() { store<A,RLX> @X, 1 }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := lsl.ParseTests("p.tst", []byte("test T = ( racy | ryna | wxa )"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tf.Check(p); err != nil {
+		t.Fatal(err)
+	}
+	test := tf.Tests[0]
+	test.Program = true // a whole program asks the flags where it stops
+	opt := func(onQuery func(QueryEvent)) Options {
+		return Options{Model: builtin(t, "rc11"), MaxUnroll: 3, OnQuery: onQuery, Races: RacesNone}
+	}
+	queries := 0
+	r, err := Check(context.Background(), p, test, opt(func(ev QueryEvent) {
+		if ev.Kind == EventQuery {
+			queries++
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Reason != ReasonUnrollLimit || r.Trace == nil || len(r.Flags) == 0 {
+		t.Fatalf("uninterrupted: %s %s %q, trace %v, flags %v; want the unrolling limit with a trace and a flag", r.Verdict, r.Reason, r.Message, r.Trace != nil, r.Flags)
+	}
+	// the same check, interrupted before its last query: the flag query
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seen := 0
+	r, err = Check(ctx, p, test, opt(func(ev QueryEvent) {
+		if ev.Kind == EventQuery {
+			if seen++; seen == queries-len(r.Flags) {
+				cancel()
+			}
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != Inconclusive || r.Reason != ReasonUnrollLimit || r.Trace == nil || len(r.Flags) != 0 ||
+		!strings.Contains(r.Message, "flag queries after it did not finish: interrupted") {
+		t.Errorf("interrupted: %s %s %q, trace %v, flags %v; want the unrolling limit with its trace and no flag", r.Verdict, r.Reason, r.Message, r.Trace != nil, r.Flags)
+	}
+}
