@@ -43,7 +43,9 @@
 // driver can raise exactly that bound (§7.3.1; Bounds maps keys to bounds). Loads, stores and fences receive unique instruction ids.
 // Alloc becomes a constant pointer to a fresh block (or, for the pool
 // allocator, LSL code that picks a free block, §7.2.4, or block i for
-// malloc instance i where no block is reused: UnrollOptions.FixedPool); threadid and
+// malloc instance i where no block is reused: UnrollOptions.FixedPool;
+// in a C11 program malloc and free are an acquire and a release
+// read-modify-write of the block's flag, unroll_pool.go); threadid and
 // numthreads become constants. Sanity (sanity.go) checks the invariants of
 // both forms.
 //

@@ -44,6 +44,11 @@ type UnrollOptions struct {
 	// frontend/llvm/pthread_alloc.go) and, on rc11, add sc fences whose
 	// relations cost the encoding some 20× (issue 52).
 	FixedPoolUnfenced bool
+	// FencedAllocator keeps the allocator of CheckFence-style programs
+	// (full fences around an untagged atomic block, seq_cst on rc11) in
+	// C11 programs too, instead of C11's acquire malloc and release free
+	// (allocatorOrder; for the tests that compare).
+	FencedAllocator bool
 	// Ctx, if set, stops the unrolling when done (--timeout, --max-memory,
 	// Ctrl-C): Unroll then returns a *CanceledError.
 	Ctx context.Context

@@ -10,8 +10,8 @@ import (
 // over a pool with one block per malloc instance of the unrolled program
 // (§7.2.4): malloc atomically picks any free block and marks it allocated,
 // free marks it free again (an error if it is not allocated). Blocks keep
-// their contents across reuse, so ABA problems show up. Full fences around
-// both model the synchronization any real allocator performs.
+// their contents across reuse, so ABA problems show up. How malloc and free
+// synchronize is allocatorOrder's.
 func (r *unroller) expandPool() {
 	if len(r.pool) == 0 {
 		return
@@ -49,15 +49,16 @@ func (r *unroller) expandPool() {
 	info := &PoolInfo{First: first, N: n, Flags: flags, Choices: map[*Choose]bool{}, Conversions: map[*Assign]bool{}, FlagStores: map[*Store]bool{}}
 	info.Fixed = r.opt.FixedPool && r.noReuse()
 	next := int64(0) // with Fixed: the block of the next malloc
+	c11 := r.p.C11 && !r.opt.FencedAllocator
 	for _, s := range r.pool {
 		if s.alloc != nil {
-			s.slot.Stmts = poolMalloc(s, n, first, flags)
+			s.slot.Stmts = allocatorOrder(poolMalloc(s, n, first, flags), c11, "ACQ")
 			if info.Fixed {
 				fixBlock(s.slot.Stmts, next)
 				next++
 			}
 		} else {
-			s.slot.Stmts = poolFree(s, n, first, flags)
+			s.slot.Stmts = allocatorOrder(poolFree(s, n, first, flags), c11, "REL")
 		}
 		if info.Fixed && r.opt.FixedPoolUnfenced {
 			s.slot.Stmts = unfenced(s.slot.Stmts)
@@ -106,9 +107,69 @@ func (r *unroller) noReuse() bool {
 // fixBlock replaces the choice of a malloc's expansion (poolMalloc) by
 // block k.
 func fixBlock(stmts []Stmt, k int64) {
-	body := stmts[1].(*Atomic).Body
-	ch := body.Stmts[0].(*Choose)
-	body.Stmts[0] = &Assign{Dst: ch.Dst, Op: OpCopy, Args: []Operand{Const{Num(k)}}, Pos: ch.Pos}
+	for _, st := range stmts {
+		if a, ok := st.(*Atomic); ok {
+			body := a.Body
+			ch := body.Stmts[0].(*Choose)
+			body.Stmts[0] = &Assign{Dst: ch.Dst, Op: OpCopy, Args: []Operand{Const{Num(k)}}, Pos: ch.Pos}
+			return
+		}
+	}
+	panic("lsl: a malloc's expansion without its atomic block")
+}
+
+// allocatorOrder gives a malloc's or free's expansion (poolMalloc,
+// poolFree: a full fence, the atomic block on pool.flags[k], a full
+// fence) its synchronization. In a C11 program (Program.C11) it is
+// C11's (7.22.3p2; docs/semantics.md, "The allocator in C11 programs"):
+// the block is a read-modify-write of the flag of order ord, acquire for
+// malloc and release for free, so that a free synchronizes with the
+// malloc that takes its block next, and the full fences become the
+// fences the .mm mapping puts beside such a read-modify-write
+// (C11FencesBefore/After, tagged mm-only with their role, as the C11 front
+// ends emit them). Otherwise (CheckFence-style C and LSL, or
+// UnrollOptions.FencedAllocator) the block stays untagged between the
+// full fences, the allocator of dissertation §7.2.4 (on rc11 an untagged
+// atomic block is seq_cst, and the fences are seq_cst fences).
+func allocatorOrder(stmts []Stmt, c11 bool, ord string) []Stmt {
+	if !c11 {
+		return stmts
+	}
+	var pos diag.Pos
+	var block *Atomic
+	for _, st := range stmts {
+		if a, ok := st.(*Atomic); ok {
+			block, pos = a, a.Pos
+		}
+	}
+	Walk(block.Body, func(st Stmt) bool {
+		switch st := st.(type) {
+		case *Load:
+			st.Tags = []string{"A", ord}
+		case *Store:
+			st.Tags = []string{"A", ord}
+		}
+		return true
+	})
+	fences := func(kinds []FenceKind, after bool) []Stmt {
+		role := C11Role{After: after, Kind: "RMW", Order: ord}.Tag()
+		var out []Stmt
+		for _, k := range kinds {
+			out = append(out, &Fence{Kind: k, Tags: []string{TagMMOnly, role}, Pos: pos})
+		}
+		return out
+	}
+	out := fences(C11FencesBefore(ord), false)
+	for _, st := range stmts {
+		if _, ok := st.(*Fence); ok {
+			continue
+		}
+		out = append(out, st)
+		if st == Stmt(block) {
+			out = append(out, fences(C11FencesAfter(ord), true)...)
+		}
+	}
+	return out
 }
 
 // unfenced drops the fences of a malloc's or free's expansion.

@@ -59,6 +59,11 @@ type Options struct {
 	// also where no block can be handed out twice (lsl.UnrollOptions.
 	// FixedPool; for the tests that compare).
 	ChoosePool bool
+	// FencedAllocator: malloc and free of a C11 program keep the full
+	// fences and the untagged atomic block of CheckFence-style programs
+	// instead of C11's acquire and release (lsl.UnrollOptions.
+	// FencedAllocator; for the tests that compare).
+	FencedAllocator bool
 	// NoInheritInner: a new iteration's inner loops start at bound 1,
 	// as SPEC §6 says (inheritInner; for the tests that compare).
 	NoInheritInner bool
@@ -689,7 +694,7 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	clock := k.startClock(nil)
 	defer func() { k.res.Stats.Encode += time.Since(t0) }()
 	u, err := lsl.Unroll(prog, specs, lsl.UnrollOptions{Bounds: bounds, Serial: serial, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(),
-		FixedPoolUnfenced: k.fixedPool() && !model.Props().MemoryOrder, Ctx: k.ctx})
+		FixedPoolUnfenced: k.fixedPool() && !model.Props().MemoryOrder, FencedAllocator: k.opt.FencedAllocator, Ctx: k.ctx})
 	if err != nil {
 		return nil, err
 	}

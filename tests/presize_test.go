@@ -146,3 +146,34 @@ func TestDeepSimulationBeforeEncoding(t *testing.T) {
 		t.Errorf("first query's dequeue bound %d, want 4 (bounds %v)", deq, r.Bounds)
 	}
 }
+
+// TestSimulationIgnoresAllocatorBlocks: the simulation's scheduler does
+// not preempt around the allocator's atomic blocks (mining/simulator.go,
+// allocatorBlock), so an MS queue whose mallocs are pool blocks (it frees
+// its nodes at the end of main) starts at the dequeue bound the queue
+// without frees starts at (3), in one round instead of two: preempting
+// after each malloc took the preemptions that make a dequeuer retry.
+func TestSimulationIgnoresAllocatorBlocks(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "c11bench/msq_2_2_free.c")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := mining.Options{Model: model(t, "sc"), Progress: func(p mining.Progress) {
+		if p.Phase == "size" {
+			cancel()
+		}
+	}}
+	r, err := mining.Check(ctx, prog, test, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deq := 0
+	for key, b := range r.Bounds {
+		if strings.Contains(key.String(), ">dequeue/") && !strings.HasPrefix(key.String(), "final") {
+			deq = max(deq, b)
+		}
+	}
+	if deq != 3 {
+		t.Errorf("first query's dequeue bound %d, want 3 (bounds %v)", deq, r.Bounds)
+	}
+}

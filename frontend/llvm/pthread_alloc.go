@@ -17,9 +17,10 @@ import "github.com/checkfence/checkfence/lsl"
 // nothing between threads (each flag is touched by one malloc only, and
 // read before its own store).
 //
-// Why no fence: the pool's full fences stand for the synchronization of
-// a lock-based allocator, which matters when a block is freed and handed
-// to another thread. C11 orders nothing around malloc (C11 7.22.3p2 orders
+// Why no fence: the pool's synchronization (in a C11 program an acquire
+// malloc and a release free of the block's flag, lsl/unroll_pool.go)
+// matters when a block is freed and handed to another thread. C11 orders
+// nothing around malloc (C11 7.22.3p2 orders
 // only the allocation and deallocation calls of the same storage, and
 // without free no storage is allocated twice), and a real allocator's
 // fast path (glibc's per-thread cache) executes no barrier. Until

@@ -11,7 +11,8 @@
  *   FREE         main frees every node at the end: the dequeued dummies
  *                the threads retired, the drained ones and the last dummy
  *                (malloc/free: blocks come from a pool and the use-after-
- *                free check applies);
+ *                free check applies; malloc and free synchronize as C11's
+ *                allocator, docs/semantics.md);
  *   RELAXED_BUG  the enqueue links its node with a relaxed CAS (no
  *                release): a dequeuer may read the node's value before it
  *                is written (a data race; only SC hides it);
