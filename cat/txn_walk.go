@@ -15,10 +15,13 @@ package cat
 // between steps (r* becomes ((r \ stxn) ; T)*), and a filter [S] stays.
 // A walk may so enter a transaction at one event and leave it at
 // another: the block is one event of every walk the check forbids. The
-// factors stop at the model's named relations (fre, prop, hb): their
-// insides are not merged, as for acyclicity checks (cat/txn.go), except
-// that a named closure (rc11's hb = (po | sw)+, eco = (rf | co | fr)+)
-// is lifted as a closure, the block one event of that order.
+// factors are the check's expression (a bare name read as its
+// definition) down to the model's named relations (fre, prop, hb): the
+// closures written there are walks, a named relation is one step whose
+// inside is not merged, as for acyclicity checks (cat/txn.go). So rc11's
+// eco = (rf | co | fr)+, a relation per location, is not chained across
+// a block's locations: a relaxed reader may see one store of a DCAS and
+// then not the other, as on the hardware C11 compiles to.
 
 // FactorKind is how a walk factor repeats.
 type FactorKind uint8
@@ -50,7 +53,7 @@ func WalkFactors(e *Node) (factors []WalkFactor, ok bool) {
 			flatten(n.Kids[1], false)
 			return
 		}
-		factors = append(factors, factorOf(n))
+		factors = append(factors, factorOf(n, top))
 	}
 	flatten(e, true)
 	rels := 0
@@ -66,14 +69,18 @@ func WalkFactors(e *Node) (factors []WalkFactor, ok bool) {
 	return factors, rels >= 2
 }
 
-// factorOf normalises the closures of one factor: r+? and r*? are r*,
-// (r+)+ is r+, (r+)* and (r*)+ are r*.
-func factorOf(n *Node) WalkFactor {
+// factorOf is one factor: a closure written in the check (or the check's
+// whole relation) is a walk, a named relation one step. It normalises
+// the closures: r+? and r*? are r*, (r+)+ is r+, (r+)* and (r*)+ are r*.
+func factorOf(n *Node, top bool) WalkFactor {
+	if n.Label != "" && !top && n.Op != OpIdOf {
+		return WalkFactor{FactorOne, n}
+	}
 	switch n.Op {
 	case OpIdOf:
 		return WalkFactor{FactorFilter, n}
 	case OpOpt, OpStar, OpPlus:
-		inner := factorOf(n.Kids[0])
+		inner := factorOf(n.Kids[0], false)
 		if inner.Kind == FactorFilter { // [S]+ is [S]; [S]? and [S]* pass every event
 			if n.Op == OpPlus {
 				return inner
@@ -81,12 +88,7 @@ func factorOf(n *Node) WalkFactor {
 			return WalkFactor{FactorOpt, inner.Rel}
 		}
 		k := map[Op]FactorKind{OpOpt: FactorOpt, OpStar: FactorStar, OpPlus: FactorPlus}[n.Op]
-		switch {
-		case inner.Kind == FactorOne:
-		case inner.Kind == k:
-		case k == FactorOpt && inner.Kind == FactorPlus, k == FactorPlus && inner.Kind == FactorOpt:
-			k = FactorStar
-		default:
+		if inner.Kind != FactorOne && inner.Kind != k {
 			k = FactorStar
 		}
 		return WalkFactor{k, inner.Rel}

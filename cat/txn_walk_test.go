@@ -12,7 +12,7 @@ func TestWalkFactors(t *testing.T) {
 	kind := map[FactorKind]string{FactorOne: "", FactorOpt: "?", FactorStar: "*", FactorPlus: "+", FactorFilter: "[]"}
 	want := map[string]string{
 		"power/observation": "fre prop hb*",
-		"rc11/coherence":    "(po | sw)+ (rf | (co | fr))*",
+		"rc11/coherence":    "hb eco?",
 		"lkmm/rcu":          "prop rcu-fence hb* pb* [marked][]",
 	}
 	for key, w := range want {
