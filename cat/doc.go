@@ -78,7 +78,9 @@
 // The events of an atomic block carry its instance (Event.Block); a block
 // whose accesses touch two or more locations is a transaction, and every
 // model gets built-in checks that place it at one instant of each of its
-// acyclicity orders (txn.go: Model.TxnChecks, Result.ViolatedTxn).
+// acyclicity orders (txn.go: Model.TxnChecks, Result.ViolatedTxn) and at
+// one vertex of each walk its irreflexivity checks forbid (txn_walk.go:
+// WalkFactors).
 //
 // Before every model the embedded models/stdlib.cat is read: po-loc, rfe,
 // rfi, coe, coi, fre, fri and fencerel(S).

@@ -9,7 +9,11 @@ package cat
 //
 //	acyclic stronglift(rf | co | fr, stxn)       isolation
 //	acyclic stronglift(r, stxn)                  for each check acyclic r
+//	irreflexive walklift(e, stxn)                for each check irreflexive e
 //
+// (the last in txn_walk.go: e's closed walks taken in the quotient by
+// stxn, so that a walk may enter a block at one event and leave it at
+// another).
 // (isolation only where no lifted check implies it, TxnChecks).
 // The second is their TxnOrder for every acyclicity axiom of the model:
 // together with acyclic r it holds exactly when r extends to a total
@@ -30,6 +34,9 @@ const (
 	TxnIsolation TxnKind = iota + 1
 	// TxnLift: acyclic stronglift(Expr, stxn), Expr a check of the model.
 	TxnLift
+	// TxnWalk: an irreflexivity check of the model, its walks taken in
+	// the quotient by stxn (txn_walk.go).
+	TxnWalk
 )
 
 // TxnCheck is a built-in check of atomic blocks.
@@ -55,11 +62,15 @@ func (k *TxnCheck) String() string {
 	if k.Kind == TxnIsolation {
 		return "acyclic stronglift(rf | co | fr, stxn) as " + k.Name()
 	}
+	if k.Kind == TxnWalk {
+		return "irreflexive walklift(" + k.Of.Expr.String() + ", stxn) as " + k.Name()
+	}
 	return "acyclic stronglift(" + k.Of.Expr.String() + ", stxn) as " + k.Name()
 }
 
 // TxnChecks lists the built-in checks of atomic blocks on m: isolation,
-// then the lifting of each acyclicity check of the model. Isolation is
+// then the lifting of each acyclicity and irreflexivity check of the
+// model. Isolation is
 // left out when a lifted check's relation is a union with rf, co and fr
 // among its terms (sc, tso's and power's po-loc | com, arm8's internal,
 // riscv's load-value): stronglift is monotone in r, so that lifted check
@@ -71,6 +82,9 @@ func (m *Model) TxnChecks() []*TxnCheck {
 		if LiftsToTxn(c) {
 			out = append(out, &TxnCheck{Kind: TxnLift, Of: c})
 			implied = implied || unionHasCom(c.Expr)
+		}
+		if LiftsToTxnWalk(c) {
+			out = append(out, &TxnCheck{Kind: TxnWalk, Of: c})
 		}
 	}
 	if !implied {
@@ -104,16 +118,17 @@ func LiftsToTxn(c *Constraint) bool {
 
 // TxnAtOneInstant reports whether the checks of m make every
 // multi-location atomic block take effect at one instant: each check is
-// an acyclicity axiom (lifted by TxnChecks) or an emptiness check, which
-// forbids the same pairs of a block's events as of any. An irreflexivity
-// check (rc11's coherence, irreflexive hb; eco?, power's observation) or
-// a negated check may relate a block's events through others in ways no
-// lifting of acyclicity captures, so on such a model a block is isolated
-// and ordered by TxnChecks but not shown to be indivisible
+// an acyclicity axiom (lifted by TxnChecks), an irreflexivity check of a
+// composition or closure (lifted as a walk: power's observation, rc11's
+// coherence, lkmm's rcu), or an emptiness check, which forbids the same
+// pairs of a block's events as of any. A negated check, or irreflexive r
+// of one relation r that is no closure (whose pairs inside a block the
+// quotient cannot tell from the block's own order), leaves a block
+// isolated and ordered by TxnChecks but not shown to be indivisible
 // (memmodel.Properties.AtomicBlocks).
 func TxnAtOneInstant(m *Model) bool {
 	for _, c := range m.Checks() {
-		if c.Negated || c.Kind == Irreflexive {
+		if c.Negated || c.Kind == Irreflexive && !LiftsToTxnWalk(c) {
 			return false
 		}
 	}
@@ -179,6 +194,12 @@ func (ev *evaluator) txnViolations(m *Model) []*TxnCheck {
 	}
 	var out []*TxnCheck
 	for _, k := range m.TxnChecks() {
+		if k.Kind == TxnWalk {
+			if ev.walkViolated(k.Of, t) {
+				out = append(out, k)
+			}
+			continue
+		}
 		var r Rel
 		if k.Kind == TxnIsolation {
 			r = NewRel(ev.x.N)

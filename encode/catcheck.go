@@ -276,7 +276,7 @@ func (ci *CatInstance) fromRead(l, s int) z.Lit {
 
 func (ci *CatInstance) Constraint() z.Lit                       { return ci.c.Ands(ci.parts...) }
 func (ci *CatInstance) Clauses() (*sat.ClauseList, error)       { return &ci.clauses, nil }
-func (ci *CatInstance) Lemmas(value func(z.Lit) bool) [][]z.Lit { return ci.cycleLemmas(value) }
+func (ci *CatInstance) Lemmas(value func(z.Lit) bool) [][]z.Lit { return ci.lemmas(value) }
 func (ci *CatInstance) Stats() axioms.InstanceStats             { return ci.stats }
 func (ci *CatInstance) HasRel(string) bool                      { return false }
 func (ci *CatInstance) Model() *cat.Model                       { return ci.m }

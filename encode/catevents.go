@@ -62,6 +62,9 @@ type CatInstance struct {
 	stats   axioms.InstanceStats
 	// lazy are the components of acyclicity checks left to Lemmas.
 	lazy []*lazyAcyclic
+	// txnWalks are the irreflexivity checks lifted to atomic blocks,
+	// left to Lemmas (cattxn_walk.go).
+	txnWalks []*txnWalk
 	// LazyAcyclic makes every acyclicity component lazy (for tests).
 	LazyAcyclic bool
 	allFences   bool // Options.CatAllFences

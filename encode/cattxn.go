@@ -87,6 +87,10 @@ func (ci *CatInstance) atomicBlocks() {
 		return
 	}
 	for _, k := range ci.m.TxnChecks() {
+		if k.Kind == cat.TxnWalk {
+			ci.addTxnWalk(k, blocks, blockOf) // cattxn_walk.go
+			continue
+		}
 		var r *lrel
 		if k.Kind == cat.TxnIsolation {
 			r = relUnion(ci.c, relUnion(ci.c, ci.baseRel("rf"), ci.baseRel("co")), ci.baseRel("fr"))

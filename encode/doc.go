@@ -116,7 +116,8 @@
 // disjunctions along each thread (catpo.go). An atomic block that
 // accesses two locations is a transaction: the built-in checks of
 // cat.Model.TxnChecks are encoded on each relation with the block
-// contracted to one vertex, lazily (cattxn.go). Spin loops ask that no store be fr-after
+// contracted to one vertex, lazily (cattxn.go), and the irreflexivity
+// checks' walks by a lazy search (cattxn_walk.go). Spin loops ask that no store be fr-after
 // a blocked load (the cat counterpart of memory_order). Flags are
 // literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares
 // the encoding with the concrete evaluator of package cat on every

@@ -66,6 +66,8 @@ func (ci *CatInstance) decode(x *trace.Execution, val func(z.Lit) bool) {
 // linearOrder: a cat model has no total order of the accesses.
 func (ci *CatInstance) linearOrder(func(z.Lit) bool) ([]int, bool) { return nil, false }
 
-func (ci *CatInstance) lazyChecks() bool { return len(ci.lazy) > 0 }
+func (ci *CatInstance) lazyChecks() bool { return len(ci.lazy) > 0 || len(ci.txnWalks) > 0 }
 
-func (ci *CatInstance) lazyViolated(value func(z.Lit) bool) bool { return ci.anyLazyCycle(value) }
+func (ci *CatInstance) lazyViolated(value func(z.Lit) bool) bool {
+	return ci.anyLazyCycle(value) || ci.walkLemmas(value, true) != nil
+}

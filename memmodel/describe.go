@@ -50,6 +50,7 @@ func BuiltinSource(name string) (string, bool) {
 		return src, true
 	}
 	src, _ := catSource(name)
+	src += "\n(* " + atomicBlocksNote(m) + " *)\n"
 	if m.cat.C11 != nil {
 		src += fmt.Sprintf("\n(* How C11 atomics compile to this model (docs/models.md):\n\n%s*)\n", m.cat.C11.Table())
 	}
@@ -75,11 +76,7 @@ func (m *Model) Describe(ctx context.Context, w io.Writer) {
 				fmt.Fprintf(w, "(* not coherent per location (no acyclic po-loc | rf | co | fr, no irreflexive hb; eco?): a round whose stores a later store of its thread supersedes still counts while its thread is cut off *)\n")
 			}
 		}
-		if m.Props().AtomicBlocks {
-			fmt.Fprintf(w, "(* atomic blocks on several locations are atomic: every check is an acyclicity or emptiness check, so the block-lifted checks place each at one instant (docs/semantics.md) *)\n")
-		} else {
-			fmt.Fprintf(w, "(* atomic blocks on several locations are not shown atomic (an irreflexivity or negated check): a FAIL through one is INCONCLUSIVE (atomic-block) *)\n")
-		}
+		fmt.Fprintf(w, "(* %s *)\n", atomicBlocksNote(m))
 		fmt.Fprint(w, c.Format())
 		if len(c.Tags) > 0 {
 			fmt.Fprintf(w, "\n(* event tags: %s *)\n", strings.Join(c.Tags, " "))
@@ -99,4 +96,13 @@ func (m *Model) Describe(ctx context.Context, w io.Writer) {
 			"it lets them reorder across the aliased-loads fence the C front ends put after an atomic load "+
 			"(declare al_fence and order aliased loads across it, as relaxed does)\n")
 	}
+}
+
+// atomicBlocksNote says whether a cat model makes multi-location atomic
+// blocks atomic (Properties.AtomicBlocks).
+func atomicBlocksNote(m *Model) string {
+	if m.Props().AtomicBlocks {
+		return "atomic blocks on several locations are atomic: the block-lifted checks place each at one instant of every acyclicity check's order and at one event of every irreflexivity check's walks (docs/semantics.md, \"Atomic blocks on cat models\")"
+	}
+	return "atomic blocks on several locations are not shown atomic (a negated check, or an irreflexivity check of one relation that is no closure): a FAIL through one is INCONCLUSIVE (atomic-block)"
 }

@@ -86,11 +86,12 @@ type Properties struct {
 	// AtomicBlocks: an atomic block that accesses several locations (a
 	// DCAS) is atomic as a whole: the .mm models' axioms about the atomic
 	// relation (a1, a2: a block is contiguous in the memory order), a cat
-	// model whose checks are acyclicity and emptiness checks (the
-	// built-in checks of atomic blocks, cat.Model.TxnChecks, place such
-	// a block at one instant of each of its orders: cat.TxnAtOneInstant).
-	// On other models (power's observation and rc11's coherence are
-	// irreflexivity checks) a FAIL through such a block is not trusted
+	// model whose checks the built-in checks of atomic blocks lift
+	// (cat.Model.TxnChecks place such a block at one instant of each
+	// acyclicity check's order and at one event of each irreflexivity
+	// check's walks: cat.TxnAtOneInstant, true for every built-in model).
+	// On other models (a negated check, an irreflexivity check of one
+	// relation) a FAIL through such a block is not trusted
 	// (mining.ReasonAtomicBlock).
 	AtomicBlocks bool
 	// ReloadRounds: fair progress may delete a retry loop's reload round

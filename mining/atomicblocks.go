@@ -11,11 +11,10 @@ import (
 // ReasonAtomicBlock: the counterexample found executes an atomic block
 // that accesses several locations (a DCAS, a block reading two
 // variables), on a model that is not shown to make such a block atomic
-// (memmodel.Properties.AtomicBlocks is false: a cat model with an
-// irreflexivity or negated check, such as power and rc11, whose blocks
-// the built-in checks of atomic blocks isolate and order but whose
-// irreflexivity checks they do not lift; a .mm model without the atomic
-// axioms). The execution may be one that an atomic block forbids, so the
+// (memmodel.Properties.AtomicBlocks is false: a user cat model with a
+// negated check or an irreflexivity check of one relation, whose blocks
+// the built-in checks of atomic blocks isolate and order but which they
+// cannot lift; a .mm model without the atomic axioms). The execution may be one that an atomic block forbids, so the
 // FAIL cannot be trusted; a PASS can (the model allows a superset of the
 // atomic executions). docs/models.md, "Atomic blocks on cat models".
 const ReasonAtomicBlock = "atomic-block"

@@ -20,6 +20,16 @@ func TestModelsCat(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "flag ~empty race as racy") {
 		t.Errorf("models rc11: %d\n%s", code, out)
 	}
+	// atomic blocks: atomic on every built-in model, not shown on a user
+	// model whose irreflexivity check is one relation
+	for _, name := range []string{"power", "rc11", "lkmm", "arm8"} {
+		if _, out, _ := runCLI("models", name); !strings.Contains(out, "atomic blocks on several locations are atomic") {
+			t.Errorf("models %s: no atomic-block note\n%s", name, out)
+		}
+	}
+	if code, out, _ := runCLI("models", "testdata/notxn.cat"); code != 0 || !strings.Contains(out, "atomic blocks on several locations are not shown atomic") {
+		t.Errorf("models notxn.cat: %d\n%s", code, out)
+	}
 	code, out, _ = runCLI("models", "../../../shared/suites/cat/aarch64.cat")
 	if _, err := os.Stat("../../../shared/suites/cat/aarch64.cat"); err != nil {
 		t.Skip("suite not available")

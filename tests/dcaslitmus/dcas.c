@@ -4,6 +4,7 @@
  * separate CASes give no such guarantee. The readers order their loads
  * with a full fence, so only the writer's atomicity is in question. */
 #include <lsl_protos.h>
+#include <stdatomic.h>
 
 int x, y;
 
@@ -59,4 +60,25 @@ void reader_final(void)
     lsl_fence("full");
     int r2 = y;
     lsl_assert(!(r1 == 2 && r2 != 2));
+}
+
+/* C11 readers. An acquire load of x synchronises with the DCAS's store
+ * of x (a seq_cst atomic on rc11), so the relaxed load of y after it
+ * sees the DCAS's store of y too; the DCAS is one event of rc11's
+ * coherence walks (docs/semantics.md, "Atomic blocks on cat models"). */
+void reader_acq(void)
+{
+    int r1 = atomic_load_explicit((atomic_int *)&x, memory_order_acquire);
+    int r2 = atomic_load_explicit((atomic_int *)&y, memory_order_relaxed);
+    lsl_assert(!(r1 == 1 && r2 == 0));
+}
+
+/* Two relaxed loads: nothing orders them, on rc11 as on the hardware
+ * C11 compiles to, so the reader sees x == 1 and y == 0 of an atomic
+ * DCAS. */
+void reader_rlx(void)
+{
+    int r1 = atomic_load_explicit((atomic_int *)&x, memory_order_relaxed);
+    int r2 = atomic_load_explicit((atomic_int *)&y, memory_order_relaxed);
+    lsl_assert(!(r1 == 1 && r2 == 0));
 }

@@ -8,3 +8,7 @@ test Dnf = ( dcas_writer | reader_unfenced )
 test Dchain = ( dcas_writer | dcas_second | reader_final )
 // Two CASes: no atomicity across locations.
 test Cxy = ( cas_writer | reader_xy )
+// A C11 reader: an acquire load of x, then a relaxed load of y.
+test Dacq = ( dcas_writer | reader_acq )
+// Two relaxed loads.
+test Drlx = ( dcas_writer | reader_rlx )
