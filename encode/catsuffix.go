@@ -24,12 +24,17 @@ import (
 // flattened relation has (docs/semantics.md, "Program-order suffixes in
 // acyclicity checks"; TestCatSuffixMatchesPlain compares the two).
 
-// poSuffix is a union operand X; po; [B] (b nil: every event).
+// poSuffix is a union operand X; po; [B] (x nil: the identity, arm8's
+// po; [L]; b nil: every event). A barrier's rule [A]; po; [F]; po; [B]
+// (or po; [F]; po; [B]) also has fence set f, with a nil for every
+// event: its X edges then go through a prefix chain of A events.
 type poSuffix struct {
-	x, b *cat.Node
+	x, b    *cat.Node
+	a, f    *cat.Node
+	barrier bool
 }
 
-// splitPoSuffix recognises X; po; [B] and X; po in a composition.
+// splitPoSuffix recognises X; po; [B], X; po and po; [B].
 func splitPoSuffix(n *cat.Node) (poSuffix, bool) {
 	if n.Op != cat.OpSeq {
 		return poSuffix{}, false
@@ -41,10 +46,20 @@ func splitPoSuffix(n *cat.Node) (poSuffix, bool) {
 		b = list[k-1].Kids[0]
 		k--
 	}
-	if k < 2 || !isPO(list[k-1]) {
+	if !isPO(list[k-1]) || k == 1 && b == nil {
 		return poSuffix{}, false
 	}
-	return poSuffix{x: foldSeq(list[:k-1]), b: b}, true
+	if k == 1 {
+		return poSuffix{b: b}, true // po; [B]: X is the identity
+	}
+	s := poSuffix{x: foldSeq(list[:k-1]), b: b}
+	switch pre := list[:k-1]; {
+	case len(pre) == 2 && isPO(pre[0]) && pre[1].Op == cat.OpIdOf:
+		s.f, s.barrier = pre[1].Kids[0], true
+	case len(pre) == 3 && pre[0].Op == cat.OpIdOf && isPO(pre[1]) && pre[2].Op == cat.OpIdOf:
+		s.a, s.f, s.barrier = pre[0].Kids[0], pre[2].Kids[0], true
+	}
+	return s, true
 }
 
 // seqList appends the operands of a composition, left to right.
@@ -94,107 +109,215 @@ func (ci *CatInstance) suffixGraph(n *cat.Node) (g *lrel, ok bool) {
 		return nil, false
 	}
 	rest := newLrel(ci.n())
-	bySet := map[*cat.Node][]*lrel{} // B -> the X of each operand X; po; [B]
+	bySet := map[*cat.Node][]poSuffix{} // B -> the operands X; po; [B]
 	var sets []*cat.Node
 	for _, m := range unionOperands(n) {
-		if s, isSuffix := splitPoSuffix(m); isSuffix {
-			x := ci.rel(s.x, polUpper)
-			if x.empty(c) {
-				continue
-			}
-			if _, seen := bySet[s.b]; !seen {
-				sets = append(sets, s.b)
-			}
-			bySet[s.b] = append(bySet[s.b], x)
-			ok = true
+		s, isSuffix := splitPoSuffix(m)
+		if !isSuffix {
+			rest = relUnion(c, rest, ci.rel(m, polUpper))
 			continue
 		}
-		rest = relUnion(c, rest, ci.rel(m, polUpper))
+		if s.x != nil && ci.rel(s.x, polUpper).empty(c) {
+			continue
+		}
+		if _, seen := bySet[s.b]; !seen {
+			sets = append(sets, s.b)
+		}
+		bySet[s.b] = append(bySet[s.b], s)
+		ok = true
 	}
 	if !ok {
 		return nil, false
 	}
-	acc := map[[2]int]z.Lit{} // edges into and along the chains
-	var extra [][]lentry      // the chain vertices' rows
-	add := func(a, v int, l z.Lit) {
-		if l == c.F {
-			return
-		}
-		if old, ok := acc[[2]int{a, v}]; ok {
-			l = c.Or(old, l)
-		}
-		acc[[2]int{a, v}] = l
-	}
+	sg := &suffixBuilder{ci: ci, acc: map[[2]int]z.Lit{}, prefix: map[*cat.Node]*chainSet{}}
 	for _, bn := range sets {
-		inB := ci.guards
-		if bn != nil {
-			inB = ci.set(bn, polUpper)
-		}
-		// chains[t]: thread t's events, in program order, and their vertices
-		chains := map[int][]int{}
-		var threads []int
-		for v, ev := range ci.Events {
-			if ev.Instr < 0 || inB[v] == c.F {
+		suffix := sg.chains(bn, false)
+		for _, s := range bySet[bn] {
+			if s.barrier {
+				sg.barrier(s, suffix)
 				continue
 			}
-			if _, seen := chains[ev.Thread]; !seen {
-				threads = append(threads, ev.Thread)
+			x := relIdentity(c, ci.guards)
+			if s.x != nil {
+				x = ci.rel(s.x, polUpper)
 			}
-			chains[ev.Thread] = append(chains[ev.Thread], v)
-		}
-		for _, t := range threads {
-			bs := chains[t]
-			base := ci.n() + len(extra)
-			for i, b := range bs {
-				row := []lentry{{int32(b), c.And(inB[b], ci.guards[b])}}
-				if i+1 < len(bs) {
-					row = append(row, lentry{int32(base + i + 1), c.T})
-				}
-				extra = append(extra, row)
-			}
-			entry := map[int]int{} // m -> the index of the first b after it
-			first := func(m int) int {
-				if i, ok := entry[m]; ok {
-					return i
-				}
-				i := 0
-				for i < len(bs) && !ci.programOrder(m, bs[i]) {
-					i++
-				}
-				for j := i; j < len(bs); j++ {
-					if !ci.programOrder(m, bs[j]) {
-						panic("encode: program order is not a suffix of a thread")
-					}
-				}
-				entry[m] = i
-				return i
-			}
-			for _, x := range bySet[bn] {
-				for a, row := range x.rows {
-					for _, e := range row {
-						m := int(e.j)
-						if ci.Events[m].Instr < 0 {
-							continue // an initial write precedes nothing in po
-						}
-						if i := first(m); i < len(bs) {
-							add(a, base+i, c.And(e.l, ci.guards[m]))
-						}
+			for a, row := range x.rows {
+				for _, e := range row {
+					m := int(e.j)
+					for _, v := range suffix.after(m) {
+						sg.add(a, v, c.And(e.l, ci.guards[m]))
 					}
 				}
 			}
 		}
 	}
-	ci.chainVertices += len(extra)
-	g = newLrel(ci.n() + len(extra))
+	ci.chainVertices += len(sg.extra)
+	g = newLrel(ci.n() + len(sg.extra))
 	copy(g.rows, rest.rows)
-	copy(g.rows[ci.n():], extra)
-	for k, l := range acc {
+	copy(g.rows[ci.n():], sg.extra)
+	for k, l := range sg.acc {
 		g.rows[k[0]] = append(g.rows[k[0]], lentry{int32(k[1]), l})
 	}
 	for i := range g.rows {
 		sortRow(g.rows[i])
 	}
 	return g, true
+}
+
+// suffixBuilder collects the chains of one check's graph.
+type suffixBuilder struct {
+	ci     *CatInstance
+	acc    map[[2]int]z.Lit // edges into, out of and along the chains
+	extra  [][]lentry       // the chain vertices' rows
+	prefix map[*cat.Node]*chainSet
+}
+
+// chainSet is the chains of one set of events, one per thread.
+type chainSet struct {
+	events [][]int // per chain, its events in program order
+	base   []int   // per chain, the vertex of its first event
+	// entry[m][k]: the first event of chain k after m (suffix chains) or
+	// the last one before m (prefix chains); -1: none
+	entry map[int][]int
+	ci    *CatInstance
+	pre   bool
+}
+
+func (sg *suffixBuilder) add(a, v int, l z.Lit) {
+	c := sg.ci.c
+	if l == c.F {
+		return
+	}
+	if old, ok := sg.acc[[2]int{a, v}]; ok {
+		l = c.Or(old, l)
+	}
+	sg.acc[[2]int{a, v}] = l
+}
+
+// chains builds the chains of the events in set sn (nil: every event):
+// suffix chains run c_i → c_{i+1} and c_i → b_i, prefix chains (pre)
+// a_i → p_i and p_i → p_{i+1}.
+func (sg *suffixBuilder) chains(sn *cat.Node, pre bool) *chainSet {
+	ci, c := sg.ci, sg.ci.c
+	in := ci.guards
+	if sn != nil {
+		in = ci.set(sn, polUpper)
+	}
+	byThread := map[int]int{}
+	cs := &chainSet{entry: map[int][]int{}, ci: ci, pre: pre}
+	for v, ev := range ci.Events {
+		if ev.Instr < 0 || in[v] == c.F {
+			continue
+		}
+		k, seen := byThread[ev.Thread]
+		if !seen {
+			k = len(cs.events)
+			byThread[ev.Thread] = k
+			cs.events = append(cs.events, nil)
+		}
+		cs.events[k] = append(cs.events[k], v)
+	}
+	for _, evs := range cs.events {
+		base := ci.n() + len(sg.extra)
+		cs.base = append(cs.base, base)
+		for i, e := range evs {
+			lit := c.And(in[e], ci.guards[e])
+			var row []lentry
+			if !pre {
+				row = append(row, lentry{int32(e), lit})
+			} else {
+				sg.add(e, base+i, lit)
+			}
+			if i+1 < len(evs) {
+				row = append(row, lentry{int32(base + i + 1), c.T})
+			}
+			sg.extra = append(sg.extra, row)
+		}
+	}
+	return cs
+}
+
+// after lists, per suffix chain, the vertex of the first event after m
+// in program order (prefix chains: of the last event before m).
+func (cs *chainSet) after(m int) []int {
+	if cs.ci.Events[m].Instr < 0 {
+		return nil // an initial write is in no program order
+	}
+	idx, ok := cs.entry[m]
+	if !ok {
+		idx = make([]int, len(cs.events))
+		for k, evs := range cs.events {
+			idx[k] = cs.find(m, evs)
+		}
+		cs.entry[m] = idx
+	}
+	var out []int
+	for k, i := range idx {
+		if i >= 0 {
+			out = append(out, cs.base[k]+i)
+		}
+	}
+	return out
+}
+
+// find is the index in evs of the first event after m (suffix chains)
+// or the last before m (prefix chains), -1 if none. Program order on a
+// thread's events is total, so the events after m are a suffix of evs
+// and those before a prefix; find checks it.
+func (cs *chainSet) find(m int, evs []int) int {
+	ordered := func(i int) bool {
+		if cs.pre {
+			return cs.ci.programOrder(evs[i], m)
+		}
+		return cs.ci.programOrder(m, evs[i])
+	}
+	n := 0 // the events ordered with m
+	for j := range evs {
+		if ordered(j) {
+			n++
+		}
+	}
+	lo, hi := len(evs)-n, len(evs) // suffix chains: evs[lo:]
+	if cs.pre {
+		lo, hi = 0, n // prefix chains: evs[:n]
+	}
+	for j := lo; j < hi; j++ {
+		if !ordered(j) {
+			panic("encode: program order is not a prefix or suffix of a thread")
+		}
+	}
+	switch {
+	case n == 0:
+		return -1
+	case cs.pre:
+		return n - 1
+	}
+	return lo
+}
+
+// barrier adds the rule [A]; po; [F]; po; [B]: each event of A enters
+// its thread's prefix chain of A events, and the chain vertex of the
+// last A event before fence f leads to the suffix chain vertex of the
+// first B event after it, when f executes.
+func (sg *suffixBuilder) barrier(s poSuffix, suffix *chainSet) {
+	ci, c := sg.ci, sg.ci.c
+	prefix, ok := sg.prefix[s.a]
+	if !ok {
+		prefix = sg.chains(s.a, true)
+		sg.prefix[s.a] = prefix
+	}
+	fs := ci.set(s.f, polUpper)
+	for f := range ci.Events {
+		if fs[f] == c.F {
+			continue
+		}
+		l := c.And(fs[f], ci.guards[f])
+		for _, p := range prefix.after(f) {
+			for _, v := range suffix.after(f) {
+				sg.add(p, v, l)
+			}
+		}
+	}
 }
 
 // sortRow sorts a row by its target event.
