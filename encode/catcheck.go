@@ -71,6 +71,10 @@ func (ci *CatInstance) constraints() {
 				ci.assertAcyclicByOrder(ci.rel(k.Expr, polUpper))
 				continue
 			}
+			if g, ok := ci.suffixGraph(k.Expr); ok {
+				ci.assertAcyclic(g) // program-order suffixes as chains (catsuffix.go)
+				continue
+			}
 			ci.assertAcyclic(ci.rel(k.Expr, polUpper))
 			continue
 		}

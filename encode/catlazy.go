@@ -46,9 +46,11 @@ func (ci *CatInstance) cycleLemmas(value func(z.Lit) bool) [][]z.Lit {
 				continue
 			}
 			seen[key] = true
-			cl := make([]z.Lit, len(cyc))
-			for i, l := range cyc {
-				cl[i] = l.Not()
+			cl := make([]z.Lit, 0, len(cyc))
+			for _, l := range cyc {
+				if l != ci.c.T { // a chain step (catsuffix.go)
+					cl = append(cl, l.Not())
+				}
 			}
 			out = append(out, cl)
 			ci.stats.Lemmas++

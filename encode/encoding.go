@@ -70,6 +70,10 @@ type Options struct {
 	// structure in the relation fr, only negated (catcheck.go,
 	// structure); for the differential test.
 	CatStructureFR bool
+	// CatPlainSuffixes encodes an acyclicity check's X; po; [B] operands
+	// flattened, without the chains of catsuffix.go; for the differential
+	// test.
+	CatPlainSuffixes bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
