@@ -1,6 +1,8 @@
 package mining
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -116,8 +118,8 @@ func copyRegSet(m map[lsl.Reg]bool) map[lsl.Reg]bool {
 // that it has ended: it stored and observed nothing, every live register
 // but the source's kept its value, and the source's registers hold what
 // a load of the round read from the source's cell.
-func (t *simThread) reloadRound(r *concreteRun, src *simReloadEntry, from simStart) bool {
-	if t.storedSince(from.pos) || t.obs != from.obs {
+func (t *simThread) reloadRound(r *concreteRun, src *simReloadEntry, from simStart, atBound bool) bool {
+	if t.storedSince(from.pos) && (atBound || !t.s.storingReloads) || t.obs != from.obs {
 		return false
 	}
 	for i, reg := range from.live {
@@ -154,17 +156,60 @@ func (t *simThread) noteReloadStart(r *concreteRun, e *simEntry, b *lsl.Block) {
 }
 
 // deleteReloadRound deletes the round of e that ends now (the next
-// iteration, iter, starts or the thread is cut off at the loop's bound)
-// if every earlier round of e was deleted and this one is a reload round.
-func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart) bool {
+// iteration, iter, starts or, atBound, the thread is cut off at the
+// loop's bound) if every earlier round of e was deleted and this one is a
+// reload round: at the bound one that stores nothing (the encoding keeps
+// a storing one as a cut-off); else one that stores is judged at the end
+// of the run (reloadGone).
+func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart, atBound bool) bool {
 	if e.reload == nil || len(starts) == 0 || e.reloads != len(starts)-1 {
 		return false
 	}
 	from := starts[len(starts)-1]
-	if !t.reloadRound(r, e.reload, from) {
+	if !t.reloadRound(r, e.reload, from, atBound) {
 		return false
 	}
 	e.reloads++
 	e.cycles = append(e.cycles, simCycle{from: from.iter, to: from.iter + 1, lo: from.pos, hi: t.pos, reload: true})
 	return true
+}
+
+// reloadGone returns the reload rounds of t's run that the encoding
+// deletes (encode/reload.go, reloadDeletable), judged on the run at its
+// end as iterations judges cycles: each entry's leading rounds, up to the
+// first that stores where some load (of any thread, its own C included)
+// read one of its stores, or whose stores no later store of the thread
+// to the same cell supersedes while every other thread is done. The
+// encoding also deletes an unread one while its thread is not cut off in
+// the loop; as for a cycle, the run's prefix cut off at the bound is an
+// execution where it does not.
+func (s *simulator) reloadGone(t *simThread) []simCycle {
+	var out []simCycle
+	for _, e := range t.entries {
+		for _, c := range e.cycles {
+			if !c.reload {
+				continue
+			}
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !s.superseded(t, c)) {
+				break // the later rounds are no first rounds
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// readAnywhere reports whether some load of the run, inside c or outside,
+// read one of c's stores.
+func (s *simulator) readAnywhere(t *simThread, c simCycle) bool {
+	if s.readOutside(t, c) { // builds s.readers
+		return true
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		if len(s.readers[t.storeIDs[i]]) > 0 {
+			return true
+		}
+	}
+	return false
 }
