@@ -7,6 +7,7 @@
 // store, and the observation n = 10 (written only by a round that loaded
 // X = 0 and failed) must stay. T3 pops: the popper reads N after it sees
 // the node in X.
+//# models sc tso pso
 //# test T = ( push | bump )
 //# test T2 = ( push | bump | peek )
 //# test T3 = ( push | bump | pop )
