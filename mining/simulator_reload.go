@@ -174,6 +174,17 @@ func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simS
 	return true
 }
 
+// simStoringReloads reports whether the runs delete reload rounds that
+// store: where the encoding may (not Options.NoStoringReloads), on the
+// .mm models only. On a cat model the encoding also asks the re-read for
+// the tags of the load before the loop, which the runs do not see, and a
+// C11 push's CAS (release) never has those of its relaxed load: deleting
+// its rounds here made rc11 start low and raise (treiber_2_2_2 on rc11,
+// 4.7 s to 5.7 s).
+func (k *checker) simStoringReloads() bool {
+	return !k.opt.NoStoringReloads && !k.opt.Model.Props().TaggedEvents
+}
+
 // reloadGone returns the reload rounds of t's run that the encoding
 // deletes (encode/reload.go, reloadDeletable), judged on the run at its
 // end as iterations judges cycles: each entry's leading rounds, up to the
