@@ -40,6 +40,9 @@ type simReloadSource struct {
 type simReloadEntry struct {
 	cell string
 	regs map[lsl.Reg]bool
+	// alone: when the entry's last iteration so far started, every other
+	// thread but the final one had completed (reloadGone)
+	alone bool
 }
 
 // reloadSources finds, in an unrolled thread body, the first iteration
@@ -162,6 +165,9 @@ func (t *simThread) noteReloadStart(r *concreteRun, e *simEntry, b *lsl.Block) {
 // a storing one as a cut-off); else one that stores is judged at the end
 // of the run (reloadGone).
 func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart, atBound bool) bool {
+	if e.reload != nil && !atBound {
+		e.reload.alone = t.s.othersDone(t)
+	}
 	if e.reload == nil || len(starts) == 0 || e.reloads != len(starts)-1 {
 		return false
 	}
@@ -186,14 +192,16 @@ func (k *checker) simStoringReloads() bool {
 }
 
 // reloadGone returns the reload rounds of t's run that the encoding
-// deletes (encode/reload.go, reloadDeletable), judged on the run at its
-// end as iterations judges cycles: each entry's leading rounds, up to the
-// first that stores where some load (of any thread, its own C included)
-// read one of its stores, or whose stores no later store of the thread
-// to the same cell supersedes while every other thread is done. The
-// encoding also deletes an unread one while its thread is not cut off in
-// the loop; as for a cycle, the run's prefix cut off at the bound is an
-// execution where it does not.
+// deletes (encode/reload.go, reloadDeletable): each entry's leading
+// rounds, up to the first that stores where some load (of any thread,
+// its own C included) read one of its stores, or whose stores are not
+// superseded in the prefix of the run that stops where the entry's last
+// round starts. That prefix, cut off at the bound one below the entry's
+// count, is an execution in which the encoding keeps the round unless
+// every other thread was done by then and a later store of the thread
+// supersedes each of its stores; so the entry needs the round. (Judged
+// at the end of the run, when the others are done, the rounds went, and
+// treiber_3_3 started at push bound 1 and raised twice, to 3.)
 func (s *simulator) reloadGone(t *simThread) []simCycle {
 	var out []simCycle
 	for _, e := range t.entries {
@@ -201,13 +209,24 @@ func (s *simulator) reloadGone(t *simThread) []simCycle {
 			if !c.reload {
 				continue
 			}
-			if t.storesIn(c) && (s.readAnywhere(t, c) || !s.superseded(t, c)) {
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !e.reload.alone || !s.superseded(t, c)) {
 				break // the later rounds are no first rounds
 			}
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// othersDone reports whether every thread but t and the final one has
+// completed.
+func (s *simulator) othersDone(t *simThread) bool {
+	for i, o := range s.threads {
+		if o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
+			return false
+		}
+	}
+	return true
 }
 
 // readAnywhere reports whether some load of the run, inside c or outside,
