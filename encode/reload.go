@@ -29,6 +29,14 @@ import (
 // execution whose first round is such a round and is followed by another
 // iteration (or by the loop's bound) is excluded, unless its thread is
 // livelocked.
+//
+// Storing reload rounds (docs/semantics.md, "Storing reload rounds"): a
+// round may also store — Treiber's push stores n->next in every round —
+// when no load at all reads its stores, and, as for a cycle that stores,
+// its thread is not cut off after it inside the loop or its stores are
+// superseded while the other threads are done (reloadDeletable); on a
+// cat model its stores meet catCycleStores. At the bound only a
+// storeless round is no cut-off.
 
 // reloadSource is the load a loop's first round may re-read: the thread's
 // last statements before the loop were load L, then only fences and copies
