@@ -7,6 +7,7 @@
 // unread so far. A rule that deleted the round there (ignoring that its
 // thread is cut off inside the loop, and that no later store of the
 // thread supersedes Y) would stop at bound 2 with PASS.
+//# models sc tso pso relaxed
 //# test T = ( push | two )
 global X
 global Y
