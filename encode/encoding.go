@@ -26,6 +26,10 @@ type Options struct {
 	// NoReloadRounds keeps fair progress but not its reload rounds
 	// (reload.go): the differential tests compare the two.
 	NoReloadRounds bool
+	// NoStoringReloads keeps reload rounds to rounds that store nothing
+	// (reload.go, storing reload rounds): the differential tests compare
+	// the two.
+	NoStoringReloads bool
 	// NoSilentRMW keeps fair progress but not its rule for silent
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
@@ -142,6 +146,7 @@ type Encoding struct {
 	// catSuperseded: and the model is coherent per location
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
+	storingReloads                  bool         // reload rounds may store (reload.go)
 	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
 	reloadModel                     bool         // memmodel.Properties.ReloadRounds (reload.go)
 	taggedEvents                    bool         // memmodel.Properties.TaggedEvents (reload.go)
@@ -262,6 +267,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		hasSeed:          map[int]z.Lit{},
 		fair:             !opt.NoFairProgress,
 		reloadRounds:     !opt.NoReloadRounds,
+		storingReloads:   !opt.NoStoringReloads,
 		silentRules:      !opt.NoSilentRMW,
 		chainCut:         !opt.NoChainCut,
 		loadsInOrder:     props.LoadsInOrder,

@@ -113,8 +113,7 @@ func (x *threadSymExec) iteration(b *lsl.Block) {
 	li := x.e.U.Loops[b.Loop]
 	last := li != nil && b.Iter >= li.Bound
 	if src != nil {
-		if p := x.reloadRound(src, start, cont); p != c.F {
-			rec := &cycleRec{partial: p, reload: true, moved: src.load, firstRMW: -1, lo: start.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+		if rec := x.reloadRec(src, start, cont, b, last); rec != nil {
 			if last {
 				x.cycles[b.Loop] = append(x.cycles[b.Loop], rec)
 			} else {
@@ -219,8 +218,10 @@ func (e *Encoding) finishFairness() {
 			rec := bc.rec
 			site.Op = bc.op
 			if rec.reload {
-				// every continuation reduces by deleting the round
-				exempt = append(exempt, c.And(ps.Guard, rec.partial))
+				// every continuation reduces by deleting the round; one
+				// that stores stays a cut-off, as a cycle that stores
+				// does (what comes after the loop might read it)
+				exempt = append(exempt, c.Ands(ps.Guard, rec.partial, e.storeless(rec)))
 				continue
 			}
 			// Going round again reads what this round read if the loads
@@ -403,7 +404,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 			livelocked = append(livelocked, ls.Guard)
 		}
 		if rec.reload {
-			parts = append(parts, c.Implies(rec.partial, c.Ors(livelocked...)))
+			parts = append(parts, c.Implies(c.And(rec.partial, e.reloadDeletable(rec)), c.Ors(livelocked...)))
 			continue
 		}
 		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec), e.rmwOnlyChain(rec))

@@ -29,6 +29,14 @@ import (
 // execution whose first round is such a round and is followed by another
 // iteration (or by the loop's bound) is excluded, unless its thread is
 // livelocked.
+//
+// Storing reload rounds (docs/semantics.md, "Storing reload rounds"): a
+// round may also store — Treiber's push stores n->next in every round —
+// when no load at all reads its stores, and, as for a cycle that stores,
+// its thread is not cut off after it inside the loop or its stores are
+// superseded while the other threads are done (reloadDeletable); on a
+// cat model its stores meet catCycleStores. At the bound only a
+// storeless round is no cut-off.
 
 // reloadSource is the load a loop's first round may re-read: the thread's
 // last statements before the loop were load L, then only fences and copies
@@ -124,9 +132,66 @@ func (x *threadSymExec) noteReloadLoad(s *lsl.Load, in *Instr) {
 	x.reload = &reloadSource{load: in, regs: map[lsl.Reg]bool{s.Dst: true}, g: x.cur.g}
 }
 
+// reloadRec records the loop's first round, which started in start and
+// continues to the next iteration in cont, as a candidate reload round of
+// src (nil if it cannot be one). Its stores, if it has any, are judged
+// once the seeds exist (reloadDeletable); on a cat model they must meet
+// the conditions of a cycle's stores (catCycleStores).
+func (x *threadSymExec) reloadRec(src *reloadSource, start *iterStart, cont sstate, b *lsl.Block, last bool) *cycleRec {
+	e := x.e
+	c := e.C
+	rec := &cycleRec{reload: true, moved: src.load, firstRMW: -1, lo: start.lo, hi: len(e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned)}
+	if n := len(x.loops); n > 0 {
+		rec.instance = x.loops[n-1]
+	}
+	for _, in := range e.Instrs[rec.lo:rec.hi] {
+		switch in.Kind {
+		case axioms.Store:
+			rec.stores = append(rec.stores, in.Index)
+		case axioms.Load:
+			rec.loads = append(rec.loads, in.Index)
+		}
+	}
+	p := x.reloadRound(src, start, cont)
+	switch {
+	case !e.storingReloads:
+		p = c.And(p, e.storeless(rec))
+	case e.taggedEvents || e.catCycles:
+		p = c.And(p, e.catCycleStores(rec))
+	}
+	if p == c.F {
+		return nil
+	}
+	rec.partial = p
+	return rec
+}
+
+// reloadDeletable holds when a reload round that goes on to another
+// iteration may be deleted (docs/semantics.md, "Storing reload rounds"):
+// it stores nothing; or no load at all reads its stores (C included: the
+// moved load must find its source) and, as for a cycle that stores, its
+// thread is not cut off after it inside the loop, or its stores are
+// superseded while the other threads are done.
+func (e *Encoding) reloadDeletable(rec *cycleRec) z.Lit {
+	c := e.C
+	if len(rec.stores) == 0 {
+		return c.T
+	}
+	var read []z.Lit
+	for _, st := range rec.stores {
+		var by []z.Lit
+		for _, sv := range e.seedsOfStore(st) {
+			by = append(by, sv.lit)
+		}
+		read = append(read, c.And(e.Instrs[st].Guard, c.Ors(by...)))
+	}
+	unread := c.Ors(read...).Not()
+	return c.Or(e.storeless(rec), c.And(unread, c.Or(e.cutWithin(rec).Not(), e.superseded(rec))))
+}
+
 // reloadRound returns the literal for: the loop's first round, which
 // started in start and continues to the next iteration in cont, is a
-// reload round of src.
+// reload round of src, whatever it stores (reloadRec).
 func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont sstate) z.Lit {
 	e := x.e
 	c := e.C
@@ -141,10 +206,7 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 	hi := len(e.Instrs)
 	var loads []*Instr
 	for _, in := range e.Instrs[start.lo:hi] {
-		switch in.Kind {
-		case axioms.Store:
-			parts = append(parts, in.Guard.Not())
-		case axioms.Load:
+		if in.Kind == axioms.Load {
 			loads = append(loads, in)
 		}
 	}

@@ -51,6 +51,8 @@ type simulator struct {
 	// map that starts empty in every run grows, rehashing, to the
 	// thread's size again: a tenth of a C11 MS queue's simulation)
 	regs []map[lsl.Reg]lsl.Value
+	// storingReloads: reload rounds may store (simulator_reload.go)
+	storingReloads bool
 }
 
 type simEvent struct{ thread, pos int }
@@ -281,11 +283,15 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 	var gone []simCycle
 	for _, e := range t.entries {
 		for _, c := range e.cycles {
-			if c.reload || c.silent || s.chainIn(t, c) || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
+			if c.reload {
+				continue // reloadGone
+			}
+			if c.silent || s.chainIn(t, c) || !s.readOutside(t, c) && (!t.storesIn(c) || s.superseded(t, c)) {
 				gone = append(gone, c)
 			}
 		}
 	}
+	gone = append(gone, s.reloadGone(t)...)
 	deleted := map[*simEntry][]bool{} // per entry, its deleted iterations
 	for _, e := range t.entries {
 		del := make([]bool, e.iters+1)
@@ -661,7 +667,7 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 	e := t.entry[b.Loop]
 	e.iters = max(e.iters, b.Iter)
 	if b.Iter > 1 {
-		t.deleteReloadRound(r, e, t.starts[b.Loop])
+		t.deleteReloadRound(r, e, t.starts[b.Loop], false)
 	}
 	for _, from := range t.starts[b.Loop] {
 		if t.sameState(r, from) {
@@ -680,7 +686,7 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 // just before makes the cut-off one the encoding does not count.
 func (t *simThread) cutOff(r *concreteRun, loop lsl.LoopKey) {
 	t.cutAt = loop
-	if e := t.entry[loop]; e != nil && t.deleteReloadRound(r, e, t.starts[loop]) {
+	if e := t.entry[loop]; e != nil && t.deleteReloadRound(r, e, t.starts[loop], true) {
 		t.exempt = true // a reload round at the bound is no cut-off
 	}
 	for _, from := range t.starts[loop] {

@@ -1,6 +1,8 @@
 package mining
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -38,6 +40,9 @@ type simReloadSource struct {
 type simReloadEntry struct {
 	cell string
 	regs map[lsl.Reg]bool
+	// alone: when the entry's last iteration so far started, every other
+	// thread but the final one had completed (reloadGone)
+	alone bool
 }
 
 // reloadSources finds, in an unrolled thread body, the first iteration
@@ -116,8 +121,8 @@ func copyRegSet(m map[lsl.Reg]bool) map[lsl.Reg]bool {
 // that it has ended: it stored and observed nothing, every live register
 // but the source's kept its value, and the source's registers hold what
 // a load of the round read from the source's cell.
-func (t *simThread) reloadRound(r *concreteRun, src *simReloadEntry, from simStart) bool {
-	if t.storedSince(from.pos) || t.obs != from.obs {
+func (t *simThread) reloadRound(r *concreteRun, src *simReloadEntry, from simStart, atBound bool) bool {
+	if t.storedSince(from.pos) && (atBound || !t.s.storingReloads) || t.obs != from.obs {
 		return false
 	}
 	for i, reg := range from.live {
@@ -154,17 +159,87 @@ func (t *simThread) noteReloadStart(r *concreteRun, e *simEntry, b *lsl.Block) {
 }
 
 // deleteReloadRound deletes the round of e that ends now (the next
-// iteration, iter, starts or the thread is cut off at the loop's bound)
-// if every earlier round of e was deleted and this one is a reload round.
-func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart) bool {
+// iteration, iter, starts or, atBound, the thread is cut off at the
+// loop's bound) if every earlier round of e was deleted and this one is a
+// reload round: at the bound one that stores nothing (the encoding keeps
+// a storing one as a cut-off); else one that stores is judged at the end
+// of the run (reloadGone).
+func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart, atBound bool) bool {
+	if e.reload != nil && !atBound {
+		e.reload.alone = t.s.othersDone(t)
+	}
 	if e.reload == nil || len(starts) == 0 || e.reloads != len(starts)-1 {
 		return false
 	}
 	from := starts[len(starts)-1]
-	if !t.reloadRound(r, e.reload, from) {
+	if !t.reloadRound(r, e.reload, from, atBound) {
 		return false
 	}
 	e.reloads++
 	e.cycles = append(e.cycles, simCycle{from: from.iter, to: from.iter + 1, lo: from.pos, hi: t.pos, reload: true})
 	return true
+}
+
+// simStoringReloads reports whether the runs delete reload rounds that
+// store: where the encoding may (not Options.NoStoringReloads), on the
+// .mm models only. On a cat model the encoding also asks the re-read for
+// the tags of the load before the loop, which the runs do not see, and a
+// C11 push's CAS (release) never has those of its relaxed load: deleting
+// its rounds here made rc11 start low and raise (treiber_2_2_2 on rc11,
+// 4.7 s to 5.7 s).
+func (k *checker) simStoringReloads() bool {
+	return !k.opt.NoStoringReloads && !k.opt.Model.Props().TaggedEvents
+}
+
+// reloadGone returns the reload rounds of t's run that the encoding
+// deletes (encode/reload.go, reloadDeletable): each entry's leading
+// rounds, up to the first that stores where some load (of any thread,
+// its own C included) read one of its stores, or whose stores are not
+// superseded in the prefix of the run that stops where the entry's last
+// round starts. That prefix, cut off at the bound one below the entry's
+// count, is an execution in which the encoding keeps the round unless
+// every other thread was done by then and a later store of the thread
+// supersedes each of its stores; so the entry needs the round. (Judged
+// at the end of the run, when the others are done, the rounds went, and
+// treiber_3_3 started at push bound 1 and raised twice, to 3.)
+func (s *simulator) reloadGone(t *simThread) []simCycle {
+	var out []simCycle
+	for _, e := range t.entries {
+		for _, c := range e.cycles {
+			if !c.reload {
+				continue
+			}
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !e.reload.alone || !s.superseded(t, c)) {
+				break // the later rounds are no first rounds
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// othersDone reports whether every thread but t and the final one has
+// completed.
+func (s *simulator) othersDone(t *simThread) bool {
+	for i, o := range s.threads {
+		if o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
+			return false
+		}
+	}
+	return true
+}
+
+// readAnywhere reports whether some load of the run, inside c or outside,
+// read one of c's stores.
+func (s *simulator) readAnywhere(t *simThread, c simCycle) bool {
+	if s.readOutside(t, c) { // builds s.readers
+		return true
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		if len(s.readers[t.storeIDs[i]]) > 0 {
+			return true
+		}
+	}
+	return false
 }

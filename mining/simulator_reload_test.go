@@ -84,3 +84,68 @@ func TestSimulationDeletesReloadRounds(t *testing.T) {
 		}
 	}
 }
+
+// pushRetry is casRetry with a store in every round, as Treiber's push
+// stores its node's next field: storing reload rounds (docs/semantics.md).
+const pushRetry = `//# test T = ( t1a | t2a )
+global X
+global N
+proc t1a() {
+    %t := load @X
+    l1: {
+        store @N, %t
+        %n := add(%t, 1)
+        atomic {
+            %c := load @X
+            %ok := eq(%c, %t)
+            if %ok { store @X, %n }
+        }
+        if %ok { break l1 }
+        %t := %c
+        continue l1
+    }
+}
+proc t2a() {
+    store @X, 5
+    store @X, 7
+}`
+
+// TestSimulationStoringReloadRounds: with storing reload rounds the lazy
+// unrolling ends lower than without, and the runs never start above it;
+// without them the runs count every failed round, as the unrolling does.
+func TestSimulationStoringReloadRounds(t *testing.T) {
+	c, err := refcheck.ParseCase("pushRetry", []byte(pushRetry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := *c.Tests[0]
+	whole.Program = true
+	t1Bound := func(b lsl.Bounds) int {
+		got := 1
+		for key, n := range b {
+			if strings.HasPrefix(string(key), "t1.") {
+				got = n
+			}
+		}
+		return got
+	}
+	ends := map[bool]int{}
+	for _, noStoring := range []bool{false, true} {
+		opt := Options{Options: encode.Options{NoStoringReloads: noStoring}, Model: memmodel.MustBuiltin("sc")}
+		k := simChecker(opt, &whole)
+		got := t1Bound(k.simulateBounds(c.Prog, ThreadSpecs(&whole), lsl.Bounds{}))
+		opt.NoSimulation = true
+		r, err := Check(context.Background(), c.Prog, &whole, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := t1Bound(r.Bounds)
+		ends[noStoring] = plain
+		if got > max(1, plain) {
+			t.Errorf("no storing reloads: %v: the runs start at %d, the lazy unrolling ends at %d", noStoring, got, plain)
+		}
+	}
+	if ends[false] >= ends[true] {
+		t.Errorf("the lazy unrolling ends at %d with storing reload rounds, %d without: want fewer", ends[false], ends[true])
+	}
+}

@@ -77,7 +77,7 @@ const maxValues = 16
 // out-of-thin-air cycle could compute are not considered, as in the range
 // analysis of the dissertation (§7.3.2). Extra candidates cost time but
 // not exactness: a load value no store provides has no seed.
-func threadRuns(u *lsl.Unrolled, fair, reload, silent, deps bool) ([][]*run, error) {
+func threadRuns(u *lsl.Unrolled, fair bool, reload reloadMode, silent, deps bool) ([][]*run, error) {
 	stores := 0
 	for _, th := range u.Threads {
 		lsl.Walk(th.Body, func(s lsl.Stmt) bool {

@@ -27,6 +27,8 @@ type Options struct {
 	Unfair bool
 	// NoReload keeps fair progress without its reload rounds (reload.go).
 	NoReload bool
+	// NoStoringReload keeps reload rounds to rounds that store nothing.
+	NoStoringReload bool
 }
 
 // Set summarizes every execution of a test on a model, as the engine's
@@ -69,7 +71,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
-	return explore(u, md, !opt.Unfair, !opt.NoReload)
+	return explore(u, md, !opt.Unfair, reloadModeOf(!opt.NoReload, !opt.NoStoringReload))
 }
 
 // Serial enumerates the serial executions: operations atomic, memory
@@ -85,9 +87,12 @@ func Serial(prog *lsl.Program, test *lsl.Test, bounds lsl.Bounds, unfair bool) (
 // maxCombinations bounds the combinations of runs examined.
 const maxCombinations = 2000000
 
-func explore(u *lsl.Unrolled, md *model, fair, reload bool) (*Set, error) {
+func explore(u *lsl.Unrolled, md *model, fair bool, reload reloadMode) (*Set, error) {
 	builtin := md.props.Vetted
-	all, err := threadRuns(u, fair, fair && reload && builtin, fair && builtin, dependenciesMatter(md.m, u))
+	if !fair || !builtin {
+		reload = reloadOff
+	}
+	all, err := threadRuns(u, fair, reload, fair && builtin, dependenciesMatter(md.m, u))
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,34 @@ import (
 // now depend on C, the others keep their dependencies, and C is control
 // dependent on whatever L was.
 
+// Storing reload rounds (docs/semantics.md, "Storing reload rounds"): a
+// round may store when no load at all reads its stores (its C included),
+// decided, as for a cycle that stores, by a read condition on the seed
+// function, and when its thread is not cut off after it inside the loop
+// or its stores are superseded while the other threads are done
+// (finishFair, pendingCycle). At the loop's bound a round that stores
+// stays a cut-off.
+
+// reloadMode says which reload rounds apply.
+type reloadMode uint8
+
+const (
+	reloadOff       reloadMode = iota
+	reloadStoreless            // rounds that store nothing
+	reloadStoring              // and rounds whose stores nobody reads
+)
+
+// reloadModeOf is the mode of the two switches.
+func reloadModeOf(reload, storing bool) reloadMode {
+	switch {
+	case !reload:
+		return reloadOff
+	case !storing:
+		return reloadStoreless
+	}
+	return reloadStoring
+}
+
 // reloadSrc is the load the next loop's first round may re-read.
 type reloadSrc struct {
 	load   int // local index of L
@@ -89,14 +117,15 @@ func (x *interp) trackReload(s lsl.Stmt) {
 }
 
 // isReloadRound reports whether the first round of a loop, which started
-// at st and goes on to the next iteration, is a reload round of src.
-func (x *interp) isReloadRound(src *reloadSrc, st iterState) bool {
+// at st and goes on to the next iteration, is a reload round of src,
+// storing allows it to store (the caller judges its stores).
+func (x *interp) isReloadRound(src *reloadSrc, st iterState, storing bool) bool {
 	if x.nobs != st.nobs {
 		return false
 	}
 	round := x.r.instrs[st.instr:]
 	for _, in := range round {
-		if in.kind == axioms.Store {
+		if in.kind == axioms.Store && !storing {
 			return false
 		}
 	}
@@ -131,6 +160,38 @@ next:
 		return true
 	}
 	return false
+}
+
+// reloadStores guesses, for a reload round that starts at st and goes on
+// to the next iteration, whether a load reads its stores, and reports
+// whether it stores. Guessed unread, it is a pending cycle (finishFair
+// deletes the run unless the thread is cut off after it inside its loop,
+// where superseded stores still delete it when the others are done); its
+// read condition counts every load, those of the round included, so the
+// moved load finds its source.
+func (x *interp) reloadStores(st iterState) bool {
+	var stores []int
+	for i := st.instr; i < len(x.r.instrs); i++ {
+		if x.r.instrs[i].kind == axioms.Store {
+			stores = append(stores, i)
+		}
+	}
+	if len(stores) == 0 {
+		return false
+	}
+	cond := readCond{stores: stores, lo: st.instr, hi: st.instr}
+	if x.choice(2) == 1 {
+		x.r.readConds = append(x.r.readConds, cond)
+		inst := -1 // not inside a known instance: assume the worst
+		if n := len(x.loops); n > 0 {
+			inst = x.loops[n-1]
+		}
+		x.pending = append(x.pending, pendingCycle{instance: inst, stores: stores, hi: len(x.r.instrs)})
+		return true
+	}
+	cond.read = true
+	x.r.readConds = append(x.r.readConds, cond)
+	return true
 }
 
 // subset reports whether every element of a is in b.

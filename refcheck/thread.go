@@ -144,6 +144,9 @@ type interp struct {
 	silent     bool                   // silent read-modify-writes apply (silent.go)
 	rmwOnly    map[int64]*lsl.RMWOnly // lsl.RMWOnlyGlobals when silent (chaincut.go)
 	reloadSrc  *reloadSrc
+
+	// storingReloads: a reload round may store (reload.go)
+	storingReloads bool
 }
 
 // pendingCycle is a cycle that stores, guessed unread (fair progress).
@@ -428,7 +431,7 @@ const maxRuns = 200000
 // follows a prefix of earlier choices and takes the first option after it.
 // Discarded runs (assume false) are included: their stores before the
 // assume still tell which values exist.
-func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair, reload, silent, deps bool) ([]*run, error) {
+func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []lsl.Value, fair bool, reload reloadMode, silent, deps bool) ([]*run, error) {
 	th := u.Threads[ti]
 	var out []*run
 	var prefix []int
@@ -455,7 +458,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
+			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload != reloadOff, storingReloads: reload == reloadStoring, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
@@ -602,9 +605,12 @@ func (x *interp) iteration(b *lsl.Block) sig {
 	// A reload round followed by another round reduces to a run with the
 	// round deleted; at the bound every continuation does, unless the
 	// round is also a cycle the thread goes round forever (below).
-	reload := src != nil && x.isReloadRound(src, x.starts[b.Loop][0])
+	reload := src != nil && x.isReloadRound(src, x.starts[b.Loop][0], x.storingReloads && !last)
 	if reload && !last {
-		return x.stop(statusDiscarded, "", "")
+		if !x.reloadStores(x.starts[b.Loop][0]) {
+			return x.stop(statusDiscarded, "", "")
+		}
+		reload = false // judged by its read condition and finishFair
 	}
 	var shortest *cycleInfo // at the bound: the shortest cycle
 	for _, from := range x.starts[b.Loop] {
@@ -704,9 +710,16 @@ type iterState struct {
 	instr, nobs int
 }
 
+// sameAs reports whether the live registers hold what they held at
+// from's start and, where dependencies matter (reloadDeps), depend on
+// every load they depended on then, as the engine judges it
+// (encode/fairness.go, sameState): the reduced execution continues with
+// from's dependencies, which must be among the original ones. Where no
+// axiom can fire on a dependency, a failed CAS round that re-reads the
+// value it had (t := c, from another load) is a cycle.
 func (x *interp) sameAs(from iterState) bool {
 	for r := range from.live {
-		if !x.reg(r).Equal(from.vals[r]) || !slices.Equal(x.deps[r], from.deps[r]) {
+		if !x.reg(r).Equal(from.vals[r]) || x.reloadDeps && !subset(from.deps[r], x.deps[r]) {
 			return false
 		}
 	}

@@ -41,6 +41,9 @@ type Config struct {
 	// NoReload runs both sides with fair progress but without its reload
 	// rounds (encode/reload.go).
 	NoReload bool
+	// NoStoringReload runs both sides with reload rounds that store
+	// nothing only.
+	NoStoringReload bool
 	// Timeout bounds each engine call (0: none).
 	Timeout time.Duration
 	// refModel replaces a model by another on the reference side only: the
@@ -116,7 +119,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.Executions(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial)
+		return mining.Executions(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoStoringReloads: cfg.NoStoringReload}, Model: memmodel.FromMM(m)}, serial)
 	}
 	engineAt := func(m *axioms.Model, enc Encoding, serial bool, bounds lsl.Bounds) (es *mining.ExecutionSet, err error) {
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
@@ -124,7 +127,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		t0 := time.Now()
 		defer func() { rep.Engine += time.Since(t0) }()
 		defer recoverAs(&err, "engine panic")
-		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)}, serial, bounds)
+		return mining.ExecutionsAt(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoStoringReloads: cfg.NoStoringReload}, Model: memmodel.FromMM(m)}, serial, bounds)
 	}
 	referenceAt := func(m *axioms.Model, serial bool, bounds lsl.Bounds) (rs *refcheck.Set, err error) {
 		t0 := time.Now()
@@ -133,7 +136,7 @@ func compareTest(ctx context.Context, c *refcheck.Case, test *lsl.Test, models [
 		if serial {
 			return refcheck.Serial(c.Prog, test, bounds, cfg.Unfair)
 		}
-		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds, Unfair: cfg.Unfair, NoReload: cfg.NoReload})
+		return refcheck.Explore(c.Prog, test, m, refcheck.Options{Bounds: bounds, Unfair: cfg.Unfair, NoReload: cfg.NoReload, NoStoringReload: cfg.NoStoringReload})
 	}
 	// reference starts at the engine's final bounds and raises them itself
 	// while it finds executions cut off at a bound: with fair progress its
@@ -323,7 +326,7 @@ func compareVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test, m *ax
 	defer cancel()
 	res, err := func() (res *mining.Result, err error) {
 		defer recoverAs(&err, "engine panic")
-		return mining.Check(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m)})
+		return mining.Check(cctx, c.Prog, test, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoStoringReloads: cfg.NoStoringReload}, Model: memmodel.FromMM(m)})
 	}()
 	if err != nil {
 		disagree(m.Name, enc.Name, "engine-error", err.Error(), want.String())
@@ -368,7 +371,7 @@ func compareProgramVerdict(ctx context.Context, c *refcheck.Case, test *lsl.Test
 		cctx, cancel := withTimeout(ctx, cfg.Timeout)
 		res, err := func() (res *mining.Result, err error) {
 			defer recoverAs(&err, "engine panic")
-			return mining.Check(cctx, c.Prog, &whole, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload}, Model: memmodel.FromMM(m), NoPresize: !presize})
+			return mining.Check(cctx, c.Prog, &whole, mining.Options{Options: encode.Options{Axioms: enc.Opts, NoFairProgress: cfg.Unfair, NoReloadRounds: cfg.NoReload, NoStoringReloads: cfg.NoStoringReload}, Model: memmodel.FromMM(m), NoPresize: !presize})
 		}()
 		cancel()
 		what := "program-verdict"

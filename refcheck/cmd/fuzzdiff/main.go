@@ -40,6 +40,7 @@ func main() {
 	chain := flag.Bool("chain", false, "wait loops whose rounds are chains of read-modify-writes (refcheck.ChainGen)")
 	spurious := flag.Bool("spurious", false, "wait loops whose rounds may wake spuriously (refcheck.SpuriousGen)")
 	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
+	noStoringReload := flag.Bool("nostoringreload", false, "reload rounds only when they store nothing, on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker processes")
 	verdicts := flag.Bool("verdicts", true, "also compare mining.Check verdicts")
@@ -58,7 +59,7 @@ func main() {
 		}
 		return
 	}
-	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout, Unfair: *unfair, NoReload: *noReload}
+	cfg := diff.Config{Verdicts: *verdicts, Timeout: *timeout, Unfair: *unfair, NoReload: *noReload, NoStoringReload: *noStoringReload}
 	if *models != "" {
 		cfg.Models = strings.Split(*models, ",")
 	}
