@@ -42,21 +42,7 @@ proc t2a() {
 // almost always, and never more than the unrolling needs). On a cat model
 // the encoding has no reload rounds, and neither have the runs.
 func TestSimulationDeletesReloadRounds(t *testing.T) {
-	c, err := refcheck.ParseCase("casRetry", []byte(casRetry))
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole := *c.Tests[0]
-	whole.Program = true
-	t1Bound := func(b lsl.Bounds) int {
-		got := 1
-		for key, n := range b {
-			if strings.HasPrefix(string(key), "t1.") {
-				got = n
-			}
-		}
-		return got
-	}
+	c, whole := wholeCase(t, "casRetry", casRetry)
 	for _, tc := range []struct {
 		model    string
 		noReload bool
@@ -114,21 +100,7 @@ proc t2a() {
 // unrolling ends lower than without, and the runs never start above it;
 // without them the runs count every failed round, as the unrolling does.
 func TestSimulationStoringReloadRounds(t *testing.T) {
-	c, err := refcheck.ParseCase("pushRetry", []byte(pushRetry))
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole := *c.Tests[0]
-	whole.Program = true
-	t1Bound := func(b lsl.Bounds) int {
-		got := 1
-		for key, n := range b {
-			if strings.HasPrefix(string(key), "t1.") {
-				got = n
-			}
-		}
-		return got
-	}
+	c, whole := wholeCase(t, "pushRetry", pushRetry)
 	ends := map[bool]int{}
 	for _, noStoring := range []bool{false, true} {
 		opt := Options{Options: encode.Options{NoStoringReloads: noStoring}, Model: memmodel.MustBuiltin("sc")}
@@ -148,4 +120,27 @@ func TestSimulationStoringReloadRounds(t *testing.T) {
 	if ends[false] >= ends[true] {
 		t.Errorf("the lazy unrolling ends at %d with storing reload rounds, %d without: want fewer", ends[false], ends[true])
 	}
+}
+
+// wholeCase parses an LSL case and makes its first test a whole program.
+func wholeCase(t *testing.T, name, src string) (*refcheck.Case, lsl.Test) {
+	t.Helper()
+	c, err := refcheck.ParseCase(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := *c.Tests[0]
+	whole.Program = true
+	return c, whole
+}
+
+// t1Bound is the bound of thread t1's loop in b (1 when b has none).
+func t1Bound(b lsl.Bounds) int {
+	got := 1
+	for key, n := range b {
+		if strings.HasPrefix(string(key), "t1.") {
+			got = n
+		}
+	}
+	return got
 }
