@@ -79,27 +79,6 @@ func foldSeq(list []*cat.Node) *cat.Node {
 	return &cat.Node{Op: cat.OpSeq, Kind: cat.KRel, Kids: []*cat.Node{list[0], foldSeq(list[1:])}}
 }
 
-// unionOperands lists the operands of a union DAG, each once.
-func unionOperands(n *cat.Node) []*cat.Node {
-	seen := map[*cat.Node]bool{}
-	var out []*cat.Node
-	var walk func(m *cat.Node)
-	walk = func(m *cat.Node) {
-		if seen[m] {
-			return
-		}
-		seen[m] = true
-		if m.Op == cat.OpUnion {
-			walk(m.Kids[0])
-			walk(m.Kids[1])
-			return
-		}
-		out = append(out, m)
-	}
-	walk(n)
-	return out
-}
-
 // suffixGraph is the graph of an acyclicity check with its program-order
 // suffixes as chains: its first ci.n() vertices are the events, the rest
 // chain vertices. ok is false when the check has no such operand.
@@ -112,7 +91,7 @@ func (ci *CatInstance) suffixGraph(n *cat.Node) (g *lrel, ok bool) {
 	rest := newLrel(ci.n())
 	bySet := map[*cat.Node][]poSuffix{} // B -> the operands X; po; [B]
 	var sets []*cat.Node
-	for _, m := range unionOperands(n) {
+	for _, m := range cat.UnionTerms(n) {
 		s, isSuffix := splitPoSuffix(m)
 		if !isSuffix {
 			rest = relUnion(c, rest, ci.rel(m, polUpper))
