@@ -17,7 +17,7 @@ var (
 	baseRels = map[string]bool{
 		"po": true, "rf": true, "co": true, "fr": true, "loc": true, "int": true, "ext": true,
 		"id": true, "addr": true, "data": true, "ctrl": true, "amo": true, "lxsx": true, "rmw": true,
-		"si": true,
+		"si": true, "stxn": true,
 	}
 	builtinFuns = map[string]bool{"domain": true, "range": true}
 )

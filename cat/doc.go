@@ -70,6 +70,13 @@
 //	                  as two halves is two events of one instance); id
 //	                  without mixed-size accesses. Program order does not
 //	                  relate the events of one instance.
+//	stxn              same transaction: the events of each atomic block
+//	                  whose accesses touch two or more locations, itself
+//	                  included (the relation of the built-in checks
+//	                  below); a model names it to say more than they do,
+//	                  e.g. that a transaction's stores are multicopy-atomic
+//	                  (stxn ; rfe in power's prop, as Chong, Sorensen and
+//	                  Wickerson's transactional Power model does)
 //
 // The two events of an amo pair tagged AMO (a RISC-V AMO) are one event
 // for the model: each is in R and in W, and addr, data and ctrl into or

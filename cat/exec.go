@@ -221,6 +221,9 @@ func (c *Candidate) Execution() *Execution {
 	x.Rels["rmw"], x.Rels["loc"], x.Rels["int"], x.Rels["ext"], x.Rels["id"], x.Rels["fr"] = rmw, loc, in, ext, id, fr
 	mergeAMOHalves(c, x)
 	x.Stxn = c.stxn()
+	if x.Stxn != nil {
+		x.Rels["stxn"] = x.Stxn // a model may name it (docs/models.md)
+	}
 	fw := set("FW")
 	for i, e := range c.Events {
 		if e.Kind == Write && co[i].Empty() {

@@ -155,6 +155,10 @@ func (a *fairAnalysis) stab(n *Node) stability {
 			// the reduced execution's dependencies are among the
 			// original ones (the cycle ends with no new dependency)
 			s = stSub
+		case "stxn":
+			// deleting events never makes a block a transaction, and
+			// may unmake one whose other location it deletes
+			s = stSub
 		case "FW":
 			s = stExact
 			if a.stores {

@@ -348,6 +348,8 @@ func (ci *CatInstance) baseRel(name string) *lrel {
 		r = relUnion(ci.c, ci.baseRel("amo"), ci.baseRel("lxsx"))
 	case "si":
 		r = ci.sameInstance()
+	case "stxn":
+		r = ci.sameTransaction() // cattxn.go
 	default:
 		panic("encode: unknown cat base relation " + name)
 	}

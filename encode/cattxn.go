@@ -183,3 +183,21 @@ func (ci *CatInstance) contract(r *lrel, blocks []txnBlock, blockOf []int) *lrel
 	}
 	return out
 }
+
+// sameTransaction is the base relation stxn: the pairs of executed events
+// of one atomic block that is a transaction (cat.Candidate's stxn, for
+// models that name it).
+func (ci *CatInstance) sameTransaction() *lrel {
+	r := newLrel(ci.n())
+	blocks, _ := ci.txnBlocks()
+	for _, b := range blocks {
+		for _, a := range b.events {
+			for _, e := range b.events {
+				if l := ci.c.And(ci.both(a, e), b.multi); l != ci.c.F {
+					r.rows[a] = append(r.rows[a], lentry{int32(e), l})
+				}
+			}
+		}
+	}
+	return r
+}

@@ -46,6 +46,19 @@ void reader_unfenced(void)
     lsl_assert(!(r1 == 1 && r2 == 0));
 }
 
+/* orders its loads with a load-load fence (lwsync on power): on power,
+ * which is not multicopy-atomic, the DCAS's two stores may reach this
+ * thread separately, as two stores without a fence between them do
+ * (tests/dcaslitmus/power-txn.cat makes a transaction's stores
+ * multicopy-atomic) */
+void reader_lw(void)
+{
+    int r1 = y;
+    lsl_fence("load-load");
+    int r2 = x;
+    lsl_assert(!(r1 == 1 && r2 == 0));
+}
+
 /* a DCAS that fails when it reads a half-done other DCAS: both DCASes
  * move (x, y) from (0, 0) and (1, 1) to (1, 1) and (2, 2); a reader that
  * sees x == 2 must see y == 2 too (never (2, 0) or (2, 1)). */

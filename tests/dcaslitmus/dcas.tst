@@ -12,3 +12,5 @@ test Cxy = ( cas_writer | reader_xy )
 test Dacq = ( dcas_writer | reader_acq )
 // Two relaxed loads.
 test Drlx = ( dcas_writer | reader_rlx )
+// A reader whose loads a load-load fence orders.
+test Dlw = ( dcas_writer | reader_lw )
