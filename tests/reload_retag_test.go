@@ -52,3 +52,28 @@ func TestReloadRetagRC11(t *testing.T) {
 		})
 	}
 }
+
+// TestReloadRetagLSL: reloadretag/ has a retry whose load before the loop
+// and re-read have matching fences and differ only in a tag: acquire
+// against relaxed, which rc11 sees (the failure needs the failed round:
+// moving the acquire load would hide it), and release against relaxed,
+// which it does not (the rule deletes the round, the failure stays).
+// Both FAIL with the model-aware comparison and with the exact one, every
+// counterexample a real execution. (A mutant that accepts every retagging
+// answers PASS on acq.)
+func TestReloadRetagLSL(t *testing.T) {
+	prog, tf := load(t, "reloadretag/reloadretag.tst", "reloadretag/reloadretag.lsl")
+	m := catModel(t, "rc11")
+	for _, test := range tf.Tests {
+		with := check(t, prog, test, mining.Options{Model: m})
+		without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRetag: true}, Model: m})
+		for _, r := range []*mining.Result{with, without} {
+			if r.Verdict != mining.Fail {
+				t.Errorf("%s: %s (%s), want FAIL", test.Name, r.Verdict, r.Message)
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("%s: %v", test.Name, err)
+			}
+		}
+	}
+}
