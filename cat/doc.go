@@ -114,4 +114,10 @@
 // (exact, shrinks, grows), and accepts a model whose checks can only
 // shrink and whose flags can only grow (docs/semantics.md, "Fair progress
 // on cat models").
+//
+// ReadRetagUnseen (readretag.go) decides whether one read's tags may
+// change without any check or flag changing: the encoder's reload rounds
+// move a load to a later load's place with its own tags
+// (docs/semantics.md, "Reload rounds: tags a model does not see on a
+// read").
 package cat

@@ -30,6 +30,11 @@ type Options struct {
 	// (reload.go, storing reload rounds): the differential tests compare
 	// the two.
 	NoStoringReloads bool
+	// NoReloadRetag makes reload rounds on cat models ask that the moved
+	// load and the re-read carry the same tags, not only tags the model
+	// cannot tell apart on a read (reloadtags.go): the differential tests
+	// compare the two.
+	NoReloadRetag bool
 	// NoSilentRMW keeps fair progress but not its rule for silent
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
@@ -124,6 +129,7 @@ type Encoding struct {
 	seeds       [][]seedVar // per load instruction index
 	seedOf      map[[2]int]z.Lit
 	aliasMemo   map[[2]int]z.Lit
+	retagMemo   map[string]bool // reloadTagsMatch's answers (reloadtags.go)
 	hasSeed     map[int]z.Lit
 	threadOf    []int
 	threadKinds []lsl.ThreadKind
@@ -147,6 +153,7 @@ type Encoding struct {
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
 	storingReloads                  bool         // reload rounds may store (reload.go)
+	reloadRetag                     bool         // tags a read's model cannot see may differ (reloadtags.go)
 	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
 	reloadModel                     bool         // memmodel.Properties.ReloadRounds (reload.go)
 	taggedEvents                    bool         // memmodel.Properties.TaggedEvents (reload.go)
@@ -268,6 +275,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		fair:             !opt.NoFairProgress,
 		reloadRounds:     !opt.NoReloadRounds,
 		storingReloads:   !opt.NoStoringReloads,
+		reloadRetag:      !opt.NoReloadRetag,
 		silentRules:      !opt.NoSilentRMW,
 		chainCut:         !opt.NoChainCut,
 		loadsInOrder:     props.LoadsInOrder,

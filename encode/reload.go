@@ -226,7 +226,7 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 	}
 	var via []z.Lit
 	for _, ld := range loads {
-		if isCat && !sameTags(src.load, ld) {
+		if isCat && !e.reloadTagsMatch(src.load, ld) {
 			continue // the moved load would be in other sets than C
 		}
 		fences, ok := matchFences(src.fences, e.Instrs[ld.Index+1:hi])

@@ -49,7 +49,8 @@
 // insertion's selector encoding). A
 // feature that a model does not support is off by a property
 // (StorelessCycles, CoherentPerLocation, FairProgressStoresSafe, Flags,
-// C11Fences, …), never by a name.
+// C11Fences, …), never by a name; ReadRetagUnseen (retag.go) answers
+// from the cat model's checks which tags of a read it cannot see.
 //
 // Dependencies: memmodel imports axioms, cat and lsl (and gini for the
 // probes); encode, mining, refcheck, report, synth, the front ends and

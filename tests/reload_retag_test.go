@@ -1,0 +1,79 @@
+package tests
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestReloadRetagRC11: reload rounds on rc11 may move a load whose tags
+// differ from the re-read's where rc11 cannot tell the two reads apart
+// (docs/semantics.md, "Reload rounds: tags a model does not see on a
+// read") — Treiber's push loads Top relaxed and re-reads it with a
+// release CAS. The C11 Treiber programs (two harnesses, their bugs, one
+// racy) and reload_tags.c (an acquire load re-read by a relaxed CAS:
+// FAIL), and the small pthread programs of the fair-progress tests, are
+// checked with the model-aware comparison and with the exact
+// one (NoReloadRetag): the same answers and flags, every counterexample a
+// real execution, and on the Treiber stacks a smaller unrolling with it.
+func TestReloadRetagRC11(t *testing.T) {
+	needClang(t)
+	m := catModel(t, "rc11")
+	for _, file := range []string{
+		"c11bench/treiber_2_2.c", "c11bench/treiber_2_2_store_bug.c", "c11bench/treiber_2_2_relaxed_bug.c",
+		"c11/treiber_2_2_bug.c", "c11/treiber_2_2.c", "reload_tags.c",
+		"counter.c", "handoff.c", "spsc1.c", "mp_release.c", "mp_relaxed.c", "racy.c", "c11/msq_1_1.c",
+	} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			with := check(t, prog, test, mining.Options{Model: m, Timeout: datatypeTimeout})
+			without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRetag: true}, Model: m, Timeout: datatypeTimeout})
+			if a, b := answer(with), answer(without); a != b {
+				t.Errorf("%s: %s with retagged reloads, %s with the exact comparison", file, a, b)
+			}
+			if fmt.Sprint(with.Flags) != fmt.Sprint(without.Flags) {
+				t.Errorf("%s: flags %v with retagged reloads, %v with the exact comparison", file, with.Flags, without.Flags)
+			}
+			for _, r := range []*mining.Result{with, without} {
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s: %v", file, err)
+				}
+			}
+			if file == "reload_tags.c" && with.Verdict != mining.Fail {
+				t.Errorf("%s: %s, want FAIL", file, with.Verdict)
+			}
+			if (file == "c11bench/treiber_2_2.c" || file == "c11/treiber_2_2.c") && with.Stats.Instrs >= without.Stats.Instrs {
+				t.Errorf("%s: %d instructions with retagged reloads, %d with the exact comparison", file, with.Stats.Instrs, without.Stats.Instrs)
+			}
+			t.Logf("%s: %s, %d instructions with retagged reloads, %d without", file, answer(with), with.Stats.Instrs, without.Stats.Instrs)
+		})
+	}
+}
+
+// TestReloadRetagLSL: reloadretag/ has a retry whose load before the loop
+// and re-read have matching fences and differ only in a tag: acquire
+// against relaxed, which rc11 sees (the failure needs the failed round:
+// moving the acquire load would hide it), and release against relaxed,
+// which it does not (the rule deletes the round, the failure stays).
+// Both FAIL with the model-aware comparison and with the exact one, every
+// counterexample a real execution. (A mutant that accepts every retagging
+// answers PASS on acq.)
+func TestReloadRetagLSL(t *testing.T) {
+	prog, tf := load(t, "reloadretag/reloadretag.tst", "reloadretag/reloadretag.lsl")
+	m := catModel(t, "rc11")
+	for _, test := range tf.Tests {
+		with := check(t, prog, test, mining.Options{Model: m})
+		without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRetag: true}, Model: m})
+		for _, r := range []*mining.Result{with, without} {
+			if r.Verdict != mining.Fail {
+				t.Errorf("%s: %s (%s), want FAIL", test.Name, r.Verdict, r.Message)
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("%s: %v", test.Name, err)
+			}
+		}
+	}
+}
