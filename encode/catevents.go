@@ -62,6 +62,9 @@ type CatInstance struct {
 	stats   axioms.InstanceStats
 	// lazy are the components of acyclicity checks left to Lemmas.
 	lazy []*lazyAcyclic
+	// txnPairs counts the two-cycle clauses of the transaction checks
+	// (cattxn_pairs.go)
+	txnPairs int
 	// txnWalks are the irreflexivity checks lifted to atomic blocks,
 	// left to Lemmas (cattxn_walk.go).
 	txnWalks []*txnWalk

@@ -98,6 +98,7 @@ func (ci *CatInstance) atomicBlocks() {
 			r = ci.rel(k.Of.Expr, polUpper)
 		}
 		ci.stats.Instances++
+		ci.txnTwoCycles(r, blocks, blockOf) // cattxn_pairs.go
 		ci.assertAcyclicThrough(ci.contract(r, blocks, blockOf), blocks)
 	}
 }

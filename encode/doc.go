@@ -116,7 +116,9 @@
 // disjunctions along each thread (catpo.go). An atomic block that
 // accesses two locations is a transaction: the built-in checks of
 // cat.Model.TxnChecks are encoded on each relation with the block
-// contracted to one vertex, lazily (cattxn.go), and the irreflexivity
+// contracted to one vertex, lazily (cattxn.go), with the 2-cycles between
+// two blocks (or a block and an event) forbidden up front over the
+// relation's own literals (cattxn_pairs.go), and the irreflexivity
 // checks' walks by a lazy search (cattxn_walk.go). Spin loops ask that no store be fr-after
 // a blocked load (the cat counterpart of memory_order). Flags are
 // literals of CatInstance.Flags. TestCatEncodingMatchesEvaluator compares

@@ -112,6 +112,11 @@ func newCadicalSAT() satSolver {
 		panic("sat: out of memory creating a CaDiCaL solver")
 	}
 	b := &cadicalSAT{w: w}
+	for _, o := range cadicalEnvOptions() {
+		name := C.CString(o.name)
+		C.ccadical_set_option(w.s, name, C.int(o.val))
+		C.free(unsafe.Pointer(name))
+	}
 	// The C solver is released with the Go value unless close came first.
 	b.release = runtime.AddCleanup(b, func(w *C.cf_solver) { C.cf_free(w) }, w)
 	return b

@@ -49,4 +49,9 @@
 // no conflict counter). Both backends are deterministic, so budgeted
 // solving gives the same answers, models and counts on any machine; a
 // portfolio is not (who wins depends on timing).
+//
+// CHECKFENCE_CADICAL_OPTIONS (cadicaloptions.go) sets CaDiCaL options of
+// every CaDiCaL solver of the process ("shuffle=1,shufflerandom=1,seed=3"):
+// a measuring knob, for judging an encoding change over several decision
+// orders rather than one lucky or unlucky numbering of the variables.
 package sat
