@@ -50,6 +50,10 @@ type Options struct {
 	// of their own thread (laterseeds.go), which a model coherent per
 	// location makes false: for the differential tests.
 	KeepLaterSeeds bool
+	// NoConeLimits: the range analysis keeps its program-wide derivation
+	// depth limit (lsl.RangeOptions.NoConeLimits), for the differential
+	// tests.
+	NoConeLimits bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
 	// Ctrl-C): Build then returns a *limits.CanceledError. It is also the
 	// context of range analysis and of the memory model's expansion,
@@ -232,7 +236,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	if fallback <= 0 {
 		fallback = u.Prog.IntWidth // the source's own widest integer type
 	}
-	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx})
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx, NoConeLimits: opt.NoConeLimits})
 	if ranges.Err != nil {
 		return nil, ranges.Err
 	}

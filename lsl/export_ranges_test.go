@@ -222,7 +222,11 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 		if grows(s.Op) {
 			d++
 		}
-		if d > x.maxDepth {
+		limit := x.maxDepth
+		if l, ok := x.r.depthLimit[s]; ok {
+			limit = min(limit, l) // no execution passes more growing statements than s's cone has (ranges_cone.go)
+		}
+		if d > limit {
 			return soundFlow{kind: 3}
 		}
 		x.set(s.Dst, v, d, s)
