@@ -157,6 +157,10 @@ func buildCatOpt(t *testing.T, src string, m *cat.Model, opt Options) *Encoding 
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the candidates compared per model include reads from later stores of
+	// the reader's thread, which a model coherent per location leaves out
+	// (laterseeds.go): every encoding of a comparison keeps them
+	opt.KeepLaterSeeds = true
 	e, err := Build(u, memmodel.FromCat(m), opt)
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,9 @@
 // Ψ (encoding.go) introduces a seed literal for every load and store that may
 // alias (by the range analysis), with equal addresses and values, at most
 // one seed per load, and the initial value for loads without one; a seed's
-// equal values are plain clauses (sameclauses.go). Θ comes from package
+// equal values are plain clauses (sameclauses.go). On a model coherent per
+// location no seed comes from a later store of the load's own thread
+// (laterseeds.go). Θ comes from package
 // axioms through the Universe adapter (universe.go); Build requests every
 // memory-order literal before it takes Θ's clauses, which finalizes the
 // sparse transitivity (axioms package documentation). Spin loops add that

@@ -51,6 +51,14 @@ type Options struct {
 	// NoPoolSymmetry: order identical threads but not the pool's untouched
 	// blocks (the benchmark's ablation table measures the two apart).
 	NoPoolSymmetry bool
+	// KeepLaterSeeds keeps the seed variables of loads from later stores
+	// of their own thread (laterseeds.go), which a model coherent per
+	// location makes false: for the differential tests.
+	KeepLaterSeeds bool
+	// NoConeLimits: the range analysis keeps its program-wide derivation
+	// depth limit (lsl.RangeOptions.NoConeLimits), for the differential
+	// tests.
+	NoConeLimits bool
 	// Ctx, if set, stops the encoding when done (--timeout, --max-memory,
 	// Ctrl-C): Build then returns a *limits.CanceledError. It is also the
 	// context of range analysis and of the memory model's expansion,
@@ -152,6 +160,7 @@ type Encoding struct {
 	// catSuperseded: and the model is coherent per location
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
+	noLaterSeeds                    bool         // no seeds from later stores of the load's thread (laterseeds.go)
 	storingReloads                  bool         // reload rounds may store (reload.go)
 	reloadRetag                     bool         // tags a read's model cannot see may differ (reloadtags.go)
 	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
@@ -234,7 +243,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	if fallback <= 0 {
 		fallback = u.Prog.IntWidth // the source's own widest integer type
 	}
-	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx})
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx, NoConeLimits: opt.NoConeLimits})
 	if ranges.Err != nil {
 		return nil, ranges.Err
 	}
@@ -274,6 +283,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		hasSeed:          map[int]z.Lit{},
 		fair:             !opt.NoFairProgress,
 		reloadRounds:     !opt.NoReloadRounds,
+		noLaterSeeds:     laterSeedsFalse(opt, props.CoherentPerLocation),
 		storingReloads:   !opt.NoStoringReloads,
 		reloadRetag:      !opt.NoReloadRetag,
 		silentRules:      !opt.NoSilentRMW,
@@ -387,6 +397,9 @@ func (e *Encoding) psi() z.Lit {
 			}
 			if e.ForcedBefore(l.Index, s.Index) {
 				continue // the store happens after the load (init/final structure)
+			}
+			if e.noLaterSeeds && e.laterStore(l, s) {
+				continue // the store follows the load in its thread
 			}
 			v := c.Lit()
 			e.seeds[l.Index] = append(e.seeds[l.Index], seedVar{s.Index, v})

@@ -253,6 +253,15 @@ func compareRaces(t *testing.T, name, src string, m *axioms.Model, cm *cat.Model
 			}
 			baseAssume = append(baseAssume, bl)
 		}
+		// seeds e leaves out (laterseeds.go: false in each of its
+		// executions) are false in base's copy of the execution too
+		for l, sv := range base.seeds {
+			for _, x := range sv {
+				if _, ok := e.seedOf[[2]int{l, x.store}]; !ok {
+					baseAssume = append(baseAssume, x.lit.Not())
+				}
+			}
+		}
 		s.AddClause(block...)
 		if bs.Solve(context.Background(), baseAssume...) != sat.Sat {
 			t.Fatalf("%s: an execution of the model is no candidate execution of the program:\n%s", name, src)

@@ -53,7 +53,10 @@
 // program may compute: memory flow-insensitively (a load sees every value a
 // store to its cells may write), registers by reaching definitions
 // (ranges_flow.go), so that an unrolled loop's counter ranges over its
-// iterations only.
+// iterations only. Where a range is unbounded, a second run limits each
+// statement's derivation depth to the growing statements of its
+// dependency cone (ranges_cone.go): a counter incremented through memory
+// ranges over its increments.
 //
 // # Concrete syntax
 //

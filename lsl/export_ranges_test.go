@@ -138,6 +138,11 @@ type soundRun struct {
 	// analysis' argument, ranges.go): it stops there.
 	depth    map[Reg]int
 	maxDepth int
+	// sc: the threads run interleaved on one memory (CheckRangesSoundSC);
+	// nil: each thread alone, loads from the ranges
+	sc     *scMemory
+	id     int
+	atomic int
 }
 
 // flow is how a statement ends: next, a break or continue to a label,
@@ -222,7 +227,11 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 		if grows(s.Op) {
 			d++
 		}
-		if d > x.maxDepth {
+		limit := x.maxDepth
+		if l, ok := x.r.depthLimit[s]; ok && x.sc == nil {
+			limit = min(limit, l) // no execution passes more growing statements than s's cone has (ranges_cone.go)
+		}
+		if d > limit {
 			return soundFlow{kind: 3}
 		}
 		x.set(s.Dst, v, d, s)
@@ -236,6 +245,16 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 		if !absHas(x.r.Addr(s.ID), ad) {
 			x.bad = fmt.Sprintf("%v: load %d from %v, not in %v", s.Pos, s.ID, ad, x.r.Addr(s.ID))
 			return soundFlow{kind: 3}
+		}
+		if x.sc != nil {
+			x.sc.yield(x)
+			v, d := x.sc.load(ad)
+			if !absHas(x.r.Value(s.ID), v) {
+				x.bad = fmt.Sprintf("%v: load %d of %v, not in %v", s.Pos, s.ID, v, x.r.Value(s.ID))
+				return soundFlow{kind: 3}
+			}
+			x.set(s.Dst, v, d, s)
+			break
 		}
 		vals := x.r.Value(s.ID).scalars()
 		if len(vals) == 0 {
@@ -251,6 +270,14 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 		if !absHas(x.r.Addr(s.ID), ad) || !absHas(x.r.Value(s.ID), v) {
 			x.bad = fmt.Sprintf("%v: store %d of %v to %v, not in %v at %v", s.Pos, s.ID, v, ad, x.r.Value(s.ID), x.r.Addr(s.ID))
 			return soundFlow{kind: 3}
+		}
+		if x.sc != nil {
+			x.sc.yield(x)
+			d := 0
+			if r, ok := s.Val.(Reg); ok {
+				d = x.depth[r]
+			}
+			x.sc.store(ad, v, d)
 		}
 		if s.Status != "" {
 			x.set(s.Status, Num(0), 0, s)
@@ -279,9 +306,15 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 	case *Abort, *Pruned:
 		return soundFlow{kind: 3}
 	case *Atomic:
+		x.atomic++
+		defer func() { x.atomic-- }()
 		return x.block(s.Body)
 	case *Spin:
-		for try := 0; try < 3; try++ {
+		tries := 3
+		if x.sc != nil {
+			tries = 1 // each statement once: every value is an execution's
+		}
+		for try := 0; try < tries; try++ {
 			f := x.block(&Block{Stmts: s.Body.Stmts})
 			if f.kind != 2 || f.label != s.Label {
 				return f

@@ -15,6 +15,9 @@ type RangeOptions struct {
 	// Ctx, if set, stops the analysis when done: the Ranges returned then
 	// have Err set and must not be used.
 	Ctx context.Context
+	// NoConeLimits keeps the program-wide derivation depth limit where
+	// some range is unbounded (ranges_cone.go): for the differential tests.
+	NoConeLimits bool
 }
 
 // Ranges is the result of the range analysis of §7.3.2: for every access the
@@ -29,6 +32,9 @@ type Ranges struct {
 	value     map[int]*AbsVal
 	regs      map[Reg]*AbsVal
 	Passes    int
+	// depthLimit: the cone limit of each growing statement where the
+	// analysis used them (ranges_cone.go), for the soundness test
+	depthLimit map[Stmt]int
 	// Err is a *CanceledError when RangeOptions.Ctx stopped the analysis.
 	Err error
 }
@@ -79,7 +85,30 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 		return r
 	}
 	a.measure(r, opt)
-	return r
+	if !r.Fallback || opt.NoConeLimits {
+		return r
+	}
+	// Some range is unbounded: again, each growing statement limited to
+	// the growing statements of its dependency cone (ranges_cone.go).
+	limits := a.coneLimits()
+	if limits == nil {
+		return r
+	}
+	b := newAnalysis(u)
+	b.limits = limits
+	r2 := &Ranges{addr: b.addr, value: b.value, regs: b.regs, Passes: r.Passes}
+	r2.Err = b.fixpoint(&r2.Passes, opt)
+	if r2.Err != nil {
+		return r2
+	}
+	b.measure(r2, opt)
+	r2.depthLimit = map[Stmt]int{}
+	for i, l := range limits {
+		if l > 0 {
+			r2.depthLimit[b.stmts[i]] = l
+		}
+	}
+	return r2
 }
 
 // newAnalysis sets up the analysis of u: nothing assigned or stored yet.
@@ -142,6 +171,7 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 			return true
 		})
 	}
+	a.stmts = stmts
 	a.uses = reachingDefs(a.u.Threads, stmts)
 	a.defVal = make([]*AbsVal, len(stmts))
 	for i := range a.defVal {
@@ -197,6 +227,12 @@ type analysis struct {
 	initVal  map[string]Value // explicit initial values of global cells
 	initAll  *AbsVal          // every initial value (for unknown addresses)
 	maxDepth int
+	// limits: per statement, the depth limit of its dependency cone (0:
+	// maxDepth; ranges_cone.go); depthCap: the limit of the statement
+	// being evaluated
+	limits   []int
+	depthCap int
+	stmts    []Stmt       // fixpoint's numbering
 	undef    map[Reg]bool // registers some path reads before writing
 	// uses[i][k]: the statements whose assignment of operand k of
 	// statement i may reach it (fixpoint's numbering); defVal[i]: the
@@ -326,6 +362,10 @@ func (a *analysis) stmtAt(i int, s Stmt) {
 		args := make([]*AbsVal, len(s.Args))
 		for k, o := range s.Args {
 			args[k] = a.arg(i, k, o)
+		}
+		a.depthCap = a.maxDepth
+		if i >= 0 && i < len(a.limits) && a.limits[i] > 0 {
+			a.depthCap = min(a.maxDepth, a.limits[i])
 		}
 		a.assign(i, s.Dst, a.eval(s, args))
 	case *Choose:
@@ -507,7 +547,7 @@ func (a *analysis) eval(s *Assign, args []*AbsVal) *AbsVal {
 	var rec func(i, depth int)
 	rec = func(i, depth int) {
 		if i == len(args) {
-			if depth > a.maxDepth {
+			if depth > a.depthCap {
 				return
 			}
 			v, err := EvalOp(s.Op, a.comps[s.Comp], -1, vals)

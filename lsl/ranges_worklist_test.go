@@ -88,5 +88,8 @@ func compareRanges(t *testing.T, name string, prog *lsl.Program, specs []lsl.Thr
 		if d := lsl.CheckRangesSound(u, got, int64(bound), 20); d != "" {
 			t.Errorf("%s, bounds %d: a concrete run leaves the ranges: %s", name, bound, d)
 		}
+		if d := lsl.CheckRangesSoundSC(u, got, int64(bound), 8); d != "" {
+			t.Errorf("%s, bounds %d: an interleaved run leaves the ranges: %s", name, bound, d)
+		}
 	}
 }
