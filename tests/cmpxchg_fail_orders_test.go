@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/internal/clangtest"
@@ -65,5 +66,20 @@ func TestOrderCandidatesOnFailedCAS(t *testing.T) {
 				t.Errorf("verdicts %v: the selections are not told apart", verdicts)
 			}
 		})
+	}
+}
+
+// TestFailedCASRaceExplained: the race explanation reads a failed
+// compare-exchange's order as rc11 does, the failure order.
+func TestFailedCASRaceExplained(t *testing.T) {
+	needClang(t)
+	prog, test := clangtest.LoadPthread(t, "races/mp_cas_fail_rlx.c")
+	for _, m := range []string{"sc", "rc11"} {
+		opt := modelOptions(t, m)
+		opt.Races = mining.RacesFail
+		r := check(t, prog, test, opt)
+		if r.Verdict != F || r.Reason != mining.ReasonDataRace || !strings.Contains(r.Message, "but the load is relaxed, not an acquire") {
+			t.Errorf("%s: %s %s: %s", m, r.Verdict, r.Reason, r.Message)
+		}
 	}
 }
