@@ -3,6 +3,7 @@ package encode
 import (
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // CatExecution is the candidate execution of a satisfying assignment:
@@ -43,10 +44,14 @@ func (ci *CatInstance) Decode(val func(z.Lit) bool) *CatExecution {
 			}
 		}
 		block := 0
+		tags := ci.e.resolveTags(ev.Tags, val)
 		if in := ci.instr(i); in != nil {
 			block = in.Atomic
+			if ev.Kind == cat.Read { // a compare-exchange's read (catfailtag.go)
+				tags = lsl.OutcomeTags(tags, ci.e.failedRead(in, executedIn(val)))
+			}
 		}
-		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: ci.e.resolveTags(ev.Tags, val), Block: block})
+		x.Candidate.Events = append(x.Candidate.Events, cat.Event{Thread: ev.Thread, Kind: ev.Kind, Loc: loc, Tags: tags, Block: block})
 	}
 	pairs := func(name string) [][2]int {
 		var out [][2]int

@@ -646,6 +646,9 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 		if tag && !in {
 			s[i] = ci.e.condMember(ev.Tags, name, ci.guards[i]) // fencecandidates.go
 		}
+		if tag {
+			s[i] = ci.outcomeMember(i, name, s[i]) // catfailtag.go
+		}
 	}
 	if !tag {
 		ci.withAMOKinds(name, s)

@@ -117,6 +117,18 @@ proc p2() { %s := load<A,ACQ> @Y  if %s { %d := load<NA> @D } }`,
 	"LB+ctrl": `global X global Y global Z
 proc p0() { %r := load<A,RLX> @X  if %r { store<NA> @Z, 1 }  store<A,RLX> @Y, 1 }
 proc p1() { %s := load<A,RLX> @Y  if %s { store<NA> @Z, 2 }  store<A,RLX> @X, 1 }`,
+	// a compare-exchange's read has its failure order when the block
+	// does not store (lsl.FailTag): relaxed, acquire, and a successful
+	// one that acquires
+	"MP+cas-fail-rlx": `global X global Y
+proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
+proc p1() { atomic { %r := load<A,ACQ,fail.RLX> @Y  %ok := eq(%r, 0)  if %ok { store<A,ACQ> @Y, 2 } }  if %r { %s := load<NA> @X } }`,
+	"MP+cas-fail-acq": `global X global Y
+proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
+proc p1() { atomic { %r := load<A,RLX,fail.ACQ> @Y  %ok := eq(%r, 0)  if %ok { store<A,RLX> @Y, 2 } }  if %r { %s := load<NA> @X } }`,
+	"MP+cas-succ-acq": `global X global Y
+proc p0() { store<NA> @X, 1  store<A,REL> @Y, 1 }
+proc p1() { atomic { %r := load<A,SC,fail.RLX> @Y  %ok := eq(%r, 1)  if %ok { store<A,SC> @Y, 2 } }  if %ok { %s := load<NA> @X } }`,
 	"lock": `global L global X
 proc p0() { atomic { %o := load @L  store @L, 1 }  if %o { assume 0 }  fence load-load  store<NA> @X, 1  fence store-store  atomic { %u := load @L  store @L, 0 } }
 proc p1() { atomic { %o := load @L  store @L, 1 }  if %o { assume 0 }  fence load-load  %x := load<NA> @X  fence store-store  atomic { %u := load @L  store @L, 0 } }`,

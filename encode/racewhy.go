@@ -49,14 +49,17 @@ func accessPhrase(ev *trace.Event) string {
 	return s
 }
 
-// c11Kind classifies an instruction as rc11 reads its tags: whether it
-// is atomic, and its memory order ("" for a non-atomic access, or a
+// c11Kind classifies an instruction as rc11 reads its tags in execution
+// x (a compare-exchange's read by its outcome): whether it is atomic, and its memory order ("" for a non-atomic access, or a
 // fence that orders nothing). An access of an atomic block without an
 // order is seq_cst; a fence without C11 tags is one of its kind (a
 // store-store fence releases, load-load and load-store acquire, full and
 // store-load are seq_cst).
-func c11Kind(in *Instr) (atomic bool, order string) {
+func (e *Encoding) c11Kind(x *trace.Execution, in *Instr) (atomic bool, order string) {
 	tags := lsl.Tags(in.Stmt)
+	if in.Kind == axioms.Load { // a compare-exchange's read (catfailtag.go)
+		tags = lsl.OutcomeTags(tags, e.failedRead(in, func(st *Instr) bool { return x.Events[st.Index] != nil }))
+	}
 	ord := lsl.C11Order(tags)
 	if in.Kind == axioms.Fence {
 		if ord != "" {
@@ -137,7 +140,7 @@ func (e *Encoding) raceWhy(x *trace.Execution, a, b int) string {
 			}
 			plain := 0
 			for _, i := range []int{w, r} {
-				if atomic, _ := c11Kind(e.Instrs[i]); !atomic {
+				if atomic, _ := e.c11Kind(x, e.Instrs[i]); !atomic {
 					plain++
 				}
 			}
@@ -160,8 +163,8 @@ func (e *Encoding) raceWhy(x *trace.Execution, a, b int) string {
 // way this explanation does not follow).
 func (e *Encoding) syncLacks(x *trace.Execution, from, w, r, to int) string {
 	win, rin := e.Instrs[w], e.Instrs[r]
-	watomic, word := c11Kind(win)
-	ratomic, rord := c11Kind(rin)
+	watomic, word := e.c11Kind(x, win)
+	ratomic, rord := e.c11Kind(x, rin)
 	relFence := e.fenceBetween(x, from, w, releases)
 	acqFence := e.fenceBetween(x, r, to+1, acquires)
 	reads := fmt.Sprintf("%s's load at %s reads %s's store at %s", e.Threads[rin.Thread].T.Name, rin.Pos(),
@@ -201,7 +204,7 @@ func (e *Encoding) fenceBetween(x *trace.Execution, lo, hi int, ok func(string) 
 		if lsl.HasTag(lsl.Tags(in.Stmt), lsl.TagMMOnly) {
 			continue
 		}
-		if _, ord := c11Kind(in); ok(ord) {
+		if _, ord := e.c11Kind(x, in); ok(ord) {
 			return true
 		}
 	}

@@ -35,6 +35,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *trace.Execution {
 			}
 			ev := &trace.Event{Instr: ii, ID: in.ID, Thread: ti, Kind: in.Kind.String(), Pos: in.Pos(), Expr: in.Expr(), Source: -1, Fence: in.Fence, Barrier: barrier, Atomic: in.Atomic, Order: -1}
 			ev.C11 = c11Tags(in.Stmt)
+			if in.Kind == axioms.Load { // a compare-exchange's read (catfailtag.go)
+				ev.C11 = lsl.OutcomeTags(ev.C11, e.failedRead(in, executedIn(val)))
+			}
 			if in.IsAccess() {
 				ev.Addr = e.vx.decode(in.Addr, val)
 				ev.AddrName = u.AddrName(ev.Addr)

@@ -64,7 +64,8 @@ func CondOnly(tags []string) bool {
 
 // ResolveTags returns tags with each conditional tag replaced by its tag
 // when its candidate is selected and dropped otherwise (duplicates
-// dropped).
+// dropped), and a compare-exchange's failure tag updated
+// (resolveFailTag).
 func ResolveTags(tags []string, selected func(id int) bool) []string {
 	if !HasCondTags(tags) {
 		return tags
@@ -81,7 +82,29 @@ func ResolveTags(tags []string, selected func(id int) bool) []string {
 			out = append(out, t)
 		}
 	}
-	return strongestOrder(out)
+	return resolveFailTag(strongestOrder(out), tags, selected)
+}
+
+// resolveFailTag updates the failure tag of a compare-exchange's read
+// (tags, resolved to out) under a selection: a selected order candidate
+// O makes the failure order at least O's read part, as the edit of the
+// source does (synth), and a failure order equal to the resolved order's
+// read part needs no tag.
+func resolveFailTag(out, tags []string, selected func(id int) bool) []string {
+	f := FailOrder(tags)
+	if f == "" {
+		return out
+	}
+	for _, t := range tags {
+		if id, o, ok := ParseCondTag(t); ok && selected(id) && C11Order([]string{o}) == o {
+			f = strongerRead(f, o)
+		}
+	}
+	out = withoutFailTag(out)
+	if f == ReadOrder(C11Order(out)) {
+		return out
+	}
+	return append(out, FailTag(f))
 }
 
 // strongestOrder keeps one C11 order among tags, the strongest (acquire

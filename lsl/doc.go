@@ -117,6 +117,11 @@
 // orders of C11 atomic accesses, given by conditional tags (sel.cN.T) and
 // guarded fences; SelectCandidates writes a selection in.
 //
+// C11 atomics carry their order as a tag (c11.go); the load of a
+// compare-exchange whose failure order is not its success order's read
+// part also carries fail.F, its order when its atomic block does not
+// store (FailTag, OutcomeTags).
+//
 // Input errors are *diag.Error values ("file:line:col: message", package
 // diag) with a diag.ErrorCode; Unsupported gives a front end's refusal its
 // form.

@@ -74,6 +74,7 @@ type sanity struct {
 	errs     diag.ErrorList
 	labels   []labelScope
 	ids      map[int]diag.Pos
+	atomic   int // the depth of atomic blocks around the statement
 }
 
 func (s *sanity) errorf(pos diag.Pos, code diag.ErrorCode, format string, args ...any) {
@@ -170,9 +171,13 @@ func (s *sanity) stmt(st Stmt) {
 		s.reg(st.Dst, pos)
 		s.id("load", st.ID, pos)
 		s.tags(st.Tags, pos)
+		if f := FailOrder(st.Tags); f != "" && (s.atomic == 0 || C11Order(st.Tags) == "") {
+			s.errorf(pos, diag.CodeInvalidConstruct, "failure tag %s on a load that is not the ordered load of an atomic block", FailTag(f))
+		}
 	case *Store:
 		s.id("store", st.ID, pos)
 		s.tags(st.Tags, pos)
+		s.noFailTag(st.Tags, "store", pos)
 		if st.Status != "" {
 			s.reg(st.Status, pos)
 		}
@@ -181,6 +186,7 @@ func (s *sanity) stmt(st Stmt) {
 			s.errorf(pos, diag.CodeUnknownKind, "invalid fence kind %d", st.Kind)
 		}
 		s.tags(st.Tags, pos)
+		s.noFailTag(st.Tags, "fence", pos)
 		s.id("fence", st.ID, pos)
 	case *If:
 		s.body(st.Then, "if", pos)
@@ -216,7 +222,9 @@ func (s *sanity) stmt(st Stmt) {
 			s.errorf(pos, diag.CodeInvalidConstruct, "empty choice range %d .. %d", st.Lo, st.Hi)
 		}
 	case *Atomic:
+		s.atomic++
 		s.body(st.Body, "atomic", pos)
+		s.atomic--
 	case *Spin:
 		s.name("spin loop", st.Label, pos)
 		s.pushLabel(st.Label, true, pos)
@@ -251,6 +259,14 @@ func (s *sanity) stmt(st Stmt) {
 		}
 	default:
 		s.errorf(pos, diag.CodeUnknownKind, "unknown statement %T", st)
+	}
+}
+
+// noFailTag: only the load of a compare-exchange has a failure order
+// (FailTag).
+func (s *sanity) noFailTag(tags []string, what string, pos diag.Pos) {
+	if f := FailOrder(tags); f != "" {
+		s.errorf(pos, diag.CodeInvalidConstruct, "failure tag %s on a %s", FailTag(f), what)
 	}
 }
 

@@ -54,3 +54,44 @@ func TestOrderDiff(t *testing.T) {
 		t.Errorf("a line without the order: %v", err)
 	}
 }
+
+// TestOrderDiffFailureOrder: strengthening a compare-exchange raises its
+// failure order to the new success order's read part when it is weaker
+// (acquire to seq_cst too: the candidate's tags give the failed read
+// that order, lsl.ResolveTags), and leaves a strong enough one alone.
+func TestOrderDiffFailureOrder(t *testing.T) {
+	for _, c := range []struct{ from, to, line, want string }{
+		{"ACQ", "SC", "memory_order_acquire, memory_order_acquire", "memory_order_seq_cst, memory_order_seq_cst"},
+		{"ACQ", "SC", "memory_order_acquire, memory_order_relaxed", "memory_order_seq_cst, memory_order_seq_cst"},
+		{"ACQ", "ACQ_REL", "memory_order_acquire, memory_order_relaxed", "memory_order_acq_rel, memory_order_acquire"},
+		{"RLX", "REL", "memory_order_relaxed, memory_order_relaxed", "memory_order_release, memory_order_relaxed"},
+		{"RLX", "ACQ_REL", "memory_order_relaxed, memory_order_seq_cst", "memory_order_acq_rel, memory_order_seq_cst"},
+	} {
+		src := "    cas(&top, &t, n, " + c.line + ");\n"
+		srcs := NewSources(func(string) ([]byte, error) { return []byte(src), nil })
+		cand := &lsl.Candidate{Point: &lsl.FencePoint{File: "f.c", Line: 1, Side: lsl.OrderSide, Pos: diag.Pos{File: "f.c", Line: 1, Col: 5}}, Order: c.to, From: c.from, Access: "RMW"}
+		var out bytes.Buffer
+		if err := WriteDiff(&out, &Result{Fences: []*Fence{{Candidate: cand}}}, srcs); err != nil {
+			t.Fatal(err)
+		}
+		if want := "+    cas(&top, &t, n, " + c.want + ");"; !strings.Contains(out.String(), want) {
+			t.Errorf("%s -> %s on %s: diff lacks %q:\n%s", c.from, c.to, c.line, want, out.String())
+		}
+	}
+}
+
+// TestRelaxFailureTag: weakening a compare-exchange caps its failure
+// order at the new order's read part, as the edit of the source does.
+func TestRelaxFailureTag(t *testing.T) {
+	for _, c := range []struct{ tags, to, want string }{
+		{"A,SC,fail.ACQ", "REL", "A,REL"},
+		{"A,SC,fail.ACQ", "ACQ", "A,ACQ"},
+		{"A,SC,fail.RLX", "ACQ", "A,ACQ,fail.RLX"},
+		{"A,SC,fail.RLX", "RLX", "A,RLX"},
+		{"A,SC", "ACQ", "A,ACQ"},
+	} {
+		if got := strings.Join(replaceOrder(strings.Split(c.tags, ","), c.to), ","); got != c.want {
+			t.Errorf("replaceOrder(%s, %s) = %s, want %s", c.tags, c.to, got, c.want)
+		}
+	}
+}

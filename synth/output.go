@@ -247,9 +247,11 @@ type edits struct {
 
 // order rewrites the memory order of the access at c's line: the first
 // argument naming its current order (memory_order_relaxed, …) of the call
-// at the access's column; for a compare-and-swap, a relaxed failure order
-// in the next argument becomes the strongest order C11 allows for it
-// (acquire for acq_rel or acquire, seq_cst for seq_cst). When the column
+// at the access's column; for a compare-and-swap, a failure order in the
+// next argument weaker than the strongest order C11 allows for the new
+// success order (acquire for acq_rel or acquire, seq_cst for seq_cst)
+// becomes that order, as the candidate's conditional tags make the
+// failed read (lsl.ResolveTags). When the column
 // is not at a call on the line, a line naming the order once is changed
 // there; otherwise the user is told to change it by hand.
 func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
@@ -283,9 +285,9 @@ func (ed *edits) order(file string, lines []string, c *lsl.Candidate) error {
 		fail := map[string]string{"ACQ": "memory_order_acquire", "ACQ_REL": "memory_order_acquire", "SC": "memory_order_seq_cst"}[c.Order]
 		a := args[at+1]
 		old := strings.TrimSpace(line[a[0]:a[1]])
-		if fail != "" && old == "memory_order_relaxed" {
-			j := a[0] + strings.Index(line[a[0]:a[1]], "memory_order_relaxed")
-			line = line[:j] + fail + line[j+len("memory_order_relaxed"):]
+		if ft := failTag(old); fail != "" && ft != "" && orderRank[ft] < orderRank[failTag(fail)] {
+			j := a[0] + strings.Index(line[a[0]:a[1]], old)
+			line = line[:j] + fail + line[j+len(old):]
 		}
 		// weakened (--relax): a failure order stronger than C11 allows
 		// for the new success order becomes the strongest allowed

@@ -400,11 +400,21 @@ func orderStmt(s lsl.Stmt, orders map[lsl.Stmt]string, inherit string) lsl.Stmt 
 
 func replaceOrder(tags []string, ord string) []string {
 	var out []string
+	fail := lsl.FailOrder(tags)
 	for _, t := range tags {
 		if lsl.C11Order([]string{t}) == t {
 			t = ord
 		}
+		if _, ok := lsl.ParseFailTag(t); ok {
+			continue
+		}
 		out = append(out, t)
+	}
+	// a compare-exchange's failure order (lsl.FailTag) is capped at the
+	// new order's read part, as the edit of the source caps it
+	// (edits.order); equal to it, it needs no tag
+	if fail != "" && orderRank[fail] < orderRank[lsl.ReadOrder(ord)] {
+		out = append(out, lsl.FailTag(fail))
 	}
 	return out
 }

@@ -22,7 +22,50 @@ func TestC11BenchVerdicts(t *testing.T) {
 	checkPthreadTable(t, models, map[string]verdictRow{
 		"c11bench/treiber_2_2_relaxed_bug.c": {want: []mining.Verdict{P, F, F}, reason: mining.ReasonRuntimeError, racy: true}, // or an assertion (orReason)
 	}, nil)
+	// pop's CAS with a relaxed failure order (docs/semantics.md,
+	// "Compare-exchange"): the next round reads top->next without
+	// synchronising with its push, which rc11 flags as a race and which
+	// fails on the weak models; rc11 saw neither until 2026-11-30 (the
+	// failed CAS's read was taken for an acquire). sc has no failure
+	// but the race (TestTreiberPopFailRelaxedRaces).
+	checkPthreadTable(t, models, map[string]verdictRow{
+		"c11bench/treiber_2_2_pop_acq_rlx_bug.c": {want: []mining.Verdict{P, F, F}, reason: mining.ReasonRuntimeError, racy: true},
+	}, nil)
 	checkPthreadTable(t, models[:1], map[string]verdictRow{
 		"c11bench/msq_2_2_store_bug.c": {want: []mining.Verdict{F}},
 	}, nil)
+}
+
+// TestTreiberPopFailRelaxedRaces: with the race check (--races=fail, the
+// default for C11 programs), pop's CAS with a relaxed failure order is a
+// data race on every model, sc included, and with an acquire failure
+// order (treiber_2_2.c) there is none.
+func TestTreiberPopFailRelaxedRaces(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		file   string
+		models []string
+		race   bool
+	}{
+		{"c11bench/treiber_2_2_pop_acq_rlx_bug.c", []string{"sc"}, true},
+		{"c11bench/treiber_2_2_pop_sc_rlx_bug.c", []string{"sc", "rc11"}, true},
+		{"c11bench/treiber_2_2.c", []string{"sc", "rc11"}, false},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, c.file)
+			for _, m := range c.models {
+				opt := modelOptions(t, m)
+				opt.Races = mining.RacesFail
+				r := check(t, prog, test, opt)
+				race := r.Verdict == F && r.Reason == mining.ReasonDataRace
+				if race != c.race || !c.race && r.Verdict != P {
+					t.Errorf("%s on %s: %s %s, want a race %v (%s)", c.file, m, r.Verdict, r.Reason, c.race, r.Message)
+				}
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s on %s: %v", c.file, m, err)
+				}
+			}
+		})
+	}
 }

@@ -19,17 +19,19 @@ var c11FrontModels = []string{"sc", "tso", "relaxed", "arm8", "rc11"}
 
 var c11FrontTable = map[string]string{
 	//                      sc tso relaxed arm8 rc11
-	"mp_rlx.c/T0":     "RRRRR",
-	"mp_ra.c/T0":      "PPPPP",
-	"mp_fences.c/T0":  "PPPPP",
-	"mp_fences.c/T1":  "PPPPP", // consume is acquire
-	"sb_guarded.c/T0": "PRRRR", // a race only store buffering shows
-	"sb_guarded.c/T1": "PPPPP", // seq_cst (plain accesses of an atomic object included)
-	"counter.c/T0":    "PPPPP",
-	"counter.c/T1":    "PPPPP",
-	"treiber.c/T0":    "PPPPP",
-	"treiber.c/T1":    "PPPPP",
-	"treiber.c/T2":    "RRRRR", // pop reads top relaxed
+	"mp_rlx.c/T0":      "RRRRR",
+	"mp_ra.c/T0":       "PPPPP",
+	"mp_fences.c/T0":   "PPPPP",
+	"mp_fences.c/T1":   "PPPPP", // consume is acquire
+	"sb_guarded.c/T0":  "PRRRR", // a race only store buffering shows
+	"sb_guarded.c/T1":  "PPPPP", // seq_cst (plain accesses of an atomic object included)
+	"counter.c/T0":     "PPPPP",
+	"counter.c/T1":     "PPPPP",
+	"treiber.c/T0":     "PPPPP",
+	"treiber.c/T1":     "PPPPP",
+	"treiber.c/T2":     "RRRRR", // pop reads top relaxed
+	"mp_cas_fail.c/T0": "RRRRR", // a failed CAS reads relaxed
+	"mp_cas_fail.c/T1": "PPPPP",
 }
 
 func TestStdatomicFrontEnds(t *testing.T) {

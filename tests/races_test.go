@@ -39,6 +39,9 @@ var raceTable = map[string][]mining.Verdict{
 	"sb_sc_fences.c":     {P, P, P, P, P, P, P, P, P},
 	"sb_weak_race.c":     {P, R, R, R, R, R, R, R, R}, // a race only weak executions show
 	"lb_thin_air.c":      {P, P, P, P, P, P, P, P, P}, // its race needs a po|rf cycle
+	// a failed compare-exchange reads with its failure order
+	"mp_cas_fail_rlx.c": {R, R, R, R, R, R, R, R, R},
+	"mp_cas_fail_acq.c": {P, P, P, P, P, P, P, P, P},
 }
 
 func loadRaceProgram(t *testing.T, file string) (*lsl.Program, *lsl.Test) {

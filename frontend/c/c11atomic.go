@@ -289,7 +289,8 @@ func c11CmpxchgBuiltin(f *fn, x *cc.PostfixExpression, args []cc.ExpressionNode,
 	f.mmFences(succ.before(), false, "RMW", succ)
 	old, eq := f.temp(), f.temp()
 	body := f.sub(func() {
-		f.emit(&lsl.Load{Dst: old, Addr: lv.addr, Expr: lv.text, Tags: succ.tags()})
+		// the failure order when the block does not store (lsl.FailTag)
+		f.emit(&lsl.Load{Dst: old, Addr: lv.addr, Expr: lv.text, Tags: lsl.CASReadTags(succ.tags(), string(fail))})
 		f.emit(&lsl.Assign{Dst: eq, Op: lsl.OpEq, Args: []lsl.Operand{old, want}})
 		st := f.sub(func() { f.emit(&lsl.Store{Addr: lv.addr, Val: nw.op, Expr: lv.text, Tags: succ.tags()}) })
 		f.emit(&lsl.If{Cond: eq, Then: st})

@@ -205,7 +205,8 @@
 // atomic_flag. They translate as the LLVM front end translates clang's
 // code for them: the access carries A and its order (consume is acquire),
 // the fences of the order's mapping carry mm-only and a role, read-modify-
-// writes are atomic blocks. A plain read or write of an atomic object is
+// writes are atomic blocks, a compare-exchange's load with the failure
+// tag of its failure order (lsl.FailTag). A plain read or write of an atomic object is
 // seq_cst, ++, -- and op= on one a seq_cst read-modify-write. A program
 // that uses them is a C11 program (lsl.Program.C11): its data races are
 // FAILs, unless it also calls lsl_fence or lsl_cas (CheckFenceSync).

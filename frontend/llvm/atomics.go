@@ -156,7 +156,9 @@ func (f *fn) atomicStore(s *ir.InstStore) {
 
 // cmpxchg is an atomic block that compares and conditionally stores
 // (Fig. 3.8). Fences: those before the success ordering, and after it
-// those of the success or the failure ordering, whichever happened.
+// those of the success or the failure ordering, whichever happened. The
+// load's tags are the success ordering's, and the failure ordering's
+// when the block does not store (lsl.CASReadTags).
 func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	t := in.Cmp.Type()
 	if !isScalar(t) {
@@ -167,9 +169,12 @@ func (f *fn) cmpxchg(in *ir.InstCmpXchg) {
 	expr := f.exprText(in.Ptr)
 	old, ok := f.temp(), f.temp()
 	f.mmFences(fencesBefore(in.SuccessOrdering), false, "RMW", in.SuccessOrdering)
-	tags := orderingTags(in.SuccessOrdering) // (the failure ordering is not seen by cat models)
+	// the load has the failure order when the block does not store
+	// (lsl.FailTag): rc11 and the race check read it
+	tags := orderingTags(in.SuccessOrdering)
+	ltags := lsl.CASReadTags(tags, orderingTags(in.FailureOrdering)[1])
 	body := f.sub(func() {
-		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: tags})
+		f.emit(&lsl.Load{Dst: old, Addr: addr, Expr: expr, Tags: ltags})
 		f.emit(&lsl.Assign{Dst: ok, Op: lsl.OpEq, Args: []lsl.Operand{old, cmp}})
 		st := f.sub(func() { f.emit(&lsl.Store{Addr: addr, Val: nw, Expr: expr, Tags: tags}) })
 		f.emit(&lsl.If{Cond: ok, Then: st})

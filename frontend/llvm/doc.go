@@ -204,7 +204,12 @@
 // A cmpxchg's fences after it are those of its success ordering when it
 // succeeded and of its failure ordering when it failed; a failure
 // ordering of relaxed gets the aliased-loads fence of a relaxed load (a
-// failed cmpxchg only reads, and read-read coherence holds for it too). syncscope
+// failed cmpxchg only reads, and read-read coherence holds for it too).
+// For cat models its load carries the success ordering's tags and, when
+// the failure ordering is not the success ordering's read part, the
+// failure tag fail.F (lsl.FailTag): the load's order in the executions
+// in which the block does not store (docs/semantics.md,
+// "Compare-exchange"). syncscope
 // ("singlethread") fences and accesses (atomic_signal_fence) order
 // nothing between threads and get no fences. Unordered atomics are plain
 // accesses.

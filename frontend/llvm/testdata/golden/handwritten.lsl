@@ -54,7 +54,7 @@ proc rmw(%p) -> (%result) {
     fence load-store<mm-only,c11-after-RMW-ACQ>
     fence full<mm-only,c11-before-RMW-SC>
     atomic {
-        %t.5 := load<A,SC> %p as "*p"
+        %t.5 := load<A,SC,fail.RLX> %p as "*p"
         %t.6 := eq(%t.5, %a)
         if %t.6 {
             store<A,SC> %p, %b as "*p"

@@ -71,6 +71,12 @@ static node_t *pop(void)
 #ifdef STORE_BUG
         atomic_store_explicit(&Top, next, memory_order_relaxed);
         return top;
+#elif defined(POP_SUCCESS_ORDER)
+        /* the top a failed CAS returns is read without acquire: the
+           next round's top->next races with the push that wrote it */
+        if (atomic_compare_exchange_weak_explicit(&Top, &top, next,
+                POP_SUCCESS_ORDER, memory_order_relaxed))
+            return top;
 #else
         if (atomic_compare_exchange_weak_explicit(&Top, &top, next,
                 memory_order_acquire, memory_order_acquire))
