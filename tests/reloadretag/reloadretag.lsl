@@ -30,6 +30,50 @@ proc updater_rel() {
     call retry(%l)
 }
 
+// an acquire CAS whose failure order is relaxed (the tag fail.RLX): when
+// it fails, its read is relaxed, so the acquire load before the loop must
+// not take its place (read literally, fail.RLX is a tag rc11 never names,
+// and the round was deleted until 2026-11-30); the CAS that succeeds
+// acquires, so the test passes
+proc updater_failrlx() {
+    %l := load<A,ACQ> @F as "F"
+    fence aliased-loads<mm-only,c11-after-R-RLX>
+    call retry_acq(%l)
+}
+
+proc retry_acq(%l) {
+    %t := %l
+    loop1: {
+        %n := add(%t, 10)
+        atomic {
+            %c := load<A,ACQ,fail.RLX> @F as "F"
+            %ok := eq(%c, %t)
+            if %ok {
+                store<A,RLX> @F, %n as "F"
+            }
+        }
+        if %ok {
+        } else {
+            fence aliased-loads<mm-only,c11-after-RMW-RLX>
+        }
+        if %ok {
+        } else {
+            %t := %c
+        }
+        %again := xor(%ok, 1)
+        if %again {
+            continue loop1
+        }
+    }
+    %r := load<A,RLX> @x as "x"
+    %fine := ne(%t, 1)
+    if %fine {
+    } else {
+        %fine := eq(%r, 1)
+    }
+    assert %fine "t != 1 || r == 1"
+}
+
 proc retry(%l) {
     %t := %l
     loop1: {
