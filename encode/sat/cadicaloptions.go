@@ -2,10 +2,8 @@ package sat
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // CadicalOptionsEnv names the environment variable whose CaDiCaL options
@@ -21,25 +19,6 @@ const CadicalOptionsEnv = "CHECKFENCE_CADICAL_OPTIONS"
 type cadicalOption struct {
 	name string
 	val  int
-}
-
-var (
-	envOptionsOnce sync.Once
-	envOptions     []cadicalOption
-)
-
-// cadicalEnvOptions reads CadicalOptionsEnv once per process; a
-// malformed value is reported on stderr and ignored.
-func cadicalEnvOptions() []cadicalOption {
-	envOptionsOnce.Do(func() {
-		opts, err := parseCadicalOptions(os.Getenv(CadicalOptionsEnv))
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "checkfence: %s ignored: %v\n", CadicalOptionsEnv, err)
-			return
-		}
-		envOptions = opts
-	})
-	return envOptions
 }
 
 // parseCadicalOptions reads "name=value,name=value" (a bare name means
