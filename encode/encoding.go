@@ -243,7 +243,11 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	if fallback <= 0 {
 		fallback = u.Prog.IntWidth // the source's own widest integer type
 	}
-	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx, NoConeLimits: opt.NoConeLimits})
+	// The cone limits assume that every value has a finite derivation,
+	// which a model allowing thin-air cycles of po ∪ rf does not give
+	// (docs/semantics.md, "Derivation depth per statement").
+	noCones := opt.NoConeLimits || !props.NoThinAir
+	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx, NoConeLimits: noCones})
 	if ranges.Err != nil {
 		return nil, ranges.Err
 	}
