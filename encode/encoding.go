@@ -30,6 +30,11 @@ type Options struct {
 	// (reload.go, storing reload rounds): the differential tests compare
 	// the two.
 	NoStoringReloads bool
+	// NoUnpublishedReloads keeps storing reload rounds of a thread cut
+	// off inside the loop to the case where the other threads are done,
+	// without the unpublished-block case on sc (reload_unpublished.go):
+	// the differential tests compare the two.
+	NoUnpublishedReloads bool
 	// NoSilentRMW keeps fair progress but not its rule for silent
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
@@ -146,12 +151,15 @@ type Encoding struct {
 	// catSuperseded: and the model is coherent per location
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
-	storingReloads                  bool         // reload rounds may store (reload.go)
-	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
-	reloadModel                     bool         // memmodel.Properties.ReloadRounds (reload.go)
-	taggedEvents                    bool         // memmodel.Properties.TaggedEvents (reload.go)
-	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
-	bounded                         []boundCycle // and cycles at a loop's bound
+	storingReloads                  bool            // reload rounds may store (reload.go)
+	unpublishedReloads              bool            // and be deleted while their block is unpublished (reload_unpublished.go)
+	ownerMemo                       map[int64]int   // blockOwners, once (reload_unpublished.go)
+	published                       map[int64]z.Lit // publishedBlock's literal per block
+	storeCoherent                   bool            // memmodel.Properties.Vetted (fairness.go, superseded)
+	reloadModel                     bool            // memmodel.Properties.ReloadRounds (reload.go)
+	taggedEvents                    bool            // memmodel.Properties.TaggedEvents (reload.go)
+	cycles                          []*cycleRec     // fair progress: cycles to decide (fairness.go)
+	bounded                         []boundCycle    // and cycles at a loop's bound
 	storeSeeds                      map[int][]loadSeed
 	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
 	loadsInOrder                    bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
@@ -256,24 +264,25 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	w := max(ranges.Width, bv.BitsFor(0, int64(labels+1)))
 	e := &Encoding{
-		U:                u,
-		Memory:           m,
-		Ranges:           ranges,
-		arrays:           u.HasArrays(),
-		C:                c,
-		Obs:              map[trace.ObsKey]*ObsSlot{},
-		seedOf:           map[[2]int]z.Lit{},
-		aliasMemo:        map[[2]int]z.Lit{},
-		hasSeed:          map[int]z.Lit{},
-		fair:             !opt.NoFairProgress,
-		reloadRounds:     !opt.NoReloadRounds,
-		storingReloads:   !opt.NoStoringReloads,
-		silentRules:      !opt.NoSilentRMW,
-		chainCut:         !opt.NoChainCut,
-		loadsInOrder:     props.LoadsInOrder,
-		catCycles:        props.StorelessCycles,
-		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
-		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,
+		U:                  u,
+		Memory:             m,
+		Ranges:             ranges,
+		arrays:             u.HasArrays(),
+		C:                  c,
+		Obs:                map[trace.ObsKey]*ObsSlot{},
+		seedOf:             map[[2]int]z.Lit{},
+		aliasMemo:          map[[2]int]z.Lit{},
+		hasSeed:            map[int]z.Lit{},
+		fair:               !opt.NoFairProgress,
+		reloadRounds:       !opt.NoReloadRounds,
+		storingReloads:     !opt.NoStoringReloads,
+		unpublishedReloads: !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent(),
+		silentRules:        !opt.NoSilentRMW,
+		chainCut:           !opt.NoChainCut,
+		loadsInOrder:       props.LoadsInOrder,
+		catCycles:          props.StorelessCycles,
+		catStoringCycles:   props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
+		catSuperseded:      props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)

@@ -53,6 +53,9 @@ type simulator struct {
 	regs []map[lsl.Reg]lsl.Value
 	// storingReloads: reload rounds may store (simulator_reload.go)
 	storingReloads bool
+	// unpublishedReloads: and those of a thread whose stores go to a
+	// block no store has published yet (simulator_reload.go)
+	unpublishedReloads bool
 }
 
 type simEvent struct{ thread, pos int }

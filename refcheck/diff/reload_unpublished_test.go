@@ -1,0 +1,69 @@
+package diff
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// TestUnpublishedReloadRounds runs the engine with storing reload rounds
+// into unpublished blocks (docs/semantics.md, "Storing reload rounds into
+// unpublished blocks") and without (encode.Options.NoUnpublishedReloads)
+// on the corner written for them, and the reference at the bounds the
+// engine found: the same observations and failures on every model it
+// names; on sc the pushers' loops need fewer iterations with the rule in
+// T, where each pusher's node is unpublished while it retries.
+func TestUnpublishedReloadRounds(t *testing.T) {
+	c, err := refcheck.ReadCase("../testdata/corners/fair_reload_store_unpublished.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range c.Models {
+		m, ok := memmodel.Builtin(name)
+		if !ok {
+			t.Fatalf("no model %s", name)
+		}
+		for _, test := range c.Tests {
+			with, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: m}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Options: encode.Options{NoUnpublishedReloads: true}, Model: m}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(canons(with), canons(without)) || with.AnyError != without.AnyError {
+				t.Errorf("%s on %s: observations %v / error %v with the rule, %v / %v without", test.Name, name, canons(with), with.AnyError, canons(without), without.AnyError)
+			}
+			ref, err := refcheck.Explore(c.Prog, test, m.Axiomatic(), refcheck.Options{Bounds: with.Bounds})
+			if err != nil {
+				t.Fatalf("%s on %s: reference: %v", test.Name, name, err)
+			}
+			if got := canons(with); strings.Join(got, "\n") != strings.Join(ref.Observations, "\n") || with.AnyError != (len(ref.ErrorReasons) > 0) {
+				t.Errorf("%s on %s: engine %v (error %v), reference %v (errors %v)", test.Name, name, got, with.AnyError, ref.Observations, ref.ErrorReasons)
+			}
+			if test.Name == "T2" && !strings.Contains(strings.Join(canons(with), " "), `"n"=10;`) {
+				t.Errorf("T2 on %s: observations %v, without n = 10 (a failed round's store read)", name, canons(with))
+			}
+			if name != "sc" || test.Name != "T" {
+				continue
+			}
+			fewer := false
+			for loop, b := range without.Bounds {
+				if with.Bounds[loop] > b {
+					t.Errorf("T: loop %s needs %d with the rule, %d without", loop, with.Bounds[loop], b)
+				}
+				fewer = fewer || with.Bounds[loop] < b
+			}
+			if !fewer {
+				t.Errorf("T: bounds %v with the rule, %v without: it changed nothing", with.Bounds, without.Bounds)
+			}
+		}
+	}
+}
