@@ -15,10 +15,12 @@ import (
 // TestUnpublishedReloadRounds runs the engine with storing reload rounds
 // into unpublished blocks (docs/semantics.md, "Storing reload rounds into
 // unpublished blocks") and without (encode.Options.NoUnpublishedReloads)
-// on the corner written for them, and the reference at the bounds the
-// engine found: the same observations and failures on every model it
-// names; on sc the pushers' loops need fewer iterations with the rule in
-// T, where each pusher's node is unpublished while it retries.
+// on the corner written for them, and the reference (which implements the
+// rule, refcheck/unpublished.go) at the bounds the engine found: the same
+// observations and failures on every model it names, and no cut-off; on
+// sc the pushers' loops need fewer iterations with the rule in T, where
+// each pusher's node is unpublished while it retries, and the reference
+// without the rule cuts them off at those bounds.
 func TestUnpublishedReloadRounds(t *testing.T) {
 	c, err := refcheck.ReadCase("../testdata/corners/fair_reload_store_unpublished.lsl")
 	if err != nil {
@@ -47,6 +49,19 @@ func TestUnpublishedReloadRounds(t *testing.T) {
 			}
 			if got := canons(with); strings.Join(got, "\n") != strings.Join(ref.Observations, "\n") || with.AnyError != (len(ref.ErrorReasons) > 0) {
 				t.Errorf("%s on %s: engine %v (error %v), reference %v (errors %v)", test.Name, name, got, with.AnyError, ref.Observations, ref.ErrorReasons)
+			}
+			if len(ref.Pruned) > 0 {
+				t.Errorf("%s on %s: the reference cuts off %v at the engine's bounds %v", test.Name, name, ref.Pruned, with.Bounds)
+			}
+			if name == "sc" && test.Name == "T" {
+				// the reference needs the rule for those bounds too
+				off, err := refcheck.Explore(c.Prog, test, m.Axiomatic(), refcheck.Options{Bounds: with.Bounds, NoUnpublishedReload: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(off.Pruned) == 0 {
+					t.Errorf("T on sc: the reference without the rule cuts nothing off at %v", with.Bounds)
+				}
 			}
 			if test.Name == "T2" && !strings.Contains(strings.Join(canons(with), " "), `"n"=10;`) {
 				t.Errorf("T2 on %s: observations %v, without n = 10 (a failed round's store read)", name, canons(with))
