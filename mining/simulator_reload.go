@@ -263,6 +263,17 @@ func (s *simulator) unpublished(t *simThread, c simCycle, n int) bool {
 	return true
 }
 
+// storingReloadGone reports whether a reload round of entry e that
+// stores is among the deleted rounds gone.
+func storingReloadGone(t *simThread, e *simEntry, gone []simCycle) bool {
+	for _, c := range e.cycles {
+		if c.reload && t.storesIn(c) && slices.Contains(gone, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // othersDone reports whether every thread but t and the final one has
 // completed.
 func (s *simulator) othersDone(t *simThread) bool {
