@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/memmodel"
@@ -63,6 +64,9 @@ func TestUnpublishedReloadRounds(t *testing.T) {
 					t.Errorf("T on sc: the reference without the rule cuts nothing off at %v", with.Bounds)
 				}
 			}
+			if test.Name == "T3" && !with.AnyError {
+				t.Errorf("T3 on %s: no failing execution (bounds %v)", name, with.Bounds)
+			}
 			if test.Name == "T2" && !strings.Contains(strings.Join(canons(with), " "), `"n"=10;`) {
 				t.Errorf("T2 on %s: observations %v, without n = 10 (a failed round's store read)", name, canons(with))
 			}
@@ -81,4 +85,13 @@ func TestUnpublishedReloadRounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDiffUnpublishedReloads compares engine and reference, both with the
+// rule, on random programs with pushes of fresh nodes published before,
+// after or never, and readers of them (refcheck.PushGen), on sc (where
+// the rule applies) and tso (where it does not).
+func TestDiffUnpublishedReloads(t *testing.T) {
+	jobs := seedJobs(40, 15, 10500, Job{Push: true})
+	checkJobs(t, "push", Config{Models: []string{"sc", "tso"}, Verdicts: true, Timeout: time.Minute}, jobs)
 }
