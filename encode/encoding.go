@@ -96,6 +96,11 @@ type Options struct {
 // checking procedures need: the status of every thread, the observation
 // vector, and the memory model's relations for decoding.
 type Encoding struct {
+	// storing reload rounds into unpublished blocks (reload_unpublished.go)
+	unpublishedReloads bool
+	ownerMemo          map[int64]int   // blockOwners, once
+	published          map[int64]z.Lit // publishedBlock's literal per block
+
 	U       *lsl.Unrolled
 	Ranges  *lsl.Ranges
 	C       *logic.C
@@ -151,15 +156,12 @@ type Encoding struct {
 	// catSuperseded: and the model is coherent per location
 	catStoringCycles, catSuperseded bool
 	reloadRounds                    bool
-	storingReloads                  bool            // reload rounds may store (reload.go)
-	unpublishedReloads              bool            // and be deleted while their block is unpublished (reload_unpublished.go)
-	ownerMemo                       map[int64]int   // blockOwners, once (reload_unpublished.go)
-	published                       map[int64]z.Lit // publishedBlock's literal per block
-	storeCoherent                   bool            // memmodel.Properties.Vetted (fairness.go, superseded)
-	reloadModel                     bool            // memmodel.Properties.ReloadRounds (reload.go)
-	taggedEvents                    bool            // memmodel.Properties.TaggedEvents (reload.go)
-	cycles                          []*cycleRec     // fair progress: cycles to decide (fairness.go)
-	bounded                         []boundCycle    // and cycles at a loop's bound
+	storingReloads                  bool         // reload rounds may store (reload.go)
+	storeCoherent                   bool         // memmodel.Properties.Vetted (fairness.go, superseded)
+	reloadModel                     bool         // memmodel.Properties.ReloadRounds (reload.go)
+	taggedEvents                    bool         // memmodel.Properties.TaggedEvents (reload.go)
+	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
+	bounded                         []boundCycle // and cycles at a loop's bound
 	storeSeeds                      map[int][]loadSeed
 	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
 	loadsInOrder                    bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
@@ -264,25 +266,24 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	w := max(ranges.Width, bv.BitsFor(0, int64(labels+1)))
 	e := &Encoding{
-		U:                  u,
-		Memory:             m,
-		Ranges:             ranges,
-		arrays:             u.HasArrays(),
-		C:                  c,
-		Obs:                map[trace.ObsKey]*ObsSlot{},
-		seedOf:             map[[2]int]z.Lit{},
-		aliasMemo:          map[[2]int]z.Lit{},
-		hasSeed:            map[int]z.Lit{},
-		fair:               !opt.NoFairProgress,
-		reloadRounds:       !opt.NoReloadRounds,
-		storingReloads:     !opt.NoStoringReloads,
-		unpublishedReloads: !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent(),
-		silentRules:        !opt.NoSilentRMW,
-		chainCut:           !opt.NoChainCut,
-		loadsInOrder:       props.LoadsInOrder,
-		catCycles:          props.StorelessCycles,
-		catStoringCycles:   props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
-		catSuperseded:      props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,
+		U:                u,
+		Memory:           m,
+		Ranges:           ranges,
+		arrays:           u.HasArrays(),
+		C:                c,
+		Obs:              map[trace.ObsKey]*ObsSlot{},
+		seedOf:           map[[2]int]z.Lit{},
+		aliasMemo:        map[[2]int]z.Lit{},
+		hasSeed:          map[int]z.Lit{},
+		fair:             !opt.NoFairProgress,
+		reloadRounds:     !opt.NoReloadRounds,
+		storingReloads:   !opt.NoStoringReloads,
+		silentRules:      !opt.NoSilentRMW,
+		chainCut:         !opt.NoChainCut,
+		loadsInOrder:     props.LoadsInOrder,
+		catCycles:        props.StorelessCycles,
+		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
+		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,
 		// stores to one address by one thread take effect in program
 		// order and a load reads its thread's latest earlier store or a
 		// later one (fairness.go, superseded)
@@ -293,6 +294,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
+	e.unpublishedReloads = !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent()
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {
