@@ -35,6 +35,11 @@ type Options struct {
 	// cannot tell apart on a read (reloadtags.go): the differential tests
 	// compare the two.
 	NoReloadRetag bool
+	// NoUnpublishedReloads keeps storing reload rounds of a thread cut
+	// off inside the loop to the case where the other threads are done,
+	// without the unpublished-block case on sc (reload_unpublished.go):
+	// the differential tests compare the two.
+	NoUnpublishedReloads bool
 	// NoSilentRMW keeps fair progress but not its rule for silent
 	// read-modify-writes (silent.go): the differential tests compare the
 	// two.
@@ -104,6 +109,11 @@ type Options struct {
 // checking procedures need: the status of every thread, the observation
 // vector, and the memory model's relations for decoding.
 type Encoding struct {
+	// storing reload rounds into unpublished blocks (reload_unpublished.go)
+	unpublishedReloads bool
+	ownerMemo          map[int64]int   // blockOwners, once
+	published          map[int64]z.Lit // publishedBlock's literal per block
+
 	U       *lsl.Unrolled
 	Ranges  *lsl.Ranges
 	C       *logic.C
@@ -306,6 +316,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
+	e.unpublishedReloads = !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent()
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {

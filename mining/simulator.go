@@ -53,6 +53,9 @@ type simulator struct {
 	regs []map[lsl.Reg]lsl.Value
 	// storingReloads: reload rounds may store (simulator_reload.go)
 	storingReloads bool
+	// unpublishedReloads: and those of a thread whose stores go to a
+	// block no store has published yet (simulator_reload.go)
+	unpublishedReloads bool
 }
 
 type simEvent struct{ thread, pos int }
@@ -328,6 +331,11 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 		}
 		if t.r.status == "pruned" && !t.exempt && e == t.entry[t.cutAt] {
 			n++ // it was about to start one more
+		}
+		if storingReloadGone(t, e, gone) {
+			// at the bound a reload round that stores is a cut-off: the
+			// deleted round needs a next iteration to be deleted in
+			n = max(n, 2)
 		}
 		key := reducedKey(t.entries, e, deleted)
 		out[key] = max(out[key], n)

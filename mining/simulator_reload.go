@@ -2,6 +2,8 @@ package mining
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -43,6 +45,9 @@ type simReloadEntry struct {
 	// alone: when the entry's last iteration so far started, every other
 	// thread but the final one had completed (reloadGone)
 	alone bool
+	// stores: the stores of the run when that iteration started
+	// (unpublished)
+	stores int
 }
 
 // reloadSources finds, in an unrolled thread body, the first iteration
@@ -167,6 +172,7 @@ func (t *simThread) noteReloadStart(r *concreteRun, e *simEntry, b *lsl.Block) {
 func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simStart, atBound bool) bool {
 	if e.reload != nil && !atBound {
 		e.reload.alone = t.s.othersDone(t)
+		e.reload.stores = t.s.stores
 	}
 	if e.reload == nil || len(starts) == 0 || e.reloads != len(starts)-1 {
 		return false
@@ -209,13 +215,63 @@ func (s *simulator) reloadGone(t *simThread) []simCycle {
 			if !c.reload {
 				continue
 			}
-			if t.storesIn(c) && (s.readAnywhere(t, c) || !e.reload.alone || !s.superseded(t, c)) {
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.unpublished(t, c, e.reload.stores)) || !s.superseded(t, c)) {
 				break // the later rounds are no first rounds
 			}
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// simUnpublishedReloads reports whether the runs delete storing reload
+// rounds of a thread cut off while others run, when the round's stores go
+// to unpublished blocks: where the encoding does (on sc, not
+// Options.NoUnpublishedReloads; encode/reload_unpublished.go).
+func (k *checker) simUnpublishedReloads() bool {
+	return k.simStoringReloads() && !k.opt.NoUnpublishedReloads && k.opt.Model.SequentiallyConsistent()
+}
+
+// unpublished reports whether every store of c goes to a fresh or local
+// block that none of the run's first n stores (those before the entry's
+// last round started) holds a pointer to: the encoding's
+// unpublishedSuperseded, judged on the run (the encoding also asks that
+// only c's thread names the block; a round deleted here that the
+// encoding keeps only makes the check start lower).
+func (s *simulator) unpublished(t *simThread, c simCycle, n int) bool {
+	if !s.unpublishedReloads {
+		return false
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		base, err := strconv.ParseInt(strings.Fields(t.storeCells[i])[0], 10, 64)
+		if err != nil {
+			return false
+		}
+		if b := s.u.Block(base); b == nil || b.Kind != lsl.BlockFresh && b.Kind != lsl.BlockLocal {
+			return false
+		}
+		for _, o := range s.threads {
+			for j, id := range o.storeIDs {
+				v := o.storeVal[j]
+				if id <= n && (v.Kind == lsl.KComp || v.Kind == lsl.KPtr && len(v.Ptr) > 0 && v.Ptr[0] == base) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// storingReloadGone reports whether a reload round of entry e that
+// stores is among the deleted rounds gone.
+func storingReloadGone(t *simThread, e *simEntry, gone []simCycle) bool {
+	for _, c := range e.cycles {
+		if c.reload && t.storesIn(c) && slices.Contains(gone, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // othersDone reports whether every thread but t and the final one has

@@ -35,6 +35,11 @@ type GenConfig struct {
 	// whether the round woke spuriously (a load tagged
 	// lsl.TagSpuriousWakeup): such rounds never make a livelock.
 	SpuriousWakeups bool
+	// PushLoops makes reload loops that store into a fresh node in every
+	// round, as Treiber's push does (gen.pushLoop), publishing it in Q
+	// before or after the loop or not at all, and loads through Q
+	// (gen.peekNode): storing reload rounds into unpublished blocks.
+	PushLoops bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -59,6 +64,10 @@ var ChainGen = GenConfig{MaxThreads: 2, MaxOps: 1, ThreadAccesses: 6, TotalAcces
 // SpuriousGen marks some rounds of wait loops as spurious wakeups and
 // favours test-and-set spins (TestDiffSpuriousWakeups).
 var SpuriousGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAccesses: 8, Unbounded: true, ExchangeSpins: true, SpuriousWakeups: true}
+
+// PushGen favours pushes of fresh nodes and readers of them
+// (TestDiffUnpublishedReloads).
+var PushGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 7, TotalAccesses: 10, Unbounded: true, PushLoops: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -128,6 +137,9 @@ func (g *gen) program(seed int64) string {
 	}
 	if g.ptr {
 		fmt.Fprintf(&g.b, "global P = @%s\n", g.pick(g.vars))
+	}
+	if g.cfg.PushLoops {
+		g.b.WriteString("struct cell { f }\nglobal Q\n")
 	}
 	header := g.b.String()
 	g.b.Reset()
@@ -315,6 +327,58 @@ func (g *gen) reloadLoop(depth int, v, vname string, budget int) int {
 	return 3
 }
 
+// pushLoop writes Treiber's push on a global: a fresh node whose field
+// gets the loaded value in every round, a CAS-like atomic block that
+// stores a constant when it reads the loaded value, and a retry with the
+// value read while it is a given constant (so the loop converges). The
+// node is published in Q before the loop (with its field set), after it,
+// or never. It counts as six accesses; the loaded value is observed.
+func (g *gen) pushLoop(v, vname string, budget int) int {
+	g.loops++
+	label := fmt.Sprintf("l%d", g.loops)
+	n, f, t, c, s, e := g.reg("n"), g.reg("f"), g.reg("t"), g.reg("c"), g.reg("s"), g.reg("e")
+	g.line(0, "%s := alloc fresh cell", n)
+	g.line(0, "%s := offset(%s, 0)", f, n)
+	before := g.chance(0.3)
+	if before {
+		g.line(0, "store %s, %d", f, 3+g.constant())
+		g.line(0, "store @Q, %s", n)
+	}
+	g.line(0, "%s := load %s", t, v)
+	g.line(0, "%s: {", label)
+	g.line(1, "store %s, %s", f, t)
+	g.line(1, "atomic {")
+	g.line(2, "%s := load %s", c, v)
+	g.line(2, "%s := eq(%s, %s)", s, c, t)
+	g.line(2, "if %s { store %s, %d }", s, v, g.constant())
+	g.line(1, "}")
+	g.line(1, "if %s { } else {", s)
+	g.line(2, "%s := %s", t, c)
+	g.line(2, "%s := eq(%s, %d)", e, c, g.constant())
+	g.line(2, "if %s { continue %s }", e, label)
+	g.line(1, "}")
+	g.line(0, "}")
+	if !before && g.chance(0.6) {
+		g.line(0, "store @Q, %s", n)
+	}
+	g.observeLoad(0, t, vname)
+	return min(budget, 6)
+}
+
+// peekNode writes a load of Q and, when it holds a node, a load of the
+// node's field, observed.
+func (g *gen) peekNode(depth int) int {
+	p, z, f, x := g.reg("p"), g.reg("z"), g.reg("f"), g.reg("x")
+	g.line(depth, "%s := load @Q", p)
+	g.line(depth, "%s := eq(%s, 0)", z, p)
+	g.line(depth, "if %s { } else {", z)
+	g.line(depth+1, "%s := offset(%s, 0)", f, p)
+	g.line(depth+1, "%s := load %s", x, f)
+	g.line(depth+1, `observe output "%s" %s`, x[1:], x)
+	g.line(depth, "}")
+	return 2
+}
+
 // waitLoop writes a loop that re-reads a global until it differs from a
 // value, with no counter: whether it ends depends on other threads (or on
 // the initial value), so it converges only under fair progress, and a
@@ -476,6 +540,12 @@ func (g *gen) copyable() []string {
 func (g *gen) stmt(depth, budget int) int {
 	vname := g.pick(g.vars)
 	v := "@" + vname
+	if g.cfg.PushLoops && depth == 0 && budget >= 5 && g.chance(0.5) {
+		return g.pushLoop(v, vname, budget)
+	}
+	if g.cfg.PushLoops && depth < 2 && budget >= 2 && g.chance(0.3) {
+		return g.peekNode(depth)
+	}
 	if g.cfg.ReloadLoops && depth < 2 && budget >= 3 && g.chance(0.4) {
 		return g.reloadLoop(depth, v, vname, budget)
 	}

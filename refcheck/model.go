@@ -90,6 +90,9 @@ type model struct {
 	memOrder int // index of memory_order among rels, -1 if none
 	// props are what m's axioms guarantee, as the engine sees them
 	props memmodel.Properties
+	// unpublished: storing reload rounds into unpublished blocks apply
+	// (sc, unpublished.go)
+	unpublished bool
 }
 
 // compileModel resolves every axiom of m and decides how each relation

@@ -9,6 +9,7 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // ErrLimit marks a program too large for the reference checker, which is
@@ -29,6 +30,10 @@ type Options struct {
 	NoReload bool
 	// NoStoringReload keeps reload rounds to rounds that store nothing.
 	NoStoringReload bool
+	// NoUnpublishedReload keeps storing reload rounds of a thread cut off
+	// inside its loop to the case where the others are done (without the
+	// unpublished-block case on sc, unpublished.go).
+	NoUnpublishedReload bool
 }
 
 // Set summarizes every execution of a test on a model, as the engine's
@@ -71,6 +76,7 @@ func Explore(prog *lsl.Program, test *lsl.Test, m *axioms.Model, opt Options) (*
 	if err != nil {
 		return nil, err
 	}
+	md.unpublished = !opt.Unfair && !opt.NoReload && !opt.NoStoringReload && !opt.NoUnpublishedReload && memmodel.FromMM(m).SequentiallyConsistent() && !forgesPointers(u)
 	return explore(u, md, !opt.Unfair, reloadModeOf(!opt.NoReload, !opt.NoStoringReload))
 }
 

@@ -186,7 +186,7 @@ func (x *interp) reloadStores(st iterState) bool {
 		if n := len(x.loops); n > 0 {
 			inst = x.loops[n-1]
 		}
-		x.pending = append(x.pending, pendingCycle{instance: inst, stores: stores, hi: len(x.r.instrs)})
+		x.pending = append(x.pending, pendingCycle{instance: inst, stores: stores, hi: len(x.r.instrs), reload: true})
 		return true
 	}
 	cond.read = true

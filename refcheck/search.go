@@ -143,7 +143,7 @@ func (c *combo) seedCandidates() [][]int {
 // satisfy every axiom, the forced order of the test structure, and the
 // condition on blocked spin loops.
 func (c *combo) consistent(md *model) (bool, error) {
-	if c.supersededAlone(md) {
+	if c.supersededAlone(md) || c.unpublishedSuperseded(md) {
 		return false, nil
 	}
 	w := c.world(md)

@@ -82,8 +82,13 @@ type run struct {
 	// deleted all the same when every other thread but the final one
 	// completes (finishFair).
 	supersededIfAlone bool
-	obs               map[obsKey]lsl.Value
-	canon             string // canonThread of obs
+	// unpublishedIfSC: per superseded reload round guessed unread, the
+	// blocks its stores go to, all private to the thread: on sc the run
+	// is deleted all the same when no store of the combination publishes
+	// one of them (unpublished.go).
+	unpublishedIfSC [][]int64
+	obs             map[obsKey]lsl.Value
+	canon           string // canonThread of obs
 	// Use after free (memsafety.go): whether an access to an lsl_malloc
 	// block finds it allocated depends on the memory order, so the run
 	// guesses, and the global search checks the guesses. allocated lists
@@ -155,6 +160,7 @@ type pendingCycle struct {
 	stores   []int      // local indices
 	hi       int        // the cycle's instructions end here
 	cut      *chainCond // a chain a cut-off does not keep (chaincut.go), or nil
+	reload   bool       // a storing reload round (reload.go)
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
@@ -523,6 +529,9 @@ func (x *interp) finishFair() {
 	for _, p := range x.pending {
 		if x.superseded(p) {
 			x.r.supersededIfAlone = true
+			if blocks, ok := x.privateBlocksOf(p); ok && p.reload {
+				x.r.unpublishedIfSC = append(x.r.unpublishedIfSC, blocks)
+			}
 		}
 		if p.cut != nil {
 			x.r.cutChains = append(x.r.cutChains, p.cut)

@@ -25,6 +25,8 @@ type Job struct {
 	Bounded bool `json:",omitempty"`
 	// Reload: programs rich in reload loops (refcheck.ReloadGen).
 	Reload bool `json:",omitempty"`
+	// Push: pushes of fresh nodes and readers of them (refcheck.PushGen).
+	Push bool `json:",omitempty"`
 	// Silent: programs rich in test-and-set spins (refcheck.SilentGen).
 	Silent bool `json:",omitempty"`
 	// Faint: wait loops with counters nothing reads (refcheck.FaintGen).
@@ -51,6 +53,9 @@ func (j Job) String() string {
 	}
 	if j.Reload {
 		name += " (reload loops)"
+	}
+	if j.Push {
+		name += " (pushes)"
 	}
 	if j.Silent {
 		name += " (exchange spins)"
@@ -82,6 +87,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Reload {
 		cfg = refcheck.ReloadGen
+	}
+	if j.Push {
+		cfg = refcheck.PushGen
 	}
 	if j.Silent {
 		cfg = refcheck.SilentGen
