@@ -3,7 +3,6 @@ package cat
 import (
 	"fmt"
 	"math/rand"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -79,17 +78,7 @@ func TestFairProgressStoresSafe(t *testing.T) {
 // execution compares with the original as FairProgressStoresSafe's
 // analysis classifies it.
 func TestFairStabilityStoresRandom(t *testing.T) {
-	var models []*Model
-	for _, name := range BuiltinNames() {
-		m, _ := Builtin(name)
-		models = append(models, m)
-	}
-	files, _ := filepath.Glob(filepath.Join(suiteCat, "*.cat"))
-	for _, f := range files {
-		if m, err := LoadFile(f); err == nil {
-			models = append(models, m)
-		}
-	}
+	models := builtinAndSuiteModels()
 	r := rand.New(rand.NewSource(2))
 	deletedWrites := 0
 	for _, m := range models {

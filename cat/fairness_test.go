@@ -84,17 +84,7 @@ func TestFairProgressSafeRejects(t *testing.T) {
 // one restricted to the remaining events. The built-in models and, when
 // ../shared is there, the suite's .cat files.
 func TestFairStabilityRandom(t *testing.T) {
-	var models []*Model
-	for _, name := range BuiltinNames() {
-		m, _ := Builtin(name)
-		models = append(models, m)
-	}
-	files, _ := filepath.Glob(filepath.Join(suiteCat, "*.cat"))
-	for _, f := range files {
-		if m, err := LoadFile(f); err == nil {
-			models = append(models, m)
-		}
-	}
+	models := builtinAndSuiteModels()
 	r := rand.New(rand.NewSource(1))
 	for _, m := range models {
 		a := newFairAnalysis()
@@ -295,4 +285,21 @@ func TestFairProgressSafeSuite(t *testing.T) {
 		err = FairProgressSafe(m)
 		t.Logf("%s: %v", strings.TrimSuffix(filepath.Base(f), ".cat"), err)
 	}
+}
+
+// builtinAndSuiteModels are the built-in models and, when ../shared is
+// there, the suite's .cat files that load.
+func builtinAndSuiteModels() []*Model {
+	var models []*Model
+	for _, name := range BuiltinNames() {
+		m, _ := Builtin(name)
+		models = append(models, m)
+	}
+	files, _ := filepath.Glob(filepath.Join(suiteCat, "*.cat"))
+	for _, f := range files {
+		if m, err := LoadFile(f); err == nil {
+			models = append(models, m)
+		}
+	}
+	return models
 }

@@ -2,7 +2,6 @@ package cat
 
 import (
 	"math/rand"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -76,17 +75,7 @@ func TestReadRetagUnseenMutants(t *testing.T) {
 // read (left or right) differs only in pairs that start (end) there. The
 // built-in models and, when ../shared is there, the suite's .cat files.
 func TestReadRetagRandom(t *testing.T) {
-	var models []*Model
-	for _, name := range BuiltinNames() {
-		m, _ := Builtin(name)
-		models = append(models, m)
-	}
-	files, _ := filepath.Glob(filepath.Join(suiteCat, "*.cat"))
-	for _, f := range files {
-		if m, err := LoadFile(f); err == nil {
-			models = append(models, m)
-		}
-	}
+	models := builtinAndSuiteModels()
 	rng := rand.New(rand.NewSource(7))
 	for _, m := range models {
 		unseen := 0
