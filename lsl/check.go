@@ -39,8 +39,34 @@ func (p *Program) Check() error {
 			}
 			return true
 		})
+		errs = append(errs, checkFailTags(pr.Body, false)...)
 	}
 	return errs.Err()
+}
+
+// checkFailTags reports failure tags (FailTag) anywhere but on an
+// ordered load inside an atomic block, as the sanity checker does after
+// unrolling, so that hand-written LSL gets a diagnostic, not an internal
+// error.
+func checkFailTags(b *Block, atomic bool) diag.ErrorList {
+	var errs diag.ErrorList
+	Walk(b, func(s Stmt) bool {
+		switch s := s.(type) {
+		case *Atomic:
+			errs = append(errs, checkFailTags(s.Body, true)...)
+			return false
+		case *Load:
+			if f := FailOrder(s.Tags); f != "" && (!atomic || C11Order(s.Tags) == "") {
+				errs = append(errs, diag.ErrorfCode(s.Pos, diag.CodeInvalidConstruct, "failure tag %s on a load that is not the ordered load of an atomic block", FailTag(f)))
+			}
+		case *Store:
+			if f := FailOrder(s.Tags); f != "" {
+				errs = append(errs, diag.ErrorfCode(s.Pos, diag.CodeInvalidConstruct, "failure tag %s on a store", FailTag(f)))
+			}
+		}
+		return true
+	})
+	return errs
 }
 
 func checkCall(p *Program, c *Call) diag.ErrorList {

@@ -22,6 +22,9 @@ func TestCheck(t *testing.T) {
 		{"unknown field type", "struct s { a: t[2] }", "t.lsl:1:1 undeclared"},
 		{"unknown global type", "global g : u", "t.lsl:1:1 undeclared"},
 		{"unknown alloc type", "proc f() {\n %a := alloc pool v\n}", "t.lsl:2:2 undeclared"},
+		{"failure tag outside a block", "global F proc f() {\n %c := load<A,ACQ,fail.RLX> @F\n}", "t.lsl:2:2 invalid-construct"},
+		{"failure tag on a store", "global F proc f() { atomic {\n store<A,REL,fail.ACQ> @F, 1 } }", "t.lsl:2:2 invalid-construct"},
+		{"failure tag in a block", "global F proc f() { atomic { %c := load<A,ACQ,fail.RLX> @F } }", ""},
 		{"call positions come from loc", "proc f() { loc \"x.c\" 9 2\n call g() }", "x.c:9:2 undeclared"},
 	}
 	for _, tt := range tests {
