@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
@@ -41,14 +42,7 @@ func TestStoringReloadRounds(t *testing.T) {
 				t.Fatalf("no model %s", name)
 			}
 			for _, test := range c.Tests {
-				with, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: m}, false)
-				if err != nil {
-					t.Fatal(err)
-				}
-				without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Options: encode.Options{NoStoringReloads: true}, Model: m}, false)
-				if err != nil {
-					t.Fatal(err)
-				}
+				with, without := executionsWithAndWithout(t, c.Prog, test, m, encode.Options{NoStoringReloads: true})
 				if !slices.Equal(canons(with), canons(without)) || with.AnyError != without.AnyError {
 					t.Errorf("%s %s on %s: observations %v / error %v with the rule, %v / %v without", tc.file, test.Name, name, canons(with), with.AnyError, canons(without), without.AnyError)
 				}
@@ -71,4 +65,19 @@ func TestStoringReloadRounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// executionsWithAndWithout are the engine's executions of test on m with
+// its default options and with off (a rule switched off).
+func executionsWithAndWithout(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.Model, off encode.Options) (with, without *mining.ExecutionSet) {
+	t.Helper()
+	with, err := mining.Executions(context.Background(), prog, test, mining.Options{Model: m}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err = mining.Executions(context.Background(), prog, test, mining.Options{Options: off, Model: m}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return with, without
 }

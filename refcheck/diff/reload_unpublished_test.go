@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
 
@@ -33,14 +31,7 @@ func TestUnpublishedReloadRounds(t *testing.T) {
 			t.Fatalf("no model %s", name)
 		}
 		for _, test := range c.Tests {
-			with, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: m}, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			without, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Options: encode.Options{NoUnpublishedReloads: true}, Model: m}, false)
-			if err != nil {
-				t.Fatal(err)
-			}
+			with, without := executionsWithAndWithout(t, c.Prog, test, m, encode.Options{NoUnpublishedReloads: true})
 			if !slices.Equal(canons(with), canons(without)) || with.AnyError != without.AnyError {
 				t.Errorf("%s on %s: observations %v / error %v with the rule, %v / %v without", test.Name, name, canons(with), with.AnyError, canons(without), without.AnyError)
 			}
