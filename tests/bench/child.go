@@ -30,6 +30,8 @@ type job struct {
 	NoSymmetry   bool
 	// NoPoolSymmetry: order identical threads but not the pool's blocks.
 	NoPoolSymmetry bool
+	// LogQueries prints the check's query log on stderr (-log-queries).
+	LogQueries bool
 }
 
 // outcome is what a child reports on stdout, plus what its parent measured.
@@ -137,7 +139,20 @@ func runJob(ctx context.Context, j job) (*mining.Result, error) {
 	}
 	opt.Solver = sat.SolverOptions{Backend: j.Solver}
 	opt.Axioms.Transitivity, opt.NoSymmetry, opt.NoPoolSymmetry = j.Transitivity, j.NoSymmetry, j.NoPoolSymmetry
+	if j.LogQueries {
+		opt.OnQuery = func(e mining.QueryEvent) { fmt.Fprintln(os.Stderr, queryLine(j, e)) }
+	}
 	return mining.Check(ctx, p.Prog, test, opt)
+}
+
+// queryLine is one line of the query log (-log-queries), in the fields of
+// checkfence run --log-queries, prefixed by the row.
+func queryLine(j job, e mining.QueryEvent) string {
+	line := fmt.Sprintf("%s row=%s/%s round=%d serial=%v", e.Kind, j.Datatype, j.Test, e.Round, e.Serial)
+	if e.Kind == mining.EventQuery {
+		line += fmt.Sprintf(" phase=%s result=%s conflicts=%d budget=%d solver=%s", e.Phase, e.Result, e.Conflicts, e.Budget, e.Backend)
+	}
+	return line + fmt.Sprintf(" vars=%d clauses=%d cpu=%.3fs", e.Vars, e.Clauses, e.CPU.Seconds())
 }
 
 // testNames lists the tests of a data type's .tst file in order.

@@ -71,6 +71,7 @@ func main() {
 	pthreadModels := flag.String("pthread-models", "sc,relaxed,rc11", "with -pthread: comma-separated built-in models (.mm or cat: rc11, arm8, …)")
 	accesses := flag.Bool("accesses", false, "with -pthread: list each row's events by source access")
 	ablation := flag.Bool("ablation", false, "run each Fig. 8.4 row under the cumulative configurations of ablation.go and print a Markdown table")
+	logQueries := flag.Bool("log-queries", false, "print each test's query log on stderr (as checkfence run --log-queries: phase, answer, conflicts, solver, CPU per query)")
 	flag.Parse()
 	backend, err := sat.ParseBackend(*solver)
 	if err != nil {
@@ -138,7 +139,7 @@ func main() {
 			if !re.MatchString(name + "/" + test) {
 				continue
 			}
-			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend})
+			o, err := runChild(ctx, job{Dir: *dir, Datatype: name, Variant: variant, Test: test, Model: *model, Timeout: *timeout, Solver: backend, LogQueries: *logQueries})
 			if ctx.Err() != nil {
 				os.Exit(130)
 			}
