@@ -24,10 +24,16 @@ func (k *checker) noteBackend(p *problem) {
 	}
 }
 
-// solverOptions are the solver options of a new encoding.
+// solverOptions are the solver options of a new encoding. A serial
+// encoding is not started on CaDiCaL by its size: its many small
+// incremental queries (mining) are gini's strength, and the size rule
+// was measured on the concurrent encodings only.
 func (k *checker) solverOptions(serial bool) sat.SolverOptions {
 	opt := k.opt.Solver
-	if !serial && k.escalated {
+	switch {
+	case serial && opt.Backend == sat.Auto && opt.EscalateClauses == 0:
+		opt.EscalateClauses = -1
+	case !serial && k.escalated:
 		opt.Backend = sat.Cadical
 	}
 	return opt

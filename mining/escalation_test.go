@@ -9,7 +9,8 @@ import (
 
 // A concurrent encoding that answered on CaDiCaL under --solver auto makes
 // the later concurrent encodings of the check start on CaDiCaL; a serial
-// one, or any encoding under an explicit --solver, changes nothing.
+// one, or any encoding under an explicit --solver, changes nothing; and
+// under --solver auto a serial encoding never starts on CaDiCaL by size.
 func TestLaterRoundsStartOnCadical(t *testing.T) {
 	if !sat.CadicalCompiled() {
 		t.Skip("built without CaDiCaL (-tags cadical)")
@@ -40,6 +41,17 @@ func TestLaterRoundsStartOnCadical(t *testing.T) {
 		}
 		if got := k.solverOptions(true).Backend; got != c.backend {
 			t.Errorf("%s: the next serial encoding starts on %q, want %q", c.name, got, c.backend)
+		}
+		// the size rule is for concurrent encodings only
+		wantSerial := 0
+		if c.backend == sat.Auto {
+			wantSerial = -1
+		}
+		if got := k.solverOptions(true).EscalateClauses; got != wantSerial {
+			t.Errorf("%s: a serial encoding's size limit %d, want %d", c.name, got, wantSerial)
+		}
+		if got := k.solverOptions(false).EscalateClauses; got != 0 {
+			t.Errorf("%s: a concurrent encoding's size limit %d, want the default", c.name, got)
 		}
 	}
 }

@@ -16,10 +16,11 @@ type testBackend struct {
 }
 
 // testBackends are the backends of this build: gini, escalation that never
-// happens and escalation after one conflict to a second gini, and a
-// portfolio of two ginis always (so that the pure-Go build tests their
+// happens, escalation after one conflict and by size to a second gini, and
+// a portfolio of two ginis always (so that the pure-Go build tests their
 // logic too), and with CaDiCaL compiled in CaDiCaL alone, escalation to it
-// after one conflict, and the real portfolio.
+// after one conflict and by size (auto's start on CaDiCaL), and the real
+// portfolio.
 func testBackends() []testBackend {
 	on := func(sat func() satSolver) func(c *logic.C) *Solver {
 		return func(c *logic.C) *Solver { return newSolverOn(c, sat()) }
@@ -33,15 +34,25 @@ func testBackends() []testBackend {
 			return newEscalatingSAT(1, func() satSolver { return namedSAT{newGiniSAT(), "large"} })
 		})},
 		{"portfolio-gini-gini", on(func() satSolver { return newPortfolioSAT(newGiniSAT(), newGiniSAT()) })},
+		{"escalating-by-size-gini", on(func() satSolver { return startsLarge(func() satSolver { return namedSAT{newGiniSAT(), "large"} }) })},
 	}
 	if cadicalCompiled {
 		bs = append(bs,
 			testBackend{"cadical", on(newCadicalSAT)},
 			testBackend{"escalating-cadical", on(func() satSolver { return newEscalatingSAT(1, newCadicalSAT) })},
+			testBackend{"escalating-by-size-cadical", on(func() satSolver { return startsLarge(newCadicalSAT) })},
 			testBackend{"portfolio", func(c *logic.C) *Solver { return NewSolverWith(c, SolverOptions{Backend: Portfolio}) }},
 		)
 	}
 	return bs
+}
+
+// startsLarge is auto's solver that starts every formula on large (the
+// size rule with a limit of one clause) and never escalates by conflicts.
+func startsLarge(large func() satSolver) *escalatingSAT {
+	e := newEscalatingSAT(1<<40, large)
+	e.clauses = 1
+	return e
 }
 
 // eachBackend runs f as a subtest per backend of this build.

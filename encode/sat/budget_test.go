@@ -73,7 +73,7 @@ func budgetScript(ctx context.Context, newSolver func(*logic.C) *Solver) budgetR
 // portfolio's winner depends on timing, so it is not deterministic.)
 func TestSolveBudgetDeterministic(t *testing.T) {
 	// Escalation is deterministic too: it moves on a conflict count.
-	for _, b := range filterBackends("gini", "cadical", "escalating-gini-gini", "escalating-cadical") {
+	for _, b := range filterBackends("gini", "cadical", "escalating-gini-gini", "escalating-cadical", "escalating-by-size-cadical") {
 		t.Run(b.name, func(t *testing.T) {
 			first := budgetScript(context.Background(), b.new)
 			if first.Results[0] != Budget || first.Results[1] != Budget {

@@ -20,31 +20,51 @@ import (
 // clauses (0: no such limit) starts its first solve on the large backend:
 // every one that large among the benchmarks is a hard one.
 type escalatingSAT struct {
-	after   int64
-	clauses int
-	large   func() satSolver
-	cur     satSolver
-	log     ClauseList // every clause added, until escalation
-	before  int64      // conflicts of the gini phase, after escalation
-	moved   bool
+	autoPolicy // the two thresholds (policy.go)
+	large      func() satSolver
+	cur        satSolver  // nil until the first solve chooses the backend
+	log        ClauseList // every clause added, until escalation
+	before     int64      // conflicts of the gini phase, after escalation
+	moved      bool
 }
 
 func newEscalatingSAT(after int64, large func() satSolver) *escalatingSAT {
-	return &escalatingSAT{after: after, large: large, cur: newGiniSATUnlogged()}
+	return &escalatingSAT{autoPolicy: autoPolicy{after: after}, large: large}
 }
 
+// add only logs the clauses before the first solve: the formula's size
+// then decides which backend gets them (start), so that one that starts
+// on CaDiCaL never builds gini's copy.
 func (e *escalatingSAT) add(lits []z.Lit) {
-	e.cur.add(lits)
+	if e.cur != nil {
+		e.cur.add(lits)
+	}
 	if !e.moved {
 		e.log.Add(lits)
 	}
 }
 
+// start loads the clauses so far into the backend the formula's size
+// chooses, at the first solve.
+func (e *escalatingSAT) start() {
+	if e.startsOnCadical(e.log.Len()) {
+		e.escalate()
+		return
+	}
+	e.cur = newGiniSATUnlogged()
+	for cl := range e.log.All() {
+		e.cur.add(cl)
+	}
+}
+
 func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.Lit) Result {
+	if e.cur == nil {
+		e.start()
+	}
 	if e.moved {
 		return e.cur.solve(ctx, limit, assumptions)
 	}
-	if e.clauses > 0 && e.log.Len() >= e.clauses {
+	if e.startsOnCadical(e.log.Len()) {
 		e.escalate()
 		return e.cur.solve(ctx, limit, assumptions)
 	}
@@ -69,15 +89,18 @@ func (e *escalatingSAT) solve(ctx context.Context, limit int64, assumptions []z.
 	return e.cur.solve(ctx, limit, assumptions)
 }
 
-// escalate replaces gini by the large backend, with the same clauses.
+// escalate replaces gini (if it started) by the large backend, with the
+// same clauses.
 func (e *escalatingSAT) escalate() {
-	e.before = e.cur.conflicts()
-	// gini's clause database is garbage now. CaDiCaL allocates the formula
-	// again in C memory, which cannot reuse Go's heap, so the heap is
-	// returned to the system first: peak memory stays near the larger of
-	// the two solvers instead of their sum.
-	e.cur = nil
-	debug.FreeOSMemory()
+	if e.cur != nil {
+		e.before = e.cur.conflicts()
+		// gini's clause database is garbage now. CaDiCaL allocates the
+		// formula again in C memory, which cannot reuse Go's heap, so the
+		// heap is returned to the system first: peak memory stays near
+		// the larger of the two solvers instead of their sum.
+		e.cur = nil
+		debug.FreeOSMemory()
+	}
 	e.cur = e.large()
 	for cl := range e.log.All() {
 		e.cur.add(cl)
@@ -89,9 +112,25 @@ func (e *escalatingSAT) model(dst []bool) { e.cur.model(dst) }
 
 func (e *escalatingSAT) failed(assumptions []z.Lit) []z.Lit { return e.cur.failed(assumptions) }
 
-func (e *escalatingSAT) close() { closeSAT(e.cur) }
+func (e *escalatingSAT) close() {
+	if e.cur != nil {
+		closeSAT(e.cur)
+	}
+}
 
 // conflicts counts gini's and then the large backend's.
-func (e *escalatingSAT) conflicts() int64 { return e.before + e.cur.conflicts() }
+func (e *escalatingSAT) conflicts() int64 {
+	if e.cur == nil {
+		return 0
+	}
+	return e.before + e.cur.conflicts()
+}
 
-func (e *escalatingSAT) name() string { return e.cur.name() }
+// name is "gini" before the first solve, which is where a formula starts
+// unless its size says otherwise.
+func (e *escalatingSAT) name() string {
+	if e.cur == nil {
+		return string(Gini)
+	}
+	return e.cur.name()
+}

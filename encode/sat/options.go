@@ -47,7 +47,7 @@ const DefaultEscalateAfter = 5000
 // 2.3M, 15.4/18.0 and 15.1/18.7). Below it the size does not tell: CaDiCaL
 // won on msn Tpc4 and Tpc5 (96k, 186k clauses) but lost on lazylist Sarr,
 // Sacr2 and Saaarr (292k, 179k, 191k).
-const DefaultEscalateClauses = 350_000
+const DefaultEscalateClauses = 20_000
 
 // SolverOptions choose the SAT solver of a Solver.
 type SolverOptions struct {
@@ -105,17 +105,8 @@ func newSAT(opt SolverOptions) satSolver {
 		if !cadicalCompiled {
 			return newGiniSAT()
 		}
-		after := opt.EscalateAfter
-		if after <= 0 {
-			after = DefaultEscalateAfter
-		}
-		e := newEscalatingSAT(after, newCadicalSAT)
-		switch {
-		case opt.EscalateClauses == 0:
-			e.clauses = DefaultEscalateClauses
-		case opt.EscalateClauses > 0:
-			e.clauses = opt.EscalateClauses
-		}
+		e := newEscalatingSAT(0, newCadicalSAT)
+		e.autoPolicy = autoPolicyFor(opt, escalateEnv())
 		return e
 	}
 	panic(fmt.Sprintf("sat: unknown backend %q", opt.Backend))
