@@ -28,20 +28,17 @@
 //   - portfolio (portfolio.go, with the tag): gini and CaDiCaL get
 //     every clause and race on each solve, one core each; the first
 //     answer wins, the loser is stopped, the model is the winner's;
-//   - auto, the default (escalate.go): gini without the tag; with it
-//     gini until one solve needs more than DefaultEscalateAfter (5000)
-//     conflicts, then CaDiCaL, which gets every clause so far and keeps
-//     the formula; a formula of DefaultEscalateClauses (350,000) clauses
-//     or more starts on CaDiCaL. Below that size does not tell hard
-//     queries from easy ones: the fast data-type tests have formulas of
-//     10^5 clauses that gini decides in a few thousand conflicts, as fast
-//     as CaDiCaL or faster (no cgo, no CaDiCaL start-up, preprocessing and
-//     larger memory; whole runs with --solver cadical took 1.0-2.0x the
-//     CPU seconds of gini),
-//     while the final consistency queries of the larger tests take gini
-//     10^5 conflicts and more (msn Tpc5: gini 164000 conflicts, 135 CPU
-//     seconds; CaDiCaL 35000 learned clauses, 40 s). Counting conflicts
-//     keeps the choice independent of the machine.
+//   - auto, the default (escalate.go, policy.go): gini without the tag;
+//     with it, a formula of DefaultEscalateClauses (20,000) clauses or
+//     more at its first solve starts on CaDiCaL, a smaller one on gini
+//     until one solve needs more than DefaultEscalateAfter (5000)
+//     conflicts, then on CaDiCaL, which gets every clause so far and
+//     keeps the formula. Size does not tell hard queries from easy ones,
+//     but above 20,000 clauses CaDiCaL's wins on the hard ones (2-3x)
+//     outweigh its losses on the easy ones (1.0-1.5x), and escalating
+//     from gini pays both solvers on every hard query; below it the two
+//     are even and gini has no cgo or start-up cost. Counting clauses and
+//     conflicts keeps the choice independent of the machine.
 //
 // SolveBudget ends a search after a number of conflicts with the result
 // Budget: gini counts its conflicts exactly; CaDiCaL enforces its own

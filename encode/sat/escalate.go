@@ -7,18 +7,18 @@ import (
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
-// escalatingSAT starts on gini and moves to a stronger backend (CaDiCaL)
-// the first time one solve needs more than after conflicts: it then loads
-// every clause so far into the new backend, finishes that solve there and
-// stays there. Most queries (serial mining, litmus tests, the fast
-// data-type tests, even formulas of 10^6 clauses) take gini a few thousand
-// conflicts, and there gini is faster: no cgo, no CaDiCaL start-up,
-// preprocessing and larger memory. The hard queries (the final consistency
-// queries of the larger tests) take gini millions, and CaDiCaL needs a
-// fraction of its conflicts and time. Conflicts do not depend on the
-// machine, so neither does the choice. A formula with at least clauses
-// clauses (0: no such limit) starts its first solve on the large backend:
-// every one that large among the benchmarks is a hard one.
+// escalatingSAT is --solver auto with CaDiCaL compiled in. A formula
+// with at least clauses clauses (0: no such limit) at its first solve
+// starts on the large backend (CaDiCaL); a smaller one starts on gini and
+// moves to the large backend the first time one solve needs more than
+// after conflicts: it then loads every clause so far into the new
+// backend, finishes that solve there and stays there. Small formulas
+// (serial mining, litmus tests, the fast data-type tests) take gini a few
+// thousand conflicts at most, and there gini is as fast or faster: no
+// cgo, no CaDiCaL start-up. On larger ones CaDiCaL needs a fraction of
+// gini's conflicts and time on the hard queries, and a move after gini's
+// first conflicts pays for both (DefaultEscalateClauses). Clauses and
+// conflicts do not depend on the machine, so neither does the choice.
 type escalatingSAT struct {
 	autoPolicy // the two thresholds (policy.go)
 	large      func() satSolver

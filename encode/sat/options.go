@@ -39,14 +39,18 @@ const (
 const DefaultEscalateAfter = 5000
 
 // DefaultEscalateClauses is the formula size from which Auto starts a
-// solve on CaDiCaL without trying gini first. Every formula that large
-// among the benchmarks is a hard one, on which gini's first 5000
-// conflicts are lost (2026-11-25, whole runs back to back, --solver
-// cadical against auto, CPU s: msn Tpc6, 372k clauses, 10.1/10.8 and
-// 10.6/11.8; msq_3_3 on sc, 384k, 12.1/13.3 and 12.9/14.0; harris Sarr,
-// 2.3M, 15.4/18.0 and 15.1/18.7). Below it the size does not tell: CaDiCaL
-// won on msn Tpc4 and Tpc5 (96k, 186k clauses) but lost on lazylist Sarr,
-// Sacr2 and Saaarr (292k, 179k, 191k).
+// solve on CaDiCaL without trying gini first (docs/performance.md, "Which
+// solver answers"). Measured 2026-11-30 with --log-queries on the c11bench
+// rows (sc, relaxed, rc11) and the Fig. 8.4 rows, gini, CaDiCaL and auto
+// back to back: the hard queries lie anywhere from 27k clauses up
+// (treiber_3_3 on sc, 27k: gini 1.94 s, CaDiCaL 0.73 s, auto 1.19 s, which
+// spends gini's 5000 conflicts and then all of CaDiCaL's; lazylist Sarr,
+// 296k: 4.4 / 2.1 s), the easy large ones cost CaDiCaL 1.0-1.5x gini
+// (msq_2_2 on rc11, 149k: 1.11 / 1.57 s; lazylist Saacr, 92k: 0.20 /
+// 0.45 s), and over all rows CaDiCaL from the start took the least CPU.
+// Below 20,000 clauses the two are even (treiber_2_2, the bug variants,
+// the small Fig. 8.4 rows) and gini has no start-up cost. Serial
+// encodings are exempt (mining.checker.solverOptions).
 const DefaultEscalateClauses = 20_000
 
 // SolverOptions choose the SAT solver of a Solver.
