@@ -191,3 +191,36 @@ func TestBackendsDatatypes(t *testing.T) {
 		}
 	}
 }
+
+// TestBackendsC11 checks C11 pthread programs with gini alone and with
+// the default (auto), which starts formulas of sat.DefaultEscalateClauses
+// clauses or more on CaDiCaL: the same verdicts and reasons, the auto run
+// answered on CaDiCaL (so the start on CaDiCaL is what is compared), and
+// every counterexample a real execution.
+func TestBackendsC11(t *testing.T) {
+	solverBackends(t, false)
+	needClang(t)
+	for _, c := range []struct{ file, model string }{
+		{"c11bench/msq_2_2_store_bug.c", "relaxed"},
+		{"c11bench/msq_2_2_relaxed_bug.c", "sc"},
+	} {
+		t.Run(c.file+"/"+c.model, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, c.file)
+			opt := mining.Options{Model: model(t, c.model), Timeout: datatypeTimeout}
+			onGini := check(t, prog, test, withSolver(opt, sat.Gini))
+			onAuto := check(t, prog, test, withSolver(opt, sat.Auto))
+			if a, b := verdictCode(onGini), verdictCode(onAuto); a != b {
+				t.Errorf("gini says %s, auto says %s", a, b)
+			}
+			if onAuto.Stats.Solver != string(sat.Cadical) {
+				t.Errorf("auto answered on %q with %d clauses, want CaDiCaL", onAuto.Stats.Solver, onAuto.Stats.Clauses)
+			}
+			for _, r := range []*mining.Result{onGini, onAuto} {
+				if err := r.CheckCounterexample(); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
