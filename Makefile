@@ -108,16 +108,23 @@ ABLATION_FLAGS ?= -timeout 120s
 bench-ablation:
 	$(GO) run $(GOTAGS) ./tests/bench -ablation $(ABLATION_FLAGS)
 
-# Every row of tests/datatypes/expected.csv, including the slow ones that
-# make test skips.
+# The full versions of the differential tests make test samples to stay
+# within its budget (CHECKFENCE_FULL=1): every driver row of the data
+# types and every fast row with CaDiCaL, all seeds of refcheck/diff's
+# generated programs and every model of its slow corners, 100 candidates
+# per model in cat's fair-stability tests.
+check-full:
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes|TestBackendsDatatypes' -count=1 -timeout 30m
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./refcheck/diff -run 'TestCorners|TestDiff' -count=1 -timeout 60m
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./cat -run 'TestFairStability' -count=1 -timeout 30m
+
 # Every line of the C11/C++ corpus (tests/c11corpus/MANIFEST: each program
 # on each model it lists); make test checks each program on its first.
-check-full:
-	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes' -count=1 -timeout 30m
-
 check-corpus:
 	CHECKFENCE_CORPUS=all $(GO) test $(GOTAGS) ./tests -run TestC11Corpus -count=1 -v
 
+# Every row of tests/datatypes/expected.csv, including the slow ones that
+# make test skips.
 check-datatypes:
 	$(GO) run $(GOTAGS) ./tests/bench -check tests/datatypes/expected.csv
 

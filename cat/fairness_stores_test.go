@@ -84,7 +84,7 @@ func TestFairStabilityStoresRandom(t *testing.T) {
 	for _, m := range models {
 		a := newFairAnalysis()
 		a.stores = true
-		for round := 0; round < 100; round++ {
+		for round := 0; round < fairRounds(); round++ {
 			c := randomCandidate(r, m.Tags)
 			small, keep := reduceStores(r, c)
 			deletedWrites += countWrites(c) - countWrites(small)

@@ -2,6 +2,7 @@ package cat
 
 import (
 	"math/rand"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func TestFairStabilityRandom(t *testing.T) {
 				counts[a.stab(n)]++
 			}
 		}
-		for round := 0; round < 100; round++ {
+		for round := 0; round < fairRounds(); round++ {
 			c := randomCandidate(r, m.Tags)
 			small, keep := reduce(r, c)
 			x, y := c.Execution(), small.Execution()
@@ -302,4 +303,14 @@ func builtinAndSuiteModels() []*Model {
 		}
 	}
 	return models
+}
+
+// fairRounds is how many random candidates the fair-stability tests draw
+// per model: 100 with CHECKFENCE_FULL=1 (make check-full), 40 in make test
+// (the suite's models make it one of the longest tests).
+func fairRounds() int {
+	if os.Getenv("CHECKFENCE_FULL") != "" {
+		return 100
+	}
+	return 40
 }

@@ -146,6 +146,14 @@ func TestRegressions(t *testing.T) {
 	}
 }
 
+// slowCorners are the corner cases on which the reference takes minutes
+// of CPU: make test runs them on the models given here, make check-full
+// (CHECKFENCE_FULL=1) on all of their own. fair_chain_poll.lsl's reference
+// takes about 30 CPU s per model (refcheck.Explore's order search).
+var slowCorners = map[string]string{
+	"fair_chain_poll.lsl": "sc",
+}
+
 // TestCorners compares engine and reference on hand-written programs
 // that reach semantic corners the generator does not: every kind of value
 // and runtime error, allocation, loops, locks, composite CAS, dependencies.
@@ -156,7 +164,16 @@ func TestCorners(t *testing.T) {
 	}
 	var jobs []Job
 	for _, f := range files {
-		jobs = append(jobs, Job{File: f})
+		j := Job{File: f}
+		if m, ok := slowCorners[filepath.Base(f)]; ok && os.Getenv("CHECKFENCE_FULL") == "" {
+			j.Models = m
+		}
+		jobs = append(jobs, j)
+	}
+	for name := range slowCorners {
+		if !slices.Contains(files, filepath.Join("../testdata/corners", name)) {
+			t.Errorf("slowCorners names %s, which is not a corner case", name)
+		}
 	}
 	for _, o := range runIsolated(t, Config{Verdicts: true, Timeout: time.Minute}, jobs) {
 		t.Run(filepath.Base(o.Job.File), func(t *testing.T) {
@@ -166,14 +183,12 @@ func TestCorners(t *testing.T) {
 }
 
 // TestDiffRandom compares the engine with the reference on random
-// programs: 250 by default (50 with -short), CHECKFENCE_DIFF_N for a long
-// run (make fuzz-diff N=…), starting at seed CHECKFENCE_DIFF_SEED (1).
-// Programs that only show a known engine bug (KnownBugs) are logged.
+// programs: 250 with CHECKFENCE_FULL=1, 125 in make test, 50 with -short,
+// CHECKFENCE_DIFF_N for a long run (make fuzz-diff N=…), starting at seed
+// CHECKFENCE_DIFF_SEED (1). Programs that only show a known engine bug
+// (KnownBugs) are logged.
 func TestDiffRandom(t *testing.T) {
-	n, first := 250, int64(1)
-	if testing.Short() {
-		n = 50
-	}
+	n, first := sampleCount(250, 50), int64(1)
 	if s := os.Getenv("CHECKFENCE_DIFF_N"); s != "" {
 		var err error
 		if n, err = strconv.Atoi(s); err != nil {
@@ -223,7 +238,8 @@ func TestDiffRandom(t *testing.T) {
 // bound (so lazy unrolling converges either way), the engine with the
 // reference both with fair progress and without it: the two settings must
 // give the same observations, failures and verdicts (each side is checked
-// against the reference, in each setting). 60 programs (20 with -short).
+// against the reference, in each setting). 60 programs (seedJobs: 30 in
+// make test, 20 with -short).
 func TestDiffFairness(t *testing.T) {
 	jobs := seedJobs(60, 20, 5000, Job{Bounded: true})
 	for _, unfair := range []bool{false, true} {
@@ -275,7 +291,7 @@ proc b() { store @Y, 1  %r1 := load @X  observe output "r1" %r1 }
 // TestDiffReloadRounds compares engine and reference on programs rich in
 // the C11 retry idiom (refcheck.ReloadGen), with fair progress's reload
 // rounds and without them: each setting must agree with the reference.
-// 40 programs (15 with -short).
+// 40 programs (seedJobs: 20 in make test, 15 with -short).
 func TestDiffReloadRounds(t *testing.T) {
 	jobs := seedJobs(40, 15, 7000, Job{Reload: true})
 	for _, noReload := range []bool{false, true} {
@@ -403,16 +419,29 @@ func TestGiniModelError(t *testing.T) {
 	}
 }
 
-// seedJobs lists n generated programs (short of them with -short) of the
-// kind job marks, at seeds base+1 … base+n.
+// seedJobs lists generated programs of the kind job marks, at seeds
+// base+1 … base+k: k is n with CHECKFENCE_FULL=1 (make check-full), short
+// with -short, and half of n otherwise (make test, which must stay within
+// its 10-minute budget; make fuzz-diff runs thousands of seeds).
 func seedJobs(n, short int, base int64, job Job) []Job {
-	if testing.Short() {
-		n = short
-	}
+	n = sampleCount(n, short)
 	var jobs []Job
 	for s := int64(1); s <= int64(n); s++ {
 		job.Seed = base + s
 		jobs = append(jobs, job)
 	}
 	return jobs
+}
+
+// sampleCount is how many of n generated programs a differential test
+// runs: all with CHECKFENCE_FULL=1 (make check-full), short with -short,
+// half otherwise (make test).
+func sampleCount(n, short int) int {
+	switch {
+	case os.Getenv("CHECKFENCE_FULL") != "":
+		return n
+	case testing.Short():
+		return short
+	}
+	return (n + 1) / 2
 }

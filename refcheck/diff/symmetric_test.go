@@ -32,13 +32,11 @@ func TestSymmetricVariant(t *testing.T) {
 
 // TestDiffSymmetric compares engine and reference on random programs whose
 // test runs one thread twice, so that the verdicts of mining.Check come
-// with the symmetry reduction: 25 programs (CHECKFENCE_SYM_N for more).
+// with the symmetry reduction: 25 programs (sampleCount: 13 in make test;
+// CHECKFENCE_SYM_N for more).
 // It also checks that the reduction applies to most of them.
 func TestDiffSymmetric(t *testing.T) {
-	n := 25
-	if testing.Short() {
-		n = 10
-	}
+	n := sampleCount(25, 10)
 	if s := os.Getenv("CHECKFENCE_SYM_N"); s != "" {
 		var err error
 		if n, err = strconv.Atoi(s); err != nil {

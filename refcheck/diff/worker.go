@@ -38,6 +38,9 @@ type Job struct {
 	// (refcheck.SpuriousGen).
 	Spurious bool   `json:",omitempty"`
 	File     string `json:",omitempty"`
+	// Models, when set, replaces a File case's own models (space
+	// separated): make test's sample of a corner the reference is slow on.
+	Models string `json:",omitempty"`
 }
 
 func (j Job) String() string {
@@ -79,7 +82,11 @@ func (j Job) Case() (*refcheck.Case, error) {
 		if err != nil {
 			return nil, err
 		}
-		return refcheck.ParseCase(j.File, src)
+		c, err := refcheck.ParseCase(j.File, src)
+		if err == nil && j.Models != "" {
+			c.Models = strings.Fields(j.Models)
+		}
+		return c, err
 	}
 	cfg := refcheck.SmallGen
 	if j.Large {
