@@ -320,7 +320,7 @@ type concreteRun struct {
 	ptrs    map[string][]int64 // the cell of each key in writes
 	args    []lsl.Value        // the arguments of the assignment being evaluated (stmt)
 	opName  string
-	at      diag.Pos // the statement being executed
+	at      lsl.Stmt // the statement being executed (its position is asked for only when the run stops)
 	// sim: the thread of a simulation run (simulator.go), which
 	// interleaves threads at shared accesses; nil in mining.
 	sim *simThread
@@ -389,9 +389,17 @@ func (r *concreteRun) stop(status string, detail ...string) signal {
 		if len(detail) > 0 && detail[0] != "" {
 			what += ": " + detail[0]
 		}
-		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.at, r.opName, th.Name, what)
+		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.atPos(), r.opName, th.Name, what)
 	}
 	return signal{kind: 3}
+}
+
+// atPos is the position of the statement being executed.
+func (r *concreteRun) atPos() diag.Pos {
+	if r.at == nil {
+		return diag.Pos{}
+	}
+	return r.at.Position()
 }
 
 // iteration runs one iteration of an unrolled loop. With fair progress
@@ -431,7 +439,7 @@ func (r *concreteRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
 			return sig, nil
 		}
 	}
-	r.at = b.Pos
+	r.at = b
 	return r.stop("blocked"), nil
 }
 
@@ -537,7 +545,7 @@ func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
 }
 
 func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
-	r.at = s.Position()
+	r.at = s
 	r.m.steps++
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
