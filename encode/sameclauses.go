@@ -19,8 +19,13 @@ func (x *valueShape) impliesSame(cond z.Lit, a, b *Val) z.Lit {
 	if a == b || cond == c.F {
 		return c.T
 	}
-	var parts []z.Lit
-	clause := func(lits ...z.Lit) { parts = append(parts, c.Ors(append(lits, cond.Not())...)) }
+	bits := 0
+	if len(a.Ptr) > 0 {
+		bits = len(a.Ptr[0])
+	}
+	parts := make([]z.Lit, 0, 9+2*len(a.Num)+2*x.d+x.d*(x.d+1)*bits)
+	var buf [5]z.Lit // a clause's literals: at most four, and ¬cond
+	clause := func(lits ...z.Lit) { parts = append(parts, c.Ors(append(append(buf[:0], lits...), cond.Not())...)) }
 	iff := func(guard, p, q z.Lit) { // cond ∧ guard ⇒ (p ⇔ q)
 		clause(guard.Not(), p.Not(), q)
 		clause(guard.Not(), p, q.Not())

@@ -3,6 +3,7 @@ package lsl
 import (
 	"fmt"
 	"math/rand"
+	"reflect"
 )
 
 // RangesWithin reports the first way in which x says more values are
@@ -323,4 +324,29 @@ func (x *soundRun) stmt(s Stmt) soundFlow {
 		return soundFlow{kind: 3}
 	}
 	return soundFlow{}
+}
+
+// AnalyzeRangesAllLoads is AnalyzeRanges making every load dirty whenever
+// memory changes (the fixpoint before it listed loads per cell).
+func AnalyzeRangesAllLoads(u *Unrolled, opt RangeOptions) *Ranges {
+	opt.allLoads = true
+	return AnalyzeRanges(u, opt)
+}
+
+// RangesEqual describes a difference between x and y (with derivation
+// depths and cone limits), or returns "".
+func RangesEqual(x, y *Ranges) string {
+	switch {
+	case x.Width != y.Width || x.Fallback != y.Fallback || x.PtrDepth != y.PtrDepth || x.MaxFields != y.MaxFields:
+		return fmt.Sprintf("width %d/%d, fallback %v/%v, pointer depth %d/%d, fields %d/%d", x.Width, y.Width, x.Fallback, y.Fallback, x.PtrDepth, y.PtrDepth, x.MaxFields, y.MaxFields)
+	case !reflect.DeepEqual(x.addr, y.addr):
+		return "addresses differ"
+	case !reflect.DeepEqual(x.value, y.value):
+		return "values differ"
+	case !reflect.DeepEqual(x.regs, y.regs):
+		return "registers differ"
+	case !reflect.DeepEqual(x.depthLimit, y.depthLimit):
+		return "cone limits differ"
+	}
+	return ""
 }

@@ -18,6 +18,9 @@ type RangeOptions struct {
 	// NoConeLimits keeps the program-wide derivation depth limit where
 	// some range is unbounded (ranges_cone.go): for the differential tests.
 	NoConeLimits bool
+	// allLoads makes every load dirty when memory changes, as before the
+	// loads were listed per cell (analysis.cellReaders): for the tests.
+	allLoads bool
 }
 
 // Ranges is the result of the range analysis of §7.3.2: for every access the
@@ -79,6 +82,7 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 		opt.FallbackWidth = 16
 	}
 	a := newAnalysis(u)
+	a.allLoads = opt.allLoads
 	r := &Ranges{addr: a.addr, value: a.value, regs: a.regs}
 	r.Err = a.fixpoint(&r.Passes, opt)
 	if r.Err != nil {
@@ -96,6 +100,7 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 	}
 	b := newAnalysis(u)
 	b.limits = limits
+	b.allLoads = opt.allLoads
 	r2 := &Ranges{addr: b.addr, value: b.value, regs: b.regs, Passes: r.Passes}
 	r2.Err = b.fixpoint(&r2.Passes, opt)
 	if r2.Err != nil {
@@ -172,6 +177,9 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 		})
 	}
 	a.stmts = stmts
+	a.cellReaders = map[string][]int{}
+	a.loadReads = make([]map[string]bool, len(stmts))
+	a.readsTop = make([]bool, len(stmts))
 	a.uses = reachingDefs(a.u.Threads, stmts)
 	a.defVal = make([]*AbsVal, len(stmts))
 	for i := range a.defVal {
@@ -194,7 +202,7 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 				return err
 			}
 			dirty[i] = false
-			a.defChanged, a.memChanged = false, false
+			a.defChanged, a.memChanged, a.anyChanged, a.changedCells = false, false, false, a.changedCells[:0]
 			a.stmtAt(i, s)
 			mark := func(j int) {
 				dirty[j] = true
@@ -205,8 +213,20 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 					mark(j)
 				}
 			}
-			if a.memChanged {
+			switch {
+			case !a.memChanged:
+			case a.anyChanged || a.allLoads:
 				for _, j := range loads {
+					mark(j)
+				}
+			default:
+				// only the loads that read a changed cell
+				for _, k := range a.changedCells {
+					for _, j := range a.cellReaders[k] {
+						mark(j)
+					}
+				}
+				for _, j := range a.topReaders {
 					mark(j)
 				}
 			}
@@ -246,6 +266,48 @@ type analysis struct {
 	changedRegs []Reg
 	defChanged  bool
 	memChanged  bool
+	// A store that changes memory makes dirty only the loads that may
+	// read what changed (on an MS queue's unrolling, making every load
+	// dirty was most of the analysis' time): anyChanged, the values
+	// stored through unknown addresses (every load reads them), else
+	// changedCells. cellReaders: per cell, the loads (fixpoint's
+	// numbering) whose addresses included it when last evaluated;
+	// topReaders: those whose addresses were unknown (PtrTop), which read
+	// every cell; loadReads and readsTop: what each load is listed under.
+	// allLoads (tests): every load, as before.
+	anyChanged   bool
+	changedCells []string
+	cellReaders  map[string][]int
+	topReaders   []int
+	loadReads    []map[string]bool
+	readsTop     []bool
+	allLoads     bool
+}
+
+// noteReads lists load i (fixpoint's numbering) as a reader of the cells
+// its addresses ad may name.
+func (a *analysis) noteReads(i int, ad *AbsVal) {
+	if a.cellReaders == nil || i < 0 {
+		return
+	}
+	if ad.PtrTop && !a.readsTop[i] {
+		a.readsTop[i] = true
+		a.topReaders = append(a.topReaders, i)
+	}
+	seen := a.loadReads[i]
+	if len(seen) == len(ad.Ptrs) && seen != nil {
+		return // the addresses only grow: the same set
+	}
+	if seen == nil {
+		seen = map[string]bool{}
+		a.loadReads[i] = seen
+	}
+	for k := range ad.Ptrs {
+		if !seen[k] {
+			seen[k] = true
+			a.cellReaders[k] = append(a.cellReaders[k], i)
+		}
+	}
 }
 
 // grows reports whether op can create numbers or pointers not among its
@@ -383,6 +445,7 @@ func (a *analysis) stmtAt(i int, s Stmt) {
 		a.assign(i, s.Dst, v)
 	case *Load:
 		ad := a.arg(i, 0, s.Addr)
+		a.noteReads(i, ad)
 		a.record(a.addr, s.ID, ad)
 		v := a.load(ad)
 		a.record(a.value, s.ID, v)
@@ -396,7 +459,7 @@ func (a *analysis) stmtAt(i int, s Stmt) {
 		a.record(a.addr, s.ID, ad)
 		a.record(a.value, s.ID, v)
 		if ad.PtrTop && a.any.Join(v) {
-			a.memChanged = true
+			a.memChanged, a.anyChanged = true, true
 		}
 		for k, p := range ad.Ptrs {
 			c, ok := a.mem[k]
@@ -407,6 +470,7 @@ func (a *analysis) stmtAt(i int, s Stmt) {
 			}
 			if c.Join(v) {
 				a.memChanged = true
+				a.changedCells = append(a.changedCells, k)
 			}
 		}
 	}

@@ -318,8 +318,9 @@ type concreteRun struct {
 	fork    [][]int64          // choice prefixes still to explore
 	status  string             // "" ok, "error", "assume", "blocked", "pruned"
 	ptrs    map[string][]int64 // the cell of each key in writes
+	args    []lsl.Value        // the arguments of the assignment being evaluated (stmt)
 	opName  string
-	at      diag.Pos // the statement being executed
+	at      lsl.Stmt // the statement being executed (its position is asked for only when the run stops)
 	// sim: the thread of a simulation run (simulator.go), which
 	// interleaves threads at shared accesses; nil in mining.
 	sim *simThread
@@ -388,9 +389,17 @@ func (r *concreteRun) stop(status string, detail ...string) signal {
 		if len(detail) > 0 && detail[0] != "" {
 			what += ": " + detail[0]
 		}
-		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.at, r.opName, th.Name, what)
+		r.m.why = fmt.Sprintf("%s: operation %s of thread %s %s", r.atPos(), r.opName, th.Name, what)
 	}
 	return signal{kind: 3}
+}
+
+// atPos is the position of the statement being executed.
+func (r *concreteRun) atPos() diag.Pos {
+	if r.at == nil {
+		return diag.Pos{}
+	}
+	return r.at.Position()
 }
 
 // iteration runs one iteration of an unrolled loop. With fair progress
@@ -430,7 +439,7 @@ func (r *concreteRun) iteration(b *lsl.Block, live []lsl.Reg) (signal, error) {
 			return sig, nil
 		}
 	}
-	r.at = b.Pos
+	r.at = b
 	return r.stop("blocked"), nil
 }
 
@@ -485,7 +494,11 @@ func cellKey(p []int64) string {
 }
 
 func (r *concreteRun) load(p []int64) lsl.Value {
-	k := cellKey(p)
+	return r.loadKey(cellKey(p), p)
+}
+
+// loadKey is load of the cell p whose key (cellKey) is k.
+func (r *concreteRun) loadKey(k string, p []int64) lsl.Value {
 	if v, ok := r.writes[k]; ok {
 		return v
 	}
@@ -532,7 +545,7 @@ func initialValue(u *lsl.Unrolled, p []int64) lsl.Value {
 }
 
 func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
-	r.at = s.Position()
+	r.at = s
 	r.m.steps++
 	if r.m.steps > serialBudget {
 		return signal{}, errBudget
@@ -551,10 +564,13 @@ func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
 		}
 		return r.block(s.Body)
 	case *lsl.Assign:
-		args := make([]lsl.Value, len(s.Args))
-		for i, a := range s.Args {
-			args[i] = r.val(a)
+		// the arguments go in a buffer of the run: EvalOp keeps none of
+		// them (a composite copies its fields)
+		args := r.args[:0]
+		for _, a := range s.Args {
+			args = append(args, r.val(a))
 		}
+		r.args = args
 		var comp *lsl.Composite
 		field := -1
 		if s.Comp != "" {
@@ -585,9 +601,11 @@ func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
 		if r.freed(a) {
 			return r.stop("error"), nil
 		}
-		r.regs[s.Dst] = r.load(a.Ptr)
+		k := cellKey(a.Ptr)
+		v := r.loadKey(k, a.Ptr)
+		r.regs[s.Dst] = v
 		if r.sim != nil {
-			r.sim.loaded(a.Ptr, r.regs[s.Dst])
+			r.sim.loaded(k, v)
 		}
 	case *lsl.Store:
 		if r.sim != nil {
@@ -600,15 +618,20 @@ func (r *concreteRun) stmt(s lsl.Stmt) (signal, error) {
 			return r.stop("error"), nil
 		}
 		k := cellKey(a.Ptr)
-		silent := r.sim != nil && r.sim.inRMW && r.load(a.Ptr).Equal(r.val(s.Val))
-		r.writes[k] = r.val(s.Val)
+		v := r.val(s.Val)
+		silent := r.sim != nil && r.sim.inRMW && r.loadKey(k, a.Ptr).Equal(v)
+		r.writes[k] = v
 		if r.sim != nil {
-			r.sim.stored(a.Ptr, silent, r.val(s.Val))
+			// a simulation has no atomic operations to check for
+			// iterations that change nothing (iteration): it needs no
+			// r.ptrs
+			r.sim.stored(k, silent, v)
+		} else {
+			if r.ptrs == nil {
+				r.ptrs = map[string][]int64{}
+			}
+			r.ptrs[k] = a.Ptr
 		}
-		if r.ptrs == nil {
-			r.ptrs = map[string][]int64{}
-		}
-		r.ptrs[k] = a.Ptr
 		if s.Status != "" {
 			r.regs[s.Status] = lsl.Num(0)
 		}

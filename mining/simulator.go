@@ -39,6 +39,7 @@ type simulator struct {
 	choices *rand.Rand
 
 	threads   []*simThread // of the current run
+	ready     []int        // runnable's result
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
 	stores    int            // stores so far (their ids are 1..stores)
@@ -166,17 +167,22 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	s.steps = 0
 	s.sched = s.sched[:0]
 	s.choices = rand.New(rand.NewPCG(seed, 0x5eed))
-	s.mem, s.lastStore, s.stores, s.loads, s.readers = map[string]lsl.Value{}, map[string]int{}, 0, nil, nil
-	threads := make([]*simThread, len(s.u.Threads))
-	s.threads = threads
+	if s.mem == nil {
+		s.mem, s.lastStore = map[string]lsl.Value{}, map[string]int{}
+	}
+	clear(s.mem)
+	clear(s.lastStore)
+	s.stores, s.loads, s.readers = 0, s.loads[:0], nil
+	if s.threads == nil {
+		s.threads = make([]*simThread, len(s.u.Threads))
+	}
+	threads := s.threads
 	for len(s.regs) < len(threads) {
 		s.regs = append(s.regs, map[lsl.Reg]lsl.Value{})
 	}
 	for i := range threads {
 		clear(s.regs[i])
-		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[lsl.LoopKey][]simStart{}, entry: map[lsl.LoopKey]*simEntry{}}
-		t.r = &concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
-		threads[i] = t
+		threads[i] = s.reset(threads[i], i)
 	}
 	defer func() {
 		for _, t := range threads {
@@ -263,6 +269,27 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	// tests/fairness/cutoff_reads_cycle.c: docs/semantics.md, "Fair
 	// progress", cut-off executions).
 	return need, failed, nil
+}
+
+// reset returns thread i of a new run: old, the thread i of the last
+// run, cleared, so that its slices, maps and channels serve again (a run
+// that made them anew spent a third of its time allocating).
+func (s *simulator) reset(old *simThread, i int) *simThread {
+	if old == nil {
+		t := &simThread{s: s, idx: i, resume: make(chan bool), back: make(chan struct{}), starts: map[lsl.LoopKey][]simStart{}, entry: map[lsl.LoopKey]*simEntry{}}
+		t.r = &concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: t}
+		return t
+	}
+	clear(old.starts)
+	clear(old.entry)
+	clear(old.entries) // let the last run's entries go
+	*old = simThread{s: s, idx: i, resume: old.resume, back: old.back, starts: old.starts, entry: old.entry,
+		storePos: old.storePos[:0], storeIDs: old.storeIDs[:0], storeCells: old.storeCells[:0], storeSilent: old.storeSilent[:0],
+		storeChain: old.storeChain[:0], storeFrom: old.storeFrom[:0], storeVal: old.storeVal[:0],
+		loadPos: old.loadPos[:0], loadCells: old.loadCells[:0], loadVals: old.loadVals[:0],
+		entries: old.entries[:0], r: old.r}
+	*old.r = concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: old, args: old.r.args}
+	return old
 }
 
 // iterations returns, per loop instance, the most iterations an entry of
@@ -393,7 +420,7 @@ func contains(xs []int, x int) bool {
 // them: the init thread first, the concurrent threads once it completed,
 // the final thread once every other did.
 func (s *simulator) runnable(threads []*simThread) []int {
-	var out []int
+	out := s.ready[:0] // valid until the next call
 	initDone, concDone := true, true
 	for i, t := range threads {
 		ok := t.finished && t.r.status == ""
@@ -421,6 +448,7 @@ func (s *simulator) runnable(threads []*simThread) []int {
 			}
 		}
 	}
+	s.ready = out
 	return out
 }
 
@@ -538,8 +566,8 @@ func (t *simThread) access() error {
 	return nil
 }
 
-func (t *simThread) loaded(p []int64, v lsl.Value) {
-	cell := cellKey(p)
+// loaded records a load of the cell whose key (cellKey) is cell.
+func (t *simThread) loaded(cell string, v lsl.Value) {
 	src := t.s.lastStore[cell]
 	t.loadPos = append(t.loadPos, t.pos)
 	t.loadCells = append(t.loadCells, cell)
@@ -549,9 +577,9 @@ func (t *simThread) loaded(p []int64, v lsl.Value) {
 	t.pos++
 }
 
-func (t *simThread) stored(p []int64, silent bool, v lsl.Value) {
+// stored records a store to the cell whose key (cellKey) is cell.
+func (t *simThread) stored(cell string, silent bool, v lsl.Value) {
 	t.s.stores++
-	cell := cellKey(p)
 	t.s.lastStore[cell] = t.s.stores
 	t.storePos = append(t.storePos, t.pos)
 	t.storeIDs = append(t.storeIDs, t.s.stores)

@@ -96,6 +96,9 @@ type simSearch struct {
 	best    map[lsl.LoopKey]*simBest
 	overall *simBest      // the run with the most iterations in all
 	keys    []lsl.LoopKey // of best, in the order found
+	// lastU is the unrolling at lastBounds (unroll)
+	lastU      *lsl.Unrolled
+	lastBounds lsl.Bounds
 }
 
 func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) *simSearch {
@@ -127,7 +130,7 @@ func (ss *simSearch) search(patience, budget int) {
 	limit := ss.steps + budget
 	idle := 0 // rounds in a row that found nothing new
 	for k.ctx.Err() == nil && ss.steps < limit && !ss.failed {
-		u, err := lsl.Unroll(ss.prog, ss.specs, lsl.UnrollOptions{Bounds: ss.simBounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
+		u, err := ss.unroll()
 		if err != nil {
 			return
 		}
@@ -209,6 +212,23 @@ func (ss *simSearch) search(patience, budget int) {
 			return
 		}
 	}
+}
+
+// unroll returns the unrolling at the runs' bounds. The rounds of a
+// search that raise nothing (patience, and the deep search's first
+// round) run at the bounds of the round before: they reuse its
+// unrolling, which the runs only read.
+func (ss *simSearch) unroll() (*lsl.Unrolled, error) {
+	if ss.lastU != nil && maps.Equal(ss.lastBounds, ss.simBounds) {
+		return ss.lastU, nil
+	}
+	k := ss.k
+	u, err := lsl.Unroll(ss.prog, ss.specs, lsl.UnrollOptions{Bounds: ss.simBounds, Omit: k.opt.Omit, KeepFaint: k.opt.KeepFaint, FixedPool: k.fixedPool(), Ctx: k.ctx})
+	if err != nil {
+		return nil, err
+	}
+	ss.lastU, ss.lastBounds = u, copyBounds(ss.simBounds)
+	return u, nil
 }
 
 // searchSized runs the simulation's search and returns base raised to
