@@ -110,6 +110,7 @@ type InstanceStats struct {
 	FillPairs           int // sparse: pairs added by the chordal completion
 	RestrictedOrders    int // sparse: total orders encoded on the restricted graph
 	PrunedTriangles     int // restricted: triangles implied by others, without clauses
+	ImpliedPairs        int // restricted: pairs fixed by transitivity through a vertex that executes with them
 }
 
 // Instance is a memory model instantiated over one Universe: the formula Θ

@@ -38,12 +38,14 @@ import (
 // restrictedMutant, set only by tests, makes the restriction deliberately
 // wrong, to show that the differential tests notice: mutantNoGate skips
 // the check that C is transitive, mutantPruneAll drops every triangle
-// with one fixed pair.
+// with one fixed pair, mutantImplyAll fixes every pair of C's transitive
+// closure, whether or not the vertex in between executes.
 var restrictedMutant = 0
 
 const (
 	mutantNoGate = 1 + iota
 	mutantPruneAll
+	mutantImplyAll
 )
 
 // restrictedTransitivity encodes the transitivity of r over its mentioned
@@ -83,20 +85,47 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 			}
 		}
 	}
-	// C transitive: the successors of every successor are successors.
-	for p := 0; p < k && restrictedMutant != mutantNoGate; p++ {
-		rp := row(fixed, p)
-		for w, b := range rp {
-			for ; b != 0; b &= b - 1 {
-				in.lim.check()
-				rq := row(fixed, w*64+bits.TrailingZeros64(b))
-				for x := range rq {
-					if rq[x]&^rp[x] != 0 {
-						return false
+	// C transitive: the successors of every successor are successors. A
+	// missing pair p →C s, implied by p →C q →C s where q executes
+	// whenever p or s does, holds in every execution that executes p and
+	// s: it is fixed (its variable, if any, tied to true: without p and s
+	// nothing uses it). Any other missing pair leaves the plain graph.
+	var implied [][2]int
+	for changed := true; changed && restrictedMutant != mutantNoGate; {
+		changed = false
+		for p := 0; p < k; p++ {
+			rp := row(fixed, p)
+			for w := range rp {
+				for b := rp[w]; b != 0; b &= b - 1 {
+					in.lim.check()
+					q := w*64 + bits.TrailingZeros64(b)
+					rq := row(fixed, q)
+					for x := range rq {
+						for m := rq[x] &^ rp[x]; m != 0; m &= m - 1 {
+							s := x*64 + bits.TrailingZeros64(m)
+							gq := guard(vs[q])
+							if s == p || has(fixed, s, p) || gq != c.T && restrictedMutant != mutantImplyAll && !in.guardImplies(guard(vs[p]), gq) && !in.guardImplies(guard(vs[s]), gq) {
+								return false
+							}
+							set(fixed, p, s)
+							implied = append(implied, [2]int{p, s})
+							changed = true
+						}
 					}
 				}
 			}
 		}
+	}
+	for _, ps := range implied {
+		p, s := ps[0], ps[1]
+		pair[0], pair[1] = vs[p], vs[s]
+		if unit := r.fix(in, pair[:], true); unit != 0 {
+			inst.addClause(unit)
+		}
+		inst.stats.FixedTuples++
+		inst.stats.ImpliedPairs++
+		open[p*words+s/64] &^= 1 << (s % 64)
+		open[s*words+p/64] &^= 1 << (p % 64)
 	}
 
 	// The graph: the vertices with an unfixed pair (keep), their unfixed

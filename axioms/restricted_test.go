@@ -30,7 +30,7 @@ func restrictedModels(t *testing.T) []*Model {
 // restrictedStats sums what the comparison saw.
 type restrictedStats struct {
 	cases, differ, skipped, allowed int
-	restricted, pruned              int
+	restricted, pruned, implied     int
 }
 
 // compareRestricted instantiates random dynamic executions with the
@@ -86,6 +86,7 @@ func compareRestricted(t *testing.T, seed int64, n int, models []*Model, maxAcce
 				if !plain {
 					st.restricted += s.RestrictedOrders
 					st.pruned += s.PrunedTriangles
+					st.implied += s.ImpliedPairs
 				}
 			}
 			st.cases++
@@ -194,12 +195,12 @@ func TestRestrictedOrderGraphMatchesPlain(t *testing.T) {
 }
 
 // TestRestrictedOrderGraphMutants: a restriction made deliberately wrong
-// — trusting C to be transitive without checking, or dropping the
-// triangles a vertex in between does not imply — is caught by the
-// comparison above.
+// — trusting C to be transitive without checking, dropping the triangles
+// a vertex in between does not imply, or closing C through vertices that
+// need not execute — is caught by the comparison above.
 func TestRestrictedOrderGraphMutants(t *testing.T) {
 	defer func() { restrictedMutant = 0 }()
-	for _, mut := range []int{mutantNoGate, mutantPruneAll} {
+	for _, mut := range []int{mutantNoGate, mutantPruneAll, mutantImplyAll} {
 		restrictedMutant = mut
 		if st := compareRestricted(t, 1, 40, restrictedModels(t), func(k int) int { return 4 + k%5 }, true); st.differ == 0 {
 			t.Errorf("mutant %d: no difference found in %d cases", mut, st.cases)
@@ -210,9 +211,9 @@ func TestRestrictedOrderGraphMutants(t *testing.T) {
 // TestRestrictedOrderGraphSize: on a program-sized synthetic universe
 // (4 threads × 20 accesses, CAS blocks, dynamic guards and aliasing) the
 // restricted graph needs fewer transitivity clauses than the plain one on
-// sc (on tso and pso fences under dynamic guards leave the fixed pairs
-// intransitive here, and the plain graph is used), and each is
-// equisatisfiable with the plain one under random assumptions on guards.
+// sc, tso and pso (on the last two with pairs implied through vertices
+// that execute with their ends), and each is equisatisfiable with the
+// plain one under random assumptions on guards.
 func TestRestrictedOrderGraphSize(t *testing.T) {
 	for _, name := range []string{"sc", "tso", "pso"} {
 		m := mustBuiltin(t, name)
@@ -230,7 +231,7 @@ func TestRestrictedOrderGraphSize(t *testing.T) {
 		rs, ps := insts[0].Stats(), insts[1].Stats()
 		t.Logf("%s: restricted %d clauses (%d pairs, %d fill, %d pruned), plain %d (%d pairs, %d fill)", name,
 			rs.TransitivityClauses, rs.OrderPairs, rs.FillPairs, rs.PrunedTriangles, ps.TransitivityClauses, ps.OrderPairs, ps.FillPairs)
-		if name == "sc" && (rs.RestrictedOrders != 1 || rs.TransitivityClauses >= ps.TransitivityClauses) {
+		if rs.RestrictedOrders != 1 || rs.TransitivityClauses >= ps.TransitivityClauses {
 			t.Errorf("%s: restricted %+v, plain %+v", name, rs, ps)
 		}
 		r := rand.New(rand.NewSource(4))
