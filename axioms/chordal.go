@@ -23,6 +23,9 @@ import (
 
 // sparseTransitivity encodes the transitivity of r over its mentioned pairs.
 func (inst *Instance) sparseTransitivity(r *relation) {
+	if !inst.opts.PlainOrderGraph && inst.restrictedTransitivity(r) {
+		return
+	}
 	in, c := inst.in, inst.in.c
 	all, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
 	var vs []int32

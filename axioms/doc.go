@@ -47,7 +47,13 @@
 //   - sparse (the default): only the pairs that have a literal get one —
 //     those an axiom instance, a forced order or a Rel request mentioned —
 //     and transitivity clauses are added for the triangles of a chordal
-//     completion of that graph (Bryant & Velev 2002; chordal.go);
+//     completion of that graph (Bryant & Velev 2002; chordal.go). When
+//     the order's fixed pairs are transitive (sc: program order and the
+//     init/final structure) the graph is restricted (restricted.go):
+//     unguarded clauses, only the vertices with an unfixed pair, the
+//     fixed pairs as their Hasse diagram, and no clause for a triangle
+//     that a vertex in between implies. Options.PlainOrderGraph keeps
+//     the plain graph, the reference of the differential tests;
 //   - eager: every pair gets a literal and every guarded triple its two
 //     clauses;
 //   - lazy: the caller solves, asks Lemmas for the transitivity clauses the

@@ -305,6 +305,7 @@ func solveInstance(inst *Instance, c *logic.C, assume ...z.Lit) bool {
 var allOptions = []Options{
 	{Encoding: Generic},
 	{Encoding: Optimized, Transitivity: Sparse},
+	{Encoding: Optimized, Transitivity: Sparse, PlainOrderGraph: true},
 	{Encoding: Optimized, Transitivity: Eager},
 	{Encoding: Optimized, Transitivity: Lazy},
 }

@@ -1,0 +1,246 @@
+package axioms
+
+import (
+	"math/bits"
+
+	"github.com/checkfence/checkfence/internal/gini/z"
+)
+
+// Restricted sparse transitivity: the order graph reduced to what the
+// axioms need (docs/semantics.md, "The restricted order graph").
+//
+// Let C be the pairs of a total order R fixed to true (program order,
+// fences, the init/final structure, …), over the vertices that may
+// execute. When C is transitive it is a strict partial order (one literal
+// per unordered pair makes it antisymmetric), and then:
+//
+//   - a total order on the executed vertices that agrees with C extends to
+//     one on all vertices that agrees with C everywhere (a cycle through
+//     unexecuted vertices would use only C pairs there, and C is
+//     transitive), so the transitivity clauses may order the unexecuted
+//     vertices too: they need no guards. Pairs with an unexecuted end
+//     matter nowhere else (the Finalize contract), so they can take the
+//     values of the extension.
+//   - a vertex with no unfixed pair lies on no cycle that C's
+//     transitivity does not shortcut: it leaves the graph.
+//   - of the triangles x <C y, w (two unfixed pairs), whose clause says
+//     y→w ⇒ x→w, those with a vertex z, x <C z <C y, adjacent to w by an
+//     unfixed pair are implied by the triangles (x, z, w) and (z, y, w),
+//     by induction on the C-interval: only the triangles between C-
+//     neighbours among w's unfixed neighbours remain.
+//
+// So on sc (C: program order and init/final) the graph is the accesses
+// with an unfixed pair — those that may conflict with another thread's —
+// program order among them, and the pairs the axioms mention; its chordal
+// completion is small because each thread is already a clique, and only
+// the chain of w's neighbours in each other thread gets a clause.
+
+// restrictedMutant, set only by tests, makes the restriction deliberately
+// wrong, to show that the differential tests notice: mutantNoGate skips
+// the check that C is transitive, mutantPruneAll drops every triangle
+// with one fixed pair, mutantImplyAll fixes every pair of C's transitive
+// closure, whether or not the vertex in between executes.
+var restrictedMutant = 0
+
+const (
+	mutantNoGate = 1 + iota
+	mutantPruneAll
+	mutantImplyAll
+)
+
+// restrictedTransitivity encodes the transitivity of r over its mentioned
+// pairs as above. It returns false, having done nothing, when the fixed
+// pairs are not transitive; the caller then uses the plain encoding.
+func (inst *Instance) restrictedTransitivity(r *relation) bool {
+	in, c := inst.in, inst.in.c
+	all, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
+	var vs []int32
+	for _, v := range all {
+		if guard(v) != c.F {
+			vs = append(vs, v)
+		}
+	}
+	k := len(vs)
+	words := (k + 63) / 64
+	in.lim.reserve(int64(2*k*words) * 8)
+	fixed := make([]uint64, k*words) // row p: q with vs[p] →C vs[q]
+	open := make([]uint64, k*words)  // row p: q with an unfixed pair
+	row := func(m []uint64, p int) []uint64 { return m[p*words : (p+1)*words] }
+	set := func(m []uint64, p, q int) { m[p*words+q/64] |= 1 << (q % 64) }
+	has := func(m []uint64, p, q int) bool { return m[p*words+q/64]&(1<<(q%64)) != 0 }
+	var pair [2]int32
+	for p := 0; p < k; p++ {
+		for q := p + 1; q < k; q++ {
+			in.lim.check()
+			pair[0], pair[1] = vs[p], vs[q]
+			switch l := r.peek(in, pair[:]); l {
+			case 0:
+			case c.T:
+				set(fixed, p, q)
+			case c.F:
+				set(fixed, q, p)
+			default:
+				set(open, p, q)
+				set(open, q, p)
+			}
+		}
+	}
+	// C transitive: the successors of every successor are successors. A
+	// missing pair p →C s, implied by p →C q →C s where q executes
+	// whenever p or s does, holds in every execution that executes p and
+	// s: it is fixed (its variable, if any, tied to true: without p and s
+	// nothing uses it). Any other missing pair leaves the plain graph.
+	var implied [][2]int
+	for changed := true; changed && restrictedMutant != mutantNoGate; {
+		changed = false
+		for p := 0; p < k; p++ {
+			rp := row(fixed, p)
+			for w := range rp {
+				for b := rp[w]; b != 0; b &= b - 1 {
+					in.lim.check()
+					q := w*64 + bits.TrailingZeros64(b)
+					rq := row(fixed, q)
+					for x := range rq {
+						for m := rq[x] &^ rp[x]; m != 0; m &= m - 1 {
+							s := x*64 + bits.TrailingZeros64(m)
+							gq := guard(vs[q])
+							if s == p || has(fixed, s, p) || gq != c.T && restrictedMutant != mutantImplyAll && !in.guardImplies(guard(vs[p]), gq) && !in.guardImplies(guard(vs[s]), gq) {
+								return false
+							}
+							set(fixed, p, s)
+							implied = append(implied, [2]int{p, s})
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, ps := range implied {
+		p, s := ps[0], ps[1]
+		pair[0], pair[1] = vs[p], vs[s]
+		if unit := r.fix(in, pair[:], true); unit != 0 {
+			inst.addClause(unit)
+		}
+		inst.stats.FixedTuples++
+		inst.stats.ImpliedPairs++
+		open[p*words+s/64] &^= 1 << (s % 64)
+		open[s*words+p/64] &^= 1 << (p % 64)
+	}
+
+	// The graph: the vertices with an unfixed pair (keep), their unfixed
+	// pairs, and the pairs of C among them that no third kept vertex
+	// splits (C's Hasse diagram: its transitive closure is C again).
+	var keep []int
+	for p := 0; p < k; p++ {
+		for _, b := range row(open, p) {
+			if b != 0 {
+				keep = append(keep, p)
+				break
+			}
+		}
+	}
+	n := len(keep)
+	g := NewOrderGraph(n)
+	kw := g.words
+	in.lim.reserve(int64(2*n*kw) * 8)
+	succ, pred := make([]uint64, n*kw), make([]uint64, n*kw) // C among kept vertices
+	for a, p := range keep {
+		for b, q := range keep {
+			if has(fixed, p, q) {
+				succ[a*kw+b/64] |= 1 << (b % 64)
+				pred[b*kw+a/64] |= 1 << (a % 64)
+			}
+		}
+	}
+	before := func(a, b int) bool { return succ[a*kw+b/64]&(1<<(b%64)) != 0 }
+	for a, p := range keep {
+		for b := a + 1; b < n; b++ {
+			in.lim.check()
+			if has(open, p, keep[b]) || before(a, b) && !splitBy(succ, pred, kw, a, b) || before(b, a) && !splitBy(succ, pred, kw, b, a) {
+				g.AddEdge(a, b)
+			}
+		}
+	}
+	inst.stats.OrderPairs += g.Edges()
+	inst.stats.RestrictedOrders++
+	lit := func(a, b int) z.Lit {
+		pair[0], pair[1] = vs[keep[a]], vs[keep[b]]
+		return r.lit(in, pair[:], &inst.stats.RelationLits)
+	}
+	var tris [][3]int32
+	g.Eliminate(func(a, b int) {
+		if lit(a, b); !before(a, b) && !before(b, a) {
+			inst.stats.FillPairs++ // a fresh literal, not a pair of C
+		}
+	}, func(a, b, s int) {
+		in.lim.check()
+		if fixedEdges(before, a, b, s) < 2 {
+			tris = append(tris, [3]int32{int32(a), int32(b), int32(s)})
+		}
+	})
+	// g is now the completed graph. unfixedIn(w, x, y): some z with
+	// x <C z <C y is adjacent to x, y and, by an unfixed pair, to w.
+	unfixedIn := func(w, x, y int) bool {
+		sx, py, sw, pw := succ[x*kw:(x+1)*kw], pred[y*kw:(y+1)*kw], succ[w*kw:(w+1)*kw], pred[w*kw:(w+1)*kw]
+		gx, gy, gw := g.row(x), g.row(y), g.row(w)
+		for i := range gw {
+			if sx[i]&py[i]&gx[i]&gy[i]&gw[i]&^(sw[i]|pw[i]) != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range tris {
+		in.lim.check()
+		a, b, s := int(t[0]), int(t[1]), int(t[2])
+		if fixedEdges(before, a, b, s) == 0 {
+			// no cycle a→b→s→a, no cycle a→s→b→a
+			inst.addClause(lit(a, b).Not(), lit(b, s).Not(), lit(s, a).Not())
+			inst.addClause(lit(b, a).Not(), lit(s, b).Not(), lit(a, s).Not())
+			continue
+		}
+		// one fixed pair x →C y; w is the third vertex
+		x, y, w := a, b, s
+		switch {
+		case before(b, a):
+			x, y, w = b, a, s
+		case before(a, s):
+			x, y, w = a, s, b
+		case before(s, a):
+			x, y, w = s, a, b
+		case before(b, s):
+			x, y, w = b, s, a
+		case before(s, b):
+			x, y, w = s, b, a
+		}
+		if unfixedIn(w, x, y) || restrictedMutant == mutantPruneAll {
+			inst.stats.PrunedTriangles++
+			continue
+		}
+		inst.addClause(lit(y, w).Not(), lit(x, w)) // y→w ⇒ x→w
+	}
+	return true
+}
+
+// splitBy reports whether some c has a <C c <C b (succ and pred are C's
+// rows and columns, kw words each).
+func splitBy(succ, pred []uint64, kw, a, b int) bool {
+	for x := 0; x < kw; x++ {
+		if succ[a*kw+x]&pred[b*kw+x] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedEdges counts the fixed pairs of triangle a, b, s.
+func fixedEdges(before func(a, b int) bool, a, b, s int) int {
+	n := 0
+	for _, e := range [3][2]int{{a, b}, {b, s}, {a, s}} {
+		if before(e[0], e[1]) || before(e[1], e[0]) {
+			n++
+		}
+	}
+	return n
+}
