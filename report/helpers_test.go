@@ -31,7 +31,14 @@ var (
 // several tests render the same checks.
 func check(t *testing.T, impl, tst, model string) []*mining.Result {
 	t.Helper()
-	key := impl + "|" + tst + "|" + model
+	return checkWith(t, impl, tst, model, "", nil)
+}
+
+// checkWith is check with options adjusted by adjust, which tag names in
+// the cache.
+func checkWith(t *testing.T, impl, tst, model, tag string, adjust func(*mining.Options)) []*mining.Result {
+	t.Helper()
+	key := impl + "|" + tst + "|" + model + "|" + tag
 	checkCache.Lock()
 	defer checkCache.Unlock()
 	if rs, ok := checkCache.m[key]; ok {
@@ -67,6 +74,9 @@ func check(t *testing.T, impl, tst, model string) []*mining.Result {
 		t.Fatalf("no built-in model %s", model)
 	}
 	opt := mining.Options{Model: m, Witness: true}
+	if adjust != nil {
+		adjust(&opt)
+	}
 	var out []*mining.Result
 	for _, test := range tf.Tests {
 		r, err := mining.Check(context.Background(), prog, test, opt)
