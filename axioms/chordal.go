@@ -26,14 +26,8 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 	if !inst.opts.PlainOrderGraph && inst.restrictedTransitivity(r) {
 		return
 	}
-	in, c := inst.in, inst.in.c
-	all, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
-	var vs []int32
-	for _, v := range all {
-		if guard(v) != c.F {
-			vs = append(vs, v)
-		}
-	}
+	in := inst.in
+	vs, guard := inst.mayExecute(r)
 	g := NewOrderGraph(len(vs))
 	var pair [2]int32
 	for p := range vs {
@@ -136,4 +130,17 @@ func (g *OrderGraph) Eliminate(fill func(p, q int), triangle func(p, q, s int)) 
 			g.deg[a]--
 		}
 	}
+}
+
+// mayExecute lists r's vertices whose guard is not false, with the guard.
+func (inst *Instance) mayExecute(r *relation) ([]int32, func(int32) z.Lit) {
+	in := inst.in
+	all, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
+	var vs []int32
+	for _, v := range all {
+		if guard(v) != in.c.F {
+			vs = append(vs, v)
+		}
+	}
+	return vs, guard
 }

@@ -53,13 +53,7 @@ const (
 // pairs are not transitive; the caller then uses the plain encoding.
 func (inst *Instance) restrictedTransitivity(r *relation) bool {
 	in, c := inst.in, inst.in.c
-	all, guard := r.vertices(in, in.sortDom[r.decl.Params[0]])
-	var vs []int32
-	for _, v := range all {
-		if guard(v) != c.F {
-			vs = append(vs, v)
-		}
-	}
+	vs, guard := inst.mayExecute(r)
 	k := len(vs)
 	words := (k + 63) / 64
 	in.lim.reserve(int64(2*k*words) * 8)

@@ -138,25 +138,7 @@ func buildCat(t *testing.T, src string, m *cat.Model) *Encoding {
 
 func buildCatOpt(t *testing.T, src string, m *cat.Model, opt Options) *Encoding {
 	t.Helper()
-	p, err := lsl.Parse("t.lsl", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var specs []lsl.ThreadSpec
-	for _, pr := range p.Procs {
-		kind := lsl.ThreadConcurrent
-		switch pr.Name {
-		case "init":
-			kind = lsl.ThreadInit
-		case "final":
-			kind = lsl.ThreadFinal
-		}
-		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
-	}
-	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := unrollPerProc(t, src)
 	// the candidates compared per model include reads from later stores of
 	// the reader's thread, which a model coherent per location leaves out
 	// (laterseeds.go): every encoding of a comparison keeps them
@@ -357,4 +339,31 @@ func trackingModel(t *testing.T, rels string) *cat.Model {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// unrollPerProc parses src and unrolls it with one thread per procedure:
+// init and final are the initial and final threads, the others run
+// concurrently.
+func unrollPerProc(t *testing.T, src string) *lsl.Unrolled {
+	t.Helper()
+	p, err := lsl.Parse("t.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []lsl.ThreadSpec
+	for _, pr := range p.Procs {
+		kind := lsl.ThreadConcurrent
+		switch pr.Name {
+		case "init":
+			kind = lsl.ThreadInit
+		case "final":
+			kind = lsl.ThreadFinal
+		}
+		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
+	}
+	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

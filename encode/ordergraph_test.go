@@ -7,7 +7,6 @@ import (
 
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
 
@@ -37,25 +36,7 @@ proc p1() { store @Y, 1  fence store-load  %t := load @X  store @X, 3 }`,
 // buildMMOpt encodes src (one thread per procedure) on a .mm model.
 func buildMMOpt(t *testing.T, src string, m *axioms.Model, opt Options) (*Encoding, error) {
 	t.Helper()
-	p, err := lsl.Parse("t.lsl", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var specs []lsl.ThreadSpec
-	for _, pr := range p.Procs {
-		kind := lsl.ThreadConcurrent
-		switch pr.Name {
-		case "init":
-			kind = lsl.ThreadInit
-		case "final":
-			kind = lsl.ThreadFinal
-		}
-		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
-	}
-	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := unrollPerProc(t, src)
 	return Build(u, memmodel.FromMM(m), opt)
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
-	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
 
@@ -162,25 +161,7 @@ func (ref raceReference) racy(x *cat.Execution) (racy, thin bool) {
 // model, with the race check.
 func buildOn(t *testing.T, src string, m *axioms.Model, cm *cat.Model) *Encoding {
 	t.Helper()
-	p, err := lsl.Parse("t.lsl", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var specs []lsl.ThreadSpec
-	for _, pr := range p.Procs {
-		kind := lsl.ThreadConcurrent
-		switch pr.Name {
-		case "init":
-			kind = lsl.ThreadInit
-		case "final":
-			kind = lsl.ThreadFinal
-		}
-		specs = append(specs, lsl.ThreadSpec{Kind: kind, Ops: []string{pr.Name}})
-	}
-	u, err := lsl.Unroll(p, specs, lsl.UnrollOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := unrollPerProc(t, src)
 	var md *memmodel.Model
 	if cm != nil {
 		md = memmodel.FromCat(cm)
