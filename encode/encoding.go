@@ -102,6 +102,10 @@ type Options struct {
 	// failure. IgnoreRaceFlag: rc11's racy flag
 	// keeps no retry round either (races are not checked).
 	Races, RaceCycles, IgnoreRaceFlag bool
+	// PlainRaceCycles keeps every retry round whose accesses race, also
+	// those whose race a later access of the thread has too (race.go,
+	// raceCovered); for the differential test.
+	PlainRaceCycles bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -341,7 +345,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 			return nil, err
 		}
 		if opt.RaceCycles {
-			e.raceCycles()
+			e.raceCycles(opt.PlainRaceCycles)
 		}
 	}
 	if opt.IgnoreRaceFlag {

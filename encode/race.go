@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
@@ -50,6 +52,8 @@ type RaceCheck struct {
 	// pairs are the candidate pairs (racehb.go); flag is their
 	// disjunction.
 	pairs []racePair
+	// swTarget says per event whether sw may end at it (racehb.go)
+	swTarget []bool
 }
 
 // raceModel is rc11 with no constraint but its racy flag.
@@ -75,7 +79,7 @@ func (e *Encoding) buildRaces() error {
 		return err
 	}
 	rc := &RaceCheck{ci: ci, k: k, nta: c.T}
-	rc.pairs = ci.demandRaces(k)
+	rc.pairs, rc.swTarget = ci.demandRaces(k)
 	lits := make([]z.Lit, len(rc.pairs))
 	for i, p := range rc.pairs {
 		lits[i] = p.lit
@@ -144,19 +148,26 @@ func (e *Encoding) finishRaces() {
 // round that only repeats what an earlier one did may be left out of the
 // executions, unless one of its events is in a racing pair of an
 // execution without thin air, which the solver can claim only by making
-// Lit's race real.
-func (e *Encoding) raceCycles() {
+// Lit's race real — and, in a round that goes on to another iteration,
+// unless a later access of the thread has the race too (raceCovered): it
+// remains when the round is left out. plain keeps every racy round (for
+// the differential test).
+func (e *Encoding) raceCycles(plain bool) {
 	rc := e.Race
 	if rc == nil || !e.fair {
 		return
 	}
 	c := e.C
 	touch := rc.touch()
-	free := func(rec *cycleRec) z.Lit {
+	free := func(rec *cycleRec, later bool) z.Lit {
 		var parts []z.Lit
 		for i := rec.lo; i < rec.hi; i++ {
-			if ev := rc.ci.evOf[i]; ev >= 0 {
-				parts = append(parts, touch[ev])
+			if ev := rc.ci.evOf[i]; ev >= 0 && touch[ev] != c.F {
+				t := touch[ev]
+				if later && !plain {
+					t = c.And(t, e.raceCovered(rec, i).Not())
+				}
+				parts = append(parts, t)
 			}
 		}
 		if rec.moved != nil { // a reload round deletes its load too
@@ -166,12 +177,73 @@ func (e *Encoding) raceCycles() {
 		}
 		return c.And(c.Ors(parts...), rc.nta).Not()
 	}
+	// a round that goes on to another iteration: the thread's later
+	// accesses are in the execution; one at the bound: they are not
 	for _, rec := range e.cycles {
-		rec.partial = c.And(rec.partial, free(rec))
+		rec.partial = c.And(rec.partial, free(rec, true))
 	}
 	for _, bc := range e.bounded {
-		bc.rec.partial = c.And(bc.rec.partial, free(bc.rec))
+		bc.rec.partial = c.And(bc.rec.partial, free(bc.rec, false))
 	}
+}
+
+// raceCovered holds when every race of instruction i, an access of the
+// retry round rec that goes on to another iteration, is also a race of a
+// later access of its thread outside the round (docs/semantics.md, "Data
+// races", racy retry rounds): some access x after the round, of the same
+// kind and tags, executes at i's location, and no event after i up to x
+// (for a reload round: from the load it moves up to x) may be the target
+// of sw. Then an
+// access w that races with i races with x: x is after i in program order,
+// so x happens before nothing i does not; and a path from w to x enters
+// x's thread through an sw edge into an event up to x, which would be
+// one before i. Leaving the round out keeps x and w and does not add to
+// happens-before, so the race of x remains.
+func (e *Encoding) raceCovered(rec *cycleRec, i int) z.Lit {
+	rc := e.Race
+	ci, c := rc.ci, e.C
+	if ci.hasParts {
+		return c.F // an access of several events: not matched here
+	}
+	// the events after i up to a cover, from the moved load on for a
+	// reload round: leaving the round out moves that load next to the
+	// round after it, where it reads what the round's last load read
+	from := i + 1
+	if rec.moved != nil {
+		from = rec.moved.Index
+	}
+	a := ci.evOf[i]
+	var covers []z.Lit
+	for _, j := range e.Threads[rec.thread].Instrs {
+		if j < from {
+			continue
+		}
+		ev := ci.evOf[j]
+		if ev < 0 {
+			continue
+		}
+		if rc.swTarget[ev] {
+			break // what happens before it need not happen before i
+		}
+		if j < rec.hi || !sameAccess(ci.Events[a], ci.Events[ev]) {
+			continue
+		}
+		covers = append(covers, c.And(ci.guards[ev], ci.sameLoc(a, ev)))
+	}
+	return c.Ors(covers...)
+}
+
+// sameAccess reports whether two events are accesses of one kind with the
+// same tags (as sets): they conflict with the same events and are atomic
+// alike.
+func sameAccess(a, b CatEvent) bool {
+	if a.Kind != b.Kind || a.Kind == cat.Fence {
+		return false
+	}
+	ta, tb := slices.Clone(a.Tags), slices.Clone(b.Tags)
+	slices.Sort(ta)
+	slices.Sort(tb)
+	return slices.Equal(slices.Compact(ta), slices.Compact(tb))
 }
 
 // touch is, per event of the race instance, "the event is in a racing

@@ -61,8 +61,9 @@ func raceNodes(race *cat.Node) (cand, sw *cat.Node, ok bool) {
 }
 
 // demandRaces encodes the pairs of the race relation of k's expression
-// (see above).
-func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
+// (see above), and says per event whether sw may end at it (a static
+// over-approximation: some pair of sw into it is not c.F).
+func (ci *CatInstance) demandRaces(k *cat.Constraint) (pairs []racePair, swTarget []bool) {
 	candNode, swNode, ok := raceNodes(k.Expr)
 	if !ok {
 		panic("encode: rc11's race relation is not conflict \\ (atomic * atomic) \\ hb \\ hb^-1")
@@ -72,6 +73,14 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 	// the memoized sw of the model's hb (seqChain when it is a chain):
 	// built once for both
 	sw := ci.rel(swNode, polUpper)
+	swTarget = make([]bool, ci.n())
+	for _, r := range sw.rows {
+		for _, en := range r {
+			if en.l != c.F {
+				swTarget[en.j] = true
+			}
+		}
+	}
 	next := ci.poNext()
 	rows := map[int][]z.Lit{}
 	row := func(e int) []z.Lit {
@@ -82,7 +91,6 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 		rows[e] = r
 		return r
 	}
-	var pairs []racePair
 	for a, r := range cand.rows {
 		for _, en := range r {
 			b := int(en.j)
@@ -95,7 +103,7 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) []racePair {
 			}
 		}
 	}
-	return pairs
+	return pairs, swTarget
 }
 
 // candidates encodes conflict \ (atomic * atomic), rc11's

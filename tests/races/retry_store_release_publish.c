@@ -1,0 +1,50 @@
+/* retry_store_relaxed_publish.c with a release compare-exchange: the
+ * popper's acquire load of Top reads the publishing exchange (or a
+ * read-modify-write of its release sequence), so the push's stores of
+ * next, the failed rounds' included, happen before the popper's read.
+ * Race free on every model. */
+#include <pthread.h>
+#include <stdatomic.h>
+
+struct node {
+    struct node *next;
+    int value;
+};
+
+struct node nodes[2];
+_Atomic(struct node *) Top;
+
+static void push(struct node *n)
+{
+    struct node *top = atomic_load_explicit(&Top, memory_order_relaxed);
+    do {
+        n->next = top;
+    } while (!atomic_compare_exchange_weak_explicit(&Top, &top, n,
+                 memory_order_release, memory_order_relaxed));
+}
+
+static void *pusher(void *arg)
+{
+    push(&nodes[(long)arg]);
+    return 0;
+}
+
+static void *popper(void *arg)
+{
+    struct node *top = atomic_load_explicit(&Top, memory_order_acquire);
+    if (top != 0 && top->next == &nodes[1]) /* racy read of next */
+        return (void *)1;
+    return 0;
+}
+
+int main(void)
+{
+    pthread_t a, b, c;
+    pthread_create(&a, 0, pusher, (void *)0);
+    pthread_create(&b, 0, pusher, (void *)1);
+    pthread_create(&c, 0, popper, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    pthread_join(c, 0);
+    return 0;
+}
