@@ -284,6 +284,10 @@ func IsRC11RaceFlag(e *Encoding, f *CatFlag) bool {
 // catFlagCyclesButRaces is catFlagCycles without rc11's racy flag, for a
 // check that does not look for races (Options.IgnoreRaceFlag): a racy
 // retry round is then as redundant as any other, and the loop converges.
+// Also for a check whose race check keeps the racy rounds itself
+// (Options.RaceCycles, raceCycles): on rc11 its relation is the flag's,
+// evaluated on the same executions (TestRaceInstanceMatchesRC11Flag), and
+// the flag's own keep would hold every racy round, covered or not.
 func (e *Encoding) catFlagCyclesButRaces() {
 	race := e.Memory.Props().C11RaceFlag
 	e.flagCycles(func(k *cat.Constraint) bool { return k.Name != race })
