@@ -43,6 +43,29 @@ func retryRaceProgram(racy, casTags, relTags string, after bool) string {
 	return b.String()
 }
 
+// reloadRaceProgram is retryRaceProgram with the C11 retry idiom: p0
+// loads R (loadTags) before its loop, and a failed compare-exchange
+// (casTags) hands the value it read to the next round, whose state then
+// differs only there (a reload round, reload.go): leaving the round out
+// moves the load before the loop next to the next round.
+func reloadRaceProgram(racy, loadTags, casTags, relTags string, after bool) string {
+	var b strings.Builder
+	b.WriteString("global R global B global D\n")
+	fmt.Fprintf(&b, "proc p0() {\n  %%t := load%s @R\n  L: {\n", loadTags)
+	b.WriteString("    %b := load<A,RLX> @B\n")
+	fmt.Fprintf(&b, "    if %%b { %s }\n", racy)
+	fmt.Fprintf(&b, "    atomic { %%r := load%s @R  %%ok := eq(%%r, %%t)  if %%ok { store%s @R, 5 } }\n", casTags, casTags)
+	b.WriteString("    if %ok { break L }\n")
+	b.WriteString("    %t := %r\n")
+	b.WriteString("    continue L\n  }\n")
+	if after {
+		fmt.Fprintf(&b, "  %s\n", strings.ReplaceAll(racy, "%d", "%e"))
+	}
+	b.WriteString("}\n")
+	fmt.Fprintf(&b, "proc p1() { store<A,RLX> @B, 1  store<NA> @D, 1  store<A,RLX> @B, 0  store%s @R, 1 }\n", relTags)
+	return b.String()
+}
+
 // buildBounded encodes src with its loop unrolled bound times.
 func buildBounded(t *testing.T, src string, md *memmodel.Model, bound int, opt Options) *Encoding {
 	t.Helper()
@@ -115,6 +138,26 @@ func TestRaceCoveredMatchesPlain(t *testing.T) {
 						if pc && after && cn != "rlx" && ln == "rel" {
 							mustComplete++
 						}
+					}
+				}
+			}
+		}
+	}
+	// reload rounds: an acquire load before the loop, moved next to the
+	// round after the racy one, may order that round's access after the
+	// race
+	for rn, rs := range racy {
+		for _, ln := range []string{"rlx", "acq"} {
+			for _, cn := range []string{"rlx", "acq"} {
+				src := reloadRaceProgram(rs, cas[ln], cas[cn], rel["rel"], false)
+				for mn, md := range models {
+					name := fmt.Sprintf("reload/%s/load %s/cas %s/%s", rn, ln, cn, mn)
+					plain := buildBounded(t, src, md, 3, Options{Races: true, RaceCycles: true, PlainRaceCycles: true})
+					e := buildBounded(t, src, md, 3, Options{Races: true, RaceCycles: true})
+					pa, pc := racyExecutions(plain)
+					ga, gc := racyExecutions(e)
+					if pa != ga || pc != gc {
+						t.Errorf("%s: racy executions %v, without a cut-off %v; the plain rule %v, %v, of\n%s", name, ga, gc, pa, pc, src)
 					}
 				}
 			}
