@@ -155,6 +155,10 @@ func Check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) 
 // check is Check within its limits (ctx).
 func check(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options) (*Result, error) {
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
+	if opt.Races.checks() || opt.Model.Props().C11RaceFlag != "" {
+		// an earlier iteration of a spin loop can race (lsl/unspin.go)
+		prog = lsl.UnspinPlainLoads(prog)
+	}
 	err := k.run(prog)
 	k.res.Stats.Total = time.Since(k.start)
 	if errors.Is(err, limits.ErrCanceled) {
