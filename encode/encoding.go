@@ -104,6 +104,10 @@ type Options struct {
 	// its union terms as a total order (orderacyclic.go), also those
 	// without co or fr beside po; for the differential test.
 	CatOrderAllPOUnions bool
+	// CatPlainPOClosure builds po;U of a closure through po from every
+	// event (catpoclosure.go, closureWithPO) instead of from the sources
+	// onwards; for the differential test.
+	CatPlainPOClosure bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
