@@ -104,6 +104,15 @@ flag ~empty (W * W) & loc & ext \ hb \ hb^-1 as race`,
 	// po leads back to the final thread's first load
 	"po-closure": `let back = (po | rf^-1)+
 empty back & po^-1 & (R * R) & int as backwards`,
+	// a closure through po checked on pairs into initial writes, which
+	// no thread holds: an init thread's event reaches one only through a
+	// later thread's read (catpoclosure.go, closureWithPOLater's tails)
+	"po-closure-iw": `let back = (po | rf^-1)+
+empty back & ((W \ IW) * IW) as reaches-iw`,
+	// the same through a later thread: a read reaches an initial write
+	// other than its source only through the final thread's read
+	"po-closure-later": `let back = (po | rf^-1)+
+empty (back & (R * IW)) \ rf^-1 as indirect`,
 }
 
 func catModels(t *testing.T) map[string]*cat.Model {

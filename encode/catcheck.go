@@ -66,7 +66,7 @@ func (ci *CatInstance) constraints() {
 			}
 		}
 		if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
-			if _, ok := poUnionRest(k.Expr); ok && !ci.hasParts {
+			if rest, ok := poUnionRest(k.Expr); ok && !ci.hasParts && (ci.orderAllPOUnions || ordersLocations(rest)) {
 				// a total order with program order fixed (orderacyclic.go)
 				ci.assertAcyclicByOrder(ci.rel(k.Expr, polUpper))
 				continue

@@ -81,7 +81,13 @@ type CatInstance struct {
 	// plainSuffixes is Options.CatPlainSuffixes (catsuffix.go);
 	// chainVertices counts the chain vertices of the checks' graphs
 	plainSuffixes bool
-	chainVertices int
+	// plainCoherence is Options.CatPlainCoherence (catcoherence.go)
+	plainCoherence bool
+	// orderAllPOUnions is Options.CatOrderAllPOUnions (orderacyclic.go)
+	orderAllPOUnions bool
+	// plainPOClosure is Options.CatPlainPOClosure (catpoclosure.go)
+	plainPOClosure bool
+	chainVertices  int
 	// transitivity is Options.Axioms.Transitivity: how total orders are
 	// encoded (orderacyclic.go, coherence)
 	transitivity axioms.Transitivity
@@ -106,7 +112,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, plainCoherence: opt.CatPlainCoherence, orderAllPOUnions: opt.CatOrderAllPOUnions, plainPOClosure: opt.CatPlainPOClosure, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}, recRefs: map[*cat.Node]bool{}}
 	if err := ci.events(); err != nil {

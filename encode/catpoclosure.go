@@ -5,6 +5,7 @@ import (
 
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // Closures through program order. rc11's hb = (po | sw)+ is the closure
@@ -86,6 +87,9 @@ func (ci *CatInstance) poNext() [][]int32 {
 
 // closureWithPO encodes (po | x)+ in the upper polarity.
 func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
+	if !ci.plainPOClosure {
+		return ci.closureWithPOLater(x)
+	}
 	c := ci.c
 	u := ci.pathsAfter(x, 0)
 	for s, row := range u.rows {
@@ -165,4 +169,147 @@ func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
 		u.rows[s] = row
 	}
 	return u
+}
+
+// closureWithPOLater is closureWithPO with po;U built from the sources
+// onwards instead of from every event (docs/semantics.md, "rc11 at
+// scale"). A variable w(s,j) per source s of x and column j has the least
+// solution "u(s',j) for some source s' at or after s in static program
+// order" (s's thread, then the threads wholly after it):
+//
+//	u(s,j) ⇒ w(s,j)
+//	w(s',j) ⇒ w(s,j)      s' the next source of s's thread, or, for its
+//	                      last one, the first source of each later thread
+//
+// An event a then takes its row from the first source at or after it,
+// hb(a,j) = G_a ∧ G_j ∧ w(first(a),j), and a pair of the static program
+// order is po's literal alone (both guards: the other term implies them).
+// On executed pairs the least w is po?;U (a source s' after a with u(s',j)
+// has an x-step, so it executes, and static program order between
+// executed events is po), the guards make the other pairs false, and
+// every model's w is at least the least one: the contract of the upper
+// polarity, as before, with one And per pair instead of U's And, the
+// Or-chains of composePO, its And and the union's Or.
+func (ci *CatInstance) closureWithPOLater(x *lrel) *lrel {
+	c := ci.c
+	n := ci.n()
+	u := ci.pathsAfter(x, 0)
+	threads := ci.poThreads()
+	kinds := ci.e.threadKinds
+	w := make([]map[int32]z.Lit, n) // per source
+	first := make([]int, len(threads))
+	// threads in an order where each comes after the threads wholly after
+	// it: final, the others, init
+	rank := func(k lsl.ThreadKind) int {
+		switch k {
+		case lsl.ThreadFinal:
+			return 0
+		case lsl.ThreadInit:
+			return 2
+		}
+		return 1
+	}
+	order := make([]int, len(threads))
+	for t := range order {
+		order[t] = t
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank(kinds[a]) - rank(kinds[b]) })
+	// later lists, per thread, the first sources of the threads wholly
+	// after it (each row there covers the rest of its thread and beyond)
+	later := make([][]int, len(threads))
+	for t := range threads {
+		for v := range threads {
+			if v != t && poBefore(kinds[t], kinds[v]) {
+				later[t] = append(later[t], v)
+			}
+		}
+	}
+	implied := func(dst map[int32]z.Lit, src map[int32]z.Lit) {
+		for j, l := range src {
+			v, ok := dst[j]
+			if !ok {
+				v = c.Lit()
+				ci.stats.RelationLits++
+				dst[j] = v
+			}
+			ci.clause(l.Not(), v)
+		}
+	}
+	tails := make([]map[int32]z.Lit, len(threads))
+	for _, t := range order {
+		first[t] = -1
+		// the rows after t's last source: the later threads' first ones
+		var after []map[int32]z.Lit
+		for _, v := range later[t] {
+			if first[v] >= 0 {
+				after = append(after, w[first[v]])
+			}
+		}
+		var tail map[int32]z.Lit
+		switch len(after) {
+		case 0:
+		case 1:
+			tail = after[0]
+		default:
+			tail = map[int32]z.Lit{}
+			for _, a := range after {
+				implied(tail, a)
+			}
+		}
+		tails[t] = tail
+		next := tail
+		evs := threads[t]
+		for m := len(evs) - 1; m >= 0; m-- {
+			s := evs[m]
+			if len(u.rows[s]) == 0 {
+				continue
+			}
+			row := map[int32]z.Lit{}
+			for _, e := range u.rows[s] {
+				row[e.j] = e.l
+			}
+			if next != nil {
+				implied(row, next)
+			}
+			w[s] = row
+			next = row
+			first[t] = s
+		}
+	}
+	out := newLrel(n)
+	for a, ev := range ci.Events {
+		if ev.Instr >= 0 {
+			continue
+		}
+		// an initial write is in no thread: its own paths only
+		for _, e := range u.rows[a] {
+			if g := c.And(ci.both(a, int(e.j)), e.l); g != c.F {
+				out.rows[a] = append(out.rows[a], lentry{e.j, g})
+			}
+		}
+	}
+	for t, evs := range threads {
+		cur := tails[t]
+		for m := len(evs) - 1; m >= 0; m-- {
+			a := evs[m]
+			if w[a] != nil {
+				cur = w[a]
+			}
+			if cur == nil {
+				continue
+			}
+			var row []lentry
+			for j, l := range cur {
+				if ci.programOrder(a, int(j)) {
+					continue
+				}
+				if g := c.And(ci.both(a, int(j)), l); g != c.F {
+					row = append(row, lentry{j, g})
+				}
+			}
+			slices.SortFunc(row, func(p, q lentry) int { return int(p.j) - int(q.j) })
+			out.rows[a] = row
+		}
+	}
+	return ci.relUnionFull(ci.baseRel("po"), out)
 }

@@ -107,8 +107,9 @@
 // free otherwise, a flag's a lower one (exact closures by squaring, let
 // rec by Kleene iteration). acyclic is encoded per strongly connected
 // component of the relation's static graph, by vertex elimination
-// (catelim.go), or, when po is a union term of the relation, by a strict
-// total order with program order fixed and sparse transitivity
+// (catelim.go), or, when po is a union term of the relation beside co or
+// fr, by a strict total order with program order fixed and sparse
+// transitivity
 // (orderacyclic.go, axioms.OrderGraph; Options.Axioms.Transitivity
 // chooses sparse, eager or lazy transitivity there and for co, as for the
 // .mm models); a component whose clauses would not fit in

@@ -96,6 +96,18 @@ type Options struct {
 	// flattened, without the chains of catsuffix.go; for the differential
 	// test.
 	CatPlainSuffixes bool
+	// CatPlainCoherence asserts coherence's hb; rf and hb; co; rf terms
+	// as written, without the fr clause of catcoherence.go; for the
+	// differential test.
+	CatPlainCoherence bool
+	// CatOrderAllPOUnions encodes every acyclicity check with po among
+	// its union terms as a total order (orderacyclic.go), also those
+	// without co or fr beside po; for the differential test.
+	CatOrderAllPOUnions bool
+	// CatPlainPOClosure builds po;U of a closure through po from every
+	// event (catpoclosure.go, closureWithPO) instead of from the sources
+	// onwards; for the differential test.
+	CatPlainPOClosure bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a

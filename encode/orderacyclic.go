@@ -2,6 +2,7 @@ package encode
 
 import (
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
 
@@ -29,6 +30,24 @@ import (
 // model allows, and a total order without constants was measured larger
 // than vertex elimination (catelim.go) on those checks (ms2 Tpc4 on arm8:
 // 363 k clauses against 45 k for ob).
+
+// ordersLocations reports whether the union terms beside po include co
+// or fr: the check then orders the accesses of each location both ways
+// (sc-cat's po | rf | co | fr), and a total order over the component is
+// the smaller encoding. With rf alone beside po (rc11's no-thin-air)
+// r's edges mostly follow program order, and vertex elimination
+// (catelim.go), which adds a path only from an edge into an event to an
+// edge out of it, needs fewer clauses than the triangles of the order's
+// chordal completion: msq_3_3 on rc11 823 k → 754 k clauses (docs/
+// performance.md). Options.CatOrderAllPOUnions keeps the order there.
+func ordersLocations(rest []*cat.Node) bool {
+	for _, n := range rest {
+		if unionHasBase(n, "co") || unionHasBase(n, "fr") {
+			return true
+		}
+	}
+	return false
+}
 
 // assertAcyclicByOrder makes r acyclic, where po is a union term of r.
 // The transitivity option (--transitivity) chooses as for the .mm
