@@ -153,8 +153,7 @@ func (inst *Instance) restrictedTransitivity(r *relation) {
 		}
 	}
 	n := len(keep)
-	g := NewOrderGraph(n)
-	kw := g.words
+	kw := (n + 63) / 64
 	in.lim.reserve(int64(2*n*kw) * 8)
 	succ, pred := make([]uint64, n*kw), make([]uint64, n*kw) // C among kept vertices
 	for a, p := range keep {
@@ -191,14 +190,30 @@ func (inst *Instance) restrictedTransitivity(r *relation) {
 		}
 		return between(a, b, mask)
 	}
-	for a, p := range keep {
-		for b := a + 1; b < n; b++ {
-			in.lim.check()
-			if has(open, p, keep[b]) || before(a, b) && !splitBy(a, b) || before(b, a) && !splitBy(b, a) {
-				g.AddEdge(a, b)
+	// graph is G on the kept vertices, with C's Hasse diagram (hasse) or
+	// all of C among them.
+	graph := func(hasse bool) *OrderGraph {
+		g := NewOrderGraph(n)
+		for a, p := range keep {
+			for b := a + 1; b < n; b++ {
+				in.lim.check()
+				if has(open, p, keep[b]) || before(a, b) && (!hasse || !splitBy(a, b)) || before(b, a) && (!hasse || !splitBy(b, a)) {
+					g.AddEdge(a, b)
+				}
 			}
 		}
+		return g
 	}
+	hasse := true
+	if guarded {
+		// Without guards C's pairs make the threads cliques, and
+		// elimination follows them; the guarded Hasse diagram leaves
+		// chains that elimination may fill with more triangles (harris
+		// on relaxed) or fewer (the C11 queues): take the completion
+		// with fewer clauses, counted before any literal is made.
+		hasse = restrictedCost(graph(true), before) <= restrictedCost(graph(false), before)
+	}
+	g := graph(hasse)
 	inst.stats.OrderPairs += g.Edges()
 	inst.stats.RestrictedOrders++
 	if guarded {
@@ -297,6 +312,21 @@ func transitiveAt(fixed []uint64, words, k, v int) bool {
 		}
 	}
 	return true
+}
+
+// restrictedCost completes g (which it changes) and counts the clauses
+// its triangles would get at most: two with no fixed pair, one with one.
+func restrictedCost(g *OrderGraph, before func(a, b int) bool) int {
+	n := 0
+	g.Eliminate(func(int, int) {}, func(a, b, s int) {
+		switch fixedEdges(before, a, b, s) {
+		case 0:
+			n += 2
+		case 1:
+			n++
+		}
+	})
+	return n
 }
 
 // fixedEdges counts the fixed pairs of triangle a, b, s.
