@@ -23,7 +23,8 @@ import (
 
 // sparseTransitivity encodes the transitivity of r over its mentioned pairs.
 func (inst *Instance) sparseTransitivity(r *relation) {
-	if !inst.opts.PlainOrderGraph && inst.restrictedTransitivity(r) {
+	if !inst.opts.PlainOrderGraph {
+		inst.restrictedTransitivity(r)
 		return
 	}
 	in := inst.in

@@ -52,8 +52,12 @@
 //     init/final structure) the graph is restricted (restricted.go):
 //     unguarded clauses, only the vertices with an unfixed pair, the
 //     fixed pairs as their Hasse diagram, and no clause for a triangle
-//     that a vertex in between implies. Options.PlainOrderGraph keeps
-//     the plain graph, the reference of the differential tests;
+//     that a vertex in between implies. When they are not (relaxed:
+//     fences in branches) the clauses keep their guards, and vertices,
+//     pairs and triangles leave only where C is transitive locally
+//     (through a vertex, or through one in between that executes with
+//     the ends). Options.PlainOrderGraph keeps the plain graph, the
+//     reference of the differential tests;
 //   - eager: every pair gets a literal and every guarded triple its two
 //     clauses;
 //   - lazy: the caller solves, asks Lemmas for the transitivity clauses the

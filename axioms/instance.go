@@ -109,6 +109,7 @@ type InstanceStats struct {
 	OrderPairs          int // sparse: pairs of a total order with a literal before completion
 	FillPairs           int // sparse: pairs added by the chordal completion
 	RestrictedOrders    int // sparse: total orders encoded on the restricted graph
+	GuardedOrders       int // restricted: of those, orders whose fixed pairs are not transitive (clauses keep guards)
 	PrunedTriangles     int // restricted: triangles implied by others, without clauses
 	ImpliedPairs        int // restricted: pairs fixed by transitivity through a vertex that executes with them
 }

@@ -34,24 +34,36 @@ import (
 // program order among them, and the pairs the axioms mention; its chordal
 // completion is small because each thread is already a clique, and only
 // the chain of w's neighbours in each other thread gets a clause.
+//
+// When C is not transitive (relaxed: a fence in a branch orders the
+// accesses around it only when the branch runs) the clauses keep their
+// guards, as in the plain graph, and the other two reductions hold where
+// C is transitive locally: a vertex leaves only if C is transitive
+// through it (each C-predecessor precedes each C-successor), and a pair
+// of C or a triangle is implied through a vertex z in between only if z
+// executes whenever one of the ends does.
 
 // restrictedMutant, set only by tests, makes the restriction deliberately
 // wrong, to show that the differential tests notice: mutantNoGate skips
 // the check that C is transitive, mutantPruneAll drops every triangle
 // with one fixed pair, mutantImplyAll fixes every pair of C's transitive
-// closure, whether or not the vertex in between executes.
+// closure, whether or not the vertex in between executes; in a guarded
+// graph, mutantDropIntransitive drops vertices C is not transitive
+// through, and mutantSplitAny lets a vertex in between that need not
+// execute split a pair of C or imply a triangle.
 var restrictedMutant = 0
 
 const (
 	mutantNoGate = 1 + iota
 	mutantPruneAll
 	mutantImplyAll
+	mutantDropIntransitive
+	mutantSplitAny
 )
 
 // restrictedTransitivity encodes the transitivity of r over its mentioned
-// pairs as above. It returns false, having done nothing, when the fixed
-// pairs are not transitive; the caller then uses the plain encoding.
-func (inst *Instance) restrictedTransitivity(r *relation) bool {
+// pairs as above, with the guards kept where C is not transitive.
+func (inst *Instance) restrictedTransitivity(r *relation) {
 	in, c := inst.in, inst.in.c
 	vs, guard := inst.mayExecute(r)
 	k := len(vs)
@@ -83,7 +95,8 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 	// missing pair p →C s, implied by p →C q →C s where q executes
 	// whenever p or s does, holds in every execution that executes p and
 	// s: it is fixed (its variable, if any, tied to true: without p and s
-	// nothing uses it). Any other missing pair leaves the plain graph.
+	// nothing uses it). Where a pair is still missing at the end, C is
+	// not transitive: the graph then keeps its guards (guarded).
 	var implied [][2]int
 	for changed := true; changed && restrictedMutant != mutantNoGate; {
 		changed = false
@@ -94,12 +107,13 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 					in.lim.check()
 					q := w*64 + bits.TrailingZeros64(b)
 					rq := row(fixed, q)
+					gq := guard(vs[q])
+					withP := gq == c.T || restrictedMutant == mutantImplyAll || in.guardImplies(guard(vs[p]), gq)
 					for x := range rq {
 						for m := rq[x] &^ rp[x]; m != 0; m &= m - 1 {
 							s := x*64 + bits.TrailingZeros64(m)
-							gq := guard(vs[q])
-							if s == p || has(fixed, s, p) || gq != c.T && restrictedMutant != mutantImplyAll && !in.guardImplies(guard(vs[p]), gq) && !in.guardImplies(guard(vs[s]), gq) {
-								return false
+							if s == p || has(fixed, s, p) || !withP && !in.guardImplies(guard(vs[s]), gq) {
+								continue
 							}
 							set(fixed, p, s)
 							implied = append(implied, [2]int{p, s})
@@ -108,6 +122,13 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 					}
 				}
 			}
+		}
+	}
+	guarded := false
+	for p := 0; p < k && restrictedMutant != mutantNoGate; p++ {
+		if !transitiveAt(fixed, words, k, p) {
+			guarded = true
+			break
 		}
 	}
 	for _, ps := range implied {
@@ -127,16 +148,12 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 	// splits (C's Hasse diagram: its transitive closure is C again).
 	var keep []int
 	for p := 0; p < k; p++ {
-		for _, b := range row(open, p) {
-			if b != 0 {
-				keep = append(keep, p)
-				break
-			}
+		if hasAny(row(open, p)) || guarded && !transitiveAt(fixed, words, k, p) && restrictedMutant != mutantDropIntransitive {
+			keep = append(keep, p)
 		}
 	}
 	n := len(keep)
-	g := NewOrderGraph(n)
-	kw := g.words
+	kw := (n + 63) / 64
 	in.lim.reserve(int64(2*n*kw) * 8)
 	succ, pred := make([]uint64, n*kw), make([]uint64, n*kw) // C among kept vertices
 	for a, p := range keep {
@@ -148,16 +165,68 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 		}
 	}
 	before := func(a, b int) bool { return succ[a*kw+b/64]&(1<<(b%64)) != 0 }
-	for a, p := range keep {
-		for b := a + 1; b < n; b++ {
-			in.lim.check()
-			if has(open, p, keep[b]) || before(a, b) && !splitBy(succ, pred, kw, a, b) || before(b, a) && !splitBy(succ, pred, kw, b, a) {
-				g.AddEdge(a, b)
+	// between(a, b, m): some z in mask m (a subset of a's C-successors
+	// and b's C-predecessors) that, when guarded, executes whenever a or
+	// b does, so that a <C z <C b holds in every execution of a and b.
+	between := func(a, b int, m []uint64) bool {
+		for x, word := range m {
+			for ; word != 0; word &= word - 1 {
+				z := x*64 + bits.TrailingZeros64(word)
+				if !guarded || restrictedMutant == mutantSplitAny {
+					return true
+				}
+				gz := guard(vs[keep[z]])
+				if gz == c.T || in.guardImplies(guard(vs[keep[a]]), gz) || in.guardImplies(guard(vs[keep[b]]), gz) {
+					return true
+				}
 			}
 		}
+		return false
 	}
+	mask := make([]uint64, kw)
+	splitBy := func(a, b int) bool {
+		for x := range mask {
+			mask[x] = succ[a*kw+x] & pred[b*kw+x]
+		}
+		return between(a, b, mask)
+	}
+	// graph is G on the kept vertices, with C's Hasse diagram (hasse) or
+	// all of C among them.
+	graph := func(hasse bool) *OrderGraph {
+		g := NewOrderGraph(n)
+		for a, p := range keep {
+			for b := a + 1; b < n; b++ {
+				in.lim.check()
+				if has(open, p, keep[b]) || before(a, b) && (!hasse || !splitBy(a, b)) || before(b, a) && (!hasse || !splitBy(b, a)) {
+					g.AddEdge(a, b)
+				}
+			}
+		}
+		return g
+	}
+	hasse := true
+	if guarded {
+		// Without guards C's pairs make the threads cliques, and
+		// elimination follows them; the guarded Hasse diagram leaves
+		// chains that elimination may fill with more triangles (harris
+		// on relaxed) or fewer (the C11 queues): take the completion
+		// with fewer clauses, counted before any literal is made.
+		hasse = restrictedCost(graph(true), before) <= restrictedCost(graph(false), before)
+	}
+	g := graph(hasse)
 	inst.stats.OrderPairs += g.Edges()
 	inst.stats.RestrictedOrders++
+	if guarded {
+		inst.stats.GuardedOrders++
+	}
+	// ng(a) is ¬G of kept vertex a in a guarded graph (false, which
+	// addClause drops, otherwise).
+	ng := func(a int) z.Lit {
+		if !guarded {
+			return c.F
+		}
+		return guard(vs[keep[a]]).Not()
+	}
 	lit := func(a, b int) z.Lit {
 		pair[0], pair[1] = vs[keep[a]], vs[keep[b]]
 		return r.lit(in, pair[:], &inst.stats.RelationLits)
@@ -169,7 +238,7 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 		}
 	}, func(a, b, s int) {
 		in.lim.check()
-		if fixedEdges(before, a, b, s) < 2 {
+		if guarded || fixedEdges(before, a, b, s) < 2 {
 			tris = append(tris, [3]int32{int32(a), int32(b), int32(s)})
 		}
 	})
@@ -179,19 +248,19 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 		sx, py, sw, pw := succ[x*kw:(x+1)*kw], pred[y*kw:(y+1)*kw], succ[w*kw:(w+1)*kw], pred[w*kw:(w+1)*kw]
 		gx, gy, gw := g.row(x), g.row(y), g.row(w)
 		for i := range gw {
-			if sx[i]&py[i]&gx[i]&gy[i]&gw[i]&^(sw[i]|pw[i]) != 0 {
-				return true
-			}
+			mask[i] = sx[i] & py[i] & gx[i] & gy[i] & gw[i] &^ (sw[i] | pw[i])
 		}
-		return false
+		return between(x, y, mask)
 	}
 	for _, t := range tris {
 		in.lim.check()
 		a, b, s := int(t[0]), int(t[1]), int(t[2])
-		if fixedEdges(before, a, b, s) == 0 {
-			// no cycle a→b→s→a, no cycle a→s→b→a
-			inst.addClause(lit(a, b).Not(), lit(b, s).Not(), lit(s, a).Not())
-			inst.addClause(lit(b, a).Not(), lit(s, b).Not(), lit(a, s).Not())
+		if nf := fixedEdges(before, a, b, s); nf != 1 {
+			// no cycle a→b→s→a, no cycle a→s→b→a (with two or three
+			// fixed pairs only in a guarded graph: C need not be
+			// transitive there)
+			inst.addClause(ng(a), ng(b), ng(s), lit(a, b).Not(), lit(b, s).Not(), lit(s, a).Not())
+			inst.addClause(ng(a), ng(b), ng(s), lit(b, a).Not(), lit(s, b).Not(), lit(a, s).Not())
 			continue
 		}
 		// one fixed pair x →C y; w is the third vertex
@@ -212,20 +281,52 @@ func (inst *Instance) restrictedTransitivity(r *relation) bool {
 			inst.stats.PrunedTriangles++
 			continue
 		}
-		inst.addClause(lit(y, w).Not(), lit(x, w)) // y→w ⇒ x→w
+		inst.addClause(ng(x), ng(y), ng(w), lit(y, w).Not(), lit(x, w)) // y→w ⇒ x→w
 	}
-	return true
 }
 
-// splitBy reports whether some c has a <C c <C b (succ and pred are C's
-// rows and columns, kw words each).
-func splitBy(succ, pred []uint64, kw, a, b int) bool {
-	for x := 0; x < kw; x++ {
-		if succ[a*kw+x]&pred[b*kw+x] != 0 {
+// hasAny reports whether some bit of m is set.
+func hasAny(m []uint64) bool {
+	for _, b := range m {
+		if b != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// transitiveAt reports whether C is transitive through vertex v: every
+// C-predecessor of v precedes every C-successor of v (fixed has k rows of
+// words words).
+func transitiveAt(fixed []uint64, words, k, v int) bool {
+	rv := fixed[v*words : (v+1)*words]
+	for a := 0; a < k; a++ {
+		if fixed[a*words+v/64]&(1<<(v%64)) == 0 {
+			continue
+		}
+		ra := fixed[a*words : (a+1)*words]
+		for x := range rv {
+			if rv[x]&^ra[x] != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// restrictedCost completes g (which it changes) and counts the clauses
+// its triangles would get at most: two with no fixed pair, one with one.
+func restrictedCost(g *OrderGraph, before func(a, b int) bool) int {
+	n := 0
+	g.Eliminate(func(int, int) {}, func(a, b, s int) {
+		switch fixedEdges(before, a, b, s) {
+		case 0:
+			n += 2
+		case 1:
+			n++
+		}
+	})
+	return n
 }
 
 // fixedEdges counts the fixed pairs of triangle a, b, s.
