@@ -122,10 +122,7 @@ func (ci *CatInstance) candidates(cand *cat.Node) *lrel {
 	}
 	c := ci.c
 	atomic := ci.set(cand.Kids[1].Kids[0], polUpper)
-	tagged := func(ev int) bool {
-		tags := ci.Events[ev].Tags
-		return lsl.HasTag(tags, "A") && !lsl.HasTag(tags, "NA")
-	}
+	tagged := func(ev int) bool { return lsl.IsC11Atomic(ci.Events[ev].Tags) }
 	r := newLrel(ci.n())
 	for a, ea := range ci.Events {
 		if ea.Kind == cat.Fence {

@@ -31,6 +31,10 @@ func C11Order(tags []string) string {
 	return ""
 }
 
+// IsC11Atomic reports whether tags mark a C11 atomic access: A, and not
+// NA (the race check's "atomic" set).
+func IsC11Atomic(tags []string) bool { return HasTag(tags, "A") && !HasTag(tags, "NA") }
+
 // IsC11Tag reports whether t belongs to the C11 vocabulary: an order, A,
 // NA, NAL, mm-only, a role tag or a failure tag (FailTag).
 func IsC11Tag(t string) bool {

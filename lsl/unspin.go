@@ -97,7 +97,8 @@ func unspinStmt(s Stmt) (Stmt, bool) {
 		loop.Label, loop.Pos = s.Label, s.Pos
 		return &loop, true
 	}
-	// atomic blocks hold no spin loops (sanity)
+	// a spin inside an atomic block stays: no other thread runs between
+	// its iterations, so each reads what the first did and takes its path
 	return s, false
 }
 
@@ -110,7 +111,7 @@ func hasPlainLoad(b *Block) bool {
 		case *Atomic:
 			return false
 		case *Load:
-			if !HasTag(s.Tags, "A") || HasTag(s.Tags, "NA") {
+			if !IsC11Atomic(s.Tags) {
 				found = true
 			}
 		}
