@@ -118,6 +118,11 @@ type Options struct {
 	// those whose race a later access of the thread has too (race.go,
 	// raceCovered); for the differential test.
 	PlainRaceCycles bool
+	// PlainRaceHB builds the race check's own happens-before (racehb.go)
+	// also where it could read the model's (racemodel.go), and its
+	// po | rf acyclicity over every event (race.go, noThinAir); for the
+	// differential test.
+	PlainRaceHB bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -353,7 +358,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	e.Model, e.enc = inst, inst
 	if opt.Races {
-		if err := e.buildRaces(); err != nil {
+		if err := e.buildRaces(opt); err != nil {
 			return nil, err
 		}
 		if opt.RaceCycles {

@@ -23,7 +23,8 @@ import (
 // is real. On rc11 this is the relation of the model's own racy flag
 // (TestRaceInstanceMatchesRC11Flag), whose generic encoding (hb between
 // every pair of events) made checking msq_2_2 on rc11 four times as
-// slow when asked.
+// slow when asked. On rc11 the pairs read the model's own hb and sw
+// (racemodel.go) instead of encoding them a second time.
 //
 // A model weaker than C11 in one respect, load buffering (relaxed, rmo,
 // arm8, power, riscv: a load may read a store that depends on a later
@@ -38,6 +39,8 @@ import (
 // sc, tso, pso) po | rf is acyclic in every execution (a load reads a
 // store before it in memory order, or an earlier store of its own thread,
 // so a cycle would go round the memory order), and the check is left out.
+// Elsewhere it is encoded on the rf endpoints of the static graph's
+// strongly connected components only (racethinair.go).
 
 // RaceCheck is the data-race check of an encoding (Options.Races).
 type RaceCheck struct {
@@ -54,6 +57,8 @@ type RaceCheck struct {
 	pairs []racePair
 	// swTarget says per event whether sw may end at it (racehb.go)
 	swTarget []bool
+	// shared: hb is the model's (racemodel.go)
+	shared bool
 }
 
 // raceModel is rc11 with no constraint but its racy flag.
@@ -72,14 +77,19 @@ func raceModel() *cat.Model {
 
 // buildRaces sets up e.Race after Θ (before fair progress is finished:
 // raceCycles restricts its cycles).
-func (e *Encoding) buildRaces() error {
+func (e *Encoding) buildRaces(opt Options) error {
 	c := e.C
 	ci, k, err := newRaceInstance(e)
 	if err != nil {
 		return err
 	}
 	rc := &RaceCheck{ci: ci, k: k, nta: c.T}
-	rc.pairs, rc.swTarget = ci.demandRaces(k)
+	var shared *modelHB
+	if !opt.PlainRaceHB {
+		shared = e.sharedHB(ci) // racemodel.go
+	}
+	rc.pairs, rc.swTarget = ci.demandRaces(k, shared)
+	rc.shared = shared != nil
 	lits := make([]z.Lit, len(rc.pairs))
 	for i, p := range rc.pairs {
 		lits[i] = p.lit
@@ -88,7 +98,11 @@ func (e *Encoding) buildRaces() error {
 	// rc11 requires po | rf acyclic; so does every execution of a model
 	// whose loads stay in order (memmodel.Properties.NoThinAir)
 	if !e.Memory.Props().NoThinAir {
-		rc.nta = ci.noThinAir()
+		if opt.PlainRaceHB {
+			rc.nta = ci.noThinAir()
+		} else {
+			rc.nta = ci.noThinAirEndpoints() // racethinair.go
+		}
 	}
 	e.Race = rc
 	return nil

@@ -40,56 +40,63 @@ type racePair struct {
 
 // raceNodes finds rc11's race = conflict \ (atomic * atomic) \ hb \ hb^-1
 // and hb = (po | sw)+ in the flag's expression, and returns the candidate
-// pairs and sw.
-func raceNodes(race *cat.Node) (cand, sw *cat.Node, ok bool) {
+// pairs, hb and sw.
+func raceNodes(race *cat.Node) (cand, hb, sw *cat.Node, ok bool) {
 	if race.Op != cat.OpDiff || len(race.Kids) != 2 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	left, inv := race.Kids[0], race.Kids[1]
 	if left.Op != cat.OpDiff || inv.Op != cat.OpInverse || inv.Kids[0] != left.Kids[1] {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	hb := left.Kids[1]
+	hb = left.Kids[1]
 	if hb.Op != cat.OpPlus || hb.Kids[0].Op != cat.OpUnion {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	rest, hasPO := poUnionRest(hb.Kids[0])
 	if !hasPO || len(rest) != 1 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	return left.Kids[0], rest[0], true
+	return left.Kids[0], hb, rest[0], true
 }
 
 // demandRaces encodes the pairs of the race relation of k's expression
 // (see above), and says per event whether sw may end at it (a static
-// over-approximation: some pair of sw into it is not c.F).
-func (ci *CatInstance) demandRaces(k *cat.Constraint) (pairs []racePair, swTarget []bool) {
-	candNode, swNode, ok := raceNodes(k.Expr)
+// over-approximation: some pair of sw into it is not c.F). With shared
+// (racemodel.go) hb and sw are the model's; without, the rows above.
+func (ci *CatInstance) demandRaces(k *cat.Constraint, shared *modelHB) (pairs []racePair, swTarget []bool) {
+	candNode, _, swNode, ok := raceNodes(k.Expr)
 	if !ok {
 		panic("encode: rc11's race relation is not conflict \\ (atomic * atomic) \\ hb \\ hb^-1")
 	}
 	c := ci.c
 	cand := ci.candidates(candNode)
-	// the memoized sw of the model's hb (seqChain when it is a chain):
-	// built once for both
-	sw := ci.rel(swNode, polUpper)
-	swTarget = make([]bool, ci.n())
-	for _, r := range sw.rows {
-		for _, en := range r {
-			if en.l != c.F {
-				swTarget[en.j] = true
+	// hb(a, b) from above: a's row, or the model's
+	var hb func(a, b int) z.Lit
+	if shared != nil {
+		hb, swTarget = shared.hb, shared.swTarget
+	} else {
+		// the memoized sw of the model's hb (seqChain when it is a
+		// chain): built once for both
+		sw := ci.rel(swNode, polUpper)
+		swTarget = make([]bool, ci.n())
+		for _, r := range sw.rows {
+			for _, en := range r {
+				if en.l != c.F {
+					swTarget[en.j] = true
+				}
 			}
 		}
-	}
-	next := ci.poNext()
-	rows := map[int][]z.Lit{}
-	row := func(e int) []z.Lit {
-		if r, ok := rows[e]; ok {
-			return r
+		next := ci.poNext()
+		rows := map[int][]z.Lit{}
+		hb = func(a, b int) z.Lit {
+			r, ok := rows[a]
+			if !ok {
+				r = ci.happensAfter(a, sw, next)
+				rows[a] = r
+			}
+			return r[b]
 		}
-		r := ci.happensAfter(e, sw, next)
-		rows[e] = r
-		return r
 	}
 	for a, r := range cand.rows {
 		for _, en := range r {
@@ -97,7 +104,7 @@ func (ci *CatInstance) demandRaces(k *cat.Constraint) (pairs []racePair, swTarge
 			if b <= a || ci.programOrder(a, b) || ci.programOrder(b, a) {
 				continue // each pair once; program order orders these
 			}
-			lit := c.Ands(en.l, row(a)[b].Not(), row(b)[a].Not())
+			lit := c.Ands(en.l, hb(a, b).Not(), hb(b, a).Not())
 			if lit != c.F {
 				pairs = append(pairs, racePair{a: a, b: b, lit: lit})
 			}

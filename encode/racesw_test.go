@@ -36,7 +36,7 @@ func TestSeqChainMatchesGeneric(t *testing.T) {
 			t.Fatal(err)
 		}
 		chain, _, _ := newRaceInstance(e)
-		_, swNode, ok := raceNodes(k.Expr)
+		_, _, swNode, ok := raceNodes(k.Expr)
 		if !ok {
 			t.Fatal("rc11's race relation has another shape")
 		}
