@@ -31,6 +31,15 @@ proc p2() { %t := load<A,RLX> @Z  if %t { store<NA> @D, 2  store<A,RLX> @X, 1 } 
 proc p0() { %r := load<A,RLX> @X  store<NA> @D, %r  fence load-load  store<A,RLX> @Y, 1 }
 proc p1() { %s := load<A,RLX> @Y  store<A,RLX> @Z, %s }
 proc p2() { %t := load<A,RLX> @Z  store<A,RLX> @X, %t  %d := load<NA> @D }`,
+		// a load that reads a later store of its own thread, or of the
+		// final thread: a cycle by itself (on a model that allows it)
+		"own-future": `global X global D
+proc p0() { %r := load<A,RLX> @X  store<A,RLX> @X, 1  if %r { store<NA> @D, 1 } }
+proc p1() { store<NA> @D, 2 }`,
+		"final-future": `global X global D
+proc p0() { %r := load<A,RLX> @X  if %r { store<NA> @D, 1 } }
+proc p1() { store<NA> @D, 2 }
+proc final() { store<A,RLX> @X, 1 }`,
 	}
 	for name, src := range racePrograms {
 		progs[name] = src
@@ -51,6 +60,8 @@ proc p2() { %t := load<A,RLX> @Z  store<A,RLX> @X, %t  %d := load<NA> @D }`,
 		m, _ := cat.Builtin(name)
 		models[name] = memmodel.FromCat(m)
 	}
+	// no check at all: every candidate execution, cycles of every shape
+	models["none"] = memmodel.FromCat(trackingModel(t, "po"))
 	execs, races, thin := 0, 0, 0
 	for pname, src := range progs {
 		u := unrollPerProc(t, src)

@@ -28,8 +28,22 @@ import (
 func (ci *CatInstance) noThinAirEndpoints() z.Lit {
 	c := ci.c
 	n := ci.n()
-	rf := ci.baseRel("rf")
 	next := ci.poNext()
+	// an rf pair along static program order is a po pair too, one
+	// against it a cycle by itself: the graph keeps the others
+	var cyclic []z.Lit
+	rf := newLrel(n)
+	for w, row := range ci.baseRel("rf").rows {
+		for _, en := range row {
+			switch r := int(en.j); {
+			case en.l == c.F || ci.programOrder(w, r):
+			case ci.programOrder(r, w):
+				cyclic = append(cyclic, c.And(en.l, ci.both(w, r)))
+			default:
+				rf.rows[w] = append(rf.rows[w], en)
+			}
+		}
+	}
 	rfg := rf.staticGraph()
 	g := make([][]int32, n)
 	for v := range n {
@@ -41,7 +55,7 @@ func (ci *CatInstance) noThinAirEndpoints() z.Lit {
 	end := make([]bool, n)
 	for w, row := range rf.rows {
 		for _, en := range row {
-			if en.l != c.F && comp[w] == comp[en.j] {
+			if comp[w] == comp[en.j] {
 				x.rows[w] = append(x.rows[w], en)
 				end[w], end[en.j] = true, true
 			}
@@ -72,8 +86,9 @@ func (ci *CatInstance) noThinAirEndpoints() z.Lit {
 			stack = append(stack, next[v]...)
 		}
 	}
-	// noThinAir's rows (pathsAfter) over the endpoints and these steps
-	var cyclic []z.Lit
+	// noThinAir's rows (pathsAfter) over the endpoints and these steps,
+	// the row of s through the rf steps of s and later stores only: a
+	// cycle is found in the row of its first store
 	vars := make([]z.Lit, n)
 	var reach []int32
 	for s := range n {
@@ -97,8 +112,10 @@ func (ci *CatInstance) noThinAirEndpoints() z.Lit {
 			vars[k] = c.Lit()
 			ci.stats.RelationLits++
 			stack = append(stack, step[k]...)
-			for _, en := range x.rows[k] {
-				stack = append(stack, en.j)
+			if k >= int32(s) {
+				for _, en := range x.rows[k] {
+					stack = append(stack, en.j)
+				}
 			}
 		}
 		for _, en := range x.rows[s] {
@@ -107,6 +124,9 @@ func (ci *CatInstance) noThinAirEndpoints() z.Lit {
 		for _, k := range reach {
 			for _, j := range step[k] {
 				ci.clause(vars[k].Not(), vars[j])
+			}
+			if int(k) < s {
+				continue
 			}
 			for _, en := range x.rows[k] {
 				ci.clause(vars[k].Not(), en.l.Not(), vars[en.j])
