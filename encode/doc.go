@@ -138,7 +138,9 @@
 // stores, encoded pair by pair with happens-before only where a pair
 // asks (racehb.go) and synchronises-with composed from its release end,
 // one clause per path (racesw.go), with po | rf acyclic where the model does not ensure
-// it, so that a race is one of an rc11-consistent execution. Race.Lit holds in
+// it (on the rf endpoints of the static graph's components, racethinair.go),
+// so that a race is one of an rc11-consistent execution. On rc11 the pairs
+// read the model's own hb instead (racemodel.go). Race.Lit holds in
 // the executions with a race; RaceFailure names the pair and says why
 // neither access happens before the other (racewhy.go).
 //
