@@ -155,3 +155,24 @@ func sameRaceVerdicts(t *testing.T, name, src string, a, b *Encoding) (execs, ra
 	t.Logf("%s: more than 1000 executions, compared the first", name)
 	return
 }
+
+// TestRaceSharedHBNeedsSameEvents: the model's hb is read only when its
+// events are the race instance's; with every fence an event of the
+// model (Options.CatAllFences: the mm-only fences of a C11 program too,
+// which the race instance leaves out) the check builds its own.
+func TestRaceSharedHBNeedsSameEvents(t *testing.T) {
+	src := `global X global Y
+proc p0() { store<NA> @X, 1  fence store-store<mm-only,c11-before-W-REL>  store<A,REL> @Y, 1 }
+proc p1() { %r := load<A,ACQ> @Y  fence load-load<mm-only,c11-after-R-ACQ>  if %r { %s := load<NA> @X } }`
+	rc11, _ := cat.Builtin("rc11")
+	u := unrollPerProc(t, src)
+	for _, all := range []bool{false, true} {
+		e, err := Build(u, memmodel.FromCat(rc11), Options{Races: true, RaceCycles: true, CatAllFences: all})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Race.shared == all {
+			t.Errorf("all fences %v: hb shared %v", all, e.Race.shared)
+		}
+	}
+}
