@@ -39,6 +39,7 @@ type simulator struct {
 	choices *rand.Rand
 
 	threads   []*simThread // of the current run
+	sc        simSched     // the current run's scheduler
 	ready     []int        // runnable's result
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
@@ -192,8 +193,10 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 			}
 		}
 	}()
-	switchP := []float64{0.05, 0.2, 0.5, 1}[s.rng.IntN(4)]
-	atomicP := simAtomicP[s.rng.IntN(len(simAtomicP))]
+	sc := &s.sc
+	*sc = simSched{prefix: prefix, cur: -1, lowest: -1, threads: threads}
+	sc.switchP = []float64{0.05, 0.2, 0.5, 1}[s.rng.IntN(4)]
+	sc.atomicP = simAtomicP[s.rng.IntN(len(simAtomicP))]
 	// Three runs in four schedule by priority, as PCT does (Burckhardt et
 	// al., ASPLOS 2010): the ready thread with the highest priority runs,
 	// and a thread that just completed an atomic block, or one at a random
@@ -202,47 +205,31 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	// plain random switching rarely preempts there while the others run
 	// long enough (on an MS queue 3+3, 16 in 4000 runs reach the dequeue
 	// bound the check needs, against none in 20000 random ones).
-	cur := -1
-	prio := s.rng.Perm(len(threads))
-	lowest := -1
-	usePrio := s.rng.IntN(4) != 0
-	changeP := []float64{0, 0.02, 0.05, 0.1, 0.2}[s.rng.IntN(5)]
-	for s.steps < simRunSteps {
-		ready := s.runnable(threads)
-		if len(ready) == 0 {
-			break
-		}
-		p := switchP
-		if contains(ready, cur) && (threads[cur].atAtomic || threads[cur].afterAtomic) {
-			p = atomicP
-		}
-		if i := len(s.sched); i < len(prefix) && contains(ready, prefix[i]) {
-			cur = prefix[i]
-		} else if usePrio {
-			if cur >= 0 && (threads[cur].afterAtomic || s.rng.Float64() < changeP) {
-				prio[cur] = lowest
-				lowest--
+	sc.prio = s.rng.Perm(len(threads))
+	sc.usePrio = s.rng.IntN(4) != 0
+	sc.changeP = []float64{0, 0.02, 0.05, 0.1, 0.2}[s.rng.IntN(5)]
+	next := -1 // the step a thread already scheduled (access), -1 if none
+	for {
+		cur := next
+		if cur < 0 {
+			var ok bool
+			if cur, ok = s.schedule(); !ok {
+				break
 			}
-			best := ready[0]
-			for _, i := range ready {
-				if prio[i] > prio[best] {
-					best = i
-				}
-			}
-			cur = best
-		} else if !contains(ready, cur) || s.rng.Float64() < p {
-			cur = ready[s.rng.IntN(len(ready))]
 		}
-		s.sched = append(s.sched, cur)
 		t := threads[cur]
 		if !t.started {
 			t.started = true
 			s.start(t, s.u.Threads[cur].Body)
 		}
+		sc.handoff = -1
 		t.resume <- true
 		<-t.back
 		if t.err != nil {
 			return nil, false, t.err
+		}
+		if next = sc.handoff; next == simSchedEnd {
+			break
 		}
 	}
 	if s.steps >= simRunSteps {
@@ -269,6 +256,71 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	// tests/fairness/cutoff_reads_cycle.c: docs/semantics.md, "Fair
 	// progress", cut-off executions).
 	return need, failed, nil
+}
+
+// simSched is the scheduler's state during one run. Each step's thread is
+// chosen by schedule: by the scheduler's loop (run) when a thread ended or
+// handed control back, and by the running thread itself at its shared
+// access (access), which goes on without a switch of goroutines when it
+// chose itself: the same choices, in the same order, from the same random
+// numbers, as when the scheduler's loop made every one of them (two
+// channel handoffs per shared access were a fifth of the simulation on
+// the C11 MS queue and Treiber stack, issue 52).
+type simSched struct {
+	threads                   []*simThread
+	prefix                    []int // the schedule to replay first
+	cur                       int   // the thread of the last step (-1 before the first)
+	prio                      []int // per thread, its priority (usePrio)
+	lowest                    int   // the next lowest priority
+	usePrio                   bool
+	switchP, atomicP, changeP float64
+	// handoff: the step a thread chose before handing control back (-1
+	// none, simSchedEnd: the run ends)
+	handoff int
+}
+
+// simSchedEnd is simSched.handoff when the thread that handed control
+// back found that the run ends.
+const simSchedEnd = -2
+
+// schedule chooses the thread of the next step and appends it to the
+// schedule; ok is false when the run ends (its steps are spent, or no
+// thread can take a step).
+func (s *simulator) schedule() (cur int, ok bool) {
+	sc := &s.sc
+	if s.steps >= simRunSteps {
+		return -1, false
+	}
+	threads := sc.threads
+	ready := s.runnable(threads)
+	if len(ready) == 0 {
+		return -1, false
+	}
+	cur = sc.cur
+	p := sc.switchP
+	if contains(ready, cur) && (threads[cur].atAtomic || threads[cur].afterAtomic) {
+		p = sc.atomicP
+	}
+	if i := len(s.sched); i < len(sc.prefix) && contains(ready, sc.prefix[i]) {
+		cur = sc.prefix[i]
+	} else if sc.usePrio {
+		if cur >= 0 && (threads[cur].afterAtomic || s.rng.Float64() < sc.changeP) {
+			sc.prio[cur] = sc.lowest
+			sc.lowest--
+		}
+		best := ready[0]
+		for _, i := range ready {
+			if sc.prio[i] > sc.prio[best] {
+				best = i
+			}
+		}
+		cur = best
+	} else if !contains(ready, cur) || s.rng.Float64() < p {
+		cur = ready[s.rng.IntN(len(ready))]
+	}
+	sc.cur = cur
+	s.sched = append(s.sched, cur)
+	return cur, true
 }
 
 // reset returns thread i of a new run: old, the thread i of the last
@@ -557,7 +609,17 @@ func (t *simThread) access() error {
 	if t.inAtomic {
 		return nil
 	}
-	t.s.steps++
+	s := t.s
+	s.steps++
+	next, ok := s.schedule()
+	if ok && next == t.idx {
+		t.afterAtomic = false
+		return nil // the thread goes on: no handoff
+	}
+	s.sc.handoff = simSchedEnd
+	if ok {
+		s.sc.handoff = next
+	}
 	t.back <- struct{}{}
 	if !<-t.resume {
 		return errSimAbandon
