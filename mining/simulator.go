@@ -27,6 +27,9 @@ type simulator struct {
 	// silent: the encoding deletes silent cycles (encode/silent.go)
 	silent bool
 	live   map[*lsl.Block][]lsl.Reg
+	// atomics and rmwStarts cache atomicInfo and startsWithRMW
+	atomics   map[*lsl.Atomic]simAtomic
+	rmwStarts map[*lsl.Block]bool
 	// reloads: the encoding deletes reload rounds (a built-in .mm model
 	// with fair progress); reloadSrc: the first iteration blocks that
 	// follow a reload source (simulator_reload.go)
@@ -113,6 +116,7 @@ type simThread struct {
 	exempt    bool        // it stopped right after a storeless (or silent) cycle
 	entries   []*simEntry
 	entry     map[lsl.LoopKey]*simEntry // per loop instance, its current entry
+	vals      []lsl.Value               // valSlice's buffer
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -150,7 +154,8 @@ type simCycle struct {
 }
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
-	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
+	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent,
+		atomics: map[*lsl.Atomic]simAtomic{}, rmwStarts: map[*lsl.Block]bool{}}
 	s.reloadSrc = map[*lsl.Block]*simReloadSource{}
 	for _, th := range u.Threads {
 		for b, regs := range lsl.IterationState(th.Body) {
@@ -339,7 +344,7 @@ func (s *simulator) reset(old *simThread, i int) *simThread {
 		storePos: old.storePos[:0], storeIDs: old.storeIDs[:0], storeCells: old.storeCells[:0], storeSilent: old.storeSilent[:0],
 		storeChain: old.storeChain[:0], storeFrom: old.storeFrom[:0], storeVal: old.storeVal[:0],
 		loadPos: old.loadPos[:0], loadCells: old.loadCells[:0], loadVals: old.loadVals[:0],
-		entries: old.entries[:0], r: old.r}
+		entries: old.entries[:0], vals: old.vals[:0], r: old.r}
 	*old.r = concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: old, args: old.r.args}
 	return old
 }
@@ -375,12 +380,14 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 	}
 	gone = append(gone, s.reloadGone(t)...)
 	deleted := map[*simEntry][]bool{} // per entry, its deleted iterations
+	renumbered := false               // some entry has deleted iterations
 	for _, e := range t.entries {
 		del := make([]bool, e.iters+1)
 		for _, c := range e.cycles {
 			if slices.Contains(gone, c) {
 				for i := c.from; i < c.to; i++ {
 					del[i] = true
+					renumbered = true
 				}
 			}
 		}
@@ -416,7 +423,10 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 			// deleted round needs a next iteration to be deleted in
 			n = max(n, 2)
 		}
-		key := reducedKey(t.entries, e, deleted)
+		key := e.loop // no iteration deleted renumbers none (reducedKey)
+		if renumbered {
+			key = reducedKey(t.entries, e, deleted)
+		}
 		out[key] = max(out[key], n)
 	}
 	return out
@@ -712,7 +722,8 @@ func (t *simThread) silentSince(from simStart) bool {
 
 // atomic runs an atomic block as one step.
 func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
-	alloc := t.s.allocatorBlock(a)
+	info := t.s.atomicInfo(a)
+	alloc := info.alloc
 	t.atAtomic = !alloc
 	err := t.access()
 	t.atAtomic = false
@@ -721,12 +732,38 @@ func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
 	}
 	outer := t.inAtomic
 	t.inAtomic = true
-	t.inRMW = lsl.PlainRMW(a)
-	t.inChainRMW = !outer && lsl.CheckedRMW(a)
+	t.inRMW = info.plainRMW
+	t.inChainRMW = !outer && info.checkedRMW
 	sig, err := r.block(a.Body)
 	t.inAtomic, t.inRMW, t.inChainRMW = outer, false, false
 	t.afterAtomic = !outer && !alloc
 	return sig, err
+}
+
+// simAtomic is what the runs ask of an atomic block of the unrolling,
+// computed once per block (simulator.atomicInfo).
+type simAtomic struct{ alloc, plainRMW, checkedRMW bool }
+
+// atomicInfo returns a's allocatorBlock, lsl.PlainRMW and lsl.CheckedRMW:
+// the runs execute the same blocks again and again, and the runs only
+// read the unrolling.
+func (s *simulator) atomicInfo(a *lsl.Atomic) simAtomic {
+	info, ok := s.atomics[a]
+	if !ok {
+		info = simAtomic{alloc: s.allocatorBlock(a), plainRMW: lsl.PlainRMW(a), checkedRMW: lsl.CheckedRMW(a)}
+		s.atomics[a] = info
+	}
+	return info
+}
+
+// startsWithRMW is lsl.StartsWithRMW(b), computed once per block.
+func (s *simulator) startsWithRMW(b *lsl.Block) bool {
+	v, ok := s.rmwStarts[b]
+	if !ok {
+		v = lsl.StartsWithRMW(b)
+		s.rmwStarts[b] = v
+	}
+	return v
 }
 
 // allocatorBlock reports the atomic block of a malloc or free of the
@@ -773,11 +810,24 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 		}
 	}
 	live := t.s.live[b]
-	vals := make([]lsl.Value, len(live))
+	vals := t.valSlice(len(live))
 	for i, reg := range live {
 		vals[i] = r.val(reg)
 	}
-	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs, rmw: lsl.StartsWithRMW(b)})
+	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs, rmw: t.s.startsWithRMW(b)})
+}
+
+// valSlice returns a slice of n values for the live registers of an
+// iteration start, carved from a buffer of the thread that serves every
+// run (they were a sixth of the runs' allocations); the slices of a run
+// are only read during that run.
+func (t *simThread) valSlice(n int) []lsl.Value {
+	if cap(t.vals)-len(t.vals) < n {
+		t.vals = make([]lsl.Value, 0, max(2*cap(t.vals), n, 64)) // the old buffer stays with its slices
+	}
+	k := len(t.vals)
+	t.vals = t.vals[:k+n]
+	return t.vals[k : k+n : k+n]
 }
 
 // cutOff records that the thread stops at loop's bound; a storeless cycle
