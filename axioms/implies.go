@@ -32,14 +32,14 @@ func implies(c *logic.C, a, b z.Lit, limit int) bool {
 type guardImplications struct {
 	c     *logic.C
 	limit int
-	pairs map[[2]z.Lit]bool
-	stamp []uint32 // per literal, the question that visited it (0: none)
-	memo  []bool   // per literal, its answer in that question
-	now   uint32   // the current question's number
+	pairs map[uint64]bool // key a<<32 | b
+	stamp []uint32        // per literal, the question that visited it (0: none)
+	memo  []bool          // per literal, its answer in that question
+	now   uint32          // the current question's number
 }
 
 func newGuardImplications(c *logic.C, limit int) *guardImplications {
-	return &guardImplications{c: c, limit: limit, pairs: map[[2]z.Lit]bool{}}
+	return &guardImplications{c: c, limit: limit, pairs: map[uint64]bool{}}
 }
 
 // implies is implies(c, a, b, limit), cached.
@@ -47,11 +47,12 @@ func (g *guardImplications) implies(a, b z.Lit) bool {
 	if a == b || b == g.c.T || a == g.c.F {
 		return true
 	}
-	key := [2]z.Lit{a, b}
+	key := uint64(a)<<32 | uint64(b)
 	if v, ok := g.pairs[key]; ok {
 		return v
 	}
 	if n := 2 * (g.c.Len() + 1); len(g.stamp) < n {
+		n += n / 2 // the circuit grows between questions
 		g.stamp = append(g.stamp, make([]uint32, n-len(g.stamp))...)
 		g.memo = append(g.memo, make([]bool, n-len(g.memo))...)
 	}
