@@ -284,6 +284,11 @@ type simSched struct {
 	handoff int
 }
 
+// simHandBack, set only by tests, makes every shared access hand control
+// back to the scheduler's loop, which then chooses the next step: the
+// protocol before the threads scheduled themselves (simSched).
+var simHandBack = false
+
 // simSchedEnd is simSched.handoff when the thread that handed control
 // back found that the run ends.
 const simSchedEnd = -2
@@ -621,14 +626,16 @@ func (t *simThread) access() error {
 	}
 	s := t.s
 	s.steps++
-	next, ok := s.schedule()
-	if ok && next == t.idx {
-		t.afterAtomic = false
-		return nil // the thread goes on: no handoff
-	}
-	s.sc.handoff = simSchedEnd
-	if ok {
-		s.sc.handoff = next
+	if !simHandBack {
+		next, ok := s.schedule()
+		if ok && next == t.idx {
+			t.afterAtomic = false
+			return nil // the thread goes on: no handoff
+		}
+		s.sc.handoff = simSchedEnd
+		if ok {
+			s.sc.handoff = next
+		}
 	}
 	t.back <- struct{}{}
 	if !<-t.resume {
