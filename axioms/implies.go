@@ -24,15 +24,22 @@ func implies(c *logic.C, a, b z.Lit, limit int) bool {
 // fresh memo per question was most of the instantiation's time on large
 // programs (map growth). The answer for a pair does not depend on when it
 // is asked (the circuit's existing gates do not change), so it is exact.
+// Within one question, the gates visited are remembered in slices indexed
+// by literal and stamped with the question's number, which clears them at
+// no cost (a map cleared per question was a fifth of the instantiation on
+// the C11 MS queue on relaxed, issue 52); the walk, its budget and its
+// answers are those of impliesRec.
 type guardImplications struct {
 	c     *logic.C
 	limit int
-	pairs map[[2]z.Lit]bool
-	memo  map[z.Lit]bool
+	pairs map[uint64]bool // key a<<32 | b
+	stamp []uint32        // per literal, the question that visited it (0: none)
+	memo  []bool          // per literal, its answer in that question
+	now   uint32          // the current question's number
 }
 
 func newGuardImplications(c *logic.C, limit int) *guardImplications {
-	return &guardImplications{c: c, limit: limit, pairs: map[[2]z.Lit]bool{}, memo: map[z.Lit]bool{}}
+	return &guardImplications{c: c, limit: limit, pairs: map[uint64]bool{}}
 }
 
 // implies is implies(c, a, b, limit), cached.
@@ -40,15 +47,50 @@ func (g *guardImplications) implies(a, b z.Lit) bool {
 	if a == b || b == g.c.T || a == g.c.F {
 		return true
 	}
-	key := [2]z.Lit{a, b}
+	key := uint64(a)<<32 | uint64(b)
 	if v, ok := g.pairs[key]; ok {
 		return v
 	}
-	clear(g.memo)
+	if n := 2 * (g.c.Len() + 1); len(g.stamp) < n {
+		n += n / 2 // the circuit grows between questions
+		g.stamp = append(g.stamp, make([]uint32, n-len(g.stamp))...)
+		g.memo = append(g.memo, make([]bool, n-len(g.memo))...)
+	}
+	g.now++
+	if g.now == 0 { // wrapped: forget every stamp
+		clear(g.stamp)
+		g.now = 1
+	}
 	budget := g.limit
-	v := impliesRec(g.c, a, b, &budget, g.memo)
+	v := g.rec(a, b, &budget)
 	g.pairs[key] = v
 	return v
+}
+
+// rec is impliesRec with the stamped memo.
+func (g *guardImplications) rec(a, b z.Lit, budget *int) bool {
+	c := g.c
+	if a == b || b == c.T || a == c.F {
+		return true
+	}
+	if g.stamp[a] == g.now {
+		return g.memo[a]
+	}
+	if *budget <= 0 {
+		return false
+	}
+	*budget--
+	x, y := c.Ins(a.Var().Pos())
+	res := false
+	switch {
+	case x == z.LitNull: // an input
+	case a.IsPos(): // x ∧ y
+		res = g.rec(x, b, budget) || g.rec(y, b, budget)
+	default: // ¬(x ∧ y) = ¬x ∨ ¬y
+		res = g.rec(x.Not(), b, budget) && g.rec(y.Not(), b, budget)
+	}
+	g.stamp[a], g.memo[a] = g.now, res
+	return res
 }
 
 func impliesRec(c *logic.C, a, b z.Lit, budget *int, memo map[z.Lit]bool) bool {

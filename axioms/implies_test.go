@@ -1,6 +1,7 @@
 package axioms
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/checkfence/checkfence/internal/gini/logic"
@@ -46,5 +47,37 @@ func TestImplies(t *testing.T) {
 	tight := newGuardImplications(c, 1)
 	if tight.implies(join, p) || tight.implies(c.And(branch, r), q) {
 		t.Error("the cache with a budget of one gate found a conjunct two gates deep")
+	}
+}
+
+// TestGuardImplicationsMatchImplies: the cache answers every pair of a
+// random circuit's literals as implies does, at budgets that run out
+// mid-walk and ones that do not, with gates added between questions (the
+// stamped memo grows with the circuit).
+func TestGuardImplicationsMatchImplies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 52))
+	for _, limit := range []int{1, 3, 8, 256} {
+		c := logic.NewC()
+		lits := []z.Lit{c.T, c.F}
+		for range 6 {
+			lits = append(lits, c.Lit())
+		}
+		g := newGuardImplications(c, limit)
+		pick := func() z.Lit {
+			m := lits[rng.IntN(len(lits))]
+			if rng.IntN(2) == 0 {
+				m = m.Not()
+			}
+			return m
+		}
+		for step := 0; step < 400; step++ {
+			if step%4 == 0 {
+				lits = append(lits, c.And(pick(), pick()))
+			}
+			a, b := pick(), pick()
+			if got, want := g.implies(a, b), implies(c, a, b, limit); got != want {
+				t.Fatalf("limit %d: cached implies(%v, %v) = %v, implies = %v", limit, a, b, got, want)
+			}
+		}
 	}
 }

@@ -27,6 +27,9 @@ type simulator struct {
 	// silent: the encoding deletes silent cycles (encode/silent.go)
 	silent bool
 	live   map[*lsl.Block][]lsl.Reg
+	// atomics and rmwStarts cache atomicInfo and startsWithRMW
+	atomics   map[*lsl.Atomic]simAtomic
+	rmwStarts map[*lsl.Block]bool
 	// reloads: the encoding deletes reload rounds (a built-in .mm model
 	// with fair progress); reloadSrc: the first iteration blocks that
 	// follow a reload source (simulator_reload.go)
@@ -39,6 +42,7 @@ type simulator struct {
 	choices *rand.Rand
 
 	threads   []*simThread // of the current run
+	sc        simSched     // the current run's scheduler
 	ready     []int        // runnable's result
 	mem       map[string]lsl.Value
 	lastStore map[string]int // per cell, the store that wrote it last (1-based)
@@ -112,6 +116,7 @@ type simThread struct {
 	exempt    bool        // it stopped right after a storeless (or silent) cycle
 	entries   []*simEntry
 	entry     map[lsl.LoopKey]*simEntry // per loop instance, its current entry
+	vals      []lsl.Value               // valSlice's buffer
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -149,7 +154,8 @@ type simCycle struct {
 }
 
 func newSimulator(u *lsl.Unrolled, rng *rand.Rand, coherent bool) *simulator {
-	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent}
+	s := &simulator{u: u, rng: rng, m: &serialMiner{u: u, pruned: map[lsl.LoopKey]bool{}}, live: map[*lsl.Block][]lsl.Reg{}, coherent: coherent,
+		atomics: map[*lsl.Atomic]simAtomic{}, rmwStarts: map[*lsl.Block]bool{}}
 	s.reloadSrc = map[*lsl.Block]*simReloadSource{}
 	for _, th := range u.Threads {
 		for b, regs := range lsl.IterationState(th.Body) {
@@ -192,8 +198,10 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 			}
 		}
 	}()
-	switchP := []float64{0.05, 0.2, 0.5, 1}[s.rng.IntN(4)]
-	atomicP := simAtomicP[s.rng.IntN(len(simAtomicP))]
+	sc := &s.sc
+	*sc = simSched{prefix: prefix, cur: -1, lowest: -1, threads: threads}
+	sc.switchP = []float64{0.05, 0.2, 0.5, 1}[s.rng.IntN(4)]
+	sc.atomicP = simAtomicP[s.rng.IntN(len(simAtomicP))]
 	// Three runs in four schedule by priority, as PCT does (Burckhardt et
 	// al., ASPLOS 2010): the ready thread with the highest priority runs,
 	// and a thread that just completed an atomic block, or one at a random
@@ -202,47 +210,31 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	// plain random switching rarely preempts there while the others run
 	// long enough (on an MS queue 3+3, 16 in 4000 runs reach the dequeue
 	// bound the check needs, against none in 20000 random ones).
-	cur := -1
-	prio := s.rng.Perm(len(threads))
-	lowest := -1
-	usePrio := s.rng.IntN(4) != 0
-	changeP := []float64{0, 0.02, 0.05, 0.1, 0.2}[s.rng.IntN(5)]
-	for s.steps < simRunSteps {
-		ready := s.runnable(threads)
-		if len(ready) == 0 {
-			break
-		}
-		p := switchP
-		if contains(ready, cur) && (threads[cur].atAtomic || threads[cur].afterAtomic) {
-			p = atomicP
-		}
-		if i := len(s.sched); i < len(prefix) && contains(ready, prefix[i]) {
-			cur = prefix[i]
-		} else if usePrio {
-			if cur >= 0 && (threads[cur].afterAtomic || s.rng.Float64() < changeP) {
-				prio[cur] = lowest
-				lowest--
+	sc.prio = s.rng.Perm(len(threads))
+	sc.usePrio = s.rng.IntN(4) != 0
+	sc.changeP = []float64{0, 0.02, 0.05, 0.1, 0.2}[s.rng.IntN(5)]
+	next := -1 // the step a thread already scheduled (access), -1 if none
+	for {
+		cur := next
+		if cur < 0 {
+			var ok bool
+			if cur, ok = s.schedule(); !ok {
+				break
 			}
-			best := ready[0]
-			for _, i := range ready {
-				if prio[i] > prio[best] {
-					best = i
-				}
-			}
-			cur = best
-		} else if !contains(ready, cur) || s.rng.Float64() < p {
-			cur = ready[s.rng.IntN(len(ready))]
 		}
-		s.sched = append(s.sched, cur)
 		t := threads[cur]
 		if !t.started {
 			t.started = true
 			s.start(t, s.u.Threads[cur].Body)
 		}
+		sc.handoff = -1
 		t.resume <- true
 		<-t.back
 		if t.err != nil {
 			return nil, false, t.err
+		}
+		if next = sc.handoff; next == simSchedEnd {
+			break
 		}
 	}
 	if s.steps >= simRunSteps {
@@ -271,6 +263,76 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	return need, failed, nil
 }
 
+// simSched is the scheduler's state during one run. Each step's thread is
+// chosen by schedule: by the scheduler's loop (run) when a thread ended or
+// handed control back, and by the running thread itself at its shared
+// access (access), which goes on without a switch of goroutines when it
+// chose itself: the same choices, in the same order, from the same random
+// numbers, as when the scheduler's loop made every one of them (two
+// channel handoffs per shared access were a fifth of the simulation on
+// the C11 MS queue and Treiber stack, issue 52).
+type simSched struct {
+	threads                   []*simThread
+	prefix                    []int // the schedule to replay first
+	cur                       int   // the thread of the last step (-1 before the first)
+	prio                      []int // per thread, its priority (usePrio)
+	lowest                    int   // the next lowest priority
+	usePrio                   bool
+	switchP, atomicP, changeP float64
+	// handoff: the step a thread chose before handing control back (-1
+	// none, simSchedEnd: the run ends)
+	handoff int
+}
+
+// simHandBack, set only by tests, makes every shared access hand control
+// back to the scheduler's loop, which then chooses the next step: the
+// protocol before the threads scheduled themselves (simSched).
+var simHandBack = false
+
+// simSchedEnd is simSched.handoff when the thread that handed control
+// back found that the run ends.
+const simSchedEnd = -2
+
+// schedule chooses the thread of the next step and appends it to the
+// schedule; ok is false when the run ends (its steps are spent, or no
+// thread can take a step).
+func (s *simulator) schedule() (cur int, ok bool) {
+	sc := &s.sc
+	if s.steps >= simRunSteps {
+		return -1, false
+	}
+	threads := sc.threads
+	ready := s.runnable(threads)
+	if len(ready) == 0 {
+		return -1, false
+	}
+	cur = sc.cur
+	p := sc.switchP
+	if contains(ready, cur) && (threads[cur].atAtomic || threads[cur].afterAtomic) {
+		p = sc.atomicP
+	}
+	if i := len(s.sched); i < len(sc.prefix) && contains(ready, sc.prefix[i]) {
+		cur = sc.prefix[i]
+	} else if sc.usePrio {
+		if cur >= 0 && (threads[cur].afterAtomic || s.rng.Float64() < sc.changeP) {
+			sc.prio[cur] = sc.lowest
+			sc.lowest--
+		}
+		best := ready[0]
+		for _, i := range ready {
+			if sc.prio[i] > sc.prio[best] {
+				best = i
+			}
+		}
+		cur = best
+	} else if !contains(ready, cur) || s.rng.Float64() < p {
+		cur = ready[s.rng.IntN(len(ready))]
+	}
+	sc.cur = cur
+	s.sched = append(s.sched, cur)
+	return cur, true
+}
+
 // reset returns thread i of a new run: old, the thread i of the last
 // run, cleared, so that its slices, maps and channels serve again (a run
 // that made them anew spent a third of its time allocating).
@@ -287,7 +349,7 @@ func (s *simulator) reset(old *simThread, i int) *simThread {
 		storePos: old.storePos[:0], storeIDs: old.storeIDs[:0], storeCells: old.storeCells[:0], storeSilent: old.storeSilent[:0],
 		storeChain: old.storeChain[:0], storeFrom: old.storeFrom[:0], storeVal: old.storeVal[:0],
 		loadPos: old.loadPos[:0], loadCells: old.loadCells[:0], loadVals: old.loadVals[:0],
-		entries: old.entries[:0], r: old.r}
+		entries: old.entries[:0], vals: old.vals[:0], r: old.r}
 	*old.r = concreteRun{m: s.m, thread: i, base: s.mem, writes: s.mem, regs: s.regs[i], sim: old, args: old.r.args}
 	return old
 }
@@ -323,12 +385,14 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 	}
 	gone = append(gone, s.reloadGone(t)...)
 	deleted := map[*simEntry][]bool{} // per entry, its deleted iterations
+	renumbered := false               // some entry has deleted iterations
 	for _, e := range t.entries {
 		del := make([]bool, e.iters+1)
 		for _, c := range e.cycles {
 			if slices.Contains(gone, c) {
 				for i := c.from; i < c.to; i++ {
 					del[i] = true
+					renumbered = true
 				}
 			}
 		}
@@ -364,7 +428,10 @@ func (s *simulator) iterations(t *simThread) lsl.Bounds {
 			// deleted round needs a next iteration to be deleted in
 			n = max(n, 2)
 		}
-		key := reducedKey(t.entries, e, deleted)
+		key := e.loop // no iteration deleted renumbers none (reducedKey)
+		if renumbered {
+			key = reducedKey(t.entries, e, deleted)
+		}
 		out[key] = max(out[key], n)
 	}
 	return out
@@ -557,7 +624,19 @@ func (t *simThread) access() error {
 	if t.inAtomic {
 		return nil
 	}
-	t.s.steps++
+	s := t.s
+	s.steps++
+	if !simHandBack {
+		next, ok := s.schedule()
+		if ok && next == t.idx {
+			t.afterAtomic = false
+			return nil // the thread goes on: no handoff
+		}
+		s.sc.handoff = simSchedEnd
+		if ok {
+			s.sc.handoff = next
+		}
+	}
 	t.back <- struct{}{}
 	if !<-t.resume {
 		return errSimAbandon
@@ -650,7 +729,8 @@ func (t *simThread) silentSince(from simStart) bool {
 
 // atomic runs an atomic block as one step.
 func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
-	alloc := t.s.allocatorBlock(a)
+	info := t.s.atomicInfo(a)
+	alloc := info.alloc
 	t.atAtomic = !alloc
 	err := t.access()
 	t.atAtomic = false
@@ -659,12 +739,38 @@ func (t *simThread) atomic(r *concreteRun, a *lsl.Atomic) (signal, error) {
 	}
 	outer := t.inAtomic
 	t.inAtomic = true
-	t.inRMW = lsl.PlainRMW(a)
-	t.inChainRMW = !outer && lsl.CheckedRMW(a)
+	t.inRMW = info.plainRMW
+	t.inChainRMW = !outer && info.checkedRMW
 	sig, err := r.block(a.Body)
 	t.inAtomic, t.inRMW, t.inChainRMW = outer, false, false
 	t.afterAtomic = !outer && !alloc
 	return sig, err
+}
+
+// simAtomic is what the runs ask of an atomic block of the unrolling,
+// computed once per block (simulator.atomicInfo).
+type simAtomic struct{ alloc, plainRMW, checkedRMW bool }
+
+// atomicInfo returns a's allocatorBlock, lsl.PlainRMW and lsl.CheckedRMW:
+// the runs execute the same blocks again and again, and the runs only
+// read the unrolling.
+func (s *simulator) atomicInfo(a *lsl.Atomic) simAtomic {
+	info, ok := s.atomics[a]
+	if !ok {
+		info = simAtomic{alloc: s.allocatorBlock(a), plainRMW: lsl.PlainRMW(a), checkedRMW: lsl.CheckedRMW(a)}
+		s.atomics[a] = info
+	}
+	return info
+}
+
+// startsWithRMW is lsl.StartsWithRMW(b), computed once per block.
+func (s *simulator) startsWithRMW(b *lsl.Block) bool {
+	v, ok := s.rmwStarts[b]
+	if !ok {
+		v = lsl.StartsWithRMW(b)
+		s.rmwStarts[b] = v
+	}
+	return v
 }
 
 // allocatorBlock reports the atomic block of a malloc or free of the
@@ -711,11 +817,24 @@ func (t *simThread) iterationStart(r *concreteRun, b *lsl.Block) {
 		}
 	}
 	live := t.s.live[b]
-	vals := make([]lsl.Value, len(live))
+	vals := t.valSlice(len(live))
 	for i, reg := range live {
 		vals[i] = r.val(reg)
 	}
-	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs, rmw: lsl.StartsWithRMW(b)})
+	t.starts[b.Loop] = append(t.starts[b.Loop], simStart{live: live, vals: vals, iter: b.Iter, pos: t.pos, obs: t.obs, rmw: t.s.startsWithRMW(b)})
+}
+
+// valSlice returns a slice of n values for the live registers of an
+// iteration start, carved from a buffer of the thread that serves every
+// run (they were a sixth of the runs' allocations); the slices of a run
+// are only read during that run.
+func (t *simThread) valSlice(n int) []lsl.Value {
+	if cap(t.vals)-len(t.vals) < n {
+		t.vals = make([]lsl.Value, 0, max(2*cap(t.vals), n, 64)) // the old buffer stays with its slices
+	}
+	k := len(t.vals)
+	t.vals = t.vals[:k+n]
+	return t.vals[k : k+n : k+n]
 }
 
 // cutOff records that the thread stops at loop's bound; a storeless cycle

@@ -61,10 +61,11 @@ func CompileContext(ctx context.Context, files []string, dir string, extra ...st
 
 // CompileWith is CompileContext with the compilers named.
 func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, extra ...string) ([]string, error) {
-	inc := filepath.Join(dir, "include")
-	if err := writeHeaders(inc); err != nil {
+	inc, removeHeaders, err := headerDir(dir)
+	if err != nil {
 		return nil, err
 	}
+	defer removeHeaders()
 	var out []string
 	taken := map[string]bool{}
 	for _, file := range files {
@@ -100,6 +101,36 @@ func CompileWith(ctx context.Context, cc Compilers, files []string, dir string, 
 		out = append(out, ll)
 	}
 	return out, nil
+}
+
+// ramTempDir is where headerDir writes the headers when it can: a
+// memory file system on Linux.
+var ramTempDir = "/dev/shm"
+
+// headerDir writes the headers for one compile and returns their
+// directory and the function that removes it. Unless TMPDIR names the
+// place for temporary files, they go to a fresh directory under
+// ramTempDir: creating the 45 files on a disk file system (ext4 /tmp)
+// cost 12 ms of system CPU per compile, a twentieth of a small C11
+// program's check (issue 52), and a tenth of that in memory. Where that
+// fails (no such directory, no space) they go to dir/include, beside
+// clang's output. The headers are the same either way; their directory
+// is a fresh temporary one either way (positions inside a header name it).
+func headerDir(dir string) (inc string, remove func(), err error) {
+	// dir is made if missing, as writing the headers into it always did
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, err
+	}
+	if os.Getenv("TMPDIR") == "" {
+		if ram, err := os.MkdirTemp(ramTempDir, "checkfence-headers-"); err == nil {
+			if err := writeHeaders(ram); err == nil {
+				return ram, func() { os.RemoveAll(ram) }, nil
+			}
+			os.RemoveAll(ram)
+		}
+	}
+	inc = filepath.Join(dir, "include")
+	return inc, func() {}, writeHeaders(inc)
 }
 
 // writeHeaders copies the headers to dir: the C front end's (lsl_protos.h

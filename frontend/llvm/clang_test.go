@@ -117,3 +117,40 @@ func TestWriteHeaders(t *testing.T) {
 		}
 	}
 }
+
+// headerDir writes the headers to a fresh directory under ramTempDir and
+// removes it afterwards; where that directory is missing, or TMPDIR is
+// set, it writes them beside clang's output instead.
+func TestHeaderDir(t *testing.T) {
+	old := ramTempDir
+	defer func() { ramTempDir = old }()
+	for _, tc := range []struct {
+		name, ram, tmpdir string
+		inRAM             bool
+	}{
+		{"in memory", t.TempDir(), "", true},
+		{"no such directory", filepath.Join(t.TempDir(), "missing"), "", false},
+		{"TMPDIR set", t.TempDir(), os.TempDir(), false},
+	} {
+		ramTempDir = tc.ram
+		t.Setenv("TMPDIR", tc.tmpdir)
+		out := t.TempDir()
+		inc, remove, err := headerDir(out)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := filepath.Dir(inc) == tc.ram; got != tc.inRAM {
+			t.Errorf("%s: headers in %s, want under %s: %v", tc.name, inc, tc.ram, tc.inRAM)
+		}
+		if !tc.inRAM && inc != filepath.Join(out, "include") {
+			t.Errorf("%s: headers in %s, want %s/include", tc.name, inc, out)
+		}
+		if _, err := os.Stat(filepath.Join(inc, "c", "stdatomic.h")); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		remove()
+		if _, err := os.Stat(inc); tc.inRAM && !os.IsNotExist(err) {
+			t.Errorf("%s: %s left behind (%v)", tc.name, inc, err)
+		}
+	}
+}
