@@ -5,7 +5,6 @@ import (
 	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
-	"github.com/checkfence/checkfence/memmodel"
 )
 
 // Unpublished blocks (docs/semantics.md, "Storing reload rounds into
@@ -20,45 +19,10 @@ import (
 // pushing thread that holds the address — after the cut, hence after the
 // store that supersedes the round's — and reads that store or a later
 // one. So the round is deleted as when the others are done.
-//
-// On rc11 there is no single order, but the pointer still reaches any
-// other thread through a po | rf path from the publishing store, after
-// the superseding store s2 in program order. A load L of another thread
-// that read the round's store s would have hb(s2, L) (coherence forbids
-// it), hb(L, s2) (a po | rf cycle, which rc11 forbids), or neither: then
-// L races with s2 when s2 is plain, and that race — a failure when races
-// fail the check — lies in a shorter execution that keeps s2 and drops
-// the round. So on rc11 the superseding store must be plain and the
-// check must fail on races (unpublishedReloadsApply).
-
-// unpublishedReloadsApply reports whether the encoding deletes storing
-// reload rounds into unpublished blocks: on sc; on rc11 (the built-in
-// model, whose racy flag is C11's races and which forbids po | rf cycles)
-// when a data race fails the check (Options.Races with RaceCycles, the
-// fail mode), with plain superseding stores (unpublishedSuperseded).
-func unpublishedReloadsApply(opt Options, m *memmodel.Model) bool {
-	if opt.NoStoringReloads || opt.NoUnpublishedReloads {
-		return false
-	}
-	if m.SequentiallyConsistent() {
-		return true
-	}
-	return RC11UnpublishedModel(m) && opt.Races && opt.RaceCycles
-}
-
-// RC11UnpublishedModel reports whether m is the built-in rc11, on which
-// the unpublished-block case applies when races fail the check: its
-// racy flag is C11's data races, it reads the program's tags as written
-// and requires po | rf to be acyclic.
-func RC11UnpublishedModel(m *memmodel.Model) bool {
-	p := m.Props()
-	return p.C11RaceFlag != "" && p.NoThinAir && p.C11Tags
-}
 
 // unpublishedSuperseded holds when each executed store of rec goes to a
 // block private to rec's thread that no executed store publishes, and is
-// followed in its thread by an executed store to the same address — on
-// rc11 a plain one.
+// followed in its thread by an executed store to the same address.
 func (e *Encoding) unpublishedSuperseded(rec *cycleRec) z.Lit {
 	c := e.C
 	if !e.unpublishedReloads || len(rec.stores) == 0 || e.forgesPointers() {
@@ -78,21 +42,13 @@ func (e *Encoding) unpublishedSuperseded(rec *cycleRec) z.Lit {
 		}
 		var later []z.Lit
 		for _, j := range own {
-			if j >= rec.hi && e.Instrs[j].Kind == axioms.Store && (!e.taggedEvents || plainStore(e.Instrs[j])) {
+			if j >= rec.hi && e.Instrs[j].Kind == axioms.Store {
 				later = append(later, c.And(e.Instrs[j].Guard, e.aliased(s, e.Instrs[j])))
 			}
 		}
 		parts = append(parts, c.Implies(s.Guard, c.And(c.Ors(hidden...), c.Ors(later...))))
 	}
 	return c.Ands(parts...)
-}
-
-// plainStore reports whether a store is a plain (non-atomic) access for
-// the race check: not tagged C11 atomic and outside atomic blocks. On rc11
-// a superseding store must be plain, so that a load of another thread
-// that happens neither before nor after it races with it.
-func plainStore(in *Instr) bool {
-	return in.Atomic == 0 && !lsl.IsC11Atomic(lsl.Tags(in.Stmt))
 }
 
 // privateBlocks lists the fresh and local blocks whose address occurs as a
