@@ -55,19 +55,12 @@ const (
 // reloadSupersedeRule picks the case for model m.
 func reloadSupersedeRule(opt Options, m *memmodel.Model) reloadSupersede {
 	switch {
-	case m.SequentiallyConsistent() || isTSO(m):
+	case m.SequentiallyConsistent() || m.TotalStoreOrder():
 		return supersedeOthersDone
 	case RC11PlainSuperseded(m) && opt.Races && opt.RaceCycles && !opt.NoPlainSuperseded:
 		return supersedePlain
 	}
 	return supersedeNever
-}
-
-// isTSO reports whether m is the built-in tso (its axioms, whatever the
-// name).
-func isTSO(m *memmodel.Model) bool {
-	tso := memmodel.MustBuiltin("tso").Axiomatic()
-	return m.Axiomatic() != nil && m.Axiomatic() == tso
 }
 
 // RC11PlainSuperseded reports whether m is the built-in rc11, on which a

@@ -121,5 +121,5 @@ func (c *combo) publishes(blocks []int64) bool {
 // gets the node through a store after the cut may read the round's store.
 func reloadSupersedes(m *axioms.Model) bool {
 	mm := memmodel.FromMM(m)
-	return mm.SequentiallyConsistent() || m == memmodel.MustBuiltin("tso").Axiomatic()
+	return mm.SequentiallyConsistent() || mm.TotalStoreOrder()
 }
