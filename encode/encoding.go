@@ -338,7 +338,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
-	e.unpublishedReloads = !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent()
+	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
 	e.reloadSupersede = reloadSupersedeRule(opt, m)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()

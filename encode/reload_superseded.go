@@ -20,7 +20,7 @@ import (
 // cut, so after the round's superseding store s2 (executed before the
 // cut); the question is whether L may still read the round's store s.
 //
-//   - sc, tso: no. Every event po | rf after s2 is after it in the memory
+//   - sc (and sc-cat), tso: no. Every event po | rf after s2 is after it in the memory
 //     order (tso keeps stores in order and orders a load before all that
 //     follows it), and a load after s2 reads s2 or later. So "superseded
 //     while the others are done" (superseded) and, on sc, "into
@@ -55,7 +55,7 @@ const (
 // reloadSupersedeRule picks the case for model m.
 func reloadSupersedeRule(opt Options, m *memmodel.Model) reloadSupersede {
 	switch {
-	case m.SequentiallyConsistent() || m.TotalStoreOrder():
+	case m.SequentiallyConsistent() || m.TotalStoreOrder() || m.SequentiallyConsistentCat():
 		return supersedeOthersDone
 	case RC11PlainSuperseded(m) && opt.Races && opt.RaceCycles && !opt.NoPlainSuperseded:
 		return supersedePlain

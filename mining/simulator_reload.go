@@ -247,7 +247,7 @@ func (k *checker) simUnpublishedReloads() bool {
 	if encode.PlainSuperseded(k.supersedeOptions(), k.opt.Model) {
 		return true
 	}
-	return !k.opt.NoUnpublishedReloads && k.opt.Model.SequentiallyConsistent()
+	return !k.opt.NoUnpublishedReloads && (k.opt.Model.SequentiallyConsistent() || k.opt.Model.SequentiallyConsistentCat())
 }
 
 // unpublished reports whether every store of c goes to a fresh or local

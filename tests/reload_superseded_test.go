@@ -64,13 +64,13 @@ func TestPlainSupersededRC11(t *testing.T) {
 // of failed rounds that later rounds overwrote (unpublished_stale_bug.c).
 // "Superseded while the others are done" deleted those rounds on pso,
 // relaxed and rmo, and the check stopped at two rounds with PASS; it
-// holds on sc and tso only. The answers must be those without fair
-// progress.
+// holds on sc, sc-cat and tso only. The answers must be those without
+// fair progress.
 func TestStaleReadAfterCut(t *testing.T) {
 	needClang(t)
 	prog, test := loadPthread(t, "unpublished_stale_bug.c")
 	for _, c := range []struct{ model, want string }{
-		{"sc", "PASS"}, {"tso", "PASS"}, {"pso", "FAIL"}, {"relaxed", "FAIL"}, {"rmo", "FAIL"}, {"rc11", "FAIL"},
+		{"sc", "PASS"}, {"sc-cat", "PASS"}, {"tso", "PASS"}, {"pso", "FAIL"}, {"relaxed", "FAIL"}, {"rmo", "FAIL"}, {"rc11", "FAIL"},
 	} {
 		t.Run(c.model, func(t *testing.T) {
 			t.Parallel()
@@ -102,4 +102,41 @@ func pushRounds(b lsl.Bounds) int {
 		}
 	}
 	return n
+}
+
+// TestReloadRoundsSCCat: sc-cat, whose C11 mapping adds no tag and no
+// fence, gets reload rounds and the sc cases of superseded ones
+// (memmodel.Model.SequentiallyConsistentCat; docs/semantics.md,
+// "Superseded reload rounds on weak models"). The C11 Treiber 2+2
+// program, two bug variants and the stale-read programs are checked on
+// sc-cat with reload rounds and without (NoReloadRounds), and on sc: the
+// same answers everywhere, and a smaller unrolling of the Treiber stack
+// with the rounds.
+func TestReloadRoundsSCCat(t *testing.T) {
+	needClang(t)
+	scCat, sc := memmodel.MustBuiltin("sc-cat"), memmodel.MustBuiltin("sc")
+	for _, file := range []string{
+		"c11bench/treiber_2_2.c", "c11bench/treiber_2_2_store_bug.c", "c11bench/treiber_2_2_relaxed_bug.c",
+		"unpublished_stale_bug.c", "unpublished_stale_plain_bug.c",
+	} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			with := check(t, prog, test, mining.Options{Model: scCat, Races: mining.RacesFail, Timeout: datatypeTimeout})
+			without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRounds: true}, Model: scCat, Races: mining.RacesFail, Timeout: datatypeTimeout})
+			onSC := check(t, prog, test, mining.Options{Model: sc, Races: mining.RacesFail, Timeout: datatypeTimeout})
+			a, b, c := verdictReason(with), verdictReason(without), verdictReason(onSC)
+			if a != b || a != c {
+				t.Errorf("%s: sc-cat %s with reload rounds, %s without; sc %s", file, a, b, c)
+			}
+			for _, r := range []*mining.Result{with, without} {
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s: %v", file, err)
+				}
+			}
+			if file == "c11bench/treiber_2_2.c" && with.Stats.Instrs >= without.Stats.Instrs {
+				t.Errorf("%s: %d instructions with reload rounds, %d without", file, with.Stats.Instrs, without.Stats.Instrs)
+			}
+		})
+	}
 }
