@@ -128,7 +128,10 @@
 // the encoding with the concrete evaluator of package cat on every
 // candidate execution of small programs. Fair progress on a cat model
 // (catfair.go) deletes only cycles that store nothing and whose events no
-// flag's relation names.
+// flag's relation names. A storing reload round of a thread cut off
+// inside its loop is superseded per model (reload_superseded.go): on sc
+// and tso while the other threads are done, on rc11 with races failing by
+// later plain stores of its thread, elsewhere never.
 //
 // # Data races
 //

@@ -123,6 +123,11 @@ type Options struct {
 	// po | rf acyclicity over every event (race.go, noThinAir); for the
 	// differential test.
 	PlainRaceHB bool
+	// NoPlainSuperseded keeps, on rc11, every storing reload round of a
+	// thread cut off inside its loop, also those whose stores later plain
+	// stores of the thread overwrite (reload_superseded.go): the
+	// differential tests compare the two.
+	NoPlainSuperseded bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -132,6 +137,7 @@ type Options struct {
 type Encoding struct {
 	// storing reload rounds into unpublished blocks (reload_unpublished.go)
 	unpublishedReloads bool
+	reloadSupersede    reloadSupersede // when a storing reload round is superseded (reload_superseded.go)
 	ownerMemo          map[int64]int   // blockOwners, once
 	published          map[int64]z.Lit // publishedBlock's literal per block
 
@@ -337,7 +343,8 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
-	e.unpublishedReloads = !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent()
+	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
+	e.reloadSupersede = reloadSupersedeRule(opt, m)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {

@@ -5,6 +5,7 @@ import (
 	"github.com/checkfence/checkfence/encode/bv"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // Unpublished blocks (docs/semantics.md, "Storing reload rounds into
@@ -19,6 +20,12 @@ import (
 // pushing thread that holds the address — after the cut, hence after the
 // store that supersedes the round's — and reads that store or a later
 // one. So the round is deleted as when the others are done.
+
+// unpublishedReloadsApply reports whether the case applies: on sc and
+// sc-cat (one total order of all events), not turned off.
+func unpublishedReloadsApply(opt Options, m *memmodel.Model) bool {
+	return !opt.NoStoringReloads && !opt.NoUnpublishedReloads && (m.SequentiallyConsistent() || m.SequentiallyConsistentCat())
+}
 
 // unpublishedSuperseded holds when each executed store of rec goes to a
 // block private to rec's thread that no executed store publishes, and is

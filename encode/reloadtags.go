@@ -15,11 +15,17 @@ import (
 // store-exclusive and is no part of a mixed-size access, since the
 // encoding reads those tags itself. Neither load may carry a failure
 // order (a compare-exchange's read whose order depends on the outcome).
-// Options.NoReloadRetag keeps the
-// exact comparison, for the differential tests.
+// On sc-cat any tags match (it sees none). Options.NoReloadRetag keeps
+// the exact comparison, for the differential tests.
 func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {
 	if sameTags(l, c) {
 		return true
+	}
+	if e.Memory.SequentiallyConsistentCat() {
+		// sc-cat names no tag, and its C11 mapping adds none: the
+		// moved load is in the sets C is in (C pairs with no
+		// store-exclusive and is no part of a mixed-size access)
+		return e.catReloadSource(c)
 	}
 	if !e.reloadRetag || !e.catReloadSource(c) {
 		return false

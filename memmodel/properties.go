@@ -97,9 +97,11 @@ type Properties struct {
 	// ReloadRounds: fair progress may delete a retry loop's reload round
 	// (encode/reload.go; docs/semantics.md): on the built-in .mm models
 	// (Vetted), whose stores are coherent per thread, and on cat models
-	// that read the program's tags as written (C11Tags); on a cat model
-	// with a C11 mapping the mapped tags and fence events would need
-	// conditions of their own.
+	// that read the program's tags as written (C11Tags), and on sc-cat,
+	// whose C11 mapping adds no tag and no fence
+	// (SequentiallyConsistentCat); on another cat model with a C11
+	// mapping the mapped tags and fence events would need conditions of
+	// their own.
 	ReloadRounds bool
 	// TaggedEvents: the model's checks read each access's tags and the
 	// fences as events (cat models), so a load the reload rule moves must
@@ -162,7 +164,7 @@ func catProperties(m *cat.Model) Properties {
 			p.Arch = arch
 		}
 	}
-	p.ReloadRounds = p.C11Tags
+	p.ReloadRounds = p.C11Tags || FromCat(m).SequentiallyConsistentCat()
 	return p
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 )
 
@@ -187,14 +188,21 @@ func (t *simThread) deleteReloadRound(r *concreteRun, e *simEntry, starts []simS
 }
 
 // simStoringReloads reports whether the runs delete reload rounds that
-// store: where the encoding may (not Options.NoStoringReloads), on the
-// .mm models only. On a cat model the encoding also asks the re-read for
-// the tags of the load before the loop, which the runs do not see, and a
-// C11 push's CAS (release) never has those of its relaxed load: deleting
-// its rounds here made rc11 start low and raise (treiber_2_2_2 on rc11,
-// 4.7 s to 5.7 s).
+// store: where the encoding deletes them from a thread cut off inside
+// its loop (not Options.NoStoringReloads; sc and tso, and rc11 when races
+// fail the check: encode.StoringReloadsSuperseded). Elsewhere the
+// encoding keeps such a round, so the runs count it.
 func (k *checker) simStoringReloads() bool {
-	return !k.opt.NoStoringReloads && !k.opt.Model.Props().TaggedEvents
+	return !k.opt.NoStoringReloads && encode.StoringReloadsSuperseded(k.supersedeOptions(), k.opt.Model)
+}
+
+// supersedeOptions are the encoding options that decide when a storing
+// reload round is superseded, with the race check as check.go sets it.
+func (k *checker) supersedeOptions() encode.Options {
+	o := k.opt.Options
+	o.Races = k.opt.Races.checks()
+	o.RaceCycles = o.Races && k.opt.Races == RacesFail
+	return o
 }
 
 // reloadGone returns the reload rounds of t's run that the encoding
@@ -227,9 +235,19 @@ func (s *simulator) reloadGone(t *simThread) []simCycle {
 // simUnpublishedReloads reports whether the runs delete storing reload
 // rounds of a thread cut off while others run, when the round's stores go
 // to unpublished blocks: where the encoding does (on sc, not
-// Options.NoUnpublishedReloads; encode/reload_unpublished.go).
+// Options.NoUnpublishedReloads; encode/reload_unpublished.go). On rc11,
+// where the encoding deletes a round superseded by plain stores whether
+// or not the others are done (encode/reload_superseded.go), the runs
+// judge it as on sc: Treiber's failed pushes store into their
+// unpublished node (a round judged otherwise only moves the start).
 func (k *checker) simUnpublishedReloads() bool {
-	return k.simStoringReloads() && !k.opt.NoUnpublishedReloads && k.opt.Model.SequentiallyConsistent()
+	if !k.simStoringReloads() {
+		return false
+	}
+	if encode.PlainSuperseded(k.supersedeOptions(), k.opt.Model) {
+		return true
+	}
+	return !k.opt.NoUnpublishedReloads && (k.opt.Model.SequentiallyConsistent() || k.opt.Model.SequentiallyConsistentCat())
 }
 
 // unpublished reports whether every store of c goes to a fresh or local

@@ -93,6 +93,9 @@ type model struct {
 	// unpublished: storing reload rounds into unpublished blocks apply
 	// (sc, unpublished.go)
 	unpublished bool
+	// reloadSupersedes: a storing reload round superseded while the
+	// others are done is deleted (sc and tso; reloadSupersedes)
+	reloadSupersedes bool
 }
 
 // compileModel resolves every axiom of m and decides how each relation
@@ -105,7 +108,7 @@ type model struct {
 // construction, and every other axiom only gets easier as the relation
 // shrinks. Models outside this class are rejected, never approximated.
 func compileModel(m *axioms.Model) (*model, error) {
-	md := &model{m: m, relIdx: map[string]int{}, memOrder: -1, props: memmodel.FromMM(m).Props()}
+	md := &model{m: m, relIdx: map[string]int{}, memOrder: -1, props: memmodel.FromMM(m).Props(), reloadSupersedes: reloadSupersedes(m)}
 	for i, d := range m.Exists {
 		md.rels = append(md.rels, &relation{decl: d})
 		md.relIdx[d.Name] = i

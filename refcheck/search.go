@@ -218,7 +218,7 @@ func (c *combo) supersededAlone(md *model) bool {
 		return false
 	}
 	for ti, r := range c.runs {
-		if !r.supersededIfAlone {
+		if !r.supersededIfAlone && !(r.reloadSupersededIfAlone && md.reloadSupersedes) {
 			continue
 		}
 		alone := true

@@ -82,6 +82,9 @@ type run struct {
 	// deleted all the same when every other thread but the final one
 	// completes (finishFair).
 	supersededIfAlone bool
+	// reloadSupersededIfAlone: the same for a storing reload round, on
+	// the models where that case holds (model.reloadSupersedes)
+	reloadSupersededIfAlone bool
 	// unpublishedIfSC: per superseded reload round guessed unread, the
 	// blocks its stores go to, all private to the thread: on sc the run
 	// is deleted all the same when no store of the combination publishes
@@ -528,7 +531,11 @@ func (x *interp) finishFair() {
 	}
 	for _, p := range x.pending {
 		if x.superseded(p) {
-			x.r.supersededIfAlone = true
+			if p.reload {
+				x.r.reloadSupersededIfAlone = true
+			} else {
+				x.r.supersededIfAlone = true
+			}
 			if blocks, ok := x.privateBlocksOf(p); ok && p.reload {
 				x.r.unpublishedIfSC = append(x.r.unpublishedIfSC, blocks)
 			}

@@ -3,6 +3,7 @@ package refcheck
 import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // Storing reload rounds into unpublished blocks (docs/semantics.md; the
@@ -111,4 +112,14 @@ func (c *combo) publishes(blocks []int64) bool {
 		}
 	}
 	return false
+}
+
+// reloadSupersedes reports whether a storing reload round of a run cut
+// off inside its loop, its stores superseded, is deleted when the other
+// threads are done: on sc and tso only, as in the engine
+// (encode/reload_superseded.go). On pso, relaxed and rmo a reader that
+// gets the node through a store after the cut may read the round's store.
+func reloadSupersedes(m *axioms.Model) bool {
+	mm := memmodel.FromMM(m)
+	return mm.SequentiallyConsistent() || mm.TotalStoreOrder()
 }

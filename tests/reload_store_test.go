@@ -14,7 +14,10 @@ import (
 // bug variant whose counterexample goes through the stack) are checked
 // with the rule and without it (NoStoringReloads) on sc and relaxed: the
 // same answers, every counterexample a real execution, and on
-// treiber_2_2.c a smaller unrolling with the rule.
+// treiber_2_2.c a smaller unrolling with the rule on sc. (On relaxed a
+// round of a pusher cut off inside its loop is kept since 2026-11-30,
+// superseded or not: docs/semantics.md, "Superseded reload rounds on
+// weak models"; there the push needs the same bound either way.)
 func TestStoringReloadRoundsC11(t *testing.T) {
 	needClang(t)
 	for _, model := range []string{"sc", "relaxed"} {
@@ -33,7 +36,7 @@ func TestStoringReloadRoundsC11(t *testing.T) {
 						t.Errorf("%s: %v", file, err)
 					}
 				}
-				if file == "c11bench/treiber_2_2.c" && with.Stats.Instrs >= without.Stats.Instrs {
+				if model == "sc" && file == "c11bench/treiber_2_2.c" && with.Stats.Instrs >= without.Stats.Instrs {
 					t.Errorf("%s: %d instructions with storing reload rounds deleted, %d kept", file, with.Stats.Instrs, without.Stats.Instrs)
 				}
 			})
