@@ -407,7 +407,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 			parts = append(parts, c.Implies(c.And(rec.partial, e.reloadDeletable(rec)), c.Ors(livelocked...)))
 			continue
 		}
-		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec), e.rmwOnlyChain(rec))
+		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.cycleSuperseded(rec), e.rmwOnlyChain(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))
 	}
 	return c.Ands(parts...), nil
@@ -422,7 +422,8 @@ func (e *Encoding) storeless(rec *cycleRec) z.Lit {
 	return e.C.Ands(none...)
 }
 
-// superseded holds when no load after the cut can read the stores of rec:
+// superseded holds when no load after the cut can read the stores of rec
+// on sc and tso (reload_superseded.go says where it is used):
 // every other thread has completed (the final thread, which has not
 // started, takes effect after every access of the others), and each store
 // of the cycle is followed in its thread by an executed store to the same
