@@ -118,6 +118,11 @@ type Options struct {
 	// those whose race a later access of the thread has too (race.go,
 	// raceCovered); for the differential test.
 	PlainRaceCycles bool
+	// BroadLivelockEscape keeps every cycle of a thread that goes round
+	// a cycle forever, as before livelockescape.go narrowed the exception
+	// to the rounds of its loop that read final values; for the
+	// differential test.
+	BroadLivelockEscape bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -213,6 +218,7 @@ type Encoding struct {
 	arrays                          bool                          // some block has an array type (bounds.go)
 	nodes0                          int                           // circuit nodes before this encoding (the constants)
 	chooseRanges                    int                           // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
+	broadEscape                     bool                          // Options.BroadLivelockEscape (livelockescape.go)
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -332,6 +338,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
+	e.broadEscape = opt.BroadLivelockEscape
 	e.unpublishedReloads = !opt.NoStoringReloads && !opt.NoUnpublishedReloads && m.SequentiallyConsistent()
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
