@@ -75,7 +75,8 @@ func (e *Encoding) alone(ls *LivelockSite) bool {
 
 // finalTails memoizes, per end of a loop instance, the literals "every
 // load of Instrs[lo:hi] reads a final value" (finalLoads), built from the
-// end so that the tails of one instance share their nodes.
+// end as finalSuffix builds them, so that a tail and the cycle at the
+// bound with the same first iteration are one node.
 type finalTails map[int]map[int]z.Lit
 
 // from returns the literal for Instrs[lo:hi].
@@ -96,11 +97,10 @@ func (t finalTails) from(e *Encoding, lo, hi int) (z.Lit, error) {
 		return e.C.F, err
 	}
 	if e.Instrs[lo].Kind == axioms.Load {
-		own, err := e.finalLoads([]int{lo}, nil)
-		if err != nil {
+		if err := e.canOrderStores(); err != nil {
 			return e.C.F, err
 		}
-		v = e.C.And(own, v)
+		v = e.C.And(e.finalLoadLit(lo), v)
 	}
 	byLo[lo] = v
 	return v, nil
