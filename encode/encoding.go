@@ -219,7 +219,6 @@ type Encoding struct {
 	nodes0                          int                           // circuit nodes before this encoding (the constants)
 	chooseRanges                    int                           // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
 	broadEscape                     bool                          // Options.BroadLivelockEscape (livelockescape.go)
-	finalLoad                       map[int]z.Lit                 // per load: it reads a final value (finalloads.go)
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -608,9 +607,6 @@ func (e *Encoding) finalLoadsUnless(loads, own []int, skip map[int]z.Lit) (z.Lit
 	}
 	if err := e.canOrderStores(); err != nil {
 		return c.F, err
-	}
-	if len(own) == 0 && len(skip) == 0 {
-		return e.finalSuffix(loads), nil // shared by the cycles of a loop (finalloads.go)
 	}
 	res := c.T
 	for _, li := range loads {

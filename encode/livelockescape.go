@@ -75,8 +75,7 @@ func (e *Encoding) alone(ls *LivelockSite) bool {
 
 // finalTails memoizes, per end of a loop instance, the literals "every
 // load of Instrs[lo:hi] reads a final value" (finalLoads), built from the
-// end as finalSuffix builds them, so that a tail and the cycle at the
-// bound with the same first iteration are one node.
+// end so that the tails of one instance share their nodes.
 type finalTails map[int]map[int]z.Lit
 
 // from returns the literal for Instrs[lo:hi].
@@ -97,10 +96,11 @@ func (t finalTails) from(e *Encoding, lo, hi int) (z.Lit, error) {
 		return e.C.F, err
 	}
 	if e.Instrs[lo].Kind == axioms.Load {
-		if err := e.canOrderStores(); err != nil {
+		own, err := e.finalLoads([]int{lo}, nil)
+		if err != nil {
 			return e.C.F, err
 		}
-		v = e.C.And(e.finalLoadLit(lo), v)
+		v = e.C.And(own, v)
 	}
 	byLo[lo] = v
 	return v, nil
