@@ -18,8 +18,8 @@ import (
 // that need it are fewer: any other cycle of the thread is deleted, the
 // thread going round its cycle once more at the end instead (its loads
 // read final values and it stores nothing, so an added round reads what
-// the round it repeats read), until each cycle left in the loop instance
-// is followed, up to the bound, by rounds that all read final values.
+// the round it repeats read), until in each cycle left in the loop
+// instance every round from its first up to the bound reads final values.
 // Only those keep the exception, and the cycles of loops around the
 // instance (deleting one of their rounds would move the instance, whose
 // bound may differ). A cycle at the bound that stores, a chain of them
