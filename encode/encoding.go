@@ -128,6 +128,11 @@ type Options struct {
 	// stores of the thread overwrite (reload_superseded.go): the
 	// differential tests compare the two.
 	NoPlainSuperseded bool
+	// BroadLivelockEscape keeps every cycle of a thread that goes round
+	// a cycle forever, as before livelockescape.go narrowed the exception
+	// to the rounds of its loop that read final values; for the
+	// differential test.
+	BroadLivelockEscape bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -224,6 +229,7 @@ type Encoding struct {
 	arrays                          bool                          // some block has an array type (bounds.go)
 	nodes0                          int                           // circuit nodes before this encoding (the constants)
 	chooseRanges                    int                           // wellformed[:chooseRanges]: the ranges of choices; the rest, of loaded values
+	broadEscape                     bool                          // Options.BroadLivelockEscape (livelockescape.go)
 }
 
 // canceled carries a cancellation out of the encoding to Build.
@@ -343,6 +349,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
+	e.broadEscape = opt.BroadLivelockEscape
 	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
 	e.reloadSupersede = reloadSupersedeRule(opt, m)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)

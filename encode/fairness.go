@@ -57,6 +57,13 @@ type LivelockSite struct {
 	cycles []finalCycle
 	exempt z.Lit // a storeless cycle: not a cut-off whether or not final
 	pruned *PrunedSite
+	// hi ends the loop instance's last iteration: Instrs[hi] is the
+	// first instruction after it
+	hi int
+	// storelessLive holds when the thread goes round forever a cycle
+	// that stores nothing (no chain, livelockescape.go); broad when it
+	// goes round forever in another way. Guard is their disjunction.
+	storelessLive, broad z.Lit
 }
 
 // iterStart is the state at the start of one iteration of a loop instance.
@@ -217,6 +224,7 @@ func (e *Encoding) finishFairness() {
 		for k, bc := range byPruned[ps] {
 			rec := bc.rec
 			site.Op = bc.op
+			site.hi = rec.hi
 			if rec.reload {
 				// every continuation reduces by deleting the round; one
 				// that stores stays a cut-off, as a cycle that stores
@@ -231,7 +239,7 @@ func (e *Encoding) finishFairness() {
 			cyc := c.And(ps.Guard, rec.partial)
 			// A round with a spurious wakeup is never repeated forever:
 			// POSIX lets waits wake spuriously, not for ever.
-			fc := finalCycle{guard: c.And(cyc, e.spuriousIn(rec).Not()), loads: rec.loads}
+			fc := finalCycle{guard: c.And(cyc, e.spuriousIn(rec).Not()), loads: rec.loads, storeless: e.storeless(rec)}
 			if holds, stores := e.chainHolds(rec); stores != nil {
 				// only for the shortest cycle: the one with the
 				// latest start (the cycles here end together)
@@ -317,6 +325,8 @@ type finalCycle struct {
 	// make them not final.
 	chain  z.Lit
 	stores []int
+	// storeless holds when the cycle executes none of its stores
+	storeless z.Lit
 }
 
 // seedsOfStore lists the seed literals of the loads that may read store st.
@@ -356,7 +366,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 	}
 	for _, th := range e.Threads {
 		for _, ls := range th.Livelocks {
-			var live, together []z.Lit
+			var live, together, plain, other []z.Lit
 			for _, jc := range joint {
 				if jc.site == ls {
 					together = append(together, jc.forever)
@@ -374,10 +384,19 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 					}
 					final = c.Or(final, c.And(fc.chain, other))
 				}
-				live = append(live, c.And(fc.guard, final))
+				lc := c.And(fc.guard, final)
+				live = append(live, lc)
+				if fc.stores == nil {
+					plain = append(plain, c.And(lc, fc.storeless))
+					other = append(other, c.And(lc, fc.storeless.Not()))
+				} else {
+					other = append(other, lc)
+				}
 			}
 			ls.Alone = c.Ors(live...)
 			forever := c.Or(ls.Alone, c.Ors(together...))
+			ls.storelessLive = c.Ors(plain...)
+			ls.broad = c.Or(c.Ors(other...), c.Ors(together...))
 			parts = append(parts, c.Implies(ls.exempt, forever))
 			ls.Guard = forever
 			ls.pruned.Guard = c.Ands(ls.pruned.Guard, forever.Not(), ls.exempt.Not())
@@ -398,6 +417,11 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 	// unrolling too. A thread cut off inside the loop would, without the
 	// cycle, stop short of its bound and go on — where a load might have
 	// read the cycle's stores — so that execution stays a cut-off.
+	//
+	// Only the rounds of a livelocked loop that read final values need
+	// the exception: any other cycle can be deleted, and the thread
+	// still goes round forever (livelockescape.go).
+	tails := finalTails{}
 	for _, rec := range e.cycles {
 		var livelocked []z.Lit
 		for _, ls := range e.Threads[rec.thread].Livelocks {
@@ -407,8 +431,15 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 			parts = append(parts, c.Implies(c.And(rec.partial, e.reloadDeletable(rec)), c.Ors(livelocked...)))
 			continue
 		}
+		escape := c.Ors(livelocked...)
+		if !e.broadEscape {
+			var err error
+			if escape, err = e.livelockEscape(rec, tails); err != nil {
+				return c.F, err
+			}
+		}
 		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.cycleSuperseded(rec), e.rmwOnlyChain(rec))
-		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), c.Ors(livelocked...)))
+		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), escape))
 	}
 	return c.Ands(parts...), nil
 }
