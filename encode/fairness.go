@@ -474,16 +474,9 @@ func (e *Encoding) superseded(rec *cycleRec) z.Lit {
 			parts = append(parts, th.Done)
 		}
 	}
-	own := e.Threads[rec.thread].Instrs
 	for _, st := range rec.stores {
 		s := e.Instrs[st]
-		var later []z.Lit
-		for _, j := range own {
-			if j >= rec.hi && e.Instrs[j].Kind == axioms.Store {
-				later = append(later, c.And(e.Instrs[j].Guard, e.aliased(s, e.Instrs[j])))
-			}
-		}
-		parts = append(parts, c.Implies(s.Guard, c.Ors(later...)))
+		parts = append(parts, c.Implies(s.Guard, e.overwrittenAfter(rec, s, false)))
 	}
 	return c.Ands(parts...)
 }

@@ -91,19 +91,25 @@ func (e *Encoding) plainSuperseded(rec *cycleRec) z.Lit {
 	if len(rec.stores) == 0 {
 		return c.F
 	}
-	own := e.Threads[rec.thread].Instrs
 	parts := []z.Lit{}
 	for _, st := range rec.stores {
 		s := e.Instrs[st]
-		var later []z.Lit
-		for _, j := range own {
-			if in := e.Instrs[j]; j >= rec.hi && in.Kind == axioms.Store && plainAccess(in) {
-				later = append(later, c.And(in.Guard, e.aliased(s, in)))
-			}
-		}
-		parts = append(parts, c.Implies(s.Guard, c.Ors(later...)))
+		parts = append(parts, c.Implies(s.Guard, e.overwrittenAfter(rec, s, true)))
 	}
 	return c.Ands(parts...)
+}
+
+// overwrittenAfter holds when an executed store of rec's thread after rec
+// (a plain one, with plainOnly) goes to s's address.
+func (e *Encoding) overwrittenAfter(rec *cycleRec, s *Instr, plainOnly bool) z.Lit {
+	c := e.C
+	var later []z.Lit
+	for _, j := range e.Threads[rec.thread].Instrs {
+		if in := e.Instrs[j]; j >= rec.hi && in.Kind == axioms.Store && (!plainOnly || plainAccess(in)) {
+			later = append(later, c.And(in.Guard, e.aliased(s, in)))
+		}
+	}
+	return c.Ors(later...)
 }
 
 // plainAccess reports whether an access is plain for the race check: not

@@ -39,7 +39,6 @@ func (e *Encoding) unpublishedSuperseded(rec *cycleRec) z.Lit {
 	if len(private) == 0 {
 		return c.F
 	}
-	own := e.Threads[rec.thread].Instrs
 	parts := []z.Lit{}
 	for _, st := range rec.stores {
 		s := e.Instrs[st]
@@ -47,13 +46,7 @@ func (e *Encoding) unpublishedSuperseded(rec *cycleRec) z.Lit {
 		for _, b := range private {
 			hidden = append(hidden, c.And(e.addrInBlock(s.Addr, b), e.publishedBlock(b).Not()))
 		}
-		var later []z.Lit
-		for _, j := range own {
-			if j >= rec.hi && e.Instrs[j].Kind == axioms.Store {
-				later = append(later, c.And(e.Instrs[j].Guard, e.aliased(s, e.Instrs[j])))
-			}
-		}
-		parts = append(parts, c.Implies(s.Guard, c.And(c.Ors(hidden...), c.Ors(later...))))
+		parts = append(parts, c.Implies(s.Guard, c.And(c.Ors(hidden...), e.overwrittenAfter(rec, s, false))))
 	}
 	return c.Ands(parts...)
 }
