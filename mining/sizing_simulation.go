@@ -99,6 +99,10 @@ type simSearch struct {
 	// lastU is the unrolling at lastBounds (unroll)
 	lastU      *lsl.Unrolled
 	lastBounds lsl.Bounds
+	// runs counts the runs made; lastNeed is the one (counted from 1)
+	// that last raised a need of a concurrent thread
+	// (TestSimulationSeeds)
+	runs, lastNeed int
 }
 
 func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.Bounds) *simSearch {
@@ -157,6 +161,7 @@ func (ss *simSearch) search(patience, budget int) {
 			}
 			got, fail, err := s.run(prefix, seed)
 			ss.steps += s.steps
+			ss.runs++
 			if err != nil {
 				// the program has a feature the runs do not support:
 				// they say nothing
@@ -187,6 +192,9 @@ func (ss *simSearch) search(patience, budget int) {
 				if n > ss.need[key] {
 					ss.need[key] = n
 					improved = true
+					if ss.concurrent[key.Thread()] {
+						ss.lastNeed = ss.runs
+					}
 				}
 				if b := ss.best[key]; b == nil || n > b.n {
 					if b == nil {
