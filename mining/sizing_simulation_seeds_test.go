@@ -20,12 +20,13 @@ import (
 // always uses the first) on each of the c11bench programs that
 // CHECKFENCE_SIM_PROGS names (comma-separated, default msq_2_2,msq_3_3),
 // on sc, and logs how often each proposal came out, the run that last
-// raised a need of a concurrent thread, and the runs made. The search is random (fixed seed),
-// and the deep schedules of the queues are rare: a change to the
-// simulation is judged by these rates, not by the one seed
-// (docs/performance.md, "The simulation's search over seeds"). Skipped
-// unless CHECKFENCE_SIM_SEEDS is set: it takes about a second per
-// search on a 3+3 program.
+// raised a need of a concurrent thread, and the runs made. The search is
+// random (with a fixed seed), and the deep schedules of the queues are
+// rare: a change to the simulation is judged by these rates, not by the
+// one seed (docs/performance.md, "The MS queue 4+4 on sc: what the
+// driver can and cannot do", (3)). Skipped unless CHECKFENCE_SIM_SEEDS
+// is set: a search takes a few seconds on a 3+3 program, about ten on
+// the MS queue 4+4.
 func TestSimulationSeeds(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("CHECKFENCE_SIM_SEEDS"))
 	if n <= 0 {
