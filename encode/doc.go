@@ -28,7 +28,9 @@
 // equal values are plain clauses (sameclauses.go). On a model coherent per
 // location no seed comes from a later store of the load's own thread
 // (laterseeds.go). Θ comes from package
-// axioms through the Universe adapter (universe.go); Build requests every
+// axioms through the Universe adapter (universe.go), which also fixes the
+// final thread's memory order to its program order on a vetted model
+// (ForcedOrder; docs/semantics.md); Build requests every
 // memory-order literal before it takes Θ's clauses, which finalizes the
 // sparse transitivity (axioms package documentation). Spin loops add that
 // a blocked thread saw final values (otherwise the execution is incomplete

@@ -128,6 +128,11 @@ type Options struct {
 	// stores of the thread overwrite (reload_superseded.go): the
 	// differential tests compare the two.
 	NoPlainSuperseded bool
+	// PlainFinalOrder leaves the memory order of the final thread's own
+	// accesses to the axioms on a vetted .mm model, instead of fixing it
+	// to program order (universe.go, ForcedOrder; docs/semantics.md, "The
+	// final thread in program order"); for the differential tests.
+	PlainFinalOrder bool
 	// BroadLivelockEscape keeps every cycle of a thread that goes round
 	// a cycle forever, as before livelockescape.go narrowed the exception
 	// to the rounds of its loop that read final values; for the
@@ -197,7 +202,10 @@ type Encoding struct {
 	// AnyLivelock: some thread repeats a redundant iteration forever.
 	AnyLivelock z.Lit
 	fair        bool
-	catCycles   bool // a model whose cycles need catfair.go's conditions (Properties.StorelessCycles)
+	// finalInOrder: the final thread's accesses are in memory order as in
+	// program order (universe.go, ForcedOrder)
+	finalInOrder bool
+	catCycles    bool // a model whose cycles need catfair.go's conditions (Properties.StorelessCycles)
 	// catStoringCycles: and cycles may store (cat.FairProgressStoresSafe);
 	// catSuperseded: and the model is coherent per location
 	catStoringCycles, catSuperseded bool
@@ -350,6 +358,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	e.trackDeps = m.NeedsDependencies(u)
 	e.broadEscape = opt.BroadLivelockEscape
+	e.finalInOrder = !opt.PlainFinalOrder && props.Vetted
 	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
 	e.reloadSupersede = reloadSupersedeRule(opt, m)
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)

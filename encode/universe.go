@@ -4,6 +4,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/logic"
 	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/lsl"
 )
 
 // universe presents an Encoding to the axioms package (axioms.Universe).
@@ -80,4 +81,16 @@ func (u universe) ControlDependent(i, j int) z.Lit {
 	return e.Instrs[j].cdeps.on(e.C, i)
 }
 
-func (u universe) ForcedOrder(i, j int) bool { return u.e.ForcedBefore(i, j) }
+// ForcedOrder: the init/final structure of the test (ForcedBefore), and,
+// on a vetted .mm model, program order among the final thread's own
+// accesses: the final thread runs alone after every other thread, and
+// every execution has a twin with the same values, failures, races and
+// guards in which its accesses take effect in program order
+// (docs/semantics.md, "The final thread in program order").
+func (u universe) ForcedOrder(i, j int) bool {
+	e := u.e
+	if e.finalInOrder && e.threadOf[i] == e.threadOf[j] && e.threadKinds[e.threadOf[i]] == lsl.ThreadFinal {
+		return i < j
+	}
+	return e.ForcedBefore(i, j)
+}
