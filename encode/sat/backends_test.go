@@ -23,7 +23,7 @@ type testBackend struct {
 // portfolio.
 func testBackends() []testBackend {
 	on := func(sat func() satSolver) func(c *logic.C) *Solver {
-		return func(c *logic.C) *Solver { return newSolverOn(c, sat()) }
+		return func(c *logic.C) *Solver { return newSolverOn(c, sat(), false) }
 	}
 	bs := []testBackend{
 		{"gini", on(func() satSolver { return newGiniSAT() })},

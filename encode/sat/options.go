@@ -62,6 +62,12 @@ type SolverOptions struct {
 	// EscalateClauses overrides DefaultEscalateClauses for Auto (0: the
 	// default, < 0: never by size).
 	EscalateClauses int
+	// SparseVars gives the backend the circuit's variable numbers, as
+	// before 2026-11-30, instead of numbering the sent variables densely
+	// (Solver.toSat): for tests and measurements only. The formulas are
+	// the same up to the names of variables; the search, and so models
+	// and conflict counts, differ.
+	SparseVars bool
 }
 
 // ParseBackend reads a --solver value: auto, gini, cadical or portfolio.
@@ -119,11 +125,11 @@ func newSAT(opt SolverOptions) satSolver {
 // NewSolverWith returns a solver for the circuit c on the backend opt
 // chooses.
 func NewSolverWith(c *logic.C, opt SolverOptions) *Solver {
-	return newSolverOn(c, newSAT(opt))
+	return newSolverOn(c, newSAT(opt), opt.SparseVars)
 }
 
-func newSolverOn(c *logic.C, sat satSolver) *Solver {
-	s := &Solver{c: c, sat: sat}
+func newSolverOn(c *logic.C, sat satSolver, sparse bool) *Solver {
+	s := &Solver{c: c, sat: sat, sparse: sparse}
 	// Variable 1 is the circuit's constant: c.T must hold.
 	s.markSent(c.T.Var())
 	s.addClause(c.T)

@@ -54,7 +54,7 @@ func TestEscalatingSAT(t *testing.T) {
 	x := c.Lit()
 	hard := pigeonhole(c, 7, 6) // about 2000 conflicts for gini
 	e := newEscalatingSAT(500, func() satSolver { return namedSAT{newGiniSAT(), "large"} })
-	s := newSolverOn(c, e)
+	s := newSolverOn(c, e, false)
 	s.Assert(x)
 	ctx := context.Background()
 	if r := s.Solve(ctx, x.Not()); r != Unsat || s.Stats().Backend != "gini" {
@@ -90,7 +90,7 @@ func TestEscalatingSATBySize(t *testing.T) {
 	x, y := c.Lit(), c.Lit()
 	e := newEscalatingSAT(500, func() satSolver { return namedSAT{newGiniSAT(), "large"} })
 	e.clauses = 4
-	s := newSolverOn(c, e) // one clause: the constant
+	s := newSolverOn(c, e, false) // one clause: the constant
 	s.AddClause(x, y)
 	ctx := context.Background()
 	if r := s.Solve(ctx); r != Sat || s.Stats().Backend != "gini" {

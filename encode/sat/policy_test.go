@@ -100,7 +100,7 @@ func TestEscalatingSATStartsLazily(t *testing.T) {
 		built := 0
 		e := newEscalatingSAT(1<<40, func() satSolver { built++; return namedSAT{newGiniSAT(), "large"} })
 		e.clauses = tc.clauses
-		s := newSolverOn(c, e)
+		s := newSolverOn(c, e, false)
 		s.AddClause(x, y)
 		s.AddClause(x.Not(), y)
 		if e.cur != nil || e.conflicts() != 0 || e.name() != "gini" {

@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/checkfence/checkfence/internal/gini/logic"
@@ -55,16 +56,32 @@ type SolverStats struct {
 }
 
 // Solver feeds the circuit c incrementally into one SAT solver (a backend,
-// see SolverOptions). Circuit literals are solver literals: only the cones
-// of literals that are asserted, added in clauses or assumed are encoded
-// (Tseitin), each gate once. The circuit may grow between calls. A Solver is
-// not safe for concurrent use.
+// see SolverOptions). Only the cones of literals that are asserted, added in
+// clauses or assumed are encoded (Tseitin), each gate once. The backend's
+// variables are the sent ones, numbered densely in the circuit's order
+// (see toSat). The circuit may grow between calls. A Solver is not safe
+// for concurrent use.
 type Solver struct {
-	c     *logic.C
-	sat   satSolver
-	sent  []bool  // sent[v]: variable v (and its gate clauses) is in sat
-	stack []z.Var // scratch for encode
-	stats SolverStats
+	c   *logic.C
+	sat satSolver
+	// toSat[v] is the backend's variable for circuit variable v: 0 while
+	// v (and its gate clauses) is not sent, unnumbered while it is sent
+	// but its clauses wait in pending. fromSat is the inverse (fromSat[0]
+	// unused). The circuit numbers every gate ever built, and a formula
+	// uses a fifth of them (msq_2_2_free on relaxed: 25k of 133k). Given
+	// the circuit's numbers, a backend holds the others too,
+	// unconstrained, and CaDiCaL spends half its decisions on them
+	// (docs/performance.md, "Dense solver variables"). Each flush numbers
+	// the variables it sends in circuit order, so that CaDiCaL's initial
+	// decision order, which follows the numbers, stays the circuit's: a
+	// formula sent in one batch is searched as with the circuit's numbers.
+	toSat   []z.Var
+	fromSat []z.Var
+	sparse  bool    // SolverOptions.SparseVars: toSat[v] = v
+	newVars []z.Var // the unnumbered variables
+	pending []z.Lit // clauses not yet added, circuit literals, each LitNull-ended
+	stack   []z.Var // scratch for encode
+	stats   SolverStats
 
 	last Result
 	why  []z.Lit
@@ -179,13 +196,18 @@ func (s *Solver) solve(ctx context.Context, limit int64, assumptions []z.Lit) Re
 	for _, m := range assumptions {
 		s.encode(m)
 	}
+	s.flush()
+	as := s.toSatLits(assumptions)
 	start := time.Now()
-	s.last = s.sat.solve(ctx, limit, assumptions)
+	s.last = s.sat.solve(ctx, limit, as)
 	s.stats.Solves++
 	s.stats.Solving += time.Since(start)
 	if s.last == Unsat {
 		if len(assumptions) > 0 {
-			s.why = s.sat.failed(assumptions)
+			s.why = s.sat.failed(as)
+			for i, m := range s.why {
+				s.why[i] = s.fromSatLit(m)
+			}
 		}
 		if len(s.why) == 0 {
 			s.unsat = true
@@ -284,10 +306,11 @@ func (s *Solver) captureModel() {
 		return
 	}
 	s.model = make([]bool, s.c.Len())
-	s.sat.model(s.model[:min(len(s.sent), len(s.model))])
-	for v := range s.model {
-		if !s.isSent(z.Var(v)) {
-			s.model[v] = false
+	raw := make([]bool, len(s.fromSat))
+	s.sat.model(raw)
+	for sv := 1; sv < len(raw); sv++ {
+		if v := s.fromSat[sv]; v != 0 {
+			s.model[v] = raw[sv]
 		}
 	}
 	s.modelCaptured = true
@@ -325,30 +348,107 @@ func (s *Solver) encode(m z.Lit) {
 			continue
 		}
 		g := top.Pos()
+		s.markSent(top)
 		s.addClause(g.Not(), a)
 		s.addClause(g.Not(), b)
 		s.addClause(g, a.Not(), b.Not())
-		s.markSent(top)
 		stack = stack[:len(stack)-1]
 	}
 	s.stack = stack
 }
 
+// unnumbered is toSat's mark of a variable sent but not yet numbered.
+const unnumbered = ^z.Var(0)
+
 func (s *Solver) isSent(v z.Var) bool {
-	return int(v) < len(s.sent) && s.sent[v]
+	return int(v) < len(s.toSat) && s.toSat[v] != 0
 }
 
+// markSent records v as sent; flush numbers it.
 func (s *Solver) markSent(v z.Var) {
-	if int(v) >= len(s.sent) {
-		grown := make([]bool, s.c.Len())
-		copy(grown, s.sent)
-		s.sent = grown
+	if int(v) >= len(s.toSat) {
+		grown := make([]z.Var, s.c.Len())
+		copy(grown, s.toSat)
+		s.toSat = grown
 	}
-	s.sent[v] = true
+	s.toSat[v] = unnumbered
+	s.newVars = append(s.newVars, v)
 	s.stats.Vars++
 }
 
+// solverFlushBatch is the number of pending literals at which addClause
+// flushes, as cadicalSAT does (a second copy of a formula of millions of
+// clauses is not held in Go).
+const solverFlushBatch = 1 << 20
+
+// flush numbers the unnumbered variables, in circuit order after those
+// numbered before (as themselves when sparse), and hands the pending
+// clauses to the backend.
+func (s *Solver) flush() {
+	if len(s.newVars) > 0 {
+		slices.Sort(s.newVars)
+		if len(s.fromSat) == 0 {
+			s.fromSat = append(s.fromSat, 0)
+		}
+		for _, v := range s.newVars {
+			sv := z.Var(len(s.fromSat))
+			if s.sparse {
+				sv = v
+			}
+			for int(sv) >= len(s.fromSat) {
+				s.fromSat = append(s.fromSat, 0)
+			}
+			s.toSat[v], s.fromSat[sv] = sv, v
+		}
+		s.newVars = s.newVars[:0]
+	}
+	start := 0
+	for i, m := range s.pending {
+		if m == z.LitNull {
+			cl := s.pending[start:i]
+			for j, m := range cl {
+				cl[j] = s.toSatLit(m)
+			}
+			s.sat.add(cl)
+			start = i + 1
+		}
+	}
+	s.pending = s.pending[:0]
+}
+
+// toSatLit is the backend's literal for the sent circuit literal m.
+func (s *Solver) toSatLit(m z.Lit) z.Lit {
+	sv := s.toSat[m.Var()]
+	if m.IsPos() {
+		return sv.Pos()
+	}
+	return sv.Neg()
+}
+
+// fromSatLit is the circuit literal of the backend's literal m.
+func (s *Solver) fromSatLit(m z.Lit) z.Lit {
+	v := s.fromSat[m.Var()]
+	if m.IsPos() {
+		return v.Pos()
+	}
+	return v.Neg()
+}
+
+// toSatLits translates sent circuit literals into a new slice.
+func (s *Solver) toSatLits(lits []z.Lit) []z.Lit {
+	out := make([]z.Lit, len(lits))
+	for i, m := range lits {
+		out[i] = s.toSatLit(m)
+	}
+	return out
+}
+
+// addClause queues the clause of sent literals for the backend.
 func (s *Solver) addClause(lits ...z.Lit) {
-	s.sat.add(lits)
+	s.pending = append(s.pending, lits...)
+	s.pending = append(s.pending, z.LitNull)
 	s.stats.Clauses++
+	if len(s.pending) >= solverFlushBatch {
+		s.flush()
+	}
 }

@@ -223,14 +223,14 @@ func TestSolverValueMatchesBackend(t *testing.T) {
 			t.Fatalf("Solve = %v", r)
 		}
 		checked := 0
-		raw := make([]bool, c.Len())
+		raw := make([]bool, len(s.fromSat))
 		s.sat.model(raw)
 		for v := z.Var(1); int(v) < c.Len(); v++ {
 			if !s.isSent(v) {
 				continue
 			}
 			checked++
-			if got, want := s.Value(v.Pos()), raw[v]; got != want {
+			if got, want := s.Value(v.Pos()), raw[s.toSat[v]]; got != want {
 				t.Fatalf("Value(%v) = %v, %s says %v", v, got, s.sat.name(), want)
 			}
 		}
