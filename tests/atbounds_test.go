@@ -45,3 +45,19 @@ func sameAtConvergedBounds(t *testing.T, p ruleProgram, m, on, offName string, o
 	}
 	return other
 }
+
+// sameExecutionSets reports where two execution sets of one test at the
+// same bounds differ: failures, deadlocks, observations (up to thread
+// renaming), cut-offs and flags. aName and bName say how each was made.
+func sameExecutionSets(t *testing.T, where string, a, b *mining.ExecutionSet, aName, bName string) {
+	t.Helper()
+	if a.AnyError != b.AnyError || a.AnyDeadlock != b.AnyDeadlock {
+		t.Errorf("%s: failures/deadlocks %v/%v %s, %v/%v %s", where, a.AnyError, a.AnyDeadlock, aName, b.AnyError, b.AnyDeadlock, bName)
+	}
+	if x, y := canons(a.Observations), canons(b.Observations); !slices.Equal(x, y) {
+		t.Errorf("%s: observations\n%v %s\n%v %s", where, x, aName, y, bName)
+	}
+	if !slices.Equal(a.Pruned, b.Pruned) || !slices.Equal(a.Flags, b.Flags) {
+		t.Errorf("%s: cut-offs %v flags %v %s, %v %v %s", where, a.Pruned, a.Flags, aName, b.Pruned, b.Flags, bName)
+	}
+}

@@ -38,15 +38,7 @@ func sameExecutions(t *testing.T, prog *lsl.Program, test *lsl.Test, m string, r
 	if err != nil {
 		t.Fatalf("%s on %s, plain final order: %v", test.Name, m, err)
 	}
-	if with.AnyError != plain.AnyError || with.AnyDeadlock != plain.AnyDeadlock {
-		t.Errorf("%s on %s: failures/deadlocks %v/%v in program order, %v/%v plain", test.Name, m, with.AnyError, with.AnyDeadlock, plain.AnyError, plain.AnyDeadlock)
-	}
-	if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) {
-		t.Errorf("%s on %s: observations\n%v in program order\n%v plain", test.Name, m, a, b)
-	}
-	if !slices.Equal(with.Pruned, plain.Pruned) || !slices.Equal(with.Flags, plain.Flags) {
-		t.Errorf("%s on %s: cut-offs %v flags %v in program order, %v %v plain", test.Name, m, with.Pruned, with.Flags, plain.Pruned, plain.Flags)
-	}
+	sameExecutionSets(t, test.Name+" on "+m, with, plain, "in program order", "plain")
 	if !reference {
 		return
 	}

@@ -58,15 +58,7 @@ func TestLaterSeedsSameExecutions(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s on %s, later seeds kept: %v", test.Name, m, err)
 					}
-					if with.AnyError != kept.AnyError || with.AnyDeadlock != kept.AnyDeadlock {
-						t.Errorf("%s on %s: failures/deadlocks %v/%v without later seeds, %v/%v with", test.Name, m, with.AnyError, with.AnyDeadlock, kept.AnyError, kept.AnyDeadlock)
-					}
-					if a, b := canons(with.Observations), canons(kept.Observations); !slices.Equal(a, b) {
-						t.Errorf("%s on %s: observations\n%v without later seeds\n%v with", test.Name, m, a, b)
-					}
-					if !slices.Equal(with.Pruned, kept.Pruned) || !slices.Equal(with.Flags, kept.Flags) {
-						t.Errorf("%s on %s: cut-offs %v flags %v without later seeds, %v %v with", test.Name, m, with.Pruned, with.Flags, kept.Pruned, kept.Flags)
-					}
+					sameExecutionSets(t, test.Name+" on "+m, with, kept, "without later seeds", "with")
 				}
 			}
 		})
