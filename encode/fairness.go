@@ -438,7 +438,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 				return c.F, err
 			}
 		}
-		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.superseded(rec), e.rmwOnlyChain(rec))
+		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.cycleSuperseded(rec), e.rmwOnlyChain(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), escape))
 	}
 	return c.Ands(parts...), nil
@@ -453,7 +453,8 @@ func (e *Encoding) storeless(rec *cycleRec) z.Lit {
 	return e.C.Ands(none...)
 }
 
-// superseded holds when no load after the cut can read the stores of rec:
+// superseded holds when no load after the cut can read the stores of rec
+// on sc and tso (reload_superseded.go says where it is used):
 // every other thread has completed (the final thread, which has not
 // started, takes effect after every access of the others), and each store
 // of the cycle is followed in its thread by an executed store to the same

@@ -84,6 +84,23 @@ func (e *Encoding) reloadSuperseded(rec *cycleRec) z.Lit {
 	return e.C.F
 }
 
+// cycleSuperseded holds when the stores of a storing cycle (fairness.go)
+// of a thread cut off inside its loop cannot be read after the cut. The
+// argument is the one for storing reload rounds above — it is about a
+// storing round of a cut-off thread, whatever the round read — so the
+// same per-model rule applies: on pso, relaxed, rmo and the other cat
+// models such a cycle is kept (tests/llvm/pthread/cycle_stale_bug.c
+// reads two overwritten values after the publication there).
+func (e *Encoding) cycleSuperseded(rec *cycleRec) z.Lit {
+	switch e.reloadSupersede {
+	case supersedeOthersDone:
+		return e.superseded(rec)
+	case supersedePlain:
+		return e.plainSuperseded(rec)
+	}
+	return e.C.F
+}
+
 // plainSuperseded holds when each executed store of rec is followed in its
 // thread by an executed plain store to the same address.
 func (e *Encoding) plainSuperseded(rec *cycleRec) z.Lit {

@@ -58,6 +58,11 @@ type simulator struct {
 	regs []map[lsl.Reg]lsl.Value
 	// storingReloads: reload rounds may store (simulator_reload.go)
 	storingReloads bool
+	// cyclesSuperseded: the model is one on which the encoding deletes a
+	// storing cycle superseded while the others are done (sc, tso,
+	// sc-cat; on rc11 by plain stores: encode/reload_superseded.go,
+	// cycleSuperseded)
+	cyclesSuperseded bool
 	// unpublishedReloads: and those of a thread whose stores go to a
 	// block no store has published yet (simulator_reload.go)
 	unpublishedReloads bool
@@ -526,11 +531,12 @@ func (t *simThread) storesIn(c simCycle) bool {
 }
 
 // superseded mirrors the encoding's exemption of a cycle that stores
-// (encode/fairness.go, superseded): on a built-in model, each of its
+// (encode/reload_superseded.go, cycleSuperseded): on sc, tso and sc-cat
+// (and, judged as there, rc11), each of its
 // stores is followed in thread t by a store to the same cell, and every
 // other thread but the final one has completed.
 func (s *simulator) superseded(t *simThread, c simCycle) bool {
-	if !s.coherent {
+	if !s.coherent || !s.cyclesSuperseded {
 		return false
 	}
 	for i, o := range s.threads {

@@ -196,6 +196,14 @@ func (k *checker) simStoringReloads() bool {
 	return !k.opt.NoStoringReloads && encode.StoringReloadsSuperseded(k.supersedeOptions(), k.opt.Model)
 }
 
+// simCyclesSuperseded reports whether the encoding deletes a storing
+// cycle whose stores later stores of its thread supersede (the same
+// per-model rule as for storing reload rounds, without the switch that
+// turns storing reload rounds off).
+func (k *checker) simCyclesSuperseded() bool {
+	return encode.StoringReloadsSuperseded(k.supersedeOptions(), k.opt.Model)
+}
+
 // supersedeOptions are the encoding options that decide when a storing
 // reload round is superseded, with the race check as check.go sets it.
 func (k *checker) supersedeOptions() encode.Options {

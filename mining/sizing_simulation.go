@@ -143,6 +143,7 @@ func (ss *simSearch) search(patience, budget int) {
 		s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
 		s.reloads = k.simReloads()
 		s.storingReloads = k.simStoringReloads()
+		s.cyclesSuperseded = k.simCyclesSuperseded()
 		s.unpublishedReloads = k.simUnpublishedReloads()
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {

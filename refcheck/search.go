@@ -211,14 +211,16 @@ func (c *combo) consistent(md *model) (bool, error) {
 
 // supersededAlone reports whether a run deletes a cycle whose stores a
 // later store of its thread supersedes, because every other thread but
-// the final one completed (interp.finishFair): on a built-in model no load
-// after the cut can read the cycle's stores then.
+// the final one completed (interp.finishFair): on sc and tso no load
+// after the cut can read the cycle's stores then (on pso, relaxed and rmo
+// a reader may: docs/semantics.md, "Superseded reload rounds on weak
+// models").
 func (c *combo) supersededAlone(md *model) bool {
 	if !md.props.Vetted {
 		return false
 	}
 	for ti, r := range c.runs {
-		if !r.supersededIfAlone && !(r.reloadSupersededIfAlone && md.reloadSupersedes) {
+		if !(r.supersededIfAlone || r.reloadSupersededIfAlone) || !md.reloadSupersedes {
 			continue
 		}
 		alone := true

@@ -1,11 +1,11 @@
-/* A known gap, kept as a reproducer (docs/semantics.md, "Superseded
+/* A stale read after the cut (docs/semantics.md, "Superseded
  * reload rounds on weak models"): the pusher's failed rounds are cycles
  * (no load before the loop, n unchanged) that store Y's value into its
- * still unpublished node; "superseded while the others are done"
- * (encode/fairness.go) deletes them on every model, but a relaxed reader
- * may read two overwritten values after the publication. Without fair
- * progress pso, relaxed and rc11 FAIL at three rounds; with it they stop
- * at two with PASS (sc and tso: PASS, correct). */
+ * still unpublished node, and a relaxed reader may read two overwritten
+ * values after the publication. "Superseded while the others are done"
+ * (encode/fairness.go) deleted them on every model, and pso, relaxed, rmo
+ * and rc11 stopped at two rounds with PASS; they FAIL at three rounds, as
+ * without fair progress (sc, sc-cat and tso: PASS). */
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
