@@ -138,6 +138,10 @@ type Options struct {
 	// to the rounds of its loop that read final values; for the
 	// differential test.
 	BroadLivelockEscape bool
+	// NoSealedBlocks keeps every storing cycle and reload round whose
+	// stores go to sealed blocks (sealed.go) on the models where only
+	// that case deletes them: for the differential tests.
+	NoSealedBlocks bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -149,6 +153,8 @@ type Encoding struct {
 	unpublishedReloads bool
 	reloadSupersede    reloadSupersede // when a storing reload round is superseded (reload_superseded.go)
 	ownerMemo          map[int64]int   // blockOwners, once
+	sealedMemo         map[int64]int   // SealedBlocks, once
+	noSealed           bool            // Options.NoSealedBlocks
 	published          map[int64]z.Lit // publishedBlock's literal per block
 
 	U       *lsl.Unrolled
@@ -361,6 +367,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	e.finalInOrder = !opt.PlainFinalOrder && props.Vetted
 	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
 	e.reloadSupersede = reloadSupersedeRule(opt, m)
+	e.noSealed = opt.NoSealedBlocks
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {

@@ -77,11 +77,11 @@ func RC11PlainSuperseded(m *memmodel.Model) bool {
 func (e *Encoding) reloadSuperseded(rec *cycleRec) z.Lit {
 	switch e.reloadSupersede {
 	case supersedeOthersDone:
-		return e.C.Or(e.superseded(rec), e.unpublishedSuperseded(rec))
+		return e.C.Ors(e.superseded(rec), e.unpublishedSuperseded(rec), e.sealedSuperseded(rec))
 	case supersedePlain:
-		return e.plainSuperseded(rec)
+		return e.C.Or(e.plainSuperseded(rec), e.sealedSuperseded(rec))
 	}
-	return e.C.F
+	return e.sealedSuperseded(rec)
 }
 
 // cycleSuperseded holds when the stores of a storing cycle (fairness.go)
@@ -94,11 +94,37 @@ func (e *Encoding) reloadSuperseded(rec *cycleRec) z.Lit {
 func (e *Encoding) cycleSuperseded(rec *cycleRec) z.Lit {
 	switch e.reloadSupersede {
 	case supersedeOthersDone:
-		return e.superseded(rec)
+		return e.C.Ors(e.superseded(rec), e.sealedSuperseded(rec), e.silentSuperseded(rec))
 	case supersedePlain:
-		return e.plainSuperseded(rec)
+		return e.C.Ors(e.plainSuperseded(rec), e.sealedSuperseded(rec), e.silentSuperseded(rec))
 	}
-	return e.C.F
+	return e.C.Or(e.sealedSuperseded(rec), e.silentSuperseded(rec))
+}
+
+// silentSuperseded holds when every executed store of rec is a silent
+// read-modify-write (silent.go) followed in its thread by an executed
+// store to the same address, on the models where silent stores are
+// judged (vetted .mm models). No load of the thread after the cut reads
+// such a store (it follows the later one in program order), and a load
+// of another thread that reads it, inside the unrolling or after the
+// cut, comes after it in memory order and reads its source instead, the
+// same value, once the round is deleted (docs/semantics.md, "Silent
+// rounds of a cut-off thread").
+func (e *Encoding) silentSuperseded(rec *cycleRec) z.Lit {
+	c := e.C
+	if e.noSealed {
+		return c.F
+	}
+	all := e.allSilent(rec)
+	if all == c.F {
+		return c.F
+	}
+	parts := []z.Lit{all}
+	for _, st := range rec.stores {
+		s := e.Instrs[st]
+		parts = append(parts, c.Implies(s.Guard, e.overwrittenAfter(rec, s, false)))
+	}
+	return c.Ands(parts...)
 }
 
 // plainSuperseded holds when each executed store of rec is followed in its

@@ -219,6 +219,11 @@ func (c *combo) supersededAlone(md *model) bool {
 	if !md.props.Vetted {
 		return false
 	}
+	for _, r := range c.runs {
+		if r.supersededSealed {
+			return true
+		}
+	}
 	for ti, r := range c.runs {
 		if !(r.supersededIfAlone || r.reloadSupersededIfAlone) || !md.reloadSupersedes {
 			continue

@@ -85,6 +85,11 @@ type run struct {
 	// reloadSupersededIfAlone: the same for a storing reload round, on
 	// the models where that case holds (model.reloadSupersedes)
 	reloadSupersededIfAlone bool
+	// supersededSealed: such a cycle or round is deleted whatever the
+	// other threads do, on a built-in model, because its stores go to
+	// blocks only its thread accesses (lsl.SealedBlocks) or, for a
+	// cycle, are all silent (sealed.go)
+	supersededSealed bool
 	// unpublishedIfSC: per superseded reload round guessed unread, the
 	// blocks its stores go to, all private to the thread: on sc the run
 	// is deleted all the same when no store of the combination publishes
@@ -123,7 +128,8 @@ type sig struct {
 type interp struct {
 	prog    *lsl.Program
 	u       *lsl.Unrolled
-	ti      int // the thread's index in u.Threads
+	sealed  map[int64]int // lsl.SealedBlocks(u), with fair progress
+	ti      int           // the thread's index in u.Threads
 	values  func(addr lsl.Value) []lsl.Value
 	choice  func(n int) int
 	regs    map[lsl.Reg]lsl.Value
@@ -164,6 +170,7 @@ type pendingCycle struct {
 	hi       int        // the cycle's instructions end here
 	cut      *chainCond // a chain a cut-off does not keep (chaincut.go), or nil
 	reload   bool       // a storing reload round (reload.go)
+	silent   bool       // a cycle whose stores are all silent (silent.go)
 }
 
 func (x *interp) operand(o lsl.Operand) (lsl.Value, []int) {
@@ -460,6 +467,10 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 			live[b] = kept
 		}
 	}
+	var sealed map[int64]int
+	if fair {
+		sealed = lsl.SealedBlocks(u)
+	}
 	var rmwOnly map[int64]*lsl.RMWOnly
 	if fair && silent {
 		rmwOnly = lsl.RMWOnlyGlobals(u)
@@ -467,7 +478,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload != reloadOff, storingReloads: reload == reloadStoring, silent: fair && silent, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
+			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload != reloadOff, storingReloads: reload == reloadStoring, silent: fair && silent, sealed: sealed, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
@@ -530,6 +541,9 @@ func (x *interp) finishFair() {
 		return
 	}
 	for _, p := range x.pending {
+		if x.superseded(p) && (p.silent || x.sealedStores(p)) {
+			x.r.supersededSealed = true
+		}
 		if x.superseded(p) {
 			if p.reload {
 				x.r.reloadSupersededIfAlone = true
@@ -660,7 +674,7 @@ func (x *interp) iteration(b *lsl.Block) sig {
 			if n := len(x.loops); n > 0 {
 				inst = x.loops[n-1]
 			}
-			x.pending = append(x.pending, pendingCycle{instance: inst, stores: cy.stores, hi: len(x.r.instrs), cut: x.cutChain(cond.chain)})
+			x.pending = append(x.pending, pendingCycle{instance: inst, stores: cy.stores, hi: len(x.r.instrs), cut: x.cutChain(cond.chain), silent: cond.silent})
 			continue
 		}
 		cond.read = true
