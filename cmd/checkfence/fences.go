@@ -70,7 +70,7 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 			}
 			groups := fenceGroups(prog)
 			fmt.Fprintf(out, "%d fences, %d tests, model %s\n", len(groups), len(tests), model)
-			first, err := checkAll(ctx, prog, tests, opt, nil)
+			first, bound, err := checkAll(ctx, prog, tests, opt, nil)
 			if err != nil {
 				return err
 			}
@@ -84,11 +84,15 @@ was found), 1 otherwise, 3 when a limit stopped the search.`,
 				}
 				return exitError{exitFail}
 			}
+			if !cmd.Flags().Changed("max-unroll") && trialUnroll(bound) < opt.MaxUnroll {
+				opt.MaxUnroll = trialUnroll(bound)
+				fmt.Fprintf(out, "without a fence, a test is INCONCLUSIVE when a loop needs more than %d iterations (4x the %d the tests need with every fence; --max-unroll sets it)\n", opt.MaxUnroll, bound)
+			}
 			if minimize {
 				return minimizeFences(ctx, out, prog, tests, opt, groups)
 			}
 			for _, g := range groups {
-				r, err := checkAll(ctx, prog, tests, opt, g.omit())
+				r, _, err := checkAll(ctx, prog, tests, opt, g.omit())
 				if err != nil {
 					return err
 				}
@@ -182,19 +186,36 @@ func fenceName(fs []*lsl.Fence) string {
 }
 
 // checkAll runs every test without the omitted fences and returns the first
-// result that is not PASS (nil when all pass).
-func checkAll(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, omit map[*lsl.Fence]bool) (*mining.Result, error) {
+// result that is not PASS (nil when all pass), and the highest loop bound
+// the passing tests needed.
+func checkAll(ctx context.Context, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, omit map[*lsl.Fence]bool) (*mining.Result, int, error) {
 	opt.Omit = omit
+	bound := 0
 	for _, t := range tests {
 		r, err := mining.Check(ctx, prog, t, opt)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if r.Verdict != mining.Pass {
-			return r, nil
+			return r, bound, nil
+		}
+		for _, b := range r.Bounds {
+			bound = max(bound, b)
 		}
 	}
-	return nil, nil
+	return nil, bound, nil
+}
+
+// trialUnroll is the loop bound at which a check without a fence gives up,
+// when --max-unroll is not given: four times the highest bound the tests
+// needed with every fence, at least 8. A removal can make a retry loop
+// repeat rounds the checker must keep (a storing round another thread
+// might read on a weak model: docs/semantics.md, "Storing cycles"); such a
+// check never converges, and running it to the default limit of 64 costs
+// minutes where the rest of the search costs a fraction of a second. The
+// fence is then kept, and the output says why.
+func trialUnroll(bound int) int {
+	return max(8, 4*bound)
 }
 
 func minimizeFences(ctx context.Context, out io.Writer, prog *lsl.Program, tests []*lsl.Test, opt mining.Options, groups []*fenceGroup) error {
@@ -208,7 +229,7 @@ func minimizeFences(ctx context.Context, out io.Writer, prog *lsl.Program, tests
 		for f := range g.omit() {
 			trial[f] = true
 		}
-		r, err := checkAll(ctx, prog, tests, opt, trial)
+		r, _, err := checkAll(ctx, prog, tests, opt, trial)
 		if err != nil {
 			return err
 		}
