@@ -1,0 +1,81 @@
+package tests
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/checkfence/checkfence/encode"
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestSealedAndSilentRounds: on the weak models, storing cycles of a
+// thread cut off inside its loop are deleted only when no load after the
+// cut can read their stores (docs/semantics.md, "Storing cycles"): stores
+// into a sealed block (a global no other thread accesses) and silent
+// read-modify-writes (a spin on atomic_exchange). With the two cases
+// turned off (encode.Options.NoSealedBlocks) the same programs run to the
+// unroll limit; with them they PASS, as on sc. A global another thread
+// reads keeps the rounds (INCONCLUSIVE at the limit on relaxed).
+func TestSealedAndSilentRounds(t *testing.T) {
+	const src = `
+global X
+global N
+proc retry() {
+    l: {
+        %t := load @X
+        store @N, %t
+        atomic {
+            %o := load @X
+            %ok := eq(%o, %t)
+            if %ok { store @X, 7 }
+        }
+        if %ok { break l }
+        continue l
+    }
+}
+proc set() { store @X, 1 }
+proc setRead() { store @X, 1  %n := load @N }
+`
+	prog, err := lsl.Parse("sealed.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := lsl.ParseTests("sealed.tst", []byte("test Sealed = ( retry | set )\ntest Shared = ( retry | setRead )\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	weakConverges(t, "sealed.lsl Sealed", prog, tf.Tests[0], "relaxed", "rmo")
+	t.Run("retry_counters.c", func(t *testing.T) {
+		needClang(t)
+		p, test := loadPthread(t, "retry_counters.c")
+		weakConverges(t, "retry_counters.c", p, test, "pso", "relaxed", "rmo")
+	})
+	shared := check(t, prog, tf.Tests[1], mining.Options{Model: model(t, "relaxed"), MaxUnroll: 8})
+	if shared.Verdict != mining.Inconclusive || shared.Reason != mining.ReasonUnrollLimit {
+		t.Errorf("Shared on relaxed: %s (%s), want INCONCLUSIVE at the unroll limit", shared.Verdict, shared.Reason)
+	}
+	if r := check(t, prog, tf.Tests[1], mining.Options{Model: model(t, "sc"), MaxUnroll: 8}); r.Verdict != mining.Pass {
+		t.Errorf("Shared on sc: %s (%s), want PASS", r.Verdict, r.Message)
+	}
+}
+
+// weakConverges checks that the program PASSes on pso, relaxed and rmo
+// within 8 rounds, and runs to that limit without the sealed and silent
+// cases on the models off (on pso the sealed program's retry reads the
+// new value after one failed round: its loads stay in order).
+func weakConverges(t *testing.T, name string, prog *lsl.Program, test *lsl.Test, off ...string) {
+	for _, m := range []string{"pso", "relaxed", "rmo"} {
+		r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 8})
+		if r.Verdict != mining.Pass {
+			t.Errorf("%s on %s: %s (%s), want PASS", name, m, r.Verdict, r.Message)
+		}
+		if !slices.Contains(off, m) {
+			continue
+		}
+		without := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 8, Options: encode.Options{NoSealedBlocks: true}})
+		if without.Verdict != mining.Inconclusive || without.Reason != mining.ReasonUnrollLimit {
+			t.Errorf("%s on %s without the sealed and silent cases: %s (%s), want INCONCLUSIVE at the unroll limit", name, m, without.Verdict, without.Reason)
+		}
+	}
+}
