@@ -78,6 +78,10 @@ func TestModelCopyEncodedAsBuiltin(t *testing.T) {
 					}
 				}
 				for _, o := range []mining.Options{{}, {NoSimulation: true}, {Races: mining.RacesWarn}} {
+					// the pool stack's push re-reads a stale top on relaxed
+					// and rmo, storing n->next each round: it runs to the
+					// limit there (docs/semantics.md, "Storing cycles")
+					o.MaxUnroll = 8
 					o.Model = builtin
 					a := check(t, prog, test, o)
 					o.Model = cp
