@@ -65,8 +65,11 @@ func TestPoolSymmetry(t *testing.T) {
 			if c.file == "stack" && len(offSet) == 0 {
 				t.Errorf("%s: no complete execution", where)
 			}
-			onR := check(t, prog, test, mining.Options{Model: m})
-			offC := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: m})
+			// the stack's push re-reads a stale top on relaxed and keeps
+			// its storing rounds (docs/semantics.md, "Storing cycles"):
+			// both run to the limit there, so the limit is low
+			onR := check(t, prog, test, mining.Options{Model: m, MaxUnroll: 8})
+			offC := check(t, prog, test, mining.Options{Options: encode.Options{NoSymmetry: true}, Model: m, MaxUnroll: 8})
 			if onR.Verdict != offC.Verdict || onR.Reason != offC.Reason {
 				t.Errorf("%s: %s %s with symmetry breaking, %s %s without", where, onR.Verdict, onR.Reason, offC.Verdict, offC.Reason)
 			}
