@@ -142,6 +142,9 @@ type Options struct {
 	// stores go to sealed blocks (sealed.go) on the models where only
 	// that case deletes them: for the differential tests.
 	NoSealedBlocks bool
+	// NoFencedRounds keeps every storing cycle and reload round that only
+	// the fence argument deletes (fenced.go): for the differential tests.
+	NoFencedRounds bool
 }
 
 // Encoding is the formula Φ = Ψ ∧ Θ ∧ Π_1 ∧ … ∧ Π_n of ch. 5 for one unrolled
@@ -155,6 +158,8 @@ type Encoding struct {
 	ownerMemo          map[int64]int   // blockOwners, once
 	sealedMemo         map[int64]int   // SealedBlocks, once
 	noSealed           bool            // Options.NoSealedBlocks
+	loadOrderMemo      *lsl.LoadOrder  // LoadOrders, once
+	noFenced           bool            // Options.NoFencedRounds
 	published          map[int64]z.Lit // publishedBlock's literal per block
 
 	U       *lsl.Unrolled
@@ -368,6 +373,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
 	e.reloadSupersede = reloadSupersedeRule(opt, m)
 	e.noSealed = opt.NoSealedBlocks
+	e.noFenced = opt.NoFencedRounds
 	e.vx = newValCtx(c, w, ranges.PtrDepth, u.Prog.Composites)
 	e.undef = e.vx.undef()
 	for ti, th := range u.Threads {

@@ -81,7 +81,7 @@ func (e *Encoding) reloadSuperseded(rec *cycleRec) z.Lit {
 	case supersedePlain:
 		return e.C.Or(e.plainSuperseded(rec), e.sealedSuperseded(rec))
 	}
-	return e.sealedSuperseded(rec)
+	return e.C.Or(e.sealedSuperseded(rec), e.fencedSuperseded(rec))
 }
 
 // cycleSuperseded holds when the stores of a storing cycle (fairness.go)
@@ -98,7 +98,7 @@ func (e *Encoding) cycleSuperseded(rec *cycleRec) z.Lit {
 	case supersedePlain:
 		return e.C.Ors(e.plainSuperseded(rec), e.sealedSuperseded(rec), e.silentSuperseded(rec))
 	}
-	return e.C.Or(e.sealedSuperseded(rec), e.silentSuperseded(rec))
+	return e.C.Ors(e.sealedSuperseded(rec), e.silentSuperseded(rec), e.fencedSuperseded(rec))
 }
 
 // silentSuperseded holds when every executed store of rec is a silent

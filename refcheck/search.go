@@ -220,7 +220,7 @@ func (c *combo) supersededAlone(md *model) bool {
 		return false
 	}
 	for _, r := range c.runs {
-		if r.supersededSealed {
+		if r.supersededSealed || !md.reloadSupersedes && (r.supersededFenced || md.props.LoadsInOrder && r.supersededFencedInOrder) {
 			return true
 		}
 	}

@@ -90,6 +90,13 @@ type run struct {
 	// blocks only its thread accesses (lsl.SealedBlocks) or, for a
 	// cycle, are all silent (sealed.go)
 	supersededSealed bool
+	// supersededFenced: such a cycle or round is deleted whatever the
+	// other threads do, on a built-in model, because each of its stores is
+	// followed by a store to its address and a full fence, and no load of
+	// the program reads it unordered after another (fenced.go);
+	// supersededFencedInOrder: the same on a model whose loads are in
+	// order, where the last condition is not needed
+	supersededFenced, supersededFencedInOrder bool
 	// unpublishedIfSC: per superseded reload round guessed unread, the
 	// blocks its stores go to, all private to the thread: on sc the run
 	// is deleted all the same when no store of the combination publishes
@@ -126,23 +133,25 @@ type sig struct {
 // value of a load, a choose) is asked of choice, which the enumerator
 // drives.
 type interp struct {
-	prog    *lsl.Program
-	u       *lsl.Unrolled
-	sealed  map[int64]int // lsl.SealedBlocks(u), with fair progress
-	ti      int           // the thread's index in u.Threads
-	values  func(addr lsl.Value) []lsl.Value
-	choice  func(n int) int
-	regs    map[lsl.Reg]lsl.Value
-	deps    map[lsl.Reg][]int // loads each register's value was computed from
-	ctrl    []int             // loads some earlier branch condition depends on
-	atomic  int
-	atomics int
-	record  int
-	r       *run
-	fair    bool
-	live    map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
-	starts  map[lsl.LoopKey][]iterState
-	nobs    int // observe statements executed
+	prog   *lsl.Program
+	u      *lsl.Unrolled
+	sealed map[int64]int // lsl.SealedBlocks(u), with fair progress
+	// loadOrder: lsl.LoadOrders(u), with fair progress
+	loadOrder *lsl.LoadOrder
+	ti        int // the thread's index in u.Threads
+	values    func(addr lsl.Value) []lsl.Value
+	choice    func(n int) int
+	regs      map[lsl.Reg]lsl.Value
+	deps      map[lsl.Reg][]int // loads each register's value was computed from
+	ctrl      []int             // loads some earlier branch condition depends on
+	atomic    int
+	atomics   int
+	record    int
+	r         *run
+	fair      bool
+	live      map[*lsl.Block]regSet // fair progress: live registers of each iteration (liveness.go)
+	starts    map[lsl.LoopKey][]iterState
+	nobs      int // observe statements executed
 	// loops is the stack of loop instances being run (outer blocks of
 	// unrolled loops, numbered by nextLoop); stopLoops is it when the run
 	// was cut off. pending are the cycles that store whose stores the run
@@ -471,6 +480,11 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	if fair {
 		sealed = lsl.SealedBlocks(u)
 	}
+	var loadOrder *lsl.LoadOrder
+	if fair {
+		lo := lsl.LoadOrders(u)
+		loadOrder = &lo
+	}
 	var rmwOnly map[int64]*lsl.RMWOnly
 	if fair && silent {
 		rmwOnly = lsl.RMWOnlyGlobals(u)
@@ -478,7 +492,7 @@ func runs(prog *lsl.Program, u *lsl.Unrolled, ti int, values func(lsl.Value) []l
 	for {
 		var choices []taken
 		x := &interp{
-			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload != reloadOff, storingReloads: reload == reloadStoring, silent: fair && silent, sealed: sealed, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
+			prog: prog, u: u, ti: ti, values: values, fair: fair, reload: fair && reload != reloadOff, storingReloads: reload == reloadStoring, silent: fair && silent, sealed: sealed, loadOrder: loadOrder, rmwOnly: rmwOnly, reloadDeps: deps, live: live, starts: map[lsl.LoopKey][]iterState{},
 			regs: map[lsl.Reg]lsl.Value{}, deps: map[lsl.Reg][]int{},
 			r: &run{obs: map[obsKey]lsl.Value{}, freedAt: -1},
 		}
@@ -543,6 +557,12 @@ func (x *interp) finishFair() {
 	for _, p := range x.pending {
 		if x.superseded(p) && (p.silent || x.sealedStores(p)) {
 			x.r.supersededSealed = true
+		}
+		if x.fencedStores(p, false) {
+			x.r.supersededFenced = true
+		}
+		if x.fencedStores(p, true) {
+			x.r.supersededFencedInOrder = true
 		}
 		if x.superseded(p) {
 			if p.reload {

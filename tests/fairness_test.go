@@ -29,7 +29,13 @@ var fairnessVerdicts = []struct {
 	// is correct everywhere (its back-off loop converges: stores nobody
 	// reads do not count)
 	{"dekker.c", "dekker.tst", "T2", [5]string{"P", "F:consistency", "F:consistency", "F:consistency", "F:consistency"}},
-	{"dekker_fenced.c", "dekker.tst", "T2", [5]string{"P", "P", "P", "P", "P"}},
+	// On relaxed its retry round (flag = 0, wait for turn, flag = 1) is a
+	// storing cycle of a thread that may be cut off inside its loop, read
+	// by a thread whose loads are not fenced against its later stores:
+	// kept (docs/semantics.md, "Storing cycles"; PASS before cycles were
+	// kept there, by the unsound superseded case), and the loop does not
+	// converge. Checked at 8 rounds (fairnessMaxUnroll).
+	{"dekker_fenced.c", "dekker.tst", "T2", [5]string{"P", "P", "P", "I:unroll-limit", "P"}},
 	// Chase-Lev without fences: take and steal both get the last element
 	{"chaselev.c", "chaselev.tst", "T1", [5]string{"P", "P", "P", "P", "P"}},
 	{"chaselev.c", "chaselev.tst", "T2", [5]string{"P", "P", "F:consistency", "F:consistency", "F:consistency"}},
@@ -52,6 +58,10 @@ var fairnessVerdicts = []struct {
 	// (before: a consistency FAIL against an empty observation set)
 	{"handoff.c", "handoff.tst", "T", [5]string{"I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution", "I:no-serial-execution"}},
 }
+
+// fairnessMaxUnroll: --max-unroll for the rows that run to the limit on
+// some model (impl/test), to keep them quick.
+var fairnessMaxUnroll = map[string]int{"dekker_fenced.c/T2": 8}
 
 func verdictCode(r *mining.Result) string {
 	switch r.Verdict {
@@ -76,7 +86,7 @@ func TestFairnessPrograms(t *testing.T) {
 				}
 			}
 			for mi, m := range models {
-				r := check(t, prog, test, mining.Options{Model: model(t, m), Timeout: datatypeTimeout})
+				r := check(t, prog, test, mining.Options{Model: model(t, m), Timeout: datatypeTimeout, MaxUnroll: fairnessMaxUnroll[tc.impl+"/"+tc.test]})
 				if got := verdictCode(r); got != tc.want[mi] {
 					t.Errorf("%s %s on %s: %s (%s), want %s", tc.impl, tc.test, m, got, r.Message, tc.want[mi])
 				}

@@ -84,6 +84,13 @@ func TestSilentRMWMatchesPlainEncoding(t *testing.T) {
 				if p.name == "fair_tas_forward.lsl" && (m == "relaxed" || m == "rmo") {
 					continue // does not converge there (its comment)
 				}
+				if strings.HasPrefix(p.name, "fair_chain_poll") && (m == "pso" || m == "relaxed" || m == "rmo") {
+					// the poller's rounds store to a lock the setter
+					// reads plainly, with no fence: a round of a poller
+					// cut off inside its loop is kept there
+					// (docs/semantics.md, "Storing cycles")
+					continue
+				}
 				sameAtConvergedBounds(t, p, m, "with the rule", "without", func(o *mining.Options) { o.NoSilentRMW = true })
 			}
 		})

@@ -8,10 +8,13 @@
 // twice, where only a round followed by another gives l1 = 1, l2 = 0
 // (tests/testdata/fair_chain_poll_twice.lsl), is too slow for the
 // reference on the weaker models; the engine's test with and without the
-// rule covers it. The reference takes a minute on relaxed here, so this
-// case runs on the other models. Without set the poller goes round
+// rule covers it. The reference takes a minute on relaxed here; on pso
+// and rmo the poller's rounds, which store to L with no fence after them
+// while set reads L plainly, are kept when the poller is cut off inside
+// its loop (docs/semantics.md, "Storing cycles"), and the loop no longer
+// converges; so this case runs on sc and tso. Without set the poller goes round
 // forever: a livelock, since only its own chain stores follow its loads.
-//# models sc tso pso rmo
+//# models sc tso
 //# test T = ( set | poll )
 //# test L = ( poll )
 global L

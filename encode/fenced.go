@@ -1,0 +1,75 @@
+package encode
+
+import (
+	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/internal/gini/z"
+	"github.com/checkfence/checkfence/lsl"
+)
+
+// Storing rounds behind fences (lsl/loadorder.go; docs/semantics.md,
+// "Storing rounds behind fences").
+
+// fencedSuperseded holds, on a vetted .mm model (used where the
+// superseded case of sc and tso does not apply: pso, relaxed, rmo), when each executed store
+// s of rec is followed in its thread by an executed store s2 to the same
+// address and then by an executed full or store-store fence, and no load
+// that may read s's address follows another load of its thread unordered
+// (on models whose loads are not in order, lsl.LoadOrders): the thread's
+// stores past the cut then come after s2 in memory order, so does every
+// load po | rf after them, and none can read s (nor can the thread's own
+// later loads, which follow s2 in program order).
+func (e *Encoding) fencedSuperseded(rec *cycleRec) z.Lit {
+	c := e.C
+	if e.noFenced || !e.storeCoherent || len(rec.stores) == 0 {
+		return c.F
+	}
+	var blocks []int64
+	if !e.loadsInOrder {
+		if e.loadOrderMemo == nil {
+			lo := lsl.LoadOrders(e.U)
+			e.loadOrderMemo = &lo
+		}
+		lo := e.loadOrderMemo
+		if lo.StoreAfterLoad || lo.AnyLoadAfterLoad {
+			return c.F
+		}
+		blocks = lo.Blocks()
+	}
+	parts := []z.Lit{}
+	for _, st := range rec.stores {
+		s := e.Instrs[st]
+		conds := []z.Lit{e.overwrittenThenFenced(rec, s)}
+		for _, b := range blocks {
+			conds = append(conds, e.addrInBlock(s.Addr, b).Not())
+		}
+		parts = append(parts, c.Implies(s.Guard, c.Ands(conds...)))
+	}
+	return c.Ands(parts...)
+}
+
+// overwrittenThenFenced holds when an executed store of rec's thread after
+// rec goes to s's address and an executed full or store-store fence of
+// the thread follows it (the thread's end fence, and candidate fences of fence
+// synthesis, do not count).
+func (e *Encoding) overwrittenThenFenced(rec *cycleRec, s *Instr) z.Lit {
+	c := e.C
+	instrs := e.Threads[rec.thread].Instrs
+	fenced := c.F // an executed full or store-store fence at or after the current position
+	var later []z.Lit
+	for k := len(instrs) - 1; k >= 0; k-- {
+		j := instrs[k]
+		if j < rec.hi {
+			break
+		}
+		in := e.Instrs[j]
+		switch in.Kind {
+		case axioms.Store:
+			later = append(later, c.Ands(in.Guard, e.aliased(s, in), fenced))
+		case axioms.Fence:
+			if f, ok := in.Stmt.(*lsl.Fence); ok && in.Op >= 0 && (in.Fence == lsl.FenceFull || in.Fence == lsl.FenceStoreStore) && f.Cand == 0 {
+				fenced = c.Or(fenced, in.Guard)
+			}
+		}
+	}
+	return c.Ors(later...)
+}

@@ -1,0 +1,307 @@
+package lsl
+
+import "slices"
+
+// Loads a fence orders (docs/semantics.md, "Storing rounds behind
+// fences"), for the encoding (encode/fenced.go) and the reference
+// (refcheck). A storing round of a thread T cut off inside its loop may be
+// deleted on a weak .mm model when no load after the cut can read its
+// stores. Such a load L is po | rf after T's events past the cut. When a
+// full fence follows T's superseding store s2 before the cut, those events
+// come after s2 in memory order; the chain to L then stays after s2 if, in
+// every thread, a load comes before each store after it in program order,
+// and before each later load that may read the round's address. This file
+// finds, over the program's code, where that fails: a load followed by a
+// store, or by a load of which address, with no load-store (load-load)
+// fence between them and not in one atomic block with it.
+//
+// The analysis runs over the procedures the concurrent threads may run,
+// not the unrolled threads: the events after the cut are instances of the
+// same statements that the unrolling does not hold. It follows each
+// thread's operations in order from its start (no load pending) through
+// calls, loops, breaks and atomic blocks; the state at a point is whether
+// some earlier load may still be unordered before later loads, or before
+// later stores.
+
+// LoadOrder is what the analysis found.
+type LoadOrder struct {
+	// StoreAfterLoad: a load may be followed by a store (or a free, or a
+	// pool allocation) with no load-store or full fence between them,
+	// outside a common atomic block.
+	StoreAfterLoad bool
+	// AnyLoadAfterLoad: a load whose address is not a constant may follow
+	// a load with no load-load or full fence between them, outside a
+	// common atomic block; the program forges pointers, or recurses.
+	AnyLoadAfterLoad bool
+	// LoadAfterLoad: the global blocks (by base) that a load with a
+	// constant address may read when it follows another load that way.
+	LoadAfterLoad map[int64]bool
+}
+
+// Blocks lists LoadAfterLoad sorted.
+func (o LoadOrder) Blocks() []int64 {
+	var out []int64
+	for b := range o.LoadAfterLoad {
+		out = append(out, b)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Ordered reports whether a load of block base (a global's base; -1 for
+// any other block) follows every earlier load of its thread in memory
+// order, and every load every later store, on a model whose loads are not
+// in order by themselves.
+func (o LoadOrder) Ordered(base int64) bool {
+	return !o.StoreAfterLoad && !o.AnyLoadAfterLoad && (base < 0 || !o.LoadAfterLoad[base])
+}
+
+// pendingLoads: whether an earlier load may be unordered before later
+// loads (ll) and later stores (ls).
+type pendingLoads struct{ ll, ls bool }
+
+func (p pendingLoads) or(q pendingLoads) pendingLoads {
+	return pendingLoads{p.ll || q.ll, p.ls || q.ls}
+}
+
+// orderState is the state at a program point: reach (the point may run),
+// out (loads before the current atomic block, or all when outside one),
+// in (loads of the current atomic block: ordered before the block's later
+// accesses by the atomic axiom, pending for what follows the block).
+type orderState struct {
+	reach   bool
+	out, in pendingLoads
+}
+
+func (s orderState) join(t orderState) orderState {
+	switch {
+	case !s.reach:
+		return t
+	case !t.reach:
+		return s
+	}
+	return orderState{true, s.out.or(t.out), s.in.or(t.in)}
+}
+
+// fold ends an atomic block: its loads join the pending ones.
+func (s orderState) fold() orderState {
+	return orderState{s.reach, s.out.or(s.in), pendingLoads{}}
+}
+
+type orderFrame struct {
+	label     string
+	atomic    bool // the labelled block lies inside an atomic block
+	brk, cont orderState
+}
+
+type orderKey struct {
+	proc   string
+	st     orderState
+	atomic bool
+}
+
+type loadOrderAnalysis struct {
+	procs  map[string]*Proc
+	res    LoadOrder
+	frames []*orderFrame
+	memo   map[orderKey]orderState
+	active map[string]bool
+}
+
+// LoadOrders analyses the code the concurrent threads of u may run.
+func LoadOrders(u *Unrolled) LoadOrder {
+	a := &loadOrderAnalysis{procs: map[string]*Proc{}, res: LoadOrder{LoadAfterLoad: map[int64]bool{}}, memo: map[orderKey]orderState{}, active: map[string]bool{}}
+	if u.Prog == nil || forgesPointers(u) {
+		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
+		return a.res
+	}
+	for _, pr := range u.Prog.Procs {
+		a.procs[pr.Name] = pr
+	}
+	for _, th := range u.Threads {
+		if th.Kind != ThreadConcurrent {
+			continue
+		}
+		st := orderState{reach: true}
+		for _, op := range th.Ops {
+			st = a.call(op, st, false)
+		}
+	}
+	return a.res
+}
+
+func (a *loadOrderAnalysis) call(name string, st orderState, atomic bool) orderState {
+	if !st.reach {
+		return st
+	}
+	pr := a.procs[name]
+	if pr == nil || a.active[name] {
+		// code the analysis cannot see, or a recursion: anything may
+		// follow
+		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
+		return orderState{true, pendingLoads{true, true}, pendingLoads{}}
+	}
+	key := orderKey{name, st, atomic}
+	if out, ok := a.memo[key]; ok {
+		return out
+	}
+	a.active[name] = true
+	saved := a.frames
+	a.frames = nil
+	out := a.block(pr.Body, st, atomic)
+	a.frames = saved
+	delete(a.active, name)
+	a.memo[key] = out
+	return out
+}
+
+// block runs a block, as a loop when something continues it.
+func (a *loadOrderAnalysis) block(b *Block, st orderState, atomic bool) orderState {
+	if b.Label == "" {
+		return a.stmts(b.Stmts, st, atomic)
+	}
+	entry := st
+	for {
+		f := &orderFrame{label: b.Label, atomic: atomic}
+		a.frames = append(a.frames, f)
+		out := a.stmts(b.Stmts, entry, atomic)
+		a.frames = a.frames[:len(a.frames)-1]
+		next := entry.join(f.cont)
+		if next == entry {
+			return out.join(f.brk)
+		}
+		entry = next
+	}
+}
+
+func (a *loadOrderAnalysis) stmts(ss []Stmt, st orderState, atomic bool) orderState {
+	for _, s := range ss {
+		st = a.stmt(s, st, atomic)
+	}
+	return st
+}
+
+// pending is what an access at this point may be unordered after.
+func pending(st orderState) pendingLoads { return st.out }
+
+func (a *loadOrderAnalysis) load(addr Operand, st orderState, atomic bool) orderState {
+	if pending(st).ll {
+		if k, ok := addr.(Const); ok && k.V.Kind == KPtr && len(k.V.Ptr) > 0 {
+			a.res.LoadAfterLoad[k.V.Ptr[0]] = true
+		} else {
+			a.res.AnyLoadAfterLoad = true
+		}
+	}
+	if atomic {
+		st.in = pendingLoads{true, true}
+	} else {
+		st.out = pendingLoads{true, true}
+	}
+	return st
+}
+
+func (a *loadOrderAnalysis) store(st orderState) orderState {
+	if pending(st).ls {
+		a.res.StoreAfterLoad = true
+	}
+	return st
+}
+
+func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState {
+	if !st.reach {
+		return st
+	}
+	switch s := s.(type) {
+	case *Block:
+		return a.block(s, st, atomic)
+	case *Load:
+		return a.load(s.Addr, st, atomic)
+	case *Store:
+		return a.store(st)
+	case *Free:
+		return a.store(st)
+	case *Alloc:
+		if s.Kind == AllocPool {
+			// the pool's own bookkeeping may load and store
+			st = a.load(nil, st, atomic)
+			return a.store(st)
+		}
+		return st
+	case *Fence:
+		if s.Cand > 0 {
+			return st // runs only under some fence selections
+		}
+		clear := func(p pendingLoads) pendingLoads {
+			switch s.Kind {
+			case FenceFull:
+				return pendingLoads{}
+			case FenceLoadLoad:
+				p.ll = false
+			case FenceLoadStore:
+				p.ls = false
+			}
+			return p
+		}
+		st.out, st.in = clear(st.out), clear(st.in)
+		return st
+	case *If:
+		then := a.block(s.Then, st, atomic)
+		els := st
+		if s.Else != nil {
+			els = a.block(s.Else, st, atomic)
+		}
+		return then.join(els)
+	case *Atomic:
+		if atomic {
+			return a.block(s.Body, st, true)
+		}
+		inner := orderState{st.reach, st.out, pendingLoads{}}
+		return a.block(s.Body, inner, true).fold()
+	case *Spin:
+		entry := st
+		for {
+			f := &orderFrame{label: s.Label, atomic: atomic}
+			a.frames = append(a.frames, f)
+			out := a.block(s.Body, entry, atomic)
+			a.frames = a.frames[:len(a.frames)-1]
+			next := entry.join(f.cont)
+			if next == entry {
+				return out.join(f.brk)
+			}
+			entry = next
+		}
+	case *Break:
+		a.jump(s.Label, st, atomic, false)
+		return orderState{}
+	case *Continue:
+		a.jump(s.Label, st, atomic, true)
+		return orderState{}
+	case *Abort, *Pruned:
+		return orderState{}
+	case *Call:
+		return a.call(s.Proc, st, atomic)
+	}
+	return st
+}
+
+// jump records the state at a break or continue for the labelled block it
+// leaves or restarts; leaving an atomic block folds its loads.
+func (a *loadOrderAnalysis) jump(label string, st orderState, atomic, cont bool) {
+	for i := len(a.frames) - 1; i >= 0; i-- {
+		f := a.frames[i]
+		if f.label != label {
+			continue
+		}
+		if atomic && !f.atomic {
+			st = st.fold()
+		}
+		if cont {
+			f.cont = f.cont.join(st)
+		} else {
+			f.brk = f.brk.join(st)
+		}
+		return
+	}
+	// a jump to no enclosing label: the analysis cannot follow it
+	a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
+}

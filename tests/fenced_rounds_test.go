@@ -1,0 +1,187 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/mining"
+)
+
+// TestFencedRounds: on pso, relaxed and rmo a storing round of a thread
+// cut off inside its loop into a shared block is deleted when a full
+// fence follows its superseding store and no load of the program reads
+// after another load unordered (docs/semantics.md, "Storing rounds behind
+// fences"). Both programs below are seq_cst throughout, so the .mm front
+// end fences every access: they PASS within 8 rounds with the case, and
+// run to the unroll limit without it (encode.Options.NoFencedRounds); at
+// the bounds they converge at, the encoding without the case has the same
+// observations and failures.
+func TestFencedRounds(t *testing.T) {
+	needClang(t)
+	for _, file := range []string{"rwlock_retry.c", "cycle_stale_sc.c"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			p := ruleProgram{file, prog, test}
+			for _, m := range []string{"pso", "relaxed", "rmo"} {
+				r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 8})
+				if r.Verdict != P {
+					t.Errorf("%s on %s: %s (%s), want PASS", file, m, r.Verdict, r.Message)
+				}
+				opt := mining.Options{Model: model(t, m), MaxUnroll: 4}
+				opt.NoFencedRounds = true
+				if without := check(t, prog, test, opt); without.Verdict != mining.Inconclusive || without.Reason != mining.ReasonUnrollLimit {
+					t.Errorf("%s on %s without the fence case: %s (%s), want INCONCLUSIVE at the unroll limit", file, m, without.Verdict, without.Reason)
+				}
+				sameAtConvergedBounds(t, p, m, "with the fence case", "without", func(o *mining.Options) { o.NoFencedRounds = true })
+			}
+		})
+	}
+	// the pusher fenced, the reader's loads relaxed: the stale read
+	// stays on relaxed; pso keeps the reader's loads in order
+	t.Run("cycle_stale_rlx_reader_bug.c", func(t *testing.T) {
+		t.Parallel()
+		prog, test := loadPthread(t, "cycle_stale_rlx_reader_bug.c")
+		for m, want := range map[string]mining.Verdict{"relaxed": F, "pso": P} {
+			r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 8})
+			if r.Verdict != want || r.Verdict == F && r.Reason != mining.ReasonAssertion {
+				t.Errorf("cycle_stale_rlx_reader_bug.c on %s: %s (%s %s), want %s", m, r.Verdict, r.Reason, r.Message, want)
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("cycle_stale_rlx_reader_bug.c on %s: %v", m, err)
+			}
+		}
+	})
+}
+
+// TestFencedRoundsConditions: the fence case's two conditions each keep a
+// stale read (docs/semantics.md, "Storing rounds behind fences"). The
+// pusher's failed rounds store the value of Y into V; after the loop it
+// sets P; a reader that sees P reads V twice, and the final check fails
+// when it saw two values of failed rounds (1 then 2) while the push
+// succeeded with 3 — three rounds, so a rule that deleted the first
+// failed round of a pusher cut off at bound 2 would answer PASS. Each
+// program breaks one condition: NoFull orders the pusher's loads but puts
+// no full fence after its stores (its store of P may overtake them);
+// RelaxedReader fences the pusher fully but the reader's loads of P and V
+// are unordered. Both FAIL on relaxed; with the full fences and the
+// reader fenced too (Fenced) the stale read is impossible and the check
+// converges (PASS).
+func TestFencedRoundsConditions(t *testing.T) {
+	const src = `
+global X
+global Y
+global V
+global P
+global R1
+global R2
+global FR
+proc pushNoFull() {
+    l: {
+        %r := load @Y
+        fence load-load
+        fence load-store
+        store @V, %r
+        atomic {
+            %x := load @X
+            %ok := eq(%x, 0)
+            if %ok { store @X, 5 }
+        }
+        fence load-load
+        fence load-store
+        if %ok { break l }
+        continue l
+    }
+    store @FR, %r
+    store @P, 1
+}
+proc pushFull() {
+    l: {
+        %r := load @Y
+        fence full
+        store @V, %r
+        fence full
+        atomic {
+            %x := load @X
+            %ok := eq(%x, 0)
+            if %ok { store @X, 5 }
+        }
+        fence full
+        if %ok { break l }
+        continue l
+    }
+    store @FR, %r
+    store @P, 1
+}
+proc write() {
+    store @Y, 1
+    store @X, 1
+    store @Y, 2
+    store @Y, 3
+    store @X, 0
+}
+proc readFenced() {
+    %p := load @P
+    fence full
+    if %p {
+        %a := load @V
+        fence full
+        %b := load @V
+        fence full
+        store @R1, %a
+        store @R2, %b
+    }
+}
+proc readRelaxed() {
+    %p := load @P
+    if %p {
+        %a := load @V
+        %b := load @V
+        fence full
+        store @R1, %a
+        store @R2, %b
+    }
+}
+proc check() {
+    %f := load @FR
+    %a := load @R1
+    %b := load @R2
+    %f3 := eq(%f, 3)
+    %a1 := eq(%a, 1)
+    %b2 := eq(%b, 2)
+    %s := and(%f3, %a1)
+    %stale := and(%s, %b2)
+    %ok := eq(%stale, 0)
+    assert %ok "two values of failed rounds"
+}
+`
+	prog, err := lsl.Parse("fenced.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := lsl.ParseTests("fenced.tst", []byte(`test NoFull = ( pushNoFull | write | readFenced ) check
+test RelaxedReader = ( pushFull | write | readRelaxed ) check
+test Fenced = ( pushFull | write | readFenced ) check
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []mining.Verdict{F, F, P} {
+		test := tf.Tests[i]
+		t.Run(test.Name, func(t *testing.T) {
+			t.Parallel()
+			r := check(t, prog, test, mining.Options{Model: model(t, "relaxed"), MaxUnroll: 8})
+			if r.Verdict != want {
+				t.Errorf("%s on relaxed: %s (%s), want %s", test.Name, r.Verdict, r.Message, want)
+			}
+			if r.Verdict == F {
+				if r.Reason != mining.ReasonAssertion {
+					t.Errorf("%s on relaxed: FAIL for %s, want an assertion", test.Name, r.Reason)
+				}
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s on relaxed: %v", test.Name, err)
+				}
+			}
+		})
+	}
+}
