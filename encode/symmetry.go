@@ -232,25 +232,7 @@ func (e *Encoding) firstAccess(ti int) int {
 // blockOwners maps each block whose address occurs as a constant in the
 // code of exactly one thread to that thread (-1 if several threads name
 // it).
-func (e *Encoding) blockOwners() map[int64]int {
-	owner := map[int64]int{}
-	for ti, th := range e.U.Threads {
-		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
-			for _, o := range operands(s) {
-				if k, ok := o.(lsl.Const); ok && k.V.Kind == lsl.KPtr {
-					b := k.V.Ptr[0]
-					if t, seen := owner[b]; seen && t != ti {
-						owner[b] = -1
-					} else if !seen {
-						owner[b] = ti
-					}
-				}
-			}
-			return true
-		})
-	}
-	return owner
-}
+func (e *Encoding) blockOwners() map[int64]int { return lsl.BlockNamers(e.U) }
 
 // forgesPointers reports whether the program converts between pointers and
 // numbers other than in the pool's own allocation code: then block numbers

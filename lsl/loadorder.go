@@ -160,11 +160,18 @@ func (a *loadOrderAnalysis) block(b *Block, st orderState, atomic bool) orderSta
 	if b.Label == "" {
 		return a.stmts(b.Stmts, st, atomic)
 	}
+	return a.loop(b.Label, st, atomic, func(entry orderState) orderState { return a.stmts(b.Stmts, entry, atomic) })
+}
+
+// loop runs body, labelled label, from st and from every state a continue
+// of the label reaches, to a fixpoint; the result joins the end of the
+// body and the breaks out of it.
+func (a *loadOrderAnalysis) loop(label string, st orderState, atomic bool, body func(orderState) orderState) orderState {
 	entry := st
 	for {
-		f := &orderFrame{label: b.Label, atomic: atomic}
+		f := &orderFrame{label: label, atomic: atomic}
 		a.frames = append(a.frames, f)
-		out := a.stmts(b.Stmts, entry, atomic)
+		out := body(entry)
 		a.frames = a.frames[:len(a.frames)-1]
 		next := entry.join(f.cont)
 		if next == entry {
@@ -258,18 +265,7 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 		inner := orderState{st.reach, st.out, pendingLoads{}}
 		return a.block(s.Body, inner, true).fold()
 	case *Spin:
-		entry := st
-		for {
-			f := &orderFrame{label: s.Label, atomic: atomic}
-			a.frames = append(a.frames, f)
-			out := a.block(s.Body, entry, atomic)
-			a.frames = a.frames[:len(a.frames)-1]
-			next := entry.join(f.cont)
-			if next == entry {
-				return out.join(f.brk)
-			}
-			entry = next
-		}
+		return a.loop(s.Label, st, atomic, func(entry orderState) orderState { return a.block(s.Body, entry, atomic) })
 	case *Break:
 		a.jump(s.Label, st, atomic, false)
 		return orderState{}

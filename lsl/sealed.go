@@ -15,7 +15,7 @@ package lsl
 // A block b is sealed for thread T when no statement of the program can
 // store b's address (so only the code that names b can hold it), and
 //   - b is a fresh or local block whose address only T's unrolled code
-//     names (blockNamers), or
+//     names (BlockNamers), or
 //   - b is a global that no concurrent thread but T accesses.
 //
 // Both are judged on the program's procedures, not on the unrolled threads:
@@ -69,7 +69,7 @@ func SealedBlocks(u *Unrolled) map[int64]int {
 		roots = append(roots, th.Ops...)
 	}
 	a := analyseSealed(u.Prog, roots)
-	owner := blockNamers(u)
+	owner := BlockNamers(u)
 	threadProcs := make([]map[string]bool, len(u.Threads))
 	for ti, th := range u.Threads {
 		threadProcs[ti] = a.reachable(th.Ops)
@@ -284,10 +284,10 @@ func (a *sealedAnalysis) reachable(ops []string) map[string]bool {
 	return seen
 }
 
-// blockNamers maps each block whose address occurs as a constant in the
+// BlockNamers maps each block whose address occurs as a constant in the
 // unrolled code to the one thread whose code names it, or -1 when several
 // do.
-func blockNamers(u *Unrolled) map[int64]int {
+func BlockNamers(u *Unrolled) map[int64]int {
 	owner := map[int64]int{}
 	for ti, th := range u.Threads {
 		Walk(th.Body, func(s Stmt) bool {

@@ -2,6 +2,7 @@ package refcheck
 
 import (
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -87,6 +88,16 @@ func parse(t *testing.T, src, tests string) (*lsl.Program, *lsl.Test) {
 		t.Fatalf("%v\n%s", err, src)
 	}
 	return c.Prog, c.Tests[0]
+}
+
+// retryStore is testdata/retry_store.lsl.
+func retryStore(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("testdata/retry_store.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
 }
 
 func builtin(t *testing.T, name string) *axioms.Model {
@@ -441,25 +452,16 @@ proc t2() { store @F, 2  store @F, 3 }
 // other threads are done: a stale round's store is superseded, so nothing
 // after the cut can read it.
 func TestFairSupersededCycleDeleted(t *testing.T) {
-	prog, test := parse(t, `
-global X
-global N
-proc retry() {
-    l: {
-        %t := load @X
-        store @N, %t
-        atomic {
-            %o := load @X
-            %ok := eq(%o, %t)
-            if %ok { store @X, 7 }
-        }
-        if %ok { break l }
-        continue l
-    }
+	prog, test := parse(t, retryStore(t), "T = ( retry | set )")
+	if pruned := prunedAtBound3(t, prog, test, builtin(t, "relaxed")); len(pruned) != 0 {
+		t.Errorf("bound 3 on relaxed: pruned %v, want none (stale rounds are superseded)", pruned)
+	}
 }
-proc set() { store @X, 1 }
-`, "T = ( retry | set )")
-	m := builtin(t, "relaxed")
+
+// prunedAtBound3 explores a test with the loops cut off at the default
+// bounds raised to 3, and returns the loops still cut off there.
+func prunedAtBound3(t *testing.T, prog *lsl.Program, test *lsl.Test, m *axioms.Model) []lsl.LoopKey {
+	t.Helper()
 	set, err := Explore(prog, test, m, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -472,9 +474,7 @@ proc set() { store @X, 1 }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Pruned) != 0 {
-		t.Errorf("bound 3 on relaxed: pruned %v, want none (stale rounds are superseded)", set.Pruned)
-	}
+	return set.Pruned
 }
 
 // TestFairSupersededSharedCycleKept is TestFairSupersededCycleDeleted with
@@ -483,25 +483,7 @@ proc set() { store @X, 1 }
 // stays, while on sc, where the others are done, it goes; and with the
 // store silent-free but sealed (nobody else reads N) it goes on relaxed too.
 func TestFairSupersededSharedCycleKept(t *testing.T) {
-	src := `
-global X
-global N
-proc retry() {
-    l: {
-        %t := load @X
-        store @N, %t
-        atomic {
-            %o := load @X
-            %ok := eq(%o, %t)
-            if %ok { store @X, 7 }
-        }
-        if %ok { break l }
-        continue l
-    }
-}
-proc set() { store @X, 1 }
-proc setRead() { store @X, 1  %n := load @N }
-`
+	src := retryStore(t)
 	for _, tc := range []struct {
 		model, test string
 		pruned      bool
@@ -511,21 +493,9 @@ proc setRead() { store @X, 1  %n := load @N }
 		{"relaxed", "T = ( retry | set )", false},
 	} {
 		prog, test := parse(t, src, tc.test)
-		m := builtin(t, tc.model)
-		set, err := Explore(prog, test, m, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		bounds := lsl.Bounds{}
-		for _, p := range set.Pruned {
-			bounds[p] = 3
-		}
-		set, err = Explore(prog, test, m, Options{Bounds: bounds})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := len(set.Pruned) != 0; got != tc.pruned {
-			t.Errorf("%s on %s at bound 3: pruned %v, want pruned %v", tc.test, tc.model, set.Pruned, tc.pruned)
+		pruned := prunedAtBound3(t, prog, test, builtin(t, tc.model))
+		if got := len(pruned) != 0; got != tc.pruned {
+			t.Errorf("%s on %s at bound 3: pruned %v, want pruned %v", tc.test, tc.model, pruned, tc.pruned)
 		}
 	}
 }

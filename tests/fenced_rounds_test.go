@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -62,12 +63,47 @@ func TestFencedRounds(t *testing.T) {
 // succeeded with 3 — three rounds, so a rule that deleted the first
 // failed round of a pusher cut off at bound 2 would answer PASS. Each
 // program breaks one condition: NoFull orders the pusher's loads but puts
-// no full fence after its stores (its store of P may overtake them);
+// no full or store-store fence after its stores (its store of P may
+// overtake them);
 // RelaxedReader fences the pusher fully but the reader's loads of P and V
 // are unordered. Both FAIL on relaxed; with the full fences and the
 // reader fenced too (Fenced) the stale read is impossible and the check
 // converges (PASS).
 func TestFencedRoundsConditions(t *testing.T) {
+	const pushTemplate = `
+proc PUSH() {
+    l: {
+        %r := load @Y
+        AFTER_LOAD
+        store @V, %r
+        AFTER_STORE
+        atomic {
+            %x := load @X
+            %ok := eq(%x, 0)
+            if %ok { store @X, 5 }
+        }
+        AFTER_LOAD
+        if %ok { break l }
+        continue l
+    }
+    store @FR, %r
+    store @P, 1
+}
+`
+	const readTemplate = `
+proc READ() {
+    %p := load @P
+    AFTER_LOAD
+    if %p {
+        %a := load @V
+        AFTER_LOAD
+        %b := load @V
+        fence full
+        store @R1, %a
+        store @R2, %b
+    }
+}
+`
 	const src = `
 global X
 global Y
@@ -76,71 +112,12 @@ global P
 global R1
 global R2
 global FR
-proc pushNoFull() {
-    l: {
-        %r := load @Y
-        fence load-load
-        fence load-store
-        store @V, %r
-        atomic {
-            %x := load @X
-            %ok := eq(%x, 0)
-            if %ok { store @X, 5 }
-        }
-        fence load-load
-        fence load-store
-        if %ok { break l }
-        continue l
-    }
-    store @FR, %r
-    store @P, 1
-}
-proc pushFull() {
-    l: {
-        %r := load @Y
-        fence full
-        store @V, %r
-        fence full
-        atomic {
-            %x := load @X
-            %ok := eq(%x, 0)
-            if %ok { store @X, 5 }
-        }
-        fence full
-        if %ok { break l }
-        continue l
-    }
-    store @FR, %r
-    store @P, 1
-}
 proc write() {
     store @Y, 1
     store @X, 1
     store @Y, 2
     store @Y, 3
     store @X, 0
-}
-proc readFenced() {
-    %p := load @P
-    fence full
-    if %p {
-        %a := load @V
-        fence full
-        %b := load @V
-        fence full
-        store @R1, %a
-        store @R2, %b
-    }
-}
-proc readRelaxed() {
-    %p := load @P
-    if %p {
-        %a := load @V
-        %b := load @V
-        fence full
-        store @R1, %a
-        store @R2, %b
-    }
 }
 proc check() {
     %f := load @FR
@@ -155,7 +132,14 @@ proc check() {
     assert %ok "two values of failed rounds"
 }
 `
-	prog, err := lsl.Parse("fenced.lsl", []byte(src))
+	// the pusher and the reader, with the fences after their loads (and
+	// after the pusher's store)
+	proc := func(template, name, afterLoad, afterStore string) string {
+		return strings.NewReplacer("PUSH", name, "READ", name, "AFTER_LOAD", afterLoad, "AFTER_STORE", afterStore).Replace(template)
+	}
+	full := src + proc(pushTemplate, "pushNoFull", "fence load-load\n        fence load-store", "") + proc(pushTemplate, "pushFull", "fence full", "fence full") +
+		proc(readTemplate, "readFenced", "fence full", "") + proc(readTemplate, "readRelaxed", "", "")
+	prog, err := lsl.Parse("fenced.lsl", []byte(full))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -18,26 +19,11 @@ import (
 // unroll limit; with them they PASS, as on sc. A global another thread
 // reads keeps the rounds (INCONCLUSIVE at the limit on relaxed).
 func TestSealedAndSilentRounds(t *testing.T) {
-	const src = `
-global X
-global N
-proc retry() {
-    l: {
-        %t := load @X
-        store @N, %t
-        atomic {
-            %o := load @X
-            %ok := eq(%o, %t)
-            if %ok { store @X, 7 }
-        }
-        if %ok { break l }
-        continue l
-    }
-}
-proc set() { store @X, 1 }
-proc setRead() { store @X, 1  %n := load @N }
-`
-	prog, err := lsl.Parse("sealed.lsl", []byte(src))
+	src, err := os.ReadFile("../refcheck/testdata/retry_store.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := lsl.Parse("retry_store.lsl", src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,14 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+/* cycle_stale_sc.c and cycle_stale_rlx_reader_bug.c include this file
+ * with other memory orders. */
+#ifndef PUSH_ORDER
+#define PUSH_ORDER memory_order_relaxed  /* the pusher's and writer's accesses */
+#define READY_STORE memory_order_release
+#define READY_LOAD memory_order_acquire
+#define READ_ORDER memory_order_relaxed  /* the reader's loads of P and the node */
+#endif
 typedef struct node { atomic_int val; } node_t;
 atomic_int X, Y, Ready;
 _Atomic(node_t *) P;
@@ -17,37 +25,37 @@ int final_r = -1, r1 = -1, r2 = -1;
 static void *pusher(void *arg)
 {
     node_t *n = malloc(sizeof(node_t));
-    atomic_store_explicit(&n->val, 0, memory_order_relaxed);
-    atomic_store_explicit(&Ready, 1, memory_order_release);
+    atomic_store_explicit(&n->val, 0, PUSH_ORDER);
+    atomic_store_explicit(&Ready, 1, READY_STORE);
     int r;
     for (;;) {
-        r = atomic_load_explicit(&Y, memory_order_relaxed);
-        atomic_store_explicit(&n->val, r, memory_order_relaxed);
+        r = atomic_load_explicit(&Y, PUSH_ORDER);
+        atomic_store_explicit(&n->val, r, PUSH_ORDER);
         int z = 0;
-        if (atomic_compare_exchange_strong_explicit(&X, &z, 5, memory_order_relaxed, memory_order_relaxed))
+        if (atomic_compare_exchange_strong_explicit(&X, &z, 5, PUSH_ORDER, PUSH_ORDER))
             break;
     }
     final_r = r;
-    atomic_store_explicit(&P, n, memory_order_relaxed);
+    atomic_store_explicit(&P, n, PUSH_ORDER);
     return 0;
 }
 static void *writer(void *arg)
 {
-    atomic_store_explicit(&Y, 1, memory_order_relaxed);
-    atomic_store_explicit(&X, 1, memory_order_relaxed);
-    atomic_store_explicit(&Y, 2, memory_order_relaxed);
-    atomic_store_explicit(&Y, 3, memory_order_relaxed);
-    atomic_store_explicit(&X, 0, memory_order_relaxed);
+    atomic_store_explicit(&Y, 1, PUSH_ORDER);
+    atomic_store_explicit(&X, 1, PUSH_ORDER);
+    atomic_store_explicit(&Y, 2, PUSH_ORDER);
+    atomic_store_explicit(&Y, 3, PUSH_ORDER);
+    atomic_store_explicit(&X, 0, PUSH_ORDER);
     return 0;
 }
 static void *reader(void *arg)
 {
-    if (atomic_load_explicit(&Ready, memory_order_acquire) == 0)
+    if (atomic_load_explicit(&Ready, READY_LOAD) == 0)
         return 0;
-    node_t *p = atomic_load_explicit(&P, memory_order_relaxed);
+    node_t *p = atomic_load_explicit(&P, READ_ORDER);
     if (p != 0) {
-        r1 = atomic_load_explicit(&p->val, memory_order_relaxed);
-        r2 = atomic_load_explicit(&p->val, memory_order_relaxed);
+        r1 = atomic_load_explicit(&p->val, READ_ORDER);
+        r2 = atomic_load_explicit(&p->val, READ_ORDER);
     }
     return 0;
 }

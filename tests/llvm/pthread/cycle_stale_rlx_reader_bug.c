@@ -5,60 +5,9 @@
  * values after the publication there. The fence case must not delete the
  * pusher's failed rounds then: FAIL on relaxed and rmo at three rounds,
  * as without fair progress; PASS on sc, tso and pso (loads in order). */
-#include <assert.h>
-#include <pthread.h>
 #include <stdatomic.h>
-#include <stdlib.h>
-typedef struct node { atomic_int val; } node_t;
-atomic_int X, Y, Ready;
-_Atomic(node_t *) P;
-int final_r = -1, r1 = -1, r2 = -1;
-static void *pusher(void *arg)
-{
-    node_t *n = malloc(sizeof(node_t));
-    atomic_store(&n->val, 0);
-    atomic_store(&Ready, 1);
-    int r;
-    for (;;) {
-        r = atomic_load(&Y);
-        atomic_store(&n->val, r);
-        int z = 0;
-        if (atomic_compare_exchange_strong(&X, &z, 5))
-            break;
-    }
-    final_r = r;
-    atomic_store(&P, n);
-    return 0;
-}
-static void *writer(void *arg)
-{
-    atomic_store(&Y, 1);
-    atomic_store(&X, 1);
-    atomic_store(&Y, 2);
-    atomic_store(&Y, 3);
-    atomic_store(&X, 0);
-    return 0;
-}
-static void *reader(void *arg)
-{
-    if (atomic_load(&Ready) == 0)
-        return 0;
-    node_t *p = atomic_load_explicit(&P, memory_order_relaxed);
-    if (p != 0) {
-        r1 = atomic_load_explicit(&p->val, memory_order_relaxed);
-        r2 = atomic_load_explicit(&p->val, memory_order_relaxed);
-    }
-    return 0;
-}
-int main(void)
-{
-    pthread_t a, b, c;
-    pthread_create(&a, 0, pusher, 0);
-    pthread_create(&b, 0, writer, 0);
-    pthread_create(&c, 0, reader, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    pthread_join(c, 0);
-    assert(!(final_r == 3 && r1 == 1 && r2 == 2));
-    return 0;
-}
+#define PUSH_ORDER memory_order_seq_cst
+#define READY_STORE memory_order_seq_cst
+#define READY_LOAD memory_order_seq_cst
+#define READ_ORDER memory_order_relaxed
+#include "cycle_stale_bug.c"
