@@ -266,33 +266,6 @@ func (e *Encoding) observesPointers() bool {
 	return false
 }
 
-// operands lists the operands a statement reads.
-func operands(s lsl.Stmt) []lsl.Operand {
-	switch s := s.(type) {
-	case *lsl.Assign:
-		return s.Args
-	case *lsl.Load:
-		return []lsl.Operand{s.Addr}
-	case *lsl.Store:
-		return []lsl.Operand{s.Addr, s.Val}
-	case *lsl.If:
-		return []lsl.Operand{s.Cond}
-	case *lsl.Assert:
-		return []lsl.Operand{s.Cond}
-	case *lsl.Assume:
-		return []lsl.Operand{s.Cond}
-	case *lsl.Observe:
-		if s.Val != nil {
-			return []lsl.Operand{s.Val}
-		}
-	case *lsl.Free:
-		return []lsl.Operand{s.Ptr}
-	case *lsl.Call:
-		return s.Args
-	}
-	return nil
-}
-
 // threadIso is a correspondence between two threads' code, built while
 // comparing them: one-to-one maps of registers, labels and private blocks.
 type threadIso struct {
