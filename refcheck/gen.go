@@ -40,6 +40,9 @@ type GenConfig struct {
 	// before or after the loop or not at all, and loads through Q
 	// (gen.peekNode): storing reload rounds into unpublished blocks.
 	PushLoops bool
+	// FullyFenced puts a full fence after every access and atomic block
+	// (fenceEverything).
+	FullyFenced bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -82,7 +85,11 @@ var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAcces
 // same seed gives the same program.
 func Generate(seed int64, cfg GenConfig) string {
 	g := &gen{r: rand.New(rand.NewSource(seed)), xr: rand.New(rand.NewSource(seed ^ 0x5117e47)), cfg: cfg}
-	return g.program(seed)
+	src := g.program(seed)
+	if cfg.FullyFenced {
+		src = fenceEverything(src)
+	}
+	return src
 }
 
 type gen struct {

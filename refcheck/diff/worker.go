@@ -36,8 +36,11 @@ type Job struct {
 	Chain bool `json:",omitempty"`
 	// Spurious: wait loops whose rounds may wake spuriously
 	// (refcheck.SpuriousGen).
-	Spurious bool   `json:",omitempty"`
-	File     string `json:",omitempty"`
+	Spurious bool `json:",omitempty"`
+	// Fenced: a full fence after every access and atomic block
+	// (refcheck.GenConfig.FullyFenced).
+	Fenced bool   `json:",omitempty"`
+	File   string `json:",omitempty"`
 	// Models, when set, replaces a File case's own models (space
 	// separated): make test's sample of a corner the reference is slow on.
 	Models string `json:",omitempty"`
@@ -71,6 +74,9 @@ func (j Job) String() string {
 	}
 	if j.Spurious {
 		name += " (spurious wakeups)"
+	}
+	if j.Fenced {
+		name += " (fenced)"
 	}
 	return name
 }
@@ -111,6 +117,7 @@ func (j Job) Case() (*refcheck.Case, error) {
 		cfg = refcheck.SpuriousGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
+	cfg.FullyFenced = j.Fenced
 	return refcheck.ParseCase(j.String(), []byte(refcheck.Generate(j.Seed, cfg)))
 }
 

@@ -36,6 +36,7 @@ func main() {
 	unfair := flag.Bool("unfair", false, "without fair progress on both sides (programs get bounded loops only)")
 	reload := flag.Bool("reload", false, "programs rich in reload loops (refcheck.ReloadGen)")
 	push := flag.Bool("push", false, "pushes of fresh nodes and readers of them (refcheck.PushGen)")
+	fenced := flag.Bool("fenced", false, "a full fence after every access and atomic block of the generated programs (refcheck.GenConfig.FullyFenced)")
 	silent := flag.Bool("silent", false, "programs rich in test-and-set spins (refcheck.SilentGen)")
 	faint := flag.Bool("faint", false, "wait loops with counters nothing reads (refcheck.FaintGen)")
 	chain := flag.Bool("chain", false, "wait loops whose rounds are chains of read-modify-writes (refcheck.ChainGen)")
@@ -88,7 +89,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Push: *push, Silent: *silent, Faint: *faint, Chain: *chain, Spurious: *spurious}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Push: *push, Silent: *silent, Faint: *faint, Chain: *chain, Spurious: *spurious, Fenced: *fenced}:
 			case <-ctx.Done():
 				return
 			}
