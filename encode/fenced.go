@@ -73,3 +73,17 @@ func (e *Encoding) overwrittenThenFenced(rec *cycleRec, s *Instr) z.Lit {
 	}
 	return c.Ors(later...)
 }
+
+// StoringRoundsNote says, on the models where a storing round of a thread
+// cut off inside its loop is kept unless the fence case (or a sealed block,
+// or a silent round) deletes it — pso, relaxed and rmo — what a program
+// needs for such rounds not to count toward the bound ("" elsewhere): for
+// the hint of an unroll limit.
+func (e *Encoding) StoringRoundsNote() string {
+	if !e.fair || !e.storeCoherent || e.reloadSupersede != supersedeNever || e.noFenced {
+		return ""
+	}
+	return "on this model a retry round that stores to memory another thread may read counts while its thread " +
+		"stops inside the loop, unless a full or store-store fence follows the round's last store to each address " +
+		"and every load of the program is fenced before what follows it (docs/semantics.md, \"Storing rounds behind fences\")"
+}

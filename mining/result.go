@@ -45,7 +45,7 @@ type Result struct {
 	Trace *trace.Execution
 	// FairNote says which rounds fair progress counts toward the bound
 	// on this model although they change nothing others see
-	// (encode.Encoding.CatFairNote), for the hint of an unroll-limit
+	// (encode.Encoding.CatFairNote, StoringRoundsNote), for the hint of an unroll-limit
 	// result; "" when it counts none.
 	FairNote string
 	// enc is the encoding the result is about while it is checked; a
@@ -80,6 +80,9 @@ func (k *checker) finish() *Result {
 	k.distrustMultiLocationBlocks(r)
 	if r.enc != nil {
 		r.FairNote = r.enc.CatFairNote()
+		if n := r.enc.StoringRoundsNote(); n != "" {
+			r.FairNote = n
+		}
 		r.enc = nil
 	}
 	return r

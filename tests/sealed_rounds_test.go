@@ -3,11 +3,13 @@ package tests
 import (
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/report"
 )
 
 // TestSealedAndSilentRounds: on the weak models, storing cycles of a
@@ -40,6 +42,10 @@ func TestSealedAndSilentRounds(t *testing.T) {
 	shared := check(t, prog, tf.Tests[1], mining.Options{Model: model(t, "relaxed"), MaxUnroll: 8})
 	if shared.Verdict != mining.Inconclusive || shared.Reason != mining.ReasonUnrollLimit {
 		t.Errorf("Shared on relaxed: %s (%s), want INCONCLUSIVE at the unroll limit", shared.Verdict, shared.Reason)
+	}
+	// the hint says what would let the rounds go (encode.StoringRoundsNote)
+	if h := report.Hint(shared); !strings.Contains(h, "a full or store-store fence follows") {
+		t.Errorf("Shared on relaxed: the hint does not say what the fence case needs: %q", h)
 	}
 	if r := check(t, prog, tf.Tests[1], mining.Options{Model: model(t, "sc"), MaxUnroll: 8}); r.Verdict != mining.Pass {
 		t.Errorf("Shared on sc: %s (%s), want PASS", r.Verdict, r.Message)
