@@ -1,6 +1,9 @@
 package lsl
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Loads a fence orders (docs/semantics.md, "Storing rounds behind
 // fences"), for the encoding (encode/fenced.go) and the reference
@@ -39,22 +42,7 @@ type LoadOrder struct {
 }
 
 // Blocks lists LoadAfterLoad sorted.
-func (o LoadOrder) Blocks() []int64 {
-	var out []int64
-	for b := range o.LoadAfterLoad {
-		out = append(out, b)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// Ordered reports whether a load of block base (a global's base; -1 for
-// any other block) follows every earlier load of its thread in memory
-// order, and every load every later store, on a model whose loads are not
-// in order by themselves.
-func (o LoadOrder) Ordered(base int64) bool {
-	return !o.StoreAfterLoad && !o.AnyLoadAfterLoad && (base < 0 || !o.LoadAfterLoad[base])
-}
+func (o LoadOrder) Blocks() []int64 { return slices.Sorted(maps.Keys(o.LoadAfterLoad)) }
 
 // pendingLoads: whether an earlier load may be unordered before later
 // loads (ll) and later stores (ls).
@@ -188,11 +176,8 @@ func (a *loadOrderAnalysis) stmts(ss []Stmt, st orderState, atomic bool) orderSt
 	return st
 }
 
-// pending is what an access at this point may be unordered after.
-func pending(st orderState) pendingLoads { return st.out }
-
 func (a *loadOrderAnalysis) load(addr Operand, st orderState, atomic bool) orderState {
-	if pending(st).ll {
+	if st.out.ll { // an access here may be unordered after st.out's loads
 		if k, ok := addr.(Const); ok && k.V.Kind == KPtr && len(k.V.Ptr) > 0 {
 			a.res.LoadAfterLoad[k.V.Ptr[0]] = true
 		} else {
@@ -208,7 +193,7 @@ func (a *loadOrderAnalysis) load(addr Operand, st orderState, atomic bool) order
 }
 
 func (a *loadOrderAnalysis) store(st orderState) orderState {
-	if pending(st).ls {
+	if st.out.ls {
 		a.res.StoreAfterLoad = true
 	}
 	return st

@@ -92,8 +92,9 @@ type run struct {
 	supersededSealed bool
 	// supersededFenced: such a cycle or round is deleted whatever the
 	// other threads do, on a built-in model, because each of its stores is
-	// followed by a store to its address and a full fence, and no load of
-	// the program reads it unordered after another (fenced.go);
+	// followed by a store to its address and a full or store-store fence,
+	// and no load of the program reads it unordered after another
+	// (fenced.go);
 	// supersededFencedInOrder: the same on a model whose loads are in
 	// order, where the last condition is not needed
 	supersededFenced, supersededFencedInOrder bool
