@@ -114,7 +114,7 @@ bench-ablation:
 # generated programs and every model of its slow corners, 100 candidates
 # per model in cat's fair-stability tests.
 check-full:
-	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes|TestBackendsDatatypes|TestFinalOrder' -count=1 -timeout 30m
+	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./tests -run 'TestDeferredFailureProofs|TestInheritInnerOnDataTypes|TestSimulationOnDataTypes|TestBackendsDatatypes|TestFinalOrder|TestConeLimitsVerdicts' -count=1 -timeout 30m
 	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./refcheck/diff -run 'TestCorners|TestDiff' -count=1 -timeout 60m
 	CHECKFENCE_FULL=1 $(GO) test $(GOTAGS) ./cat -run 'TestFairStability' -count=1 -timeout 30m
 

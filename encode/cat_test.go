@@ -113,6 +113,25 @@ empty back & ((W \ IW) * IW) as reaches-iw`,
 	// other than its source only through the final thread's read
 	"po-closure-later": `let back = (po | rf^-1)+
 empty (back & (R * IW)) \ rf^-1 as indirect`,
+	// a recursion group whose bodies compose its variables (power's
+	// preserved program order): encoded as clauses path by path
+	// (CatInstance.implyInto), in a check and, by Kleene iteration, in a
+	// flag
+	// (the filters make its compositions matter: a mutant without their
+	// clauses fails on CoWR+CoRW and init+final)
+	"rec-compose": `let rec a = rfe | addr | (a ; b) | (b ; a ; b) and b = (po & loc) | data | (b ; b)
+acyclic (a & (R * R)) | (b & (R * W)) | co | fr | rf as order
+empty a & (W * W) & ext as chain
+flag ~empty (a ; b) & (W * W) as ww`,
+	// power's observation: a composition whose diagonal alone is asked
+	// for, with a closure last (irreflexiveSplit), and a term that is empty
+	// on programs without fences (staticallyEmpty), in a check and in flags
+	"observation": `let hb = (po & loc) | rfe | data | addr
+let f = po ; [F] ; po
+let prop = ((W * W) & ((rfe | co) ; hb*)) | (co* ; (rf | co)* ; f ; hb*)
+irreflexive fre ; prop ; hb* as obs
+flag ~irreflexive fr ; prop ; hb* as seen
+flag ~empty (co* ; f ; hb+) & (W * W) as fenced`,
 }
 
 func catModels(t *testing.T) map[string]*cat.Model {
@@ -127,7 +146,7 @@ func catModels(t *testing.T) map[string]*cat.Model {
 		}
 		out[name] = m
 	}
-	for _, name := range []string{"rc11"} { // arm8 maps C11 tags (catc11.go), the evaluator does not
+	for _, name := range []string{"rc11", "power", "lkmm"} { // arm8 maps C11 tags (catc11.go), the evaluator does not
 		m, _ := cat.Builtin(name)
 		out["builtin-"+name] = m
 	}

@@ -51,6 +51,8 @@ type CatInstance struct {
 
 	memoRel map[nodeKey]*lrel
 	memoSet map[nodeKey]lset
+	// emptyMemo memoizes staticallyEmpty (catempty.go)
+	emptyMemo map[*cat.Node]bool
 	// groups records how each recursion group was encoded per polarity.
 	groups map[groupKey]bool
 	// recRefs memoizes refersToGroup.
@@ -87,6 +89,8 @@ type CatInstance struct {
 	orderAllPOUnions bool
 	// plainPOClosure is Options.CatPlainPOClosure (catpoclosure.go)
 	plainPOClosure bool
+	// plainRelations is Options.CatPlainRelations (catempty.go)
+	plainRelations bool
 	chainVertices  int
 	// transitivity is Options.Axioms.Transitivity: how total orders are
 	// encoded (orderacyclic.go, coherence)
@@ -112,7 +116,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, plainCoherence: opt.CatPlainCoherence, orderAllPOUnions: opt.CatOrderAllPOUnions, plainPOClosure: opt.CatPlainPOClosure, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, plainCoherence: opt.CatPlainCoherence, orderAllPOUnions: opt.CatOrderAllPOUnions, plainPOClosure: opt.CatPlainPOClosure, plainRelations: opt.CatPlainRelations, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}, recRefs: map[*cat.Node]bool{}}
 	if err := ci.events(); err != nil {

@@ -44,6 +44,11 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	}
 	c := ci.c
 	var r *lrel
+	if !exactOp(n) && !ci.plainRelations && ci.staticallyEmpty(n) {
+		r = newLrel(ci.n())
+		ci.memoRel[k] = r
+		return r
+	}
 	switch n.Op {
 	case cat.OpBase:
 		r = ci.baseRel(n.Name)
@@ -387,11 +392,42 @@ func (ci *CatInstance) groupVars(g *cat.RecGroup) {
 			}
 			continue
 		}
-		body, x := ci.rel(g.Bodies[i], polUpper), ci.memoRel[nodeKey{v, polUpper}]
-		for a, row := range body.rows {
-			for _, e := range row {
-				ci.clause(e.l.Not(), x.get(c, a, int(e.j)))
+		ci.implyInto(g.Bodies[i], ci.memoRel[nodeKey{v, polUpper}])
+	}
+}
+
+// implyInto adds clauses that make relation x contain n's upper encoding,
+// term by term: a union's operands each, and a composition a; b by one
+// clause a(i,k) ∧ b(k,j) ⇒ x(i,j) per path, without the gates of a; b
+// (power's preserved program order, whose bodies compose the group's
+// variables, built 730 k gates as relations).
+func (ci *CatInstance) implyInto(n *cat.Node, x *lrel) {
+	c := ci.c
+	switch {
+	case ci.plainRelations:
+	case n.Op == cat.OpUnion:
+		ci.implyInto(n.Kids[0], x)
+		ci.implyInto(n.Kids[1], x)
+		return
+	case n.Op == cat.OpSeq && !ci.staticPO(n.Kids[0]) && !ci.staticPO(n.Kids[1]) && !ci.staticallyEmpty(n):
+		a := ci.rel(n.Kids[0], polUpper)
+		if a.empty(c) {
+			return
+		}
+		b := ci.rel(n.Kids[1], polUpper)
+		for i, row := range a.rows {
+			for _, ak := range row {
+				for _, bj := range b.rows[ak.j] {
+					ci.clause(ak.l.Not(), bj.l.Not(), x.get(c, i, int(bj.j)))
+				}
 			}
+		}
+		return
+	}
+	body := ci.rel(n, polUpper)
+	for a, row := range body.rows {
+		for _, e := range row {
+			ci.clause(e.l.Not(), x.get(c, a, int(e.j)))
 		}
 	}
 }

@@ -107,7 +107,9 @@
 // upper approximation whose auxiliary variables (closures, let rec
 // fixpoints of positive recursion) are implied by their definitions and
 // free otherwise, a flag's a lower one (exact closures by squaring, let
-// rec by Kleene iteration). acyclic is encoded per strongly connected
+// rec by Kleene iteration). A recursion body is implied term by term,
+// a composition by one clause per path (implyInto), and a node that is
+// empty in every execution by the rules of catempty.go is not encoded. acyclic is encoded per strongly connected
 // component of the relation's static graph, by vertex elimination
 // (catelim.go), or, when po is a union term of the relation beside co or
 // fr, by a strict total order with program order fixed and sparse

@@ -34,6 +34,11 @@ func TestC11BenchVerdicts(t *testing.T) {
 	checkPthreadTable(t, models[:1], map[string]verdictRow{
 		"c11bench/msq_2_2_store_bug.c": {want: []mining.Verdict{F}},
 	}, nil)
+	// power's preserved program order and observation at this size
+	// (docs/semantics.md, "Power's model at C11 sizes")
+	checkPthreadTable(t, []string{"power"}, map[string]verdictRow{
+		"c11bench/treiber_2_2_store_bug.c": {want: []mining.Verdict{F}},
+	}, nil)
 }
 
 // TestTreiberPopFailRelaxedRaces: with the race check (--races=fail, the
