@@ -67,7 +67,7 @@ func TestFinalOrderSameExecutions(t *testing.T) {
 	if err != nil || len(own) == 0 {
 		t.Fatalf("no finalorder cases: %v", err)
 	}
-	// make test takes every fourth corner case (driverStride); make
+	// make test takes every third corner case (driverStride); make
 	// check-full all of them
 	var sample []string
 	for i, f := range files {
@@ -119,7 +119,7 @@ func TestFinalOrderVerdicts(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no pthread programs: %v", err)
 	}
-	// make test takes every fourth program (driverStride), make
+	// make test takes every third program (driverStride), make
 	// check-full all of them; the C11 rows always
 	var sample []string
 	for i, f := range files {

@@ -98,12 +98,12 @@ func driverRows(t *testing.T) []datatypes.Row {
 // driverStride is 1 with CHECKFENCE_FULL=1 (make check-full): the
 // differential tests over driverRows (deferred failures, inherited
 // bounds, the sizing simulation) check every row; make
-// test checks every fourth one, to stay within its 10-minute budget.
+// test checks every third one, to stay within its 10-minute budget.
 func driverStride() int {
 	if os.Getenv("CHECKFENCE_FULL") != "" {
 		return 1
 	}
-	return 4
+	return 3
 }
 
 // checkRowReal checks a row with adjusted options and requires its
