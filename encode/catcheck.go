@@ -314,5 +314,10 @@ func (ci *CatInstance) irreflexiveSplit(n *cat.Node, p pol) (a, b *lrel) {
 	if a.empty(ci.c) {
 		return a, newLrel(ci.n())
 	}
+	// only b(k,i) for a(i,k) is read: the closure on a's range as rows
+	// and its domain as columns (catclosurerows.go)
+	if b, ok := ci.closureOn(last, p, relRangeMask(a), relDomainMask(a)); ok {
+		return a, b
+	}
 	return a, ci.rel(last, p)
 }

@@ -91,7 +91,13 @@ type CatInstance struct {
 	plainPOClosure bool
 	// plainRelations is Options.CatPlainRelations (catempty.go)
 	plainRelations bool
-	chainVertices  int
+	// restrictedClosures counts the closures encoded on some rows or
+	// columns only (catclosurerows.go)
+	restrictedClosures int
+	// groupDepth is how many recursion groups are being encoded
+	// (restrictions apply outside them only, catclosurerows.go)
+	groupDepth    int
+	chainVertices int
 	// transitivity is Options.Axioms.Transitivity: how total orders are
 	// encoded (orderacyclic.go, coherence)
 	transitivity axioms.Transitivity

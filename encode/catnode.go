@@ -60,7 +60,9 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		// an operand that is empty in every execution makes the other
 		// unneeded here: it is not encoded (rc11's psc, when the program
 		// has no seq_cst event, would build the cubic po;hb;po for nothing)
-		if a := ci.rel(n.Kids[0], p); a.empty(c) {
+		if cr, ok := ci.interCart(n, p); ok { // catclosurerows.go
+			r = cr
+		} else if a := ci.rel(n.Kids[0], p); a.empty(c) {
 			r = a
 		} else {
 			r = ci.relInterFull(a, ci.rel(n.Kids[1], p))
@@ -224,11 +226,22 @@ func (ci *CatInstance) closure(a *lrel, p pol) *lrel {
 	if p == polLower {
 		return relSquareClosure(ci.c, a)
 	}
+	return ci.closureRows(a, nil)
+}
+
+// closureRows is the upper encoding of a+ on the rows that rows marks
+// (nil: every row). A row of the closure is closed on its own, t(i,k) ∧
+// a(k,j) ⇒ t(i,j) only names row i, so the rows left out cost nothing and
+// the rows kept are those of the whole closure (catclosurerows.go).
+func (ci *CatInstance) closureRows(a *lrel, rows []bool) *lrel {
 	c := ci.c
 	g := a.staticGraph()
 	reach := staticClosure(g)
 	t := newLrel(ci.n())
 	for i, row := range reach {
+		if rows != nil && !rows[i] {
+			continue
+		}
 		for _, j := range row {
 			v := c.Lit()
 			ci.stats.RelationLits++
@@ -236,6 +249,9 @@ func (ci *CatInstance) closure(a *lrel, p pol) *lrel {
 		}
 	}
 	for i, row := range a.rows {
+		if rows != nil && !rows[i] {
+			continue
+		}
 		for _, e := range row {
 			ci.clause(e.l.Not(), t.get(c, i, int(e.j)))
 		}
@@ -317,6 +333,8 @@ func (ci *CatInstance) group(g *cat.RecGroup, p pol) {
 		return
 	}
 	ci.groups[key] = true
+	ci.groupDepth++
+	defer func() { ci.groupDepth-- }()
 	if p == polUpper && positiveIn(g) {
 		ci.groupVars(g)
 		return

@@ -147,6 +147,10 @@ func (ci *CatInstance) relOn(n *cat.Node, p pol, rows, cols []bool) *lrel {
 		return ci.relDiffFull(a, ci.relOn(n.Kids[1], p.flip(), rows, cols))
 	case cat.OpIdOf:
 		return restrictRel(relIdentity(c, ci.set(n.Kids[0], p)), rows, cols)
+	case cat.OpStar, cat.OpPlus:
+		if r, ok := ci.closureOn(n, p, rows, cols); ok { // catclosurerows.go
+			return r
+		}
 	}
 	return restrictRel(ci.rel(n, p), rows, cols)
 }
