@@ -22,3 +22,21 @@ func TestCatPlainRelations(t *testing.T) {
 		t.Fatal("the shortcuts changed no encoding: the test exercises nothing")
 	}
 }
+
+// TestCatRestrictedClosuresUsed: on the built-in power, observation's hb*
+// and propbase's are encoded on the rows and columns the checks read
+// (catclosurerows.go), and not with Options.CatPlainRelations — so that
+// TestCatPlainRelations and the evaluator comparison exercise them.
+func TestCatRestrictedClosuresUsed(t *testing.T) {
+	m, ok := cat.Builtin("power")
+	if !ok {
+		t.Fatal("no built-in power")
+	}
+	src := catPrograms["init+final"] // lwsync fences, no sync: propbase* is empty
+	if n := buildCat(t, src, m).catInst.restrictedClosures; n < 2 {
+		t.Errorf("%d restricted closures on power, want observation's and propbase's", n)
+	}
+	if n := buildCatOpt(t, src, m, Options{CatPlainRelations: true}).catInst.restrictedClosures; n != 0 {
+		t.Errorf("%d restricted closures with CatPlainRelations", n)
+	}
+}

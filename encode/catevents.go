@@ -89,6 +89,7 @@ type CatInstance struct {
 	orderAllPOUnions bool
 	// plainPOClosure is Options.CatPlainPOClosure (catpoclosure.go)
 	plainPOClosure bool
+	chainVertices  int
 	// plainRelations is Options.CatPlainRelations (catempty.go)
 	plainRelations bool
 	// restrictedClosures counts the closures encoded on some rows or
@@ -96,8 +97,7 @@ type CatInstance struct {
 	restrictedClosures int
 	// groupDepth is how many recursion groups are being encoded
 	// (restrictions apply outside them only, catclosurerows.go)
-	groupDepth    int
-	chainVertices int
+	groupDepth int
 	// transitivity is Options.Axioms.Transitivity: how total orders are
 	// encoded (orderacyclic.go, coherence)
 	transitivity axioms.Transitivity

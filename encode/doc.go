@@ -108,8 +108,10 @@
 // fixpoints of positive recursion) are implied by their definitions and
 // free otherwise, a flag's a lower one (exact closures by squaring, let
 // rec by Kleene iteration). A recursion body is implied term by term,
-// a composition by one clause per path (implyInto), and a node that is
-// empty in every execution by the rules of catempty.go is not encoded. acyclic is encoded per strongly connected
+// a composition by one clause per path (implyInto), a node that is
+// empty in every execution by the rules of catempty.go is not encoded,
+// and a closure read on a few rows or columns only is encoded on those
+// (catclosurerows.go). acyclic is encoded per strongly connected
 // component of the relation's static graph, by vertex elimination
 // (catelim.go), or, when po is a union term of the relation beside co or
 // fr, by a strict total order with program order fixed and sparse
