@@ -11,8 +11,9 @@ import "github.com/checkfence/checkfence/cat"
 // base relations and sets, which every model encodes anyway; a closure,
 // complement or recursion variable is taken as possibly non-empty.
 
-// staticallyEmpty reports whether relation node n holds no pair in any
-// model of the encoding. It encodes only base relations and sets.
+// staticallyEmpty reports whether node n (a relation or a set) holds no
+// pair or event in any model of the encoding. It encodes only base
+// relations and sets.
 func (ci *CatInstance) staticallyEmpty(n *cat.Node) bool {
 	if ci.emptyMemo == nil {
 		ci.emptyMemo = map[*cat.Node]bool{}
@@ -24,47 +25,21 @@ func (ci *CatInstance) staticallyEmpty(n *cat.Node) bool {
 	switch n.Op {
 	case cat.OpEmpty:
 		v = true
-	case cat.OpBase:
-		v = ci.rel(n, polUpper).empty(ci.c)
-	case cat.OpSeq, cat.OpInter:
+	case cat.OpBase, cat.OpTag:
+		if n.Kind == cat.KSet {
+			v = ci.set(n, polUpper).empty(ci.c)
+		} else {
+			v = ci.rel(n, polUpper).empty(ci.c)
+		}
+	case cat.OpSeq, cat.OpInter, cat.OpCart:
 		v = ci.staticallyEmpty(n.Kids[0]) || ci.staticallyEmpty(n.Kids[1])
 	case cat.OpUnion:
 		v = ci.staticallyEmpty(n.Kids[0]) && ci.staticallyEmpty(n.Kids[1])
-	case cat.OpDiff, cat.OpInverse, cat.OpPlus:
-		v = ci.staticallyEmpty(n.Kids[0])
-	case cat.OpCart:
-		v = ci.staticallyEmptySet(n.Kids[0]) || ci.staticallyEmptySet(n.Kids[1])
-	case cat.OpIdOf:
-		v = ci.staticallyEmptySet(n.Kids[0])
-	}
-	// OpStar and OpOpt hold the identity; OpComplement, OpRecRef: unknown
-	ci.emptyMemo[n] = v
-	return v
-}
-
-// staticallyEmptySet is staticallyEmpty for a set node.
-func (ci *CatInstance) staticallyEmptySet(n *cat.Node) bool {
-	if ci.emptyMemo == nil {
-		ci.emptyMemo = map[*cat.Node]bool{}
-	}
-	if v, ok := ci.emptyMemo[n]; ok {
-		return v
-	}
-	var v bool
-	switch n.Op {
-	case cat.OpEmpty:
-		v = true
-	case cat.OpBase, cat.OpTag:
-		v = ci.set(n, polUpper).empty(ci.c)
-	case cat.OpInter:
-		v = ci.staticallyEmptySet(n.Kids[0]) || ci.staticallyEmptySet(n.Kids[1])
-	case cat.OpUnion:
-		v = ci.staticallyEmptySet(n.Kids[0]) && ci.staticallyEmptySet(n.Kids[1])
-	case cat.OpDiff:
-		v = ci.staticallyEmptySet(n.Kids[0])
-	case cat.OpDomain, cat.OpRange:
+	case cat.OpDiff, cat.OpInverse, cat.OpPlus, cat.OpIdOf, cat.OpDomain, cat.OpRange:
 		v = ci.staticallyEmpty(n.Kids[0])
 	}
+	// OpStar and OpOpt hold the identity; OpComplement, OpUniverse,
+	// OpRecRef: taken as non-empty
 	ci.emptyMemo[n] = v
 	return v
 }
