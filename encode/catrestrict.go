@@ -121,13 +121,13 @@ func (ci *CatInstance) relOn(n *cat.Node, p pol, rows, cols []bool) *lrel {
 			if ra.empty(c) {
 				return ra
 			}
-			return relCompose(c, ra, ci.relOn(b, p, relRangeMask(ra), cols))
+			return ci.composeOn(p, ra, ci.relOn(b, p, relRangeMask(ra), cols))
 		}
 		rb := ci.relOn(b, p, nil, cols)
 		if rb.empty(c) {
 			return rb
 		}
-		return relCompose(c, ci.relOn(a, p, rows, relDomainMask(rb)), rb)
+		return ci.composeOn(p, ci.relOn(a, p, rows, relDomainMask(rb)), rb)
 	case cat.OpUnion:
 		return ci.relUnionFull(ci.relOn(n.Kids[0], p, rows, cols), ci.relOn(n.Kids[1], p, rows, cols))
 	case cat.OpInter:
@@ -195,4 +195,30 @@ func relRangeMask(r *lrel) []bool {
 		}
 	}
 	return m
+}
+
+// maxGateComposition bounds the paths of a restricted composition that is
+// encoded by And and Or gates in the upper polarity.
+const maxGateComposition = 20_000
+
+// composeOn is a; b for relOn. In the upper polarity, a composition with
+// more paths than maxGateComposition (every one with CatRestrictAll, for
+// the tests) gets a fresh variable per pair implied by each path
+// (composeUpper, racesw.go) instead of gates: power's W * W & propbase,
+// whose restricted composition with hb* had 220 k gates on the c11bench MS
+// queue's store bug, whose Or chains cost the solver 4-9 ms per conflict.
+func (ci *CatInstance) composeOn(p pol, a, b *lrel) *lrel {
+	if p != polUpper || ci.plainRelations {
+		return relCompose(ci.c, a, b)
+	}
+	paths := 0
+	for _, row := range a.rows {
+		for _, ak := range row {
+			paths += len(b.rows[ak.j])
+		}
+	}
+	if paths <= maxGateComposition && !ci.restrictAll {
+		return relCompose(ci.c, a, b)
+	}
+	return ci.composeUpper(a, b)
 }

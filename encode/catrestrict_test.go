@@ -14,7 +14,9 @@ import (
 // composition with CatRestrictAll) give the evaluator's answer on every
 // candidate execution of the evaluator-comparison programs, for every
 // model, consistency and flags; rc11's psc-base is among them (the
-// programs with atomic blocks have seq_cst accesses).
+// programs with atomic blocks have seq_cst accesses). CatRestrictAll also
+// encodes every restricted upper composition by path clauses (composeOn);
+// a mutant that composes with an empty right operand there fails.
 func TestCatRestrictedCompositions(t *testing.T) {
 	none := trackingModel(t, "po | addr | data | ctrl")
 	models := catModels(t)
