@@ -423,6 +423,7 @@ func (ci *CatInstance) implyInto(n *cat.Node, x *lrel) {
 	c := ci.c
 	switch {
 	case ci.plainRelations:
+		// the body as one relation, below
 	case n.Op == cat.OpUnion:
 		ci.implyInto(n.Kids[0], x)
 		ci.implyInto(n.Kids[1], x)

@@ -80,16 +80,7 @@ func filterRight(n *cat.Node) bool {
 // sparse reports a mask (nil: every event) that keeps at most a quarter
 // of the events.
 func (ci *CatInstance) sparse(mask []bool) bool {
-	if mask == nil {
-		return false
-	}
-	k := 0
-	for _, b := range mask {
-		if b {
-			k++
-		}
-	}
-	return 4*k <= ci.n()
+	return mask != nil && 4*count(mask) <= ci.n()
 }
 
 // relOn encodes n restricted to the pairs (i, j) with rows[i] and

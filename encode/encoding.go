@@ -108,11 +108,13 @@ type Options struct {
 	// event (catpoclosure.go, closureWithPO) instead of from the sources
 	// onwards; for the differential test.
 	CatPlainPOClosure bool
-	// CatPlainRelations turns off three shortcuts of the cat encoding
+	// CatPlainRelations turns off five shortcuts of the cat encoding
 	// (for tests): statically empty terms left out (catempty.go), the
 	// diagonal of a check's composition split before a closure at its end
-	// (irreflexiveSplit) and recursion bodies implied path by path
-	// (implyInto).
+	// (irreflexiveSplit), recursion bodies implied path by path
+	// (implyInto), closures encoded on the rows or columns read
+	// (catclosurerows.go) and large restricted compositions by path
+	// clauses (composeOn).
 	CatPlainRelations bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
