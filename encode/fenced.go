@@ -4,6 +4,7 @@ import (
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // Storing rounds behind fences (lsl/loadorder.go; docs/semantics.md,
@@ -85,5 +86,25 @@ func (e *Encoding) StoringRoundsNote() string {
 	}
 	return "on this model a retry round that stores to memory another thread may read counts while its thread " +
 		"stops inside the loop, unless a full or store-store fence follows the round's last store to each address " +
-		"and every load of the program is fenced before what follows it (docs/semantics.md, \"Storing rounds behind fences\")"
+		"and every load of the program is fenced before what follows it (stores into a thread's own not yet published new blocks excepted; " +
+		"docs/semantics.md, \"Storing rounds behind fences\")"
+}
+
+// FencedRoundsMayApply reports whether the fence case may delete a storing
+// round of a thread cut off inside its loop in unrolling u on model m: a
+// vetted .mm model on which neither superseded case of sc, tso and rc11
+// applies (pso, relaxed, rmo), whose loads are in order or ordered by the
+// program's fences (lsl.LoadOrders). Each round's own condition, a store to
+// the same address and a fence after it, is the encoding's to judge; the
+// sizing runs, which only propose bounds, do not.
+func FencedRoundsMayApply(opt Options, m *memmodel.Model, u *lsl.Unrolled) bool {
+	p := m.Props()
+	if opt.NoFencedRounds || !p.Vetted || reloadSupersedeRule(opt, m) != supersedeNever {
+		return false
+	}
+	if p.LoadsInOrder {
+		return true
+	}
+	lo := lsl.LoadOrders(u)
+	return !lo.StoreAfterLoad && !lo.AnyLoadAfterLoad
 }

@@ -90,6 +90,7 @@ type orderKey struct {
 
 type loadOrderAnalysis struct {
 	procs  map[string]*Proc
+	init   privateInit
 	res    LoadOrder
 	frames []*orderFrame
 	memo   map[orderKey]orderState
@@ -106,6 +107,7 @@ func LoadOrders(u *Unrolled) LoadOrder {
 	for _, pr := range u.Prog.Procs {
 		a.procs[pr.Name] = pr
 	}
+	a.init = analyzePrivateInit(u.Prog)
 	for _, th := range u.Threads {
 		if th.Kind != ThreadConcurrent {
 			continue
@@ -207,8 +209,17 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 	case *Block:
 		return a.block(s, st, atomic)
 	case *Load:
+		if a.init.initialized[s] {
+			// it reads only initializing stores: checked as a later
+			// load, but nothing after it need wait for it
+			a.load(s.Addr, st, atomic)
+			return st
+		}
 		return a.load(s.Addr, st, atomic)
 	case *Store:
+		if a.init.initializing[s] {
+			return st // no other thread can read it before a later store
+		}
 		return a.store(st)
 	case *Free:
 		return a.store(st)

@@ -66,6 +66,10 @@ type simulator struct {
 	// unpublishedReloads: and those of a thread whose stores go to a
 	// block no store has published yet (simulator_reload.go)
 	unpublishedReloads bool
+	// fencedRounds: the encoding may delete a storing cycle or reload
+	// round superseded in its thread whatever the others do (the fence
+	// case, encode.FencedRoundsMayApply; its fence is not judged here)
+	fencedRounds bool
 }
 
 type simEvent struct{ thread, pos int }
@@ -534,13 +538,14 @@ func (t *simThread) storesIn(c simCycle) bool {
 // (encode/reload_superseded.go, cycleSuperseded): on sc, tso and sc-cat
 // (and, judged as there, rc11), each of its
 // stores is followed in thread t by a store to the same cell, and every
-// other thread but the final one has completed.
+// other thread but the final one has completed; where the fence case may
+// apply (fencedRounds), whatever the other threads do.
 func (s *simulator) superseded(t *simThread, c simCycle) bool {
-	if !s.coherent || !s.cyclesSuperseded {
+	if !s.coherent || !s.cyclesSuperseded && !s.fencedRounds {
 		return false
 	}
 	for i, o := range s.threads {
-		if o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
+		if !s.fencedRounds && o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
 			return false
 		}
 	}

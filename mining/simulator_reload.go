@@ -231,7 +231,7 @@ func (s *simulator) reloadGone(t *simThread) []simCycle {
 			if !c.reload {
 				continue
 			}
-			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.unpublished(t, c, e.reload.stores)) || !s.superseded(t, c)) {
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.fencedRounds || s.unpublished(t, c, e.reload.stores)) || !s.superseded(t, c)) {
 				break // the later rounds are no first rounds
 			}
 			out = append(out, c)
@@ -324,4 +324,11 @@ func (s *simulator) readAnywhere(t *simThread, c simCycle) bool {
 		}
 	}
 	return false
+}
+
+// simFencedRounds reports whether the encoding's fence case may delete
+// storing rounds of unrolling u (encode.FencedRoundsMayApply): the runs
+// then delete superseded ones whatever the other threads do.
+func (k *checker) simFencedRounds(u *lsl.Unrolled) bool {
+	return k.fairProgress(k.opt.Model) && encode.FencedRoundsMayApply(k.supersedeOptions(), k.opt.Model, u)
 }

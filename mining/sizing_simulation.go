@@ -145,6 +145,9 @@ func (ss *simSearch) search(patience, budget int) {
 		s.storingReloads = k.simStoringReloads()
 		s.cyclesSuperseded = k.simCyclesSuperseded()
 		s.unpublishedReloads = k.simUnpublishedReloads()
+		if s.fencedRounds = k.simFencedRounds(u); s.fencedRounds && !k.opt.NoStoringReloads {
+			s.storingReloads = true
+		}
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a
