@@ -89,12 +89,13 @@ type orderKey struct {
 }
 
 type loadOrderAnalysis struct {
-	procs  map[string]*Proc
-	init   privateInit
-	res    LoadOrder
-	frames []*orderFrame
-	memo   map[orderKey]orderState
-	active map[string]bool
+	procs     map[string]*Proc
+	init      privateInit
+	poolFresh bool // poolIsFresh: a malloc's flag accesses pass nothing on
+	res       LoadOrder
+	frames    []*orderFrame
+	memo      map[orderKey]orderState
+	active    map[string]bool
 }
 
 // LoadOrders analyses the code the concurrent threads of u may run.
@@ -107,7 +108,8 @@ func LoadOrders(u *Unrolled) LoadOrder {
 	for _, pr := range u.Prog.Procs {
 		a.procs[pr.Name] = pr
 	}
-	a.init = analyzePrivateInit(u.Prog)
+	a.poolFresh = poolIsFresh(u)
+	a.init = analyzePrivateInit(u.Prog, a.poolFresh)
 	for _, th := range u.Threads {
 		if th.Kind != ThreadConcurrent {
 			continue
@@ -224,7 +226,7 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 	case *Free:
 		return a.store(st)
 	case *Alloc:
-		if s.Kind == AllocPool {
+		if s.Kind == AllocPool && !a.poolFresh {
 			// the pool's own bookkeeping may load and store
 			st = a.load(nil, st, atomic)
 			return a.store(st)

@@ -32,11 +32,14 @@ type privateInit struct {
 	initialized  map[*Load]bool
 }
 
-// analyzePrivateInit analyses every procedure of p.
-func analyzePrivateInit(p *Program) privateInit {
+// analyzePrivateInit analyses every procedure of p. With poolFresh
+// (poolIsFresh), a pool allocation gives a block no one has used, as a
+// fresh one does.
+func analyzePrivateInit(p *Program, poolFresh bool) privateInit {
 	res := privateInit{initializing: map[*Store]bool{}, initialized: map[*Load]bool{}}
+	fresh := func(al *Alloc) bool { return al.Kind == AllocFresh || poolFresh && al.Kind == AllocPool }
 	for _, pr := range p.Procs {
-		a := &escapeAnalysis{res: &res}
+		a := &escapeAnalysis{res: &res, fresh: fresh}
 		a.block(pr.Body, initState{reach: true})
 	}
 	pt := pointsTo(p)
@@ -44,7 +47,7 @@ func analyzePrivateInit(p *Program) privateInit {
 	onlyInit := map[*Alloc]bool{}
 	for _, pr := range p.Procs {
 		Walk(pr.Body, func(s Stmt) bool {
-			if al, ok := s.(*Alloc); ok && al.Kind == AllocFresh {
+			if al, ok := s.(*Alloc); ok && fresh(al) {
 				onlyInit[al] = true
 			}
 			return true
@@ -223,6 +226,7 @@ type escapeFrame struct {
 
 type escapeAnalysis struct {
 	res    *privateInit
+	fresh  func(*Alloc) bool // the allocations that give unused blocks
 	frames []*escapeFrame
 	path   []lit // the conditions of the enclosing ifs, innermost last
 	seen   map[*Store]bool
@@ -394,7 +398,7 @@ func (a *escapeAnalysis) stmt(s Stmt, in initState) initState {
 		return st
 	case *Alloc:
 		st.define(s.Dst)
-		if s.Kind == AllocFresh {
+		if a.fresh(s) {
 			st.untrack(s) // the previous block of this allocation
 			st.regs[s.Dst] = s
 		}
@@ -456,4 +460,52 @@ func regOf(o Operand) Reg {
 func isConst(o Operand, n int64) bool {
 	k, ok := o.(Const)
 	return ok && k.V.Kind == KNum && k.V.Num == n
+}
+
+// poolIsFresh reports whether every pool block that a malloc of the init or
+// a concurrent thread takes is one no one has used: the unrolling gives
+// each malloc its own block (PoolInfo.Fixed: every free is in the final
+// thread), and no procedure those threads may run frees a block, so the
+// same holds past any cut. Their mallocs then pass nothing between threads
+// through the pool's flags either: each touches only its own block's flag,
+// which only the final thread reads.
+func poolIsFresh(u *Unrolled) bool {
+	if u.Pool == nil || !u.Pool.Fixed || u.Prog == nil {
+		return false
+	}
+	procs := map[string]*Proc{}
+	for _, pr := range u.Prog.Procs {
+		procs[pr.Name] = pr
+	}
+	seen := map[string]bool{}
+	frees := false
+	var visit func(name string)
+	visit = func(name string) {
+		if seen[name] || frees {
+			return
+		}
+		seen[name] = true
+		pr := procs[name]
+		if pr == nil {
+			frees = true // code the analysis cannot see
+			return
+		}
+		Walk(pr.Body, func(s Stmt) bool {
+			switch s := s.(type) {
+			case *Free:
+				frees = true
+			case *Call:
+				visit(s.Proc)
+			}
+			return !frees
+		})
+	}
+	for _, th := range u.Threads {
+		if th.Kind != ThreadFinal {
+			for _, op := range th.Ops {
+				visit(op)
+			}
+		}
+	}
+	return !frees
 }

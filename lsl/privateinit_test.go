@@ -94,7 +94,7 @@ proc selectLeak(%c) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := analyzePrivateInit(p)
+	res := analyzePrivateInit(p, false)
 	stores := map[string]bool{}
 	loads := map[string]bool{}
 	for _, pr := range p.Procs {
@@ -173,7 +173,7 @@ proc pop() -> (%v) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res2 := analyzePrivateInit(p2)
+	res2 := analyzePrivateInit(p2, false)
 	for _, pr := range p2.Procs {
 		Walk(pr.Body, func(s Stmt) bool {
 			if l, ok := s.(*Load); ok {
@@ -258,5 +258,63 @@ proc pushPublishedFirst() {
 		if o := LoadOrders(u); o.StoreAfterLoad != tc.store || o.AnyLoadAfterLoad {
 			t.Errorf("%s: %+v, want store after load %v and no load after load", tc.name, o, tc.store)
 		}
+	}
+}
+
+// TestPoolIsFresh: pool blocks count as fresh for the analysis when the
+// unrolling gives each malloc its own block (FixedPool, every free in the
+// final thread) and no procedure the other threads may run frees one.
+// Then a push into a pool node needs no fence between the top's load and
+// the node's stores, and its malloc's flag accesses are no loads or stores
+// for the load-order analysis.
+func TestPoolIsFresh(t *testing.T) {
+	const src = `
+struct node { next, value }
+global Top
+global Keep
+proc push() {
+    %n := alloc pool node
+    %top := load @Top
+    %a := offset(%n, 0)
+    store %a, %top
+    fence full
+    store @Top, %n
+}
+proc drain() {
+    %t := load @Top
+    if %t { free pool %t }
+}
+proc pushThenFree() {
+    call push()
+    %k := load @Keep
+    if %k { free pool %k }
+}
+`
+	p, err := Parse("pool.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name                  string
+		specs                 []ThreadSpec
+		fixed                 bool
+		fresh, storeAfterLoad bool // poolIsFresh; a store after an unordered load
+	}{
+		{"frees in the final thread", []ThreadSpec{conc("push"), conc("push"), {Kind: ThreadFinal, Ops: []string{"drain"}}}, true, true, false},
+		{"without a fixed pool", []ThreadSpec{conc("push"), conc("push"), {Kind: ThreadFinal, Ops: []string{"drain"}}}, false, false, true},
+		{"a free in a concurrent thread", []ThreadSpec{conc("pushThenFree"), conc("push"), {Kind: ThreadFinal, Ops: []string{"drain"}}}, true, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := Unroll(p, tc.specs, UnrollOptions{FixedPool: tc.fixed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := poolIsFresh(u); got != tc.fresh {
+				t.Errorf("poolIsFresh %v, want %v", got, tc.fresh)
+			}
+			if o := LoadOrders(u); o.StoreAfterLoad != tc.storeAfterLoad {
+				t.Errorf("store after load %v, want %v", o.StoreAfterLoad, tc.storeAfterLoad)
+			}
+		})
 	}
 }
