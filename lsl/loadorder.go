@@ -3,6 +3,7 @@ package lsl
 import (
 	"maps"
 	"slices"
+	"strings"
 )
 
 // Loads a fence orders (docs/semantics.md, "Storing rounds behind
@@ -45,11 +46,44 @@ type LoadOrder struct {
 func (o LoadOrder) Blocks() []int64 { return slices.Sorted(maps.Keys(o.LoadAfterLoad)) }
 
 // pendingLoads: whether an earlier load may be unordered before later
-// loads (ll) and later stores (ls).
-type pendingLoads struct{ ll, ls bool }
+// loads (ll) and later stores (ls). lsAddr, when ls holds, is the address
+// every such load used (the procedure and the register, or the constant),
+// "*" when they differ or the register was assigned since: a store to the
+// same address comes after them in memory order on every vetted model
+// (relaxed's M1, rmo's A3: an access before a store to its address), as
+// in a plain x++.
+type pendingLoads struct {
+	ll, ls bool
+	lsAddr string
+}
 
 func (p pendingLoads) or(q pendingLoads) pendingLoads {
-	return pendingLoads{p.ll || q.ll, p.ls || q.ls}
+	out := pendingLoads{p.ll || q.ll, p.ls || q.ls, ""}
+	switch {
+	case !p.ls:
+		out.lsAddr = q.lsAddr
+	case !q.ls || p.lsAddr == q.lsAddr:
+		out.lsAddr = p.lsAddr
+	default:
+		out.lsAddr = "*"
+	}
+	return out
+}
+
+// loaded is p after a load of address key.
+func (p pendingLoads) loaded(key string) pendingLoads {
+	if p.ls && p.lsAddr != key {
+		key = "*"
+	}
+	return pendingLoads{true, true, key}
+}
+
+// forget makes the address key unknown when it is one of keys'.
+func (p pendingLoads) forget(match func(string) bool) pendingLoads {
+	if p.ls && p.lsAddr != "*" && match(p.lsAddr) {
+		p.lsAddr = "*"
+	}
+	return p
 }
 
 // orderState is the state at a program point: reach (the point may run),
@@ -71,6 +105,12 @@ func (s orderState) join(t orderState) orderState {
 	return orderState{true, s.out.or(t.out), s.in.or(t.in)}
 }
 
+// forget makes the address keys match accepts unknown.
+func (s orderState) forget(match func(string) bool) orderState {
+	s.out, s.in = s.out.forget(match), s.in.forget(match)
+	return s
+}
+
 // fold ends an atomic block: its loads join the pending ones.
 func (s orderState) fold() orderState {
 	return orderState{s.reach, s.out.or(s.in), pendingLoads{}}
@@ -90,6 +130,7 @@ type orderKey struct {
 
 type loadOrderAnalysis struct {
 	procs     map[string]*Proc
+	proc      string // the procedure being analysed
 	init      privateInit
 	poolFresh bool // poolIsFresh: a malloc's flag accesses pass nothing on
 	res       LoadOrder
@@ -131,18 +172,20 @@ func (a *loadOrderAnalysis) call(name string, st orderState, atomic bool) orderS
 		// code the analysis cannot see, or a recursion: anything may
 		// follow
 		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
-		return orderState{true, pendingLoads{true, true}, pendingLoads{}}
+		return orderState{true, pendingLoads{true, true, "*"}, pendingLoads{}}
 	}
 	key := orderKey{name, st, atomic}
 	if out, ok := a.memo[key]; ok {
 		return out
 	}
 	a.active[name] = true
-	saved := a.frames
-	a.frames = nil
+	saved, caller := a.frames, a.proc
+	a.frames, a.proc = nil, name
 	out := a.block(pr.Body, st, atomic)
-	a.frames = saved
+	a.frames, a.proc = saved, caller
 	delete(a.active, name)
+	// the callee's registers are gone
+	out = out.forget(func(k string) bool { return strings.HasPrefix(k, name+"\x00") })
 	a.memo[key] = out
 	return out
 }
@@ -188,19 +231,41 @@ func (a *loadOrderAnalysis) load(addr Operand, st orderState, atomic bool) order
 			a.res.AnyLoadAfterLoad = true
 		}
 	}
+	key := a.addrKey(addr)
 	if atomic {
-		st.in = pendingLoads{true, true}
+		st.in = st.in.loaded(key)
 	} else {
-		st.out = pendingLoads{true, true}
+		st.out = st.out.loaded(key)
 	}
 	return st
 }
 
-func (a *loadOrderAnalysis) store(st orderState) orderState {
-	if st.out.ls {
+func (a *loadOrderAnalysis) store(addr Operand, st orderState) orderState {
+	if st.out.ls && (addr == nil || st.out.lsAddr == "*" || st.out.lsAddr != a.addrKey(addr)) {
 		a.res.StoreAfterLoad = true
 	}
 	return st
+}
+
+// addrKey names an address operand: a constant, or a register of the
+// current procedure; "*" for none (the pool's bookkeeping).
+func (a *loadOrderAnalysis) addrKey(addr Operand) string {
+	switch o := addr.(type) {
+	case Reg:
+		return a.proc + "\x00" + string(o)
+	case Const:
+		return "const\x00" + o.V.String()
+	}
+	return "*"
+}
+
+// assigned notes that register r of the current procedure gets a value.
+func (a *loadOrderAnalysis) assigned(st orderState, r Reg) orderState {
+	if r == "" {
+		return st
+	}
+	key := a.proc + "\x00" + string(r)
+	return st.forget(func(k string) bool { return k == key })
 }
 
 func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState {
@@ -215,23 +280,27 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 			// it reads only initializing stores: checked as a later
 			// load, but nothing after it need wait for it
 			a.load(s.Addr, st, atomic)
-			return st
+			return a.assigned(st, s.Dst)
 		}
-		return a.load(s.Addr, st, atomic)
+		return a.assigned(a.load(s.Addr, st, atomic), s.Dst)
 	case *Store:
-		if a.init.initializing[s] {
-			return st // no other thread can read it before a later store
+		if !a.init.initializing[s] { // else no other thread can read it before a later store
+			st = a.store(s.Addr, st)
 		}
-		return a.store(st)
+		return a.assigned(st, s.Status)
 	case *Free:
-		return a.store(st)
+		return a.store(nil, st)
 	case *Alloc:
 		if s.Kind == AllocPool && !a.poolFresh {
 			// the pool's own bookkeeping may load and store
 			st = a.load(nil, st, atomic)
-			return a.store(st)
+			st = a.store(nil, st)
 		}
-		return st
+		return a.assigned(st, s.Dst)
+	case *Assign:
+		return a.assigned(st, s.Dst)
+	case *Choose:
+		return a.assigned(st, s.Dst)
 	case *Fence:
 		if s.Cand > 0 {
 			return st // runs only under some fence selections
@@ -243,7 +312,7 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 			case FenceLoadLoad:
 				p.ll = false
 			case FenceLoadStore:
-				p.ls = false
+				p.ls, p.lsAddr = false, ""
 			}
 			return p
 		}
@@ -273,7 +342,11 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 	case *Abort, *Pruned:
 		return orderState{}
 	case *Call:
-		return a.call(s.Proc, st, atomic)
+		st = a.call(s.Proc, st, atomic)
+		for _, r := range s.Results {
+			st = a.assigned(st, r)
+		}
+		return st
 	}
 	return st
 }

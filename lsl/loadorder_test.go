@@ -69,6 +69,14 @@ proc callsThenStores() { call callee()  store @B, 1 }
 proc callsFenced() { call callee()  fence full  store @B, 1 }
 proc storeFirst() { store @B, 1  %a := load @A  fence full }
 proc recurse() { call recurse() }
+proc incr() { %a := load @A  %n := add(%a, 1)  store @A, %n }
+proc incrReg() { %p := offset(@A, 0)  %a := load %p  %n := add(%a, 1)  store %p, %n  fence full }
+proc incrReassigned() { %p := offset(@A, 0)  %a := load %p  %p := offset(@B, 0)  store %p, %a }
+proc incrThenOther() { %a := load @A  store @A, 1  store @B, 1 }
+proc loadInCallee() { %p := offset(@A, 0)  %a := load %p }
+proc callsThenStoresThere() { %p := offset(@A, 0)  call loadInCallee()  store %p, 1 }
+proc loadOrStore(%q, %c) { if %c { store %q, 1 } else { %a := load %q } }
+proc twoActivations() { call loadOrStore(@A, 0)  call loadOrStore(@B, 1) }
 `
 	p, err := Parse("loadorder.lsl", []byte(src))
 	if err != nil {
@@ -97,6 +105,12 @@ proc recurse() { call recurse() }
 		{"callee then fence", []ThreadSpec{conc("callsFenced")}, false, false, nil},
 		{"operations in sequence", []ThreadSpec{{Kind: ThreadConcurrent, Ops: []string{"storeFirst", "callsFenced", "loadStoreLS"}}}, false, false, nil},
 		{"operations: a load before the next operation's store", []ThreadSpec{{Kind: ThreadConcurrent, Ops: []string{"callee", "storeFirst"}}}, true, false, []string{"A"}},
+		{"an increment: the store goes where the load read", []ThreadSpec{conc("incr")}, false, false, nil},
+		{"an increment through a register", []ThreadSpec{conc("incrReg")}, false, false, nil},
+		{"the register assigned between", []ThreadSpec{conc("incrReassigned")}, true, false, nil},
+		{"an increment, then a store elsewhere", []ThreadSpec{conc("incrThenOther")}, true, false, nil},
+		{"a callee's register is not the caller's", []ThreadSpec{conc("callsThenStoresThere")}, true, false, nil},
+		{"nor its next activation's", []ThreadSpec{conc("twoActivations")}, true, true, nil},
 		{"init and final threads do not count", []ThreadSpec{{Kind: ThreadInit, Ops: []string{"loadStore"}}, conc("fenced"), {Kind: ThreadFinal, Ops: []string{"loadLoad"}}}, false, false, nil},
 	}
 	for _, tc := range cases {

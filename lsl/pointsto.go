@@ -34,16 +34,13 @@ func (p *pointsToSets) operand(proc string, o Operand) map[any]bool {
 	return nil
 }
 
+// constBlocks adds the blocks a constant's pointers point into (composites
+// included).
 func constBlocks(v Value, out map[any]bool) {
-	switch v.Kind {
-	case KPtr:
-		if len(v.Ptr) > 0 {
-			out[v.Ptr[0]] = true
-		}
-	case KComp:
-		for _, f := range v.Fields {
-			constBlocks(f, out)
-		}
+	bases := map[int64]bool{}
+	markPointers(v, bases)
+	for b := range bases {
+		out[b] = true
 	}
 }
 
