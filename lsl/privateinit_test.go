@@ -2,6 +2,7 @@ package lsl
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -10,11 +11,8 @@ import (
 // yet) and which loads read only such stores. Each store and load is named
 // by its Expr.
 func TestInitializingStores(t *testing.T) {
-	const src = `
-struct node { next, value }
-global Top
-global G
-global Out
+	// a Treiber push; AFTER is what follows its loop
+	const push = `
 proc push(%v) {
     %n := alloc fresh node
     %f := offset(%n, 1)
@@ -34,9 +32,15 @@ proc push(%v) {
         %retry := xor(%c, 1)
         if %retry { continue l }
     }
-    %g := offset(%n, 1)
-    store %g, 7 as "after publication"
+AFTER
 }
+`
+	const src = `
+struct node { next, value }
+global Top
+global G
+global Out
+PUSH
 proc pop() {
     %t := load @Top as "top"
     if %t {
@@ -90,7 +94,8 @@ proc selectLeak(%c) {
     store %f, 1 as "after select"
 }
 `
-	p, err := Parse("init.lsl", []byte(src))
+	p, err := Parse("init.lsl", []byte(strings.Replace(src, "PUSH", strings.Replace(push, "AFTER", `%g := offset(%n, 1)
+    store %g, 7 as "after publication"`, 1), 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,27 +143,10 @@ proc selectLeak(%c) {
 
 	// without the store after publication, the pop's read of the node
 	// reads only initializing stores
-	p2, err := Parse("init2.lsl", []byte(`
+	p2, err := Parse("init2.lsl", []byte(strings.Replace(`
 struct node { next, value }
 global Top
-proc push(%v) {
-    %n := alloc fresh node
-    %f := offset(%n, 1)
-    store %f, %v as "init value"
-    %top := load @Top
-    l: {
-        %a := offset(%n, 0)
-        store %a, %top as "init next"
-        atomic {
-            %x := load @Top
-            %ok := eq(%x, %top)
-            if %ok { store @Top, %n as "publish" }
-        }
-        if %ok { } else { %top := %x }
-        %retry := xor(%ok, 1)
-        if %retry { continue l }
-    }
-}
+PUSH
 proc pop() -> (%v) {
     %t := load @Top as "top"
     %v := 0
@@ -169,7 +157,7 @@ proc pop() -> (%v) {
         %next := load %q as "node next"
     }
 }
-`))
+`, "PUSH", strings.Replace(push, "AFTER", "", 1), 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
