@@ -78,7 +78,7 @@ func (p pendingLoads) loaded(key string) pendingLoads {
 	return pendingLoads{true, true, key}
 }
 
-// forget makes the address key unknown when it is one of keys'.
+// forget makes the address key unknown when match accepts it.
 func (p pendingLoads) forget(match func(string) bool) pendingLoads {
 	if p.ls && p.lsAddr != "*" && match(p.lsAddr) {
 		p.lsAddr = "*"
@@ -105,7 +105,7 @@ func (s orderState) join(t orderState) orderState {
 	return orderState{true, s.out.or(t.out), s.in.or(t.in)}
 }
 
-// forget makes the address keys match accepts unknown.
+// forget makes the address keys that match accepts unknown.
 func (s orderState) forget(match func(string) bool) orderState {
 	s.out, s.in = s.out.forget(match), s.in.forget(match)
 	return s

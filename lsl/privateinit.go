@@ -102,35 +102,23 @@ func poolIsFresh(u *Unrolled) bool {
 	for _, pr := range u.Prog.Procs {
 		procs[pr.Name] = pr
 	}
-	seen := map[string]bool{}
-	frees := false
-	var visit func(name string)
-	visit = func(name string) {
-		if seen[name] || frees {
-			return
-		}
-		seen[name] = true
-		pr := procs[name]
-		if pr == nil {
-			frees = true // code the analysis cannot see
-			return
-		}
-		Walk(pr.Body, func(s Stmt) bool {
-			switch s := s.(type) {
-			case *Free:
-				frees = true
-			case *Call:
-				visit(s.Proc)
-			}
-			return !frees
-		})
-	}
+	var roots []string
 	for _, th := range u.Threads {
 		if th.Kind != ThreadFinal {
-			for _, op := range th.Ops {
-				visit(op)
-			}
+			roots = append(roots, th.Ops...)
 		}
+	}
+	reach, known := reachableProcs(procs, roots)
+	if !known {
+		return false // code the analysis cannot see
+	}
+	frees := false
+	for name := range reach {
+		Walk(procs[name].Body, func(s Stmt) bool {
+			_, isFree := s.(*Free)
+			frees = frees || isFree
+			return !frees
+		})
 	}
 	return !frees
 }
