@@ -120,4 +120,12 @@
 // move a load to a later load's place with its own tags
 // (docs/semantics.md, "Reload rounds: tags a model does not see on a
 // read").
+//
+// PoOrder (poorder.go) picks an acyclicity check that holds every external
+// reads-from and from-read pair, and tells which pairs of one thread's
+// events it holds in every execution, from their kinds, tags and the
+// fences between: a lower bound of the check evaluated on the smallest
+// execution with those events, with the terms that are not monotone taken
+// as empty. The fence case of fair progress argues in that check's order
+// (docs/semantics.md, "Storing rounds behind fences", on cat models).
 package cat

@@ -20,6 +20,10 @@ type evaluator struct {
 	x    *Execution
 	sets map[*Node]Set
 	rels map[*Node]Rel
+	// lower: evaluate a lower bound that holds in every extension of x
+	// (poorder.go): terms that are not monotone are empty.
+	lower bool
+	local map[*Node]bool // isLocal, memoized
 }
 
 // Eval checks every constraint of m on x: the reference semantics that the
@@ -91,6 +95,10 @@ func (ev *evaluator) set(n *Node) Set {
 	}
 	N := ev.x.N
 	out := NewSet(N)
+	if ev.lower && ev.notMonotone(n) {
+		ev.sets[n] = out
+		return out
+	}
 	switch n.Op {
 	case OpBase, OpTag:
 		if s, ok := ev.x.Sets[n.Name]; ok {
@@ -149,6 +157,11 @@ func (ev *evaluator) rel(n *Node) Rel {
 	}
 	N := ev.x.N
 	var out Rel
+	if ev.lower && ev.notMonotone(n) {
+		out = NewRel(N)
+		ev.rels[n] = out
+		return out
+	}
 	switch n.Op {
 	case OpBase:
 		out = NewRel(N)

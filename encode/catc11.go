@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/diag"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -19,39 +20,57 @@ import (
 // front end translated (lsl.Program.C11); in LSL written by hand such a
 // model makes of the tags what it says.
 func (ci *CatInstance) c11Tags(in *Instr, tags []string) ([]string, error) {
-	ord := lsl.C11Order(tags)
-	role, hasRole := lsl.C11RoleOf(tags)
-	if ord == "" && !hasRole {
-		if ci.m.C11 != nil && lsl.HasTag(tags, "NA") {
-			return withoutC11(tags), nil
-		}
-		return tags, nil
-	}
-	if ci.m.KnowsC11() {
-		return tags, nil
-	}
-	mp := ci.m.C11
-	if mp == nil && !ci.e.U.Prog.C11 {
-		return tags, nil
-	}
-	if mp == nil {
+	out, mapped, ok := c11EventTags(ci.m, ci.e.U.Prog.C11, in.Kind, in.Atomic != 0, tags)
+	if !ok {
 		return nil, diag.Errorf(in.Pos(), "this %s is a C11 atomic (tags %s), and memory model %s does not know C11 memory orders; use rc11, a built-in hardware model (arm8, riscv, power, tso-cat compile C11 atomics to their instructions) or a .mm model",
 			in.Kind, strings.Join(tags, ","), ci.m.Name)
 	}
-	var mapped []string
+	if mapped == nil {
+		return out, nil
+	}
+	return append(out, ci.condC11Tags(in, tags, mapped)...), nil
+}
+
+// c11EventTags are the tags of an event of kind k (inside an atomic block
+// when atomic) with LSL tags tags on model m, for a program a C11 front end
+// translated when progC11 (c11Tags), without the conditional tags of fence
+// synthesis; mapped is what the model's C11 mapping gave (nil when it
+// mapped nothing), ok false when the model cannot read a C11 atomic.
+func c11EventTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, tags []string) (out, mapped []string, ok bool) {
+	ord := lsl.C11Order(tags)
+	role, hasRole := lsl.C11RoleOf(tags)
+	if ord == "" && !hasRole {
+		if m.C11 != nil && lsl.HasTag(tags, "NA") {
+			return withoutC11(tags), nil, true
+		}
+		return tags, nil, true
+	}
+	if m.KnowsC11() {
+		return tags, nil, true
+	}
+	mp := m.C11
+	if mp == nil && !progC11 {
+		return tags, nil, true
+	}
+	if mp == nil {
+		return nil, nil, false
+	}
 	switch {
-	case in.Kind == axioms.Fence && lsl.HasTag(tags, lsl.TagMMOnly):
+	case k == axioms.Fence && lsl.HasTag(tags, lsl.TagMMOnly):
 		if hasRole {
 			mapped = mp.Beside(role.After, role.Kind, role.Order)
 		}
-	case in.Kind == axioms.Fence:
+	case k == axioms.Fence:
 		mapped = mp.Fence(ord)
-	case in.Kind == axioms.Load:
-		mapped = mp.Access("R", in.Atomic != 0, ord)
+	case k == axioms.Load:
+		mapped = mp.Access("R", atomic, ord)
 	default:
-		mapped = mp.Access("W", in.Atomic != 0, ord)
+		mapped = mp.Access("W", atomic, ord)
 	}
-	return append(append(withoutC11(tags), mapped...), ci.condC11Tags(in, tags, mapped)...), nil
+	if mapped == nil {
+		mapped = []string{}
+	}
+	return append(withoutC11(tags), mapped...), mapped, true
 }
 
 // withoutC11 drops the C11 vocabulary from tags.

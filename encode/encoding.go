@@ -166,7 +166,8 @@ type Encoding struct {
 	ownerMemo          map[int64]int   // blockOwners, once
 	sealedMemo         map[int64]int   // SealedBlocks, once
 	noSealed           bool            // Options.NoSealedBlocks
-	loadOrderMemo      *lsl.LoadOrder  // LoadOrders, once
+	loadOrderMemo      *lsl.LoadOrder  // LoadOrders (LoadOrdersBy on a cat model), once
+	catLoadOrderDone   bool            // catLoadOrder ran
 	noFenced           bool            // Options.NoFencedRounds
 	published          map[int64]z.Lit // publishedBlock's literal per block
 

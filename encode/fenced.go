@@ -10,7 +10,8 @@ import (
 // Storing rounds behind fences (lsl/loadorder.go; docs/semantics.md,
 // "Storing rounds behind fences").
 
-// fencedSuperseded holds, on a vetted .mm model (used where the
+// fencedSuperseded holds, on a vetted .mm model (on a cat model:
+// catFencedSuperseded; used where the
 // superseded case of sc and tso does not apply: pso, relaxed, rmo), when each executed store
 // s of rec is followed in its thread by an executed store s2 to the same
 // address and then by an executed full or store-store fence, and no load
@@ -21,7 +22,13 @@ import (
 // later loads, which follow s2 in program order).
 func (e *Encoding) fencedSuperseded(rec *cycleRec) z.Lit {
 	c := e.C
-	if e.noFenced || !e.storeCoherent || len(rec.stores) == 0 {
+	if e.noFenced || len(rec.stores) == 0 {
+		return c.F
+	}
+	if e.Memory.Cat() != nil {
+		return e.catFencedSuperseded(rec)
+	}
+	if !e.storeCoherent {
 		return c.F
 	}
 	var blocks []int64
@@ -94,12 +101,19 @@ func (e *Encoding) StoringRoundsNote() string {
 // round of a thread cut off inside its loop in unrolling u on model m: a
 // vetted .mm model on which neither superseded case of sc, tso and rc11
 // applies (pso, relaxed, rmo), whose loads are in order or ordered by the
-// program's fences (lsl.LoadOrders). Each round's own condition, a store to
+// program's fences (lsl.LoadOrders), or a cat model whose own order does
+// (catFencedRoundsMayApply). Each round's own condition, a store to
 // the same address and a fence after it, is the encoding's to judge; the
 // sizing runs, which only propose bounds, do not.
 func FencedRoundsMayApply(opt Options, m *memmodel.Model, u *lsl.Unrolled) bool {
 	p := m.Props()
-	if opt.NoFencedRounds || !p.Vetted || reloadSupersedeRule(opt, m) != supersedeNever {
+	if opt.NoFencedRounds || reloadSupersedeRule(opt, m) != supersedeNever {
+		return false
+	}
+	if m.Cat() != nil {
+		return catFencedRoundsMayApply(opt, m, u)
+	}
+	if !p.Vetted {
 		return false
 	}
 	if p.LoadsInOrder {

@@ -61,16 +61,32 @@ func (e *Encoding) reloadsApply() bool {
 // (docs/semantics.md, "Reload rounds on cat models"), so it pairs with no
 // store-exclusive (lxsx) and is not a part of a mixed-size access.
 func (e *Encoding) catReloadSource(l *Instr) bool {
-	tags := lsl.Tags(l.Stmt)
-	return !lsl.HasTag(tags, exclusiveTag) && !lsl.IsPart(l.Stmt)
+	return !lsl.HasTag(e.catTags(l), exclusiveTag) && !lsl.IsPart(l.Stmt)
+}
+
+// catTags are the tags in's event carries on the cat model: its own, or
+// on a model with a C11 mapping those the mapping gives (c11EventTags;
+// without fence synthesis' conditional tags).
+func (e *Encoding) catTags(in *Instr) []string {
+	tags := lsl.Tags(in.Stmt)
+	m := e.Memory.Cat()
+	if m == nil || m.C11 == nil {
+		return tags
+	}
+	out, _, ok := c11EventTags(m, e.U.Prog.C11, in.Kind, in.Atomic != 0, tags)
+	if !ok {
+		return tags
+	}
+	return out
 }
 
 // catReloadFences reports whether the fences after L are no events of the
-// cat model (a C11 front end's mm-only fences, mmOnlyNoBarrier): the
-// moved load then needs no fence events after it.
-func catReloadFences(fences []*Instr) bool {
+// cat model (a C11 front end's mm-only fences that the model drops or its
+// C11 mapping makes no barrier, mmOnlyNoBarrier): the moved load then
+// needs no fence events after it.
+func (e *Encoding) catReloadFences(fences []*Instr) bool {
 	for _, f := range fences {
-		if tags := lsl.Tags(f.Stmt); !mmOnlyNoBarrier(tags, tags) {
+		if !mmOnlyNoBarrier(lsl.Tags(f.Stmt), e.catTags(f)) {
 			return false
 		}
 	}
@@ -199,7 +215,7 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 	e := x.e
 	c := e.C
 	isCat := e.taggedEvents
-	if isCat && !catReloadFences(src.fences) {
+	if isCat && !e.catReloadFences(src.fences) {
 		return c.F
 	}
 	parts := []z.Lit{cont.g}

@@ -34,7 +34,9 @@ import (
 //     or an atomic s2: yes — a later store of the thread may become
 //     visible before s2, or the reader's loads may be reordered, and the
 //     reader then reads s (tests/llvm/pthread/unpublished_stale*.c). The
-//     round is kept.
+//     round is kept unless the program's fences (fenced.go) or, on a cat
+//     model, the model's own order of each thread (fenced_cat.go) rule
+//     that out, or it stores only into sealed blocks.
 
 // reloadSupersede says when a storing reload round of a thread cut off
 // inside its loop is superseded.
@@ -90,7 +92,8 @@ func (e *Encoding) reloadSuperseded(rec *cycleRec) z.Lit {
 // storing round of a cut-off thread, whatever the round read — so the
 // same per-model rule applies: on pso, relaxed, rmo and the other cat
 // models such a cycle is kept (tests/llvm/pthread/cycle_stale_bug.c
-// reads two overwritten values after the publication there).
+// reads two overwritten values after the publication there) unless the
+// sealed, silent or fence case deletes it.
 func (e *Encoding) cycleSuperseded(rec *cycleRec) z.Lit {
 	switch e.reloadSupersede {
 	case supersedeOthersDone:

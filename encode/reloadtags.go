@@ -1,9 +1,12 @@
 package encode
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 )
 
 // reloadTagsMatch reports whether, on a cat model, the load L a reload
@@ -18,6 +21,9 @@ import (
 // On sc-cat any tags match (it sees none). Options.NoReloadRetag keeps
 // the exact comparison, for the differential tests.
 func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {
+	if m := e.Memory.Cat(); m != nil && m.C11 != nil && !e.Memory.SequentiallyConsistentCat() {
+		return e.mappedTagsMatch(l, c)
+	}
 	if sameTags(l, c) {
 		return true
 	}
@@ -47,4 +53,113 @@ func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {
 	v := e.Memory.ReadRetagUnseen(a, b)
 	e.retagMemo[key] = v
 	return v
+}
+
+// mappedTagsMatch is reloadTagsMatch on a cat model with a C11 mapping
+// (arm8, riscv, power, tso-cat): the events carry the tags the mapping
+// gives, the same for both outcomes of a compare-exchange (the compiled
+// instruction does not depend on it), so the two loads' mapped tags are
+// compared — equal as sets, or different only where the model cannot tell
+// two reads apart — and C, like L, must pair with no store-exclusive.
+func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
+	if !e.catReloadSource(c) {
+		return false
+	}
+	a, b := slices.Clone(e.catTags(l)), slices.Clone(e.catTags(c))
+	slices.Sort(a)
+	slices.Sort(b)
+	a, b = slices.Compact(a), slices.Compact(b)
+	if slices.Equal(a, b) {
+		return true
+	}
+	if !e.reloadRetag {
+		return false
+	}
+	key := "mapped|" + strings.Join(a, ",") + "|" + strings.Join(b, ",")
+	if v, ok := e.retagMemo[key]; ok {
+		return v
+	}
+	if e.retagMemo == nil {
+		e.retagMemo = map[string]bool{}
+	}
+	v := e.Memory.ReadRetagUnseen(a, b)
+	e.retagMemo[key] = v
+	return v
+}
+
+// ReloadSourceMayMatch reports, for the sizing runs, whether on model m a
+// reload round of load l, followed by fences, may be deleted in the loop
+// iteration iter as far as the tag and fence conditions go: always on .mm
+// models, on sc-cat and on cat models without a C11 mapping (the runs do
+// not judge tags there: they only propose bounds); on a model with a C11
+// mapping, when the fences map to no barrier and some load of iter (of
+// l's address, when that is a constant) carries mapped tags that match
+// l's (mappedTagsMatch). There the mapped
+// tags of a compare-exchange's read differ from a plain load's on whole
+// classes of programs (riscv's AMO halves, tso-cat's locked reads), and
+// runs that deleted those rounds proposed bounds the check then raised.
+func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fences []*lsl.Fence, iter *lsl.Block) bool {
+	cm := m.Cat()
+	if cm == nil || cm.C11 == nil || m.SequentiallyConsistentCat() {
+		return true
+	}
+	tagsOf := func(s lsl.Stmt, k axioms.InstrKind, atomic bool) []string {
+		out, _, ok := c11EventTags(cm, prog.C11, k, atomic, lsl.Tags(s))
+		if !ok {
+			return lsl.Tags(s)
+		}
+		return out
+	}
+	for _, f := range fences {
+		if !mmOnlyNoBarrier(lsl.Tags(f), tagsOf(f, axioms.Fence, false)) {
+			return false
+		}
+	}
+	a := tagsOf(l, axioms.Load, false)
+	if lsl.HasTag(a, exclusiveTag) {
+		return false
+	}
+	match := false
+	var walk func(ss []lsl.Stmt, atomic bool)
+	walk = func(ss []lsl.Stmt, atomic bool) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *lsl.Load:
+				if k, ok := l.Addr.(lsl.Const); ok && !sameConst(k, s.Addr) {
+					continue // C reads L's address
+				}
+				b := tagsOf(s, axioms.Load, atomic)
+				if !lsl.HasTag(b, exclusiveTag) && (sameTagSet(a, b) || m.ReadRetagUnseen(a, b)) {
+					match = true
+				}
+			case *lsl.Block:
+				walk(s.Stmts, atomic)
+			case *lsl.If:
+				walk(s.Then.Stmts, atomic)
+				if s.Else != nil {
+					walk(s.Else.Stmts, atomic)
+				}
+			case *lsl.Atomic:
+				walk(s.Body.Stmts, true)
+			case *lsl.Spin:
+				walk(s.Body.Stmts, atomic)
+			}
+		}
+	}
+	walk(iter.Stmts, false)
+	return match
+}
+
+// sameConst reports whether operand o is the constant k.
+func sameConst(k lsl.Const, o lsl.Operand) bool {
+	c, ok := o.(lsl.Const)
+	return ok && c.V.Equal(k.V)
+}
+
+// sameTagSet reports whether two tag lists hold the same tags.
+func sameTagSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }

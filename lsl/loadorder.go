@@ -40,6 +40,10 @@ type LoadOrder struct {
 	// LoadAfterLoad: the global blocks (by base) that a load with a
 	// constant address may read when it follows another load that way.
 	LoadAfterLoad map[int64]bool
+	// StoreUnordered (on a cat model, LoadOrdersBy): the program's stores
+	// that a later store of their thread, not an initializing one, may
+	// follow without the model ordering the two.
+	StoreUnordered map[*Store]bool
 }
 
 // Blocks lists LoadAfterLoad sorted.
@@ -93,6 +97,9 @@ func (p pendingLoads) forget(match func(string) bool) pendingLoads {
 type orderState struct {
 	reach   bool
 	out, in pendingLoads
+	// pend: on a cat model (EventOrder), the events not yet ordered
+	// before everything that follows (loadorder_cat.go)
+	pend string
 }
 
 func (s orderState) join(t orderState) orderState {
@@ -102,7 +109,7 @@ func (s orderState) join(t orderState) orderState {
 	case !t.reach:
 		return s
 	}
-	return orderState{true, s.out.or(t.out), s.in.or(t.in)}
+	return orderState{true, s.out.or(t.out), s.in.or(t.in), joinPending(s.pend, t.pend)}
 }
 
 // forget makes the address keys that match accepts unknown.
@@ -111,9 +118,19 @@ func (s orderState) forget(match func(string) bool) orderState {
 	return s
 }
 
+// forgetKeys is s.forget, and on a cat model the pending events' address
+// keys too.
+func (a *loadOrderAnalysis) forgetKeys(s orderState, match func(string) bool) orderState {
+	s = s.forget(match)
+	if a.order != nil {
+		s.pend = a.forgetPending(s.pend, match)
+	}
+	return s
+}
+
 // fold ends an atomic block: its loads join the pending ones.
 func (s orderState) fold() orderState {
-	return orderState{s.reach, s.out.or(s.in), pendingLoads{}}
+	return orderState{s.reach, s.out.or(s.in), pendingLoads{}, s.pend}
 }
 
 type orderFrame struct {
@@ -137,11 +154,27 @@ type loadOrderAnalysis struct {
 	frames    []*orderFrame
 	memo      map[orderKey]orderState
 	active    map[string]bool
+	// order: a cat model's order of a thread's events; nil on .mm
+	// models, where fence kinds decide (loadorder_cat.go)
+	order   EventOrder
+	entries []pendingEvent
+	entryID map[pendingEvent]int
+	stores  map[*Store]int // the program's stores, numbered
+	storeOf []*Store
 }
 
 // LoadOrders analyses the code the concurrent threads of u may run.
-func LoadOrders(u *Unrolled) LoadOrder {
-	a := &loadOrderAnalysis{procs: map[string]*Proc{}, res: LoadOrder{LoadAfterLoad: map[int64]bool{}}, memo: map[orderKey]orderState{}, active: map[string]bool{}}
+func LoadOrders(u *Unrolled) LoadOrder { return LoadOrdersBy(u, nil) }
+
+// LoadOrdersBy is LoadOrders on a cat model whose order of a thread's
+// events is order (nil: a .mm model, whose fence kinds decide).
+func LoadOrdersBy(u *Unrolled, order EventOrder) LoadOrder {
+	a := &loadOrderAnalysis{procs: map[string]*Proc{}, res: LoadOrder{LoadAfterLoad: map[int64]bool{}}, memo: map[orderKey]orderState{}, active: map[string]bool{}, order: order}
+	if order != nil {
+		a.res.StoreUnordered = map[*Store]bool{}
+		a.entryID = map[pendingEvent]int{}
+		a.stores = map[*Store]int{}
+	}
 	if u.Prog == nil || forgesPointers(u) {
 		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
 		return a.res
@@ -172,7 +205,7 @@ func (a *loadOrderAnalysis) call(name string, st orderState, atomic bool) orderS
 		// code the analysis cannot see, or a recursion: anything may
 		// follow
 		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
-		return orderState{true, pendingLoads{true, true, "*"}, pendingLoads{}}
+		return orderState{true, pendingLoads{true, true, "*"}, pendingLoads{}, st.pend}
 	}
 	key := orderKey{name, st, atomic}
 	if out, ok := a.memo[key]; ok {
@@ -185,7 +218,7 @@ func (a *loadOrderAnalysis) call(name string, st orderState, atomic bool) orderS
 	a.frames, a.proc = saved, caller
 	delete(a.active, name)
 	// the callee's registers are gone
-	out = out.forget(func(k string) bool { return strings.HasPrefix(k, name+"\x00") })
+	out = a.forgetKeys(out, func(k string) bool { return strings.HasPrefix(k, name+"\x00") })
 	a.memo[key] = out
 	return out
 }
@@ -265,12 +298,17 @@ func (a *loadOrderAnalysis) assigned(st orderState, r Reg) orderState {
 		return st
 	}
 	key := a.proc + "\x00" + string(r)
-	return st.forget(func(k string) bool { return k == key })
+	return a.forgetKeys(st, func(k string) bool { return k == key })
 }
 
 func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState {
 	if !st.reach {
 		return st
+	}
+	if a.order != nil {
+		if out, ok := a.catStmt(s, st, atomic); ok {
+			return out
+		}
 	}
 	switch s := s.(type) {
 	case *Block:
@@ -329,7 +367,8 @@ func (a *loadOrderAnalysis) stmt(s Stmt, st orderState, atomic bool) orderState 
 		if atomic {
 			return a.block(s.Body, st, true)
 		}
-		inner := orderState{st.reach, st.out, pendingLoads{}}
+		inner := st
+		inner.in = pendingLoads{}
 		return a.block(s.Body, inner, true).fold()
 	case *Spin:
 		return a.loop(s.Label, st, atomic, func(entry orderState) orderState { return a.block(s.Body, entry, atomic) })

@@ -372,6 +372,10 @@ func (r *unroller) stmt(a *activation, s Stmt, out []Stmt) []Stmt {
 		return append(out, &Load{Dst: a.reg(s.Dst), Addr: a.op(s.Addr), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos})
 	case *Store:
 		st := &Store{Addr: a.op(s.Addr), Val: a.op(s.Val), Expr: s.Expr, Tags: s.Tags, Pos: s.Pos}
+		if r.u.StoreOrigin == nil {
+			r.u.StoreOrigin = map[*Store]*Store{}
+		}
+		r.u.StoreOrigin[st] = s
 		if s.Status != "" {
 			st.Status = a.reg(s.Status)
 		}

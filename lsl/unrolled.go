@@ -115,6 +115,9 @@ type Unrolled struct {
 	// FaintDropped counts the assignments to faint registers Unroll
 	// deleted (faint.go; none with UnrollOptions.KeepFaint).
 	FaintDropped int
+	// StoreOrigin maps each unrolled store to the program's store it
+	// copies (none for the pool's own stores).
+	StoreOrigin map[*Store]*Store
 }
 
 // PoolInfo describes the lsl_malloc pool of an unrolled program: blocks

@@ -96,12 +96,11 @@ type Properties struct {
 	AtomicBlocks bool
 	// ReloadRounds: fair progress may delete a retry loop's reload round
 	// (encode/reload.go; docs/semantics.md): on the built-in .mm models
-	// (Vetted), whose stores are coherent per thread, and on cat models
-	// that read the program's tags as written (C11Tags), and on sc-cat,
-	// whose C11 mapping adds no tag and no fence
-	// (SequentiallyConsistentCat); on another cat model with a C11
-	// mapping the mapped tags and fence events would need conditions of
-	// their own.
+	// (Vetted), whose stores are coherent per thread, and on cat models:
+	// those that read the program's tags as written (C11Tags) compare the
+	// two loads' tags, sc-cat (SequentiallyConsistentCat) takes any, and
+	// those with a C11 mapping compare the tags the mapping gives and
+	// need the fences after the moved load to map to no barrier.
 	ReloadRounds bool
 	// TaggedEvents: the model's checks read each access's tags and the
 	// fences as events (cat models), so a load the reload rule moves must
@@ -164,7 +163,7 @@ func catProperties(m *cat.Model) Properties {
 			p.Arch = arch
 		}
 	}
-	p.ReloadRounds = p.C11Tags || FromCat(m).SequentiallyConsistentCat()
+	p.ReloadRounds = true
 	return p
 }
 

@@ -70,6 +70,14 @@ type simulator struct {
 	// round superseded in its thread whatever the others do (the fence
 	// case, encode.FencedRoundsMayApply; its fence is not judged here)
 	fencedRounds bool
+	// catStores: with the fence case on a cat model, a round whose stores
+	// go where its thread or the init thread accessed before it is kept
+	// (storesAccessedBefore), as the encoding keeps it; and the fence case
+	// deletes storing reload rounds only, not cycles (on riscv and
+	// tso-cat, whose compare-exchange reads have other tags than the load
+	// before the loop, the runs deleted rounds the check kept and
+	// proposed bounds it raised)
+	catStores bool
 }
 
 type simEvent struct{ thread, pos int }
@@ -541,11 +549,15 @@ func (t *simThread) storesIn(c simCycle) bool {
 // other thread but the final one has completed; where the fence case may
 // apply (fencedRounds), whatever the other threads do.
 func (s *simulator) superseded(t *simThread, c simCycle) bool {
-	if !s.coherent || !s.cyclesSuperseded && !s.fencedRounds {
+	fenced := s.fencedRounds && (c.reload || !s.catStores)
+	if !s.coherent || !s.cyclesSuperseded && !fenced {
+		return false
+	}
+	if s.catStores && s.storesAccessedBefore(t, c) {
 		return false
 	}
 	for i, o := range s.threads {
-		if !s.fencedRounds && o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
+		if !fenced && o != t && s.u.Threads[i].Kind != lsl.ThreadFinal && !(o.finished && o.r.status == "") {
 			return false
 		}
 	}
@@ -560,6 +572,41 @@ func (s *simulator) superseded(t *simThread, c simCycle) bool {
 		}
 	}
 	return true
+}
+
+// storesAccessedBefore reports whether a store of cycle c goes to a cell
+// that thread t accessed before the cycle, or the init thread accessed: on
+// a cat model the encoding deletes such a round only when none does
+// (encode/catfair.go, catCycleStores).
+func (s *simulator) storesAccessedBefore(t *simThread, c simCycle) bool {
+	before := map[string]bool{}
+	for i, p := range t.loadPos {
+		if p < c.lo {
+			before[t.loadCells[i]] = true
+		}
+	}
+	for i, p := range t.storePos {
+		if p < c.lo {
+			before[t.storeCells[i]] = true
+		}
+	}
+	for i, o := range s.threads {
+		if s.u.Threads[i].Kind == lsl.ThreadInit {
+			for _, cell := range o.loadCells {
+				before[cell] = true
+			}
+			for _, cell := range o.storeCells {
+				before[cell] = true
+			}
+		}
+	}
+	first, _ := slices.BinarySearch(t.storePos, c.lo)
+	for i := first; i < len(t.storePos) && t.storePos[i] < c.hi; i++ {
+		if before[t.storeCells[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // readOutside reports whether a load outside cycle c of thread t read one

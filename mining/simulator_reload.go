@@ -34,8 +34,9 @@ import (
 // encoding's reloadSource): the statements just before the loop, on one
 // path, were the load and then only fences and copies of its value.
 type simReloadSource struct {
-	load *lsl.Load
-	regs map[lsl.Reg]bool // registers holding exactly the load's value
+	load   *lsl.Load
+	regs   map[lsl.Reg]bool // registers holding exactly the load's value
+	fences []*lsl.Fence     // the fences after the load
 }
 
 // simReloadEntry is a loop entry's reload source in a run: the cell the
@@ -66,7 +67,7 @@ func reloadWalk(stmts []lsl.Stmt, src *simReloadSource, out map[*lsl.Block]*simR
 		switch s := s.(type) {
 		case *lsl.Block:
 			if s.Iter == 1 && src != nil {
-				out[s] = &simReloadSource{load: src.load, regs: copyRegSet(src.regs)}
+				out[s] = &simReloadSource{load: src.load, regs: copyRegSet(src.regs), fences: src.fences}
 			}
 			if s.Iter > 0 {
 				reloadWalk(s.Stmts, nil, out)
@@ -77,6 +78,9 @@ func reloadWalk(stmts []lsl.Stmt, src *simReloadSource, out map[*lsl.Block]*simR
 		case *lsl.Load:
 			src = &simReloadSource{load: s, regs: map[lsl.Reg]bool{s.Dst: true}}
 		case *lsl.Fence:
+			if src != nil {
+				src.fences = append(src.fences, s)
+			}
 		case *lsl.Assign:
 			if src == nil {
 				continue
@@ -112,6 +116,18 @@ func reloadWalk(stmts []lsl.Stmt, src *simReloadSource, out map[*lsl.Block]*simR
 		}
 	}
 	return src
+}
+
+// matchReloadSources drops the sources whose rounds the encoding cannot
+// delete for their tags or fences on a cat model with a C11 mapping
+// (encode.ReloadSourceMayMatch): the runs would propose bounds below what
+// the check needs.
+func (k *checker) matchReloadSources(s *simulator) {
+	for b, src := range s.reloadSrc {
+		if !encode.ReloadSourceMayMatch(k.opt.Model, s.u.Prog, src.load, src.fences, b) {
+			delete(s.reloadSrc, b)
+		}
+	}
 }
 
 func copyRegSet(m map[lsl.Reg]bool) map[lsl.Reg]bool {

@@ -142,12 +142,14 @@ func (ss *simSearch) search(patience, budget int) {
 		s := newSimulator(u, rng, k.supersedes())
 		s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
 		s.reloads = k.simReloads()
+		k.matchReloadSources(s)
 		s.storingReloads = k.simStoringReloads()
 		s.cyclesSuperseded = k.simCyclesSuperseded()
 		s.unpublishedReloads = k.simUnpublishedReloads()
 		if s.fencedRounds = k.simFencedRounds(u); s.fencedRounds && !k.opt.NoStoringReloads {
 			s.storingReloads = true
 		}
+		s.catStores = s.fencedRounds && k.opt.Model.Cat() != nil
 		improved := false
 		for run := 0; run < simRunsPerRound && ss.steps < limit && k.ctx.Err() == nil; run++ {
 			// Half the runs are new schedules; the others replay a

@@ -193,23 +193,34 @@ test RelayInitializing = ( pushFull | write | relayInitializing | readViaRelay )
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []mining.Verdict{F, F, P, F, P} {
-		test := tf.Tests[i]
-		t.Run(test.Name, func(t *testing.T) {
-			t.Parallel()
-			r := check(t, prog, test, mining.Options{Model: model(t, "relaxed"), MaxUnroll: 8})
-			if r.Verdict != want {
-				t.Errorf("%s on relaxed: %s (%s), want %s", test.Name, r.Verdict, r.Message, want)
+	// relaxed, and the cat models the fence case argues on through
+	// their own order (arm8's ordered-before, riscv's main axiom; the LSL
+	// fences map to their barriers): the same answers
+	for _, mname := range []string{"relaxed", "arm8", "riscv"} {
+		for i, want := range []mining.Verdict{F, F, P, F, P} {
+			test := tf.Tests[i]
+			if mname != "relaxed" && test.Name == "RelayPublishedFirst" {
+				// the relay's store depends on its load (data): arm8
+				// and riscv keep them in order, the analysis does not
+				// use dependencies, and the check stays inconclusive
+				continue
 			}
-			if r.Verdict == F {
-				if r.Reason != mining.ReasonAssertion {
-					t.Errorf("%s on relaxed: FAIL for %s, want an assertion", test.Name, r.Reason)
+			t.Run(test.Name+"/"+mname, func(t *testing.T) {
+				t.Parallel()
+				r := check(t, prog, test, mining.Options{Model: model(t, mname), MaxUnroll: 8})
+				if r.Verdict != want {
+					t.Errorf("%s on %s: %s (%s), want %s", test.Name, mname, r.Verdict, r.Message, want)
 				}
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("%s on relaxed: %v", test.Name, err)
+				if r.Verdict == F {
+					if r.Reason != mining.ReasonAssertion {
+						t.Errorf("%s on %s: FAIL for %s, want an assertion", test.Name, mname, r.Reason)
+					}
+					if err := r.CheckCounterexample(); err != nil {
+						t.Errorf("%s on %s: %v", test.Name, mname, err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 

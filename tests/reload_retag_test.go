@@ -90,3 +90,28 @@ func TestReloadRetagLSL(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadMappedTagsLSL: on a hardware cat model the reload rule
+// compares the tags the C11 mapping gives (encode/reloadtags.go,
+// mappedTagsMatch). On arm8 the acquire load before the loop is LDAR (A)
+// and the relaxed CAS's read untagged: the round must stay, and the
+// program FAILs as without reload rounds (a mutant that accepts any
+// mapped tags answers PASS for acq); the release load is untagged on
+// arm8 like the CAS's read, and the retry still reads x unsynchronised.
+func TestReloadMappedTagsLSL(t *testing.T) {
+	prog, tf := load(t, "reloadretag/reloadretag.tst", "reloadretag/reloadretag.lsl")
+	m := catModel(t, "arm8")
+	want := map[string]mining.Verdict{"acq": mining.Fail, "rel": mining.Fail, "failrlx": mining.Pass}
+	for _, test := range tf.Tests {
+		with := check(t, prog, test, mining.Options{Model: m})
+		without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRounds: true}, Model: m})
+		for _, r := range []*mining.Result{with, without} {
+			if r.Verdict != want[test.Name] {
+				t.Errorf("%s on arm8: %s (%s), want %s", test.Name, r.Verdict, r.Message, want[test.Name])
+			}
+			if err := r.CheckCounterexample(); err != nil {
+				t.Errorf("%s on arm8: %v", test.Name, err)
+			}
+		}
+	}
+}

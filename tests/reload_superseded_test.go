@@ -73,6 +73,10 @@ func TestStaleReadAfterCut(t *testing.T) {
 		prog, test := loadPthread(t, file)
 		for _, c := range []struct{ model, want string }{
 			{"sc", "PASS"}, {"sc-cat", "PASS"}, {"tso", "PASS"}, {"pso", "FAIL"}, {"relaxed", "FAIL"}, {"rmo", "FAIL"}, {"rc11", "FAIL"},
+			// hardware cat models: reload rounds by their C11 mapping's
+			// tags and the fence case on cat models must not hide the
+			// stale reads (tso-cat agrees with tso)
+			{"arm8", "FAIL"}, {"power", "FAIL"}, {"riscv", "FAIL"}, {"tso-cat", "PASS"},
 		} {
 			t.Run(file+"/"+c.model, func(t *testing.T) {
 				t.Parallel()
