@@ -43,6 +43,12 @@ func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {
 		// read literally, fail.RLX is a tag rc11 never names
 		return false
 	}
+	return e.retagUnseen(a, b)
+}
+
+// retagUnseen is memmodel.Model.ReadRetagUnseen on the encoding's model,
+// memoized.
+func (e *Encoding) retagUnseen(a, b []string) bool {
 	key := strings.Join(a, ",") + "|" + strings.Join(b, ",")
 	if v, ok := e.retagMemo[key]; ok {
 		return v
@@ -65,26 +71,11 @@ func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
 	if !e.catReloadSource(c) {
 		return false
 	}
-	a, b := slices.Clone(e.catTags(l)), slices.Clone(e.catTags(c))
-	slices.Sort(a)
-	slices.Sort(b)
-	a, b = slices.Compact(a), slices.Compact(b)
-	if slices.Equal(a, b) {
+	a, b := e.catTags(l), e.catTags(c)
+	if sameTagSet(a, b) {
 		return true
 	}
-	if !e.reloadRetag {
-		return false
-	}
-	key := "mapped|" + strings.Join(a, ",") + "|" + strings.Join(b, ",")
-	if v, ok := e.retagMemo[key]; ok {
-		return v
-	}
-	if e.retagMemo == nil {
-		e.retagMemo = map[string]bool{}
-	}
-	v := e.Memory.ReadRetagUnseen(a, b)
-	e.retagMemo[key] = v
-	return v
+	return e.reloadRetag && e.retagUnseen(a, b)
 }
 
 // ReloadSourceMayMatch reports, for the sizing runs, whether on model m a
