@@ -3,6 +3,7 @@ package cat
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Program order a model keeps in every execution (docs/semantics.md,
@@ -50,6 +51,7 @@ func (c EventClass) Key() string {
 type PoOrder struct {
 	m     *Model
 	check *Constraint
+	mu    sync.Mutex // Ordered may be asked from several checks at once
 	memo  map[string]bool
 	local map[*Node]bool
 }
@@ -58,6 +60,30 @@ type PoOrder struct {
 // fre pair between events of classes, the one that orders the most pairs
 // of classes in program order; nil when there is none.
 func NewPoOrder(m *Model, classes []EventClass) *PoOrder {
+	keys := make([]string, len(classes))
+	for i, c := range classes {
+		keys[i] = c.Key()
+	}
+	slices.Sort(keys)
+	ck := poOrderKey{m, strings.Join(keys, "\n")}
+	if o, ok := poOrders.Load(ck); ok {
+		return o.(*PoOrder)
+	}
+	o := newPoOrder(m, classes)
+	poOrders.Store(ck, o)
+	return o
+}
+
+// poOrders caches NewPoOrder by model and set of classes: the sizing runs
+// and each encoding of one check ask again.
+var poOrders sync.Map
+
+type poOrderKey struct {
+	m       *Model
+	classes string
+}
+
+func newPoOrder(m *Model, classes []EventClass) *PoOrder {
 	var best *PoOrder
 	bestN := -1
 	for _, c := range m.Checks() {
@@ -77,13 +103,17 @@ func NewPoOrder(m *Model, classes []EventClass) *PoOrder {
 }
 
 // score counts the patterns of classes the check orders: each pair of
-// accesses with nothing or one fence between (weighed first), and on one
-// location (a coherence check orders all of those and nothing else).
+// accesses with nothing between (weighed first), each pair of untagged
+// accesses with one fence between (weighed first too), and each pair on
+// one location (a coherence check orders all of those and nothing else).
 func (o *PoOrder) score(classes []EventClass) int {
-	var fences []EventClass
-	for _, f := range classes {
-		if f.Kind == Fence {
-			fences = append(fences, f)
+	var fences, plain []EventClass
+	for _, c := range classes {
+		switch {
+		case c.Kind == Fence:
+			fences = append(fences, c)
+		case len(c.Tags) == 0:
+			plain = append(plain, c)
 		}
 	}
 	n := 0
@@ -98,6 +128,10 @@ func (o *PoOrder) score(classes []EventClass) int {
 			if o.Ordered(a, nil, b, false) {
 				n += 1 << 20
 			}
+		}
+	}
+	for _, a := range plain {
+		for _, b := range plain {
 			for _, f := range fences {
 				if o.Ordered(a, []EventClass{f}, b, false) {
 					n += 1 << 20
@@ -169,6 +203,8 @@ func (o *PoOrder) Ordered(a EventClass, fences []EventClass, b EventClass, sameL
 	if sameLoc {
 		key.WriteString("|=")
 	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if v, ok := o.memo[key.String()]; ok {
 		return v
 	}
