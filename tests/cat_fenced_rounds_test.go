@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -59,8 +58,8 @@ func TestCatRoundsC11Stack(t *testing.T) {
 					t.Errorf("%s on %s: push rounds %d with the full rule, %d %s", c.file, c.model, pushRounds(with.Bounds), pushRounds(r.Bounds), name)
 				}
 			}
-			t.Log(fmt.Sprintf("%s on %s: push rounds %d, %d without the fence case, %d without reload rounds", c.file, c.model,
-				pushRounds(with.Bounds), pushRounds(results["without the fence case"].Bounds), pushRounds(results["without reload rounds"].Bounds)))
+			t.Logf("%s on %s: push rounds %d, %d without the fence case, %d without reload rounds", c.file, c.model,
+				pushRounds(with.Bounds), pushRounds(results["without the fence case"].Bounds), pushRounds(results["without reload rounds"].Bounds))
 		})
 	}
 }
