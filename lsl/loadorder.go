@@ -98,8 +98,9 @@ type orderState struct {
 	reach   bool
 	out, in pendingLoads
 	// pend: on a cat model (EventOrder), the events not yet ordered
-	// before everything that follows (loadorder_cat.go)
-	pend string
+	// before everything that follows; bools: registers known to hold a
+	// branch condition's truth (loadorder_cat.go)
+	pend, bools string
 }
 
 func (s orderState) join(t orderState) orderState {
@@ -109,7 +110,7 @@ func (s orderState) join(t orderState) orderState {
 	case !t.reach:
 		return s
 	}
-	return orderState{true, s.out.or(t.out), s.in.or(t.in), joinPending(s.pend, t.pend)}
+	return orderState{true, s.out.or(t.out), s.in.or(t.in), joinPending(s.pend, t.pend), joinBools(s.bools, t.bools)}
 }
 
 // forget makes the address keys that match accepts unknown.
@@ -124,13 +125,14 @@ func (a *loadOrderAnalysis) forgetKeys(s orderState, match func(string) bool) or
 	s = s.forget(match)
 	if a.order != nil {
 		s.pend = a.forgetPending(s.pend, match)
+		s.bools = forgetBools(s.bools, match)
 	}
 	return s
 }
 
 // fold ends an atomic block: its loads join the pending ones.
 func (s orderState) fold() orderState {
-	return orderState{s.reach, s.out.or(s.in), pendingLoads{}, s.pend}
+	return orderState{s.reach, s.out.or(s.in), pendingLoads{}, s.pend, s.bools}
 }
 
 type orderFrame struct {
@@ -205,7 +207,7 @@ func (a *loadOrderAnalysis) call(name string, st orderState, atomic bool) orderS
 		// code the analysis cannot see, or a recursion: anything may
 		// follow
 		a.res.StoreAfterLoad, a.res.AnyLoadAfterLoad = true, true
-		return orderState{true, pendingLoads{true, true, "*"}, pendingLoads{}, st.pend}
+		return orderState{true, pendingLoads{true, true, "*"}, pendingLoads{}, st.pend, ""}
 	}
 	key := orderKey{name, st, atomic}
 	if out, ok := a.memo[key]; ok {

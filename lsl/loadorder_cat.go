@@ -45,6 +45,10 @@ type pendingEvent struct {
 	cls      int
 	addr     string // its address key (addrKey), "*" when forgotten
 	ord, via uint64
+	// guard: the event is pending in this form only on paths where the
+	// branch literal guard ("+" or "-" and a register key) held, the
+	// register not assigned since; "" on every path
+	guard string
 }
 
 // joinPending is the union of two pending sets (sorted entry numbers).
@@ -118,6 +122,10 @@ func (a *loadOrderAnalysis) forgetPending(p string, match func(string) bool) str
 	for i := range es {
 		if es[i].addr != "*" && match(es[i].addr) {
 			es[i].addr = "*"
+			changed = true
+		}
+		if es[i].guard != "" && match(es[i].guard[1:]) {
+			es[i].guard = ""
 			changed = true
 		}
 	}
@@ -204,6 +212,14 @@ func (a *loadOrderAnalysis) catStmt(s Stmt, st orderState, atomic bool) (orderSt
 			a.giveUp() // the pool's bookkeeping: accesses the analysis does not see
 		}
 		return a.assigned(st, s.Dst), true
+	case *If:
+		return a.catIf(s, st, atomic), true
+	case *Assign:
+		st = a.assigned(st, s.Dst)
+		if l := a.derivedLit(st, s); l != "" {
+			st.bools = setBool(st.bools, a.regKey(s.Dst), l)
+		}
+		return st, true
 	case *Fence:
 		if s.Cand > 0 {
 			return st, true // runs only under some fence selections
@@ -274,4 +290,204 @@ func (a *loadOrderAnalysis) access(p string, addr Operand, cls int, store, matte
 		es = append(es, pendingEvent{store: num, cls: cls, addr: key, ord: 1 << cls})
 	}
 	return a.pendingSet(es)
+}
+
+// Branch literals. A compare-and-swap's store runs only when it succeeds,
+// and the retry loop is left on the same condition: "atomic { … if ok {
+// store } } … if ok { break }". Joined without the condition, the failed
+// path (no store) would leave the loop as well, and what the store orders
+// would be lost after it. So at an if on a register, the pending events
+// that differ between the branches are guarded by the branch's literal,
+// and a later if on the same truth (the register, a copy, "and 1", "xor
+// 1", not assigned since) drops on each side the events of the other.
+
+// regKey names register r of the current procedure (addrKey's form).
+func (a *loadOrderAnalysis) regKey(r Reg) string { return a.proc + "\x00" + string(r) }
+
+// negLit is the opposite literal.
+func negLit(l string) string {
+	if l[0] == '+' {
+		return "-" + l[1:]
+	}
+	return "+" + l[1:]
+}
+
+// condLit is the literal "o holds a true value", "" when unknown.
+func (a *loadOrderAnalysis) condLit(st orderState, o Operand) string {
+	r, ok := o.(Reg)
+	if !ok {
+		return ""
+	}
+	k := a.regKey(r)
+	if l := getBool(st.bools, k); l != "" {
+		return l
+	}
+	return "+" + k
+}
+
+// derivedLit is the literal s's destination holds when s copies a
+// condition, or takes its "and 1" or "xor 1".
+func (a *loadOrderAnalysis) derivedLit(st orderState, s *Assign) string {
+	one := func(o Operand) bool {
+		k, ok := o.(Const)
+		return ok && k.V.Kind == KNum && k.V.Num == 1
+	}
+	switch {
+	case s.Op == OpCopy && len(s.Args) == 1:
+		return a.condLit(st, s.Args[0])
+	case s.Op == OpAnd && len(s.Args) == 2 && one(s.Args[1]):
+		return a.condLit(st, s.Args[0])
+	case s.Op == OpAnd && len(s.Args) == 2 && one(s.Args[0]):
+		return a.condLit(st, s.Args[1])
+	case s.Op == OpXor && len(s.Args) == 2 && one(s.Args[1]):
+		if l := a.condLit(st, s.Args[0]); l != "" {
+			return negLit(l)
+		}
+	}
+	return ""
+}
+
+// assume is st on a branch where literal l holds: the events pending only
+// where it does not are dropped, those pending only where it does are
+// pending.
+func (a *loadOrderAnalysis) assume(st orderState, l string) orderState {
+	if l == "" || st.pend == "" {
+		return st
+	}
+	var es []pendingEvent
+	for _, e := range a.pendingEntries(st.pend) {
+		switch e.guard {
+		case negLit(l):
+			continue
+		case l:
+			e.guard = ""
+		}
+		es = append(es, e)
+	}
+	st.pend = a.pendingSet(es)
+	return st
+}
+
+// catIf runs an if on a cat model, guarding what differs between its
+// branches by their literals.
+func (a *loadOrderAnalysis) catIf(s *If, st orderState, atomic bool) orderState {
+	l := a.condLit(st, s.Cond)
+	then := a.block(s.Then, a.assume(st, l), atomic)
+	els := st
+	if l != "" {
+		els = a.assume(st, negLit(l))
+	}
+	if s.Else != nil {
+		els = a.block(s.Else, els, atomic)
+	}
+	out := then.join(els)
+	if l == "" || !then.reach || !els.reach || a.assignsLit(s, l) {
+		return out
+	}
+	// guard the events pending on one side only
+	inThen, inEls := map[pendingEvent]bool{}, map[pendingEvent]bool{}
+	for _, e := range a.pendingEntries(then.pend) {
+		inThen[e] = true
+	}
+	for _, e := range a.pendingEntries(els.pend) {
+		inEls[e] = true
+	}
+	var es []pendingEvent
+	for e := range inThen {
+		if !inEls[e] && (e.guard == "" || e.guard == l) {
+			e.guard = l
+		}
+		es = append(es, e)
+	}
+	for e := range inEls {
+		if !inThen[e] && (e.guard == "" || e.guard == negLit(l)) {
+			e.guard = negLit(l)
+		}
+		es = append(es, e)
+	}
+	out.pend = a.pendingSet(es)
+	return out
+}
+
+// assignsLit reports whether a branch of s may assign the register of
+// literal l: the literal then says nothing about the branch taken.
+func (a *loadOrderAnalysis) assignsLit(s *If, l string) bool {
+	_, reg, _ := strings.Cut(l[1:], "\x00")
+	r := Reg(reg)
+	found := false
+	visit := func(t Stmt) bool {
+		switch t := t.(type) {
+		case *Assign:
+			found = found || t.Dst == r
+		case *Load:
+			found = found || t.Dst == r
+		case *Store:
+			found = found || t.Status == r
+		case *Alloc:
+			found = found || t.Dst == r
+		case *Choose:
+			found = found || t.Dst == r
+		case *Call:
+			found = found || slices.Contains(t.Results, r)
+		}
+		return !found
+	}
+	Walk(s.Then, visit)
+	if s.Else != nil {
+		Walk(s.Else, visit)
+	}
+	return found
+}
+
+// The registers known to hold a condition's truth: "key=literal" lines,
+// sorted.
+
+func getBool(bools, key string) string {
+	for _, line := range strings.Split(bools, "\n") {
+		if k, l, ok := strings.Cut(line, "="); ok && k == key {
+			return l
+		}
+	}
+	return ""
+}
+
+func setBool(bools, key, l string) string {
+	var lines []string
+	for _, line := range strings.Split(bools, "\n") {
+		if k, _, ok := strings.Cut(line, "="); ok && k != key {
+			lines = append(lines, line)
+		}
+	}
+	lines = append(lines, key+"="+l)
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// joinBools keeps what both paths know.
+func joinBools(p, q string) string {
+	if p == q {
+		return p
+	}
+	var lines []string
+	for _, line := range strings.Split(p, "\n") {
+		if line != "" && slices.Contains(strings.Split(q, "\n"), line) {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// forgetBools drops what a register that match accepts held or named.
+func forgetBools(bools string, match func(string) bool) string {
+	if bools == "" {
+		return ""
+	}
+	var lines []string
+	for _, line := range strings.Split(bools, "\n") {
+		k, l, _ := strings.Cut(line, "=")
+		if !match(k) && !match(l[1:]) {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -82,6 +82,36 @@ proc loopBack() {
         continue l
     }
 }
+proc casLoop() {
+    %a := load @A
+    l: {
+        atomic {
+            %c := load @B
+            %ok := eq(%c, 0)
+            if %ok { store<rel> @B, 1 }
+        }
+        %t := and(%ok, 1)
+        if %t { break l }
+        continue l
+    }
+    %x := load<acq> @C
+    store @C, 1
+}
+proc casLoopLeftOnFailure() {
+    %a := load @A
+    l: {
+        atomic {
+            %c := load @B
+            %ok := eq(%c, 0)
+            if %ok { store<rel> @B, 1 }
+        }
+        %t := xor(%ok, 1)
+        if %t { break l }
+        continue l
+    }
+    %x := load<acq> @C
+    store @C, 1
+}
 proc loopThenStore() {
     l: {
         %a := load @A
@@ -117,6 +147,8 @@ proc loopThenStore() {
 		{"a store before a release store, then another", "storeRel", false, false, nil, []string{"A", "B"}},
 		{"store, release, acquire, store", "storeRelAcq", false, false, nil, nil},
 		{"a loop's back edge: the next round's release store", "loopBack", false, false, []string{"A"}, nil},
+		{"a compare-and-swap loop left when its release store ran", "casLoop", false, false, []string{"B"}, nil},
+		{"left when it did not", "casLoopLeftOnFailure", true, false, []string{"B", "C"}, nil},
 		{"a store in a loop, a store after it", "loopThenStore", true, false, []string{"A"}, []string{"B"}},
 	}
 	for _, tc := range cases {
