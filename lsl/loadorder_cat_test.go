@@ -2,6 +2,7 @@ package lsl
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -82,36 +83,6 @@ proc loopBack() {
         continue l
     }
 }
-proc casLoop() {
-    %a := load @A
-    l: {
-        atomic {
-            %c := load @B
-            %ok := eq(%c, 0)
-            if %ok { store<rel> @B, 1 }
-        }
-        %t := and(%ok, 1)
-        if %t { break l }
-        continue l
-    }
-    %x := load<acq> @C
-    store @C, 1
-}
-proc casLoopLeftOnFailure() {
-    %a := load @A
-    l: {
-        atomic {
-            %c := load @B
-            %ok := eq(%c, 0)
-            if %ok { store<rel> @B, 1 }
-        }
-        %t := xor(%ok, 1)
-        if %t { break l }
-        continue l
-    }
-    %x := load<acq> @C
-    store @C, 1
-}
 proc loopThenStore() {
     l: {
         %a := load @A
@@ -122,7 +93,29 @@ proc loopThenStore() {
     store @C, 1
 }
 `
-	p, err := Parse("loadorder_cat.lsl", []byte(src))
+	// a compare-and-swap loop left when the CAS succeeded (its release
+	// store ran: "and 1") or when it failed ("xor 1")
+	const casLoop = `
+proc NAME() {
+    %a := load @A
+    l: {
+        atomic {
+            %c := load @B
+            %ok := eq(%c, 0)
+            if %ok { store<rel> @B, 1 }
+        }
+        %t := OP(%ok, 1)
+        if %t { break l }
+        continue l
+    }
+    %x := load<acq> @C
+    store @C, 1
+}
+`
+	cas := func(name, op string) string {
+		return strings.NewReplacer("NAME", name, "OP", op).Replace(casLoop)
+	}
+	p, err := Parse("loadorder_cat.lsl", []byte(src+cas("casLoop", "and")+cas("casLoopLeftOnFailure", "xor")))
 	if err != nil {
 		t.Fatal(err)
 	}
