@@ -1,9 +1,8 @@
 package encode
 
 import (
-	"slices"
-
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -68,12 +67,17 @@ func (e *Encoding) catReloadSource(l *Instr) bool {
 // on a model with a C11 mapping those the mapping gives (c11EventTags;
 // without fence synthesis' conditional tags).
 func (e *Encoding) catTags(in *Instr) []string {
-	tags := lsl.Tags(in.Stmt)
 	m := e.Memory.Cat()
 	if m == nil || m.C11 == nil {
-		return tags
+		return lsl.Tags(in.Stmt)
 	}
-	out, _, ok := c11EventTags(m, e.U.Prog.C11, in.Kind, in.Atomic != 0, tags)
+	return mappedTags(m, e.U.Prog.C11, in.Kind, in.Atomic != 0, lsl.Tags(in.Stmt))
+}
+
+// mappedTags are c11EventTags' tags, or tags when the model cannot read
+// them (the encoding then reports the error at the event).
+func mappedTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, tags []string) []string {
+	out, _, ok := c11EventTags(m, progC11, k, atomic, tags)
 	if !ok {
 		return tags
 	}
@@ -96,12 +100,7 @@ func (e *Encoding) catReloadFences(fences []*Instr) bool {
 // sameTags reports whether two instructions carry the same tags (as
 // sets): on a cat model without a C11 mapping they are their events'
 // tags, so the moved load is in the sets C is in.
-func sameTags(a, b *Instr) bool {
-	ta, tb := slices.Clone(lsl.Tags(a.Stmt)), slices.Clone(lsl.Tags(b.Stmt))
-	slices.Sort(ta)
-	slices.Sort(tb)
-	return slices.Equal(slices.Compact(ta), slices.Compact(tb))
-}
+func sameTags(a, b *Instr) bool { return sameTagSet(lsl.Tags(a.Stmt), lsl.Tags(b.Stmt)) }
 
 // trackReload updates the reload source before statement s runs (loads set
 // it afterwards, in noteReloadLoad); blocks are handled by block.

@@ -95,11 +95,7 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 		return true
 	}
 	tagsOf := func(s lsl.Stmt, k axioms.InstrKind, atomic bool) []string {
-		out, _, ok := c11EventTags(cm, prog.C11, k, atomic, lsl.Tags(s))
-		if !ok {
-			return lsl.Tags(s)
-		}
-		return out
+		return mappedTags(cm, prog.C11, k, atomic, lsl.Tags(s))
 	}
 	for _, f := range fences {
 		if !mmOnlyNoBarrier(lsl.Tags(f), tagsOf(f, axioms.Fence, false)) {
