@@ -119,7 +119,10 @@
 // change without any check or flag changing: the encoder's reload rounds
 // move a load to a later load's place with its own tags
 // (docs/semantics.md, "Reload rounds: tags a model does not see on a
-// read").
+// read"). ReadRetagKeepsConsistent (readretag_dir.go) asks less: that the
+// change can only remove order (each check's relation may only lose
+// pairs, each flag stays), as when a plain load takes the place of a
+// compare-and-swap's read tagged X and AMO on riscv or A on x86.
 //
 // PoOrder (poorder.go) picks an acyclicity check that holds every external
 // reads-from and from-read pair, and tells which pairs of one thread's

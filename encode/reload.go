@@ -58,9 +58,11 @@ func (e *Encoding) reloadsApply() bool {
 // catReloadSource reports whether load L may be a reload source on a cat
 // model: its event, moved, must relate to the others only as C's does
 // (docs/semantics.md, "Reload rounds on cat models"), so it pairs with no
-// store-exclusive (lxsx) and is not a part of a mixed-size access.
+// store-exclusive (lxsx) and is not a part of a mixed-size access. An
+// access of an atomic block pairs with none whatever its tags (RISC-V's
+// AMOs carry X: exclusivePairs).
 func (e *Encoding) catReloadSource(l *Instr) bool {
-	return !lsl.HasTag(e.catTags(l), exclusiveTag) && !lsl.IsPart(l.Stmt)
+	return (l.Atomic != 0 || !lsl.HasTag(e.catTags(l), exclusiveTag)) && !lsl.IsPart(l.Stmt)
 }
 
 // catTags are the tags in's event carries on the cat model: its own, or

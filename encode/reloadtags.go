@@ -13,10 +13,10 @@ import (
 // round moves may take the place of the later load C as far as tags go
 // (docs/semantics.md, "Reload rounds: tags a model does not see on a
 // read"): the same tags, or tags that differ only where the model's
-// checks and flags cannot tell the two reads apart
-// (memmodel.Model.ReadRetagUnseen) — and then C, like L, pairs with no
-// store-exclusive and is no part of a mixed-size access, since the
-// encoding reads those tags itself. Neither load may carry a failure
+// checks and flags cannot tell the two reads apart, or where L's tags
+// only order less (memmodel.Model.ReadRetagKeepsConsistent) — and then C,
+// like L, pairs with no store-exclusive and is no part of a mixed-size
+// access, since the encoding reads those tags itself. Neither load may carry a failure
 // order (a compare-exchange's read whose order depends on the outcome).
 // On sc-cat any tags match (it sees none). Options.NoReloadRetag keeps
 // the exact comparison, for the differential tests.
@@ -43,12 +43,12 @@ func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {
 		// read literally, fail.RLX is a tag rc11 never names
 		return false
 	}
-	return e.retagUnseen(a, b)
+	return e.retagKeeps(a, b)
 }
 
-// retagUnseen is memmodel.Model.ReadRetagUnseen on the encoding's model,
-// memoized.
-func (e *Encoding) retagUnseen(a, b []string) bool {
+// retagKeeps is memmodel.Model.ReadRetagKeepsConsistent on the encoding's
+// model, memoized: C, which carries tags b, may carry L's tags a instead.
+func (e *Encoding) retagKeeps(a, b []string) bool {
 	key := strings.Join(a, ",") + "|" + strings.Join(b, ",")
 	if v, ok := e.retagMemo[key]; ok {
 		return v
@@ -56,7 +56,7 @@ func (e *Encoding) retagUnseen(a, b []string) bool {
 	if e.retagMemo == nil {
 		e.retagMemo = map[string]bool{}
 	}
-	v := e.Memory.ReadRetagUnseen(a, b)
+	v := e.Memory.ReadRetagKeepsConsistent(a, b)
 	e.retagMemo[key] = v
 	return v
 }
@@ -66,7 +66,8 @@ func (e *Encoding) retagUnseen(a, b []string) bool {
 // gives, the same for both outcomes of a compare-exchange (the compiled
 // instruction does not depend on it), so the two loads' mapped tags are
 // compared — equal as sets, or different only where the model cannot tell
-// two reads apart — and C, like L, must pair with no store-exclusive.
+// two reads apart or L's order less — and C, like L, must pair with no
+// store-exclusive.
 func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
 	if !e.catReloadSource(c) {
 		return false
@@ -75,7 +76,7 @@ func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
 	if sameTagSet(a, b) {
 		return true
 	}
-	return e.reloadRetag && e.retagUnseen(a, b)
+	return e.reloadRetag && e.retagKeeps(a, b)
 }
 
 // ReloadSourceMayMatch reports, for the sizing runs, whether on model m a
@@ -116,7 +117,7 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 					continue // C reads L's address
 				}
 				b := tagsOf(s, axioms.Load, atomic)
-				if !lsl.HasTag(b, exclusiveTag) && (sameTagSet(a, b) || m.ReadRetagUnseen(a, b)) {
+				if (atomic || !lsl.HasTag(b, exclusiveTag)) && (sameTagSet(a, b) || m.ReadRetagKeepsConsistent(a, b)) {
 					match = true
 				}
 			case *lsl.Block:

@@ -17,3 +17,15 @@ func (m *Model) ReadRetagUnseen(a, b []string) bool {
 	slices.Sort(b)
 	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }
+
+// ReadRetagKeepsConsistent reports whether an execution in which one read
+// (half of no executed AMO) carries tags from stays consistent, with the
+// same flags, when the read carries tags to instead: derived from a cat
+// model's checks and flags (cat.Model.ReadRetagKeepsConsistent); on a .mm
+// model only when the two are the same set, as ReadRetagUnseen.
+func (m *Model) ReadRetagKeepsConsistent(to, from []string) bool {
+	if m != nil && m.cat != nil {
+		return m.cat.ReadRetagKeepsConsistent(to, from)
+	}
+	return m.ReadRetagUnseen(to, from)
+}
