@@ -80,27 +80,9 @@ func TestReadRetagRandom(t *testing.T) {
 	for _, m := range models {
 		unseen := 0
 		for round := 0; round < 150; round++ {
-			c := randomCandidate(rng, m.Tags)
-			var reads []int
-			for i, e := range c.Events {
-				if e.Kind == Read {
-					reads = append(reads, i)
-				}
-			}
-			if len(reads) == 0 {
+			c, ci, a, b, ok := randomRetag(rng, m, false)
+			if !ok {
 				continue
-			}
-			ci := reads[rng.Intn(len(reads))]
-			a := c.Events[ci].Tags
-			b := slices.Clone(a)
-			for _, tg := range m.Tags {
-				if rng.Intn(3) == 0 {
-					if i := slices.Index(b, tg); i >= 0 {
-						b = slices.Delete(b, i, i+1)
-					} else {
-						b = append(b, tg)
-					}
-				}
 			}
 			if IsAMOHalf(a) || IsAMOHalf(b) {
 				continue // left to the exact comparison
@@ -158,33 +140,8 @@ func TestReadRetagMovesRandom(t *testing.T) {
 	for _, m := range builtinAndSuiteModels() {
 		keeps := 0
 		for round := 0; round < 150; round++ {
-			c := randomCandidate(rng, m.Tags)
-			inAmo := map[int]bool{}
-			for _, p := range c.Amo {
-				inAmo[p[0]], inAmo[p[1]] = true, true
-			}
-			var reads []int
-			for i, e := range c.Events {
-				if e.Kind == Read && !inAmo[i] {
-					reads = append(reads, i)
-				}
-			}
-			if len(reads) == 0 {
-				continue
-			}
-			ci := reads[rng.Intn(len(reads))]
-			from := c.Events[ci].Tags
-			to := slices.Clone(from)
-			for _, tg := range m.Tags {
-				if rng.Intn(3) == 0 {
-					if i := slices.Index(to, tg); i >= 0 {
-						to = slices.Delete(to, i, i+1)
-					} else {
-						to = append(to, tg)
-					}
-				}
-			}
-			if IsAMOHalf(to) {
+			c, ci, from, to, ok := randomRetag(rng, m, true)
+			if !ok || IsAMOHalf(to) {
 				continue
 			}
 			x := c.Execution()
@@ -263,4 +220,39 @@ func TestReadRetagKeepsConsistentBuiltin(t *testing.T) {
 			t.Errorf("%s: %v in place of %v: %v, want %v", c.model, c.to, c.from, got, c.want)
 		}
 	}
+}
+
+// randomRetag makes a random execution of m's tags and picks one of its
+// reads (with noAmo, one in no amo pair), whose tags from become to: each
+// of m's tags toggled with probability 1/3.
+func randomRetag(rng *rand.Rand, m *Model, noAmo bool) (c *Candidate, ci int, from, to []string, ok bool) {
+	c = randomCandidate(rng, m.Tags)
+	inAmo := map[int]bool{}
+	if noAmo {
+		for _, p := range c.Amo {
+			inAmo[p[0]], inAmo[p[1]] = true, true
+		}
+	}
+	var reads []int
+	for i, e := range c.Events {
+		if e.Kind == Read && !inAmo[i] {
+			reads = append(reads, i)
+		}
+	}
+	if len(reads) == 0 {
+		return nil, 0, nil, nil, false
+	}
+	ci = reads[rng.Intn(len(reads))]
+	from = c.Events[ci].Tags
+	to = slices.Clone(from)
+	for _, tg := range m.Tags {
+		if rng.Intn(3) == 0 {
+			if i := slices.Index(to, tg); i >= 0 {
+				to = slices.Delete(to, i, i+1)
+			} else {
+				to = append(to, tg)
+			}
+		}
+	}
+	return c, ci, from, to, true
 }

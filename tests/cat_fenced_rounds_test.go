@@ -32,29 +32,12 @@ func TestCatRoundsC11Stack(t *testing.T) {
 	} {
 		t.Run(c.file+"/"+c.model, func(t *testing.T) {
 			t.Parallel()
-			prog, test := loadPthread(t, c.file)
-			m := model(t, c.model)
-			base := mining.Options{Model: m, Races: mining.RacesFail, Timeout: datatypeTimeout}
-			with := check(t, prog, test, base)
-			noFence := base
-			noFence.NoFencedRounds = true
-			noReload := base
-			noReload.NoReloadRounds = true
-			results := map[string]*mining.Result{"the full rule": with}
-			results["without the fence case"] = check(t, prog, test, noFence)
-			results["without reload rounds"] = check(t, prog, test, noReload)
-			want := verdictReason(with)
-			if !strings.HasPrefix(want, c.want) {
-				t.Errorf("%s on %s: %s, want %s", c.file, c.model, want, c.want)
-			}
+			with, results := checkRuleVariants(t, c.file, c.model, c.want, map[string]func(*mining.Options){
+				"without the fence case": func(o *mining.Options) { o.NoFencedRounds = true },
+				"without reload rounds":  func(o *mining.Options) { o.NoReloadRounds = true },
+			})
 			for name, r := range results {
-				if got := verdictReason(r); got != want {
-					t.Errorf("%s on %s: %s gave %s, the full rule %s", c.file, c.model, name, got, want)
-				}
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("%s on %s, %s: %v", c.file, c.model, name, err)
-				}
-				if c.fewer && r != with && pushRounds(with.Bounds) >= pushRounds(r.Bounds) {
+				if c.fewer && pushRounds(with.Bounds) >= pushRounds(r.Bounds) {
 					t.Errorf("%s on %s: push rounds %d with the full rule, %d %s", c.file, c.model, pushRounds(with.Bounds), pushRounds(r.Bounds), name)
 				}
 			}
@@ -62,4 +45,36 @@ func TestCatRoundsC11Stack(t *testing.T) {
 				pushRounds(with.Bounds), pushRounds(results["without the fence case"].Bounds), pushRounds(results["without reload rounds"].Bounds))
 		})
 	}
+}
+
+// checkRuleVariants checks a pthread program on a model with the default
+// options (races fail) and with each variant of them: every verdict and
+// reason must be the same and start with want, and every counterexample
+// must be a real execution. It returns the default run and the variants'.
+func checkRuleVariants(t *testing.T, file, modelName, want string, variants map[string]func(*mining.Options)) (*mining.Result, map[string]*mining.Result) {
+	t.Helper()
+	prog, test := loadPthread(t, file)
+	base := mining.Options{Model: model(t, modelName), Races: mining.RacesFail, Timeout: datatypeTimeout}
+	with := check(t, prog, test, base)
+	got := verdictReason(with)
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("%s on %s: %s, want %s", file, modelName, got, want)
+	}
+	if err := with.CheckCounterexample(); err != nil {
+		t.Errorf("%s on %s: %v", file, modelName, err)
+	}
+	results := map[string]*mining.Result{}
+	for name, set := range variants {
+		opt := base
+		set(&opt)
+		r := check(t, prog, test, opt)
+		results[name] = r
+		if v := verdictReason(r); v != got {
+			t.Errorf("%s on %s: %s gave %s, the default %s", file, modelName, name, v, got)
+		}
+		if err := r.CheckCounterexample(); err != nil {
+			t.Errorf("%s on %s, %s: %v", file, modelName, name, err)
+		}
+	}
+	return with, results
 }

@@ -1,10 +1,8 @@
 package tests
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
 )
 
@@ -32,25 +30,10 @@ func TestReloadKeepsConsistentC11Stack(t *testing.T) {
 	} {
 		t.Run(c.file+"/"+c.model, func(t *testing.T) {
 			t.Parallel()
-			prog, test := loadPthread(t, c.file)
-			m := model(t, c.model)
-			base := mining.Options{Model: m, Races: mining.RacesFail, Timeout: datatypeTimeout}
-			with := check(t, prog, test, base)
-			exact := base
-			exact.Options = encode.Options{NoReloadRetag: true}
-			without := check(t, prog, test, exact)
-			want := verdictReason(with)
-			if !strings.HasPrefix(want, c.want) {
-				t.Errorf("%s on %s: %s, want %s", c.file, c.model, want, c.want)
-			}
-			if got := verdictReason(without); got != want {
-				t.Errorf("%s on %s: %s with the exact comparison, %s with the rule", c.file, c.model, got, want)
-			}
-			for _, r := range []*mining.Result{with, without} {
-				if err := r.CheckCounterexample(); err != nil {
-					t.Errorf("%s on %s: %v", c.file, c.model, err)
-				}
-			}
+			with, results := checkRuleVariants(t, c.file, c.model, c.want, map[string]func(*mining.Options){
+				"the exact comparison": func(o *mining.Options) { o.NoReloadRetag = true },
+			})
+			without := results["the exact comparison"]
 			if c.fewer && with.Stats.Instrs >= without.Stats.Instrs {
 				t.Errorf("%s on %s: %d instructions with the rule, %d with the exact comparison", c.file, c.model, with.Stats.Instrs, without.Stats.Instrs)
 			}
