@@ -549,11 +549,18 @@ func (t *simThread) storesIn(c simCycle) bool {
 // other thread but the final one has completed; where the fence case may
 // apply (fencedRounds), whatever the other threads do.
 func (s *simulator) superseded(t *simThread, c simCycle) bool {
+	return s.supersededAfter(t, c, -1)
+}
+
+// supersededAfter is superseded for a reload round that follows deleted
+// rounds of its loop entry, from position gone on (-1: none): their
+// accesses are not before it.
+func (s *simulator) supersededAfter(t *simThread, c simCycle, gone int) bool {
 	fenced := s.fencedRounds && (c.reload || !s.catStores)
 	if !s.coherent || !s.cyclesSuperseded && !fenced {
 		return false
 	}
-	if s.catStores && s.storesAccessedBefore(t, c) {
+	if s.catStores && s.storesAccessedBefore(t, c, gone) {
 		return false
 	}
 	for i, o := range s.threads {
@@ -575,18 +582,23 @@ func (s *simulator) superseded(t *simThread, c simCycle) bool {
 }
 
 // storesAccessedBefore reports whether a store of cycle c goes to a cell
-// that thread t accessed before the cycle, or the init thread accessed: on
-// a cat model the encoding deletes such a round only when none does
-// (encode/catfair.go, catCycleStores).
-func (s *simulator) storesAccessedBefore(t *simThread, c simCycle) bool {
+// that thread t accessed before the cycle (not counting its accesses from
+// position gone on, when gone >= 0: deleted rounds), or the init thread
+// accessed: on a cat model the encoding deletes such a round only when
+// none does (encode/catfair.go, catCycleStores).
+func (s *simulator) storesAccessedBefore(t *simThread, c simCycle, gone int) bool {
+	end := c.lo
+	if gone >= 0 {
+		end = gone
+	}
 	before := map[string]bool{}
 	for i, p := range t.loadPos {
-		if p < c.lo {
+		if p < end {
 			before[t.loadCells[i]] = true
 		}
 	}
 	for i, p := range t.storePos {
-		if p < c.lo {
+		if p < end {
 			before[t.storeCells[i]] = true
 		}
 	}

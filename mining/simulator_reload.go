@@ -243,12 +243,19 @@ func (k *checker) supersedeOptions() encode.Options {
 func (s *simulator) reloadGone(t *simThread) []simCycle {
 	var out []simCycle
 	for _, e := range t.entries {
+		// the entry's rounds deleted so far start at gone: the encoding
+		// judges the next one as the first round of the execution
+		// without them, where their accesses are not before it
+		gone := -1
 		for _, c := range e.cycles {
 			if !c.reload {
 				continue
 			}
-			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.fencedRounds || s.unpublished(t, c, e.reload.stores)) || !s.superseded(t, c)) {
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.fencedRounds || s.unpublished(t, c, e.reload.stores)) || !s.supersededAfter(t, c, gone)) {
 				break // the later rounds are no first rounds
+			}
+			if gone < 0 {
+				gone = c.lo
 			}
 			out = append(out, c)
 		}

@@ -42,3 +42,27 @@ func TestReloadKeepsConsistentC11Stack(t *testing.T) {
 		})
 	}
 }
+
+// TestSimulationStoringRoundsCat: the sizing runs delete a run of failed
+// pushes round by round, each judged as the first round of the execution
+// without the ones before it, whose stores to the node's next field are
+// then no accesses before it (mining's storesAccessedBefore). They judged
+// the second round with the first one's store before it, kept it, and
+// proposed push bound 4 for the C11 Treiber stack at 2+2+2 on arm8 where
+// the lazy unrolling ends at 2 (twice the clauses). Now the runs never
+// start above the lazy unrolling's end, and the verdict is the same.
+func TestSimulationStoringRoundsCat(t *testing.T) {
+	needClang(t)
+	prog, test := loadPthread(t, "c11bench/treiber_2_2_2.c")
+	base := mining.Options{Model: model(t, "arm8"), Races: mining.RacesFail, Timeout: datatypeTimeout}
+	sim := check(t, prog, test, base)
+	lazy := base
+	lazy.NoSimulation = true
+	plain := check(t, prog, test, lazy)
+	if sim.Verdict != mining.Pass || plain.Verdict != mining.Pass {
+		t.Fatalf("treiber_2_2_2 on arm8: %s with the runs, %s without, want PASS", sim.Verdict, plain.Verdict)
+	}
+	if got, end := pushRounds(sim.Bounds), pushRounds(plain.Bounds); got > end {
+		t.Errorf("treiber_2_2_2 on arm8: the runs start the push at %d, the lazy unrolling ends at %d", got, end)
+	}
+}
