@@ -102,10 +102,16 @@ func mmOnlyNoBarrier(tags, mapped []string) bool {
 // access as a group (load-load and load-store after an acquire load), and
 // the hardware mapping puts one barrier there, on the group's first fence.
 func (ci *CatInstance) sameBarrier(i int) bool {
-	if i == 0 || ci.m.C11 == nil {
+	return ci.m.C11 != nil && sameBarrierAt(ci.e.Instrs, i)
+}
+
+// sameBarrierAt is sameBarrier on a model with a C11 mapping, for
+// instruction i of instrs.
+func sameBarrierAt(instrs []*Instr, i int) bool {
+	if i == 0 {
 		return false
 	}
-	in, prev := ci.e.Instrs[i], ci.e.Instrs[i-1]
+	in, prev := instrs[i], instrs[i-1]
 	if prev.Kind != axioms.Fence || prev.Thread != in.Thread || prev.Guard != in.Guard {
 		return false
 	}

@@ -86,13 +86,34 @@ func mappedTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, tag
 	return out
 }
 
-// catReloadFences reports whether the fences after L are no events of the
-// cat model (a C11 front end's mm-only fences that the model drops or its
-// C11 mapping makes no barrier, mmOnlyNoBarrier): the moved load then
-// needs no fence events after it.
-func (e *Encoding) catReloadFences(fences []*Instr) bool {
-	for _, f := range fences {
-		if !mmOnlyNoBarrier(lsl.Tags(f.Stmt), e.catTags(f)) {
+// catFenceTags are the tags of fence f's event on the cat model, nil when
+// it is none: a C11 front end's mm-only fence that the model drops or its
+// C11 mapping makes no barrier (mmOnlyNoBarrier), or the second of a group
+// that the mapping makes one barrier (sameBarrierAt).
+func (e *Encoding) catFenceTags(f *Instr) []string {
+	tags := e.catTags(f)
+	if mmOnlyNoBarrier(lsl.Tags(f.Stmt), tags) {
+		return nil
+	}
+	if m := e.Memory.Cat(); m != nil && m.C11 != nil && sameBarrierAt(e.Instrs, f.Index) {
+		return nil
+	}
+	return tags
+}
+
+// catReloadFences reports whether the fences after L (want), matched in
+// order by the fences after C (got, matchFences), are events the reduced
+// execution can take from the original: where a fence after L is an event
+// of the cat model, the fence matched after C is one with the same tags,
+// and the moved load's fence is that one (docs/semantics.md, "Reload
+// rounds on cat models"). A fence after L that is no event needs nothing.
+func (e *Encoding) catReloadFences(want, got []*Instr) bool {
+	for i, w := range want {
+		wt := e.catFenceTags(w)
+		if wt == nil {
+			continue
+		}
+		if gt := e.catFenceTags(got[i]); gt == nil || !sameTagSet(wt, gt) {
 			return false
 		}
 	}
@@ -216,9 +237,6 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 	e := x.e
 	c := e.C
 	isCat := e.taggedEvents
-	if isCat && !e.catReloadFences(src.fences) {
-		return c.F
-	}
 	parts := []z.Lit{cont.g}
 	for _, ev := range x.th.obs[start.ob:] {
 		parts = append(parts, ev.guard.Not())
@@ -250,7 +268,7 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 			continue // the moved load would be in other sets than C
 		}
 		fences, ok := matchFences(src.fences, e.Instrs[ld.Index+1:hi])
-		if !ok {
+		if !ok || isCat && !e.catReloadFences(src.fences, fences) {
 			continue
 		}
 		alt := []z.Lit{ld.Guard, e.aliased(src.load, ld)}

@@ -84,7 +84,8 @@ func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
 // iteration iter as far as the tag and fence conditions go: always on .mm
 // models, on sc-cat and on cat models without a C11 mapping (the runs do
 // not judge tags there: they only propose bounds); on a model with a C11
-// mapping, when the fences map to no barrier and some load of iter (of
+// mapping, when each fence that maps to a barrier has a fence of iter
+// mapped to the same one (catReloadFences) and some load of iter (of
 // l's address, when that is a constant) carries mapped tags that match
 // l's (mappedTagsMatch). There the mapped
 // tags of a compare-exchange's read differ from a plain load's on whole
@@ -98,44 +99,68 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 	tagsOf := func(s lsl.Stmt, k axioms.InstrKind, atomic bool) []string {
 		return mappedTags(cm, prog.C11, k, atomic, lsl.Tags(s))
 	}
+	var barriers [][]string // of the fences after l that are events
 	for _, f := range fences {
-		if !mmOnlyNoBarrier(lsl.Tags(f), tagsOf(f, axioms.Fence, false)) {
-			return false
+		if t := tagsOf(f, axioms.Fence, false); !mmOnlyNoBarrier(lsl.Tags(f), t) {
+			barriers = append(barriers, t)
 		}
 	}
 	a := tagsOf(l, axioms.Load, false)
 	if lsl.HasTag(a, exclusiveTag) {
 		return false
 	}
+	// walk reports whether ss holds a load C that matches l; match is set
+	// when one is followed, in the same statement list (on every path),
+	// by fences mapped to each of barriers, as the fences after l
 	match := false
-	var walk func(ss []lsl.Stmt, atomic bool)
-	walk = func(ss []lsl.Stmt, atomic bool) {
+	var walk func(ss []lsl.Stmt, atomic bool) bool
+	walk = func(ss []lsl.Stmt, atomic bool) bool {
+		seen := false        // a matching C in ss so far
+		var after [][]string // tags of the fences of ss after it
 		for _, s := range ss {
 			switch s := s.(type) {
+			case *lsl.Fence:
+				if seen {
+					after = append(after, tagsOf(s, axioms.Fence, false))
+				}
 			case *lsl.Load:
 				if k, ok := l.Addr.(lsl.Const); ok && !sameConst(k, s.Addr) {
 					continue // C reads L's address
 				}
 				b := tagsOf(s, axioms.Load, atomic)
 				if (atomic || !lsl.HasTag(b, exclusiveTag)) && (sameTagSet(a, b) || m.ReadRetagKeepsConsistent(a, b)) {
-					match = true
+					seen = true
 				}
 			case *lsl.Block:
-				walk(s.Stmts, atomic)
+				seen = walk(s.Stmts, atomic) || seen
 			case *lsl.If:
-				walk(s.Then.Stmts, atomic)
+				seen = walk(s.Then.Stmts, atomic) || seen
 				if s.Else != nil {
-					walk(s.Else.Stmts, atomic)
+					seen = walk(s.Else.Stmts, atomic) || seen
 				}
 			case *lsl.Atomic:
-				walk(s.Body.Stmts, true)
+				seen = walk(s.Body.Stmts, true) || seen
 			case *lsl.Spin:
-				walk(s.Body.Stmts, atomic)
+				seen = walk(s.Body.Stmts, atomic) || seen
 			}
 		}
+		if seen && !atomic && allMatched(barriers, after) {
+			match = true
+		}
+		return seen
 	}
 	walk(iter.Stmts, false)
 	return match
+}
+
+// allMatched reports whether each tag set of want is among got.
+func allMatched(want, got [][]string) bool {
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(t []string) bool { return sameTagSet(w, t) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameConst reports whether operand o is the constant k.

@@ -14,9 +14,13 @@ import (
 // CAS's read is an AMO half on riscv and a locked read on tso-cat, tags
 // that only add order, so a plain load may take its place
 // (ReadRetagKeepsConsistent); an acquire load's fences map to no barrier
-// on arm8 and tso-cat and to a fence on riscv. A load of another address in the loop (pop's plain read of Y,
-// untagged like the acquire load on tso-cat) is no re-read. On the .mm
-// models, rc11 and sc-cat the runs do not judge tags.
+// on arm8 and tso-cat, to lwsync on power and to fence r,rw on riscv. A
+// barrier after the load must be matched by the same barrier after the
+// CAS on every path: power's acquire CAS is followed by lwsync
+// (popfenced), riscv's by nothing; a fence on the success branch only
+// (popbranch) does not count. A load of another address in the loop
+// (pop's plain read of Y, untagged like the acquire load on tso-cat) is no
+// re-read. On the .mm models, rc11 and sc-cat the runs do not judge tags.
 func TestReloadSourceMayMatch(t *testing.T) {
 	const src = `
 global X
@@ -50,6 +54,41 @@ proc pop() {
         continue l
     }
 }
+proc popfenced() {
+    %t := load<A,ACQ> @X as "X"
+    fence load-load<mm-only,c11-after-R-ACQ>
+    fence load-store<mm-only,c11-after-R-ACQ>
+    l: {
+        atomic {
+            %c := load<A,ACQ> @X as "X"
+            %ok := eq(%c, %t)
+            if %ok { store<A,ACQ> @X, 0 as "X" }
+        }
+        fence load-load<mm-only,c11-after-RMW-ACQ>
+        fence load-store<mm-only,c11-after-RMW-ACQ>
+        if %ok { break l }
+        %t := %c
+        continue l
+    }
+}
+proc popbranch() {
+    %t := load<A,ACQ> @X as "X"
+    fence load-load<mm-only,c11-after-R-ACQ>
+    fence load-store<mm-only,c11-after-R-ACQ>
+    l: {
+        atomic {
+            %c := load<A,ACQ> @X as "X"
+            %ok := eq(%c, %t)
+            if %ok { store<A,ACQ> @X, 0 as "X" }
+        }
+        if %ok {
+            fence load-load<mm-only,c11-after-RMW-ACQ>
+            break l
+        }
+        %t := %c
+        continue l
+    }
+}
 `
 	p, err := lsl.Parse("reload.lsl", []byte(src))
 	if err != nil {
@@ -74,17 +113,17 @@ proc pop() {
 		return l, fences, loop
 	}
 	for _, c := range []struct {
-		model     string
-		push, pop bool
+		model                           string
+		push, pop, popFenced, popBranch bool
 	}{
-		{"sc", true, true}, {"relaxed", true, true}, {"rc11", true, true}, {"sc-cat", true, true},
-		{"arm8", true, true}, {"power", true, false}, {"riscv", true, false}, {"tso-cat", true, true},
+		{"sc", true, true, true, true}, {"relaxed", true, true, true, true}, {"rc11", true, true, true, true}, {"sc-cat", true, true, true, true},
+		{"arm8", true, true, true, true}, {"power", true, false, true, false}, {"riscv", true, false, false, false}, {"tso-cat", true, true, true, true},
 	} {
 		m := memmodel.MustBuiltin(c.model)
 		for _, op := range []struct {
 			name string
 			want bool
-		}{{"push", c.push}, {"pop", c.pop}} {
+		}{{"push", c.push}, {"pop", c.pop}, {"popfenced", c.popFenced}, {"popbranch", c.popBranch}} {
 			l, fences, loop := parts(op.name)
 			if got := ReloadSourceMayMatch(m, p, l, fences, loop); got != op.want {
 				t.Errorf("%s on %s: %v, want %v", op.name, c.model, got, op.want)

@@ -115,3 +115,36 @@ func TestReloadMappedTagsLSL(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadMatchedFencesLSL: reloadretag/reloadfence.lsl's acquire load
+// is followed by a barrier on power (lwsync) and riscv (fence r,rw). The
+// moved load may take it to the CAS's place only where the failed CAS is
+// followed by the same barrier (encode/reload.go, catReloadFences): after
+// a relaxed CAS the round stays and the program FAILs (a mutant that
+// accepts any fences answers PASS on power); after an acquire CAS, power's
+// lwsync matches and the round goes (fewer instructions than without
+// reload rounds), riscv's amocas.aq has no fence after it and the round
+// stays. Every counterexample must be a real execution.
+func TestReloadMatchedFencesLSL(t *testing.T) {
+	prog, tf := load(t, "reloadretag/reloadfence.tst", "reloadretag/reloadfence.lsl")
+	want := map[string]mining.Verdict{"acqfenced": mining.Fail, "acqcas": mining.Pass}
+	for _, name := range []string{"power", "riscv", "arm8"} {
+		m := catModel(t, name)
+		for _, test := range tf.Tests {
+			with := check(t, prog, test, mining.Options{Model: m})
+			without := check(t, prog, test, mining.Options{Options: encode.Options{NoReloadRounds: true}, Model: m})
+			for _, r := range []*mining.Result{with, without} {
+				if r.Verdict != want[test.Name] {
+					t.Errorf("%s on %s: %s (%s), want %s", test.Name, name, r.Verdict, r.Message, want[test.Name])
+				}
+				if err := r.CheckCounterexample(); err != nil {
+					t.Errorf("%s on %s: %v", test.Name, name, err)
+				}
+			}
+			deleted := with.Stats.Instrs < without.Stats.Instrs
+			if wantDeleted := test.Name == "acqcas" && name != "riscv"; deleted != wantDeleted {
+				t.Errorf("%s on %s: %d instructions with reload rounds, %d without: round deleted %v, want %v", test.Name, name, with.Stats.Instrs, without.Stats.Instrs, deleted, wantDeleted)
+			}
+		}
+	}
+}
