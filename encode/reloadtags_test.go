@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/checkfence/checkfence/lsl"
@@ -22,7 +23,7 @@ import (
 // (pop's plain read of Y, untagged like the acquire load on tso-cat) is no
 // re-read. On the .mm models, rc11 and sc-cat the runs do not judge tags.
 func TestReloadSourceMayMatch(t *testing.T) {
-	const src = `
+	src := `
 global X
 global Y
 proc push() {
@@ -38,58 +39,32 @@ proc push() {
         continue l
     }
 }
-proc pop() {
-    %t := load<A,ACQ> @X as "X"
-    fence load-load<mm-only,c11-after-R-ACQ>
-    fence load-store<mm-only,c11-after-R-ACQ>
-    l: {
-        %y := load @Y as "Y"
-        atomic {
-            %c := load<A,ACQ> @X as "X"
-            %ok := eq(%c, %t)
-            if %ok { store<A,ACQ> @X, 0 as "X" }
-        }
-        if %ok { break l }
-        %t := %c
-        continue l
-    }
-}
-proc popfenced() {
-    %t := load<A,ACQ> @X as "X"
-    fence load-load<mm-only,c11-after-R-ACQ>
-    fence load-store<mm-only,c11-after-R-ACQ>
-    l: {
-        atomic {
-            %c := load<A,ACQ> @X as "X"
-            %ok := eq(%c, %t)
-            if %ok { store<A,ACQ> @X, 0 as "X" }
-        }
-        fence load-load<mm-only,c11-after-RMW-ACQ>
-        fence load-store<mm-only,c11-after-RMW-ACQ>
-        if %ok { break l }
-        %t := %c
-        continue l
-    }
-}
-proc popbranch() {
-    %t := load<A,ACQ> @X as "X"
-    fence load-load<mm-only,c11-after-R-ACQ>
-    fence load-store<mm-only,c11-after-R-ACQ>
-    l: {
-        atomic {
-            %c := load<A,ACQ> @X as "X"
-            %ok := eq(%c, %t)
-            if %ok { store<A,ACQ> @X, 0 as "X" }
-        }
-        if %ok {
-            fence load-load<mm-only,c11-after-RMW-ACQ>
-            break l
-        }
-        %t := %c
-        continue l
-    }
-}
 `
+	// the pops: an acquire load, then a loop whose acquire CAS is
+	// followed by what differs (before: inside the loop, before the CAS)
+	for _, v := range []struct{ name, before, after string }{
+		{"pop", `%y := load @Y as "Y"`, `if %ok { break l }`},
+		{"popfenced", "", "fence load-load<mm-only,c11-after-RMW-ACQ>\n        fence load-store<mm-only,c11-after-RMW-ACQ>\n        if %ok { break l }"},
+		{"popbranch", "", "if %ok {\n            fence load-load<mm-only,c11-after-RMW-ACQ>\n            break l\n        }"},
+	} {
+		src += fmt.Sprintf(`proc %s() {
+    %%t := load<A,ACQ> @X as "X"
+    fence load-load<mm-only,c11-after-R-ACQ>
+    fence load-store<mm-only,c11-after-R-ACQ>
+    l: {
+        %s
+        atomic {
+            %%c := load<A,ACQ> @X as "X"
+            %%ok := eq(%%c, %%t)
+            if %%ok { store<A,ACQ> @X, 0 as "X" }
+        }
+        %s
+        %%t := %%c
+        continue l
+    }
+}
+`, v.name, v.before, v.after)
+	}
 	p, err := lsl.Parse("reload.lsl", []byte(src))
 	if err != nil {
 		t.Fatal(err)
