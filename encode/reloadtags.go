@@ -16,8 +16,9 @@ import (
 // checks and flags cannot tell the two reads apart, or where L's tags
 // only order less (memmodel.Model.ReadRetagKeepsConsistent) — and then C,
 // like L, pairs with no store-exclusive and is no part of a mixed-size
-// access, since the encoding reads those tags itself. Neither load may carry a failure
-// order (a compare-exchange's read whose order depends on the outcome).
+// access, since the encoding reads those tags itself. Neither load may
+// carry a failure order (a compare-exchange's read whose order depends on
+// the outcome).
 // On sc-cat any tags match (it sees none). Options.NoReloadRetag keeps
 // the exact comparison, for the differential tests.
 func (e *Encoding) reloadTagsMatch(l, c *Instr) bool {

@@ -549,18 +549,18 @@ func (t *simThread) storesIn(c simCycle) bool {
 // other thread but the final one has completed; where the fence case may
 // apply (fencedRounds), whatever the other threads do.
 func (s *simulator) superseded(t *simThread, c simCycle) bool {
-	return s.supersededAfter(t, c, -1)
+	return s.supersededFrom(t, c, c.lo)
 }
 
-// supersededAfter is superseded for a reload round that follows deleted
-// rounds of its loop entry, from position gone on (-1: none): their
-// accesses are not before it.
-func (s *simulator) supersededAfter(t *simThread, c simCycle, gone int) bool {
+// supersededFrom is superseded with the thread's accesses before position
+// start counted as before c: a reload round that follows deleted rounds
+// of its loop entry starts where the first of them did.
+func (s *simulator) supersededFrom(t *simThread, c simCycle, start int) bool {
 	fenced := s.fencedRounds && (c.reload || !s.catStores)
 	if !s.coherent || !s.cyclesSuperseded && !fenced {
 		return false
 	}
-	if s.catStores && s.storesAccessedBefore(t, c, gone) {
+	if s.catStores && s.storesAccessedBefore(t, c, start) {
 		return false
 	}
 	for i, o := range s.threads {
@@ -582,23 +582,19 @@ func (s *simulator) supersededAfter(t *simThread, c simCycle, gone int) bool {
 }
 
 // storesAccessedBefore reports whether a store of cycle c goes to a cell
-// that thread t accessed before the cycle (not counting its accesses from
-// position gone on, when gone >= 0: deleted rounds), or the init thread
-// accessed: on a cat model the encoding deletes such a round only when
-// none does (encode/catfair.go, catCycleStores).
-func (s *simulator) storesAccessedBefore(t *simThread, c simCycle, gone int) bool {
-	end := c.lo
-	if gone >= 0 {
-		end = gone
-	}
+// that thread t accessed before position start (c.lo, or where deleted
+// rounds before c began), or the init thread accessed: on a cat model the
+// encoding deletes such a round only when none does (encode/catfair.go,
+// catCycleStores).
+func (s *simulator) storesAccessedBefore(t *simThread, c simCycle, start int) bool {
 	before := map[string]bool{}
 	for i, p := range t.loadPos {
-		if p < end {
+		if p < start {
 			before[t.loadCells[i]] = true
 		}
 	}
 	for i, p := range t.storePos {
-		if p < end {
+		if p < start {
 			before[t.storeCells[i]] = true
 		}
 	}

@@ -243,19 +243,20 @@ func (k *checker) supersedeOptions() encode.Options {
 func (s *simulator) reloadGone(t *simThread) []simCycle {
 	var out []simCycle
 	for _, e := range t.entries {
-		// the entry's rounds deleted so far start at gone: the encoding
-		// judges the next one as the first round of the execution
-		// without them, where their accesses are not before it
-		gone := -1
+		// the encoding judges each round as the first of the execution
+		// without the entry's rounds deleted before it: their accesses
+		// are not before it
+		first := len(out)
 		for _, c := range e.cycles {
 			if !c.reload {
 				continue
 			}
-			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.fencedRounds || s.unpublished(t, c, e.reload.stores)) || !s.supersededAfter(t, c, gone)) {
-				break // the later rounds are no first rounds
+			start := c.lo
+			if len(out) > first {
+				start = out[first].lo
 			}
-			if gone < 0 {
-				gone = c.lo
+			if t.storesIn(c) && (s.readAnywhere(t, c) || !(e.reload.alone || s.fencedRounds || s.unpublished(t, c, e.reload.stores)) || !s.supersededFrom(t, c, start)) {
+				break // the later rounds are no first rounds
 			}
 			out = append(out, c)
 		}
