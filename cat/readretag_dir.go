@@ -75,8 +75,7 @@ func (m *Model) ReadRetagKeepsConsistent(to, from []string) bool {
 		tagA: tagMembership(to), tagB: tagMembership(from),
 		sets: map[*Node]setDiff{}, rels: map[*Node]relDiff{}, classes: map[*Node]evClass{}, ends: map[[2]int]evClass{},
 	}
-	d := &retagMoves{tagsX: tagMembership(from), tagsY: tagMembership(to),
-		memo: map[*Node]moves{}, groups: map[*RecGroup]moves{}, inside: map[*RecGroup]bool{}}
+	d := newRetagMoves(to, from)
 	for _, k := range m.Constraints {
 		if k.Expr.Kind == KSet {
 			if r.set(k.Expr).same() {
@@ -98,6 +97,12 @@ func (m *Model) ReadRetagKeepsConsistent(to, from []string) bool {
 		}
 	}
 	return true
+}
+
+// newRetagMoves starts the analysis of C carrying tags to instead of from.
+func newRetagMoves(to, from []string) *retagMoves {
+	return &retagMoves{tagsX: tagMembership(from), tagsY: tagMembership(to),
+		memo: map[*Node]moves{}, groups: map[*RecGroup]moves{}, inside: map[*RecGroup]bool{}}
 }
 
 // node is how n may move.

@@ -156,8 +156,7 @@ func TestReadRetagMovesRandom(t *testing.T) {
 					t.Fatalf("%s: read %d retagged %v -> %v: checks violated %v -> %v, flags %v -> %v", m.Name, ci, from, to, rx.Violated, ry.Violated, rx.Flagged, ry.Flagged)
 				}
 			}
-			d := &retagMoves{tagsX: tagMembership(from), tagsY: tagMembership(to),
-				memo: map[*Node]moves{}, groups: map[*RecGroup]moves{}, inside: map[*RecGroup]bool{}}
+			d := newRetagMoves(to, from)
 			ex := &evaluator{x: x, sets: map[*Node]Set{}, rels: map[*Node]Rel{}}
 			ey := &evaluator{x: y, sets: map[*Node]Set{}, rels: map[*Node]Rel{}}
 			for _, n := range m.Nodes {
