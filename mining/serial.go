@@ -499,13 +499,16 @@ func (r *concreteRun) load(p []int64) lsl.Value {
 
 // loadKey is load of the cell p whose key (cellKey) is k.
 func (r *concreteRun) loadKey(k string, p []int64) lsl.Value {
-	if v, ok := r.writes[k]; ok {
-		return v
+	v, ok := r.writes[k]
+	if !ok {
+		if v, ok = r.base[k]; !ok {
+			v = initialValue(r.m.u, p)
+		}
 	}
-	if v, ok := r.base[k]; ok {
-		return v
+	if r.sim != nil && r.sim.firstReads != nil {
+		r.sim.firstReads.firstRead(k, p, v)
 	}
-	return initialValue(r.m.u, p)
+	return v
 }
 
 // freed reports a use after free (encode/memsafety.go): the access

@@ -78,6 +78,14 @@ type simulator struct {
 	// before the loop, the runs deleted rounds the check kept and
 	// proposed bounds it raised)
 	catStores bool
+	// finalMemo: per memory at the final thread's start, what it did
+	// (simulator_final.go); final: the current run's final thread
+	// (noFinalMemo, set only by tests: runs every final thread)
+	noFinalMemo bool
+	finalMemo   *simFinalNode
+	finalNodes  int
+	final       *simFinalRun
+	keyBuf      []byte
 }
 
 type simEvent struct{ thread, pos int }
@@ -133,7 +141,11 @@ type simThread struct {
 	exempt    bool        // it stopped right after a storeless (or silent) cycle
 	entries   []*simEntry
 	entry     map[lsl.LoopKey]*simEntry // per loop instance, its current entry
-	vals      []lsl.Value               // valSlice's buffer
+	chose     bool                      // it made a nondeterministic choice
+	// firstReads: the final thread records its first reads there
+	// (simulator_final.go)
+	firstReads *simFinalRun
+	vals       []lsl.Value // valSlice's buffer
 }
 
 // simEntry is one entry of a thread into a loop instance: the iterations
@@ -195,7 +207,7 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 	}
 	clear(s.mem)
 	clear(s.lastStore)
-	s.stores, s.loads, s.readers = 0, s.loads[:0], nil
+	s.stores, s.loads, s.readers, s.final = 0, s.loads[:0], nil, nil
 	if s.threads == nil {
 		s.threads = make([]*simThread, len(s.u.Threads))
 	}
@@ -240,6 +252,10 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 			}
 		}
 		t := threads[cur]
+		if !t.started && s.u.Threads[cur].Kind == lsl.ThreadFinal && !s.noFinalMemo && s.startFinal(t) {
+			next = -1 // replayed (simulator_final.go)
+			continue
+		}
 		if !t.started {
 			t.started = true
 			s.start(t, s.u.Threads[cur].Body)
@@ -269,7 +285,11 @@ func (s *simulator) run(prefix []int, seed uint64) (need lsl.Bounds, failed bool
 		case "assume":
 			return nil, false, nil
 		}
-		for key, n := range s.iterations(t) {
+		iters := s.iterations
+		if s.u.Threads[i].Kind == lsl.ThreadFinal && s.final != nil {
+			iters = s.finalNeed
+		}
+		for key, n := range iters(t) {
 			need[key] = max(need[key], n)
 		}
 	}
@@ -724,6 +744,9 @@ func (t *simThread) loaded(cell string, v lsl.Value) {
 
 // stored records a store to the cell whose key (cellKey) is cell.
 func (t *simThread) stored(cell string, silent bool, v lsl.Value) {
+	if t.firstReads != nil {
+		t.firstReads.written[cell] = true
+	}
 	t.s.stores++
 	t.s.lastStore[cell] = t.s.stores
 	t.storePos = append(t.storePos, t.pos)
@@ -936,6 +959,7 @@ func (t *simThread) storedSince(pos int) bool {
 // choose picks a value of a nondeterministic choice at random; a malloc's
 // choice of pool block picks a free block when there is one.
 func (t *simThread) choose(r *concreteRun, c *lsl.Choose) int64 {
+	t.chose = true
 	pool := t.s.u.Pool
 	if pool != nil && pool.Choices[c] {
 		var free []int64

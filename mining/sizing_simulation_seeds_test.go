@@ -24,7 +24,8 @@ import (
 // random (with a fixed seed), and the deep schedules of the queues are
 // rare: a change to the simulation is judged by these rates, not by the
 // one seed (docs/performance.md, "The MS queue 4+4 on sc: what the
-// driver can and cannot do", (3)). Skipped unless CHECKFENCE_SIM_SEEDS
+// driver can and cannot do", (3)). It also logs the CPU time of a search
+// (the process's, with the test's other work: run it alone). Skipped unless CHECKFENCE_SIM_SEEDS
 // is set: a search takes a few seconds on a 3+3 program, about ten on
 // the MS queue 4+4.
 func TestSimulationSeeds(t *testing.T) {
@@ -44,6 +45,7 @@ func TestSimulationSeeds(t *testing.T) {
 		prog, test := loadPthread(t, "c11bench/"+f+".c")
 		proposals := map[string]int{}
 		var lastNeed, runs []int
+		cpu0 := processCPU()
 		for seed := uint64(1); seed <= uint64(n); seed++ {
 			k := simChecker(Options{Model: model}, test)
 			ss := k.newSimSearch(prog, ThreadSpecs(test), lsl.Bounds{})
@@ -54,7 +56,7 @@ func TestSimulationSeeds(t *testing.T) {
 			proposals[loopGroupBounds(ss.searchSized(lsl.Bounds{}), ss.concurrent)]++
 			lastNeed, runs = append(lastNeed, ss.lastNeed), append(runs, ss.runs)
 		}
-		t.Logf("%s, %d seeds: last need at run %v; runs %v", f, n, lastNeed, runs)
+		t.Logf("%s, %d seeds: last need at run %v; runs %v; %.2f CPU s a search", f, n, lastNeed, runs, (processCPU()-cpu0).Seconds()/float64(n))
 		for _, p := range slices.Sorted(maps.Keys(proposals)) {
 			t.Logf("  %2d× %s", proposals[p], p)
 		}

@@ -15,9 +15,14 @@ import (
 func TestC11BenchVerdicts(t *testing.T) {
 	models := []string{"sc", "relaxed", "rc11"}
 	checkPthreadTable(t, models, map[string]verdictRow{
-		"c11bench/treiber_2_2.c":           {want: []mining.Verdict{P, P, P}},
-		"c11bench/treiber_2_2_store_bug.c": {want: []mining.Verdict{F, F, F}},
-		"c11bench/msq_fifo_bug.c":          {want: []mining.Verdict{F, F, F}},
+		"c11bench/treiber_2_2.c":  {want: []mining.Verdict{P, P, P}},
+		"c11bench/msq_fifo_bug.c": {want: []mining.Verdict{F, F, F}},
+	}, nil)
+	// the plain store for the CAS: on rc11 it also breaks the release
+	// sequence, so a popper's read of the node's value races with the
+	// push that wrote it (the CLI's FAIL there is that race)
+	checkPthreadTable(t, models, map[string]verdictRow{
+		"c11bench/treiber_2_2_store_bug.c": {want: []mining.Verdict{F, F, F}, racy: true},
 	}, nil)
 	checkPthreadTable(t, models, map[string]verdictRow{
 		"c11bench/treiber_2_2_relaxed_bug.c": {want: []mining.Verdict{P, F, F}, reason: mining.ReasonRuntimeError, racy: true}, // or an assertion (orReason)

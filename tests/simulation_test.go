@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/tests/datatypes"
@@ -123,25 +122,5 @@ func TestSimulationWaitsAfterTinyRound(t *testing.T) {
 				t.Errorf("phases %v: simulation before round 2 %v, want %v (and none before round 1)", phases, simulated, c.simulate)
 			}
 		})
-	}
-}
-
-// TestSimulationLooksLongerOnLargeTests: a test whose unrolling reaches
-// 1,000 instructions gets the whole program's longer search
-// (mining/sizing_simulation.go, searchSized). harris Saacr on sc needs loop
-// bounds that only rare schedules reach: with the short search its check
-// took 4 rounds (17 s), each finding one more cut-off execution; with the
-// longer one the runs reach every bound the check needs, so it passes in
-// its first round. Only with CaDiCaL compiled in (the one round's query has
-// 530 k clauses: seconds for CaDiCaL, minutes for gini).
-func TestSimulationLooksLongerOnLargeTests(t *testing.T) {
-	if testing.Short() || !slices.Contains(sat.CompiledBackends(), sat.Cadical) {
-		t.Skip("needs CaDiCaL and a few seconds")
-	}
-	row := datatypes.Row{Datatype: "harris", Variant: "fenced", Test: "Saacr", Model: "sc", Verdict: mining.Pass}
-	p, test := rowProgram(t, nil, row)
-	r := checkRowReal(t, p, test, row, "simulate", func(*mining.Options) {})
-	if r.Verdict != mining.Pass || r.Stats.Rounds != 1 {
-		t.Fatalf("%s in %d rounds, want PASS in 1", r.Verdict, r.Stats.Rounds)
 	}
 }
