@@ -102,25 +102,7 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.datatype+"/"+tc.test, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join("../tests/datatypes", tc.datatype)
-			prog, err := frontend.Load([]string{filepath.Join(dir, tc.datatype+".c"), filepath.Join(dir, "harness.c")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := filepath.Join(dir, tc.datatype+".tst")
-			src, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tests, err := lsl.ParseTests(name, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sel, err := tests.Select([]string{tc.test})
-			if err != nil {
-				t.Fatal(err)
-			}
-			test := sel[0]
+			prog, test := loadDataTypeTest(t, tc.datatype, tc.test)
 			k := simChecker(Options{Model: model}, test)
 			sim := k.simulateBounds(prog, ThreadSpecs(test), lsl.Bounds{})
 			plain, err := Check(context.Background(), prog, test, Options{Model: model, NoSimulation: true})
@@ -142,4 +124,29 @@ func TestSimulatedBoundsAtMostNeededOnDataTypes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadDataTypeTest loads a test of tests/datatypes: the data type's
+// fenced source with its harness, and the test of its .tst file.
+func loadDataTypeTest(t *testing.T, datatype, name string) (*lsl.Program, *lsl.Test) {
+	t.Helper()
+	dir := filepath.Join("../tests/datatypes", datatype)
+	prog, err := frontend.Load([]string{filepath.Join(dir, datatype+".c"), filepath.Join(dir, "harness.c")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, datatype+".tst")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := lsl.ParseTests(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := tests.Select([]string{name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, sel[0]
 }

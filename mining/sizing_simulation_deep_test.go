@@ -2,11 +2,8 @@ package mining
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/checkfence/checkfence/frontend"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 )
@@ -41,25 +38,7 @@ func TestSimulationDeepSearchOnHarris(t *testing.T) {
 		"t3.0:r>do_remove>remove>search/L1#1/L2":     3,
 		"t3.0:r>do_remove>remove>search/L1#2/L2":     2,
 	}
-	dir := "../tests/datatypes/harris"
-	prog, err := frontend.Load([]string{filepath.Join(dir, "harris.c"), filepath.Join(dir, "harness.c")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, "harris.tst")
-	src, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests, err := lsl.ParseTests(name, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel, err := tests.Select([]string{"Saacr"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	test := sel[0]
+	prog, test := loadDataTypeTest(t, "harris", "Saacr")
 	reached := 0
 	for seed := uint64(1); seed <= 8; seed++ {
 		k := simChecker(Options{Model: memmodel.MustBuiltin("sc")}, test)
