@@ -12,8 +12,8 @@ import (
 // thread has completed and runs alone; when it makes no choice, what it
 // does is a function of the values it reads. Its runs take few distinct
 // paths (the C11 MS queue 2+2: about 10 in 1,000 runs; Treiber 3+3: 132
-// in 1,800), while it was four fifths of a run's time there. So each
-// round's simulator remembers the paths: a trie whose nodes are the
+// in 1,800), while it was four fifths of a run's time there. So the
+// simulator of an unrolling remembers the paths: a trie whose nodes are the
 // cells the thread read first (before it wrote them), in order, with a
 // child per value read, and whose leaves hold what the thread did. A run
 // whose final thread would start finds its path by reading those cells
