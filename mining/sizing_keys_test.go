@@ -42,10 +42,26 @@ func TestSymmetricNeeds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := symmetricNeeds(tc.need, loops, concurrent); !maps.Equal(got, tc.want) {
+			if got := symmetricNeeds(tc.need, loops, concurrent, nil); !maps.Equal(got, tc.want) {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSymmetricNeedsByOperations: a test's concurrent threads share
+// needs only with threads of the same operations, at the same operation.
+func TestSymmetricNeedsByOperations(t *testing.T) {
+	loops := map[lsl.LoopKey]*lsl.LoopInfo{}
+	for _, k := range []lsl.LoopKey{"t1.0:e>enqueue/L1", "t1.1:e>enqueue/L1", "t2.0:e>enqueue/L1", "t3.0:e>enqueue/L1"} {
+		loops[k] = &lsl.LoopInfo{Key: k}
+	}
+	concurrent := map[string]bool{"t1": true, "t2": true, "t3": true}
+	ops := map[string]string{"t1": "e e", "t2": "e", "t3": "e"}
+	got := symmetricNeeds(lsl.Bounds{"t2.0:e>enqueue/L1": 3, "t1.1:e>enqueue/L1": 2}, loops, concurrent, ops)
+	want := lsl.Bounds{"t2.0:e>enqueue/L1": 3, "t3.0:e>enqueue/L1": 3, "t1.1:e>enqueue/L1": 2}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -90,8 +91,9 @@ type simSearch struct {
 	simBounds lsl.Bounds // the runs' bounds
 	loops     map[lsl.LoopKey]*lsl.LoopInfo
 	// concurrent names the concurrent threads: only their loops share
-	// needs (symmetricNeeds)
+	// needs (symmetricNeeds); ops: a test's concurrent threads' operations
 	concurrent map[string]bool
+	ops        map[string]string
 	rng        *rand.Rand
 	instrs     int        // of the unrolling at the starting bounds
 	need       lsl.Bounds // per loop instance, the most iterations a run needed
@@ -125,12 +127,16 @@ func (k *checker) newSimSearch(prog *lsl.Program, specs []lsl.ThreadSpec, bounds
 		simBounds[key] = max(simBounds[key], min(simLoopBound, k.opt.MaxUnroll))
 	}
 	concurrent := map[string]bool{}
+	ops := map[string]string{}
 	for _, th := range u.Threads {
 		if th.Kind == lsl.ThreadConcurrent {
 			concurrent[th.Name] = true
+			if !k.test.Program { // a program's threads start from wrappers of their own
+				ops[th.Name] = strings.Join(th.Ops, " ")
+			}
 		}
 	}
-	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops, concurrent: concurrent,
+	return &simSearch{k: k, prog: prog, specs: specs, simBounds: simBounds, loops: u.Loops, concurrent: concurrent, ops: ops,
 		rng: rand.New(rand.NewPCG(1, 2)), instrs: unrolledInstrs(u), need: lsl.Bounds{}, best: map[lsl.LoopKey]*simBest{}}
 }
 
@@ -353,7 +359,7 @@ func (k *checker) concurrentSize(prog *lsl.Program, specs []lsl.ThreadSpec, boun
 // bounds returns base raised to what the runs needed.
 func (ss *simSearch) bounds(base lsl.Bounds) lsl.Bounds {
 	out := copyBounds(base)
-	for key, n := range symmetricNeeds(ss.need, ss.loops, ss.concurrent) {
+	for key, n := range symmetricNeeds(ss.need, ss.loops, ss.concurrent, ss.ops) {
 		out[key] = max(out[key], min(n, ss.k.opt.MaxUnroll))
 	}
 	return out
@@ -399,11 +405,24 @@ func copyBounds(b lsl.Bounds) lsl.Bounds {
 // function. The init and final threads run alone, so they are never
 // identical to another thread and share no needs: a data-type test's init
 // thread adds to the set without a retry, whatever the concurrent adds
-// need.
-func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concurrent map[string]bool) lsl.Bounds {
+// need. A test's threads (ops, by name) share only with threads of the
+// same operations, at the same operation: msn T54's "e e e | e" are never
+// identical, and the lone enqueue's third iteration made the other
+// thread's three enqueues start at 3 where the lazy unrolling leaves
+// them at 2 (643 instructions against 574 at the end).
+func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concurrent map[string]bool, ops map[string]string) lsl.Bounds {
+	groupOf := func(key lsl.LoopKey) (string, bool) {
+		g, ok := loopGroup(key, concurrent)
+		if !ok || ops == nil {
+			return g, ok
+		}
+		inst, _, _ := strings.Cut(string(key), ":") // "t1.0"
+		op := inst[strings.LastIndex(inst, ".")+1:]
+		return ops[key.Thread()] + "#" + op + "|" + g, true
+	}
 	group := map[string]int{}
 	for key, n := range need {
-		if g, ok := loopGroup(key, concurrent); ok {
+		if g, ok := groupOf(key); ok {
 			group[g] = max(group[g], n)
 		}
 	}
@@ -412,7 +431,7 @@ func symmetricNeeds(need lsl.Bounds, loops map[lsl.LoopKey]*lsl.LoopInfo, concur
 		out[key] = n
 	}
 	for key := range loops {
-		if g, ok := loopGroup(key, concurrent); ok && group[g] > out[key] {
+		if g, ok := groupOf(key); ok && group[g] > out[key] {
 			out[key] = group[g]
 		}
 	}
