@@ -55,7 +55,7 @@ const (
 	simRunsPerRound = 200     // runs at each unrolling
 	simStepBudget   = 200_000 // shared accesses over all runs
 	simRunSteps     = 2_000   // shared accesses of one run
-	simPatience     = 4       // rounds in a row without a new need before it stops (0: stop when no bound of the runs was raised)
+	simPatience     = 4       // rounds in a row without a new need of a concurrent thread before it stops (0: when no bound of the runs was raised)
 	// An unrolling of at least simDeepInstrs instructions in its
 	// concurrent threads (at the bounds the first search reached) gets a
 	// longer search: simDeepBudget more shared accesses (the patience is
