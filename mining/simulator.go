@@ -78,9 +78,10 @@ type simulator struct {
 	// before the loop, the runs deleted rounds the check kept and
 	// proposed bounds it raised)
 	catStores bool
-	// finalMemo: per memory at the final thread's start, what it did
-	// (simulator_final.go); final: the current run's final thread
-	// (noFinalMemo, set only by tests: runs every final thread)
+	// finalMemo: the trie of the final thread's paths and what it did on
+	// each (simulator_final.go), finalNodes its size; final: the current
+	// run's final thread (noFinalMemo, set only by tests: runs every
+	// final thread)
 	noFinalMemo bool
 	finalMemo   *simFinalNode
 	finalNodes  int

@@ -90,7 +90,8 @@ type simFinalRun struct {
 	seen, written map[string]bool
 }
 
-// simFinalMemoNodes bounds the memo's trie (per round of runs).
+// simFinalMemoNodes bounds the memo's trie (per simulator, that is per
+// unrolling of the runs).
 const simFinalMemoNodes = 200_000
 
 // startFinal is called when the scheduler picked the final thread t for
