@@ -23,11 +23,12 @@ const (
 	// simAfterClauses: a first round with fewer clauses is followed by a
 	// second round without the runs; they wait for a cut-off execution in
 	// the second round. A round that small costs a few milliseconds, the
-	// runs 5-10 (msn T0: 1,875 clauses in its first round; its check took
+	// runs 5-10 (msn T0: 1,230 clauses in its first round; its check took
 	// 29 ms with the runs after it and 20 ms without, the same two rounds;
-	// the smallest first round the runs spared a round after, msn T1's,
-	// has 8,818).
-	simAfterClauses = 5000
+	// Tpc2's first round, 4,768 clauses, is followed by the runs; the
+	// smallest first round the runs spared a round after, msn T1's, had
+	// 8,818 before the gates were folded, 5,237 since: 2026-12-01).
+	simAfterClauses = 4000
 )
 
 // simulateTest returns the bounds a test's check goes on from: bounds

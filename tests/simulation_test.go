@@ -98,8 +98,8 @@ func raisedBounds(b lsl.Bounds) lsl.Bounds {
 // TestSimulationWaitsAfterTinyRound: after a first round with a cut-off
 // execution the runs come at once, unless that round's formula was tiny
 // (mining/sizing_simulation_tst.go, simAfterClauses): msn T0's first round has about
-// 1,900 clauses and its check runs no simulation (its second round
-// passes), Tpc2's has about 8,000 and the runs come before round 2.
+// 1,200 clauses and its check runs no simulation (its second round
+// passes), Tpc2's has about 4,800 and the runs come before round 2.
 func TestSimulationWaitsAfterTinyRound(t *testing.T) {
 	for _, c := range []struct {
 		test     string

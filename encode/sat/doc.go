@@ -6,7 +6,11 @@
 // Solver (solver.go) sends the cone of every literal that is asserted,
 // added in a clause or assumed (Tseitin, each gate once), splitting
 // asserted conjunctions and sending disjunctions as clauses, and keeps the
-// model (completed by evaluating the circuit).
+// model (completed by evaluating the circuit). A gate is sent as one
+// n-ary conjunction: the gates below it that no other gate of the circuit
+// uses are folded into it and not sent (gateLeaves), so that a chain of
+// binary gates (an Ands or Ors of n literals) is one variable and n+1
+// clauses, which the solver assigns once instead of n-1 times.
 // ClauseList (clauselist.go) stores plain clauses compactly, for the
 // transitivity clauses of the memory models and the backends' logs.
 //

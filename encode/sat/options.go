@@ -68,6 +68,13 @@ type SolverOptions struct {
 	// the same up to the names of variables; the search, and so models
 	// and conflict counts, differ.
 	SparseVars bool
+	// BinaryGates sends each gate as its own Tseitin variable with three
+	// clauses, as before 2026-12-01, instead of folding the gates nothing
+	// else uses into n-ary conjunctions (Solver.gateLeaves): for the
+	// differential tests and measurements only. The formulas are
+	// equisatisfiable and agree on every circuit literal; the search
+	// differs.
+	BinaryGates bool
 }
 
 // ParseBackend reads a --solver value: auto, gini, cadical or portfolio.
@@ -125,7 +132,9 @@ func newSAT(opt SolverOptions) satSolver {
 // NewSolverWith returns a solver for the circuit c on the backend opt
 // chooses.
 func NewSolverWith(c *logic.C, opt SolverOptions) *Solver {
-	return newSolverOn(c, newSAT(opt), opt.SparseVars)
+	s := newSolverOn(c, newSAT(opt), opt.SparseVars)
+	s.binary = opt.BinaryGates
+	return s
 }
 
 func newSolverOn(c *logic.C, sat satSolver, sparse bool) *Solver {

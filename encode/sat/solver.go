@@ -77,7 +77,12 @@ type Solver struct {
 	// formula sent in one batch is searched as with the circuit's numbers.
 	toSat   []z.Var
 	fromSat []z.Var
-	sparse  bool    // SolverOptions.SparseVars: toSat[v] = v
+	sparse  bool // SolverOptions.SparseVars: toSat[v] = v
+	binary  bool // SolverOptions.BinaryGates: no folding (encode)
+	// refs[v] counts, up to 2, the circuit's gates that use v (foldable);
+	// refs covers the circuit's first counted variables.
+	refs    []uint8
+	counted int
 	newVars []z.Var // the unnumbered variables
 	pending []z.Lit // clauses not yet added, circuit literals, each LitNull-ended
 	stack   []z.Var // scratch for encode
@@ -316,8 +321,10 @@ func (s *Solver) captureModel() {
 	s.modelCaptured = true
 }
 
-// encode sends the cone of m to sat: each gate not yet sent gets its Tseitin
-// clauses after those of its inputs (iteratively, as cones can be deep).
+// encode sends the cone of m to sat, each gate not yet sent after its
+// inputs (iteratively, as cones can be deep). A gate is sent as one n-ary
+// conjunction of its leaves (gateLeaves): the gates below it that nothing
+// else in the circuit uses are folded in, not sent.
 func (s *Solver) encode(m z.Lit) {
 	v := m.Var()
 	if v == 0 || int(v) >= s.c.Len() {
@@ -326,6 +333,161 @@ func (s *Solver) encode(m z.Lit) {
 	if s.isSent(v) {
 		return
 	}
+	if s.binary {
+		s.encodeBinary(v)
+		return
+	}
+	s.countRefs()
+	type frame struct {
+		v      z.Var
+		leaves []z.Lit // nil until the gate is first visited
+		next   int     // leaves[:next] are sent
+	}
+	stack := []frame{{v: v}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.leaves == nil {
+			if s.isSent(f.v) {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			if a, _ := s.c.Ins(f.v.Pos()); a == z.LitNull {
+				s.markSent(f.v) // an input: no clauses of its own
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			f.leaves = s.gateLeaves(f.v)
+		}
+		for f.next < len(f.leaves) && s.isSent(f.leaves[f.next].Var()) {
+			f.next++
+		}
+		if f.next < len(f.leaves) {
+			stack = append(stack, frame{v: f.leaves[f.next].Var()})
+			continue
+		}
+		g := f.v.Pos()
+		s.markSent(f.v)
+		if complementary(f.leaves) {
+			// x ∧ ¬x: the gate is false (the long clause would be a
+			// tautology)
+			s.addClause(g.Not())
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		long := make([]z.Lit, 0, len(f.leaves)+1)
+		long = append(long, g)
+		for _, l := range f.leaves {
+			s.addClause(g.Not(), l)
+			long = append(long, l.Not())
+		}
+		s.addClause(long...)
+		stack = stack[:len(stack)-1]
+	}
+}
+
+// gateLeaves lists the inputs of gate v's conjunction after folding: an
+// input that is itself a positive, unsent gate with no other user in the
+// circuit is replaced by its own inputs, recursively. Tseitin's binary
+// gates turn a conjunction of n literals (and a disjunction, its negation)
+// into a chain of n-1 variables, each of which the solver assigns in turn
+// when it propagates through the chain; one gate assigns once
+// (docs/performance.md, "N-ary gates"). Folded gates stay unsent: a later
+// clause that names one sends it then, and the model evaluates them from
+// the circuit (Value).
+func (s *Solver) gateLeaves(v z.Var) []z.Lit {
+	var leaves []z.Lit
+	var seen map[z.Lit]bool // past 16 leaves; before, a scan
+	todo := []z.Lit{v.Pos()}
+	for len(todo) > 0 {
+		g := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		a, b := s.c.Ins(g)
+		for _, in := range [2]z.Lit{b, a} {
+			if s.foldable(in) {
+				todo = append(todo, in)
+				continue
+			}
+			switch {
+			case seen != nil:
+				if seen[in] {
+					continue
+				}
+				seen[in] = true
+			case slices.Contains(leaves, in):
+				continue
+			case len(leaves) == 16:
+				seen = map[z.Lit]bool{}
+				for _, l := range leaves {
+					seen[l] = true
+				}
+				seen[in] = true
+			}
+			leaves = append(leaves, in)
+		}
+	}
+	return leaves
+}
+
+// complementary says whether some literal and its negation are both
+// among ls.
+func complementary(ls []z.Lit) bool {
+	if len(ls) <= 16 {
+		for i, l := range ls {
+			if slices.Contains(ls[i+1:], l.Not()) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := make(map[z.Lit]bool, len(ls))
+	for _, l := range ls {
+		if seen[l.Not()] {
+			return true
+		}
+		seen[l] = true
+	}
+	return false
+}
+
+// foldable says whether the gate input in can be folded into the gate
+// that uses it: a positive gate, not sent, used by no other gate.
+func (s *Solver) foldable(in z.Lit) bool {
+	if !in.IsPos() || s.isSent(in.Var()) || s.refs[in.Var()] != 1 {
+		return false
+	}
+	a, _ := s.c.Ins(in)
+	return a != z.LitNull
+}
+
+// countRefs brings refs up to the circuit's gates: refs[v] counts, up to
+// 2, the gates that take v as an input.
+func (s *Solver) countRefs() {
+	n := s.c.Len()
+	if s.counted >= n {
+		return
+	}
+	if len(s.refs) < n {
+		grown := make([]uint8, n, n+n/2)
+		copy(grown, s.refs)
+		s.refs = grown
+	}
+	for i := max(s.counted, 2); i < n; i++ {
+		a, b := s.c.Ins(z.Var(i).Pos())
+		if a == z.LitNull {
+			continue
+		}
+		for _, in := range [2]z.Var{a.Var(), b.Var()} {
+			if s.refs[in] < 2 {
+				s.refs[in]++
+			}
+		}
+	}
+	s.counted = n
+}
+
+// encodeBinary is encode with one Tseitin variable and three clauses per
+// gate (SolverOptions.BinaryGates).
+func (s *Solver) encodeBinary(v z.Var) {
 	stack := append(s.stack[:0], v)
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
