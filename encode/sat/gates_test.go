@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -99,11 +100,7 @@ func TestSolverFoldedGatesSame(t *testing.T) {
 					got[k] = append(got[k], r)
 					switch r {
 					case Sat:
-						for _, m := range append(slices.Clone(asserted), as...) {
-							if !s.Value(m) {
-								t.Fatalf("%s seed %d binary=%v round %d: model falsifies %v", be.name, seed, binary, round, m)
-							}
-						}
+						checkModel(t, s, append(slices.Clone(asserted), as...), fmt.Sprintf("%s seed %d binary=%v round %d", be.name, seed, binary, round))
 						raw := make([]bool, len(s.fromSat))
 						s.sat.model(raw)
 						for v := z.Var(2); int(v) < c.Len(); v++ {
@@ -112,17 +109,7 @@ func TestSolverFoldedGatesSame(t *testing.T) {
 							}
 						}
 					case Unsat:
-						why := s.Why()
-						for _, m := range why {
-							if !slices.Contains(as, m) {
-								t.Fatalf("%s seed %d binary=%v: Why %v not among assumptions %v", be.name, seed, binary, why, as)
-							}
-						}
-						if len(why) > 0 {
-							if r := s.Solve(ctx, why...); r != Unsat {
-								t.Fatalf("%s seed %d binary=%v: Why %v alone is %v", be.name, seed, binary, why, r)
-							}
-						}
+						checkWhy(t, s, as, fmt.Sprintf("%s seed %d binary=%v", be.name, seed, binary))
 					}
 				}
 				vars[k] += s.Stats().Vars

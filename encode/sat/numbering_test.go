@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -157,23 +158,9 @@ func TestSolverSparseVarsSame(t *testing.T) {
 					got[k] = append(got[k], r)
 					switch r {
 					case Sat:
-						for _, m := range append(slices.Clone(asserted), as...) {
-							if !s.Value(m) {
-								t.Fatalf("%s seed %d sparse=%v round %d: model falsifies %v", be.name, seed, sparse, round, m)
-							}
-						}
+						checkModel(t, s, append(slices.Clone(asserted), as...), fmt.Sprintf("%s seed %d sparse=%v round %d", be.name, seed, sparse, round))
 					case Unsat:
-						why := s.Why()
-						for _, m := range why {
-							if !slices.Contains(as, m) {
-								t.Fatalf("%s seed %d sparse=%v: Why %v not among assumptions %v", be.name, seed, sparse, why, as)
-							}
-						}
-						if len(why) > 0 {
-							if r := s.Solve(ctx, why...); r != Unsat {
-								t.Fatalf("%s seed %d sparse=%v: Why %v alone is %v", be.name, seed, sparse, why, r)
-							}
-						}
+						checkWhy(t, s, as, fmt.Sprintf("%s seed %d sparse=%v", be.name, seed, sparse))
 					}
 				}
 			}
@@ -188,5 +175,33 @@ func TestSolverSparseVarsSame(t *testing.T) {
 			t.Errorf("%s: the random circuits gave %v; want both answers", be.name, results)
 		}
 		t.Logf("%s: %v", be.name, results)
+	}
+}
+
+// checkWhy checks the failed assumptions of an Unsat solve under as: a
+// subset of as that is Unsat on its own.
+func checkWhy(t *testing.T, s *Solver, as []z.Lit, label string) {
+	t.Helper()
+	why := s.Why()
+	for _, m := range why {
+		if !slices.Contains(as, m) {
+			t.Fatalf("%s: Why %v not among assumptions %v", label, why, as)
+		}
+	}
+	if len(why) > 0 {
+		if r := s.Solve(context.Background(), why...); r != Unsat {
+			t.Fatalf("%s: Why %v alone is %v", label, why, r)
+		}
+	}
+}
+
+// checkModel checks that the model of a Sat solve satisfies every literal
+// of lits (what was asserted and assumed).
+func checkModel(t *testing.T, s *Solver, lits []z.Lit, label string) {
+	t.Helper()
+	for _, m := range lits {
+		if !s.Value(m) {
+			t.Fatalf("%s: model falsifies %v", label, m)
+		}
 	}
 }
