@@ -9,7 +9,7 @@ import (
 
 // addSolverFlag registers --solver on a command that runs SAT queries.
 func addSolverFlag(cmd *cobra.Command, v *string) {
-	usage := "SAT solver: gini (pure Go), cadical, portfolio (both on 2 cores, first answer wins) or auto (gini; with CaDiCaL compiled in, a query that takes gini over 5000 conflicts moves to CaDiCaL, a formula of 20,000 clauses or more starts there (mining a serial encoding excepted), and the later unrolling rounds of that test start there); compiled in: " + compiledSolvers()
+	usage := "SAT solver: gini (pure Go), cadical, portfolio (both on 2 cores, first answer wins) or auto (gini; with CaDiCaL compiled in, a query that takes gini over 5000 conflicts moves to CaDiCaL, a formula of 16,000 clauses or more starts there (mining a serial encoding excepted), and the later unrolling rounds of that test start there); compiled in: " + compiledSolvers()
 	cmd.Flags().StringVar(v, "solver", "auto", usage)
 }
 

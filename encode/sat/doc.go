@@ -33,12 +33,12 @@
 //     every clause and race on each solve, one core each; the first
 //     answer wins, the loser is stopped, the model is the winner's;
 //   - auto, the default (escalate.go, policy.go): gini without the tag;
-//     with it, a formula of DefaultEscalateClauses (20,000) clauses or
+//     with it, a formula of DefaultEscalateClauses (16,000) clauses or
 //     more at its first solve starts on CaDiCaL, a smaller one on gini
 //     until one solve needs more than DefaultEscalateAfter (5000)
 //     conflicts, then on CaDiCaL, which gets every clause so far and
 //     keeps the formula. Size does not tell hard queries from easy ones,
-//     but above 20,000 clauses CaDiCaL's wins on the hard ones (2-3x)
+//     but above 16,000 clauses CaDiCaL's wins on the hard ones (2-3x)
 //     outweigh its losses on the easy ones (1.0-1.5x), and escalating
 //     from gini pays both solvers on every hard query; below it the two
 //     are even and gini has no cgo or start-up cost. Counting clauses and
