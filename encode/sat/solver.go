@@ -57,7 +57,9 @@ type SolverStats struct {
 
 // Solver feeds the circuit c incrementally into one SAT solver (a backend,
 // see SolverOptions). Only the cones of literals that are asserted, added in
-// clauses or assumed are encoded (Tseitin), each gate once. The backend's
+// clauses or assumed are encoded (Tseitin), each gate at most once, as an
+// n-ary conjunction into which the gates below it that no other gate uses
+// are folded (gateLeaves). The backend's
 // variables are the sent ones, numbered densely in the circuit's order
 // (see toSat). The circuit may grow between calls. A Solver is not safe
 // for concurrent use.
