@@ -164,12 +164,7 @@ func TestSolverSparseVarsSame(t *testing.T) {
 					}
 				}
 			}
-			if !slices.Equal(got[0], got[1]) {
-				t.Fatalf("%s seed %d: dense %v, sparse %v", be.name, seed, got[0], got[1])
-			}
-			for _, r := range got[0] {
-				results[r]++
-			}
+			tallySame(t, results, got, fmt.Sprintf("%s seed %d: dense, sparse", be.name, seed))
 		}
 		if results[Sat] == 0 || results[Unsat] == 0 {
 			t.Errorf("%s: the random circuits gave %v; want both answers", be.name, results)
@@ -203,5 +198,17 @@ func checkModel(t *testing.T, s *Solver, lits []z.Lit, label string) {
 		if !s.Value(m) {
 			t.Fatalf("%s: model falsifies %v", label, m)
 		}
+	}
+}
+
+// tallySame checks that the two encodings of a differential test gave the
+// same answers, and counts them in results.
+func tallySame(t *testing.T, results map[Result]int, got [2][]Result, label string) {
+	t.Helper()
+	if !slices.Equal(got[0], got[1]) {
+		t.Fatalf("%s: %v against %v", label, got[0], got[1])
+	}
+	for _, r := range got[0] {
+		results[r]++
 	}
 }

@@ -344,6 +344,8 @@ func (s *Solver) encode(m z.Lit) {
 		v      z.Var
 		leaves []z.Lit // nil until the gate is first visited
 		next   int     // leaves[:next] are sent
+		// contradictory: the leaves hold a literal and its negation
+		contradictory bool
 	}
 	stack := []frame{{v: v}}
 	for len(stack) > 0 {
@@ -358,7 +360,7 @@ func (s *Solver) encode(m z.Lit) {
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			f.leaves = s.gateLeaves(f.v)
+			f.leaves, f.contradictory = s.gateLeaves(f.v)
 		}
 		for f.next < len(f.leaves) && s.isSent(f.leaves[f.next].Var()) {
 			f.next++
@@ -369,7 +371,7 @@ func (s *Solver) encode(m z.Lit) {
 		}
 		g := f.v.Pos()
 		s.markSent(f.v)
-		if complementary(f.leaves) {
+		if f.contradictory {
 			// x ∧ ¬x: the gate is false (the long clause would be a
 			// tautology)
 			s.addClause(g.Not())
@@ -395,10 +397,10 @@ func (s *Solver) encode(m z.Lit) {
 // when it propagates through the chain; one gate assigns once
 // (docs/performance.md, "N-ary gates"). Folded gates stay unsent: a later
 // clause that names one sends it then, and the model evaluates them from
-// the circuit (Value).
-func (s *Solver) gateLeaves(v z.Var) []z.Lit {
-	var leaves []z.Lit
-	var seen map[z.Lit]bool // past 16 leaves; before, a scan
+// the circuit (Value). contradictory reports leaves that hold a literal
+// and its negation: the gate is then false.
+func (s *Solver) gateLeaves(v z.Var) (leaves []z.Lit, contradictory bool) {
+	var seen map[z.Var]z.Lit // past 16 leaves; before, a scan
 	todo := []z.Lit{v.Pos()}
 	for len(todo) > 0 {
 		g := todo[len(todo)-1]
@@ -409,46 +411,32 @@ func (s *Solver) gateLeaves(v z.Var) []z.Lit {
 				todo = append(todo, in)
 				continue
 			}
-			switch {
-			case seen != nil:
-				if seen[in] {
-					continue
-				}
-				seen[in] = true
-			case slices.Contains(leaves, in):
-				continue
-			case len(leaves) == 16:
-				seen = map[z.Lit]bool{}
+			// a literal twice is kept once; with its negation, the gate
+			// is false
+			if seen == nil && len(leaves) == 16 {
+				seen = make(map[z.Var]z.Lit, 32)
 				for _, l := range leaves {
-					seen[l] = true
+					seen[l.Var()] = l
 				}
-				seen[in] = true
 			}
-			leaves = append(leaves, in)
-		}
-	}
-	return leaves
-}
-
-// complementary says whether some literal and its negation are both
-// among ls.
-func complementary(ls []z.Lit) bool {
-	if len(ls) <= 16 {
-		for i, l := range ls {
-			if slices.Contains(ls[i+1:], l.Not()) {
-				return true
+			prev, found := z.LitNull, false
+			if seen != nil {
+				prev, found = seen[in.Var()]
+			} else if i := slices.IndexFunc(leaves, func(l z.Lit) bool { return l.Var() == in.Var() }); i >= 0 {
+				prev, found = leaves[i], true
+			}
+			switch {
+			case !found:
+				leaves = append(leaves, in)
+				if seen != nil {
+					seen[in.Var()] = in
+				}
+			case prev != in:
+				contradictory = true
 			}
 		}
-		return false
 	}
-	seen := make(map[z.Lit]bool, len(ls))
-	for _, l := range ls {
-		if seen[l.Not()] {
-			return true
-		}
-		seen[l] = true
-	}
-	return false
+	return leaves, contradictory
 }
 
 // foldable says whether the gate input in can be folded into the gate
