@@ -28,11 +28,10 @@ import (
 // bounds still too small (268k conflicts there). A budget in conflicts,
 // not time, keeps the unrolling the same on every machine; the conflicts
 // are not lost when it runs out, since the check asks the same question
-// of the same solver next.
-const (
-	presizeConflicts = 100000
-	presizeGrowth    = 10
-)
+// of the same solver next. (A variable for tests.)
+var presizeConflicts int64 = 100000
+
+const presizeGrowth = 10
 
 // presize returns the problem the check starts with, its bounds, and its
 // round number. It stops raising at the first unrolling where the answer
@@ -49,7 +48,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 			bounds = ss.searchSized(bounds)
 		}
 	}
-	budget := int64(presizeConflicts)
+	budget := presizeConflicts
 	for round := 1; ; round++ {
 		p, err := k.encode(prog, specs, k.opt.Model, false, bounds, round)
 		if err != nil {
@@ -62,6 +61,22 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 		conflicts0 := p.s.Stats().Conflicts
 		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
 		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
+		if err == nil && r == sat.Budget && ss != nil {
+			// The query is costly: runs are cheap beside it. If more
+			// of them find a loop that needs more, this round's proof
+			// would only have been followed by a cut-off execution.
+			k.progress("simulate", round+1, 0)
+			spent := p.s.Stats().Conflicts - conflicts0
+			if next, raised := ss.extend(bounds, e.U, simStepsPerConflict*int(spent)); raised {
+				// its look for a failure ran out of budget: a deferred
+				// round, like those below
+				deferred = append(deferred, deferredRound{round: round, bounds: bounds})
+				k.unrollDetail = raisedDetail(e.U, bounds, next)
+				p.s.Close()
+				bounds = next
+				continue
+			}
+		}
 		if err != nil || r != sat.Sat || p.s.Value(failure) {
 			return p, bounds, round, deferred, err
 		}

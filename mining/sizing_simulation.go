@@ -50,12 +50,11 @@ import (
 // never converge, and the simulation is not used.
 
 const (
-	simLoopBound    = 6       // loop bound of the first runs
-	simMaxBound     = 24      // highest loop bound of the runs
-	simRunsPerRound = 200     // runs at each unrolling
-	simStepBudget   = 200_000 // shared accesses over all runs
-	simRunSteps     = 2_000   // shared accesses of one run
-	simPatience     = 4       // rounds in a row without a new need of a concurrent thread before it stops (0: when no bound of the runs was raised)
+	simLoopBound    = 6     // loop bound of the first runs
+	simMaxBound     = 24    // highest loop bound of the runs
+	simRunsPerRound = 200   // runs at each unrolling
+	simRunSteps     = 2_000 // shared accesses of one run
+	simPatience     = 4     // rounds in a row without a new need of a concurrent thread before it stops (0: when no bound of the runs was raised)
 	// An unrolling of at least simDeepInstrs instructions in its
 	// concurrent threads (at the bounds the first search reached) gets a
 	// longer search: simDeepBudget more shared accesses (the patience is
@@ -74,6 +73,10 @@ const (
 	simDeepPatience = math.MaxInt // the deep search spends its budget
 	simDeepBudget   = 600_000
 )
+
+// simStepBudget is the shared accesses over all runs of the first search
+// (a variable for tests).
+var simStepBudget = 200_000
 
 // simNestedInstrs bounds the runs' unrolling where it opens nested loop
 // instances at the first bound (unroll; a variable for tests).
@@ -325,6 +328,31 @@ func (ss *simSearch) searchSized(base lsl.Bounds) lsl.Bounds {
 		bounds = ss.bounds(base)
 	}
 	return bounds
+}
+
+// simStepsPerConflict is the simulation's extension when a query of the
+// sizing pass runs out of its budget: that many shared accesses of runs
+// per conflict the query spent. On an MS queue 4+4 (841k clauses, a
+// conflict about 0.65 ms, a shared access about 1 µs) the first query's
+// 100,000 conflicts cost about a minute, and the bounds the first search
+// reached missed a fifth dequeue iteration, which the check then took
+// 160 s more to find with the solver; the runs found it after 2,300 to
+// 37,000 more runs with four seeds (6.4 million accesses are about
+// 30,000 runs there, some seconds). A variable for tests.
+var simStepsPerConflict = 64
+
+// extend searches on for steps more shared accesses (the deep search's
+// patience) and returns base raised to what the runs needed, and whether
+// that raised a loop of u, the unrolling at base, above its bound there.
+func (ss *simSearch) extend(base lsl.Bounds, u *lsl.Unrolled, steps int) (lsl.Bounds, bool) {
+	ss.search(simDeepPatience, steps)
+	next := ss.bounds(base)
+	for key, li := range u.Loops {
+		if next[key] > li.Bound {
+			return next, true
+		}
+	}
+	return next, false
 }
 
 // concurrentSize is the number of instructions of prog unrolled at bounds
