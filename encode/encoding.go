@@ -56,6 +56,13 @@ type Options struct {
 	// NoPoolSymmetry: order identical threads but not the pool's untouched
 	// blocks (the benchmark's ablation table measures the two apart).
 	NoPoolSymmetry bool
+	// ParamSymmetry rewrites the concurrent threads that differ only in
+	// the integer constants their parameters are copied from so that
+	// they choose them, distinct per thread, and are identical
+	// (paramsym.go). For whole programs, whose threads have no
+	// observations; a caller that uses it assumes ParamIdentity in every
+	// query that does not assume SymmetryBreaking.
+	ParamSymmetry bool
 	// KeepLaterSeeds keeps the seed variables of loads from later stores
 	// of their own thread (laterseeds.go), which a model coherent per
 	// location makes false: for the differential tests.
@@ -247,8 +254,10 @@ type Encoding struct {
 	chainLoadOf                     map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
 	rmwOnly                         map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
 	rmwOnlyDone                     bool
-	chainCut                        bool                          // chaincut.go applies (not Options.NoChainCut)
-	sym                             []symClass                    // identical threads (symmetry.go)
+	chainCut                        bool          // chaincut.go applies (not Options.NoChainCut)
+	sym                             []symClass    // identical threads (symmetry.go)
+	params                          []*paramClass // threads rewritten to choose their arguments (paramsym.go)
+	paramChooses                    map[*lsl.Choose]paramAt
 	poolSym                         z.Lit                         // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops                        map[lsl.LoopKey][]lsl.LoopKey // loop instances of identical threads (SymmetricLoops)
 	poll                            limits.Poller                 // --timeout, --max-memory, Ctrl-C
@@ -318,6 +327,18 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	// which a model allowing thin-air cycles of po ∪ rf does not give
 	// (docs/semantics.md, "Derivation depth per statement").
 	noCones := opt.NoConeLimits || !props.NoThinAir
+	var params []*paramClass
+	if opt.ParamSymmetry && !opt.NoSymmetry && !u.Serial {
+		if params = symmetrizeParams(u); len(params) > 0 {
+			bodies := make([]lsl.Stmt, len(u.Threads))
+			for i, th := range u.Threads {
+				bodies[i] = th.Body
+			}
+			if err := lsl.SanityBlock(&lsl.Block{Stmts: bodies}, u.Prog, true); err != nil {
+				return nil, fmt.Errorf("internal error: threads rewritten to choose their arguments fail the sanity check: %w", err)
+			}
+		}
+	}
 	ranges := lsl.AnalyzeRanges(u, lsl.RangeOptions{FallbackWidth: fallback, Ctx: opt.Ctx, NoConeLimits: noCones})
 	if ranges.Err != nil {
 		return nil, ranges.Err
@@ -377,6 +398,12 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		nodes0:        nodes0,
 	}
 	e.trackDeps = m.NeedsDependencies(u)
+	e.params, e.paramChooses = params, map[*lsl.Choose]paramAt{}
+	for _, cl := range params {
+		for i, ch := range cl.chooses {
+			e.paramChooses[ch] = paramAt{cl, i}
+		}
+	}
 	e.broadEscape = opt.BroadLivelockEscape
 	e.finalInOrder = !opt.PlainFinalOrder && props.Vetted
 	e.unpublishedReloads = unpublishedReloadsApply(opt, m)
@@ -436,6 +463,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	for _, a := range e.assumeFail {
 		parts = append(parts, a.Not())
 	}
+	parts = append(parts, e.paramConstraint())
 	e.Phi = c.Ands(parts...)
 	if !opt.NoSymmetry {
 		e.findSymmetry()

@@ -391,6 +391,9 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		lo, hi := bv.Const(c, s.Lo, vx.w), bv.Const(c, s.Hi, vx.w)
 		x.e.wellformed = append(x.e.wellformed, bv.Sle(c, lo, v), bv.Sle(c, v, hi))
 		x.set(s.Dst, vx.num(v))
+		if at, ok := x.e.paramChooses[s]; ok {
+			at.cl.vals[at.i] = vx.num(v)
+		}
 		if s.Expr != "" {
 			x.th.Choices = append(x.th.Choices, &ChoiceSite{Stmt: s, Op: x.op, Guard: x.cur.g, Value: vx.num(v), Next: len(x.e.Instrs)})
 		}

@@ -278,6 +278,9 @@ type threadIso struct {
 	// loop keys: a pthread program's threads run procs of their own names
 	// (main_thread3, main_thread4), which the keys contain
 	loops, loopB map[lsl.LoopKey]lsl.LoopKey
+	// copies (codeIsomorphic, paramsym.go): copies of integer constants
+	// into registers match whatever the constants, and are listed here
+	copies *[][2]*lsl.Assign
 }
 
 func (m *threadIso) renamesBlocks() bool {
@@ -298,7 +301,9 @@ func (e *Encoding) isomorphic(a, b int, owner map[int64]int) (*threadIso, bool) 
 		labs: map[string]string{}, labB: map[string]string{},
 		blks: map[int64]int64{}, blkB: map[int64]int64{},
 		loops: map[lsl.LoopKey]lsl.LoopKey{}, loopB: map[lsl.LoopKey]lsl.LoopKey{}}
-	if ta.Kind != tb.Kind || !m.block(ta.Body, tb.Body) {
+	// a detached thread may still run when the program ends: it neither
+	// deadlocks nor livelocks (Encoding's status)
+	if ta.Kind != tb.Kind || ta.Detached != tb.Detached || !m.block(ta.Body, tb.Body) {
 		return nil, false
 	}
 	ia, ib := e.Threads[a].Instrs, e.Threads[b].Instrs
@@ -425,6 +430,10 @@ func (m *threadIso) stmt(x, y lsl.Stmt) bool {
 		return ok && m.block(x, y)
 	case *lsl.Assign:
 		y, ok := y.(*lsl.Assign)
+		if ok && m.copies != nil && paramCopy(x) && paramCopy(y) {
+			*m.copies = append(*m.copies, [2]*lsl.Assign{x, y})
+			return m.reg(x.Dst, y.Dst)
+		}
 		return ok && x.Op == y.Op && x.Comp == y.Comp && x.Field == y.Field && m.reg(x.Dst, y.Dst) && m.operandList(x.Args, y.Args)
 	case *lsl.Load:
 		y, ok := y.(*lsl.Load)

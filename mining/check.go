@@ -55,6 +55,10 @@ type Options struct {
 	// (sizing_simulation.go), and a test's check does not raise its bounds to
 	// those of random runs of the test (sizing_simulation_tst.go).
 	NoSimulation bool
+	// NoParamSymmetry: a whole program's threads that differ only in their
+	// arguments are not rewritten to choose them (encode.Options.
+	// ParamSymmetry; for the tests that compare).
+	NoParamSymmetry bool
 	// ChoosePool: every malloc of a whole program chooses its pool block,
 	// also where no block can be handed out twice (lsl.UnrollOptions.
 	// FixedPool; for the tests that compare).
@@ -128,6 +132,9 @@ type checker struct {
 	// queryPhase names the queries of the moment in the log when they are
 	// not what the progress phase says ("failure")
 	queryPhase string
+	// breaking: the query being asked assumes SymmetryBreaking
+	// (solveBreaking)
+	breaking bool
 }
 
 // errStop ends a check early with the result already filled in.
@@ -299,7 +306,7 @@ func (k *checker) run(prog *lsl.Program) error {
 		failure, inconsistent := k.failureOf(e, obs, compare)
 		k.progress("check", round, len(obs))
 		conflicts0 := p.s.Stats().Conflicts
-		r, err := k.solve(p, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
+		r, err := k.solveBreaking(p, 0, e.SymmetryBreaking(obs), c.Or(failure, e.AnyPruned))
 		if err != nil {
 			return err
 		}
@@ -327,7 +334,7 @@ func (k *checker) run(prog *lsl.Program) error {
 			// it is looked for here under a budget, and if the budget
 			// runs out, before any failure is reported (deferred.go).
 			cut := p.s.KeepModel()
-			r, err := k.lookForFailure(p, e.SymmetryBreaking(obs), failure)
+			r, err := k.lookForFailure(p, e.SymmetryBreaking(obs), failure) // breaks symmetry
 			if err != nil {
 				return err
 			}
@@ -589,6 +596,7 @@ func (k *checker) stats(p *problem) {
 // fail records a counterexample found by the last query on p.
 func (k *checker) fail(p *problem, reason string) error {
 	x := p.enc.Decode(p.s.Value)
+	k.res.paramChoices = p.enc.ParamChoices(p.s.Value)
 	k.res.Verdict = Fail
 	k.res.Reason = reason
 	k.res.Trace = x
@@ -625,6 +633,9 @@ type problem struct {
 	// assume holds in every query on the problem (the fence selection of
 	// a synthesis session; session.go).
 	assume []z.Lit
+	// params: the encoding rewrote threads to choose their arguments
+	// (encode/paramsym.go)
+	params bool
 }
 
 // solve runs one query, refining lazily encoded transitivity until the
@@ -649,6 +660,11 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (s
 		k.logQuery(clock, p, phase, budget0, r)
 	}()
 	assumptions = append(assumptions[:len(assumptions):len(assumptions)], p.assume...)
+	if !k.breaking && p.params {
+		// every other query asks about the threads with their own
+		// arguments, so that what it finds is shown as written
+		assumptions = append(assumptions, p.enc.ParamIdentity())
+	}
 	for {
 		c0 := p.s.Stats().Conflicts
 		if budget > 0 {
@@ -680,10 +696,21 @@ func (k *checker) solveBudget(p *problem, budget int64, assumptions ...z.Lit) (s
 
 // lookForFailure asks, under the failure budget, for a failing execution
 // of a round whose answer was a cut-off one (deferred.go).
+// Its callers break symmetry.
 func (k *checker) lookForFailure(p *problem, assumptions ...z.Lit) (sat.Result, error) {
 	k.queryPhase = "failure"
 	defer func() { k.queryPhase = "" }()
-	return k.solveBudget(p, k.failureBudget(), assumptions...)
+	return k.solveBreaking(p, k.failureBudget(), assumptions...)
+}
+
+// solveBreaking is solveBudget for a query that assumes the encoding's
+// SymmetryBreaking: the only queries that do not assume ParamIdentity
+// (solveBudget), since the symmetry among threads rewritten to choose
+// their arguments needs every choice (encode/paramsym.go).
+func (k *checker) solveBreaking(p *problem, budget int64, assumptions ...z.Lit) (sat.Result, error) {
+	k.breaking = true
+	defer func() { k.breaking = false }()
+	return k.solveBudget(p, budget, assumptions...)
 }
 
 // encode unrolls with the given bounds and encodes on model.
@@ -714,6 +741,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 	eopt.Races = !serial && k.opt.Races.checks()
 	eopt.RaceCycles = eopt.Races && k.opt.Races == RacesFail
 	eopt.IgnoreRaceFlag = k.opt.Races == RacesOff
+	// a whole program's threads have no observations
+	eopt.ParamSymmetry = !serial && k.test.Program && !k.opt.NoParamSymmetry
 	enc, err := encode.Build(u, model, eopt)
 	if err != nil {
 		return nil, err
@@ -726,6 +755,9 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		return nil, err
 	}
 	p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
+	if n, _ := enc.ParamClasses(); n > 0 {
+		p.params = true
+	}
 	p.assume = k.quietAssumptions(enc) // property.go
 	k.logEncode(clock, p, round)
 	return p, nil

@@ -80,7 +80,7 @@ func (k *checker) earliestFailure(prog *lsl.Program, specs []lsl.ThreadSpec, obs
 		k.current(p, d.bounds)
 		failure, inconsistent := k.failureOf(p.enc, obs, compare)
 		k.progress("check", d.round, len(obs))
-		r, err := k.solve(p, p.enc.SymmetryBreaking(obs), failure)
+		r, err := k.solveBreaking(p, 0, p.enc.SymmetryBreaking(obs), failure)
 		if err != nil {
 			return nil, err
 		}

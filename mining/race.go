@@ -119,6 +119,7 @@ func (k *checker) reportRace(p *problem) (bool, error) {
 func (k *checker) failRace(p *problem) error {
 	val := p.s.Value
 	x := p.enc.Decode(val)
+	k.res.paramChoices = p.enc.ParamChoices(val)
 	f := p.enc.RaceFailure(val, x)
 	if f == nil {
 		return fmt.Errorf("internal error: a data race was found but names no racing pair")

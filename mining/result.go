@@ -52,6 +52,9 @@ type Result struct {
 	// result's outputs read its Trace (with its unrolled program), and a
 	// run's results do not keep their circuits alive.
 	enc *encode.Encoding
+	// paramChoices: in a counterexample, what the threads rewritten to
+	// choose their arguments chose (encode/paramsym.go; ParamChoices)
+	paramChoices []encode.ParamChoice
 	// Observation is the non-serializable observation of a consistency
 	// failure; Mined is the observation set it was checked against.
 	Observation *trace.Observation
@@ -105,3 +108,8 @@ type Stats struct {
 	Solver    string
 	Conflicts int64
 }
+
+// ParamChoices reports, for a counterexample, the arguments each thread
+// that was rewritten to choose them ran with (encode.Encoding.
+// ParamChoices): its own in every counterexample the check reports.
+func (r *Result) ParamChoices() []encode.ParamChoice { return r.paramChoices }

@@ -60,7 +60,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 		k.progress("size", round, 0)
 		conflicts0 := p.s.Stats().Conflicts
 		failure := c.Ors(k.raceLit(e), k.errorLit(e), k.deadlockLit(e), k.boundLit(e)) // a whole program has no observations
-		r, err := k.solveBudget(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
+		r, err := k.solveBreaking(p, budget, e.SymmetryBreaking(nil), c.Or(failure, e.AnyPruned))
 		if err == nil && r == sat.Budget && ss != nil {
 			// The query is costly: runs are cheap beside it. If more
 			// of them find a loop that needs more, this round's proof
