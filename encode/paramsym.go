@@ -159,6 +159,8 @@ func constOf(a *lsl.Assign) lsl.Value { return a.Args[0].(lsl.Const).V }
 // first tuple's constant, then for each later tuple i a select on the
 // choice being i.
 func rewriteParams(th *lsl.Thread, cls int, at []*lsl.Assign, tuples [][]lsl.Value) *lsl.Choose {
+	// the unroller gives every register of the program an activation
+	// suffix ($k), so these names are the rewriting's own
 	idx := lsl.Reg(fmt.Sprintf("%%param.%d", cls))
 	ch := &lsl.Choose{Dst: idx, Lo: 0, Hi: int64(len(tuples) - 1), Pos: th.Body.Pos}
 	repl := map[*lsl.Assign][]lsl.Stmt{}
