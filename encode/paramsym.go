@@ -56,41 +56,28 @@ func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
 	}
 	e := &Encoding{U: u}
 	owner := lsl.BlockNamers(u)
-	forging := e.forgesPointers() || e.observesPointers()
-	var reps []int
-	members := map[int][]int{}
-	sites := map[int][][][2]*lsl.Assign{} // per representative, per member: the copies, aligned
-	for ti, th := range u.Threads {
-		if th.Kind != lsl.ThreadConcurrent {
-			continue
+	hidden := e.forgesPointers() || e.observesPointers()
+	// per thread but its class's first: the copies of the two, aligned
+	sites := map[int][][2]*lsl.Assign{}
+	groups := classify(u, func(rep, ti int) bool {
+		var copies [][2]*lsl.Assign
+		m, ok := e.codeIsomorphic(rep, ti, owner, &copies)
+		if ok && (!m.renamesBlocks() || !hidden) {
+			sites[ti] = copies
+			return true
 		}
-		placed := false
-		for _, r := range reps {
-			var copies [][2]*lsl.Assign
-			m, ok := e.codeIsomorphic(r, ti, owner, &copies)
-			if !ok || m.renamesBlocks() && forging {
-				continue
-			}
-			members[r] = append(members[r], ti)
-			sites[r] = append(sites[r], copies)
-			placed = true
-			break
-		}
-		if !placed {
-			reps = append(reps, ti)
-		}
-	}
+		return false
+	})
 	var classes []*paramClass
-	for _, r := range reps {
-		ms := members[r]
-		if len(ms)+1 < paramMinThreads {
+	for _, threads := range groups {
+		if len(threads) < paramMinThreads {
 			continue
 		}
 		// the copies whose constant differs in some thread of the class
 		var diff []int
-		for p := range sites[r][0] {
-			for _, copies := range sites[r] {
-				if !constOf(copies[p][0]).Equal(constOf(copies[p][1])) {
+		for p := range sites[threads[1]] {
+			for _, ti := range threads[1:] {
+				if !constOf(sites[ti][p][0]).Equal(constOf(sites[ti][p][1])) {
 					diff = append(diff, p)
 					break
 				}
@@ -99,18 +86,15 @@ func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
 		if len(diff) == 0 {
 			continue // identical already
 		}
-		threads := append([]int{r}, ms...)
 		// tuples[i][d]: thread i's constant at differing copy d; at[i][d]
 		// its copy statement
 		tuples := make([][]lsl.Value, len(threads))
 		at := make([][]*lsl.Assign, len(threads))
-		for i := range threads {
+		for i, ti := range threads {
 			for _, p := range diff {
-				var a *lsl.Assign
-				if i == 0 {
-					a = sites[r][0][p][0]
-				} else {
-					a = sites[r][i-1][p][1]
+				a := sites[threads[1]][p][0] // the first thread's
+				if i > 0 {
+					a = sites[ti][p][1]
 				}
 				at[i] = append(at[i], a)
 				tuples[i] = append(tuples[i], constOf(a))

@@ -114,42 +114,52 @@ func (e *Encoding) findSymmetry() {
 		return
 	}
 	owner := e.blockOwners()
-	forging := e.forgesPointers()
-	pointerObs := e.observesPointers()
+	hidden := e.forgesPointers() || e.observesPointers()
+	isoOf := map[int]*threadIso{} // maps its class's first thread to it
+	classes := classify(e.U, func(rep, ti int) bool {
+		iso, ok := e.isomorphic(rep, ti, owner)
+		if ok && (!iso.renamesBlocks() || !hidden) {
+			isoOf[ti] = iso
+			return true
+		}
+		return false
+	})
+	for _, cl := range classes {
+		if len(cl) < 2 {
+			continue
+		}
+		if order, ok := e.enc.symmetryOrder(cl); ok {
+			var isos []*threadIso
+			for _, ti := range cl[1:] {
+				isos = append(isos, isoOf[ti])
+			}
+			e.recordSymmetricLoops(isos)
+			e.sym = append(e.sym, symClass{threads: cl, order: order})
+		}
+	}
+}
+
+// classify puts each concurrent thread of u into the first class whose
+// first thread it is the same as (same), or starts a class.
+func classify(u *lsl.Unrolled, same func(rep, ti int) bool) [][]int {
 	var classes [][]int
-	var isos [][]*threadIso // isos[k][i] maps classes[k][0] to classes[k][i+1]
-	for ti, th := range e.U.Threads {
+	for ti, th := range u.Threads {
 		if th.Kind != lsl.ThreadConcurrent {
 			continue
 		}
 		placed := false
 		for k, cl := range classes {
-			iso, ok := e.isomorphic(cl[0], ti, owner)
-			if !ok {
-				continue
+			if same(cl[0], ti) {
+				classes[k] = append(classes[k], ti)
+				placed = true
+				break
 			}
-			if iso.renamesBlocks() && (forging || pointerObs) {
-				continue
-			}
-			classes[k] = append(classes[k], ti)
-			isos[k] = append(isos[k], iso)
-			placed = true
-			break
 		}
 		if !placed {
 			classes = append(classes, []int{ti})
-			isos = append(isos, nil)
 		}
 	}
-	for k, cl := range classes {
-		if len(cl) < 2 {
-			continue
-		}
-		if order, ok := e.enc.symmetryOrder(cl); ok {
-			e.recordSymmetricLoops(isos[k])
-			e.sym = append(e.sym, symClass{threads: cl, order: order})
-		}
-	}
+	return classes
 }
 
 // symmetryOrder orders a class of identical threads on a .mm model by the
@@ -295,15 +305,8 @@ func (m *threadIso) renamesBlocks() bool {
 // isomorphic compares the unrolled code of threads a and b and, when they
 // are the same up to renaming, also their instruction lists.
 func (e *Encoding) isomorphic(a, b int, owner map[int64]int) (*threadIso, bool) {
-	ta, tb := e.U.Threads[a], e.U.Threads[b]
-	m := &threadIso{e: e, a: a, b: b, owner: owner,
-		regs: map[lsl.Reg]lsl.Reg{}, regB: map[lsl.Reg]lsl.Reg{},
-		labs: map[string]string{}, labB: map[string]string{},
-		blks: map[int64]int64{}, blkB: map[int64]int64{},
-		loops: map[lsl.LoopKey]lsl.LoopKey{}, loopB: map[lsl.LoopKey]lsl.LoopKey{}}
-	// a detached thread may still run when the program ends: it neither
-	// deadlocks nor livelocks (Encoding's status)
-	if ta.Kind != tb.Kind || ta.Detached != tb.Detached || !m.block(ta.Body, tb.Body) {
+	m, ok := e.codeIsomorphic(a, b, owner, nil)
+	if !ok {
 		return nil, false
 	}
 	ia, ib := e.Threads[a].Instrs, e.Threads[b].Instrs
