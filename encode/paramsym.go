@@ -51,12 +51,14 @@ const paramMinThreads = 3
 // and the use-after-free checks become symbolic too, and the C11 queue
 // and stack with frees took up to 2.4 times the CPU (same section).
 func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
-	if frees(u) {
+	// a thread's observations are its own record: renaming threads
+	// would permute them (whole programs have none)
+	if frees(u) || observes(u) {
 		return nil
 	}
 	e := &Encoding{U: u}
 	owner := lsl.BlockNamers(u)
-	hidden := e.forgesPointers() || e.observesPointers()
+	hidden := e.forgesPointers()
 	// per thread but its class's first: the copies of the two, aligned
 	sites := map[int][][2]*lsl.Assign{}
 	groups := classify(u, func(rep, ti int) bool {
@@ -250,6 +252,11 @@ func (e *Encoding) ParamChoices(val func(z.Lit) bool) []ParamChoice {
 	return out
 }
 
+// observes reports whether some thread of u records an observation.
+func observes(u *lsl.Unrolled) bool {
+	return anyStmt(u, func(s lsl.Stmt) bool { _, ok := s.(*lsl.Observe); return ok })
+}
+
 // frees reports whether some thread of u frees memory: a free of the
 // pool (unrolled into a store to the block's flag) or any other.
 func frees(u *lsl.Unrolled) bool {
@@ -260,12 +267,15 @@ func frees(u *lsl.Unrolled) bool {
 			}
 		}
 	}
+	return anyStmt(u, func(s lsl.Stmt) bool { _, ok := s.(*lsl.Free); return ok })
+}
+
+// anyStmt reports whether some statement of a thread of u satisfies f.
+func anyStmt(u *lsl.Unrolled, f func(lsl.Stmt) bool) bool {
 	found := false
 	for _, th := range u.Threads {
 		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
-			if _, ok := s.(*lsl.Free); ok {
-				found = true
-			}
+			found = found || f(s)
 			return !found
 		})
 	}
