@@ -59,7 +59,7 @@ func (f *checkFlags) register(cmd *cobra.Command, full bool) {
 	fl.StringVar(&f.encoding, "encoding", "optimized", "memory model encoding: optimized or generic (the plain expansion)")
 	fl.StringVar(&f.transitivity, "transitivity", "sparse", "transitivity of total orders in the optimized encoding: sparse (chordal), eager or lazy")
 	fl.BoolVar(&f.fair, "fair", true, "fair progress: a loop iteration that writes nothing and changes no state is redundant, so retry loops converge (--fair=false counts every iteration)")
-	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
+	fl.BoolVar(&f.symmetry, "symmetry", true, "explore one order of identical threads (also threads that differ only in integer arguments, made to choose them) and one numbering of the pool blocks mallocs take first (--symmetry=false: all)")
 	fl.BoolVar(&f.presize, "presize", true, "whole programs: size the loop bounds first, looking for failures at each size only briefly (--presize=false: every failure within the current bounds is ruled out before any bound is raised)")
 	fl.BoolVar(&f.simulate, "simulate", true, "raise loop bounds to those that random sequentially consistent runs need (with fair progress): a whole program starts sizing there; a test goes there before its first round if it is large, else after its first cut-off execution (its second, if the first round's formula is tiny)")
 	fl.BoolVar(&f.logQueries, "log-queries", false, "print a line on stderr for each unrolling encoded and each SAT query: its phase, size, answer, conflicts and CPU seconds (where a slow check's time goes)")
