@@ -111,10 +111,11 @@ func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
 	return classes
 }
 
-// codeIsomorphic compares the unrolled code of threads a and b as
-// isomorphic does, except that a copy of an integer constant into a
-// register matches any other such copy; copies lists the pairs, in the
-// order of the code.
+// codeIsomorphic compares the unrolled code of threads a and b (and
+// whether they are detached) up to the renamings of threadIso. With
+// copies not nil, a copy of an integer constant into a register matches
+// any other such copy, and copies lists the pairs in the order of a's
+// code; isomorphic passes nil.
 func (e *Encoding) codeIsomorphic(a, b int, owner map[int64]int, copies *[][2]*lsl.Assign) (*threadIso, bool) {
 	ta, tb := e.U.Threads[a], e.U.Threads[b]
 	m := &threadIso{e: e, a: a, b: b, owner: owner, copies: copies,
