@@ -19,10 +19,24 @@ import (
 // pointer's value is left out (a class that renames private blocks maps a
 // pointer to a different one), and so is the class if the threads'
 // unrolled code differs in length.
+//
+// Where the threads have a store to one fixed location (the same global
+// cell in every thread and every execution: an allocation counter's
+// fetch_add, the CAS that swings a stack's top), coherence orders those
+// stores totally, and the threads are sorted by it first: a thread whose
+// store executes comes before one whose store does not, two that execute
+// it are in coherence order, and two that do not are in key order. That
+// compares per thread the tuple (not executed, coherence rank, key)
+// lexicographically — a total preorder that swapping threads carries
+// along (the stores are swapped with the threads, the cell is fixed) —
+// so again every execution has a sorted permutation, and where the store
+// always executes no two threads tie.
 
-// catSymmetryOrder builds the constraint that the keys of the class's
-// threads are in order.
-func (e *Encoding) catSymmetryOrder(cl []int) (z.Lit, bool) {
+// symmetryOrder builds the constraint that the class's threads are
+// sorted: by coherence on their anchor store (symmetryAnchor) if they
+// have one, and by key.
+func (ci *CatInstance) symmetryOrder(cl []int) (z.Lit, bool) {
+	e := ci.e
 	c := e.C
 	n := len(e.Threads[cl[0]].Instrs)
 	if n == 0 {
@@ -33,14 +47,75 @@ func (e *Encoding) catSymmetryOrder(cl []int) (z.Lit, bool) {
 			return c.F, false
 		}
 	}
+	anchor := e.symmetryAnchor(cl) // a store: always an event
+	var co *lrel
+	if anchor >= 0 {
+		co = ci.baseRel("co")
+	}
 	order := c.T
 	prev := e.catSymmetryKey(cl[0])
-	for _, ti := range cl[1:] {
-		key := e.catSymmetryKey(ti)
-		order = c.And(order, lexLE(c, prev, key))
+	for k := 1; k < len(cl); k++ {
+		key := e.catSymmetryKey(cl[k])
+		le := lexLE(c, prev, key)
+		if anchor >= 0 {
+			a := ci.evOf[e.Threads[cl[k-1]].Instrs[anchor]]
+			b := ci.evOf[e.Threads[cl[k]].Instrs[anchor]]
+			ga, gb := ci.guards[a], ci.guards[b]
+			le = c.Ands(c.Implies(gb, ga), c.Implies(c.And(ga, gb), co.get(c, a, b)),
+				c.Implies(c.Or(ga, gb).Not(), le))
+		}
+		order = c.And(order, le)
 		prev = key
 	}
 	return order, true
+}
+
+// symmetryAnchor returns the position in the threads' instruction lists
+// of the first store whose location is one global cell, the same in
+// every thread of the class (not a pool block, whose names the pool
+// symmetry exchanges), preferring one that always executes; or -1.
+func (e *Encoding) symmetryAnchor(cl []int) int {
+	first := -1
+	for k, ii := range e.Threads[cl[0]].Instrs {
+		in := e.Instrs[ii]
+		if in.Kind != axioms.Store || !e.globalCell(in) {
+			continue
+		}
+		same := true
+		for _, ti := range cl[1:] {
+			o := e.Threads[ti].Instrs[k]
+			if e.aliased(in, e.Instrs[o]) != e.C.T {
+				same = false
+				break
+			}
+		}
+		if !same {
+			continue
+		}
+		if in.Guard == e.C.T {
+			return k
+		}
+		if first < 0 {
+			first = k
+		}
+	}
+	return first
+}
+
+// globalCell reports whether the range analysis gives store in one
+// address, in a block that is not the pool's.
+func (e *Encoding) globalCell(in *Instr) bool {
+	ptrs, complete := e.Ranges.Addr(in.ID).Pointers()
+	if !complete || len(ptrs) != 1 || len(ptrs[0]) == 0 {
+		return false
+	}
+	if p := e.U.Pool; p != nil {
+		base := ptrs[0][0]
+		if base == p.Flags || base >= p.First && base < p.First+p.N {
+			return false
+		}
+	}
+	return true
 }
 
 // catSymmetryKey is thread ti's key: per instruction its guard and, for a
@@ -138,4 +213,15 @@ func (e *Encoding) catPoolOrder(mallocs []*Instr, took [][]z.Lit, co func(a, b *
 		}
 	}
 	return res, true
+}
+
+// SymmetryAnchors returns, per class of SymmetricThreads, the position in
+// its threads' instruction lists of the store that orders them
+// (symmetryAnchor), or -1.
+func (e *Encoding) SymmetryAnchors() []int {
+	var out []int
+	for _, cl := range e.sym {
+		out = append(out, e.symmetryAnchor(cl.threads))
+	}
+	return out
 }

@@ -13,8 +13,6 @@ import (
 // (catsymmetry.go).
 func (ci *CatInstance) ordersThreads() bool { return true }
 
-func (ci *CatInstance) symmetryOrder(cl []int) (z.Lit, bool) { return ci.e.catSymmetryOrder(cl) }
-
 func (ci *CatInstance) poolOrder(mallocs []*Instr, took [][]z.Lit) (z.Lit, bool) {
 	co := ci.baseRel("co")
 	return ci.e.catPoolOrder(mallocs, took, func(a, b *Instr) z.Lit {

@@ -163,12 +163,22 @@ func classify(u *lsl.Unrolled, same func(rep, ti int) bool) [][]int {
 }
 
 // symmetryOrder orders a class of identical threads on a .mm model by the
-// memory order of their first shared access (a cat model sorts them by
-// what they do, catsymmetry.go).
+// memory order of their anchor store (symmetryAnchor, catsymmetry.go: a
+// store to one global cell, such as an allocation counter's fetch_add)
+// or, without one, of their first shared access. (A cat model sorts them
+// by coherence on the anchor store and by what they do, catsymmetry.go.)
+// Any access at one position of the threads' instruction lists would do;
+// a store propagates best: ordering a fetch_add's store orders the values
+// the next fetch_adds read, where ordering its load (the first shared
+// access) leaves the stores free until the atomicity clauses fire
+// (docs/performance.md, "Symmetry anchored on a store").
 func (m mmEncoding) symmetryOrder(cl []int) (z.Lit, bool) {
 	e := m.e
 	c := e.C
-	first := e.firstAccess(cl[0])
+	first := e.symmetryAnchor(cl)
+	if first < 0 {
+		first = e.firstAccess(cl[0])
+	}
 	if first < 0 {
 		return c.F, false
 	}

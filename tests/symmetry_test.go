@@ -331,3 +331,33 @@ func TestCatSymmetry(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetryAnchor: threads with a store to one global cell are sorted
+// by the order of those stores (encode/catsymmetry.go, symmetryAnchor) —
+// memory order on a .mm model, coherence then key on a cat model. inc's
+// anchor is a CAS's conditional store (threads whose store does not
+// execute tie and fall back to the key), flag's a store that always
+// executes. The classes must have their anchor, and the constraint must
+// keep a permutation of every execution (compareSymmetryBreaking).
+func TestSymmetryAnchor(t *testing.T) {
+	for _, mname := range []string{"sc", "relaxed", "rc11", "sc-cat", "arm8"} {
+		m := catModel(t, mname)
+		for _, name := range []string{"Inc2", "Inc3", "Flag2", "Mixed"} {
+			prog, test := symmetryTest(t, "lslsym/sym.tst", name, []string{"lslsym/sym.lsl"})
+			u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{DefaultBound: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := encode.Build(u, m, encode.Options{NoPoolSymmetry: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			where := fmt.Sprintf("%s on %s", name, mname)
+			anchors := e.SymmetryAnchors()
+			if len(anchors) != 1 || anchors[0] < 0 {
+				t.Errorf("%s: anchors %v, want one", where, anchors)
+			}
+			compareSymmetryBreaking(t, e, where)
+		}
+	}
+}
