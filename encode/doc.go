@@ -37,10 +37,11 @@
 // and excluded; if it did, it is a deadlock).
 //
 // Identical concurrent threads (symmetry.go) are found by comparing their
-// unrolled code; SymmetryBreaking orders them by the memory order of their
-// first shared access (on a cat model, by a key of their guards and loaded
-// values, catsymmetry.go), for queries that do not distinguish them
-// (docs/semantics.md, "Symmetric threads").
+// unrolled code; SymmetryBreaking orders them by the memory order of an
+// anchor, a store to one global cell or else their first shared access (on
+// a cat model, by coherence on the anchor store and then a key of their
+// guards and loaded values, catsymmetry.go), for queries that do not
+// distinguish them (docs/semantics.md, "Symmetric threads").
 //
 // # One model interface (modelenc.go)
 //

@@ -19,16 +19,16 @@ import (
 // the swapped observation, errors, deadlocks and pruned loops. A query
 // whose answer does not change under such swaps may therefore be restricted
 // to executions in which the identical threads are sorted, here by the
-// memory-order position of their first shared access: the solver then
-// explores one representative per permutation.
+// memory-order position of an anchor access (symmetryOrder): the solver
+// then explores one representative per permutation.
 
 // symClass is a class of ≥ 2 identical concurrent threads.
 type symClass struct {
 	threads []int // indices into Encoding.Threads, ascending
 	// order holds for executions whose threads are sorted: for consecutive
-	// threads a, b of the class, if b's first shared access (firstAccess)
-	// executes so does a's, and if both do, a's comes first in memory
-	// order.
+	// threads a, b of the class, if b's anchor (symmetryOrder) executes so
+	// does a's, and if both do, a's comes first in memory order (on a cat
+	// model, catsymmetry.go).
 	order z.Lit
 }
 
