@@ -139,3 +139,49 @@ func ownArguments(r *mining.Result) error {
 	}
 	return nil
 }
+
+// TestSymmetryAnchorSameVerdicts: C11 programs whose identical threads
+// (after the rewriting) are sorted by a store to one global cell — the
+// allocation counter's fetch_add, a popper's CAS on Top — give the same
+// verdicts and kinds of failure with symmetry breaking and without, on
+// .mm and cat models (encode/catsymmetry.go, symmetryAnchor), and their
+// classes have anchors.
+func TestSymmetryAnchorSameVerdicts(t *testing.T) {
+	needClang(t)
+	files := []struct {
+		file   string
+		models []string
+	}{
+		{"c11bench/treiber_3_3_store_bug.c", []string{"sc", "relaxed", "rc11", "arm8"}},
+		{"c11bench/treiber_3_3_relaxed_bug.c", []string{"relaxed", "rc11"}},
+		{"c11bench/treiber_2_2_2.c", []string{"rc11"}},
+		{"c11/treiber_3_0.c", []string{"sc", "relaxed", "rc11", "arm8"}},
+	}
+	for _, f := range files {
+		file := f.file
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog, test := loadPthread(t, file)
+			for _, m := range f.models {
+				u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{FixedPool: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, err := encode.Build(u, model(t, m), encode.Options{ParamSymmetry: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				anchors := e.SymmetryAnchors()
+				if len(anchors) == 0 || slices.Contains(anchors, -1) {
+					t.Errorf("%s on %s: classes %v, anchors %v", file, m, e.SymmetricThreads(), anchors)
+				}
+				with := check(t, prog, test, mining.Options{Model: model(t, m)})
+				without := check(t, prog, test, mining.Options{Model: model(t, m), Options: encode.Options{NoSymmetry: true}})
+				if with.Verdict != without.Verdict || failureKind(with.Reason) != failureKind(without.Reason) {
+					t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
+						with.Verdict, with.Reason, with.Message, without.Verdict, without.Reason, without.Message)
+				}
+			}
+		})
+	}
+}
