@@ -43,7 +43,7 @@ func TestDiffSymmetric(t *testing.T) {
 			t.Fatalf("CHECKFENCE_SYM_N: %v", err)
 		}
 	}
-	skipped, symmetric := 0, 0
+	skipped, symmetric, anchored := 0, 0, 0
 	relaxed, _ := memmodel.Builtin("relaxed")
 	compared := map[string]int{}
 	for seed := int64(1); seed <= int64(n); seed++ {
@@ -73,6 +73,12 @@ func TestDiffSymmetric(t *testing.T) {
 				t.Errorf("%s: the serial observations are not closed under permutations of %v", c.Name, e.SymmetricThreads())
 			}
 			symmetric++
+			for _, a := range e.SymmetryAnchors() {
+				if a >= 0 {
+					anchored++ // sorted by a store (encode/catsymmetry.go)
+					break
+				}
+			}
 		}
 		rep := Compare(context.Background(), c, Config{Encodings: Encodings[1:2], Verdicts: true, Timeout: time.Minute})
 		if rep.Skipped != "" {
@@ -90,7 +96,10 @@ func TestDiffSymmetric(t *testing.T) {
 			t.Errorf("%v\n%s", d, src)
 		}
 	}
-	t.Logf("%d programs, %d with identical threads, %d too large for the reference; compared per model: %v", n, symmetric, skipped, compared)
+	t.Logf("%d programs, %d with identical threads (%d sorted by an anchor store), %d too large for the reference; compared per model: %v", n, symmetric, anchored, skipped, compared)
+	if symmetric >= 5 && anchored == 0 {
+		t.Errorf("no program's threads are sorted by an anchor store")
+	}
 	if symmetric < n*8/10 {
 		t.Errorf("only %d of %d programs have identical threads", symmetric, n)
 	}
