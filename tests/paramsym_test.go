@@ -76,10 +76,7 @@ func TestParamSymmetryClasses(t *testing.T) {
 func TestParamSymmetrySameVerdicts(t *testing.T) {
 	needClang(t)
 	all := []string{"sc", "tso", "relaxed", "rc11"}
-	files := []struct {
-		file   string
-		models []string
-	}{
+	files := []pthreadModels{
 		{"c11bench/treiber_3_3.c", []string{"sc"}}, // a second each
 		{"c11bench/treiber_3_3_store_bug.c", all},
 		{"c11bench/treiber_3_3_relaxed_bug.c", all},
@@ -87,26 +84,39 @@ func TestParamSymmetrySameVerdicts(t *testing.T) {
 		{"c11/treiber_3_0.c", all},
 		{"counter.c", all}, // threads passed pointers: not rewritten
 	}
-	for _, f := range files {
-		file := f.file
-		t.Run(file, func(t *testing.T) {
+	eachPthreadModel(t, files, func(t *testing.T, file, m string, prog *lsl.Program, test *lsl.Test) {
+		with := check(t, prog, test, mining.Options{Model: model(t, m)})
+		without := check(t, prog, test, mining.Options{Model: model(t, m), NoParamSymmetry: true})
+		if with.Verdict != without.Verdict || failureKind(with.Reason) != failureKind(without.Reason) {
+			t.Errorf("%s on %s: with the rewriting %s %s (%s), without %s %s (%s)", file, m,
+				with.Verdict, with.Reason, with.Message, without.Verdict, without.Reason, without.Message)
+		}
+		if err := with.CheckCounterexample(); err != nil {
+			t.Errorf("%s on %s: the counterexample is not a real execution: %v", file, m, err)
+		}
+		if with.Verdict == mining.Fail {
+			if err := ownArguments(with); err != nil {
+				t.Errorf("%s on %s: %v", file, m, err)
+			}
+		}
+	})
+}
+
+// pthreadModels is a pthread program and the models to check it on.
+type pthreadModels struct {
+	file   string
+	models []string
+}
+
+// eachPthreadModel runs f on every program (a parallel subtest each)
+// and each of its models.
+func eachPthreadModel(t *testing.T, files []pthreadModels, f func(t *testing.T, file, m string, prog *lsl.Program, test *lsl.Test)) {
+	for _, pm := range files {
+		t.Run(pm.file, func(t *testing.T) {
 			t.Parallel()
-			prog, test := loadPthread(t, file)
-			for _, m := range f.models {
-				with := check(t, prog, test, mining.Options{Model: model(t, m)})
-				without := check(t, prog, test, mining.Options{Model: model(t, m), NoParamSymmetry: true})
-				if with.Verdict != without.Verdict || failureKind(with.Reason) != failureKind(without.Reason) {
-					t.Errorf("%s on %s: with the rewriting %s %s (%s), without %s %s (%s)", file, m,
-						with.Verdict, with.Reason, with.Message, without.Verdict, without.Reason, without.Message)
-				}
-				if err := with.CheckCounterexample(); err != nil {
-					t.Errorf("%s on %s: the counterexample is not a real execution: %v", file, m, err)
-				}
-				if with.Verdict == mining.Fail {
-					if err := ownArguments(with); err != nil {
-						t.Errorf("%s on %s: %v", file, m, err)
-					}
-				}
+			prog, test := loadPthread(t, pm.file)
+			for _, m := range pm.models {
+				f(t, pm.file, m, prog, test)
 			}
 		})
 	}
@@ -148,40 +158,30 @@ func ownArguments(r *mining.Result) error {
 // classes have anchors.
 func TestSymmetryAnchorSameVerdicts(t *testing.T) {
 	needClang(t)
-	files := []struct {
-		file   string
-		models []string
-	}{
+	files := []pthreadModels{
 		{"c11bench/treiber_3_3_store_bug.c", []string{"sc", "relaxed", "rc11", "arm8"}},
 		{"c11bench/treiber_3_3_relaxed_bug.c", []string{"relaxed", "rc11"}},
 		{"c11bench/treiber_2_2_2.c", []string{"rc11"}},
 		{"c11/treiber_3_0.c", []string{"sc", "relaxed", "rc11", "arm8"}},
 	}
-	for _, f := range files {
-		file := f.file
-		t.Run(file, func(t *testing.T) {
-			t.Parallel()
-			prog, test := loadPthread(t, file)
-			for _, m := range f.models {
-				u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{FixedPool: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				e, err := encode.Build(u, model(t, m), encode.Options{ParamSymmetry: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				anchors := e.SymmetryAnchors()
-				if len(anchors) == 0 || slices.Contains(anchors, -1) {
-					t.Errorf("%s on %s: classes %v, anchors %v", file, m, e.SymmetricThreads(), anchors)
-				}
-				with := check(t, prog, test, mining.Options{Model: model(t, m)})
-				without := check(t, prog, test, mining.Options{Model: model(t, m), Options: encode.Options{NoSymmetry: true}})
-				if with.Verdict != without.Verdict || failureKind(with.Reason) != failureKind(without.Reason) {
-					t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
-						with.Verdict, with.Reason, with.Message, without.Verdict, without.Reason, without.Message)
-				}
-			}
-		})
-	}
+	eachPthreadModel(t, files, func(t *testing.T, file, m string, prog *lsl.Program, test *lsl.Test) {
+		u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{FixedPool: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := encode.Build(u, model(t, m), encode.Options{ParamSymmetry: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		anchors := e.SymmetryAnchors()
+		if len(anchors) == 0 || slices.Contains(anchors, -1) {
+			t.Errorf("%s on %s: classes %v, anchors %v", file, m, e.SymmetricThreads(), anchors)
+		}
+		with := check(t, prog, test, mining.Options{Model: model(t, m)})
+		without := check(t, prog, test, mining.Options{Model: model(t, m), Options: encode.Options{NoSymmetry: true}})
+		if with.Verdict != without.Verdict || failureKind(with.Reason) != failureKind(without.Reason) {
+			t.Errorf("%s on %s: with symmetry breaking %s %s (%s), without %s %s (%s)", file, m,
+				with.Verdict, with.Reason, with.Message, without.Verdict, without.Reason, without.Message)
+		}
+	})
 }

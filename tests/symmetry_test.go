@@ -13,6 +13,7 @@ import (
 	"github.com/checkfence/checkfence/encode/sat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
+	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/trace"
 )
@@ -297,6 +298,21 @@ func TestSymmetryNeedsClosedMinedSet(t *testing.T) {
 	t.Fatal("no asymmetric observation")
 }
 
+// symmetryEncoding encodes test on model m at loop bound 2, without pool
+// symmetry (the thread classes alone).
+func symmetryEncoding(t *testing.T, prog *lsl.Program, test *lsl.Test, m *memmodel.Model) *encode.Encoding {
+	t.Helper()
+	u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{DefaultBound: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := encode.Build(u, m, encode.Options{NoPoolSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // TestCatSymmetry: on cat models identical threads are sorted by what
 // they do (encode/catsymmetry.go). The same classes are found as on the
 // .mm models, and the executions with the constraint and without compare
@@ -310,14 +326,7 @@ func TestCatSymmetry(t *testing.T) {
 				continue
 			}
 			prog, test := symmetryTest(t, c.tst, c.test, c.impl)
-			u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{DefaultBound: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := encode.Build(u, m, encode.Options{NoPoolSymmetry: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := symmetryEncoding(t, prog, test, m)
 			where := fmt.Sprintf("%s %s %v on %s", c.tst, c.test, c.impl, mname)
 			if got := e.SymmetricThreads(); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("%s: classes %v, want %v", where, got, c.want)
@@ -344,14 +353,7 @@ func TestSymmetryAnchor(t *testing.T) {
 		m := catModel(t, mname)
 		for _, name := range []string{"Inc2", "Inc3", "Flag2", "Mixed"} {
 			prog, test := symmetryTest(t, "lslsym/sym.tst", name, []string{"lslsym/sym.lsl"})
-			u, err := lsl.Unroll(prog, mining.ThreadSpecs(test), lsl.UnrollOptions{DefaultBound: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := encode.Build(u, m, encode.Options{NoPoolSymmetry: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := symmetryEncoding(t, prog, test, m)
 			where := fmt.Sprintf("%s on %s", name, mname)
 			anchors := e.SymmetryAnchors()
 			if len(anchors) != 1 || anchors[0] < 0 {

@@ -2,6 +2,8 @@ package diff
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,47 +20,18 @@ import (
 // thread's checks depend on which thread did what (the last writer, a
 // sum), so a rewriting that lost or invented an execution would show.
 func TestDiffParamSymmetry(t *testing.T) {
-	cases := map[string]string{
-		"sum": `//# test T = ( w1 | w2 | w3 ) f
-global X
-proc work(%k) { atomic { %x := load @X  %y := add(%x, %k)  store @X, %y } }
-proc w1() { call work(1) }
-proc w2() { call work(2) }
-proc w3() { call work(3) }
-proc f() { %x := load @X  %ok := eq(%x, 6)  assert %ok "sum" }`,
-		"lost update": `//# test T = ( w1 | w2 | w3 ) f
-global X
-proc work(%k) { %x := load @X  %y := add(%x, %k)  store @X, %y }
-proc w1() { call work(1) }
-proc w2() { call work(2) }
-proc w3() { call work(3) }
-proc f() { %x := load @X  %ok := eq(%x, 6)  assert %ok "sum" }`,
-		"last writer is never 3": `//# test T = ( w1 | w2 | w3 ) f
-global X
-proc work(%k) { store @X, %k }
-proc w1() { call work(1) }
-proc w2() { call work(2) }
-proc w3() { call work(3) }
-proc f() { %x := load @X  %ok := ne(%x, 3)  assert %ok "3 wrote last" }`,
-		"last writer is never 4": `//# test T = ( w1 | w2 | w3 ) f
-global X
-proc work(%k) { store @X, %k }
-proc w1() { call work(1) }
-proc w2() { call work(2) }
-proc w3() { call work(3) }
-proc f() { %x := load @X  %ok := ne(%x, 4)  assert %ok "4 wrote last" }`,
-		"flags by index": `//# test T = ( w1 | w2 | w3 ) f
-global A : int[4]
-global Y
-proc work(%k) { %p := offset(@A, %k)  store %p, 1  %y := load @Y  %z := add(%y, 1)  store @Y, %z }
-proc w1() { call work(0) }
-proc w2() { call work(1) }
-proc w3() { call work(2) }
-proc f() { %p := offset(@A, 1)  %a := load %p  %ok := eq(%a, 1)  assert %ok "row 1"  %y := load @Y  %ok2 := eq(%y, 3)  assert %ok2 "count" }`,
+	// name → globals, work's body, f's body; w1, w2, w3 call work(k) with
+	// the arguments args
+	cases := map[string]struct{ globals, work, final, args string }{
+		"sum":                    {"global X", `atomic { %x := load @X  %y := add(%x, %k)  store @X, %y }`, `%x := load @X  %ok := eq(%x, 6)  assert %ok "sum"`, "1,2,3"},
+		"lost update":            {"global X", `%x := load @X  %y := add(%x, %k)  store @X, %y`, `%x := load @X  %ok := eq(%x, 6)  assert %ok "sum"`, "1,2,3"},
+		"last writer is never 3": {"global X", `store @X, %k`, `%x := load @X  %ok := ne(%x, 3)  assert %ok "3 wrote last"`, "1,2,3"},
+		"last writer is never 4": {"global X", `store @X, %k`, `%x := load @X  %ok := ne(%x, 4)  assert %ok "4 wrote last"`, "1,2,3"},
+		"flags by index":         {"global A : int[4]\nglobal Y", `%p := offset(@A, %k)  store %p, 1  %y := load @Y  %z := add(%y, 1)  store @Y, %z`, `%p := offset(@A, 1)  %a := load %p  %ok := eq(%a, 1)  assert %ok "row 1"  %y := load @Y  %ok2 := eq(%y, 3)  assert %ok2 "count"`, "0,1,2"},
 	}
 	sc := memmodel.MustBuiltin("sc")
-	for name, src := range cases {
-		c, err := refcheck.ParseCase(name, []byte(src))
+	for name, pc := range cases {
+		c, err := refcheck.ParseCase(name, []byte(workers(pc.globals, pc.work, pc.final, pc.args)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -84,4 +57,16 @@ proc f() { %p := offset(@A, 1)  %a := load %p  %ok := eq(%a, 1)  assert %ok "row
 		}
 		t.Logf("%s: the reference's verdicts %v", name, rep.Verdicts)
 	}
+}
+
+// workers is a whole program whose threads w1, w2, w3 call work(%k) with
+// the comma-separated constants args, and whose final thread runs final.
+func workers(globals, work, final, args string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "//# test T = ( w1 | w2 | w3 ) f\n%s\nproc work(%%k) { %s }\n", globals, work)
+	for i, k := range strings.Split(args, ",") {
+		fmt.Fprintf(&b, "proc w%d() { call work(%s) }\n", i+1, k)
+	}
+	fmt.Fprintf(&b, "proc f() { %s }", final)
+	return b.String()
 }
