@@ -755,9 +755,8 @@ func (k *checker) encode(prog *lsl.Program, specs []lsl.ThreadSpec, model *memmo
 		return nil, err
 	}
 	p := &problem{enc: enc, s: s, bounds: bounds, serial: serial}
-	if n, _ := enc.ParamClasses(); n > 0 {
-		p.params = true
-	}
+	n, _ := enc.ParamClasses()
+	p.params = n > 0
 	p.assume = k.quietAssumptions(enc) // property.go
 	k.logEncode(clock, p, round)
 	return p, nil

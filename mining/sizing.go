@@ -96,6 +96,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 		// treiber_2_2_pop_sc_rlx_bug: 1,322 conflicts, 10 s), and a bug
 		// found first makes them unnecessary.
 		cut := p.s.KeepModel()
+		spent := p.s.Stats().Conflicts - conflicts0 // the raise queries' budget: the size query's
 		rf, err := k.lookForFailure(p, e.SymmetryBreaking(nil), failure)
 		if err != nil || rf == sat.Sat {
 			return p, bounds, round, deferred, err
@@ -104,7 +105,7 @@ func (k *checker) presize(prog *lsl.Program, specs []lsl.ThreadSpec, bounds lsl.
 			deferred = append(deferred, deferredRound{round: round, bounds: bounds})
 		}
 		p.s.RestoreModel(cut)
-		next, limit, err := k.raiseAll(p, bounds, p.s.Stats().Conflicts-conflicts0)
+		next, limit, err := k.raiseAll(p, bounds, spent)
 		if err != nil {
 			return nil, nil, 0, nil, err
 		}
