@@ -27,6 +27,11 @@ func (inst *Instance) sparseTransitivity(r *relation) {
 		inst.restrictedTransitivity(r)
 		return
 	}
+	inst.plainTransitivity(r)
+}
+
+// plainTransitivity is sparse transitivity over every mentioned pair.
+func (inst *Instance) plainTransitivity(r *relation) {
 	in := inst.in
 	vs, guard := inst.mayExecute(r)
 	g := NewOrderGraph(len(vs))

@@ -112,6 +112,7 @@ type InstanceStats struct {
 	GuardedOrders       int // restricted: of those, orders whose fixed pairs are not transitive (clauses keep guards)
 	PrunedTriangles     int // restricted: triangles implied by others, without clauses
 	ImpliedPairs        int // restricted: pairs fixed by transitivity through a vertex that executes with them
+	CyclicFixed         int // restricted: total orders whose fixed pairs close a cycle, encoded by the plain graph
 }
 
 // Instance is a memory model instantiated over one Universe: the formula Θ

@@ -50,7 +50,8 @@ import (
 // closure, whether or not the vertex in between executes; in a guarded
 // graph, mutantDropIntransitive drops vertices C is not transitive
 // through, and mutantSplitAny lets a vertex in between that need not
-// execute split a pair of C or imply a triangle.
+// execute split a pair of C or imply a triangle; mutantIgnoreCycles
+// restricts the graph even when C has a cycle.
 var restrictedMutant = 0
 
 const (
@@ -59,6 +60,7 @@ const (
 	mutantImplyAll
 	mutantDropIntransitive
 	mutantSplitAny
+	mutantIgnoreCycles
 )
 
 // restrictedTransitivity encodes the transitivity of r over its mentioned
@@ -90,6 +92,16 @@ func (inst *Instance) restrictedTransitivity(r *relation) {
 				set(open, q, p)
 			}
 		}
+	}
+	// The reductions below need C acyclic. It is on the built-in models,
+	// whose fixed pairs follow program order and the init/final
+	// structure, but a user's axioms can fix pairs that close a cycle
+	// (or a test universe can fix a seed's pair): the plain graph then
+	// forbids it through its triangles.
+	if restrictedMutant != mutantIgnoreCycles && fixedCyclic(fixed, words, k) {
+		inst.stats.CyclicFixed++
+		inst.plainTransitivity(r)
+		return
 	}
 	// C transitive: the successors of every successor are successors. A
 	// missing pair p →C s, implied by p →C q →C s where q executes
@@ -298,6 +310,33 @@ func hasAny(m []uint64) bool {
 // transitiveAt reports whether C is transitive through vertex v: every
 // C-predecessor of v precedes every C-successor of v (fixed has k rows of
 // words words).
+// fixedCyclic reports whether the fixed pairs (row p: p's successors) have
+// a cycle: a depth-first search for a back edge.
+func fixedCyclic(fixed []uint64, words, k int) bool {
+	state := make([]uint8, k) // 0 new, 1 on the stack, 2 done
+	var visit func(p int) bool
+	visit = func(p int) bool {
+		state[p] = 1
+		rp := fixed[p*words : (p+1)*words]
+		for w, word := range rp {
+			for ; word != 0; word &= word - 1 {
+				q := w*64 + bits.TrailingZeros64(word)
+				if state[q] == 1 || state[q] == 0 && visit(q) {
+					return true
+				}
+			}
+		}
+		state[p] = 2
+		return false
+	}
+	for p := 0; p < k; p++ {
+		if state[p] == 0 && visit(p) {
+			return true
+		}
+	}
+	return false
+}
+
 func transitiveAt(fixed []uint64, words, k, v int) bool {
 	rv := fixed[v*words : (v+1)*words]
 	for a := 0; a < k; a++ {
