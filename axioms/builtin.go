@@ -17,6 +17,37 @@ import (
 //go:embed models/*.mm
 var builtinFS embed.FS
 
+// Equivalent texts are the files in equivalent/: earlier texts of a
+// built-in model, rewritten since in a form that allows exactly the same
+// executions (docs/semantics.md says why for each). A user's copy of one is
+// treated as the built-in model it names (memmodel's vetting).
+//
+//go:embed equivalent/*.mm
+var equivalentFS embed.FS
+
+// Equivalent returns the parsed earlier texts of the built-in models, by
+// the built-in's name.
+func Equivalent() map[string]*Model {
+	equivalent.once.Do(func() {
+		equivalent.models = map[string]*Model{}
+		for _, name := range source.EmbeddedNames(equivalentFS, "equivalent", ".mm") {
+			file := path.Join("equivalent", name+".mm")
+			src, _ := equivalentFS.ReadFile(file)
+			m, err := Parse(file, src)
+			if err != nil {
+				panic(fmt.Sprintf("equivalent model %s: %v", name, err)) // caught by the tests
+			}
+			equivalent.models[name] = m
+		}
+	})
+	return equivalent.models
+}
+
+var equivalent struct {
+	once   sync.Once
+	models map[string]*Model
+}
+
 // builtins caches the models parsed so far, by name: a run parses only the
 // models it uses (parsing all of them cost every run ~20 ms).
 var builtins = struct {

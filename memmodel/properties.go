@@ -229,7 +229,8 @@ func (m *Model) FairProgressStoresSafe() error {
 
 // vettedMM reports whether m's axioms are those of a built-in model: its
 // text as printed (no comments, no layout), without the name and the
-// axiom labels, is a built-in model's.
+// axiom labels, is a built-in model's, or an earlier text of one that
+// allows the same executions (axioms.Equivalent: the dissertation's rmo).
 func vettedMM(m *axioms.Model) bool {
 	if b, ok := axioms.Builtin(m.Name); ok && b == m {
 		return true
@@ -237,6 +238,13 @@ func vettedMM(m *axioms.Model) bool {
 	key := mmKey(m)
 	for _, name := range axioms.BuiltinNames() {
 		if b, ok := axioms.Builtin(name); ok && mmKey(b) == key {
+			return true
+		}
+	}
+	// an earlier text of a built-in model, rewritten since without changing
+	// the executions it allows (axioms/equivalent)
+	for _, e := range axioms.Equivalent() {
+		if mmKey(e) == key {
 			return true
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/checkfence/checkfence/axioms"
 )
 
 // TestProperties: the properties derived from the axioms give the
@@ -103,6 +105,36 @@ func TestProperties(t *testing.T) {
 	}
 	if p := w.Props(); p.Vetted || p.LoadsInOrder {
 		t.Errorf("weak sc: %+v", p)
+	}
+}
+
+// TestEquivalentTextVetted: a copy of an earlier text of a built-in model
+// (axioms/equivalent: the dissertation's rmo, before its transitivity
+// axiom was rewritten) has the built-in's properties, and the text is not
+// the built-in's (else the test says nothing).
+func TestEquivalentTextVetted(t *testing.T) {
+	dir := t.TempDir()
+	eq := axioms.Equivalent()
+	if len(eq) == 0 {
+		t.Fatal("no equivalent texts")
+	}
+	for name, old := range eq {
+		b := MustBuiltin(name)
+		if old.String() == b.mm.String() {
+			t.Errorf("%s: the equivalent text is the built-in's", name)
+		}
+		file := filepath.Join(dir, "old"+name+".mm")
+		src := strings.Replace(old.String(), "model "+name+"\n", "model old_"+name+"\n", 1)
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load(context.Background(), file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Name() == name || !c.Props().Vetted || c.Props() != b.Props() {
+			t.Errorf("copy of the earlier %s (%s): %+v, want %+v", name, c.Name(), c.Props(), b.Props())
+		}
 	}
 }
 

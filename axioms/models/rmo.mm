@@ -72,9 +72,22 @@ require
         => dependence_order(X, Y)
 <D3> program_order(S, L) & aliased(S, L) => dependence_order(S, L)
 
-<Dt> program_order(X, Y) & program_order(Y, Z)
-        & dependence_order(X, Y) & dependence_order(Y, Z)
-        => dependence_order(X, Z)
+// The dissertation closes dependence_order under transitivity,
+//   <Dt> program_order(X, Y) & program_order(Y, Z)
+//        & dependence_order(X, Y) & dependence_order(Y, Z)
+//        => dependence_order(X, Z)
+// an instance per triple of a thread's accesses. Only the step through a
+// store needs it: A1 orders each load before what depends on it, and
+// memory_order is transitive, so a chain of dependencies from a load
+// orders its end after the load once each link from a load to the next
+// load of the chain does — and a link through a store (D1 or D2 into the
+// store, D3 out of it) is the one A1 does not see. Dt3 closes exactly
+// those (docs/semantics.md, "rmo's dependence order, through stores";
+// axioms/equivalent/rmo.mm is the dissertation's text, which allows the
+// same executions).
+<Dt3> program_order(L, S) & dependence_order(L, S)
+        & program_order(S, L') & aliased(S, L')
+        => dependence_order(L, L')
 
 <a1> atomic(X, Y) & program_order(X, Y) & ~atomic(Y, Z)
         & memory_order(X, Z) => memory_order(Y, Z)
