@@ -10,6 +10,9 @@
 // are *diag.Error values ("file:line:col: message"). Model.String prints a
 // model back in .mm syntax. The built-in models (sc, relaxed, rmo, …) are
 // the embedded files models/*.mm; adding a model means adding a file there.
+// A built-in model rewritten for size keeps its earlier text in
+// equivalent/ (Equivalent: the dissertation's rmo), which allows the same
+// executions and whose copies are treated as the built-in.
 // LoadModel accepts a built-in name or a path ending in .mm.
 //
 // # Instantiation
