@@ -57,6 +57,7 @@ var baseRelEnds = map[string][2]evClass{
 	"rmw":  {clRead | clWrite, clWrite},
 	"amo":  {clRead | clWrite, clWrite},
 	"lxsx": {clRead | clWrite, clWrite},
+	"loc":  {clRead | clWrite, clRead | clWrite}, // a fence has no location
 }
 
 // tri is a three-valued membership.

@@ -35,6 +35,11 @@ type Options struct {
 	// cannot tell apart on a read (reloadtags.go): the differential tests
 	// compare the two.
 	NoReloadRetag bool
+	// NoReloadFenceMove keeps reload rounds on cat models whose moved load
+	// has a fence after it with no match after the re-read, even where
+	// the model lets the load's own fence move over it (reload.go,
+	// catReloadFences): the differential tests compare the two.
+	NoReloadFenceMove bool
 	// NoUnpublishedReloads keeps storing reload rounds of a thread cut
 	// off inside the loop to the case where the other threads are done,
 	// without the unpublished-block case on sc (reload_unpublished.go):
@@ -192,29 +197,32 @@ type Encoding struct {
 	Phi     z.Lit
 	Clauses *sat.ClauseList
 	// Status literals.
-	AnyError    z.Lit // some thread fails an assertion or runtime check
-	AnyPruned   z.Lit // some thread reaches a loop bound
-	AnyBlocked  z.Lit // some thread is blocked in a spin loop (on final values: a deadlock)
-	AllDone     z.Lit // every thread completes normally
-	Deadlock    z.Lit // a thread blocked or livelocked forever, no thread pruned or failed
-	Obs         map[trace.ObsKey]*ObsSlot
-	ObsKeys     []trace.ObsKey // sorted
-	Stats       Stats
-	enc         modelEncoding // Θ as the features see it (modelenc.go)
-	catInst     *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
-	vx          *valueShape
-	undef       *Val
-	trackDeps   bool
-	wellformed  []z.Lit
-	assumeFail  []z.Lit
-	atomics     int
-	seeds       [][]seedVar // per load instruction index
-	seedOf      map[[2]int]z.Lit
-	aliasMemo   map[[2]int]z.Lit
-	retagMemo   map[string]bool // reloadTagsMatch's answers (reloadtags.go)
-	hasSeed     map[int]z.Lit
-	threadOf    []int
-	threadKinds []lsl.ThreadKind
+	AnyError   z.Lit // some thread fails an assertion or runtime check
+	AnyPruned  z.Lit // some thread reaches a loop bound
+	AnyBlocked z.Lit // some thread is blocked in a spin loop (on final values: a deadlock)
+	AllDone    z.Lit // every thread completes normally
+	Deadlock   z.Lit // a thread blocked or livelocked forever, no thread pruned or failed
+	Obs        map[trace.ObsKey]*ObsSlot
+	ObsKeys    []trace.ObsKey // sorted
+	Stats      Stats
+	enc        modelEncoding // Θ as the features see it (modelenc.go)
+	catInst    *CatInstance  // Θ of a cat model, for tests (nil on a .mm model)
+	vx         *valueShape
+	undef      *Val
+	trackDeps  bool
+	wellformed []z.Lit
+	assumeFail []z.Lit
+	atomics    int
+	seeds      [][]seedVar // per load instruction index
+	seedOf     map[[2]int]z.Lit
+	aliasMemo  map[[2]int]z.Lit
+	retagMemo  map[string]bool // reloadTagsMatch's answers (reloadtags.go)
+	// reloadFenceMove: a reload round's unmatched fence may be the moved
+	// load's own (Options.NoReloadFenceMove)
+	reloadFenceMove bool
+	hasSeed         map[int]z.Lit
+	threadOf        []int
+	threadKinds     []lsl.ThreadKind
 
 	// Error is AnyError in an execution that is a real one or a real
 	// prefix of one: no thread is cut off at a loop bound inside an atomic
@@ -382,6 +390,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		noLaterSeeds:     laterSeedsFalse(opt, props.CoherentPerLocation),
 		storingReloads:   !opt.NoStoringReloads,
 		reloadRetag:      !opt.NoReloadRetag,
+		reloadFenceMove:  !opt.NoReloadFenceMove,
 		silentRules:      !opt.NoSilentRMW,
 		chainCut:         !opt.NoChainCut,
 		loadsInOrder:     props.LoadsInOrder,

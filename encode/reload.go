@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"strings"
+
 	"github.com/checkfence/checkfence/axioms"
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
@@ -107,17 +109,56 @@ func (e *Encoding) catFenceTags(f *Instr) []string {
 // of the cat model, the fence matched after C is one with the same tags,
 // and the moved load's fence is that one (docs/semantics.md, "Reload
 // rounds on cat models"). A fence after L that is no event needs nothing.
-func (e *Encoding) catReloadFences(want, got []*Instr) bool {
+// One event fence after L whose match is no event (riscv's `fence r,rw`
+// after an acquire load, against an `amocas.aq`) may be the original
+// fence after L itself, when it is the first event fence after L and the
+// model keeps an execution consistent with that fence moved from just
+// before C to just after it and C carrying L's tags (cat.Model.
+// FenceMoveKeepsConsistent; docs/semantics.md, "Reload rounds: the load's
+// fence moved over the compare-and-swap").
+func (e *Encoding) catReloadFences(l, c *Instr, want, got []*Instr) bool {
+	moved := false
 	for i, w := range want {
 		wt := e.catFenceTags(w)
 		if wt == nil {
 			continue
 		}
-		if gt := e.catFenceTags(got[i]); gt == nil || !sameTagSet(wt, gt) {
+		gt := e.catFenceTags(got[i])
+		switch {
+		case gt != nil && sameTagSet(wt, gt):
+		case !moved && !e.eventFenceBefore(want[:i]) && e.fenceMoveKeeps(wt, e.catTags(l), e.catTags(c)):
+			// the reduced execution keeps w, which comes just before C
+			// once the round's other events are gone
+			moved = true
+		default:
 			return false
 		}
 	}
 	return true
+}
+
+// eventFenceBefore reports whether one of fs is an event of the cat model.
+func (e *Encoding) eventFenceBefore(fs []*Instr) bool {
+	for _, f := range fs {
+		if e.catFenceTags(f) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// fenceMoveKeeps is memmodel.Model.FenceMoveKeepsConsistent, memoized.
+func (e *Encoding) fenceMoveKeeps(fence, to, from []string) bool {
+	key := "move|" + strings.Join(fence, ",") + "|" + strings.Join(to, ",") + "|" + strings.Join(from, ",")
+	if v, ok := e.retagMemo[key]; ok {
+		return v
+	}
+	if e.retagMemo == nil {
+		e.retagMemo = map[string]bool{}
+	}
+	v := e.reloadFenceMove && e.Memory.FenceMoveKeepsConsistent(fence, to, from)
+	e.retagMemo[key] = v
+	return v
 }
 
 // sameTags reports whether two instructions carry the same tags (as
@@ -268,7 +309,7 @@ func (x *threadSymExec) reloadRound(src *reloadSource, start *iterStart, cont ss
 			continue // the moved load would be in other sets than C
 		}
 		fences, ok := matchFences(src.fences, e.Instrs[ld.Index+1:hi])
-		if !ok || isCat && !e.catReloadFences(src.fences, fences) {
+		if !ok || isCat && !e.catReloadFences(src.load, ld, src.fences, fences) {
 			continue
 		}
 		alt := []z.Lit{ld.Guard, e.aliased(src.load, ld)}

@@ -86,7 +86,8 @@ func (e *Encoding) mappedTagsMatch(l, c *Instr) bool {
 // models, on sc-cat and on cat models without a C11 mapping (the runs do
 // not judge tags there: they only propose bounds); on a model with a C11
 // mapping, when each fence that maps to a barrier has a fence of iter
-// mapped to the same one (catReloadFences) and some load of iter (of
+// mapped to the same one (catReloadFences), or l's one barrier may move
+// over that load (FenceMoveKeepsConsistent), and some load of iter (of
 // l's address, when that is a constant) carries mapped tags that match
 // l's (mappedTagsMatch). There the mapped
 // tags of a compare-exchange's read differ from a plain load's on whole
@@ -113,7 +114,7 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 	// walk reports whether ss holds a load C that matches l; match is set
 	// when one is followed, in the same statement list (on every path),
 	// by fences mapped to each of barriers, as the fences after l
-	match := false
+	match, movable := false, false
 	var walk func(ss []lsl.Stmt, atomic bool) bool
 	walk = func(ss []lsl.Stmt, atomic bool) bool {
 		seen := false        // a matching C in ss so far
@@ -131,6 +132,10 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 				b := tagsOf(s, axioms.Load, atomic)
 				if (atomic || !lsl.HasTag(b, exclusiveTag)) && (sameTagSet(a, b) || m.ReadRetagKeepsConsistent(a, b)) {
 					seen = true
+					// one barrier after l (its mm-only fences compile to
+					// one) with none after C: l's own may move over C
+					// (catReloadFences)
+					movable = movable || oneBarrier(barriers) && m.FenceMoveKeepsConsistent(barriers[0], a, b)
 				}
 			case *lsl.Block:
 				seen = walk(s.Stmts, atomic) || seen
@@ -145,13 +150,24 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 				seen = walk(s.Body.Stmts, atomic) || seen
 			}
 		}
-		if seen && !atomic && allMatched(barriers, after) {
+		if seen && !atomic && (allMatched(barriers, after) || movable) {
 			match = true
 		}
 		return seen
 	}
 	walk(iter.Stmts, false)
 	return match
+}
+
+// oneBarrier reports whether bs are one barrier's tags, repeated (an
+// acquire load's load-load and load-store fences compile to one fence).
+func oneBarrier(bs [][]string) bool {
+	for _, b := range bs {
+		if !sameTagSet(b, bs[0]) {
+			return false
+		}
+	}
+	return len(bs) > 0
 }
 
 // allMatched reports whether each tag set of want is among got.

@@ -18,3 +18,13 @@ func (m *Model) ReadRetagKeepsConsistent(to, from []string) bool {
 	slices.Sort(from)
 	return slices.Equal(slices.Compact(to), slices.Compact(from))
 }
+
+// FenceMoveKeepsConsistent reports whether an execution in which a fence
+// carrying tags fence comes just before a read carrying tags from (half of
+// no executed AMO) stays consistent, with the same flags, when the fence
+// comes just after the read and the read carries tags to: derived from a
+// cat model's checks and flags (cat.Model.FenceMoveKeepsConsistent); never
+// on a .mm model, whose reload rule matches fences by kind.
+func (m *Model) FenceMoveKeepsConsistent(fence, to, from []string) bool {
+	return m != nil && m.cat != nil && m.cat.FenceMoveKeepsConsistent(fence, to, from)
+}

@@ -66,3 +66,42 @@ func TestSimulationStoringRoundsCat(t *testing.T) {
 		t.Errorf("treiber_2_2_2 on arm8: the runs start the push at %d, the lazy unrolling ends at %d", got, end)
 	}
 }
+
+// TestReloadFenceMoveRISCV: riscv compiles the Treiber pop's acquire load
+// to `lw; fence r,rw` and its acquire compare-and-swap to `amocas.aq`,
+// with no fence after it; the reload round's moved load takes the load's
+// own fence, moved over the CAS (docs/semantics.md, "Reload rounds: the
+// load's fence moved over the compare-and-swap"). The C11 Treiber programs
+// and their bugs are checked with that rule and without it
+// (NoReloadFenceMove): the verdicts and reasons must agree, every
+// counterexample must be a real execution, and the PASS programs must
+// unroll to fewer instructions with the rule.
+func TestReloadFenceMoveRISCV(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		file  string
+		want  string
+		fewer bool
+	}{
+		{"c11bench/treiber_2_2.c", "PASS", true},
+		{"c11bench/treiber_2_2_free.c", "PASS", true},
+		{"c11bench/treiber_2_2_2.c", "PASS", true},
+		{"c11bench/treiber_2_2_relaxed_bug.c", "FAIL", false},
+		{"c11bench/treiber_2_2_store_bug.c", "FAIL", false},
+		{"c11bench/treiber_2_2_pop_acq_rlx_bug.c", "FAIL", false},
+		{"c11bench/treiber_2_2_pop_sc_rlx_bug.c", "FAIL", false},
+		{"c11/treiber_2_2.c", "PASS", false},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
+			with, results := checkRuleVariants(t, c.file, "riscv", c.want, map[string]func(*mining.Options){
+				"without the fence move": func(o *mining.Options) { o.NoReloadFenceMove = true },
+			})
+			without := results["without the fence move"]
+			if c.fewer && with.Stats.Instrs >= without.Stats.Instrs {
+				t.Errorf("%s on riscv: %d instructions with the rule, %d without", c.file, with.Stats.Instrs, without.Stats.Instrs)
+			}
+			t.Logf("%s on riscv: %d instructions with the rule, %d without", c.file, with.Stats.Instrs, without.Stats.Instrs)
+		})
+	}
+}
