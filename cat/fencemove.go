@@ -116,17 +116,8 @@ func (fm *fenceMove) set(n *Node) setDiff {
 	switch n.Op {
 	case OpTag, OpBase, OpUniverse, OpEmpty:
 		v = fm.r.set(n)
-	case OpUnion:
-		v = combine(fm.set(n.Kids[0]), fm.set(n.Kids[1]), or3)
-	case OpInter:
-		v = combine(fm.set(n.Kids[0]), fm.set(n.Kids[1]), and3)
-	case OpDiff:
-		y := fm.set(n.Kids[1])
-		y.a, y.b = not3(y.a), not3(y.b)
-		v = combine(fm.set(n.Kids[0]), y, and3)
-	case OpComplement:
-		v = fm.set(n.Kids[0])
-		v.a, v.b = not3(v.a), not3(v.b)
+	case OpUnion, OpInter, OpDiff, OpComplement:
+		v = setOp(n, fm.set)
 	case OpDomain, OpRange:
 		if d := fm.rel(n.Kids[0]); d.gains() || d.lose {
 			v = setDiff{a: triX, b: triX, others: true}

@@ -84,16 +84,7 @@ func fenceMoveViolations(t *testing.T, rounds int, seed int64, stop bool) int {
 			}
 			moves++
 			from := z.Events[ci].Tags
-			to := slices.Clone(from)
-			for _, tg := range m.Tags {
-				if rng.Intn(3) == 0 {
-					if i := slices.Index(to, tg); i >= 0 {
-						to = slices.Delete(to, i, i+1)
-					} else {
-						to = append(to, tg)
-					}
-				}
-			}
+			to := toggledTags(rng, m, from)
 			if IsAMOHalf(to) {
 				continue
 			}

@@ -108,6 +108,24 @@ func combine(x, y setDiff, op func(tri, tri) tri) setDiff {
 	return r
 }
 
+// setOp is the difference of a union, intersection, difference or
+// complement of sets, from its operands' (kid).
+func setOp(n *Node, kid func(*Node) setDiff) setDiff {
+	switch n.Op {
+	case OpUnion:
+		return combine(kid(n.Kids[0]), kid(n.Kids[1]), or3)
+	case OpInter:
+		return combine(kid(n.Kids[0]), kid(n.Kids[1]), and3)
+	case OpDiff:
+		y := kid(n.Kids[1])
+		y.a, y.b = not3(y.a), not3(y.b)
+		return combine(kid(n.Kids[0]), y, and3)
+	}
+	v := kid(n.Kids[0]) // complement
+	v.a, v.b = not3(v.a), not3(v.b)
+	return v
+}
+
 // relDiff is where a relation may differ: nowhere (!diff), only in pairs
 // whose first event is C (left), whose second is C (right), or anywhere.
 type relDiff struct{ diff, left, right bool }
@@ -224,17 +242,8 @@ func (r *retag) set(n *Node) setDiff {
 		v = setDiff{a: triT, b: triT, eq: true}
 	case OpEmpty:
 		v = setDiff{a: triF, b: triF, eq: true}
-	case OpUnion:
-		v = combine(r.set(n.Kids[0]), r.set(n.Kids[1]), or3)
-	case OpInter:
-		v = combine(r.set(n.Kids[0]), r.set(n.Kids[1]), and3)
-	case OpDiff:
-		y := r.set(n.Kids[1])
-		y.a, y.b = not3(y.a), not3(y.b)
-		v = combine(r.set(n.Kids[0]), y, and3)
-	case OpComplement:
-		v = r.set(n.Kids[0])
-		v.a, v.b = not3(v.a), not3(v.b)
+	case OpUnion, OpInter, OpDiff, OpComplement:
+		v = setOp(n, r.set)
 	case OpDomain, OpRange:
 		d := r.rel(n.Kids[0])
 		atC := d.left // every differing pair has C first

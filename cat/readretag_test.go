@@ -243,7 +243,12 @@ func randomRetag(rng *rand.Rand, m *Model, noAmo bool) (c *Candidate, ci int, fr
 	}
 	ci = reads[rng.Intn(len(reads))]
 	from = c.Events[ci].Tags
-	to = slices.Clone(from)
+	return c, ci, from, toggledTags(rng, m, from), true
+}
+
+// toggledTags is from with each of m's tags toggled with probability 1/3.
+func toggledTags(rng *rand.Rand, m *Model, from []string) []string {
+	to := slices.Clone(from)
 	for _, tg := range m.Tags {
 		if rng.Intn(3) == 0 {
 			if i := slices.Index(to, tg); i >= 0 {
@@ -253,5 +258,5 @@ func randomRetag(rng *rand.Rand, m *Model, noAmo bool) (c *Candidate, ci int, fr
 			}
 		}
 	}
-	return c, ci, from, to, true
+	return to
 }
