@@ -113,6 +113,15 @@ func randomExecution(r *rand.Rand, maxAccesses int) *fakeUniverse {
 		i := r.Intn(len(u.instrs))
 		u.executed[i] = false
 	}
+	seedAndDepend(r, u, 4, 4)
+	return u
+}
+
+// seedAndDepend gives each executed load a random executed store of its
+// address to read (or the initial value), and a data and a control
+// dependency on each later instruction of its thread with odds 1/dd and
+// 1/cd.
+func seedAndDepend(r *rand.Rand, u *fakeUniverse, dd, cd int) {
 	for i, in := range u.instrs {
 		if in.kind != Load || !u.executed[i] {
 			continue
@@ -128,15 +137,14 @@ func randomExecution(r *rand.Rand, maxAccesses int) *fakeUniverse {
 			u.seedOf[i] = cands[k]
 		}
 		for j := i + 1; j < len(u.instrs) && u.instrs[j].thread == in.thread; j++ {
-			if r.Intn(4) == 0 {
+			if r.Intn(dd) == 0 {
 				u.dd[[2]int{i, j}] = true
 			}
-			if r.Intn(4) == 0 {
+			if r.Intn(cd) == 0 {
 				u.cd[[2]int{i, j}] = true
 			}
 		}
 	}
-	return u
 }
 
 func (u *fakeUniverse) String() string {

@@ -505,28 +505,6 @@ func chainExecution(r *rand.Rand) *fakeUniverse {
 	for k := 1 + r.Intn(3); k > 0; k-- {
 		add(1)
 	}
-	for i, in := range u.instrs {
-		if in.kind != Load {
-			continue
-		}
-		u.seedOf[i] = -1
-		var cands []int
-		for s, st := range u.instrs {
-			if st.kind == Store && st.addr == in.addr {
-				cands = append(cands, s)
-			}
-		}
-		if k := r.Intn(len(cands) + 1); k < len(cands) {
-			u.seedOf[i] = cands[k]
-		}
-		for j := i + 1; j < len(u.instrs) && u.instrs[j].thread == in.thread; j++ {
-			if r.Intn(2) == 0 {
-				u.dd[[2]int{i, j}] = true
-			}
-			if r.Intn(3) == 0 {
-				u.cd[[2]int{i, j}] = true
-			}
-		}
-	}
+	seedAndDepend(r, u, 2, 3)
 	return u
 }
