@@ -117,34 +117,22 @@ func (e *Encoding) catFenceTags(f *Instr) []string {
 // FenceMoveKeepsConsistent; docs/semantics.md, "Reload rounds: the load's
 // fence moved over the compare-and-swap").
 func (e *Encoding) catReloadFences(l, c *Instr, want, got []*Instr) bool {
-	moved := false
+	first := true // no fence after L before w is an event
 	for i, w := range want {
 		wt := e.catFenceTags(w)
 		if wt == nil {
 			continue
 		}
 		gt := e.catFenceTags(got[i])
-		switch {
-		case gt != nil && sameTagSet(wt, gt):
-		case !moved && !e.eventFenceBefore(want[:i]) && e.fenceMoveKeeps(wt, e.catTags(l), e.catTags(c)):
-			// the reduced execution keeps w, which comes just before C
-			// once the round's other events are gone
-			moved = true
-		default:
+		matched := gt != nil && sameTagSet(wt, gt)
+		// unmatched, the first may be kept: it comes just before C once
+		// the round's other events are gone
+		if !matched && !(first && e.fenceMoveKeeps(wt, e.catTags(l), e.catTags(c))) {
 			return false
 		}
+		first = false
 	}
 	return true
-}
-
-// eventFenceBefore reports whether one of fs is an event of the cat model.
-func (e *Encoding) eventFenceBefore(fs []*Instr) bool {
-	for _, f := range fs {
-		if e.catFenceTags(f) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // fenceMoveKeeps is memmodel.Model.FenceMoveKeepsConsistent, memoized.
