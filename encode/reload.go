@@ -109,8 +109,8 @@ func (e *Encoding) catFenceTags(f *Instr) []string {
 // of the cat model, the fence matched after C is one with the same tags,
 // and the moved load's fence is that one (docs/semantics.md, "Reload
 // rounds on cat models"). A fence after L that is no event needs nothing.
-// One event fence after L whose match is no event (riscv's `fence r,rw`
-// after an acquire load, against an `amocas.aq`) may be the original
+// One event fence after L whose match is no event or another one (riscv's
+// `fence r,rw` after an acquire load, against an `amocas.aq`) may be the original
 // fence after L itself, when it is the first event fence after L and the
 // model keeps an execution consistent with that fence moved from just
 // before C to just after it and C carrying L's tags (cat.Model.
