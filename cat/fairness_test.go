@@ -193,23 +193,38 @@ func randomCandidate(r *rand.Rand, tags []string) *Candidate {
 			}
 			mine = append(mine, i)
 		}
-		for a := range mine {
-			for b := a + 1; b < len(mine); b++ {
-				c.PO = append(c.PO, [2]int{mine[a], mine[b]})
-				if c.Events[mine[a]].Kind != Read {
-					continue
-				}
-				switch r.Intn(6) {
-				case 0:
-					c.Addr = append(c.Addr, [2]int{mine[a], mine[b]})
-				case 1:
-					c.Data = append(c.Data, [2]int{mine[a], mine[b]})
-				case 2:
-					c.Ctrl = append(c.Ctrl, [2]int{mine[a], mine[b]})
-				}
+		randomPODeps(r, c, mine, 6, 1)
+	}
+	randomRFCO(r, c, nlocs)
+	return c
+}
+
+// randomPODeps orders a thread's events mine in program order and gives
+// each pair from a read a dependency with probability (2 + ctrl) / outOf:
+// an address, a data or (ctrl of outOf) a control dependency.
+func randomPODeps(r *rand.Rand, c *Candidate, mine []int, outOf, ctrl int) {
+	for a := range mine {
+		for b := a + 1; b < len(mine); b++ {
+			c.PO = append(c.PO, [2]int{mine[a], mine[b]})
+			if c.Events[mine[a]].Kind != Read {
+				continue
+			}
+			switch k := r.Intn(outOf); {
+			case k == 0:
+				c.Addr = append(c.Addr, [2]int{mine[a], mine[b]})
+			case k == 1:
+				c.Data = append(c.Data, [2]int{mine[a], mine[b]})
+			case k < 2+ctrl:
+				c.Ctrl = append(c.Ctrl, [2]int{mine[a], mine[b]})
 			}
 		}
 	}
+}
+
+// randomRFCO gives c a random coherence order per location (the initial
+// write, location l's event l, first) and each read a random write of its
+// location.
+func randomRFCO(r *rand.Rand, c *Candidate, nlocs int) {
 	for l := 0; l < nlocs; l++ {
 		writes := []int{l}
 		for i, e := range c.Events {
@@ -230,7 +245,6 @@ func randomCandidate(r *rand.Rand, tags []string) *Candidate {
 			}
 		}
 	}
-	return c
 }
 
 // reduce deletes random reads and fences of c (not those of a

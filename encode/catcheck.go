@@ -308,7 +308,7 @@ func (ci *CatInstance) irreflexiveSplit(n *cat.Node, p pol) (a, b *lrel) {
 		if ci.staticPO(f) {
 			a = ci.composePORight(a)
 		} else {
-			a = relCompose(ci.c, a, ci.rel(f, p))
+			a = ci.composeOn(p, a, ci.rel(f, p))
 		}
 	}
 	if a.empty(ci.c) {

@@ -92,6 +92,8 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		default:
 			if a := ci.rel(l, p); a.empty(c) {
 				r = a
+			} else if ci.groupDepth == 0 {
+				r = ci.composeOn(p, a, ci.rel(rt, p)) // catrestrict.go
 			} else {
 				r = relCompose(c, a, ci.rel(rt, p))
 			}

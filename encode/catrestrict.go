@@ -192,12 +192,16 @@ func relRangeMask(r *lrel) []bool {
 // encoded by And and Or gates in the upper polarity.
 const maxGateComposition = 20_000
 
-// composeOn is a; b for relOn. In the upper polarity, a composition with
+// composeOn is a; b for relOn, for an unrestricted composition outside a
+// recursion group (rel) and for the factors an irreflexivity check
+// composes (irreflexiveSplit). In the upper polarity, a composition with
 // more paths than maxGateComposition (every one with CatRestrictAll, for
 // the tests) gets a fresh variable per pair implied by each path
 // (composeUpper, racesw.go) instead of gates: power's W * W & propbase,
 // whose restricted composition with hb* had 220 k gates on the c11bench MS
-// queue's store bug, whose Or chains cost the solver 4-9 ms per conflict.
+// queue's store bug, whose Or chains cost the solver 4-9 ms per conflict;
+// and its prop, com*; propbase*; ffence; hb*, 860 k gates on the Treiber
+// pop's seq_cst bug (320 k variables, 120 k with path clauses).
 func (ci *CatInstance) composeOn(p pol, a, b *lrel) *lrel {
 	if p != polUpper || ci.plainRelations {
 		return relCompose(ci.c, a, b)
