@@ -29,6 +29,7 @@ func powerBefore(t *testing.T) *Model {
 var powerTags = []string{"sync", "lwsync", "isync", "full", "store-load", "load-load", "load-store", "store-store"}
 
 // TestPowerSameExecutions: the built-in power.cat and the text before
+// (paper's ppo, lwsync pairs with fence events, propbase*)
 // agree on every random execution — the same preserved program order,
 // pair for pair, and the same failed checks — on executions with runs of
 // fences (the earlier text also ordered a write before a read through
@@ -53,13 +54,14 @@ func TestPowerSameExecutions(t *testing.T) {
 }
 
 // TestPowerSameExecutionsMutants: the comparison catches a preserved
-// program order without its control-isync step and lwsync pairs without
-// a read's.
+// program order without its control-isync step, lwsync pairs without a
+// read's, and prop's second term with fences where propbase steps.
 func TestPowerSameExecutionsMutants(t *testing.T) {
 	src, _ := BuiltinSource("power")
 	for _, mut := range [][2]string{
 		{"| ic; ci-edge", ""},
 		{"(R * M) | (W * W)", "W * W"},
+		{"propbase?; ffence", "fences?; ffence"},
 	} {
 		text := strings.Replace(string(src), mut[0], mut[1], 1)
 		if text == string(src) {
