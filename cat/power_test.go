@@ -8,10 +8,9 @@ import (
 	"testing"
 )
 
-// powerBefore is power.cat as it was before its preserved program order
-// became right-linear and its lwsync pairs were confined to memory events
-// (testdata/power_before.cat; docs/semantics.md, "Power's preserved
-// program order, right-linear").
+// powerBefore is power.cat as it was before its rewrites for size
+// (testdata/power_before.cat; docs/semantics.md, "Power's model,
+// rewritten for size").
 func powerBefore(t *testing.T) *Model {
 	t.Helper()
 	src, err := os.ReadFile("testdata/power_before.cat")
@@ -29,7 +28,7 @@ func powerBefore(t *testing.T) *Model {
 var powerTags = []string{"sync", "lwsync", "isync", "full", "store-load", "load-load", "load-store", "store-store"}
 
 // TestPowerSameExecutions: the built-in power.cat and the text before
-// (paper's ppo, lwsync pairs with fence events, propbase*)
+// (paper's ppo, lwsync and sync pairs with fence events, propbase*)
 // agree on every random execution — the same preserved program order,
 // pair for pair, and the same failed checks — on executions with runs of
 // fences (the earlier text also ordered a write before a read through
@@ -55,13 +54,15 @@ func TestPowerSameExecutions(t *testing.T) {
 
 // TestPowerSameExecutionsMutants: the comparison catches a preserved
 // program order without its control-isync step, lwsync pairs without a
-// read's, and prop's second term with fences where propbase steps.
+// read's, prop's second term with fences where propbase steps, and sync
+// pairs without a read after the barrier.
 func TestPowerSameExecutionsMutants(t *testing.T) {
 	src, _ := BuiltinSource("power")
 	for _, mut := range [][2]string{
 		{"| ic; ci-edge", ""},
 		{"(R * M) | (W * W)", "W * W"},
 		{"propbase?; ffence", "fences?; ffence"},
+		{"[full-fence]; po; [M]", "[full-fence]; po; [W]"},
 	} {
 		text := strings.Replace(string(src), mut[0], mut[1], 1)
 		if text == string(src) {
