@@ -125,8 +125,8 @@ type Options struct {
 	// diagonal of a check's composition split before a closure at its end
 	// (irreflexiveSplit), recursion bodies implied path by path
 	// (implyInto), closures encoded on the rows or columns read
-	// (catclosurerows.go) and large restricted compositions by path
-	// clauses (composeOn).
+	// (catclosurerows.go) and large compositions by path clauses
+	// (composeOn).
 	CatPlainRelations bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
