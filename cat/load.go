@@ -223,6 +223,37 @@ func Builtin(name string) (*Model, bool) {
 	panic("built-in cat model " + name + ": " + err.Error()) // caught by the tests
 }
 
+// Equivalent texts are the files in equivalent/: earlier texts of a
+// built-in model, rewritten since in a form with the same verdicts
+// (docs/semantics.md says why for each). A user's copy of one is treated
+// as the built-in model it names (memmodel), as axioms.Equivalent's are.
+//
+//go:embed equivalent/*.cat
+var equivalentFS embed.FS
+
+var equivalent struct {
+	once   sync.Once
+	models map[string]*Model
+}
+
+// Equivalent returns the compiled earlier texts of the built-in models, by
+// the built-in's name.
+func Equivalent() map[string]*Model {
+	equivalent.once.Do(func() {
+		equivalent.models = map[string]*Model{}
+		for _, name := range source.EmbeddedNames(equivalentFS, "equivalent", ".cat") {
+			file := path.Join("equivalent", name+".cat")
+			src, _ := equivalentFS.ReadFile(file)
+			m, err := Parse(file, src)
+			if err != nil {
+				panic("equivalent cat model " + name + ": " + err.Error()) // caught by the tests
+			}
+			equivalent.models[name] = m
+		}
+	})
+	return equivalent.models
+}
+
 // BuiltinNames lists the built-in cat models.
 func BuiltinNames() []string {
 	// Only the embedded file names: the help text of every command lists

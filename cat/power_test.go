@@ -2,24 +2,19 @@ package cat
 
 import (
 	"math/rand"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 )
 
 // powerBefore is power.cat as it was before its rewrites for size
-// (testdata/power_before.cat; docs/semantics.md, "Power's model,
-// rewritten for size").
+// (equivalent/power.cat; docs/semantics.md, "Power's model, rewritten for
+// size").
 func powerBefore(t *testing.T) *Model {
 	t.Helper()
-	src, err := os.ReadFile("testdata/power_before.cat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Parse("testdata/power_before.cat", src)
-	if err != nil {
-		t.Fatal(err)
+	m, ok := Equivalent()["power"]
+	if !ok {
+		t.Fatal("no earlier text of power")
 	}
 	return m
 }

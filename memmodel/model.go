@@ -161,12 +161,28 @@ func adoptC11Mapping(cm *cat.Model) {
 	if cm.C11 != nil {
 		return
 	}
+	if b := builtinCatOf(cm); b != nil && b.C11 != nil {
+		cm.C11 = b.C11
+	}
+}
+
+// builtinCatOf returns the built-in cat model whose checks cm has: its
+// text, or an earlier text of it rewritten since without changing a
+// verdict (cat.Equivalent); nil if none.
+func builtinCatOf(cm *cat.Model) *cat.Model {
 	for _, name := range CatNames() {
-		if b, ok := cat.Builtin(name); ok && b.C11 != nil && sameCat(cm, b) {
-			cm.C11 = b.C11
-			return
+		b, ok := cat.Builtin(name)
+		if !ok {
+			continue
+		}
+		if sameCat(cm, b) {
+			return b
+		}
+		if old, ok := cat.Equivalent()[name]; ok && sameCat(cm, old) {
+			return b
 		}
 	}
+	return nil
 }
 
 // unknown is the error for a name that is no built-in model and no file.

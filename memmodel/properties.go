@@ -158,9 +158,11 @@ func catProperties(m *cat.Model) Properties {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
 	}
 	p.C11OrderInAccess = m.KnowsC11() || m.C11 != nil && !c11FenceBeside(m.C11)
-	for name, arch := range hardwareArch {
-		if b, ok := cat.Builtin(name); ok && sameCat(m, b) {
-			p.Arch = arch
+	if b := builtinCatOf(m); b != nil {
+		for name, arch := range hardwareArch {
+			if bn, ok := cat.Builtin(name); ok && bn == b {
+				p.Arch = arch
+			}
 		}
 	}
 	p.ReloadRounds = true

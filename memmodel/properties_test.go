@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 )
 
 // TestProperties: the properties derived from the axioms give the
@@ -134,6 +135,44 @@ func TestEquivalentTextVetted(t *testing.T) {
 		}
 		if c.Name() == name || !c.Props().Vetted || c.Props() != b.Props() {
 			t.Errorf("copy of the earlier %s (%s): %+v, want %+v", name, c.Name(), c.Props(), b.Props())
+		}
+	}
+}
+
+// TestEquivalentCatTextVetted: a copy of an earlier text of a built-in cat
+// model (cat/equivalent: power before its rewrites for size) has the
+// properties of a copy of the built-in's text, its architecture included,
+// and the text is not the built-in's.
+func TestEquivalentCatTextVetted(t *testing.T) {
+	dir := t.TempDir()
+	eq := cat.Equivalent()
+	if len(eq) == 0 {
+		t.Fatal("no equivalent cat texts")
+	}
+	load := func(file, src string) *Model {
+		t.Helper()
+		path := filepath.Join(dir, file)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for name, old := range eq {
+		src, ok := cat.BuiltinSource(name)
+		if !ok {
+			t.Fatalf("%s: no built-in of that name", name)
+		}
+		if old.Format() == MustBuiltin(name).cat.Format() {
+			t.Errorf("%s: the equivalent text is the built-in's", name)
+		}
+		copyNow := load("now_"+name+".cat", string(src))
+		copyOld := load("old_"+name+".cat", old.Format())
+		if copyOld.Props().Arch == "" || copyOld.Props() != copyNow.Props() {
+			t.Errorf("copy of the earlier %s: %+v, want %+v", name, copyOld.Props(), copyNow.Props())
 		}
 	}
 }
