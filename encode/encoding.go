@@ -266,6 +266,8 @@ type Encoding struct {
 	sym                             []symClass    // identical threads (symmetry.go)
 	params                          []*paramClass // threads rewritten to choose their arguments (paramsym.go)
 	paramChooses                    map[*lsl.Choose]paramAt
+	rows                            []*rowClass                   // threads that keep their rows (rowsym.go)
+	rowClassOf                      map[int]int                   // thread → its class in rows
 	poolSym                         z.Lit                         // fresh pool blocks in order (poolsymmetry.go); 0 when none
 	symLoops                        map[lsl.LoopKey][]lsl.LoopKey // loop instances of identical threads (SymmetricLoops)
 	poll                            limits.Poller                 // --timeout, --max-memory, Ctrl-C
@@ -336,8 +338,9 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	// (docs/semantics.md, "Derivation depth per statement").
 	noCones := opt.NoConeLimits || !props.NoThinAir
 	var params []*paramClass
+	var rows []*rowClass
 	if opt.ParamSymmetry && !opt.NoSymmetry && !u.Serial {
-		if params = symmetrizeParams(u); len(params) > 0 {
+		if params, rows = symmetrizeParams(u); len(params) > 0 || len(rows) > 0 {
 			bodies := make([]lsl.Stmt, len(u.Threads))
 			for i, th := range u.Threads {
 				bodies[i] = th.Body
@@ -408,6 +411,12 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 	}
 	e.trackDeps = m.NeedsDependencies(u)
 	e.params, e.paramChooses = params, map[*lsl.Choose]paramAt{}
+	e.rows, e.rowClassOf = rows, map[int]int{}
+	for k, rc := range rows {
+		for _, ti := range rc.threads {
+			e.rowClassOf[ti] = k
+		}
+	}
 	for _, cl := range params {
 		for i, ch := range cl.chooses {
 			e.paramChooses[ch] = paramAt{cl, i}

@@ -31,6 +31,14 @@ type paramClass struct {
 	vals    []*Val
 }
 
+// paramCandidate is a class that may choose its arguments: its threads,
+// their differing copies and constants.
+type paramCandidate struct {
+	threads []int
+	at      [][]*lsl.Assign
+	tuples  [][]lsl.Value
+}
+
 // paramAt is a rewritten thread's choice: its class and place there.
 type paramAt struct {
 	cl *paramClass
@@ -42,7 +50,10 @@ type paramAt struct {
 // value it pushes), which costs more than ordering two threads gains: on
 // the C11 queue and stack at 2+2 the rewriting took 5-20 % more CPU, at
 // 3+3 and 4+4 less (docs/performance.md, "Threads that differ in their
-// arguments").
+// arguments"). It is the least class that keeps its rows too
+// (rowsym.go): the final thread's permutation of two rows cost the C11
+// queue 2+2 10-20 % more CPU than it saved (same file, "Threads whose
+// arguments only choose their rows").
 const paramMinThreads = 3
 
 // symmetrizeParams finds the classes and rewrites their threads in u. A
@@ -50,12 +61,13 @@ const paramMinThreads = 3
 // chooses the row that records a node for main to free, main's frees
 // and the use-after-free checks become symbolic too, and the C11 queue
 // and stack with frees took up to 2.4 times the CPU (same section).
-func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
+func symmetrizeParams(u *lsl.Unrolled) ([]*paramClass, []*rowClass) {
 	// a thread's observations are its own record: renaming threads
 	// would permute them (whole programs have none)
-	if frees(u) || observes(u) {
-		return nil
+	if observes(u) {
+		return nil, nil
 	}
+	freeing := frees(u)
 	e := &Encoding{U: u}
 	owner := lsl.BlockNamers(u)
 	hidden := e.forgesPointers()
@@ -71,8 +83,10 @@ func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
 		return false
 	})
 	var classes []*paramClass
+	var rows []*rowClass
+	var params []paramCandidate
 	for _, threads := range groups {
-		if len(threads) < paramMinThreads {
+		if len(threads) < 2 {
 			continue
 		}
 		// the copies whose constant differs in some thread of the class
@@ -102,13 +116,41 @@ func symmetrizeParams(u *lsl.Unrolled) []*paramClass {
 				tuples[i] = append(tuples[i], constOf(a))
 			}
 		}
+		// threads whose arguments only choose their rows keep them
+		// (rowsym.go); the others choose their arguments if the class is
+		// large enough and nothing is freed
+		if len(threads) < paramMinThreads {
+			continue
+		}
+		if cells, ok := rowCells(u, threads, at); ok {
+			rows = append(rows, &rowClass{threads: threads, cells: cells})
+			continue
+		}
+		if !freeing {
+			params = append(params, paramCandidate{threads, at, tuples})
+		}
+	}
+	// Where some class keeps its rows, the others keep their arguments:
+	// their choices made the values they pass on symbolic and cost more
+	// than ordering them gained (docs/performance.md, "Threads whose
+	// arguments only choose their rows").
+	if len(rows) > 0 {
+		params = nil
+	}
+	for _, pc := range params {
+		threads, at, tuples := pc.threads, pc.at, pc.tuples
 		cl := &paramClass{threads: threads, vals: make([]*Val, len(threads))}
 		for i, ti := range threads {
 			cl.chooses = append(cl.chooses, rewriteParams(u.Threads[ti], len(classes), at[i], tuples))
 		}
 		classes = append(classes, cl)
 	}
-	return classes
+	for k, rc := range rows {
+		if rewriteRows(u, rc, k); rc.choice != nil {
+			classes = append(classes, rc.choice)
+		}
+	}
+	return classes, rows
 }
 
 // codeIsomorphic compares the unrolled code of threads a and b (and
@@ -199,7 +241,11 @@ func (e *Encoding) paramConstraint() z.Lit {
 	for _, cl := range e.params {
 		for i := range cl.vals {
 			for j := i + 1; j < len(cl.vals); j++ {
-				parts = append(parts, bv.Eq(c, cl.vals[i].Num, cl.vals[j].Num).Not())
+				// a choice the encoding never reached (its code cannot
+				// run at these bounds) constrains nothing
+				if cl.vals[i] != nil && cl.vals[j] != nil {
+					parts = append(parts, bv.Eq(c, cl.vals[i].Num, cl.vals[j].Num).Not())
+				}
 			}
 		}
 	}
@@ -217,7 +263,9 @@ func (e *Encoding) ParamIdentity() z.Lit {
 	var parts []z.Lit
 	for _, cl := range e.params {
 		for i, v := range cl.vals {
-			parts = append(parts, bv.Eq(c, v.Num, bv.Const(c, int64(i), len(v.Num))))
+			if v != nil {
+				parts = append(parts, bv.Eq(c, v.Num, bv.Const(c, int64(i), len(v.Num))))
+			}
 		}
 	}
 	return c.Ands(parts...)

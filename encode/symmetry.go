@@ -315,7 +315,15 @@ func (m *threadIso) renamesBlocks() bool {
 // isomorphic compares the unrolled code of threads a and b and, when they
 // are the same up to renaming, also their instruction lists.
 func (e *Encoding) isomorphic(a, b int, owner map[int64]int) (*threadIso, bool) {
-	m, ok := e.codeIsomorphic(a, b, owner, nil)
+	// threads of one class that keep their rows differ in the constants
+	// that choose them (rowsym.go)
+	var copies *[][2]*lsl.Assign
+	if ka, ok := e.rowClassOf[a]; ok {
+		if kb, ok := e.rowClassOf[b]; ok && ka == kb {
+			copies = &[][2]*lsl.Assign{}
+		}
+	}
+	m, ok := e.codeIsomorphic(a, b, owner, copies)
 	if !ok {
 		return nil, false
 	}

@@ -59,6 +59,12 @@ const (
 	CarrierExpr   = "main's "
 )
 
+// RowPermutationExpr is the C text of the loads and stores with which
+// the final thread permutes the rows of threads that keep them
+// (encode/rowsym.go). In a reported execution the permutation is the
+// identity: each stores back what it loaded. Traces leave them out.
+const RowPermutationExpr = "row permutation (symmetry)"
+
 // IsCarrier reports whether an access with the C text expr to the
 // location named addr only carries a register of a pthread main.
 func IsCarrier(expr, addr string) bool {

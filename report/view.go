@@ -189,7 +189,7 @@ func newTrace(r *mining.Result) *traceView {
 				ov.Choices = append(ov.Choices, &choiceView{Expr: ch.Expr, Value: ch.Value.Format(u.BaseName), Pos: ch.Pos, Where: t.src.where(ch.Pos), Next: ch.Next})
 			}
 			for _, ev := range op.Events {
-				if carriesMainRegister(ev) {
+				if hiddenAccess(ev) {
 					continue
 				}
 				v := &eventView{Instr: ev.Instr, ID: ev.ID, Thread: tv, Kind: ev.Kind, Pos: ev.Pos,
@@ -224,9 +224,13 @@ func newTrace(r *mining.Result) *traceView {
 					continue
 				}
 				v := t.events[ev.Instr]
-				if ev.Source < 0 {
+				if v == nil {
+					continue // hidden
+				}
+				src := throughRowPermutation(x, ev.Source)
+				if src < 0 {
 					v.Initial = true
-				} else if s := t.events[ev.Source]; s != nil {
+				} else if s := t.events[src]; s != nil {
 					v.Source = s
 				}
 			}
@@ -361,6 +365,31 @@ func reasonText(reason string) string {
 // leave out.
 func carriesMainRegister(ev *trace.Event) bool {
 	return ev.Kind != "fence" && lsl.IsCarrier(ev.Expr, ev.AddrName)
+}
+
+// hiddenAccess reports whether a trace leaves an access out: a carrier
+// of main's registers, or the final thread's permutation of rows
+// (lsl.RowPermutationExpr), which in a reported execution stores back
+// what it loaded.
+func hiddenAccess(ev *trace.Event) bool {
+	return carriesMainRegister(ev) || ev.Kind != "fence" && ev.Expr == lsl.RowPermutationExpr
+}
+
+// throughRowPermutation is the store a load reading store src read in
+// effect: src itself, or, if src is a store of the rows' permutation, the
+// store the permutation's load of the same cell and value read (-1: the
+// initial value).
+func throughRowPermutation(x *trace.Execution, src int) int {
+	s := x.Events[src]
+	if s == nil || s.Kind != "store" || s.Expr != lsl.RowPermutationExpr {
+		return src
+	}
+	for _, ev := range x.Events {
+		if ev.Thread == s.Thread && ev.Kind == "load" && ev.Expr == lsl.RowPermutationExpr && ev.Addr.Equal(s.Addr) && ev.Value.Equal(s.Value) {
+			return ev.Source
+		}
+	}
+	return src
 }
 
 // waitedFor says why a thread did not start: which thread it waits for

@@ -19,13 +19,18 @@ func TestParamSymmetryClasses(t *testing.T) {
 	cases := []struct {
 		file             string
 		classes, threads int
+		rows             int // classes that keep their rows (encode/rowsym.go)
 	}{
-		{"c11bench/treiber_3_3.c", 2, 6},      // pushers by value, poppers by row
-		{"c11bench/treiber_2_2_2.c", 1, 3},    // three threads that push, then pop
-		{"c11/treiber_3_0.c", 1, 3},           // three pushers
-		{"c11bench/msq_2_2.c", 0, 0},          // classes of two: not worth it (paramMinThreads)
-		{"c11bench/treiber_3_3_free.c", 0, 0}, // main frees the nodes (symmetrizeParams)
-		{"join_result_sum.c", 0, 0},           // each thread stores its result to its own cell
+		// poppers keep their rows (main permutes them), so pushers keep
+		// their values
+		{"c11bench/treiber_3_3.c", 1, 3, 1},
+		{"c11bench/treiber_2_2_2.c", 1, 3, 0}, // three threads that push, then pop
+		{"c11/treiber_3_0.c", 1, 3, 0},        // three pushers
+		{"c11bench/msq_2_2.c", 0, 0, 0},       // classes of two: not worth it (paramMinThreads)
+		{"c11bench/treiber_3_3_free.c", 1, 3, 1},
+		{"rows_ticket.c", 1, 3, 1},     // rows of two cells
+		{"join_result_sum.c", 0, 0, 0}, // each thread stores its result to its own cell
+		{"c11bench/msq_2_2_2.c", 1, 3, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -45,6 +50,9 @@ func TestParamSymmetryClasses(t *testing.T) {
 			classes, threads := e.ParamClasses()
 			if classes != tc.classes || threads != tc.threads {
 				t.Errorf("%d classes of %d threads rewritten, want %d of %d", classes, threads, tc.classes, tc.threads)
+			}
+			if rows := len(e.RowClasses()); rows != tc.rows {
+				t.Errorf("%d classes keep their rows (%v), want %d", rows, e.RowClasses(), tc.rows)
 			}
 			plain := build(encode.Options{})
 			if n, _ := plain.ParamClasses(); n != 0 {
@@ -83,6 +91,11 @@ func TestParamSymmetrySameVerdicts(t *testing.T) {
 		{"c11bench/treiber_2_2_2.c", []string{"sc", "rc11"}},
 		{"c11/treiber_3_0.c", all},
 		{"counter.c", all}, // threads passed pointers: not rewritten
+		// threads that keep their rows, main checking which row holds what
+		{"rows_ticket.c", all},
+		{"rows_ticket_bug.c", all},
+		{"c11bench/treiber_3_3_free.c", []string{"sc"}},
+		{"c11bench/msq_2_2_store_bug.c", all},
 	}
 	eachPthreadModel(t, files, func(t *testing.T, file, m string, prog *lsl.Program, test *lsl.Test) {
 		with := check(t, prog, test, mining.Options{Model: model(t, m)})
