@@ -243,33 +243,12 @@ type fixedRegs struct {
 func newFixedRegs(b *lsl.Block) *fixedRegs {
 	f := &fixedRegs{defs: map[lsl.Reg][]lsl.Stmt{}, memo: map[lsl.Reg]*lsl.Value{}, busy: map[lsl.Reg]bool{}}
 	lsl.Walk(b, func(s lsl.Stmt) bool {
-		for _, r := range definedRegs(s) {
+		for _, r := range lsl.Assigned(s) {
 			f.defs[r] = append(f.defs[r], s)
 		}
 		return true
 	})
 	return f
-}
-
-// definedRegs lists the registers s assigns.
-func definedRegs(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Assign:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Load:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Choose:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Alloc:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Call:
-		return s.Results
-	case *lsl.Store:
-		if s.Status != "" {
-			return []lsl.Reg{s.Status}
-		}
-	}
-	return nil
 }
 
 func (f *fixedRegs) value(r lsl.Reg) (lsl.Value, bool) {

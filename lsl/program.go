@@ -122,6 +122,28 @@ func Operands(s Stmt) []Operand {
 	return nil
 }
 
+// Assigned lists the registers s itself assigns (not those of statements
+// nested in it).
+func Assigned(s Stmt) []Reg {
+	switch s := s.(type) {
+	case *Assign:
+		return []Reg{s.Dst}
+	case *Load:
+		return []Reg{s.Dst}
+	case *Choose:
+		return []Reg{s.Dst}
+	case *Alloc:
+		return []Reg{s.Dst}
+	case *Call:
+		return s.Results
+	case *Store:
+		if s.Status != "" {
+			return []Reg{s.Status}
+		}
+	}
+	return nil
+}
+
 // SetPos sets a statement's source position (a block keeps a valid one).
 func SetPos(s Stmt, p diag.Pos) {
 	switch s := s.(type) {

@@ -204,7 +204,7 @@ func forwardTemps(body *lsl.Block) bool {
 				reads[r]++
 			}
 		}
-		for _, r := range assigned(s) {
+		for _, r := range lsl.Assigned(s) {
 			defs[r]++
 		}
 		return true
@@ -280,7 +280,7 @@ func propagateConstants(body *lsl.Block, fixed []lsl.Reg) bool {
 	defs := map[lsl.Reg]int{}
 	reads := map[lsl.Reg]int{}
 	lsl.Walk(body, func(s lsl.Stmt) bool {
-		for _, r := range assigned(s) {
+		for _, r := range lsl.Assigned(s) {
 			defs[r]++
 		}
 		for _, o := range lsl.Operands(s) {

@@ -402,29 +402,13 @@ func defined(stmts []lsl.Stmt) map[lsl.Reg]bool {
 	out := map[lsl.Reg]bool{}
 	for _, s := range stmts {
 		lsl.Walk(s, func(x lsl.Stmt) bool {
-			for _, r := range assigned(x) {
+			for _, r := range lsl.Assigned(x) {
 				out[r] = true
 			}
 			return true
 		})
 	}
 	return out
-}
-
-func assigned(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Assign:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Load:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Choose:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Alloc:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Call:
-		return s.Results
-	}
-	return nil
 }
 
 // read returns the registers statements read.

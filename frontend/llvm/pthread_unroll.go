@@ -115,7 +115,7 @@ func (pe *threadExpander) emit(s lsl.Stmt) {
 		}
 	}
 	lsl.Walk(s, func(x lsl.Stmt) bool {
-		for _, r := range assigned(x) {
+		for _, r := range lsl.Assigned(x) {
 			delete(pe.env, r)
 		}
 		return true

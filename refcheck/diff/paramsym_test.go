@@ -29,22 +29,8 @@ func TestDiffParamSymmetry(t *testing.T) {
 		"last writer is never 4": {"global X", `store @X, %k`, `%x := load @X  %ok := ne(%x, 4)  assert %ok "4 wrote last"`, "1,2,3"},
 		"flags by index":         {"global A : int[4]\nglobal Y", `%p := offset(@A, %k)  store %p, 1  %y := load @Y  %z := add(%y, 1)  store @Y, %z`, `%p := offset(@A, 1)  %a := load %p  %ok := eq(%a, 1)  assert %ok "row 1"  %y := load @Y  %ok2 := eq(%y, 3)  assert %ok2 "count"`, "0,1,2"},
 	}
-	sc := memmodel.MustBuiltin("sc")
 	for name, pc := range cases {
-		c, err := refcheck.ParseCase(name, []byte(workers(pc.globals, pc.work, pc.final, pc.args)))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		whole := *c.Tests[0]
-		whole.Program = true
-		u, err := lsl.Unroll(c.Prog, mining.ThreadSpecs(&whole), lsl.UnrollOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := encode.Build(u, sc, encode.Options{ParamSymmetry: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, e := workersEncoding(t, name, pc.globals, pc.work, pc.final, pc.args)
 		if n, _ := e.ParamClasses(); n != 1 {
 			t.Errorf("%s: %d classes rewritten, want 1", name, n)
 		}
@@ -57,6 +43,27 @@ func TestDiffParamSymmetry(t *testing.T) {
 		}
 		t.Logf("%s: the reference's verdicts %v", name, rep.Verdicts)
 	}
+}
+
+// workersEncoding parses workers(globals, work, final, args) and encodes
+// its test as a whole program on sc, as mining does (ParamSymmetry).
+func workersEncoding(t *testing.T, name, globals, work, final, args string) (*refcheck.Case, *encode.Encoding) {
+	t.Helper()
+	c, err := refcheck.ParseCase(name, []byte(workers(globals, work, final, args)))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	whole := *c.Tests[0]
+	whole.Program = true
+	u, err := lsl.Unroll(c.Prog, mining.ThreadSpecs(&whole), lsl.UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := encode.Build(u, memmodel.MustBuiltin("sc"), encode.Options{ParamSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, e
 }
 
 // workers is a whole program whose threads w1, w2, w3 call work(%k) with

@@ -4,12 +4,6 @@ import (
 	"context"
 	"testing"
 	"time"
-
-	"github.com/checkfence/checkfence/encode"
-	"github.com/checkfence/checkfence/lsl"
-	"github.com/checkfence/checkfence/memmodel"
-	"github.com/checkfence/checkfence/mining"
-	"github.com/checkfence/checkfence/refcheck"
 )
 
 // TestDiffRowSymmetry: whole programs whose threads run one procedure
@@ -61,24 +55,10 @@ func TestDiffRowSymmetry(t *testing.T) {
 			ticket + `%p := offset(@A, %k)  store %p, %x  %q := offset(@A, 0)  %v := load %q  %ok := le(%v, %x)  assert %ok "row 0"`,
 			`%p := offset(@A, 0)  %a := load %p  %ok := ne(%a, 2)  assert %ok "row 0 took the last ticket"`, "0,1,2", false},
 	}
-	sc := memmodel.MustBuiltin("sc")
 	for _, pc := range cases {
 		t.Run(pc.name, func(t *testing.T) {
 			t.Parallel()
-			c, err := refcheck.ParseCase(pc.name, []byte(workers(pc.globals, pc.work, pc.final, pc.args)))
-			if err != nil {
-				t.Fatalf("%v", err)
-			}
-			whole := *c.Tests[0]
-			whole.Program = true
-			u, err := lsl.Unroll(c.Prog, mining.ThreadSpecs(&whole), lsl.UnrollOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := encode.Build(u, sc, encode.Options{ParamSymmetry: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, e := workersEncoding(t, pc.name, pc.globals, pc.work, pc.final, pc.args)
 			if got := len(e.RowClasses()) == 1; got != pc.rows {
 				t.Errorf("classes keeping their rows: %v, want one: %v", e.RowClasses(), pc.rows)
 			}
