@@ -25,12 +25,14 @@ import (
 //
 // The class qualifies when, in each of its threads, the registers the
 // differing constants flow into (forward through assignments) are used
-// only to compute the addresses of stores; each such store (a row store)
-// has one address, a cell of a global variable, fixed by constants; the
-// threads' row cells are pairwise disjoint and laid out alike (two row
-// stores of one thread write one cell exactly when the corresponding
-// stores of another do; corresponding cells are of one variable), and
-// start with the same initial values; and no
+// only to compute the addresses of stores; each such store that can
+// execute (a row store) has one address, an in-bounds cell of a global
+// variable, fixed by constants (constAddrs: a loop's counter is a
+// constant in each unrolled iteration); the threads' row cells are
+// pairwise disjoint and laid out alike (two row stores of one thread
+// write one cell exactly when the corresponding stores of another do;
+// corresponding cells are of one variable), and start with the same
+// initial values; and no
 // thread but the final one can reach those variables otherwise: their
 // addresses appear, outside the final thread, only in the address
 // computations of row stores, no global's initializer holds one, and no
@@ -72,8 +74,7 @@ func rowCells(u *lsl.Unrolled, threads []int, at [][]*lsl.Assign) ([][]lsl.Value
 		}
 		taintAssigns(th.Body, t)
 		var addrs []lsl.Value
-		ok := true
-		fixed := newFixedRegs(th.Body)
+		addrOf, dead, ok := constAddrs(th.Body, t)
 		lsl.Walk(th.Body, func(s lsl.Stmt) bool {
 			if !ok {
 				return false
@@ -92,10 +93,10 @@ func rowCells(u *lsl.Unrolled, threads []int, at [][]*lsl.Assign) ([][]lsl.Value
 					return false
 				}
 			}
-			if isStore {
+			if isStore && !dead[st] {
 				if r, isReg := st.Addr.(lsl.Reg); isReg && t[r] {
-					v, known := fixed.value(r)
-					if !known || v.Kind != lsl.KPtr || u.Block(v.Ptr[0]) == nil || u.Block(v.Ptr[0]).Kind != lsl.BlockGlobal {
+					v, known := addrOf[st]
+					if !known || v.Kind != lsl.KPtr || u.Block(v.Ptr[0]) == nil || u.Block(v.Ptr[0]).Kind != lsl.BlockGlobal || u.OutOfBounds(v.Ptr) != "" {
 						ok = false
 						return false
 					}
@@ -230,60 +231,187 @@ func initialValue(u *lsl.Unrolled, p lsl.Value) lsl.Value {
 	return lsl.Num(0)
 }
 
-// fixedRegs evaluates the registers of a thread body whose every
-// definition is an assignment of the same value computed from constants
-// (flow-insensitively: a register defined twice with different values,
-// or by a load or a choice, is not fixed).
-type fixedRegs struct {
-	defs map[lsl.Reg][]lsl.Stmt
-	memo map[lsl.Reg]*lsl.Value // nil: not fixed
-	busy map[lsl.Reg]bool
+// constAddrs evaluates, flow-sensitively, the address of each store of
+// body whose address register is in t: per program point the registers
+// whose value is a constant on every path reaching it (assignments of
+// copies, offsets and arithmetic on such registers and constants; the
+// paths of an if and the breaks out of a labelled block join where they
+// meet, keeping the registers equal on all). A store whose address is
+// not such a constant, or one inside a spin loop, fails the walk.
+//
+// A store at a point no path reaches — after a break, or in the branch of
+// an if whose condition is a constant there (the iteration of an unrolled
+// loop past its exit) — never executes: it is in dead, not in the map.
+func constAddrs(body *lsl.Block, t map[lsl.Reg]bool) (addrs map[*lsl.Store]lsl.Value, dead map[*lsl.Store]bool, ok bool) {
+	w := &constWalker{t: t, exits: map[string][]constEnv{}, live: true, addrs: map[*lsl.Store]lsl.Value{}, dead: map[*lsl.Store]bool{}, ok: true}
+	w.block(body, constEnv{})
+	return w.addrs, w.dead, w.ok
 }
 
-func newFixedRegs(b *lsl.Block) *fixedRegs {
-	f := &fixedRegs{defs: map[lsl.Reg][]lsl.Stmt{}, memo: map[lsl.Reg]*lsl.Value{}, busy: map[lsl.Reg]bool{}}
-	lsl.Walk(b, func(s lsl.Stmt) bool {
-		for _, r := range lsl.Assigned(s) {
-			f.defs[r] = append(f.defs[r], s)
-		}
-		return true
-	})
-	return f
+// constEnv maps registers to the constants they hold at a point.
+type constEnv map[lsl.Reg]lsl.Value
+
+func (env constEnv) clone() constEnv {
+	out := make(constEnv, len(env))
+	for r, v := range env {
+		out[r] = v
+	}
+	return out
 }
 
-func (f *fixedRegs) value(r lsl.Reg) (lsl.Value, bool) {
-	if v, ok := f.memo[r]; ok {
-		if v == nil {
-			return lsl.Value{}, false
+// meet keeps the registers o holds equal.
+func (env constEnv) meet(o constEnv) {
+	for r, v := range env {
+		if w, ok := o[r]; !ok || !w.Equal(v) {
+			delete(env, r)
 		}
-		return *v, true
 	}
-	if f.busy[r] || len(f.defs[r]) == 0 {
-		return lsl.Value{}, false
-	}
-	f.busy[r] = true
-	var out *lsl.Value
-	for _, s := range f.defs[r] {
-		v, ok := f.eval(s)
-		if !ok || out != nil && !out.Equal(v) {
-			out = nil
-			break
-		}
-		out = &v
-	}
-	delete(f.busy, r)
-	f.memo[r] = out
-	if out == nil {
-		return lsl.Value{}, false
-	}
-	return *out, true
 }
 
-// eval is the value an assignment of copy, offset or arithmetic on fixed
-// operands computes.
-func (f *fixedRegs) eval(s lsl.Stmt) (lsl.Value, bool) {
-	a, ok := s.(*lsl.Assign)
-	if !ok || a.Op == lsl.OpMake || a.Op == lsl.OpGet || a.Op == lsl.OpSet || a.Op == lsl.OpThreadID || a.Op == lsl.OpNumThreads {
+type constWalker struct {
+	t     map[lsl.Reg]bool
+	exits map[string][]constEnv // the states of the breaks to each open labelled block
+	live  bool                  // the current point is reachable
+	addrs map[*lsl.Store]lsl.Value
+	dead  map[*lsl.Store]bool
+	spin  int // depth of spin loops around the current point
+	ok    bool
+}
+
+func (w *constWalker) block(b *lsl.Block, env constEnv) constEnv {
+	if b.Label == "" {
+		for _, s := range b.Stmts {
+			env = w.stmt(s, env)
+		}
+		return env
+	}
+	l := b.Label
+	saved := w.exits[l]
+	defer func() { w.exits[l] = saved }()
+	w.exits[l] = nil
+	for _, s := range b.Stmts {
+		env = w.stmt(s, env)
+	}
+	exits := w.exits[l]
+	if !w.live {
+		if len(exits) == 0 {
+			return env // the end is unreachable
+		}
+		env = exits[0]
+		exits = exits[1:]
+		w.live = true
+	}
+	for _, e := range exits {
+		env.meet(e)
+	}
+	return env
+}
+
+func (w *constWalker) stmt(s lsl.Stmt, env constEnv) constEnv {
+	switch s := s.(type) {
+	case *lsl.Block:
+		return w.block(s, env)
+	case *lsl.If:
+		live := w.live
+		taken, known := constCond(s.Cond, env)
+		thenEnv := env.clone()
+		if s.Then != nil {
+			w.live = live && (!known || taken)
+			thenEnv = w.block(s.Then, thenEnv)
+		}
+		thenLive := w.live && (!known || taken)
+		w.live = live && (!known || !taken)
+		elseEnv := env
+		if s.Else != nil {
+			elseEnv = w.block(s.Else, env)
+		}
+		switch elseLive := w.live && (!known || !taken); {
+		case thenLive && elseLive:
+			elseEnv.meet(thenEnv)
+			return elseEnv
+		case thenLive:
+			w.live = true
+			return thenEnv
+		}
+		return elseEnv
+	case *lsl.Break:
+		if w.live {
+			w.exits[s.Label] = append(w.exits[s.Label], env.clone())
+		}
+		w.live = false
+		return env
+	case *lsl.Continue, *lsl.Abort, *lsl.Pruned:
+		w.live = false
+		return env
+	case *lsl.Atomic:
+		return w.block(s.Body, env)
+	case *lsl.Spin:
+		// a retried body: nothing it assigns is known inside or after it
+		lsl.Walk(s.Body, func(x lsl.Stmt) bool {
+			for _, r := range lsl.Assigned(x) {
+				delete(env, r)
+			}
+			return true
+		})
+		w.spin++
+		env = w.block(&lsl.Block{Label: s.Label, Stmts: s.Body.Stmts, Pos: s.Pos}, env)
+		w.spin--
+		lsl.Walk(s.Body, func(x lsl.Stmt) bool {
+			for _, r := range lsl.Assigned(x) {
+				delete(env, r)
+			}
+			return true
+		})
+		return env
+	case *lsl.Store:
+		if r, isReg := s.Addr.(lsl.Reg); isReg && w.t[r] {
+			if !w.live {
+				w.dead[s] = true
+				break
+			}
+			v, known := env[r]
+			if !known || w.spin > 0 {
+				w.ok = false
+			} else {
+				w.addrs[s] = v
+			}
+		}
+	case *lsl.Assign:
+		if v, ok := evalConst(s, env); ok {
+			env[s.Dst] = v
+			return env
+		}
+	}
+	for _, r := range lsl.Assigned(s) {
+		delete(env, r)
+	}
+	return env
+}
+
+// constCond says whether an if's condition is true, when it is a
+// constant number at the point (env).
+func constCond(o lsl.Operand, env constEnv) (taken, known bool) {
+	var v lsl.Value
+	switch o := o.(type) {
+	case lsl.Const:
+		v = o.V
+	case lsl.Reg:
+		if v, known = env[o]; !known {
+			return false, false
+		}
+	default:
+		return false, false
+	}
+	if v.Kind != lsl.KNum {
+		return false, false
+	}
+	return v.Num != 0, true
+}
+
+// evalConst is the value an assignment of copy, offset or arithmetic on
+// constants and registers of env computes.
+func evalConst(a *lsl.Assign, env constEnv) (lsl.Value, bool) {
+	if a.Op == lsl.OpMake || a.Op == lsl.OpGet || a.Op == lsl.OpSet || a.Op == lsl.OpThreadID || a.Op == lsl.OpNumThreads {
 		return lsl.Value{}, false
 	}
 	args := make([]lsl.Value, len(a.Args))
@@ -292,7 +420,7 @@ func (f *fixedRegs) eval(s lsl.Stmt) (lsl.Value, bool) {
 		case lsl.Const:
 			args[i] = o.V
 		case lsl.Reg:
-			v, ok := f.value(o)
+			v, ok := env[o]
 			if !ok {
 				return lsl.Value{}, false
 			}

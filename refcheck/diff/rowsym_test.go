@@ -36,6 +36,15 @@ func TestDiffRowSymmetry(t *testing.T) {
 		{"rows of two cells", "global A : int[6]\nglobal Y",
 			ticket + `%i := mul(%k, 2)  %p := offset(@A, %i)  store %p, %x  %j := add(%i, 1)  %q := offset(@A, %j)  store %q, 1`,
 			`%p := offset(@A, 3)  %a := load %p  %ok := eq(%a, 1)  assert %ok "flag"  %q := offset(@A, 2)  %b := load %q  %ok2 := ne(%b, 0)  assert %ok2 "row 1 took the first ticket"`, "0,1,2", true},
+		// a ticket, then a loop that writes it and its successor: the
+		// row cell is the loop counter's, a constant in each unrolled
+		// iteration
+		{"row 0 never holds the last ticket, written in a loop", "global A : int[6]\nglobal Y",
+			ticket + `%i := 0  l: { %c := lt(%i, 2)  if %c { %j := mul(%k, 2)  %m := add(%j, %i)  %p := offset(@A, %m)  %v := add(%x, %i)  store %p, %v  %i := add(%i, 1)  continue l } }`,
+			`%p := offset(@A, 0)  %a := load %p  %ok := ne(%a, 2)  assert %ok "row 0 took the last ticket"`, "0,1,2", true},
+		{"each row in order, written in a loop", "global A : int[6]\nglobal Y",
+			ticket + `%i := 0  l: { %c := lt(%i, 2)  if %c { %j := mul(%k, 2)  %m := add(%j, %i)  %p := offset(@A, %m)  %v := add(%x, %i)  store %p, %v  %i := add(%i, 1)  continue l } }`,
+			`%p := offset(@A, 2)  %a := load %p  %q := offset(@A, 3)  %b := load %q  %ok := lt(%a, %b)  assert %ok "row 1 in order"`, "0,1,2", true},
 		{"rows that start apart", "global A : int[3] { 2 = 7 }\nglobal Y",
 			ticket + `%p := offset(@A, %k)  store %p, %x`,
 			`%p := offset(@A, 2)  %a := load %p  %ok := ne(%a, 7)  assert %ok "row 2 kept its start"`, "0,1,2", false},

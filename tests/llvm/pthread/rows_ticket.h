@@ -11,13 +11,14 @@
 #define N 3
 
 atomic_int next_ticket;
-int ticket[N][2]; /* row c: the ticket thread c drew, and 1 once it did */
+int ticket[N][2]; /* row c: the ticket thread c drew, and its successor */
 
 static void *draw(void *arg)
 {
     int c = (int)(long)arg;
-    ticket[c][0] = atomic_fetch_add(&next_ticket, 1);
-    ticket[c][1] = 1;
+    int t = atomic_fetch_add(&next_ticket, 1);
+    for (int j = 0; j < 2; j++) /* the row's cells by a loop counter */
+        ticket[c][j] = t + j;
     return 0;
 }
 
@@ -30,7 +31,7 @@ int main(void)
         pthread_join(t[i], 0);
     int sum = 0;
     for (int i = 0; i < N; i++) {
-        assert(ticket[i][1] == 1);
+        assert(ticket[i][1] == ticket[i][0] + 1);
         sum += ticket[i][0];
     }
     assert(sum == 0 + 1 + 2);
