@@ -68,6 +68,11 @@ func rowCells(u *lsl.Unrolled, threads []int, at [][]*lsl.Assign) ([][]lsl.Value
 	tainted := make([]map[lsl.Reg]bool, len(threads))
 	for i, ti := range threads {
 		th := u.Threads[ti]
+		if th.Detached {
+			// the final thread need not wait for it: its row stores
+			// could come after the permutation
+			return nil, false
+		}
 		t := map[lsl.Reg]bool{}
 		for _, a := range at[i] {
 			t[a.Dst] = true
