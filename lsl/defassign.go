@@ -1,5 +1,7 @@
 package lsl
 
+import "github.com/checkfence/checkfence/internal/limits"
+
 // maybeUnassigned returns the registers that some path of an unrolled
 // thread may read before writing them: only those can hold their initial
 // value ⊥. The pass follows control flow: a register is definitely assigned
@@ -10,9 +12,24 @@ package lsl
 // copy per branch: a branch costs what it assigns, not the size of the
 // set, so deeply nested code is linear instead of quadratic.
 func maybeUnassigned(body *Block) map[Reg]bool {
-	d := &defAssign{out: map[Reg]bool{}, set: map[Reg]bool{}, breaks: map[string]*openBlock{}}
+	out, _ := maybeUnassignedPoll(body, &limits.Poller{})
+	return out
+}
+
+// maybeUnassignedPoll is maybeUnassigned stopped by poll (the error is
+// the poller's, the map then incomplete).
+func maybeUnassignedPoll(body *Block, poll *limits.Poller) (map[Reg]bool, error) {
+	d := &defAssign{out: map[Reg]bool{}, set: map[Reg]bool{}, breaks: map[string]*openBlock{}, poll: poll, left: map[Reg]int{}}
+	Walk(body, func(s Stmt) bool {
+		for _, o := range Operands(s) {
+			if r, ok := o.(Reg); ok {
+				d.left[r]++
+			}
+		}
+		return true
+	})
 	d.block(body)
-	return d.out
+	return d.out, d.err
 }
 
 type defAssign struct {
@@ -23,6 +40,16 @@ type defAssign struct {
 	set    map[Reg]bool
 	log    []Reg
 	breaks map[string]*openBlock
+	// poll stops the pass (--timeout, --max-memory, Ctrl-C): err is set
+	// and every statement after is skipped.
+	poll *limits.Poller
+	err  error
+	// left counts the reads of each register not walked yet. Each
+	// statement is walked at most once, so a register with none left is
+	// dropped from the set (and from the deltas): a switch's chain of
+	// comparisons then carries the registers still to be read, not
+	// every comparison before.
+	left map[Reg]int
 }
 
 // openBlock is a labelled block being analysed: the log length at its
@@ -33,6 +60,9 @@ type openBlock struct {
 }
 
 func (d *defAssign) assign(r Reg) {
+	if d.left != nil && d.left[r] <= 0 {
+		return // nothing reads it any more
+	}
 	if !d.set[r] {
 		d.set[r] = true
 		d.log = append(d.log, r)
@@ -49,14 +79,28 @@ func (d *defAssign) rollback(mark int) {
 
 // since copies the registers assigned after mark.
 func (d *defAssign) since(mark int) []Reg {
-	return append([]Reg(nil), d.log[mark:]...)
+	var out []Reg
+	for _, r := range d.log[mark:] {
+		if d.set[r] { // not dropped since
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // meet sets the state to base ∪ (the intersection of deltas), where base is
-// the state at mark and each delta extends it along one path.
+// the state at mark and each delta extends it along one path. A delta
+// lists each register once (the log does), so a register is in every
+// delta when it is counted len(deltas) times.
 func (d *defAssign) meet(mark int, deltas [][]Reg) {
 	d.rollback(mark)
-	if len(deltas) == 0 {
+	switch len(deltas) {
+	case 0:
+		return
+	case 1:
+		for _, r := range deltas[0] {
+			d.assign(r)
+		}
 		return
 	}
 	smallest := 0
@@ -65,23 +109,22 @@ func (d *defAssign) meet(mark int, deltas [][]Reg) {
 			smallest = i
 		}
 	}
-	var sets []map[Reg]bool
+	count := make(map[Reg]int, len(deltas[smallest]))
+	for _, r := range deltas[smallest] {
+		count[r] = 1
+	}
 	for i, dl := range deltas {
 		if i == smallest {
 			continue
 		}
-		s := make(map[Reg]bool, len(dl))
 		for _, r := range dl {
-			s[r] = true
+			if n, ok := count[r]; ok {
+				count[r] = n + 1
+			}
 		}
-		sets = append(sets, s)
 	}
 	for _, r := range deltas[smallest] {
-		in := true
-		for _, s := range sets {
-			in = in && s[r]
-		}
-		if in {
+		if count[r] == len(deltas) {
 			d.assign(r)
 		}
 	}
@@ -122,13 +165,28 @@ func (d *defAssign) block(b *Block) bool {
 }
 
 func (d *defAssign) read(o Operand) {
-	if r, ok := o.(Reg); ok && !d.set[r] {
+	r, ok := o.(Reg)
+	if !ok {
+		return
+	}
+	if !d.set[r] {
 		d.out[r] = true
+	}
+	if d.left != nil {
+		if d.left[r]--; d.left[r] <= 0 {
+			delete(d.set, r) // its log entry stays: rollback and since skip it
+		}
 	}
 }
 
 // stmt analyses s and reports whether the point after it is reachable.
 func (d *defAssign) stmt(s Stmt) bool {
+	if d.err == nil {
+		d.err = d.poll.Check()
+	}
+	if d.err != nil {
+		return false
+	}
 	for _, o := range Operands(s) {
 		d.read(o)
 	}

@@ -17,7 +17,7 @@ func CheckRangesSoundSC(u *Unrolled, r *Ranges, seed int64, runs int) string {
 	for _, c := range u.Prog.Composites {
 		comps[c.Name] = c
 	}
-	a := newAnalysis(u)
+	a, _ := newAnalysis(u, RangeOptions{})
 	for range runs {
 		mem := &scMemory{vals: map[string]Value{}, depth: map[string]int{}, a: a}
 		for _, kind := range []ThreadKind{ThreadInit, ThreadConcurrent, ThreadFinal} {

@@ -109,7 +109,7 @@ func absHas(a *AbsVal, v Value) bool {
 // Branches follow the concrete values; a thread stops at a runtime error,
 // an abort or a cut-off. Spin loops retry at most 3 times.
 func CheckRangesSound(u *Unrolled, r *Ranges, seed int64, runs int) string {
-	x := &soundRun{u: u, r: r, rnd: rand.New(rand.NewSource(seed)), comps: map[string]*Composite{}, maxDepth: newAnalysis(u).maxDepth}
+	x := &soundRun{u: u, r: r, rnd: rand.New(rand.NewSource(seed)), comps: map[string]*Composite{}, maxDepth: mustAnalysis(u).maxDepth}
 	for _, c := range u.Prog.Composites {
 		x.comps[c.Name] = c
 	}
@@ -349,4 +349,10 @@ func RangesEqual(x, y *Ranges) string {
 		return "cone limits differ"
 	}
 	return ""
+}
+
+// mustAnalysis is newAnalysis without a context (it cannot fail).
+func mustAnalysis(u *Unrolled) *analysis {
+	a, _ := newAnalysis(u, RangeOptions{})
+	return a
 }

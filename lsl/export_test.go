@@ -9,7 +9,7 @@ func AnalyzeRangesSweep(u *Unrolled, opt RangeOptions) *Ranges {
 	if opt.FallbackWidth <= 0 {
 		opt.FallbackWidth = 16
 	}
-	a := newAnalysis(u)
+	a, _ := newAnalysis(u, RangeOptions{})
 	r := &Ranges{addr: a.addr, value: a.value, regs: a.regs}
 	for changed := true; changed; {
 		r.Passes++

@@ -1,5 +1,7 @@
 package lsl
 
+import "github.com/checkfence/checkfence/internal/limits"
+
 // Faint registers (docs/semantics.md, "Faint registers"). A retry counter
 // nobody reads — `while (!try_lock()) tries++;`, which clang -O0 and the
 // C front end keep — changes at every round, so no round of the loop is a
@@ -38,6 +40,12 @@ var faintOps = map[Op]bool{
 
 // FaintRegisters returns the faint registers of an unrolled thread body.
 func FaintRegisters(body *Block) map[Reg]bool {
+	faint, _ := faintRegisters(body, &limits.Poller{})
+	return faint
+}
+
+// faintRegisters is FaintRegisters stopped by poll.
+func faintRegisters(body *Block, poll *limits.Poller) (map[Reg]bool, error) {
 	assigned := map[Reg]bool{}
 	unsafe := map[Reg]bool{}
 	relevant := map[Reg]bool{}
@@ -71,7 +79,11 @@ func FaintRegisters(body *Block) map[Reg]bool {
 		}
 		return true
 	})
-	for r := range maybeUnassigned(body) {
+	undef, err := maybeUnassignedPoll(body, poll)
+	if err != nil {
+		return nil, err
+	}
+	for r := range undef {
 		unsafe[r] = true
 	}
 	// unsafe flows from operands to destinations
@@ -106,7 +118,7 @@ func FaintRegisters(body *Block) map[Reg]bool {
 			faint[r] = true
 		}
 	}
-	return faint
+	return faint, nil
 }
 
 // spread closes set under next: every register next names for a member
@@ -130,11 +142,11 @@ func spread(set map[Reg]bool, next func(r Reg, add func(Reg))) {
 }
 
 // dropFaint deletes the assignments to faint registers from an unrolled
-// thread body and returns how many it deleted.
-func dropFaint(body *Block) int {
-	faint := FaintRegisters(body)
-	if len(faint) == 0 {
-		return 0
+// thread body and returns how many it deleted; the error is poll's.
+func dropFaint(body *Block, poll *limits.Poller) (int, error) {
+	faint, err := faintRegisters(body, poll)
+	if err != nil || len(faint) == 0 {
+		return 0, err
 	}
 	n := 0
 	var walk func(b *Block)
@@ -165,5 +177,5 @@ func dropFaint(body *Block) int {
 		b.Stmts = out
 	}
 	walk(body)
-	return n
+	return n, nil
 }

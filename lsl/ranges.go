@@ -81,7 +81,10 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 	if opt.FallbackWidth <= 0 {
 		opt.FallbackWidth = 16
 	}
-	a := newAnalysis(u)
+	a, err := newAnalysis(u, opt)
+	if err != nil {
+		return &Ranges{Err: err}
+	}
 	a.allLoads = opt.allLoads
 	r := &Ranges{addr: a.addr, value: a.value, regs: a.regs}
 	r.Err = a.fixpoint(&r.Passes, opt)
@@ -98,7 +101,10 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 	if limits == nil {
 		return r
 	}
-	b := newAnalysis(u)
+	b, err := newAnalysis(u, opt)
+	if err != nil {
+		return &Ranges{Err: err}
+	}
 	b.limits = limits
 	b.allLoads = opt.allLoads
 	r2 := &Ranges{addr: b.addr, value: b.value, regs: b.regs, Passes: r.Passes}
@@ -117,7 +123,8 @@ func AnalyzeRanges(u *Unrolled, opt RangeOptions) *Ranges {
 }
 
 // newAnalysis sets up the analysis of u: nothing assigned or stored yet.
-func newAnalysis(u *Unrolled) *analysis {
+// The error is opt.Ctx's.
+func newAnalysis(u *Unrolled, opt RangeOptions) (*analysis, error) {
 	a := &analysis{
 		u:     u,
 		regs:  map[Reg]*AbsVal{},
@@ -133,8 +140,13 @@ func newAnalysis(u *Unrolled) *analysis {
 	}
 	a.inits()
 	a.undef = map[Reg]bool{}
+	poll := &limits.Poller{Ctx: opt.Ctx, Phase: "range analysis"}
 	for _, th := range u.Threads {
-		for r := range maybeUnassigned(th.Body) {
+		undef, err := maybeUnassignedPoll(th.Body, poll)
+		if err != nil {
+			return nil, err
+		}
+		for r := range undef {
 			a.undef[r] = true
 		}
 	}
@@ -147,7 +159,7 @@ func newAnalysis(u *Unrolled) *analysis {
 		})
 	}
 	a.maxDepth++
-	return a
+	return a, nil
 }
 
 // fixpoint evaluates the statements, in program order, until nothing
@@ -180,7 +192,11 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 	a.cellReaders = map[string][]int{}
 	a.loadReads = make([]map[string]bool, len(stmts))
 	a.readsTop = make([]bool, len(stmts))
-	a.uses = reachingDefs(a.u.Threads, stmts)
+	poll := limits.Poller{Ctx: opt.Ctx, Phase: "range analysis"}
+	var err error
+	if a.uses, err = reachingDefs(a.u.Threads, stmts, &poll); err != nil {
+		return err
+	}
 	a.defVal = make([]*AbsVal, len(stmts))
 	for i := range a.defVal {
 		a.defVal[i] = &AbsVal{}
@@ -190,7 +206,6 @@ func (a *analysis) fixpoint(passes *int, opt RangeOptions) error {
 	for i := range dirty {
 		dirty[i] = true
 	}
-	poll := limits.Poller{Ctx: opt.Ctx, Phase: "range analysis"}
 	for more := true; more; {
 		*passes++
 		more = false

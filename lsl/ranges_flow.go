@@ -1,6 +1,10 @@
 package lsl
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/checkfence/checkfence/internal/limits"
+)
 
 // The range analysis follows registers through each thread's code in
 // program order (reaching definitions): a use of a register sees the values
@@ -73,6 +77,9 @@ func (st rdState) join(o rdState) bool {
 	}
 	for x, e := range o {
 		d := st.get(x)
+		if !rdPlain && sameDefs(d, e) {
+			continue // states cloned from one another share their defSets
+		}
 		u := d.union(e)
 		if len(u) != len(d) {
 			st[x] = u
@@ -80,6 +87,17 @@ func (st rdState) join(o rdState) bool {
 		}
 	}
 	return changed
+}
+
+// rdPlain turns off the walker's three shortcuts (no clone for a branch
+// that only jumps, the first exit's clone reused, shared defSets not
+// merged), for the differential test against the plain walk.
+var rdPlain bool
+
+// sameDefs reports whether d and e are one defSet (defSets are never
+// modified, so sharing the backing array means equal).
+func sameDefs(d, e defSet) bool {
+	return len(d) == len(e) && len(d) > 0 && &d[0] == &e[0]
 }
 
 // assigned is the register an analysis statement assigns ("" if none).
@@ -100,8 +118,9 @@ func assigned(s Stmt) Reg {
 // reachingDefs computes, for every statement of stmts (the analysis'
 // statements of the threads, in Walk order) and each of its operands that
 // is a register, the statements whose assignment may reach it.
-func reachingDefs(threads []*Thread, stmts []Stmt) [][]defSet {
+func reachingDefs(threads []*Thread, stmts []Stmt, poll *limits.Poller) ([][]defSet, error) {
 	w := &rdWalker{
+		poll:  poll,
 		index: make(map[Stmt]int, len(stmts)),
 		uses:  make([][]defSet, len(stmts)),
 		exits: map[string][]rdState{},
@@ -112,9 +131,69 @@ func reachingDefs(threads []*Thread, stmts []Stmt) [][]defSet {
 	}
 	for _, th := range threads {
 		w.live = true
+		w.countReads(th.Body)
 		w.block(th.Body, rdState{})
 	}
-	return w.uses
+	return w.uses, w.err
+}
+
+// countReads prepares the walk of one thread: the labels continued (their
+// blocks may be walked more than once), and per register the reads of it
+// by the analysis' statements outside such blocks (left) or whether one
+// is inside (pinned).
+func (w *rdWalker) countReads(body *Block) {
+	w.looped, w.left, w.pinned = map[string]bool{}, map[Reg]int{}, map[Reg]bool{}
+	Walk(body, func(s Stmt) bool {
+		if c, ok := s.(*Continue); ok {
+			w.looped[c.Label] = true
+		}
+		return true
+	})
+	var count func(s Stmt, inLoop bool)
+	count = func(s Stmt, inLoop bool) {
+		if _, ok := w.index[s]; ok {
+			for _, o := range Operands(s) {
+				if x, ok := o.(Reg); ok {
+					if inLoop {
+						w.pinned[x] = true
+					} else {
+						w.left[x]++
+					}
+				}
+			}
+			return
+		}
+		switch s := s.(type) {
+		case *Block:
+			inLoop = inLoop || s.Label != "" && w.looped[s.Label]
+			for _, t := range s.Stmts {
+				count(t, inLoop)
+			}
+		case *If:
+			if s.Then != nil {
+				count(s.Then, inLoop)
+			}
+			if s.Else != nil {
+				count(s.Else, inLoop)
+			}
+		case *Atomic:
+			count(s.Body, inLoop)
+		case *Spin:
+			count(s.Body, inLoop || w.looped[s.Label])
+		}
+	}
+	count(body, false)
+}
+
+// dead reports whether no statement still to be walked reads x: every
+// read of x outside the blocks walked again has been walked, and none is
+// inside one. Outside those blocks each statement is walked once, so the
+// state need not keep x: a nested if or a switch's chain of comparisons
+// then carries a state of the registers still to be read, not of every
+// register assigned before (10,000 nested ifs cloned 10,000 states of up
+// to 10,000 registers each: gigabytes).
+func (w *rdWalker) dead(x Reg) bool {
+	return w.loopDepth == 0 && !rdPlain && !w.pinned[x] && w.left[x] <= 0
 }
 
 type rdWalker struct {
@@ -127,6 +206,18 @@ type rdWalker struct {
 	// point that ended the path, so that its statements get uses; its
 	// breaks and continues are not followed.
 	live bool
+	// poll stops the walk: err is set and every statement after is
+	// skipped.
+	poll *limits.Poller
+	err  error
+	// looped are the labels continued in the thread, loopDepth the
+	// blocks with such a label the walk is in; left counts the reads
+	// of each register still to walk outside them, pinned the registers
+	// read inside one (countReads).
+	looped    map[string]bool
+	loopDepth int
+	left      map[Reg]int
+	pinned    map[Reg]bool
 }
 
 // block walks b from st (which it may change) and returns the state after
@@ -143,6 +234,10 @@ func (w *rdWalker) block(b *Block, st rdState) rdState {
 	l := b.Label
 	savedExits, savedConts := w.exits[l], w.conts[l]
 	defer func() { w.exits[l], w.conts[l] = savedExits, savedConts }()
+	if w.looped[l] {
+		w.loopDepth++
+		defer func() { w.loopDepth-- }()
+	}
 	entry, live := st, w.live
 	for {
 		w.exits[l], w.conts[l] = nil, nil
@@ -172,7 +267,10 @@ func (w *rdWalker) block(b *Block, st rdState) rdState {
 		if len(exits) == 0 {
 			return cur // the end is unreachable
 		}
-		out := exits[0].clone()
+		out := exits[0] // a clone the break made, used nowhere else
+		if rdPlain {
+			out = out.clone()
+		}
 		for _, e := range exits[1:] {
 			out.join(e)
 		}
@@ -182,6 +280,13 @@ func (w *rdWalker) block(b *Block, st rdState) rdState {
 }
 
 func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
+	if w.err == nil {
+		w.err = w.poll.Check()
+	}
+	if w.err != nil {
+		w.live = false
+		return st
+	}
 	if i, ok := w.index[s]; ok {
 		ops := Operands(s)
 		u := make([]defSet, len(ops))
@@ -192,8 +297,21 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		}
 		// In a spin loop walked again, the last walk has the largest sets.
 		w.uses[i] = u
+		if w.loopDepth == 0 {
+			for _, o := range ops {
+				if x, ok := o.(Reg); ok && !w.pinned[x] {
+					if w.left[x]--; w.dead(x) {
+						delete(st, x)
+					}
+				}
+			}
+		}
 		if x := assigned(s); x != "" {
-			st[x] = defSet{i}
+			if w.dead(x) {
+				delete(st, x) // nothing reads this assignment or an earlier one
+			} else {
+				st[x] = defSet{i}
+			}
 		}
 		return st
 	}
@@ -202,7 +320,10 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		return w.block(s, st)
 	case *If:
 		live := w.live
-		thenSt := st.clone()
+		thenSt := st
+		if rdPlain || !jumpOnly(s.Then) {
+			thenSt = st.clone() // else the branch only jumps, leaving st as it is
+		}
 		if s.Then != nil {
 			thenSt = w.block(s.Then, thenSt)
 		}
@@ -240,6 +361,22 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		return w.block(&Block{Label: s.Label, Stmts: s.Body.Stmts, Pos: s.Pos}, st)
 	}
 	return st
+}
+
+// jumpOnly reports whether b is nil or a single break, continue or abort,
+// which reads the state but changes nothing in it.
+func jumpOnly(b *Block) bool {
+	if b == nil {
+		return true
+	}
+	if b.Label != "" || len(b.Stmts) != 1 {
+		return false
+	}
+	switch b.Stmts[0].(type) {
+	case *Break, *Continue, *Abort:
+		return true
+	}
+	return false
 }
 
 // readersOf inverts uses: for every statement, the statements that may

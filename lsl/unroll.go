@@ -108,7 +108,11 @@ func Unroll(p *Program, threads []ThreadSpec, opt UnrollOptions) (_ *Unrolled, e
 	r.expandPool()
 	if !opt.KeepFaint {
 		for _, th := range r.u.Threads {
-			r.u.FaintDropped += dropFaint(th.Body)
+			n, err := dropFaint(th.Body, &r.poll)
+			if err != nil {
+				return nil, err
+			}
+			r.u.FaintDropped += n
 		}
 	}
 	r.number()
