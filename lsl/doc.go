@@ -56,7 +56,11 @@
 // iterations only. Where a range is unbounded, a second run limits each
 // statement's derivation depth to the growing statements of its
 // dependency cone (ranges_cone.go): a counter incremented through memory
-// ranges over its increments.
+// ranges over its increments. The two flow passes (reaching definitions,
+// and definite assignment in defassign.go) keep only the registers some
+// statement not yet walked reads, so a chain of comparisons or nested ifs
+// costs their length, not its square, and both poll the context of
+// --timeout and --max-memory.
 //
 // # Concrete syntax
 //
