@@ -89,9 +89,10 @@ func (st rdState) join(o rdState) bool {
 	return changed
 }
 
-// rdPlain turns off the walker's three shortcuts (no clone for a branch
-// that only jumps, the first exit's clone reused, shared defSets not
-// merged), for the differential test against the plain walk.
+// rdPlain turns off the walker's shortcuts (registers nothing reads any
+// more dropped, no clone for a branch that only jumps, the first exit's
+// clone reused, shared defSets not merged), for the differential test
+// against the plain walk.
 var rdPlain bool
 
 // sameDefs reports whether d and e are one defSet (defSets are never
