@@ -77,9 +77,6 @@ func (st rdState) join(o rdState) bool {
 	}
 	for x, e := range o {
 		d := st.get(x)
-		if !rdPlain && sameDefs(d, e) {
-			continue // states cloned from one another share their defSets
-		}
 		u := d.union(e)
 		if len(u) != len(d) {
 			st[x] = u
@@ -89,17 +86,9 @@ func (st rdState) join(o rdState) bool {
 	return changed
 }
 
-// rdPlain turns off the walker's shortcuts (registers nothing reads any
-// more dropped, no clone for a branch that only jumps, the first exit's
-// clone reused, shared defSets not merged), for the differential test
-// against the plain walk.
+// rdPlain keeps every register in the walker's states (dead drops
+// none), for the differential test against the plain walk.
 var rdPlain bool
-
-// sameDefs reports whether d and e are one defSet (defSets are never
-// modified, so sharing the backing array means equal).
-func sameDefs(d, e defSet) bool {
-	return len(d) == len(e) && len(d) > 0 && &d[0] == &e[0]
-}
 
 // assigned is the register an analysis statement assigns ("" if none).
 func assigned(s Stmt) Reg {
@@ -150,40 +139,37 @@ func (w *rdWalker) countReads(body *Block) {
 		}
 		return true
 	})
-	var count func(s Stmt, inLoop bool)
-	count = func(s Stmt, inLoop bool) {
-		if _, ok := w.index[s]; ok {
-			for _, o := range Operands(s) {
-				if x, ok := o.(Reg); ok {
-					if inLoop {
-						w.pinned[x] = true
-					} else {
-						w.left[x]++
-					}
-				}
-			}
-			return
-		}
+	// Walk visits a loop before its statements, so they are marked first
+	inLoop := map[Stmt]bool{}
+	Walk(body, func(s Stmt) bool {
+		var loop *Block
 		switch s := s.(type) {
 		case *Block:
-			inLoop = inLoop || s.Label != "" && w.looped[s.Label]
-			for _, t := range s.Stmts {
-				count(t, inLoop)
+			if s.Label != "" && w.looped[s.Label] {
+				loop = s
 			}
-		case *If:
-			if s.Then != nil {
-				count(s.Then, inLoop)
-			}
-			if s.Else != nil {
-				count(s.Else, inLoop)
-			}
-		case *Atomic:
-			count(s.Body, inLoop)
 		case *Spin:
-			count(s.Body, inLoop || w.looped[s.Label])
+			if w.looped[s.Label] {
+				loop = s.Body
+			}
 		}
-	}
-	count(body, false)
+		if loop != nil && !inLoop[s] {
+			Walk(loop, func(t Stmt) bool { inLoop[t] = true; return true })
+		}
+		if _, ok := w.index[s]; !ok {
+			return true
+		}
+		for _, o := range Operands(s) {
+			if x, ok := o.(Reg); ok {
+				if inLoop[s] {
+					w.pinned[x] = true
+				} else {
+					w.left[x]++
+				}
+			}
+		}
+		return true
+	})
 }
 
 // dead reports whether no statement still to be walked reads x: every
@@ -268,10 +254,7 @@ func (w *rdWalker) block(b *Block, st rdState) rdState {
 		if len(exits) == 0 {
 			return cur // the end is unreachable
 		}
-		out := exits[0] // a clone the break made, used nowhere else
-		if rdPlain {
-			out = out.clone()
-		}
+		out := exits[0].clone()
 		for _, e := range exits[1:] {
 			out.join(e)
 		}
@@ -321,10 +304,7 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		return w.block(s, st)
 	case *If:
 		live := w.live
-		thenSt := st
-		if rdPlain || !jumpOnly(s.Then) {
-			thenSt = st.clone() // else the branch only jumps, leaving st as it is
-		}
+		thenSt := st.clone()
 		if s.Then != nil {
 			thenSt = w.block(s.Then, thenSt)
 		}
@@ -362,22 +342,6 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		return w.block(&Block{Label: s.Label, Stmts: s.Body.Stmts, Pos: s.Pos}, st)
 	}
 	return st
-}
-
-// jumpOnly reports whether b is nil or a single break, continue or abort,
-// which reads the state but changes nothing in it.
-func jumpOnly(b *Block) bool {
-	if b == nil {
-		return true
-	}
-	if b.Label != "" || len(b.Stmts) != 1 {
-		return false
-	}
-	switch b.Stmts[0].(type) {
-	case *Break, *Continue, *Abort:
-		return true
-	}
-	return false
 }
 
 // readersOf inverts uses: for every statement, the statements that may
