@@ -128,42 +128,17 @@ func reachingDefs(threads []*Thread, stmts []Stmt, poll *limits.Poller) ([][]def
 }
 
 // countReads prepares the walk of one thread: the labels continued (their
-// blocks may be walked more than once), and per register the reads of it
-// by the analysis' statements outside such blocks (left) or whether one
-// is inside (pinned).
+// blocks may be walked more than once) and, per register, the reads of it
+// by the analysis' statements.
 func (w *rdWalker) countReads(body *Block) {
-	w.looped, w.left, w.pinned = map[string]bool{}, map[Reg]int{}, map[Reg]bool{}
+	w.looped, w.left = map[string]bool{}, map[Reg]int{}
 	Walk(body, func(s Stmt) bool {
 		if c, ok := s.(*Continue); ok {
 			w.looped[c.Label] = true
 		}
-		return true
-	})
-	// Walk visits a loop before its statements, so they are marked first
-	inLoop := map[Stmt]bool{}
-	Walk(body, func(s Stmt) bool {
-		var loop *Block
-		switch s := s.(type) {
-		case *Block:
-			if s.Label != "" && w.looped[s.Label] {
-				loop = s
-			}
-		case *Spin:
-			if w.looped[s.Label] {
-				loop = s.Body
-			}
-		}
-		if loop != nil && !inLoop[s] {
-			Walk(loop, func(t Stmt) bool { inLoop[t] = true; return true })
-		}
-		if _, ok := w.index[s]; !ok {
-			return true
-		}
-		for _, o := range Operands(s) {
-			if x, ok := o.(Reg); ok {
-				if inLoop[s] {
-					w.pinned[x] = true
-				} else {
+		if _, ok := w.index[s]; ok {
+			for _, o := range Operands(s) {
+				if x, ok := o.(Reg); ok {
 					w.left[x]++
 				}
 			}
@@ -172,15 +147,15 @@ func (w *rdWalker) countReads(body *Block) {
 	})
 }
 
-// dead reports whether no statement still to be walked reads x: every
-// read of x outside the blocks walked again has been walked, and none is
-// inside one. Outside those blocks each statement is walked once, so the
-// state need not keep x: a nested if or a switch's chain of comparisons
-// then carries a state of the registers still to be read, not of every
-// register assigned before (10,000 nested ifs cloned 10,000 states of up
-// to 10,000 registers each: gigabytes).
+// dead reports whether no statement still to be walked reads x. Reads
+// are counted off only outside the blocks a continue walks again, where
+// each statement is walked once; a register read inside such a block is
+// never dead. The state need not keep a dead register: a nested if or a
+// switch's chain of comparisons then carries the registers still to be
+// read, not every register assigned before (10,000 nested ifs cloned
+// 10,000 states of up to 10,000 registers each: gigabytes).
 func (w *rdWalker) dead(x Reg) bool {
-	return w.loopDepth == 0 && !rdPlain && !w.pinned[x] && w.left[x] <= 0
+	return !rdPlain && w.left[x] <= 0
 }
 
 type rdWalker struct {
@@ -198,13 +173,11 @@ type rdWalker struct {
 	poll *limits.Poller
 	err  error
 	// looped are the labels continued in the thread, loopDepth the
-	// blocks with such a label the walk is in; left counts the reads
-	// of each register still to walk outside them, pinned the registers
-	// read inside one (countReads).
+	// blocks with such a label the walk is in; left counts the reads of
+	// each register not counted off yet (countReads, dead).
 	looped    map[string]bool
 	loopDepth int
 	left      map[Reg]int
-	pinned    map[Reg]bool
 }
 
 // block walks b from st (which it may change) and returns the state after
@@ -283,7 +256,7 @@ func (w *rdWalker) stmt(s Stmt, st rdState) rdState {
 		w.uses[i] = u
 		if w.loopDepth == 0 {
 			for _, o := range ops {
-				if x, ok := o.(Reg); ok && !w.pinned[x] {
+				if x, ok := o.(Reg); ok {
 					if w.left[x]--; w.dead(x) {
 						delete(st, x)
 					}
