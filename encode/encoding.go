@@ -256,6 +256,8 @@ type Encoding struct {
 	storeSeeds                      map[int][]loadSeed
 	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
 	loadsInOrder                    bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
+	silentModel                     bool                   // memmodel.Properties.SilentRMWs (silent.go)
+	silentAnyReader                 bool                   // memmodel.Properties.SilentAnyReader (silent.go, readsAfter)
 	rmwLoadOf                       map[int]int            // silent.go: the load of each read-modify-write's store
 	rmwLoads                        map[int]bool           // and the loads of read-modify-writes
 	silentMemo                      map[int]z.Lit          // silent(st)
@@ -397,6 +399,8 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		silentRules:      !opt.NoSilentRMW,
 		chainCut:         !opt.NoChainCut,
 		loadsInOrder:     props.LoadsInOrder,
+		silentModel:      props.SilentRMWs,
+		silentAnyReader:  props.SilentAnyReader,
 		catCycles:        props.StorelessCycles,
 		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
 		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,

@@ -148,7 +148,9 @@ func (x *threadSymExec) iteration(b *lsl.Block) {
 		}
 		parts = append(parts, x.sameState(from, cont.r))
 		if x.e.catCycles {
-			parts = append(parts, x.e.catCycleStores(rec))
+			// on rc11 and sc-cat a round of silent read-modify-writes
+			// goes whatever came before it (silent.go)
+			parts = append(parts, c.Or(x.e.catCycleStores(rec), x.e.allSilent(rec)))
 		}
 		rec.partial = c.Ands(parts...)
 		if rec.partial == c.F {

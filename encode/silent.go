@@ -21,8 +21,16 @@ import (
 // of the same thread may have read it early, by forwarding.
 
 // silentRMWs reports whether the rule applies: fair progress on a vetted
-// .mm model (memmodel.Properties.Vetted).
+// .mm model, rc11 or sc-cat (memmodel.Properties.SilentRMWs).
 func (e *Encoding) silentRMWs() bool {
+	return e.fair && e.silentRules && e.silentModel
+}
+
+// chainRMWs reports whether the rules for chains of read-modify-writes
+// (chain.go, chaincut.go) apply: fair progress on a vetted .mm model. On
+// a cat model a chain's stores are writes other loads may read with
+// values the chain's start did not have; no argument is made there.
+func (e *Encoding) chainRMWs() bool {
 	return e.fair && e.silentRules && e.storeCoherent
 }
 
@@ -116,7 +124,7 @@ func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
 // and rmo a plain load of the same thread may read st early, by
 // forwarding, before the source of its value.
 func (e *Encoding) readsAfter(l, st int) bool {
-	return e.Instrs[l].Thread != e.Instrs[st].Thread || e.rmwLoads[l] || e.loadsInOrder
+	return e.Instrs[l].Thread != e.Instrs[st].Thread || e.rmwLoads[l] || e.loadsInOrder || e.silentAnyReader
 }
 
 // silentAtBound holds for a cycle at its loop's bound when deleting it

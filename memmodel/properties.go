@@ -75,6 +75,18 @@ type Properties struct {
 	// write (a cat model's event); on .mm models such a store is silent
 	// (docs/semantics.md, "Silent read-modify-writes").
 	RMWWrites bool
+	// SilentRMWs: fair progress may delete a retry round whose stores are
+	// all silent read-modify-writes, handing each load that read one the
+	// store its value came from (docs/semantics.md, "Silent
+	// read-modify-writes", and "… on rc11 and sc-cat"): the vetted .mm
+	// models, whose loads must come after the silent store
+	// (encode/silent.go, readsAfter), and rc11 and sc-cat, where any load
+	// may (their checks only lose pairs when the readers move).
+	SilentRMWs bool
+	// SilentAnyReader: on the model of SilentRMWs every load that read a
+	// silent store may be handed its source (rc11, sc-cat); the .mm models
+	// need the load after the store in memory order.
+	SilentAnyReader bool
 	// LinuxKernel: the model reads the Linux-kernel annotations of the C
 	// front end's kernel primitives (the built-in lkmm, linux-kernel.cat).
 	LinuxKernel bool
@@ -139,6 +151,7 @@ func mmProperties(m *axioms.Model) Properties {
 	p.AtomicBlocks = p.Vetted || mentionsAtomic(m)
 	p.ReloadRounds = p.Vetted
 	p.NoThinAir = p.LoadsInOrder
+	p.SilentRMWs = p.Vetted
 	return p
 }
 
@@ -156,6 +169,11 @@ func catProperties(m *cat.Model) Properties {
 	}
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
+	}
+	// rc11 (its copies: sameCat) and sc-cat with any C11 mapping (its
+	// check is po | rf | co | fr whatever the tags)
+	if sameCat(m, rc11()) || isBuiltinCat(m, "sc-cat") {
+		p.SilentRMWs, p.SilentAnyReader = true, true
 	}
 	p.C11OrderInAccess = m.KnowsC11() || m.C11 != nil && !c11FenceBeside(m.C11)
 	if b := builtinCatOf(m); b != nil {
@@ -327,4 +345,11 @@ func hasLoadsInOrderAxiom(m *axioms.Model) bool {
 		}
 	}
 	return false
+}
+
+// isBuiltinCat reports whether m's checks are those of the built-in cat
+// model name (a copy under another name included).
+func isBuiltinCat(m *cat.Model, name string) bool {
+	b, ok := cat.Builtin(name)
+	return ok && sameCat(m, b)
 }

@@ -250,7 +250,8 @@ func (ss *simSearch) search(patience, budget int) {
 // unrolling u, judging cycles and reload rounds as the encoding does.
 func (k *checker) newRoundSimulator(u *lsl.Unrolled, rng *rand.Rand) *simulator {
 	s := newSimulator(u, rng, k.supersedes())
-	s.silent = s.coherent && !k.opt.Model.Props().RMWWrites && !k.opt.NoSilentRMW
+	props := k.opt.Model.Props()
+	s.silent = s.coherent && (!props.RMWWrites || props.SilentRMWs) && !k.opt.NoSilentRMW
 	s.reloads = k.simReloads()
 	k.matchReloadSources(s)
 	s.storingReloads = k.simStoringReloads()

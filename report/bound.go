@@ -132,10 +132,10 @@ func Hint(r *mining.Result) string {
 		if r.FairNote != "" {
 			h += "; " + r.FairNote
 		}
-		if x := r.Trace; x != nil && x.Program != nil && x.RMWWrites && stoppedRMWLoop(x.Program, x) {
+		if x := r.Trace; x != nil && x.Program != nil && x.RMWWrites && !x.SilentRMWs && stoppedRMWLoop(x.Program, x) {
 			h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
-				"on a cat model that is a write, so a loop retrying one never converges (on the .mm models it " +
-				"writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
+				"on this cat model that is a write, so a loop retrying one never converges (on the .mm models, " +
+				"rc11 and sc-cat it writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
 		}
 		return h
 	case mining.ReasonTimeout:

@@ -32,6 +32,9 @@ type Execution struct {
 	// RMWWrites: on the model a read-modify-write writes even when it
 	// writes back the value it read (memmodel.Properties.RMWWrites).
 	RMWWrites bool `json:"-"`
+	// SilentRMWs: fair progress deletes retry rounds of read-modify-writes
+	// that write back what they read (memmodel.Properties.SilentRMWs).
+	SilentRMWs bool `json:"-"`
 	// Program is the unrolled program the execution runs: the code its
 	// events, positions and loop keys refer to, and the names of its
 	// pointers (lsl.Unrolled.BaseName).

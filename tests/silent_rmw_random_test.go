@@ -1,0 +1,91 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// TestCatSilentRMWRandom compares, on rc11 and sc-cat, the encoding that
+// deletes rounds of silent read-modify-writes with the one that keeps
+// them (mining.Options.NoSilentRMW) on random programs rich in
+// test-and-set spins (refcheck.SilentGen): wherever the rule converges,
+// the encoding without it at those bounds has the same observations of
+// complete executions, the same failures and the same flags
+// (docs/semantics.md, "Silent read-modify-writes on rc11 and sc-cat").
+// The reference checker has no cat models, so the plain encoding is the
+// comparison, and on sc-cat also the .mm model sc (whose rule the
+// reference checks), livelocks included. 200 seeds; CHECKFENCE_FULL=1
+// runs 2000.
+func TestCatSilentRMWRandom(t *testing.T) {
+	n := 200
+	if os.Getenv("CHECKFENCE_FULL") != "" {
+		n = 2000
+	}
+	compared := map[string]int{}
+	for _, m := range []string{"rc11", "sc-cat"} {
+		t.Run(m, func(t *testing.T) {
+			for seed := int64(11000); seed < 11000+int64(n); seed++ {
+				src := refcheck.Generate(seed, refcheck.SilentGen)
+				c, err := refcheck.ParseCase(fmt.Sprint("silent", seed), []byte(src))
+				if err != nil {
+					t.Fatalf("seed %d: %v\n%s", seed, err, src)
+				}
+				test := c.Tests[0]
+				opt := mining.Options{Model: model(t, m), MaxUnroll: 6, Timeout: 20 * time.Second}
+				with, err := mining.Executions(context.Background(), c.Prog, test, opt, false)
+				if err != nil || len(with.Pruned) > 0 {
+					continue // not converged within the bounds: nothing to compare
+				}
+				off := opt
+				off.NoSilentRMW = true
+				plain, err := mining.ExecutionsAt(context.Background(), c.Prog, test, off, false, with.Bounds)
+				if err != nil {
+					continue
+				}
+				where := fmt.Sprintf("seed %d on %s at %v", seed, m, with.Bounds)
+				// (livelocks are not compared: without the rule a
+				// spin at its bound is cut off, not livelocked)
+				if with.AnyError != plain.AnyError {
+					t.Errorf("%s: failures %v with the rule, %v without\n%s", where, with.AnyError, plain.AnyError, src)
+				}
+				if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) {
+					t.Errorf("%s: observations\n%v with the rule\n%v without\n%s", where, a, b, src)
+				}
+				if !slices.Equal(with.Flags, plain.Flags) {
+					t.Errorf("%s: flags %v with the rule, %v without\n%s", where, with.Flags, plain.Flags, src)
+				}
+				compared[m]++
+				if m != "sc-cat" {
+					continue
+				}
+				// sc-cat is sc: the .mm model's rule, which the
+				// reference checks, must give the same answers,
+				// livelocks included
+				sc, err := mining.Executions(context.Background(), c.Prog, test, mining.Options{Model: model(t, "sc"), MaxUnroll: 6, Timeout: 20 * time.Second}, false)
+				if err != nil || len(sc.Pruned) > 0 {
+					t.Errorf("seed %d: converges on sc-cat, not on sc (%v)\n%s", seed, err, src)
+					continue
+				}
+				if sc.AnyError != with.AnyError || sc.AnyDeadlock != with.AnyDeadlock {
+					t.Errorf("seed %d: failures/deadlocks %v/%v on sc-cat, %v/%v on sc\n%s", seed, with.AnyError, with.AnyDeadlock, sc.AnyError, sc.AnyDeadlock, src)
+				}
+				if a, b := canons(with.Observations), canons(sc.Observations); !slices.Equal(a, b) {
+					t.Errorf("seed %d: observations\n%v on sc-cat\n%v on sc\n%s", seed, a, b, src)
+				}
+			}
+		})
+	}
+	t.Logf("compared: %v of %d seeds each", compared, n)
+	for m, k := range compared {
+		if k < n/4 {
+			t.Errorf("only %d of %d seeds converged on %s: the test compares too little", k, n, m)
+		}
+	}
+}
