@@ -459,6 +459,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 			e.raceCycles(opt.PlainRaceCycles)
 		}
 	}
+	e.catSilentCycles()
 	if opt.IgnoreRaceFlag || opt.Races && opt.RaceCycles {
 		// rc11's racy flag is the race check's relation, whose rounds
 		// raceCycles keeps

@@ -91,6 +91,10 @@ type cycleRec struct {
 	firstRMW int
 	loop     lsl.LoopKey
 	thread   int
+	// catStores is catCycleStores of a cycle on a cat model with silent
+	// read-modify-writes, which catSilentCycles adds to partial unless the
+	// cycle's stores are silent or a chain (z.LitNull: added already)
+	catStores z.Lit
 	// instance is the loop instance (threadSymExec.loops) and after the number of
 	// the thread's cut-off sites before the cycle ended: the sites from
 	// there on inside instance are cut-offs after the cycle, within its
@@ -148,9 +152,12 @@ func (x *threadSymExec) iteration(b *lsl.Block) {
 		}
 		parts = append(parts, x.sameState(from, cont.r))
 		if x.e.catCycles {
-			// on rc11 and sc-cat a round of silent read-modify-writes
-			// goes whatever came before it (silent.go)
-			parts = append(parts, c.Or(x.e.catCycleStores(rec), x.e.allSilent(rec)))
+			if x.e.silentRMWs() {
+				// decided once the seeds exist (catSilentCycles)
+				rec.catStores = x.e.catCycleStores(rec)
+			} else {
+				parts = append(parts, x.e.catCycleStores(rec))
+			}
 		}
 		rec.partial = c.Ands(parts...)
 		if rec.partial == c.F {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,7 +16,9 @@ import (
 // TestCatSilentRMWRandom compares, on rc11 and sc-cat, the encoding that
 // deletes rounds of silent read-modify-writes with the one that keeps
 // them (mining.Options.NoSilentRMW) on random programs rich in
-// test-and-set spins (refcheck.SilentGen): wherever the rule converges,
+// test-and-set spins (refcheck.SilentGen) and in rounds that take a
+// global and put it back, chains of read-modify-writes
+// (refcheck.ChainGen): wherever the rules converge,
 // the encoding without it at those bounds has the same observations of
 // complete executions, the same failures and the same flags
 // (docs/semantics.md, "Silent read-modify-writes on rc11 and sc-cat").
@@ -29,10 +32,31 @@ func TestCatSilentRMWRandom(t *testing.T) {
 		n = 2000
 	}
 	compared := map[string]int{}
+	gens := map[string]refcheck.GenConfig{"silent": refcheck.SilentGen, "chain": refcheck.ChainGen}
 	for _, m := range []string{"rc11", "sc-cat"} {
-		t.Run(m, func(t *testing.T) {
+		for gname, cfg := range gens {
+			m := m + "/" + gname
+			compared[m] = 0
+			t.Run(m, func(t *testing.T) {
+				catSilentRandom(t, strings.Split(m, "/")[0], cfg, n, func() { compared[m]++ })
+			})
+		}
+	}
+	t.Logf("compared: %v of %d seeds each", compared, n)
+	for m, k := range compared {
+		if k < n/4 {
+			t.Errorf("only %d of %d seeds converged on %s: the test compares too little", k, n, m)
+		}
+	}
+}
+
+// catSilentRandom is TestCatSilentRMWRandom on model m with the programs
+// of cfg; compared counts the seeds that converged.
+func catSilentRandom(t *testing.T, m string, cfg refcheck.GenConfig, n int, compared func()) {
+	{
+		{
 			for seed := int64(11000); seed < 11000+int64(n); seed++ {
-				src := refcheck.Generate(seed, refcheck.SilentGen)
+				src := refcheck.Generate(seed, cfg)
 				c, err := refcheck.ParseCase(fmt.Sprint("silent", seed), []byte(src))
 				if err != nil {
 					t.Fatalf("seed %d: %v\n%s", seed, err, src)
@@ -61,7 +85,7 @@ func TestCatSilentRMWRandom(t *testing.T) {
 				if !slices.Equal(with.Flags, plain.Flags) {
 					t.Errorf("%s: flags %v with the rule, %v without\n%s", where, with.Flags, plain.Flags, src)
 				}
-				compared[m]++
+				compared()
 				if m != "sc-cat" {
 					continue
 				}
@@ -80,12 +104,6 @@ func TestCatSilentRMWRandom(t *testing.T) {
 					t.Errorf("seed %d: observations\n%v on sc-cat\n%v on sc\n%s", seed, a, b, src)
 				}
 			}
-		})
-	}
-	t.Logf("compared: %v of %d seeds each", compared, n)
-	for m, k := range compared {
-		if k < n/4 {
-			t.Errorf("only %d of %d seeds converged on %s: the test compares too little", k, n, m)
 		}
 	}
 }
