@@ -58,7 +58,7 @@ func (e *Encoding) chainHolds(rec *cycleRec) (z.Lit, []int) {
 // chain that runs read.
 func (e *Encoding) chainValues(rec *cycleRec) (z.Lit, []int, *Val) {
 	c := e.C
-	if !e.chainRMWs() || len(rec.stores) == 0 {
+	if !e.silentRMWs() || len(rec.stores) == 0 {
 		return c.F, nil, nil
 	}
 	parts := []z.Lit{}

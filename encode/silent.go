@@ -20,18 +20,11 @@ import (
 // (coherence puts its store after, contiguity its load too); a plain load
 // of the same thread may have read it early, by forwarding.
 
-// silentRMWs reports whether the rule applies: fair progress on a vetted
-// .mm model, rc11 or sc-cat (memmodel.Properties.SilentRMWs).
+// silentRMWs reports whether the rule applies, and with it the rules for
+// chains of read-modify-writes (chain.go, chaincut.go): fair progress on a
+// vetted .mm model, rc11 or sc-cat (memmodel.Properties.SilentRMWs).
 func (e *Encoding) silentRMWs() bool {
 	return e.fair && e.silentRules && e.silentModel
-}
-
-// chainRMWs reports whether the rules for chains of read-modify-writes
-// (chain.go, chaincut.go) apply: where silent ones are deleted
-// (docs/semantics.md, "Silent read-modify-writes on rc11 and sc-cat"
-// argues for both on those models).
-func (e *Encoding) chainRMWs() bool {
-	return e.silentRMWs()
 }
 
 // noteRMW records an atomic block that is a lsl.PlainRMW, whose

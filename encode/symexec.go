@@ -406,11 +406,11 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		from := len(x.e.Instrs)
 		x.block(s.Body)
 		x.atomic = saved
-		if x.e.chainRMWs() && lsl.CheckedRMW(s) {
+		if x.e.silentRMWs() && lsl.CheckedRMW(s) {
 			x.e.noteChainRMW(from)
-		}
-		if x.e.silentRMWs() && lsl.PlainRMW(s) {
-			x.e.noteRMW(from)
+			if lsl.PlainRMW(s) {
+				x.e.noteRMW(from)
+			}
 		}
 	case *lsl.Spin:
 		x.conts[s.Label] = nil

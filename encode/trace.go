@@ -116,7 +116,7 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *trace.Execution {
 	props := e.Memory.Props()
 	x.C11AsEvents = !props.C11Fences
 	x.MemoryOrder, x.RMWWrites = props.MemoryOrder, props.RMWWrites
-	x.SilentRMWs = props.SilentRMWs && e.silentRMWs()
+	x.SilentRMWs = e.silentRMWs()
 	x.Program = u
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)

@@ -170,13 +170,13 @@ func catProperties(m *cat.Model) Properties {
 	if hasFlag(m, "racy") && sameCat(m, rc11()) {
 		p.NoThinAir, p.C11RaceFlag = true, "racy"
 	}
-	// rc11 (its copies: sameCat) and sc-cat with any C11 mapping (its
-	// check is po | rf | co | fr whatever the tags)
-	if sameCat(m, rc11()) || isBuiltinCat(m, "sc-cat") {
-		p.SilentRMWs, p.SilentAnyReader = true, true
-	}
 	p.C11OrderInAccess = m.KnowsC11() || m.C11 != nil && !c11FenceBeside(m.C11)
 	if b := builtinCatOf(m); b != nil {
+		// rc11 and sc-cat, copies included, with any C11 mapping (sc-cat's
+		// check is po | rf | co | fr whatever the tags)
+		if sc, _ := cat.Builtin("sc-cat"); b == rc11() || b == sc {
+			p.SilentRMWs, p.SilentAnyReader = true, true
+		}
 		for name, arch := range hardwareArch {
 			if bn, ok := cat.Builtin(name); ok && bn == b {
 				p.Arch = arch
@@ -345,11 +345,4 @@ func hasLoadsInOrderAxiom(m *axioms.Model) bool {
 		}
 	}
 	return false
-}
-
-// isBuiltinCat reports whether m's checks are those of the built-in cat
-// model name (a copy under another name included).
-func isBuiltinCat(m *cat.Model, name string) bool {
-	b, ok := cat.Builtin(name)
-	return ok && sameCat(m, b)
 }
