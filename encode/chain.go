@@ -120,8 +120,8 @@ func (e *Encoding) chainUnread(rec *cycleRec) z.Lit {
 				continue
 			}
 			any = append(any, sv.lit)
-			if !e.readsAfter(sv.load, st) {
-				early = append(early, sv.lit)
+			if ra := e.readsAfterLit(sv.load, st, e.chainLoads(chain), sv.load); ra != c.T {
+				early = append(early, c.And(sv.lit, ra.Not()))
 			}
 		}
 		last := c.T // no later store of the chain runs
@@ -133,4 +133,14 @@ func (e *Encoding) chainUnread(rec *cycleRec) z.Lit {
 			c.Implies(c.And(e.Instrs[st].Guard, last), c.Ors(early...).Not()))
 	}
 	return c.Ands(parts...)
+}
+
+// chainLoads are the loads of the chain's read-modify-writes: the first of
+// them that runs reads the store before the chain.
+func (e *Encoding) chainLoads(chain []int) []int {
+	out := make([]int, len(chain))
+	for j, st := range chain {
+		out[j] = e.chainLoadOf[st]
+	}
+	return out
 }

@@ -90,6 +90,18 @@ func (e *Encoding) rmwOnlyChain(rec *cycleRec) z.Lit {
 			parts = append(parts, c.Implies(c.Ands(e.Instrs[st].Guard, later), ok))
 		}
 	}
+	if e.silentOrder != nil {
+		// on arm8 a read-modify-write of the thread past the cut that
+		// reads the chain's last store needs an order (readsAfterLit)
+		loads := e.chainLoads(chain)
+		for j, st := range chain {
+			later := c.F
+			for _, o := range chain[j+1:] {
+				later = c.Or(later, e.Instrs[o].Guard)
+			}
+			parts = append(parts, c.Implies(c.And(e.Instrs[st].Guard, later.Not()), e.readsAfterLit(-1, st, loads, len(e.Instrs))))
+		}
+	}
 	return c.Ands(parts...)
 }
 
@@ -165,4 +177,44 @@ func (e *Encoding) jointFinal(jc *jointCycle, all []*jointCycle) (z.Lit, error) 
 		return c.F, err
 	}
 	return c.Ands(jc.fc.guard, jc.fc.chain, final), nil
+}
+
+// chainOthersDone holds for a cycle of a thread cut off inside its loop
+// when every other thread but the final one has completed and the
+// cycle's stores are a chain (chainHolds; a silent read-modify-write is a
+// chain of one) whose last store, read past the cut, may be handed the
+// store before the chain: past the cut only the thread itself and the
+// final thread run, and both come after the chain's last store in program
+// order (the final thread after the join), so neither reads the stores
+// before it, and a load that reads the last one reads, once the cycle is
+// deleted, the store before the chain, with the same value
+// (docs/semantics.md, "Silent read-modify-writes on the hardware
+// models"). A thread's own loads past the cut need readsAfter there: any
+// on rc11, sc-cat, riscv and tso-cat, an order on arm8, loads kept in
+// order on the .mm models. Options.NoChainCut turns it off with
+// rmwOnlyChain.
+func (e *Encoding) chainOthersDone(rec *cycleRec) z.Lit {
+	c := e.C
+	if !e.chainCut {
+		return c.F
+	}
+	holds, chain := e.chainHolds(rec)
+	if chain == nil || !(e.storeCoherent || e.catSuperseded) {
+		return c.F
+	}
+	parts := []z.Lit{holds}
+	for ti, th := range e.Threads {
+		if ti != rec.thread && th.T.Kind != lsl.ThreadFinal {
+			parts = append(parts, th.Done)
+		}
+	}
+	loads := e.chainLoads(chain)
+	for j, st := range chain {
+		later := c.F
+		for _, o := range chain[j+1:] {
+			later = c.Or(later, e.Instrs[o].Guard)
+		}
+		parts = append(parts, c.Implies(c.And(e.Instrs[st].Guard, later.Not()), e.readsAfterLit(-1, st, loads, len(e.Instrs))))
+	}
+	return c.Ands(parts...)
 }

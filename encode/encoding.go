@@ -52,8 +52,9 @@ type Options struct {
 	// NoCatStoringCycles keeps fair progress on a cat model to cycles that
 	// store nothing (catfair.go): the differential tests compare the two.
 	NoCatStoringCycles bool
-	// NoChainCut keeps the chain rule (chain.go) without its part for
-	// globals only read-modify-writes reach (chaincut.go).
+	// NoChainCut keeps the chain rule (chain.go) without its parts for a
+	// thread cut off inside its loop (chaincut.go): globals only
+	// read-modify-writes reach, and the other threads done.
 	NoChainCut bool
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
@@ -254,15 +255,17 @@ type Encoding struct {
 	cycles                          []*cycleRec  // fair progress: cycles to decide (fairness.go)
 	bounded                         []boundCycle // and cycles at a loop's bound
 	storeSeeds                      map[int][]loadSeed
-	silentRules                     bool                   // silent.go applies (not Options.NoSilentRMW)
-	loadsInOrder                    bool                   // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
-	silentModel                     bool                   // memmodel.Properties.SilentRMWs (silent.go)
-	silentAnyReader                 bool                   // memmodel.Properties.SilentAnyReader (silent.go, readsAfter)
-	rmwLoadOf                       map[int]int            // silent.go: the load of each read-modify-write's store
-	rmwLoads                        map[int]bool           // and the loads of read-modify-writes
-	silentMemo                      map[int]z.Lit          // silent(st)
-	chainLoadOf                     map[int]int            // chain.go: the load of each store of a lsl.CheckedRMW
-	rmwOnly                         map[int64]*lsl.RMWOnly // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
+	silentRules                     bool                        // silent.go applies (not Options.NoSilentRMW)
+	loadsInOrder                    bool                        // memmodel.Properties.LoadsInOrder (silent.go, readsAfter)
+	silentModel                     bool                        // memmodel.Properties.SilentRMWs (silent.go)
+	silentAnyReader                 bool                        // memmodel.Properties.SilentAnyReader (silent.go, readsAfter)
+	silentOrder                     *memmodel.SilentReaderOrder // memmodel.Properties.SilentOrder (silent.go, readsAfter)
+	barrierFences                   map[int][]int               // silent.go: each thread's load barriers (loadBarriers)
+	rmwLoadOf                       map[int]int                 // silent.go: the load of each read-modify-write's store
+	rmwLoads                        map[int]bool                // and the loads of read-modify-writes
+	silentMemo                      map[int]z.Lit               // silent(st)
+	chainLoadOf                     map[int]int                 // chain.go: the load of each store of a lsl.CheckedRMW
+	rmwOnly                         map[int64]*lsl.RMWOnly      // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
 	rmwOnlyDone                     bool
 	chainCut                        bool          // chaincut.go applies (not Options.NoChainCut)
 	sym                             []symClass    // identical threads (symmetry.go)
@@ -401,6 +404,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		loadsInOrder:     props.LoadsInOrder,
 		silentModel:      props.SilentRMWs,
 		silentAnyReader:  props.SilentAnyReader,
+		silentOrder:      props.SilentOrder,
 		catCycles:        props.StorelessCycles,
 		catStoringCycles: props.StorelessCycles && !opt.NoCatStoringCycles && m.FairProgressStoresSafe() == nil,
 		catSuperseded:    props.StorelessCycles && !opt.NoCatStoringCycles && props.CoherentPerLocation,

@@ -307,10 +307,15 @@ func (e *Encoding) unread(rec *cycleRec) z.Lit {
 			if sv.load >= rec.lo && sv.load < rec.hi {
 				continue
 			}
-			if silent != c.F && e.readsAfter(sv.load, st) {
-				after = append(after, sv.lit)
-			} else {
-				by = append(by, sv.lit)
+			ra := c.F
+			if silent != c.F {
+				ra = c.Or(e.readsAfterLit(sv.load, st, []int{e.loadOfStore(st)}, sv.load), e.silentDataChain(rec, st))
+			}
+			if ra != c.F {
+				after = append(after, c.And(sv.lit, ra))
+			}
+			if ra != c.T {
+				by = append(by, c.And(sv.lit, ra.Not()))
 			}
 		}
 		read = append(read, c.And(e.Instrs[st].Guard, c.Ors(by...)))
@@ -447,7 +452,7 @@ func (e *Encoding) livelockConsistency() (z.Lit, error) {
 				return c.F, err
 			}
 		}
-		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.cycleSuperseded(rec), e.rmwOnlyChain(rec))
+		deletable := c.Ors(e.storeless(rec), e.cutWithin(rec).Not(), e.cycleSuperseded(rec), e.rmwOnlyChain(rec), e.chainOthersDone(rec))
 		parts = append(parts, c.Implies(c.Ands(rec.partial, e.unread(rec), deletable), escape))
 	}
 	return c.Ands(parts...), nil

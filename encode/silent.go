@@ -1,7 +1,10 @@
 package encode
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/axioms"
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 	"github.com/checkfence/checkfence/lsl"
 )
@@ -115,9 +118,153 @@ func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
 // before what follows it in its thread (memmodel.Properties.LoadsInOrder) — a load of
 // the thread that reads st comes after it in program order. On relaxed
 // and rmo a plain load of the same thread may read st early, by
-// forwarding, before the source of its value.
+// forwarding, before the source of its value. On rc11, sc-cat, riscv and
+// tso-cat any load may be handed the source (SilentAnyReader); on arm8 a
+// load of the same thread only when it, or st's own load, is an acquire
+// (silentOrder), or a load barrier comes between (readsAfterLit).
 func (e *Encoding) readsAfter(l, st int) bool {
-	return e.Instrs[l].Thread != e.Instrs[st].Thread || e.rmwLoads[l] || e.loadsInOrder || e.silentAnyReader
+	if l >= 0 && e.Instrs[l].Thread != e.Instrs[st].Thread || e.silentAnyReader {
+		return true
+	}
+	if e.silentOrder != nil {
+		return e.readerTagged(l) || e.readerTagged(e.loadOfStore(st))
+	}
+	return l >= 0 && e.rmwLoads[l] || e.loadsInOrder
+}
+
+// readsAfterLit holds when a load of st's thread that read st may be
+// handed st's source: readsAfter, or, on arm8, the first of the loads in
+// roots that runs is an acquire, or a load barrier
+// (silentOrder.Barriers) runs after one of them that runs and before
+// instruction until (docs/semantics.md, "Silent read-modify-writes on
+// the hardware models"). roots are the loads of the cycle's
+// read-modify-writes, in program order, the first of which that runs
+// read the source or comes before the one that did: st's own load for a
+// silent store, the chain's loads for a chain. l is the load, or -1 for
+// any load of st's thread after until (a load past a cut).
+func (e *Encoding) readsAfterLit(l, st int, roots []int, until int) z.Lit {
+	c := e.C
+	if e.readsAfter(l, st) {
+		return c.T
+	}
+	roots = slices.DeleteFunc(slices.Clone(roots), func(r int) bool { return r < 0 })
+	if e.silentOrder == nil || len(roots) == 0 {
+		return c.F // (a store that is no read-modify-write's has no roots)
+	}
+	var ordered []z.Lit
+	// the first of roots that runs is an acquire: `[A | Q]; po`
+	earlier := c.F // some root before runs
+	for _, r := range roots {
+		g := e.Instrs[r].Guard
+		if e.readerTagged(r) {
+			ordered = append(ordered, c.And(g, earlier.Not()))
+		}
+		earlier = c.Or(earlier, g)
+	}
+	first := slices.Min(roots)
+	for _, i := range e.loadBarriers(e.Instrs[st].Thread) {
+		if i <= first || i >= until {
+			continue
+		}
+		f := e.Instrs[i]
+		var before []z.Lit
+		for _, r := range roots {
+			if r < i {
+				before = append(before, e.Instrs[r].Guard)
+			}
+		}
+		ordered = append(ordered, c.And(f.Guard, c.Ors(before...)))
+	}
+	return c.Ors(ordered...)
+}
+
+// silentDataChain holds, on arm8, when each read-modify-write of the
+// cycle up to silent store st that runs stores a value that depends on
+// its load (fetch_add(&x, 0)): each store is then the local read
+// successor of the next load that reads it, `(addr | data);
+// local-read-successor` orders each of those loads before the next and
+// the last before any load of the thread that reads st, so the source of
+// st, read by one of them, comes before that load in `ob`
+// (docs/semantics.md, "Silent read-modify-writes on the hardware
+// models"). False elsewhere: readsAfterLit decides there.
+func (e *Encoding) silentDataChain(rec *cycleRec, st int) z.Lit {
+	c := e.C
+	if e.silentOrder == nil || !e.trackDeps {
+		return c.F
+	}
+	var parts []z.Lit
+	for _, s := range rec.stores {
+		ld, ok := e.rmwLoadOf[s]
+		if s > st || !ok {
+			continue
+		}
+		w := e.Instrs[s]
+		parts = append(parts, c.Implies(w.Guard, w.vdeps.on(c, ld)))
+	}
+	if len(parts) == 0 {
+		return c.F
+	}
+	return c.Ands(parts...)
+}
+
+// loadOfStore is the load of the read-modify-write whose store is st, -1
+// if st is none (noteRMW, noteChainRMW).
+func (e *Encoding) loadOfStore(st int) int {
+	if ld, ok := e.rmwLoadOf[st]; ok {
+		return ld
+	}
+	if ld, ok := e.chainLoadOf[st]; ok {
+		return ld
+	}
+	return -1
+}
+
+// readerTagged reports whether load l's event carries one of
+// silentOrder.Tags (arm8: an acquire, A or Q).
+func (e *Encoding) readerTagged(l int) bool {
+	if l < 0 {
+		return false
+	}
+	tags := e.catTags(e.Instrs[l])
+	for _, t := range e.silentOrder.Tags {
+		if lsl.HasTag(tags, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadBarriers are the fences of thread t that are load barriers
+// (loadBarrier), in program order, computed once.
+func (e *Encoding) loadBarriers(t int) []int {
+	if e.barrierFences == nil {
+		e.barrierFences = map[int][]int{}
+		for _, in := range e.Instrs {
+			if in.Kind == axioms.Fence && e.loadBarrier(in) {
+				e.barrierFences[in.Thread] = append(e.barrierFences[in.Thread], in.Index)
+			}
+		}
+	}
+	return e.barrierFences[t]
+}
+
+// loadBarrier reports whether fence f is an event carrying one of
+// silentOrder.Barriers (arm8: a barrier that orders an earlier load before
+// every later access).
+func (e *Encoding) loadBarrier(f *Instr) bool {
+	if f.Op < 0 {
+		return false // thread creation or join
+	}
+	tags := e.catFenceTags(f)
+	if tags == nil && len(lsl.Tags(f.Stmt)) == 0 {
+		tags = cat.FenceKindTags(f.Fence) // an LSL fence (catevents.go)
+	}
+	for _, t := range e.silentOrder.Barriers {
+		if lsl.HasTag(tags, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // silentAtBound holds for a cycle at its loop's bound when deleting it
@@ -139,6 +286,12 @@ func (e *Encoding) silentAtBound(rec *cycleRec) z.Lit {
 	for _, st := range rec.stores {
 		w := e.Instrs[st]
 		parts = append(parts, c.Implies(w.Guard, e.aliased(r, w)))
+		// the next iteration's read-modify-write, the same instruction as
+		// the first one, reads the last of them (on arm8 it needs an order)
+		if ld := e.loadOfStore(st); ld >= 0 {
+			ordered := c.Or(e.readsAfterLit(rec.firstRMW, st, []int{ld}, rec.hi), e.silentDataChain(rec, st))
+			parts = append(parts, c.Implies(w.Guard, ordered))
+		}
 	}
 	return c.Ands(parts...)
 }

@@ -78,15 +78,24 @@ type Properties struct {
 	// SilentRMWs: fair progress may delete a retry round whose stores are
 	// all silent read-modify-writes, handing each load that read one the
 	// store its value came from (docs/semantics.md, "Silent
-	// read-modify-writes", and "… on rc11 and sc-cat"): the vetted .mm
-	// models, whose loads must come after the silent store
-	// (encode/silent.go, readsAfter), and rc11 and sc-cat, where any load
-	// may (their checks only lose pairs when the readers move).
+	// read-modify-writes", "… on rc11 and sc-cat" and "… on the hardware
+	// models"): the vetted .mm models, whose loads must come after the
+	// silent store (encode/silent.go, readsAfter); rc11, sc-cat, riscv and
+	// tso-cat, where any load may (their checks only lose pairs when the
+	// readers move); arm8, where the spinning thread's own loads need an
+	// order (SilentOrder). Not power, which is not multi-copy atomic.
 	SilentRMWs bool
 	// SilentAnyReader: on the model of SilentRMWs every load that read a
-	// silent store may be handed its source (rc11, sc-cat); the .mm models
-	// need the load after the store in memory order.
+	// silent store may be handed its source (rc11, sc-cat, riscv,
+	// tso-cat); the .mm models need the load after the store in memory
+	// order.
 	SilentAnyReader bool
+	// SilentOrder: on a model of SilentRMWs whose loads may read their
+	// own thread's store early (arm8), what orders a silent store's
+	// source before a load of the spinning thread that read the store
+	// (nil elsewhere; docs/semantics.md, "Silent read-modify-writes on the
+	// hardware models"). Other threads' loads always may be handed it.
+	SilentOrder *SilentReaderOrder
 	// LinuxKernel: the model reads the Linux-kernel annotations of the C
 	// front end's kernel primitives (the built-in lkmm, linux-kernel.cat).
 	LinuxKernel bool
@@ -173,9 +182,17 @@ func catProperties(m *cat.Model) Properties {
 	p.C11OrderInAccess = m.KnowsC11() || m.C11 != nil && !c11FenceBeside(m.C11)
 	if b := builtinCatOf(m); b != nil {
 		// rc11 and sc-cat, copies included, with any C11 mapping (sc-cat's
-		// check is po | rf | co | fr whatever the tags)
-		if sc, _ := cat.Builtin("sc-cat"); b == rc11() || b == sc {
+		// check is po | rf | co | fr whatever the tags); riscv and tso-cat,
+		// whose checks order a read-modify-write's store before a later
+		// load of its thread that reads it (riscv's rule 3) or its load
+		// before every later access (x86); arm8 where an acquire or a load
+		// barrier does (docs/semantics.md, "Silent read-modify-writes on
+		// rc11 and sc-cat", "… on the hardware models")
+		switch b {
+		case rc11(), builtinNamed("sc-cat"), builtinNamed("riscv"), builtinNamed("tso-cat"):
 			p.SilentRMWs, p.SilentAnyReader = true, true
+		case builtinNamed("arm8"):
+			p.SilentRMWs, p.SilentOrder = true, arm8SilentOrder
 		}
 		for name, arch := range hardwareArch {
 			if bn, ok := cat.Builtin(name); ok && bn == b {
@@ -205,9 +222,33 @@ func c11FenceBeside(mp *cat.C11Mapping) bool {
 var errNoModel = errors.New("no memory model")
 
 // rc11 is the built-in rc11, whose racy flag is C11's data races.
-func rc11() *cat.Model {
-	m, _ := cat.Builtin("rc11")
+func rc11() *cat.Model { return builtinNamed("rc11") }
+
+func builtinNamed(name string) *cat.Model {
+	m, _ := cat.Builtin(name)
 	return m
+}
+
+// SilentReaderOrder says when a load of the spinning thread that read a
+// silent store may be handed the store's source (encode/silent.go,
+// readsAfterLit): when the load, or the silent store's own load, carries
+// one of Tags, or a fence event carrying one of Barriers runs between the
+// read-modify-write's load and it.
+type SilentReaderOrder struct {
+	Tags, Barriers []string
+}
+
+// arm8SilentOrder: an acquire (A, Q: `[A | Q]; po`, and `[range(rmw)];
+// local-read-successor; [A | Q]`), and the fence tags of arm8.cat's
+// full-barrier and load-barrier (`po; [full-barrier]; po`, `[R]; po;
+// [load-barrier]; po`), which order a load before every later access of
+// its thread.
+var arm8SilentOrder = &SilentReaderOrder{
+	Tags: []string{"A", "Q"},
+	Barriers: []string{
+		"DMB.SY", "DMB.ISH", "DMB.OSH", "DMB.NSH", "DSB.SY", "DSB.ISH", "DSB.OSH", "DSB.NSH", "full", "store-load",
+		"DMB.LD", "DMB.ISHLD", "DMB.OSHLD", "DMB.NSHLD", "DSB.LD", "DSB.ISHLD", "DSB.OSHLD", "DSB.NSHLD", "load-load", "load-store",
+	},
 }
 
 func hasFlag(m *cat.Model, name string) bool {
