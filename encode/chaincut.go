@@ -93,14 +93,7 @@ func (e *Encoding) rmwOnlyChain(rec *cycleRec) z.Lit {
 	if e.silentOrder != nil {
 		// on arm8 a read-modify-write of the thread past the cut that
 		// reads the chain's last store needs an order (readsAfterLit)
-		loads := e.chainLoads(chain)
-		for j, st := range chain {
-			later := c.F
-			for _, o := range chain[j+1:] {
-				later = c.Or(later, e.Instrs[o].Guard)
-			}
-			parts = append(parts, c.Implies(c.And(e.Instrs[st].Guard, later.Not()), e.readsAfterLit(-1, st, loads, len(e.Instrs))))
-		}
+		parts = append(parts, e.readPastCut(chain))
 	}
 	return c.Ands(parts...)
 }
@@ -208,7 +201,17 @@ func (e *Encoding) chainOthersDone(rec *cycleRec) z.Lit {
 			parts = append(parts, th.Done)
 		}
 	}
+	parts = append(parts, e.readPastCut(chain))
+	return c.Ands(parts...)
+}
+
+// readPastCut holds when a load of the chain's thread past the cut that
+// reads the last of the chain's stores that runs may be handed the store
+// before the chain (readsAfterLit, for any load after the unrolling).
+func (e *Encoding) readPastCut(chain []int) z.Lit {
+	c := e.C
 	loads := e.chainLoads(chain)
+	var parts []z.Lit
 	for j, st := range chain {
 		later := c.F
 		for _, o := range chain[j+1:] {

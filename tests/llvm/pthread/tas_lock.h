@@ -1,5 +1,6 @@
 /* Two threads increment a counter under a test-and-set spinlock written
- * with C11 atomics, the orderings ACQUIRE and RELEASE set by the includer.
+ * with C11 atomics, the orderings ACQUIRE and RELEASE set by the includer,
+ * which may define FENCE_AFTER (an acquire fence after the spin).
  * A failed exchange writes 1 over 1: a silent read-modify-write, so the
  * spin converges under fair progress (docs/semantics.md, "Silent
  * read-modify-writes"). */
@@ -14,6 +15,9 @@ void *add(void *arg)
 {
     while (atomic_exchange_explicit(&lock, 1, ACQUIRE))
         ;
+#ifdef FENCE_AFTER
+    atomic_thread_fence(memory_order_acquire);
+#endif
     counter = counter + 1;
     atomic_store_explicit(&lock, 0, RELEASE);
     return 0;
