@@ -195,13 +195,7 @@ func (e *Encoding) chainOthersDone(rec *cycleRec) z.Lit {
 	if chain == nil || !(e.storeCoherent || e.catSuperseded) {
 		return c.F
 	}
-	parts := []z.Lit{holds}
-	for ti, th := range e.Threads {
-		if ti != rec.thread && th.T.Kind != lsl.ThreadFinal {
-			parts = append(parts, th.Done)
-		}
-	}
-	parts = append(parts, e.readPastCut(chain))
+	parts := append(e.othersDone(rec.thread), holds, e.readPastCut(chain))
 	return c.Ands(parts...)
 }
 

@@ -309,7 +309,7 @@ func (e *Encoding) unread(rec *cycleRec) z.Lit {
 			}
 			ra := c.F
 			if silent != c.F {
-				ra = c.Or(e.readsAfterLit(sv.load, st, []int{e.loadOfStore(st)}, sv.load), e.silentDataChain(rec, st))
+				ra = e.silentReader(rec, sv.load, st, sv.load)
 			}
 			if ra != c.F {
 				after = append(after, c.And(sv.lit, ra))
@@ -483,17 +483,24 @@ func (e *Encoding) superseded(rec *cycleRec) z.Lit {
 	if !(e.storeCoherent || e.catSuperseded) || len(rec.stores) == 0 {
 		return c.F
 	}
-	parts := []z.Lit{}
-	for ti, th := range e.Threads {
-		if ti != rec.thread && th.T.Kind != lsl.ThreadFinal {
-			parts = append(parts, th.Done)
-		}
-	}
+	parts := e.othersDone(rec.thread)
 	for _, st := range rec.stores {
 		s := e.Instrs[st]
 		parts = append(parts, c.Implies(s.Guard, e.overwrittenAfter(rec, s, false)))
 	}
 	return c.Ands(parts...)
+}
+
+// othersDone are the literals that every thread but t and the final one
+// has completed.
+func (e *Encoding) othersDone(t int) []z.Lit {
+	var done []z.Lit
+	for ti, th := range e.Threads {
+		if ti != t && th.T.Kind != lsl.ThreadFinal {
+			done = append(done, th.Done)
+		}
+	}
+	return done
 }
 
 // cutWithin holds when rec's thread is cut off after the cycle inside the

@@ -178,6 +178,14 @@ func (e *Encoding) readsAfterLit(l, st int, roots []int, until int) z.Lit {
 	return c.Ors(ordered...)
 }
 
+// silentReader holds when load l of st's thread (-1: any load after
+// until) that read silent store st of cycle rec may be handed st's
+// source: readsAfterLit with st's own load as the root, or the
+// dependency case (silentDataChain).
+func (e *Encoding) silentReader(rec *cycleRec, l, st, until int) z.Lit {
+	return e.C.Or(e.readsAfterLit(l, st, []int{e.loadOfStore(st)}, until), e.silentDataChain(rec, st))
+}
+
 // silentDataChain holds, on arm8, when each read-modify-write of the
 // cycle up to silent store st that runs stores a value that depends on
 // its load (fetch_add(&x, 0)): each store is then the local read
@@ -288,9 +296,8 @@ func (e *Encoding) silentAtBound(rec *cycleRec) z.Lit {
 		parts = append(parts, c.Implies(w.Guard, e.aliased(r, w)))
 		// the next iteration's read-modify-write, the same instruction as
 		// the first one, reads the last of them (on arm8 it needs an order)
-		if ld := e.loadOfStore(st); ld >= 0 {
-			ordered := c.Or(e.readsAfterLit(rec.firstRMW, st, []int{ld}, rec.hi), e.silentDataChain(rec, st))
-			parts = append(parts, c.Implies(w.Guard, ordered))
+		if e.loadOfStore(st) >= 0 {
+			parts = append(parts, c.Implies(w.Guard, e.silentReader(rec, rec.firstRMW, st, rec.hi)))
 		}
 	}
 	return c.Ands(parts...)

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/checkfence/checkfence/encode"
@@ -103,17 +102,7 @@ func TestChainCutMatchesWithout(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
 			for _, m := range append(slices.Clone(llvmModels), catSilentModels...) {
-				if m == "rc11" && strings.HasSuffix(p.name, ".lsl") {
-					// LSL's plain accesses are non-atomic on rc11: the
-					// pollers' reads of the flag race, and a racy round
-					// is never deleted
-					continue
-				}
-				if m == "arm8" && strings.HasSuffix(p.name, ".lsl") {
-					// plain accesses without fences: on arm8 the next
-					// round reads the chain's store unordered, and the
-					// rounds are kept (docs/semantics.md, "Silent
-					// read-modify-writes on the hardware models")
+				if catRuleUnconverged(m, p.name) {
 					continue
 				}
 				// without the fence case too: a pthread mutex's lock and
