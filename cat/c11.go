@@ -47,6 +47,12 @@ type C11Mapping struct {
 	Beside func(after bool, kind string, ord string) []string
 	// Fence returns the tags of atomic_thread_fence(ord).
 	Fence func(ord string) []string
+	// Block are the tags of each access of an atomic block without a C11
+	// order that both loads and stores (a CAS, an exchange, a lock's
+	// test-and-set of C or LSL code): the instruction such a block
+	// compiles to; nil when the model's own rules say it (riscv's rule 3)
+	// or it is no barrier (arm8, power).
+	Block []string
 }
 
 func acquires(ord string) bool {
@@ -146,6 +152,10 @@ var c11Mappings = map[string]*C11Mapping{
 			return tagsIf(after && kind == "W" && ord == "SC", "mfence")
 		},
 		Fence: func(ord string) []string { return tagsIf(ord == "SC", "mfence") },
+		// a compare-and-swap or an exchange is a locked instruction on
+		// x86 (lock cmpxchg, xchg), a full barrier even when the compare
+		// fails (docs/models.md, "Atomic blocks on tso-cat")
+		Block: []string{"A"},
 	},
 	"sc-cat": {
 		Access: func(string, bool, string) []string { return nil },
@@ -192,6 +202,9 @@ func (mp *C11Mapping) Table() string {
 	}
 	for _, o := range []string{"ACQ", "REL", "ACQ_REL", "SC"} {
 		row("fence "+o, "", show(mp.Fence(o)), "")
+	}
+	if mp.Block != nil {
+		row("atomic block", "", show(mp.Block)+" (an untagged block that loads and stores)", "")
 	}
 	return b.String()
 }

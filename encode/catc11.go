@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/checkfence/checkfence/axioms"
@@ -20,7 +21,7 @@ import (
 // front end translated (lsl.Program.C11); in LSL written by hand such a
 // model makes of the tags what it says.
 func (ci *CatInstance) c11Tags(in *Instr, tags []string) ([]string, error) {
-	out, mapped, ok := c11EventTags(ci.m, ci.e.U.Prog.C11, in.Kind, in.Atomic != 0, tags)
+	out, mapped, ok := c11EventTags(ci.m, ci.e.U.Prog.C11, in.Kind, in.Atomic != 0, ci.e.lockedBlock(in), tags)
 	if !ok {
 		return nil, diag.Errorf(in.Pos(), "this %s is a C11 atomic (tags %s), and memory model %s does not know C11 memory orders; use rc11, a built-in hardware model (arm8, riscv, power, tso-cat compile C11 atomics to their instructions) or a .mm model",
 			in.Kind, strings.Join(tags, ","), ci.m.Name)
@@ -32,16 +33,22 @@ func (ci *CatInstance) c11Tags(in *Instr, tags []string) ([]string, error) {
 }
 
 // c11EventTags are the tags of an event of kind k (inside an atomic block
-// when atomic) with LSL tags tags on model m, for a program a C11 front end
-// translated when progC11 (c11Tags), without the conditional tags of fence
-// synthesis; mapped is what the model's C11 mapping gave (nil when it
-// mapped nothing), ok false when the model cannot read a C11 atomic.
-func c11EventTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, tags []string) (out, mapped []string, ok bool) {
+// when atomic, one that loads and stores when locked) with LSL tags tags
+// on model m, for a program a C11 front end translated when progC11
+// (c11Tags), without the conditional tags of fence synthesis; mapped is
+// what the model's C11 mapping gave (nil when it mapped nothing), ok false
+// when the model cannot read a C11 atomic. An access without a C11 order
+// in a locked block gets the mapping's Block tags (tso-cat: a locked
+// instruction).
+func c11EventTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic, locked bool, tags []string) (out, mapped []string, ok bool) {
 	ord := lsl.C11Order(tags)
 	role, hasRole := lsl.C11RoleOf(tags)
 	if ord == "" && !hasRole {
 		if m.C11 != nil && lsl.HasTag(tags, "NA") {
-			return withoutC11(tags), nil, true
+			tags = withoutC11(tags)
+		}
+		if locked && m.C11 != nil && k != axioms.Fence {
+			tags = withTags(tags, m.C11.Block)
 		}
 		return tags, nil, true
 	}
@@ -71,6 +78,18 @@ func c11EventTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, t
 		mapped = []string{}
 	}
 	return append(withoutC11(tags), mapped...), mapped, true
+}
+
+// withTags is tags with each of more it lacks appended (a new slice when
+// it adds one).
+func withTags(tags, more []string) []string {
+	out := tags
+	for _, t := range more {
+		if !lsl.HasTag(out, t) {
+			out = append(slices.Clip(out), t)
+		}
+	}
+	return out
 }
 
 // withoutC11 drops the C11 vocabulary from tags.

@@ -18,6 +18,12 @@ import (
 
 // blockStores are the stores of in's atomic block (none outside one).
 func (e *Encoding) blockStores(in *Instr) []*Instr {
+	return e.blockAccesses(in, axioms.Store)
+}
+
+// blockAccesses are the instructions of kind k of in's atomic block (none
+// outside one), executed or not.
+func (e *Encoding) blockAccesses(in *Instr, k axioms.InstrKind) []*Instr {
 	if in.Atomic == 0 {
 		return nil
 	}
@@ -31,7 +37,7 @@ func (e *Encoding) blockStores(in *Instr) []*Instr {
 		lo--
 	}
 	for j := lo; j < len(e.Instrs) && same(j); j++ {
-		if o := e.Instrs[j]; o.Kind == axioms.Store {
+		if o := e.Instrs[j]; o.Kind == k {
 			out = append(out, o)
 		}
 	}

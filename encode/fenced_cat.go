@@ -88,7 +88,11 @@ func (o *catEventOrder) class(s lsl.Stmt, atomic bool) (cls int, event, known bo
 		return 0, false, true
 	}
 	tags := lsl.Tags(s)
-	out, _, ok := c11EventTags(o.m, o.progC11, kind, atomic, tags)
+	// (locked false: an untagged block's accesses are classed without the
+	// mapping's Block tags, which only add order on tso-cat, the one model
+	// that has them; whether the encoding's instance of the block has a
+	// load and a store is not known here)
+	out, _, ok := c11EventTags(o.m, o.progC11, kind, atomic, false, tags)
 	if !ok {
 		return 0, true, false
 	}

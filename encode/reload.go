@@ -75,13 +75,13 @@ func (e *Encoding) catTags(in *Instr) []string {
 	if m == nil || m.C11 == nil {
 		return lsl.Tags(in.Stmt)
 	}
-	return mappedTags(m, e.U.Prog.C11, in.Kind, in.Atomic != 0, lsl.Tags(in.Stmt))
+	return mappedTags(m, e.U.Prog.C11, in.Kind, in.Atomic != 0, e.lockedBlock(in), lsl.Tags(in.Stmt))
 }
 
 // mappedTags are c11EventTags' tags, or tags when the model cannot read
 // them (the encoding then reports the error at the event).
-func mappedTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic bool, tags []string) []string {
-	out, _, ok := c11EventTags(m, progC11, k, atomic, tags)
+func mappedTags(m *cat.Model, progC11 bool, k axioms.InstrKind, atomic, locked bool, tags []string) []string {
+	out, _, ok := c11EventTags(m, progC11, k, atomic, locked, tags)
 	if !ok {
 		return tags
 	}

@@ -98,16 +98,16 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 	if cm == nil || cm.C11 == nil || m.SequentiallyConsistentCat() {
 		return true
 	}
-	tagsOf := func(s lsl.Stmt, k axioms.InstrKind, atomic bool) []string {
-		return mappedTags(cm, prog.C11, k, atomic, lsl.Tags(s))
+	tagsOf := func(s lsl.Stmt, k axioms.InstrKind, atomic, locked bool) []string {
+		return mappedTags(cm, prog.C11, k, atomic, locked, lsl.Tags(s))
 	}
 	var barriers [][]string // of the fences after l that are events
 	for _, f := range fences {
-		if t := tagsOf(f, axioms.Fence, false); !mmOnlyNoBarrier(lsl.Tags(f), t) {
+		if t := tagsOf(f, axioms.Fence, false, false); !mmOnlyNoBarrier(lsl.Tags(f), t) {
 			barriers = append(barriers, t)
 		}
 	}
-	a := tagsOf(l, axioms.Load, false)
+	a := tagsOf(l, axioms.Load, false, false)
 	if lsl.HasTag(a, exclusiveTag) {
 		return false
 	}
@@ -115,21 +115,22 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 	// when one is followed, in the same statement list (on every path),
 	// by fences mapped to each of barriers, as the fences after l
 	match, movable := false, false
-	var walk func(ss []lsl.Stmt, atomic bool) bool
-	walk = func(ss []lsl.Stmt, atomic bool) bool {
+	// (locked: in an atomic block that loads and stores, lockedBlock)
+	var walk func(ss []lsl.Stmt, atomic, locked bool) bool
+	walk = func(ss []lsl.Stmt, atomic, locked bool) bool {
 		seen := false        // a matching C in ss so far
 		var after [][]string // tags of the fences of ss after it
 		for _, s := range ss {
 			switch s := s.(type) {
 			case *lsl.Fence:
 				if seen {
-					after = append(after, tagsOf(s, axioms.Fence, false))
+					after = append(after, tagsOf(s, axioms.Fence, false, false))
 				}
 			case *lsl.Load:
 				if k, ok := l.Addr.(lsl.Const); ok && !sameConst(k, s.Addr) {
 					continue // C reads L's address
 				}
-				b := tagsOf(s, axioms.Load, atomic)
+				b := tagsOf(s, axioms.Load, atomic, locked)
 				if (atomic || !lsl.HasTag(b, exclusiveTag)) && (sameTagSet(a, b) || m.ReadRetagKeepsConsistent(a, b)) {
 					seen = true
 					// one barrier after l (its mm-only fences compile to
@@ -138,16 +139,16 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 					movable = movable || oneBarrier(barriers) && m.FenceMoveKeepsConsistent(barriers[0], a, b)
 				}
 			case *lsl.Block:
-				seen = walk(s.Stmts, atomic) || seen
+				seen = walk(s.Stmts, atomic, locked) || seen
 			case *lsl.If:
-				seen = walk(s.Then.Stmts, atomic) || seen
+				seen = walk(s.Then.Stmts, atomic, locked) || seen
 				if s.Else != nil {
-					seen = walk(s.Else.Stmts, atomic) || seen
+					seen = walk(s.Else.Stmts, atomic, locked) || seen
 				}
 			case *lsl.Atomic:
-				seen = walk(s.Body.Stmts, true) || seen
+				seen = walk(s.Body.Stmts, true, lsl.LoadsAndStores(s)) || seen
 			case *lsl.Spin:
-				seen = walk(s.Body.Stmts, atomic) || seen
+				seen = walk(s.Body.Stmts, atomic, locked) || seen
 			}
 		}
 		if seen && !atomic && (allMatched(barriers, after) || movable) {
@@ -155,7 +156,7 @@ func ReloadSourceMayMatch(m *memmodel.Model, prog *lsl.Program, l *lsl.Load, fen
 		}
 		return seen
 	}
-	walk(iter.Stmts, false)
+	walk(iter.Stmts, false, false)
 	return match
 }
 

@@ -402,6 +402,7 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		if x.atomic == 0 {
 			x.e.atomics++
 			x.atomic = x.e.atomics
+			x.e.noteLocked(x.atomic, s)
 		}
 		from := len(x.e.Instrs)
 		x.block(s.Body)

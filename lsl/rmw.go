@@ -79,3 +79,22 @@ func sameOperand(a, b Operand) bool {
 	}
 	return false
 }
+
+// LoadsAndStores reports whether an atomic block's body has a load and a
+// store (in branches, loops and nested blocks too; not in called
+// procedures), executed or not: a read-modify-write in the wide sense,
+// which a hardware model may compile to one locked instruction
+// (cat.C11Mapping.Block).
+func LoadsAndStores(a *Atomic) bool {
+	load, store := false, false
+	Walk(a.Body, func(s Stmt) bool {
+		switch s.(type) {
+		case *Load:
+			load = true
+		case *Store:
+			store = true
+		}
+		return true
+	})
+	return load && store
+}

@@ -22,7 +22,8 @@ var summaries = map[string]string{
 	"power":   "IBM Power (cat; Alglave et al. TOPLAS 2014)",
 	"rc11":    "repaired C11 with data races flagged (cat; Lahav et al. PLDI 2017)",
 	"sc-cat":  "sequential consistency in cat (agrees with sc)",
-	"tso-cat": "x86-TSO in cat (agrees with tso)",
+	"tso-cat": "x86-TSO in cat (agrees with tso but after a failed CAS, a locked instruction)",
+	"lkmm":    "the Linux-kernel memory model with RCU and locks, data races flagged (cat; Alglave et al. ASPLOS 2018)",
 }
 
 // WriteList writes the built-in models with their summaries, the .mm

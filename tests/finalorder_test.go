@@ -113,6 +113,13 @@ func TestFinalOrderSameExecutions(t *testing.T) {
 // encoding, on relaxed and pso (tso orders a thread's loads and stores
 // but store → load; the rows are slow enough on two models). The
 // shortcut leaves fewer clauses on the MS queue with frees.
+// finalOrderUnconverged are the pthread programs that give no answer on
+// relaxed or pso by design: TestFinalOrderVerdicts would wait for the
+// timeout twice on each (silent_reload.c: 240 s of make test).
+var finalOrderUnconverged = map[string]bool{
+	"silent_reload.c": true, // the .mm rule keeps the round on relaxed (its header)
+}
+
 func TestFinalOrderVerdicts(t *testing.T) {
 	needClang(t)
 	files, err := filepath.Glob("llvm/pthread/*.c")
@@ -123,8 +130,9 @@ func TestFinalOrderVerdicts(t *testing.T) {
 	// check-full all of them; the C11 rows always
 	var sample []string
 	for i, f := range files {
-		if i%driverStride() == 0 {
-			sample = append(sample, strings.TrimPrefix(f, "llvm/pthread/"))
+		name := strings.TrimPrefix(f, "llvm/pthread/")
+		if i%driverStride() == 0 && !finalOrderUnconverged[name] {
+			sample = append(sample, name)
 		}
 	}
 	files = append(sample, "c11bench/msq_2_2.c", "c11bench/msq_2_2_free.c", "c11bench/treiber_2_2.c",
@@ -144,8 +152,12 @@ func TestFinalOrderVerdicts(t *testing.T) {
 				for _, plain := range []bool{false, true} {
 					opt := modelOptions(t, m)
 					opt.PlainFinalOrder = plain
-					opt.Timeout = 2 * time.Minute
+					opt.Timeout = time.Minute
 					r := check(t, prog, test, opt)
+					if r.Reason == mining.ReasonTimeout {
+						// two INCONCLUSIVEs would agree and cost minutes
+						t.Fatalf("%s on %s (plain %v): no answer in %v; a program that does not converge on relaxed or pso belongs in finalOrderUnconverged", file, m, plain, opt.Timeout)
+					}
 					if err := r.CheckCounterexample(); err != nil {
 						t.Errorf("%s on %s (plain %v): %v", file, m, plain, err)
 					}
