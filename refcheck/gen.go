@@ -43,6 +43,11 @@ type GenConfig struct {
 	// FullyFenced puts a full fence after every access and atomic block
 	// (fenceEverything).
 	FullyFenced bool
+	// Separators makes many of a thread's top-level statements a
+	// separator between its accesses (gen.separator): a fence of any
+	// kind or an atomic block of another shape, as litmus tests put
+	// barriers and locked instructions between accesses.
+	Separators bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -71,6 +76,14 @@ var SpuriousGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 4, TotalAc
 // PushGen favours pushes of fresh nodes and readers of them
 // (TestDiffUnpublishedReloads).
 var PushGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 7, TotalAccesses: 10, Unbounded: true, PushLoops: true}
+
+// SepGen favours fences and atomic blocks of every shape between
+// straight-line accesses (TestCatTwinsRandom).
+var SepGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 6, TotalAccesses: 14, Separators: true}
+
+// SmallSepGen is SepGen with two threads, small enough for the reference's
+// exploration on every model (TestDiffSeparators, fuzzdiff -sep).
+var SmallSepGen = GenConfig{MaxThreads: 2, MaxOps: 1, ThreadAccesses: 5, TotalAccesses: 10, Separators: true}
 
 // LargeGen is for long runs.
 var LargeGen = GenConfig{MaxThreads: 3, MaxOps: 2, ThreadAccesses: 6, TotalAccesses: 10, Unbounded: true}
@@ -230,6 +243,9 @@ func (g *gen) op(name string, last bool) {
 func (g *gen) stmts(depth, budget int) int {
 	used := 0
 	n := 1 + g.r.Intn(3)
+	if g.cfg.Separators && depth == 0 {
+		n = 2 + g.xr.Intn(2) // accesses with separators between them
+	}
 	for i := 0; i < n; i++ {
 		used += g.stmt(depth, budget-used)
 	}
@@ -547,6 +563,9 @@ func (g *gen) copyable() []string {
 func (g *gen) stmt(depth, budget int) int {
 	vname := g.pick(g.vars)
 	v := "@" + vname
+	if g.cfg.Separators && depth == 0 && g.xr.Float64() < 0.6 {
+		return g.separated(depth, v, budget)
+	}
 	if g.cfg.PushLoops && depth == 0 && budget >= 5 && g.chance(0.5) {
 		return g.pushLoop(v, vname, budget)
 	}

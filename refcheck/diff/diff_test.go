@@ -334,6 +334,16 @@ func TestDiffSpuriousWakeups(t *testing.T) {
 	checkJobs(t, "spurious", Config{Verdicts: true, Timeout: time.Minute}, jobs)
 }
 
+// TestDiffSeparators compares engine and reference on litmus-like
+// programs with fences and atomic blocks of every shape between their
+// accesses (refcheck.SmallSepGen: a CAS that may fail, an exchange, blocks
+// that only load or only store), where what a model orders through each
+// decides the observations.
+func TestDiffSeparators(t *testing.T) {
+	jobs := seedJobs(40, 15, 9900, Job{Separators: true})
+	checkJobs(t, "separators", Config{Verdicts: true, Timeout: time.Minute}, jobs)
+}
+
 // TestReloadRoundsApply checks that the rule is what makes the retry loops
 // of fair_reload_cas.lsl converge early: with it, every loop needs one
 // iteration on sc; without it, some loop needs more, with the same

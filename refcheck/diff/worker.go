@@ -37,6 +37,9 @@ type Job struct {
 	// Spurious: wait loops whose rounds may wake spuriously
 	// (refcheck.SpuriousGen).
 	Spurious bool `json:",omitempty"`
+	// Separators: fences and atomic blocks of every shape between
+	// accesses (refcheck.SmallSepGen).
+	Separators bool `json:",omitempty"`
 	// Fenced: a full fence after every access and atomic block
 	// (refcheck.GenConfig.FullyFenced).
 	Fenced bool   `json:",omitempty"`
@@ -74,6 +77,9 @@ func (j Job) String() string {
 	}
 	if j.Spurious {
 		name += " (spurious wakeups)"
+	}
+	if j.Separators {
+		name += " (separators)"
 	}
 	if j.Fenced {
 		name += " (fenced)"
@@ -115,6 +121,9 @@ func (j Job) Case() (*refcheck.Case, error) {
 	}
 	if j.Spurious {
 		cfg = refcheck.SpuriousGen
+	}
+	if j.Separators {
+		cfg = refcheck.SmallSepGen
 	}
 	cfg.Unbounded = cfg.Unbounded && !j.Bounded
 	cfg.FullyFenced = j.Fenced

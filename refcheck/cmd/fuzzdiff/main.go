@@ -41,6 +41,7 @@ func main() {
 	faint := flag.Bool("faint", false, "wait loops with counters nothing reads (refcheck.FaintGen)")
 	chain := flag.Bool("chain", false, "wait loops whose rounds are chains of read-modify-writes (refcheck.ChainGen)")
 	spurious := flag.Bool("spurious", false, "wait loops whose rounds may wake spuriously (refcheck.SpuriousGen)")
+	sep := flag.Bool("sep", false, "fences and atomic blocks of every shape between accesses (refcheck.SmallSepGen)")
 	noReload := flag.Bool("noreload", false, "fair progress without its reload rounds on both sides")
 	noStoringReload := flag.Bool("nostoringreload", false, "reload rounds only when they store nothing, on both sides")
 	duration := flag.Duration("duration", 0, "run random programs until this much time has passed")
@@ -89,7 +90,7 @@ func main() {
 				return
 			}
 			select {
-			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Push: *push, Silent: *silent, Faint: *faint, Chain: *chain, Spurious: *spurious, Fenced: *fenced}:
+			case jobs <- diff.Job{Seed: s, Large: *large, Bounded: *unfair, Reload: *reload, Push: *push, Silent: *silent, Faint: *faint, Chain: *chain, Spurious: *spurious, Separators: *sep, Fenced: *fenced}:
 			case <-ctx.Done():
 				return
 			}
