@@ -48,6 +48,9 @@ type GenConfig struct {
 	// kind or an atomic block of another shape, as litmus tests put
 	// barriers and locked instructions between accesses.
 	Separators bool
+	// FenceSeparators: the separators are fences only (models whose
+	// atomic blocks differ from their references', TestCatHerdTwinsRandom).
+	FenceSeparators bool
 }
 
 // SmallGen keeps programs small enough for hundreds of cases a minute.
@@ -80,6 +83,9 @@ var PushGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 7, TotalAccess
 // SepGen favours fences and atomic blocks of every shape between
 // straight-line accesses (TestCatTwinsRandom).
 var SepGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 6, TotalAccesses: 14, Separators: true}
+
+// SepFenceGen is SepGen with fences only between the accesses.
+var SepFenceGen = GenConfig{MaxThreads: 3, MaxOps: 1, ThreadAccesses: 6, TotalAccesses: 14, Separators: true, FenceSeparators: true}
 
 // SmallSepGen is SepGen with two threads, small enough for the reference's
 // exploration on every model (TestDiffSeparators, fuzzdiff -sep).

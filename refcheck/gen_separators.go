@@ -38,7 +38,7 @@ func (g *gen) separated(depth int, v string, budget int) int {
 // .mm models and their cat twins must order through each alike.
 func (g *gen) separator(depth int, v string, budget int) int {
 	kind := g.xr.Intn(5)
-	if budget < 2 && kind >= 1 {
+	if budget < 2 && kind >= 1 || g.cfg.FenceSeparators {
 		kind = 0
 	}
 	switch kind {
