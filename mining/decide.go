@@ -33,7 +33,7 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 	k := &checker{ctx: ctx, opt: opt, test: test, start: time.Now(), res: &Result{Test: test.Name}}
 	p, err := k.unroll(prog, ThreadSpecs(test), opt.Model, false, false)
 	if err == errStop {
-		return nil, context.DeadlineExceeded
+		return nil, k.stopped()
 	}
 	if err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func Decide(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Options,
 	sat := func(l ...z.Lit) (bool, error) {
 		r, err := k.solve(p, l...)
 		if err == errStop {
-			return false, context.DeadlineExceeded
+			return false, k.stopped()
 		}
 		return r == sat.Sat, err
 	}

@@ -44,7 +44,7 @@ func Executions(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Opti
 	}
 	p, err := k.unroll(prog, ThreadSpecs(test), model, serial, false)
 	if err == errStop {
-		return nil, context.DeadlineExceeded
+		return nil, k.stopped()
 	}
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func ExecutionsAt(ctx context.Context, prog *lsl.Program, test *lsl.Test, opt Op
 	}
 	p, err := k.encode(prog, ThreadSpecs(test), model, serial, bounds, 1)
 	if err == errStop {
-		return nil, context.DeadlineExceeded
+		return nil, k.stopped()
 	}
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	sat := func(l ...z.Lit) (bool, error) {
 		r, err := k.solve(p, l...)
 		if err == errStop {
-			return false, context.DeadlineExceeded
+			return false, k.stopped()
 		}
 		return r == sat.Sat, err
 	}
@@ -117,7 +117,7 @@ func (k *checker) executionSet(p *problem) (*ExecutionSet, error) {
 	}
 	obs, err := k.enumerate(p)
 	if err == errStop {
-		return nil, context.DeadlineExceeded
+		return nil, k.stopped()
 	}
 	if err != nil {
 		return nil, err
