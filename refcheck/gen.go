@@ -629,14 +629,7 @@ func (g *gen) stmt(depth, budget int) int {
 		g.line(depth, "}")
 		return used
 	case k < 80 && budget >= 2:
-		r, c := g.reg("r"), g.reg("c")
-		g.line(depth, "atomic {")
-		g.line(depth+1, "%s := load %s", r, v)
-		g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
-		g.line(depth+1, "if %s {", c)
-		g.line(depth+2, "store %s, %d", v, g.constant())
-		g.line(depth+1, "}")
-		g.line(depth, "}")
+		r := g.casBlock(depth, v)
 		g.observeLoad(depth, r, vname)
 		return 2
 	case k < 84:
@@ -696,4 +689,18 @@ func (g *gen) stmt(depth, budget int) int {
 	}
 	g.line(depth, "store %s, %d", v, g.constant())
 	return 1
+}
+
+// casBlock writes a CAS-like atomic block on v, which stores only when it
+// reads a given value, and returns the register of its load.
+func (g *gen) casBlock(depth int, v string) string {
+	r, c := g.reg("r"), g.reg("c")
+	g.line(depth, "atomic {")
+	g.line(depth+1, "%s := load %s", r, v)
+	g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
+	g.line(depth+1, "if %s {", c)
+	g.line(depth+2, "store %s, %d", v, g.constant())
+	g.line(depth+1, "}")
+	g.line(depth, "}")
+	return r
 }

@@ -47,14 +47,7 @@ func (g *gen) separator(depth int, v string, budget int) int {
 		g.line(depth, "fence %s", kinds[g.xr.Intn(len(kinds))])
 		return 0
 	case 1:
-		r, c := g.reg("r"), g.reg("c")
-		g.line(depth, "atomic {")
-		g.line(depth+1, "%s := load %s", r, v)
-		g.line(depth+1, "%s := eq(%s, %d)", c, r, g.constant())
-		g.line(depth+1, "if %s {", c)
-		g.line(depth+2, "store %s, %d", v, g.constant())
-		g.line(depth+1, "}")
-		g.line(depth, "}")
+		g.casBlock(depth, v)
 		return 2
 	case 2:
 		r := g.reg("r")
