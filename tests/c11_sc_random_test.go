@@ -228,3 +228,74 @@ func TestRC11HerdRandom(t *testing.T) {
 		})
 	}
 }
+
+// TestC11MappingsRandom: what a hardware model reaches on a C11 program
+// compiled with its mapping (cat.C11Mapping) RC11 allows, without its
+// no-thin-air axiom (which the standard mappings do not keep: Lahav et
+// al., PLDI 2017, §6) — on random programs of every order (c11Program):
+// each observation of arm8, riscv, power and tso-cat is one of RC11's, and
+// a failure there is one there. litmusrun's TestC11MappingsSound checks
+// the same on the C11 litmus tests. 60 seeds of two generators per
+// model; CHECKFENCE_FULL=1 ten times as many.
+func TestC11MappingsRandom(t *testing.T) {
+	src, ok := cat.BuiltinSource("rc11")
+	const nta = "acyclic po | rf as no-thin-air"
+	if !ok || !strings.Contains(string(src), nta) {
+		t.Fatalf("rc11.cat no longer says %q", nta)
+	}
+	weakCat, err := cat.Parse("rc11-no-thin-air.cat", []byte(strings.Replace(string(src), nta, "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	weak := memmodel.FromCat(weakCat)
+	full := 1
+	if os.Getenv("CHECKFENCE_FULL") != "" {
+		full = 10
+	}
+	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}}
+	for _, hw := range []string{"arm8", "riscv", "power", "tso-cat"} {
+		for _, g := range []struct {
+			name string
+			cfg  refcheck.GenConfig
+		}{{"separators", refcheck.SepGen}, {"reload", refcheck.ReloadGen}} {
+			t.Run(hw+"/"+g.name, func(t *testing.T) {
+				t.Parallel()
+				n, compared := 60*full, 0
+				for seed := int64(27000); seed < 27000+int64(n); seed++ {
+					r := rand.New(rand.NewSource(seed))
+					src, ok := c11Program(refcheck.Generate(seed, g.cfg), func(kind string) string {
+						return orders[kind][r.Intn(len(orders[kind]))]
+					})
+					if !ok {
+						continue
+					}
+					c, err := refcheck.ParseCase(fmt.Sprint("map", seed), []byte(src))
+					if err != nil {
+						t.Fatalf("seed %d: %v\n%s", seed, err, src)
+					}
+					run := func(m *memmodel.Model) *mining.ExecutionSet {
+						set, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, MaxUnroll: 6, Timeout: 20 * time.Second}, false)
+						if err != nil || len(set.Pruned) > 0 {
+							return nil
+						}
+						return set
+					}
+					a, b := run(weak), run(model(t, hw))
+					if a == nil || b == nil {
+						continue
+					}
+					compared++
+					oa, ob := canons(a.Observations), canons(b.Observations)
+					if b.AnyError && !a.AnyError || !subset(ob, oa) {
+						t.Errorf("seed %d: %s reaches what RC11 does not: failures %v on %s, %v on RC11; observations\n%v on %s\n%v on RC11\n%s",
+							seed, hw, b.AnyError, hw, a.AnyError, ob, hw, oa, src)
+					}
+				}
+				if compared < n/3 {
+					t.Errorf("only %d of %d seeds compared", compared, n)
+				}
+				t.Logf("compared %d of %d seeds", compared, n)
+			})
+		}
+	}
+}
