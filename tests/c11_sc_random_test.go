@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/checkfence/checkfence/cat"
+	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
@@ -96,8 +97,8 @@ func seqCstProgram(src string) (string, bool) {
 // stores outside atomic blocks get <A,ORDER> and the mm-only fences a C11
 // front end puts before and after them (lsl.C11RoleOf reads their roles;
 // the hardware mappings put their barriers there), an atomic block
-// becomes a read-modify-write of one order, and the program's own fences
-// go. ok is false for a program it cannot rewrite (an atomic block on one
+// becomes a read-modify-write of one order, and each of the program's own
+// fences a C11 fence of the order F gives (none for ""). ok is false for a program it cannot rewrite (an atomic block on one
 // line).
 func c11Program(src string, order func(kind string) string) (string, bool) {
 	var out []string
@@ -128,7 +129,19 @@ func c11Program(src string, order func(kind string) string) (string, bool) {
 		}
 		switch {
 		case lslFence.MatchString(l):
-			continue
+			// a C11 fence of the order F gives, as the C front end
+			// writes atomic_thread_fence: its barrier's fence kinds, the
+			// first tagged with the order
+			ord := order("F")
+			if b := lsl.C11FenceBarrier(ord); b != nil && atomicAt < 0 {
+				for i, k := range b.Kinds {
+					tag := "mm-only"
+					if i == 0 {
+						tag = ord
+					}
+					out = append(out, indent+"fence "+k.String()+"<"+tag+">")
+				}
+			}
 		case strings.HasPrefix(t, "atomic {"):
 			if depth == before {
 				return "", false
@@ -183,7 +196,7 @@ func TestRC11HerdRandom(t *testing.T) {
 	if os.Getenv("CHECKFENCE_FULL") != "" {
 		full = 10
 	}
-	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}}
+	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}, "F": {"ACQ", "REL", "ACQ_REL", "SC"}}
 	for _, g := range []struct {
 		name string
 		cfg  refcheck.GenConfig
@@ -252,7 +265,7 @@ func TestC11MappingsRandom(t *testing.T) {
 	if os.Getenv("CHECKFENCE_FULL") != "" {
 		full = 10
 	}
-	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}}
+	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}, "F": {"ACQ", "REL", "ACQ_REL", "SC"}}
 	for _, hw := range []string{"arm8", "riscv", "power", "tso-cat"} {
 		for _, g := range []struct {
 			name string
