@@ -17,7 +17,8 @@ import (
 // and a store (lsl.LoadsAndStores of the statement, noteLocked), executed
 // or not. The statement decides, not the instructions the encoding kept:
 // a CAS whose store the range analysis shows never runs is still a locked
-// instruction.
+// instruction. A block symbolic execution did not record (none does
+// today) is judged by its instructions.
 func (e *Encoding) lockedBlock(in *Instr) bool {
 	if in.Atomic == 0 {
 		return false
