@@ -1,21 +1,16 @@
 package tests
 
 import (
-	"context"
-	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/lsl"
 	"github.com/checkfence/checkfence/memmodel"
-	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
 )
 
@@ -32,10 +27,6 @@ import (
 // has (branches, retry loops, CAS that fail). 40 seeds of three
 // generators; CHECKFENCE_FULL=1 ten times as many.
 func TestC11SeqCstRandom(t *testing.T) {
-	full := 1
-	if os.Getenv("CHECKFENCE_FULL") != "" {
-		full = 10
-	}
 	for _, m := range []string{"rc11", "sc-cat", "arm8", "riscv", "power", "tso-cat"} {
 		for _, g := range []struct {
 			name string
@@ -43,38 +34,17 @@ func TestC11SeqCstRandom(t *testing.T) {
 		}{{"separators", refcheck.SepGen}, {"small", refcheck.SmallGen}, {"reload", refcheck.ReloadGen}} {
 			t.Run(m+"/"+g.name, func(t *testing.T) {
 				t.Parallel()
-				n, compared := 40*full, 0
-				for seed := int64(25000); seed < 25000+int64(n); seed++ {
-					src, ok := seqCstProgram(refcheck.Generate(seed, g.cfg))
-					if !ok {
-						continue
-					}
-					c, err := refcheck.ParseCase(fmt.Sprint("sc", seed), []byte(src))
-					if err != nil {
-						t.Fatalf("seed %d: %v\n%s", seed, err, src)
-					}
-					run := func(name string) *mining.ExecutionSet {
-						set, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: model(t, name), MaxUnroll: 6, Timeout: 20 * time.Second}, false)
-						if err != nil || len(set.Pruned) > 0 {
-							return nil
-						}
-						return set
-					}
-					a, b := run("sc"), run(m)
+				n := 40 * randomScale()
+				randomSeeds(t, g.cfg, 25000, n, n/2, func(_ int64, src string) (string, bool) { return seqCstProgram(src) }, func(seed int64, src string, c *refcheck.Case) bool {
+					a, b := convergedExecutions(c, model(t, "sc")), convergedExecutions(c, model(t, m))
 					if a == nil || b == nil {
-						continue
+						return false
 					}
-					compared++
-					oa, ob := canons(a.Observations), canons(b.Observations)
-					if a.AnyError != b.AnyError || a.AnyDeadlock != b.AnyDeadlock || !slices.Equal(oa, ob) || len(b.Flags) > 0 {
-						t.Errorf("seed %d: failures/deadlocks %v/%v on sc, %v/%v on %s (flags %v); observations\n%v\n%v\n%s",
-							seed, a.AnyError, a.AnyDeadlock, b.AnyError, b.AnyDeadlock, m, b.Flags, oa, ob, src)
+					if diff := executionsDiffer(a, b, "sc", m); diff != "" {
+						t.Errorf("seed %d: %s\n%s", seed, diff, src)
 					}
-				}
-				if compared < n/2 {
-					t.Errorf("only %d of %d seeds compared", compared, n)
-				}
-				t.Logf("compared %d of %d seeds", compared, n)
+					return true
+				})
 			})
 		}
 	}
@@ -192,52 +162,24 @@ func TestRC11HerdRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := 1
-	if os.Getenv("CHECKFENCE_FULL") != "" {
-		full = 10
-	}
-	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}, "F": {"ACQ", "REL", "ACQ_REL", "SC"}}
 	for _, g := range []struct {
 		name string
 		cfg  refcheck.GenConfig
 	}{{"separators", refcheck.SepGen}, {"reload", refcheck.ReloadGen}, {"silent", refcheck.SilentGen}} {
 		t.Run(g.name, func(t *testing.T) {
 			t.Parallel()
-			n, compared := 60*full, 0
-			for seed := int64(26000); seed < 26000+int64(n); seed++ {
-				r := rand.New(rand.NewSource(seed))
-				src, ok := c11Program(refcheck.Generate(seed, g.cfg), func(kind string) string {
-					return orders[kind][r.Intn(len(orders[kind]))]
-				})
-				if !ok {
-					continue
-				}
-				c, err := refcheck.ParseCase(fmt.Sprint("rc11", seed), []byte(src))
-				if err != nil {
-					t.Fatalf("seed %d: %v\n%s", seed, err, src)
-				}
-				run := func(m *memmodel.Model) *mining.ExecutionSet {
-					set, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, MaxUnroll: 6, Timeout: 20 * time.Second}, false)
-					if err != nil || len(set.Pruned) > 0 {
-						return nil
-					}
-					return set
-				}
-				a, b := run(memmodel.FromCat(herd)), run(catModel(t, "rc11"))
+			n := 60 * randomScale()
+			// (spins converge less on the file model: a third must compare)
+			randomSeeds(t, g.cfg, 26000, n, n/3, randomOrders, func(seed int64, src string, c *refcheck.Case) bool {
+				a, b := convergedExecutions(c, memmodel.FromCat(herd)), convergedExecutions(c, catModel(t, "rc11"))
 				if a == nil || b == nil {
-					continue
+					return false
 				}
-				compared++
-				oa, ob := canons(a.Observations), canons(b.Observations)
-				if a.AnyError != b.AnyError || a.AnyDeadlock != b.AnyDeadlock || !slices.Equal(oa, ob) || (len(a.Flags) > 0) != (len(b.Flags) > 0) {
-					t.Errorf("seed %d: failures/deadlocks/flags %v/%v/%v on rc11.cat, %v/%v/%v on rc11; observations\n%v\n%v\n%s",
-						seed, a.AnyError, a.AnyDeadlock, a.Flags, b.AnyError, b.AnyDeadlock, b.Flags, oa, ob, src)
+				if diff := executionsDiffer(a, b, "rc11.cat", "rc11"); diff != "" {
+					t.Errorf("seed %d: %s\n%s", seed, diff, src)
 				}
-			}
-			if compared < n/3 { // spins converge less on the file model
-				t.Errorf("only %d of %d seeds compared", compared, n)
-			}
-			t.Logf("compared %d of %d seeds", compared, n)
+				return true
+			})
 		})
 	}
 }
@@ -261,11 +203,6 @@ func TestC11MappingsRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	weak := memmodel.FromCat(weakCat)
-	full := 1
-	if os.Getenv("CHECKFENCE_FULL") != "" {
-		full = 10
-	}
-	orders := map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}, "F": {"ACQ", "REL", "ACQ_REL", "SC"}}
 	for _, hw := range []string{"arm8", "riscv", "power", "tso-cat"} {
 		for _, g := range []struct {
 			name string
@@ -273,42 +210,29 @@ func TestC11MappingsRandom(t *testing.T) {
 		}{{"separators", refcheck.SepGen}, {"reload", refcheck.ReloadGen}} {
 			t.Run(hw+"/"+g.name, func(t *testing.T) {
 				t.Parallel()
-				n, compared := 60*full, 0
-				for seed := int64(27000); seed < 27000+int64(n); seed++ {
-					r := rand.New(rand.NewSource(seed))
-					src, ok := c11Program(refcheck.Generate(seed, g.cfg), func(kind string) string {
-						return orders[kind][r.Intn(len(orders[kind]))]
-					})
-					if !ok {
-						continue
-					}
-					c, err := refcheck.ParseCase(fmt.Sprint("map", seed), []byte(src))
-					if err != nil {
-						t.Fatalf("seed %d: %v\n%s", seed, err, src)
-					}
-					run := func(m *memmodel.Model) *mining.ExecutionSet {
-						set, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, MaxUnroll: 6, Timeout: 20 * time.Second}, false)
-						if err != nil || len(set.Pruned) > 0 {
-							return nil
-						}
-						return set
-					}
-					a, b := run(weak), run(model(t, hw))
+				n := 60 * randomScale()
+				randomSeeds(t, g.cfg, 27000, n, n/3, randomOrders, func(seed int64, src string, c *refcheck.Case) bool {
+					a, b := convergedExecutions(c, weak), convergedExecutions(c, model(t, hw))
 					if a == nil || b == nil {
-						continue
+						return false
 					}
-					compared++
-					oa, ob := canons(a.Observations), canons(b.Observations)
-					if b.AnyError && !a.AnyError || !subset(ob, oa) {
-						t.Errorf("seed %d: %s reaches what RC11 does not: failures %v on %s, %v on RC11; observations\n%v on %s\n%v on RC11\n%s",
-							seed, hw, b.AnyError, hw, a.AnyError, ob, hw, oa, src)
+					if diff := executionsWithin(a, b, "RC11", hw); diff != "" {
+						t.Errorf("seed %d: %s\n%s", seed, diff, src)
 					}
-				}
-				if compared < n/3 {
-					t.Errorf("only %d of %d seeds compared", compared, n)
-				}
-				t.Logf("compared %d of %d seeds", compared, n)
+					return true
+				})
 			})
 		}
 	}
+}
+
+// c11Orders are the orders a C11 access, read-modify-write or fence may
+// have.
+var c11Orders = map[string][]string{"R": {"RLX", "ACQ", "SC"}, "W": {"RLX", "REL", "SC"}, "RMW": {"RLX", "ACQ", "REL", "ACQ_REL", "SC"}, "F": {"ACQ", "REL", "ACQ_REL", "SC"}}
+
+// randomOrders is c11Program with an order drawn for each access, block
+// and fence (from the seed: the same program each run).
+func randomOrders(seed int64, src string) (string, bool) {
+	r := rand.New(rand.NewSource(seed))
+	return c11Program(src, func(kind string) string { return c11Orders[kind][r.Intn(len(c11Orders[kind]))] })
 }

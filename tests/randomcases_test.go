@@ -1,0 +1,90 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/checkfence/checkfence/memmodel"
+	"github.com/checkfence/checkfence/mining"
+	"github.com/checkfence/checkfence/refcheck"
+)
+
+// The random model comparisons (cat_twins_random_test.go,
+// c11_sc_random_test.go) share this: programs of a refcheck generator,
+// perhaps rewritten, the executions of each on two models where both
+// converge, and a floor on how many seeds compared.
+
+// randomScale is 10 with CHECKFENCE_FULL=1 (make check-full), else 1.
+func randomScale() int {
+	if os.Getenv("CHECKFENCE_FULL") != "" {
+		return 10
+	}
+	return 1
+}
+
+// randomSeeds calls compare on the programs of cfg at seeds base … base+n-1,
+// each rewritten by rewrite (nil: as generated; ok false skips the seed),
+// and fails the test when fewer than minimum were compared (compare
+// reports whether it compared).
+func randomSeeds(t *testing.T, cfg refcheck.GenConfig, base int64, n, minimum int, rewrite func(seed int64, src string) (string, bool), compare func(seed int64, src string, c *refcheck.Case) bool) {
+	t.Helper()
+	compared := 0
+	for seed := base; seed < base+int64(n); seed++ {
+		src := refcheck.Generate(seed, cfg)
+		if rewrite != nil {
+			var ok bool
+			if src, ok = rewrite(seed, src); !ok {
+				continue
+			}
+		}
+		c, err := refcheck.ParseCase(fmt.Sprint("random", seed), []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		if compare(seed, src, c) {
+			compared++
+		}
+	}
+	if compared < minimum {
+		t.Errorf("only %d of %d seeds compared (converged on both models): the test compares too little", compared, n)
+	}
+	t.Logf("compared %d of %d seeds", compared, n)
+}
+
+// convergedExecutions are the executions of c's test on m after lazy
+// unrolling (at most 6 iterations a loop, 20 s); nil when the unrolling
+// does not converge or stops.
+func convergedExecutions(c *refcheck.Case, m *memmodel.Model) *mining.ExecutionSet {
+	set, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: m, MaxUnroll: 6, Timeout: 20 * time.Second}, false)
+	if err != nil || len(set.Pruned) > 0 {
+		return nil
+	}
+	return set
+}
+
+// executionsDiffer describes how two execution sets differ in failures,
+// deadlocks, flags (whether any fires) and observations; "" when they do
+// not.
+func executionsDiffer(a, b *mining.ExecutionSet, nameA, nameB string) string {
+	oa, ob := canons(a.Observations), canons(b.Observations)
+	if a.AnyError == b.AnyError && a.AnyDeadlock == b.AnyDeadlock && (len(a.Flags) > 0) == (len(b.Flags) > 0) && slices.Equal(oa, ob) {
+		return ""
+	}
+	return fmt.Sprintf("failures/deadlocks/flags %v/%v/%v on %s, %v/%v/%v on %s; observations\n%v on %s\n%v on %s",
+		a.AnyError, a.AnyDeadlock, a.Flags, nameA, b.AnyError, b.AnyDeadlock, b.Flags, nameB, oa, nameA, ob, nameB)
+}
+
+// executionsWithin describes how b reaches what a does not (a failure, an
+// observation); "" when b is within a.
+func executionsWithin(a, b *mining.ExecutionSet, nameA, nameB string) string {
+	oa, ob := canons(a.Observations), canons(b.Observations)
+	if !(b.AnyError && !a.AnyError) && subset(ob, oa) {
+		return ""
+	}
+	return fmt.Sprintf("%s reaches what %s does not: failures %v on %s, %v on %s; observations\n%v on %s\n%v on %s",
+		nameB, nameA, b.AnyError, nameB, a.AnyError, nameA, ob, nameB, oa, nameA)
+}
