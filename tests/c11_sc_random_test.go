@@ -2,8 +2,6 @@ package tests
 
 import (
 	"math/rand"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -151,14 +149,7 @@ func c11Program(src string, order func(kind string) string) (string, bool) {
 // answer to "is there a data race" (rc11.cat's racy flag). 60 seeds of
 // two generators; CHECKFENCE_FULL=1 ten times as many.
 func TestRC11HerdRandom(t *testing.T) {
-	file, err := filepath.Abs("../../shared/suites/cat/rc11.cat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(file); err != nil {
-		t.Skipf("suite not available: %v", err)
-	}
-	herd, err := cat.LoadFile(file)
+	herd, err := cat.LoadFile(suiteCatPath(t, "rc11.cat"))
 	if err != nil {
 		t.Fatal(err)
 	}

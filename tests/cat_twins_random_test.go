@@ -68,13 +68,7 @@ func TestCatTwinsRandom(t *testing.T) {
 // through an untagged atomic block, by decision (docs/models.md): they
 // are compared on the programs without one.
 func TestCatHerdTwinsRandom(t *testing.T) {
-	dir, err := filepath.Abs("../../shared/suites/cat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("suite not available: %v", err)
-	}
+	dir := suiteCatPath(t, "")
 	tmp := t.TempDir()
 	for _, name := range []string{"arm8", "power", "sc-cat", "riscv", "tso-cat"} {
 		blocksDiffer := name == "riscv" || name == "tso-cat"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -87,4 +88,18 @@ func executionsWithin(a, b *mining.ExecutionSet, nameA, nameB string) string {
 	}
 	return fmt.Sprintf("%s reaches what %s does not: failures %v on %s, %v on %s; observations\n%v on %s\n%v on %s",
 		nameB, nameA, b.AnyError, nameB, a.AnyError, nameA, ob, nameB, oa, nameA)
+}
+
+// suiteCatPath is the absolute path of name in the suites' cat directory
+// (../shared/suites/cat); the test is skipped when it is not there.
+func suiteCatPath(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("../../shared/suites/cat", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("suite not available: %v", err)
+	}
+	return p
 }
