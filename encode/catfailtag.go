@@ -18,12 +18,6 @@ import (
 
 // blockStores are the stores of in's atomic block (none outside one).
 func (e *Encoding) blockStores(in *Instr) []*Instr {
-	return e.blockAccesses(in, axioms.Store)
-}
-
-// blockAccesses are the instructions of kind k of in's atomic block (none
-// outside one), executed or not.
-func (e *Encoding) blockAccesses(in *Instr, k axioms.InstrKind) []*Instr {
 	if in.Atomic == 0 {
 		return nil
 	}
@@ -37,7 +31,7 @@ func (e *Encoding) blockAccesses(in *Instr, k axioms.InstrKind) []*Instr {
 		lo--
 	}
 	for j := lo; j < len(e.Instrs) && same(j); j++ {
-		if o := e.Instrs[j]; o.Kind == k {
+		if o := e.Instrs[j]; o.Kind == axioms.Store {
 			out = append(out, o)
 		}
 	}

@@ -1,9 +1,6 @@
 package encode
 
-import (
-	"github.com/checkfence/checkfence/axioms"
-	"github.com/checkfence/checkfence/lsl"
-)
+import "github.com/checkfence/checkfence/lsl"
 
 // Locked atomic blocks. A cat model's C11 mapping may say what an atomic
 // block without a C11 order compiles to when it both loads and stores (a
@@ -14,32 +11,19 @@ import (
 // too (docs/models.md, "Atomic blocks on tso-cat").
 
 // lockedBlock reports whether in is in an atomic block that has a load
-// and a store (lsl.LoadsAndStores of the statement, noteLocked), executed
-// or not. The statement decides, not the instructions the encoding kept:
-// a CAS whose store the range analysis shows never runs is still a locked
-// instruction. A block symbolic execution did not record (none does
-// today) is judged by its instructions.
+// and a store (lsl.LoadsAndStores of the statement, recorded by symbolic
+// execution: noteLocked), executed or not. The statement decides, not the
+// instructions the encoding kept: a CAS whose store the range analysis
+// shows never runs is still a locked instruction.
 func (e *Encoding) lockedBlock(in *Instr) bool {
-	if in.Atomic == 0 {
-		return false
-	}
-	if v, ok := e.lockedMemo[in.Atomic]; ok {
-		return v
-	}
-	v := len(e.blockAccesses(in, axioms.Load)) > 0 && len(e.blockAccesses(in, axioms.Store)) > 0
-	e.noteLockedValue(in.Atomic, v)
-	return v
+	return in.Atomic != 0 && e.lockedMemo[in.Atomic]
 }
 
 // noteLocked records lockedBlock's answer for the atomic block id, whose
-// outermost statement is a (symbolic execution).
+// outermost statement is a.
 func (e *Encoding) noteLocked(id int, a *lsl.Atomic) {
-	e.noteLockedValue(id, lsl.LoadsAndStores(a))
-}
-
-func (e *Encoding) noteLockedValue(id int, v bool) {
 	if e.lockedMemo == nil {
 		e.lockedMemo = map[int]bool{}
 	}
-	e.lockedMemo[id] = v
+	e.lockedMemo[id] = lsl.LoadsAndStores(a)
 }

@@ -218,7 +218,7 @@ type Encoding struct {
 	seedOf     map[[2]int]z.Lit
 	aliasMemo  map[[2]int]z.Lit
 	retagMemo  map[string]bool // reloadTagsMatch's answers (reloadtags.go)
-	lockedMemo map[int]bool    // lockedBlock's answers, by atomic block id (catlocked.go)
+	lockedMemo map[int]bool    // lockedBlock: the atomic blocks that load and store, by id (catlocked.go)
 	// reloadFenceMove: a reload round's unmatched fence may be the moved
 	// load's own (Options.NoReloadFenceMove)
 	reloadFenceMove bool
