@@ -91,7 +91,7 @@ func (e *Encoding) rmwOnlyChain(rec *cycleRec) z.Lit {
 		}
 	}
 	if e.silentOrder != nil {
-		// on arm8 a read-modify-write of the thread past the cut that
+		// on arm8 and power a read-modify-write of the thread past the cut that
 		// reads the chain's last store needs an order (readsAfterLit)
 		parts = append(parts, e.readPastCut(chain))
 	}
@@ -183,7 +183,7 @@ func (e *Encoding) jointFinal(jc *jointCycle, all []*jointCycle) (z.Lit, error) 
 // deleted, the store before the chain, with the same value
 // (docs/semantics.md, "Silent read-modify-writes on the hardware
 // models"). A thread's own loads past the cut need readsAfter there: any
-// on rc11, sc-cat, riscv and tso-cat, an order on arm8, loads kept in
+// on rc11, sc-cat, riscv and tso-cat, an order on arm8 and power, loads kept in
 // order on the .mm models. Options.NoChainCut turns it off with
 // rmwOnlyChain.
 func (e *Encoding) chainOthersDone(rec *cycleRec) z.Lit {

@@ -121,7 +121,8 @@ func (e *Encoding) allSilent(rec *cycleRec) z.Lit {
 // forwarding, before the source of its value. On rc11, sc-cat, riscv and
 // tso-cat any load may be handed the source (SilentAnyReader); on arm8 a
 // load of the same thread only when it, or st's own load, is an acquire
-// (silentOrder), or a load barrier comes between (readsAfterLit).
+// (silentOrder), or a load barrier comes between (readsAfterLit); on
+// power when a fence comes between (readsAfterLit).
 func (e *Encoding) readsAfter(l, st int) bool {
 	if l >= 0 && e.Instrs[l].Thread != e.Instrs[st].Thread || e.silentAnyReader {
 		return true
@@ -134,7 +135,7 @@ func (e *Encoding) readsAfter(l, st int) bool {
 
 // readsAfterLit holds when a load of st's thread that read st may be
 // handed st's source: readsAfter, or, on arm8, the first of the loads in
-// roots that runs is an acquire, or a load barrier
+// roots that runs is an acquire, or, on arm8 and power, a load barrier
 // (silentOrder.Barriers) runs after one of them that runs and before
 // instruction until (docs/semantics.md, "Silent read-modify-writes on
 // the hardware models"). roots are the loads of the cycle's
@@ -186,15 +187,17 @@ func (e *Encoding) silentReader(rec *cycleRec, l, st, until int) z.Lit {
 	return e.C.Or(e.readsAfterLit(l, st, []int{e.loadOfStore(st)}, until), e.silentDataChain(rec, st))
 }
 
-// silentDataChain holds, on arm8, when each read-modify-write of the
-// cycle up to silent store st that runs stores a value that depends on
-// its load (fetch_add(&x, 0)): each store is then the local read
-// successor of the next load that reads it, `(addr | data);
+// silentDataChain holds, on arm8 and power, when each read-modify-write
+// of the cycle up to silent store st that runs stores a value that
+// depends on its load (fetch_add(&x, 0)): each store is then the local
+// read successor of the next load that reads it, `(addr | data);
 // local-read-successor` orders each of those loads before the next and
 // the last before any load of the thread that reads st, so the source of
-// st, read by one of them, comes before that load in `ob`
-// (docs/semantics.md, "Silent read-modify-writes on the hardware
-// models"). False elsewhere: readsAfterLit decides there.
+// st, read by one of them, comes before that load in arm8's `ob`; on
+// power `data; rfi` repeated is a path of ii edges, so the load that read
+// the source is before that load in ppo (docs/semantics.md, "Silent
+// read-modify-writes on the hardware models"). False elsewhere:
+// readsAfterLit decides there.
 func (e *Encoding) silentDataChain(rec *cycleRec, st int) z.Lit {
 	c := e.C
 	if e.silentOrder == nil || !e.trackDeps {
@@ -258,7 +261,7 @@ func (e *Encoding) loadBarriers(t int) []int {
 
 // loadBarrier reports whether fence f is an event carrying one of
 // silentOrder.Barriers (arm8: a barrier that orders an earlier load before
-// every later access).
+// every later access; power: sync, lwsync).
 func (e *Encoding) loadBarrier(f *Instr) bool {
 	if f.Op < 0 {
 		return false // thread creation or join
@@ -295,7 +298,8 @@ func (e *Encoding) silentAtBound(rec *cycleRec) z.Lit {
 		w := e.Instrs[st]
 		parts = append(parts, c.Implies(w.Guard, e.aliased(r, w)))
 		// the next iteration's read-modify-write, the same instruction as
-		// the first one, reads the last of them (on arm8 it needs an order)
+		// the first one, reads the last of them (on arm8 and power it
+		// needs an order)
 		if e.loadOfStore(st) >= 0 {
 			parts = append(parts, c.Implies(w.Guard, e.silentReader(rec, rec.firstRMW, st, rec.hi)))
 		}

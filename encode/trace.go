@@ -117,7 +117,9 @@ func (e *Encoding) Decode(val func(z.Lit) bool) *trace.Execution {
 	x.C11AsEvents = !props.C11Fences
 	x.MemoryOrder, x.RMWWrites = props.MemoryOrder, props.RMWWrites
 	x.SilentRMWs = e.silentRMWs()
-	x.SilentNeedsOrder = x.SilentRMWs && e.silentOrder != nil
+	if x.SilentRMWs && e.silentOrder != nil {
+		x.SilentOrderHint = e.silentOrder.Hint
+	}
 	x.Program = u
 	if e.Model.HasRel("memory_order") {
 		x.Order = e.memoryOrder(x, val)

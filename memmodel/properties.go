@@ -82,8 +82,8 @@ type Properties struct {
 	// models"): the vetted .mm models, whose loads must come after the
 	// silent store (encode/silent.go, readsAfter); rc11, sc-cat, riscv and
 	// tso-cat, where any load may (their checks only lose pairs when the
-	// readers move); arm8, where the spinning thread's own loads need an
-	// order (SilentOrder). Not power, which is not multi-copy atomic.
+	// readers move); arm8 and power, where the spinning thread's own loads
+	// need an order (SilentOrder).
 	SilentRMWs bool
 	// SilentAnyReader: on the model of SilentRMWs every load that read a
 	// silent store may be handed its source (rc11, sc-cat, riscv,
@@ -91,7 +91,7 @@ type Properties struct {
 	// order.
 	SilentAnyReader bool
 	// SilentOrder: on a model of SilentRMWs whose loads may read their
-	// own thread's store early (arm8), what orders a silent store's
+	// own thread's store early (arm8, power), what orders a silent store's
 	// source before a load of the spinning thread that read the store
 	// (nil elsewhere; docs/semantics.md, "Silent read-modify-writes on the
 	// hardware models"). Other threads' loads always may be handed it.
@@ -193,6 +193,8 @@ func catProperties(m *cat.Model) Properties {
 			p.SilentRMWs, p.SilentAnyReader = true, true
 		case builtinNamed("arm8"):
 			p.SilentRMWs, p.SilentOrder = true, arm8SilentOrder
+		case builtinNamed("power"):
+			p.SilentRMWs, p.SilentOrder = true, powerSilentOrder
 		}
 		for name, arch := range hardwareArch {
 			if bn, ok := cat.Builtin(name); ok && bn == b {
@@ -236,6 +238,9 @@ func builtinNamed(name string) *cat.Model {
 // read-modify-write's load and it.
 type SilentReaderOrder struct {
 	Tags, Barriers []string
+	// Hint says, for an INCONCLUSIVE result's hint, what orders such a
+	// load on the model.
+	Hint string
 }
 
 // arm8SilentOrder: an acquire (A, Q: `[A | Q]; po`, and `[range(rmw)];
@@ -249,6 +254,24 @@ var arm8SilentOrder = &SilentReaderOrder{
 		"DMB.SY", "DMB.ISH", "DMB.OSH", "DMB.NSH", "DSB.SY", "DSB.ISH", "DSB.OSH", "DSB.NSH", "full", "store-load",
 		"DMB.LD", "DMB.ISHLD", "DMB.OSHLD", "DMB.NSHLD", "DSB.LD", "DSB.ISHLD", "DSB.OSHLD", "DSB.NSHLD", "load-load", "load-store",
 	},
+	Hint: "on arm8 its round is left out only when a later load of the thread that reads its store is ordered " +
+		"after the value's source — an acquire read-modify-write (LDAXR, CASA) or load, a load barrier between " +
+		"the two (DMB ISHLD: an acquire fence), or a stored value that depends on the load (fetch_add(&x, 0)); " +
+		"a relaxed exchange's rounds count",
+}
+
+// powerSilentOrder: power's fences between two memory events of which
+// the first is a load (`fences`: sync, lwsync and the LSL kinds power.cat
+// maps to them), which put the load that read the value's source before
+// the later load in hb; Power has no acquire accesses (a C11 acquire
+// compiles to lwsync after it, a fence event). An address or data
+// dependency through the rounds' stores is silentDataChain's.
+var powerSilentOrder = &SilentReaderOrder{
+	Barriers: []string{"sync", "full", "store-load", "lwsync", "load-load", "load-store", "store-store"},
+	Hint: "on power its round is left out only when a later load of the thread that reads its store is ordered " +
+		"after the value's source — a sync or lwsync between the read-modify-write's load and it (an acquire " +
+		"read-modify-write, an acquire or stronger fence), or a stored value that depends on the load " +
+		"(fetch_add(&x, 0)); a relaxed exchange's rounds count",
 }
 
 func hasFlag(m *cat.Model, name string) bool {

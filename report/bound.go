@@ -132,17 +132,14 @@ func Hint(r *mining.Result) string {
 		if r.FairNote != "" {
 			h += "; " + r.FairNote
 		}
-		if x := r.Trace; x != nil && x.Program != nil && x.RMWWrites && (!x.SilentRMWs || x.SilentNeedsOrder) && stoppedRMWLoop(x.Program, x) {
-			if x.SilentNeedsOrder {
+		if x := r.Trace; x != nil && x.Program != nil && x.RMWWrites && (!x.SilentRMWs || x.SilentOrderHint != "") && stoppedRMWLoop(x.Program, x) {
+			if x.SilentOrderHint != "" {
 				h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
-					"on arm8 its round is left out only when a later load of the thread that reads its store is ordered " +
-					"after the value's source — an acquire read-modify-write (LDAXR, CASA) or load, a load barrier between " +
-					"the two (DMB ISHLD: an acquire fence), or a stored value that depends on the load (fetch_add(&x, 0)); " +
-					"a relaxed exchange's rounds count (docs/semantics.md, \"Silent read-modify-writes on the hardware models\")"
+					x.SilentOrderHint + " (docs/semantics.md, \"Silent read-modify-writes on the hardware models\")"
 			} else {
 				h += "; or a read-modify-write that writes back what it read (a failed exchange or test-and-set): " +
 					"on this cat model that is a write, so a loop retrying one never converges (on the .mm models, " +
-					"rc11, sc-cat, riscv, tso-cat and, with an acquire, arm8 it writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
+					"rc11, sc-cat, riscv, tso-cat and, with an order, arm8 and power it writes nothing: docs/semantics.md, \"Silent read-modify-writes\")"
 			}
 		}
 		return h

@@ -1,14 +1,9 @@
 package tests
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/checkfence/checkfence/cat"
-	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/refcheck"
 )
 
@@ -68,18 +63,9 @@ func TestCatTwinsRandom(t *testing.T) {
 // through an untagged atomic block, by decision (docs/models.md): they
 // are compared on the programs without one.
 func TestCatHerdTwinsRandom(t *testing.T) {
-	dir := suiteCatPath(t, "")
-	tmp := t.TempDir()
 	for _, name := range []string{"arm8", "power", "sc-cat", "riscv", "tso-cat"} {
 		blocksDiffer := name == "riscv" || name == "tso-cat"
-		file := filepath.Join(tmp, name+".cat")
-		if err := os.WriteFile(file, []byte(fmt.Sprintf(herdWrappers[name], dir)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		herd, err := cat.LoadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		herd := herdTwin(t, name)
 		for _, g := range []struct {
 			name string
 			cfg  refcheck.GenConfig
@@ -97,7 +83,7 @@ func TestCatHerdTwinsRandom(t *testing.T) {
 			t.Run(name+"/"+g.name, func(t *testing.T) {
 				t.Parallel()
 				randomSeeds(t, g.cfg, 23000, g.n*randomScale(), minimum, rewrite, func(seed int64, src string, c *refcheck.Case) bool {
-					a, b := convergedExecutions(c, memmodel.FromCat(herd)), convergedExecutions(c, catModel(t, name))
+					a, b := convergedExecutions(c, herd), convergedExecutions(c, catModel(t, name))
 					if a == nil || b == nil {
 						return false
 					}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/memmodel"
 	"github.com/checkfence/checkfence/mining"
 	"github.com/checkfence/checkfence/refcheck"
@@ -102,4 +103,22 @@ func suiteCatPath(t *testing.T, name string) string {
 		t.Skipf("suite not available: %v", err)
 	}
 	return p
+}
+
+// herdTwin is the suites' own .cat file of built-in hardware model name
+// (herdWrappers: arm8, power, riscv, sc-cat, tso-cat), read from a file
+// as a user's model is: no built-in model, so none of the encoding's
+// shortcuts for built-ins (silent rounds, chains). It skips the test
+// without the suites.
+func herdTwin(t *testing.T, name string) *memmodel.Model {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name+".cat")
+	if err := os.WriteFile(file, []byte(fmt.Sprintf(herdWrappers[name], suiteCatPath(t, ""))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	herd, err := cat.LoadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return memmodel.FromCat(herd)
 }

@@ -107,34 +107,47 @@ func canons(obs []trace.Observation) []string {
 	return out
 }
 
-// TestCatSilentRMWHint: on a cat model without the rule (power: a failed
-// exchange there is a write other loads order against) a test-and-set
-// spin does not converge, and the INCONCLUSIVE result says why; on a .mm
-// model, rc11, sc-cat, arm8, riscv and tso-cat it converges. On arm8 a
+// TestCatSilentRMWHint: on a cat model without the rule (herd's own
+// power.cat, which is no built-in model: a failed exchange there is a
+// write other loads order against) a test-and-set spin does not
+// converge, and the INCONCLUSIVE result says why; on a .mm model, rc11,
+// sc-cat, arm8, riscv, tso-cat and power it converges. On arm8 and power a
 // relaxed exchange's rounds count (tas_lock_fence_after.c), and the hint
-// says what would order them.
+// says what would order them on the model.
 func TestCatSilentRMWHint(t *testing.T) {
 	needClang(t)
-	prog, test := loadPthread(t, "tas_lock.c")
-	r := check(t, prog, test, mining.Options{Model: catModel(t, "power"), MaxUnroll: 4})
+	herd := herdTwin(t, "power")
+	// fair_tas.lsl with full fences around the critical section (without
+	// them the counter is lost on Power)
+	c, err := refcheck.ParseCase("fair_tas_fenced", []byte(fairTASFenced))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := check(t, c.Prog, c.Tests[0], mining.Options{Model: herd, MaxUnroll: 4})
 	if r.Verdict != mining.Inconclusive {
-		t.Fatalf("tas_lock.c on power at --max-unroll 4: %s, want INCONCLUSIVE", r.Verdict)
+		t.Fatalf("fair_tas_fenced on herd's power.cat at --max-unroll 4: %s, want INCONCLUSIVE (%s: %s)", r.Verdict, r.Reason, r.Message)
 	}
 	if h := report.Hint(r); !strings.Contains(h, "on this cat model that is a write") {
 		t.Errorf("the hint does not name the read-modify-write: %q", h)
 	}
-	for _, m := range []string{"sc", "rc11", "sc-cat", "arm8", "riscv", "tso-cat"} {
+	if r := check(t, c.Prog, c.Tests[0], mining.Options{Model: catModel(t, "power"), MaxUnroll: 4}); r.Verdict != P {
+		t.Errorf("fair_tas_fenced on power at --max-unroll 4: %s, want PASS (%s)", r.Verdict, report.Hint(r))
+	}
+	prog, test := loadPthread(t, "tas_lock.c")
+	for _, m := range []string{"sc", "rc11", "sc-cat", "arm8", "riscv", "tso-cat", "power"} {
 		if r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 4}); r.Verdict != P {
 			t.Errorf("tas_lock.c on %s at --max-unroll 4: %s, want PASS (%s)", m, r.Verdict, report.Hint(r))
 		}
 	}
 	prog, test = loadPthread(t, "tas_lock_fence_after.c")
-	r = check(t, prog, test, mining.Options{Model: catModel(t, "arm8"), MaxUnroll: 4})
-	if r.Verdict != mining.Inconclusive {
-		t.Fatalf("tas_lock_fence_after.c on arm8 at --max-unroll 4: %s, want INCONCLUSIVE", r.Verdict)
-	}
-	if h := report.Hint(r); !strings.Contains(h, "on arm8 its round is left out only when") {
-		t.Errorf("the hint does not say what orders the round: %q", h)
+	for _, m := range []string{"arm8", "power"} {
+		r = check(t, prog, test, mining.Options{Model: catModel(t, m), MaxUnroll: 4})
+		if r.Verdict != mining.Inconclusive {
+			t.Fatalf("tas_lock_fence_after.c on %s at --max-unroll 4: %s, want INCONCLUSIVE", m, r.Verdict)
+		}
+		if h := report.Hint(r); !strings.Contains(h, "on "+m+" its round is left out only when") {
+			t.Errorf("the hint on %s does not say what orders the round: %q", m, h)
+		}
 	}
 	for _, m := range []string{"sc", "relaxed", "rc11", "riscv", "tso-cat"} {
 		if r := check(t, prog, test, mining.Options{Model: model(t, m), MaxUnroll: 4}); r.Verdict != P {
@@ -143,9 +156,40 @@ func TestCatSilentRMWHint(t *testing.T) {
 	}
 }
 
-// arm8Unordered: programs whose spins do not converge on arm8, where a
-// load of the spinning thread that reads a silent store needs an acquire,
-// a load barrier or a dependency (docs/semantics.md, "Silent
+// fairTASFenced: a test-and-set lock with a full fence after each
+// exchange and before the release (refcheck's fair_tas.lsl with fences,
+// without its watcher, whose reads inside the others' critical sections
+// no serial execution has).
+const fairTASFenced = `//# test T = ( inc | inc ) final
+global L
+global C
+proc inc() {
+    observe label "inc"
+    l: {
+        atomic {
+            %r := load @L
+            store @L, 1
+        }
+        fence full
+        %c := eq(%r, 1)
+        if %c { continue l }
+    }
+    %v := load @C
+    %w := add(%v, 1)
+    store @C, %w
+    fence full
+    store @L, 0
+}
+proc final() {
+    observe label "final"
+    %x := load @C
+    observe output "C" %x
+}
+`
+
+// arm8Unordered: programs whose spins do not converge on arm8 and power,
+// where a load of the spinning thread that reads a silent store needs an
+// acquire (arm8), a load barrier or a dependency (docs/semantics.md, "Silent
 // read-modify-writes on the hardware models").
 var arm8Unordered = map[string]bool{"tas_lock_relaxed.c": true, "silent_release.c": true, "silent_stale.c": true, "silent_stale_fence_before.c": true, "chain_stale.c": true}
 
@@ -154,7 +198,7 @@ var arm8Unordered = map[string]bool{"tas_lock_relaxed.c": true, "silent_release.
 // model m, because the rules do not converge there:
 //   - on rc11, LSL programs: their plain accesses are non-atomic, they
 //     race, and a racy round is never deleted;
-//   - on arm8, LSL programs (plain accesses without fences) and
+//   - on arm8 and power, LSL programs (plain accesses without fences) and
 //     arm8Unordered: the next round reads the silent store unordered, the
 //     round is kept and the spin does not converge (silent_stale.c shows
 //     why it must be kept; docs/semantics.md, "Silent read-modify-writes
@@ -168,7 +212,7 @@ func catRuleUnconverged(m, name string) bool {
 	switch m {
 	case "rc11":
 		return lslProg
-	case "arm8":
+	case "arm8", "power":
 		return lslProg || arm8Unordered[name]
 	case "riscv":
 		return strings.HasPrefix(name, "fair_chain_poll")
@@ -178,7 +222,7 @@ func catRuleUnconverged(m, name string) bool {
 
 // catSilentModels are the cat models with the rule, in the column order
 // of catSilentVerdicts.
-var catSilentModels = []string{"rc11", "sc-cat", "arm8", "riscv", "tso-cat"}
+var catSilentModels = []string{"rc11", "sc-cat", "arm8", "riscv", "tso-cat", "power"}
 
 // catSilentVerdicts: spin loops on read-modify-writes that write back
 // what they read, on the cat models with the rule (docs/semantics.md,
@@ -187,28 +231,29 @@ var catSilentModels = []string{"rc11", "sc-cat", "arm8", "riscv", "tso-cat"}
 // rows converged there (INCONCLUSIVE at --max-unroll), and the livelock
 // was INCONCLUSIVE too.
 var catSilentVerdicts = map[string]struct {
-	want   [5]mining.Verdict
+	want   [6]mining.Verdict
 	reason string // of rc11's FAIL, where only one failure is possible
 }{
-	"tas_lock.c":         {[5]mining.Verdict{P, P, P, P, P}, ""},
-	"tas_lock_relaxed.c": {[5]mining.Verdict{F, F, F, F, F}, ""}, // relaxed: the counter races (a race or a lost increment)
-	"tas_no_unlock.c":    {[5]mining.Verdict{F, F, F, F, F}, mining.ReasonLivelock},
-	"fetch_add_wait.c":   {[5]mining.Verdict{P, P, P, P, P}, ""},
-	"trylock.c":          {[5]mining.Verdict{P, P, P, P, P}, ""},
-	"trylock_bug.c":      {[5]mining.Verdict{F, F, F, F, F}, ""}, // a race or a lost increment
-	"silent_twice.c":     {[5]mining.Verdict{P, P, P, P, P}, ""},
-	"silent_release.c":   {[5]mining.Verdict{F, F, F, F, F}, mining.ReasonDataRace},
-	"silent_reload.c":    {[5]mining.Verdict{P, P, P, P, P}, ""},
-	// arm8 keeps the relaxed round (the stale data); rc11 fails without
-	// any round (a relaxed load of l does not synchronize)
-	"silent_stale.c":         {[5]mining.Verdict{F, P, F, P, P}, mining.ReasonAssertion},
-	"silent_stale_acquire.c": {[5]mining.Verdict{F, P, P, P, P}, mining.ReasonAssertion},
-	"silent_stale_fence.c":   {[5]mining.Verdict{F, P, P, P, P}, mining.ReasonAssertion},
-	// a chain of two exchanges: on arm8 the first must be an acquire
-	"chain_stale.c":         {[5]mining.Verdict{F, P, F, P, P}, mining.ReasonAssertion},
-	"chain_stale_acquire.c": {[5]mining.Verdict{F, P, P, P, P}, mining.ReasonAssertion},
-	// the fence comes before the exchange: no order on arm8
-	"silent_stale_fence_before.c": {[5]mining.Verdict{F, P, F, P, P}, mining.ReasonAssertion},
+	"tas_lock.c":         {[6]mining.Verdict{P, P, P, P, P, P}, ""},
+	"tas_lock_relaxed.c": {[6]mining.Verdict{F, F, F, F, F, F}, ""}, // relaxed: the counter races (a race or a lost increment)
+	"tas_no_unlock.c":    {[6]mining.Verdict{F, F, F, F, F, F}, mining.ReasonLivelock},
+	"fetch_add_wait.c":   {[6]mining.Verdict{P, P, P, P, P, P}, ""},
+	"trylock.c":          {[6]mining.Verdict{P, P, P, P, P, P}, ""},
+	"trylock_bug.c":      {[6]mining.Verdict{F, F, F, F, F, F}, ""}, // a race or a lost increment
+	"silent_twice.c":     {[6]mining.Verdict{P, P, P, P, P, P}, ""},
+	"silent_release.c":   {[6]mining.Verdict{F, F, F, F, F, F}, mining.ReasonDataRace},
+	"silent_reload.c":    {[6]mining.Verdict{P, P, P, P, P, P}, ""},
+	// arm8 and power keep the relaxed round (the stale data); rc11 fails
+	// without any round (a relaxed load of l does not synchronize)
+	"silent_stale.c":         {[6]mining.Verdict{F, P, F, P, P, F}, mining.ReasonAssertion},
+	"silent_stale_acquire.c": {[6]mining.Verdict{F, P, P, P, P, P}, mining.ReasonAssertion},
+	"silent_stale_fence.c":   {[6]mining.Verdict{F, P, P, P, P, P}, mining.ReasonAssertion},
+	// a chain of two exchanges: on arm8 and power the first must be an
+	// acquire
+	"chain_stale.c":         {[6]mining.Verdict{F, P, F, P, P, F}, mining.ReasonAssertion},
+	"chain_stale_acquire.c": {[6]mining.Verdict{F, P, P, P, P, P}, mining.ReasonAssertion},
+	// the fence comes before the exchange: no order on arm8 and power
+	"silent_stale_fence_before.c": {[6]mining.Verdict{F, P, F, P, P, F}, mining.ReasonAssertion},
 }
 
 func TestCatSilentRMWPrograms(t *testing.T) {

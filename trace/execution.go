@@ -35,10 +35,11 @@ type Execution struct {
 	// SilentRMWs: fair progress deletes retry rounds of read-modify-writes
 	// that write back what they read (memmodel.Properties.SilentRMWs).
 	SilentRMWs bool `json:"-"`
-	// SilentNeedsOrder: on the model such a round is deleted only when the
+	// SilentOrderHint: on the model such a round is deleted only when the
 	// thread's later loads that read it are ordered after the value's
-	// source (memmodel.Properties.SilentOrder: arm8).
-	SilentNeedsOrder bool `json:"-"`
+	// source (memmodel.Properties.SilentOrder: arm8, power); what orders
+	// them there, for the hint of an INCONCLUSIVE result ("" elsewhere).
+	SilentOrderHint string `json:"-"`
 	// Program is the unrolled program the execution runs: the code its
 	// events, positions and loop keys refer to, and the names of its
 	// pointers (lsl.Unrolled.BaseName).
