@@ -373,9 +373,6 @@ func TestPthreadProgramsCatModels(t *testing.T) {
 			t.Parallel()
 			prog, test := loadPthread(t, file)
 			for mi, m := range catModels {
-				if m == "power" && strings.HasPrefix(file, "c11/treiber") && want[mi] == P {
-					continue // 44 CPU s, too slow for make test
-				}
 				r := check(t, prog, test, mining.Options{Model: catModel(t, m)})
 				if r.Verdict != want[mi] {
 					t.Errorf("%s on %s: %s, want %s (%s)", file, m, r.Verdict, want[mi], r.Message)
