@@ -27,7 +27,7 @@ func TestCatFairProgressDifferential(t *testing.T) {
 		"counter.c", "handoff.c", "spsc1.c", "mp_release.c", "mp_relaxed.c", "racy.c",
 		"c11/msq_1_1.c", "c11/treiber_2_2_bug.c", "c11/msq_2_2_bug.c",
 	}
-	models := []string{"arm8", "riscv", "tso-cat", "rc11"}
+	models := []string{"arm8", "riscv", "tso-cat", "rc11", "power"}
 	for _, file := range programs {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
