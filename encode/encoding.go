@@ -56,6 +56,12 @@ type Options struct {
 	// thread cut off inside its loop (chaincut.go): globals only
 	// read-modify-writes reach, and the other threads done.
 	NoChainCut bool
+	// KeepDeadRegisters keeps every register through the if statements
+	// of symbolic execution, the plain encoding: by default a register
+	// that no path reads again is dropped before an if forks and at its
+	// join (lsl.Liveness), which the circuit never needed. For the
+	// differential tests of that shortcut.
+	KeepDeadRegisters bool
 	// NoSymmetry: do not look for identical threads or order the pool's
 	// untouched blocks (SymmetryBreaking is then true).
 	NoSymmetry bool
@@ -269,6 +275,7 @@ type Encoding struct {
 	rmwOnly                         map[int64]*lsl.RMWOnly      // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
 	rmwOnlyDone                     bool
 	chainCut                        bool          // chaincut.go applies (not Options.NoChainCut)
+	keepDead                        bool          // Options.KeepDeadRegisters (symexec.go, dropDead)
 	sym                             []symClass    // identical threads (symmetry.go)
 	params                          []*paramClass // threads rewritten to choose their arguments (paramsym.go)
 	paramChooses                    map[*lsl.Choose]paramAt
@@ -402,6 +409,7 @@ func Build(u *lsl.Unrolled, m *memmodel.Model, opt Options) (_ *Encoding, err er
 		reloadFenceMove:  !opt.NoReloadFenceMove,
 		silentRules:      !opt.NoSilentRMW,
 		chainCut:         !opt.NoChainCut,
+		keepDead:         opt.KeepDeadRegisters,
 		loadsInOrder:     props.LoadsInOrder,
 		silentModel:      props.SilentRMWs,
 		silentAnyReader:  props.SilentAnyReader,

@@ -30,18 +30,23 @@ type threadSymExec struct {
 	ti     int
 	cur    sstate
 	breaks map[string][]sstate
-	conts  map[string][]z.Lit
-	spins  [][]int // loads seen inside the enclosing spin loops
-	spinSt [][]int // stores seen inside the enclosing spin loops
-	atomic int
-	op     int
-	labels int // number of observe label statements: bound on the record index
+	// labelBlocks are the labelled blocks in scope, by label (where a
+	// break's state joins: its registers live there are kept)
+	labelBlocks map[string]*lsl.Block
+	conts       map[string][]z.Lit
+	spins       [][]int // loads seen inside the enclosing spin loops
+	spinSt      [][]int // stores seen inside the enclosing spin loops
+	atomic      int
+	op          int
+	labels      int // number of observe label statements: bound on the record index
 	// fair progress: the registers compared at each iteration block (nil
 	// without fair progress), and the possibly redundant last iteration
 	// of each loop instance, for its pruned statement
-	live   map[*lsl.Block][]lsl.Reg
-	starts map[lsl.LoopKey][]*iterStart // per loop instance, its iterations so far
-	cycles map[lsl.LoopKey][]*cycleRec  // cycles ending at the loop's bound
+	live map[*lsl.Block][]lsl.Reg
+	// liveness says which registers an if's join keeps (merge)
+	liveness *lsl.Liveness
+	starts   map[lsl.LoopKey][]*iterStart // per loop instance, its iterations so far
+	cycles   map[lsl.LoopKey][]*cycleRec  // cycles ending at the loop's bound
 	// loops is the stack of loop instances being run (their outer blocks,
 	// numbered by nextLoop): a cut-off inside one of them is within it.
 	loops    []int
@@ -53,9 +58,10 @@ type threadSymExec struct {
 func (e *Encoding) execThread(ti int, th *lsl.Thread) {
 	c := e.C
 	te := &ThreadEnc{T: th}
-	x := &threadSymExec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, conts: map[string][]z.Lit{}, starts: map[lsl.LoopKey][]*iterStart{}, cycles: map[lsl.LoopKey][]*cycleRec{}}
+	x := &threadSymExec{e: e, th: te, ti: ti, breaks: map[string][]sstate{}, labelBlocks: map[string]*lsl.Block{}, conts: map[string][]z.Lit{}, starts: map[lsl.LoopKey][]*iterStart{}, cycles: map[lsl.LoopKey][]*cycleRec{}}
+	x.liveness = lsl.BodyLiveness(th.Body)
 	if e.fair {
-		x.live = lsl.IterationState(th.Body)
+		x.live = x.liveness.Iters
 	}
 	lsl.Walk(th.Body, func(s lsl.Stmt) bool {
 		if o, ok := s.(*lsl.Observe); ok && o.Kind == lsl.ObsLabel {
@@ -142,8 +148,46 @@ func (x *threadSymExec) fork(g z.Lit) sstate {
 	return sstate{g: g, r: copyRegs(x.cur.r), ctrl: x.cur.ctrl, rec: x.cur.rec}
 }
 
+// forkKeep is fork with only the registers keep says are live (nil: all).
+func (x *threadSymExec) forkKeep(g z.Lit, keep func(lsl.Reg) bool) sstate {
+	if keep == nil {
+		return x.fork(g)
+	}
+	r := map[lsl.Reg]*Val{}
+	for k, v := range x.cur.r {
+		if keep(k) {
+			r[k] = v
+		}
+	}
+	return sstate{g: g, r: r, ctrl: x.cur.ctrl, rec: x.cur.rec}
+}
+
 // merge joins two states that reach the same point.
-func (x *threadSymExec) merge(a, b sstate) sstate {
+func (x *threadSymExec) merge(a, b sstate) sstate { return x.mergeLive(a, b, nil) }
+
+// liveAfterIf and liveAfterBlock are the registers kept at the join of
+// an if's branches and of the breaks of a labelled block (nil: all).
+func (x *threadSymExec) liveAfterIf(s *lsl.If) func(lsl.Reg) bool {
+	if x.e.keepDead {
+		return nil
+	}
+	return func(r lsl.Reg) bool { return x.liveness.LiveAfterIf(s, r) }
+}
+
+func (x *threadSymExec) liveAfterBlock(b *lsl.Block) func(lsl.Reg) bool {
+	if x.e.keepDead || b == nil {
+		return nil
+	}
+	return func(r lsl.Reg) bool { return x.liveness.LiveAfterBlock(b, r) }
+}
+
+// mergeLive joins two states, keeping only the registers keep says are
+// live after the join (nil: all; lsl.Liveness): a register that no path
+// reads again before writing it is dropped rather than multiplexed, so a
+// chain of n nested ifs or breaks, each with its own temporaries (a
+// switch of n cases), joins in linear rather than quadratic time and
+// leaves no dead multiplexers in the circuit.
+func (x *threadSymExec) mergeLive(a, b sstate, keep func(lsl.Reg) bool) sstate {
 	c := x.e.C
 	if a.g == c.F {
 		return b
@@ -154,12 +198,15 @@ func (x *threadSymExec) merge(a, b sstate) sstate {
 	out := sstate{g: c.Or(a.g, b.g), r: make(map[lsl.Reg]*Val, len(a.r))}
 	// Visit registers in a fixed order so that the circuit, and with it the
 	// solver's search and the counterexamples, are the same on every run.
+	live := func(k lsl.Reg) bool { return keep == nil || keep(k) }
 	keys := make([]lsl.Reg, 0, len(a.r)+len(b.r))
 	for k := range a.r {
-		keys = append(keys, k)
+		if live(k) {
+			keys = append(keys, k)
+		}
 	}
 	for k := range b.r {
-		if _, ok := a.r[k]; !ok {
+		if _, ok := a.r[k]; !ok && live(k) {
 			keys = append(keys, k)
 		}
 	}
@@ -183,6 +230,21 @@ func (x *threadSymExec) merge(a, b sstate) sstate {
 		out.ctrl = muxDeps(c, a.g, a.ctrl, b.ctrl)
 	}
 	return out
+}
+
+// dropDead forgets the registers no path from if statement s reads
+// before writing them (lsl.Liveness.LiveBeforeIf), so that the branches
+// fork without copying them: a chain of nested ifs whose branches each
+// define temporaries would otherwise copy all of them at every level.
+func (x *threadSymExec) dropDead(s *lsl.If) {
+	if x.e.keepDead {
+		return
+	}
+	for k := range x.cur.r {
+		if !x.liveness.LiveBeforeIf(s, k) {
+			delete(x.cur.r, k)
+		}
+	}
 }
 
 func (x *threadSymExec) stmts(ss []lsl.Stmt) {
@@ -216,15 +278,20 @@ func (x *threadSymExec) plainBlock(b *lsl.Block) {
 		return
 	}
 	saved, had := x.breaks[b.Label]
+	savedBlock := x.labelBlocks[b.Label]
 	x.breaks[b.Label] = nil
+	x.labelBlocks[b.Label] = b
 	x.stmts(b.Stmts)
+	keep := x.liveAfterBlock(b)
 	for _, s := range x.breaks[b.Label] {
-		x.cur = x.merge(x.cur, s)
+		x.cur = x.mergeLive(x.cur, s, keep)
 	}
 	if had {
 		x.breaks[b.Label] = saved
+		x.labelBlocks[b.Label] = savedBlock
 	} else {
 		delete(x.breaks, b.Label)
+		delete(x.labelBlocks, b.Label)
 	}
 }
 
@@ -356,6 +423,7 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		cond := x.val(s.Cond)
 		t, err := vx.truth(cond)
 		x.fail(trace.ReasonRuntimeError, s, err, "", []*Val{cond})
+		x.dropDead(s)
 		before := x.cur.ctrl
 		x.addCtrl(cond)
 		g := x.cur.g
@@ -367,12 +435,12 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		if s.Else != nil {
 			x.block(s.Else)
 		}
-		x.cur = x.merge(thenState, x.cur)
+		x.cur = x.mergeLive(thenState, x.cur, x.liveAfterIf(s))
 		if x.e.U.Prog.ScopedCtrl {
 			x.cur.ctrl = before // the dependency ends with the if
 		}
 	case *lsl.Break:
-		x.breaks[s.Label] = append(x.breaks[s.Label], x.fork(x.cur.g))
+		x.breaks[s.Label] = append(x.breaks[s.Label], x.forkKeep(x.cur.g, x.liveAfterBlock(x.labelBlocks[s.Label])))
 		x.cur.g = c.F
 	case *lsl.Continue:
 		x.conts[s.Label] = append(x.conts[s.Label], x.cur.g)

@@ -25,11 +25,61 @@ import "sort"
 // kept its result `v` (written by a failed CAS iteration, read only after
 // the successful exit) and no failed retry was ever redundant.
 func IterationState(body *Block) map[*Block][]Reg {
+	return BodyLiveness(body).Iters
+}
+
+// Liveness is the backward may-liveness of an unrolled thread body:
+// IterationState's sets (Iters), and the registers live just after each
+// if statement (LiveAfterIf), which symbolic execution keeps at the join
+// of the if's branches.
+type Liveness struct {
+	Iters      map[*Block][]Reg
+	index      map[Reg]int
+	afterIf    map[*If]liveSet
+	beforeIf   map[*If]liveSet
+	afterBlock map[*Block]liveSet
+	iterRegs   map[Reg]bool // the registers of some iteration's state
+}
+
+// LiveAfterIf reports whether some path from just after if statement s
+// reads register r before writing it, or r is in some iteration's state
+// (Iters, which fair progress and reload rounds compare between
+// iterations: a register they compare is never dropped). True for an if
+// or a register the analysis did not see.
+func (v *Liveness) LiveAfterIf(s *If, r Reg) bool { return v.live(v.afterIf, s, r) }
+
+// LiveBeforeIf is LiveAfterIf at the start of s, before its condition is
+// read: a register dead there may be dropped before the branches fork.
+func (v *Liveness) LiveBeforeIf(s *If, r Reg) bool { return v.live(v.beforeIf, s, r) }
+
+// LiveAfterBlock is LiveAfterIf at the end of labelled block b, where
+// the breaks to its label join.
+func (v *Liveness) LiveAfterBlock(b *Block, r Reg) bool { return live(v, v.afterBlock, b, r) }
+
+func (v *Liveness) live(at map[*If]liveSet, s *If, r Reg) bool { return live(v, at, s, r) }
+
+func live[S comparable](v *Liveness, at map[S]liveSet, s S, r Reg) bool {
+	if v.iterRegs[r] {
+		return true
+	}
+	live, ok := at[s]
+	i, known := v.index[r]
+	if !ok || !known {
+		return true
+	}
+	return live.has(i)
+}
+
+// BodyLiveness computes the liveness of an unrolled thread body.
+func BodyLiveness(body *Block) *Liveness {
 	l := &backLive{
-		index:   map[Reg]int{},
-		targets: map[string]liveSet{},
-		iters:   map[*Block]liveSet{},
-		body:    body,
+		index:      map[Reg]int{},
+		targets:    map[string]liveSet{},
+		iters:      map[*Block]liveSet{},
+		afterIf:    map[*If]liveSet{},
+		beforeIf:   map[*If]liveSet{},
+		afterBlock: map[*Block]liveSet{},
+		body:       body,
 	}
 	Walk(body, func(s Stmt) bool {
 		l.eachUse(s, func(r Reg) { l.number(r) })
@@ -49,7 +99,13 @@ func IterationState(body *Block) map[*Block][]Reg {
 		sortRegs(regs)
 		out[b] = regs
 	}
-	return out
+	v := &Liveness{Iters: out, index: l.index, afterIf: l.afterIf, beforeIf: l.beforeIf, afterBlock: l.afterBlock, iterRegs: map[Reg]bool{}}
+	for _, regs := range out {
+		for _, r := range regs {
+			v.iterRegs[r] = true
+		}
+	}
+	return v
 }
 
 // liveSet is a set of registers, a bit per register of the body. The
@@ -70,14 +126,17 @@ func (s liveSet) same(t liveSet) bool {
 // backLive is a backward may-liveness over the statement tree of one
 // thread body.
 type backLive struct {
-	index    map[Reg]int // each register's bit
-	regs     []Reg       // and back
-	words    int
-	targets  map[string]liveSet // live set after each labelled block in scope
-	spins    map[string]liveSet // live set at the start of each spin loop in scope
-	iters    map[*Block]liveSet // the result: live set at each iteration's start
-	anywhere liveSet            // every register the body reads (made when needed)
-	body     *Block
+	index      map[Reg]int // each register's bit
+	regs       []Reg       // and back
+	words      int
+	targets    map[string]liveSet // live set after each labelled block in scope
+	spins      map[string]liveSet // live set at the start of each spin loop in scope
+	iters      map[*Block]liveSet // the result: live set at each iteration's start
+	afterIf    map[*If]liveSet    // and after each if (the union over the visits of fixpoints)
+	beforeIf   map[*If]liveSet    // and before it
+	afterBlock map[*Block]liveSet // and after each labelled block, where its breaks join
+	anywhere   liveSet            // every register the body reads (made when needed)
+	body       *Block
 }
 
 func (l *backLive) number(r Reg) {
@@ -190,6 +249,11 @@ func (l *backLive) block(b *Block, out liveSet) liveSet {
 	if b.Label == "" {
 		return l.stmts(b.Stmts, out)
 	}
+	if prev, ok := l.afterBlock[b]; ok {
+		l.afterBlock[b] = l.union(prev, out)
+	} else {
+		l.afterBlock[b] = out
+	}
 	saved, had := l.targets[b.Label]
 	l.targets[b.Label] = out
 	in := l.stmts(b.Stmts, out)
@@ -211,6 +275,11 @@ func (l *backLive) stmt(s Stmt, out liveSet) liveSet {
 	case *Atomic:
 		return l.block(s.Body, out)
 	case *If:
+		if prev, ok := l.afterIf[s]; ok {
+			l.afterIf[s] = l.union(prev, out)
+		} else {
+			l.afterIf[s] = out
+		}
 		in := out
 		if s.Then != nil {
 			in = l.block(s.Then, out)
@@ -223,6 +292,11 @@ func (l *backLive) stmt(s Stmt, out liveSet) liveSet {
 		if r, ok := s.Cond.(Reg); ok {
 			i := l.index[r]
 			in[i/64] |= 1 << (i % 64)
+		}
+		if prev, ok := l.beforeIf[s]; ok {
+			l.beforeIf[s] = l.union(prev, in)
+		} else {
+			l.beforeIf[s] = in
 		}
 		return in
 	case *Spin:

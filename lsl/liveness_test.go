@@ -122,3 +122,184 @@ func TestIterationState(t *testing.T) {
 		}
 	}
 }
+
+// TestIfLiveness: the registers live before and after each if statement
+// (BodyLiveness), which symbolic execution keeps through the if; an
+// iteration's state registers count as live everywhere.
+func TestIfLiveness(t *testing.T) {
+	cases := []struct {
+		name          string
+		body          string   // of proc p
+		before, after []string // per if in walk order: live registers, sorted
+	}{
+		{"a switch's temporaries die", `%v := load @X
+			%r := 0
+			%a := eq(%v, 0)
+			if %a { %r := 1 } else {
+				%b := eq(%v, 1)
+				if %b { %r := 2 } else { %r := 3 }
+			}
+			store @Y, %r`,
+			[]string{"%a %v", "%b"}, []string{"%r", "%r"}},
+		{"read after the join", `%v := load @X
+			%c := eq(%v, 0)
+			%w := add(%v, 1)
+			if %c { %w := 5 }
+			store @Y, %w
+			store @Z, %v`,
+			[]string{"%c %v %w"}, []string{"%v %w"}},
+		{"written in one branch, read after", `%c := load @X
+			if %c { %t := 1 } else { %t := 2 }
+			%u := add(%t, 1)
+			store @Y, %u`,
+			[]string{"%c"}, []string{"%t"}},
+		{"read in a branch only", `%v := load @X
+			%s := load @Y
+			%c := eq(%v, 0)
+			if %c { store @Z, %s }`,
+			[]string{"%c %s"}, []string{""}},
+		{"observed", `%v := load @X
+			%c := eq(%v, 0)
+			if %c { store @Z, 1 }
+			observe output "v" %v`,
+			[]string{"%c %v"}, []string{"%v"}},
+		// %i is the loop's state: live everywhere, also where the
+		// liveness of the unrolled code alone would drop it
+		{"loop state", `%i := 0
+			l: { %i := add(%i, 1)  %c := lt(%i, 3)  if %c { continue l } }`,
+			nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "global X\nglobal Y\nglobal Z\nproc p() {\n" + c.body + "\n}\n"
+			p, err := Parse("live.lsl", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := u.Threads[0].Body
+			v := BodyLiveness(body)
+			var regs []Reg
+			seen := map[Reg]bool{}
+			var ifs []*If
+			Walk(body, func(s Stmt) bool {
+				eachDef(s, func(r Reg) {
+					if !seen[r] {
+						seen[r] = true
+						regs = append(regs, r)
+					}
+				})
+				if i, ok := s.(*If); ok {
+					ifs = append(ifs, i)
+				}
+				return true
+			})
+			names := func(s *If, live func(*If, Reg) bool) string {
+				var out []string
+				for _, r := range regs {
+					if live(s, r) {
+						out = append(out, strings.SplitN(string(r), "$", 2)[0])
+					}
+				}
+				slices.Sort(out)
+				return strings.Join(out, " ")
+			}
+			if c.before == nil {
+				for _, s := range ifs {
+					for _, r := range regs {
+						if strings.HasPrefix(string(r), "%i") && (!v.LiveBeforeIf(s, r) || !v.LiveAfterIf(s, r)) {
+							t.Errorf("the loop's state %s is dropped at an if", r)
+						}
+					}
+				}
+				return
+			}
+			if len(ifs) != len(c.before) {
+				t.Fatalf("%d ifs, want %d", len(ifs), len(c.before))
+			}
+			for i, s := range ifs {
+				if got := names(s, v.LiveBeforeIf); got != c.before[i] {
+					t.Errorf("before if %d: live %q, want %q", i, got, c.before[i])
+				}
+				if got := names(s, v.LiveAfterIf); got != c.after[i] {
+					t.Errorf("after if %d: live %q, want %q", i, got, c.after[i])
+				}
+			}
+		})
+	}
+}
+
+// TestBlockLiveness: the registers live after each labelled block, where
+// its breaks join (a switch as the C front end lowers it: nested blocks
+// and a comparison temporary per case, dead after its block).
+func TestBlockLiveness(t *testing.T) {
+	src := `global X
+global Y
+global Z
+proc p() {
+    %v := load @X
+    %w := load @Y
+    done: {
+        c1: {
+            %t1 := eq(%v, 1)
+            if %t1 { break c1 }
+            c2: {
+                %t2 := eq(%v, 2)
+                if %t2 { break c2 }
+                store @Y, 0
+                break done
+            }
+            store @Y, %w
+            break done
+        }
+        store @Y, 1
+    }
+    store @Z, %v
+}
+`
+	p, err := Parse("live.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := u.Threads[0].Body
+	v := BodyLiveness(body)
+	var regs []Reg
+	seen := map[Reg]bool{}
+	want := map[string]string{"done": "%v", "c1": "%v", "c2": "%v %w"}
+	var blocks []*Block
+	Walk(body, func(s Stmt) bool {
+		eachDef(s, func(r Reg) {
+			if !seen[r] {
+				seen[r] = true
+				regs = append(regs, r)
+			}
+		})
+		if b, ok := s.(*Block); ok && b.Label != "" {
+			blocks = append(blocks, b)
+		}
+		return true
+	})
+	if len(blocks) != len(want) {
+		t.Fatalf("%d labelled blocks, want %d", len(blocks), len(want))
+	}
+	for _, b := range blocks {
+		label := strings.SplitN(b.Label, "__", 2)[0]
+		var live []string
+		for _, r := range regs {
+			if v.LiveAfterBlock(b, r) {
+				live = append(live, strings.SplitN(string(r), "$", 2)[0])
+			}
+		}
+		slices.Sort(live)
+		if got := strings.Join(live, " "); got != want[label] {
+			t.Errorf("after block %s: live %q, want %q", b.Label, got, want[label])
+		}
+	}
+}
