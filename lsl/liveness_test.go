@@ -171,48 +171,20 @@ func TestIfLiveness(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			src := "global X\nglobal Y\nglobal Z\nproc p() {\n" + c.body + "\n}\n"
-			p, err := Parse("live.lsl", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			body := u.Threads[0].Body
-			v := BodyLiveness(body)
-			var regs []Reg
-			seen := map[Reg]bool{}
+			body, v, names := livenessOf(t, "global X\nglobal Y\nglobal Z\nproc p() {\n"+c.body+"\n}\n")
 			var ifs []*If
 			Walk(body, func(s Stmt) bool {
-				eachDef(s, func(r Reg) {
-					if !seen[r] {
-						seen[r] = true
-						regs = append(regs, r)
-					}
-				})
 				if i, ok := s.(*If); ok {
 					ifs = append(ifs, i)
 				}
 				return true
 			})
-			names := func(s *If, live func(*If, Reg) bool) string {
-				var out []string
-				for _, r := range regs {
-					if live(s, r) {
-						out = append(out, strings.SplitN(string(r), "$", 2)[0])
-					}
-				}
-				slices.Sort(out)
-				return strings.Join(out, " ")
-			}
 			if c.before == nil {
 				for _, s := range ifs {
-					for _, r := range regs {
-						if strings.HasPrefix(string(r), "%i") && (!v.LiveBeforeIf(s, r) || !v.LiveAfterIf(s, r)) {
-							t.Errorf("the loop's state %s is dropped at an if", r)
-						}
+					before := names(func(r Reg) bool { return v.LiveBeforeIf(s, r) })
+					after := names(func(r Reg) bool { return v.LiveAfterIf(s, r) })
+					if !strings.Contains(before, "%i") || !strings.Contains(after, "%i") {
+						t.Errorf("the loop's state %%i is dropped at an if: live before %q, after %q", before, after)
 					}
 				}
 				return
@@ -221,10 +193,10 @@ func TestIfLiveness(t *testing.T) {
 				t.Fatalf("%d ifs, want %d", len(ifs), len(c.before))
 			}
 			for i, s := range ifs {
-				if got := names(s, v.LiveBeforeIf); got != c.before[i] {
+				if got := names(func(r Reg) bool { return v.LiveBeforeIf(s, r) }); got != c.before[i] {
 					t.Errorf("before if %d: live %q, want %q", i, got, c.before[i])
 				}
-				if got := names(s, v.LiveAfterIf); got != c.after[i] {
+				if got := names(func(r Reg) bool { return v.LiveAfterIf(s, r) }); got != c.after[i] {
 					t.Errorf("after if %d: live %q, want %q", i, got, c.after[i])
 				}
 			}
@@ -260,27 +232,10 @@ proc p() {
     store @Z, %v
 }
 `
-	p, err := Parse("live.lsl", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := u.Threads[0].Body
-	v := BodyLiveness(body)
-	var regs []Reg
-	seen := map[Reg]bool{}
+	body, v, names := livenessOf(t, src)
 	want := map[string]string{"done": "%v", "c1": "%v", "c2": "%v %w"}
 	var blocks []*Block
 	Walk(body, func(s Stmt) bool {
-		eachDef(s, func(r Reg) {
-			if !seen[r] {
-				seen[r] = true
-				regs = append(regs, r)
-			}
-		})
 		if b, ok := s.(*Block); ok && b.Label != "" {
 			blocks = append(blocks, b)
 		}
@@ -291,15 +246,46 @@ proc p() {
 	}
 	for _, b := range blocks {
 		label := strings.SplitN(b.Label, "__", 2)[0]
-		var live []string
-		for _, r := range regs {
-			if v.LiveAfterBlock(b, r) {
-				live = append(live, strings.SplitN(string(r), "$", 2)[0])
-			}
-		}
-		slices.Sort(live)
-		if got := strings.Join(live, " "); got != want[label] {
+		if got := names(func(r Reg) bool { return v.LiveAfterBlock(b, r) }); got != want[label] {
 			t.Errorf("after block %s: live %q, want %q", b.Label, got, want[label])
 		}
 	}
+}
+
+// livenessOf unrolls proc p of src and returns its body's liveness and a
+// function naming the registers the body defines that a predicate holds
+// for, sorted, without the unroller's suffixes.
+func livenessOf(t *testing.T, src string) (*Block, *Liveness, func(func(Reg) bool) string) {
+	t.Helper()
+	p, err := Parse("live.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unroll(p, []ThreadSpec{conc("p")}, UnrollOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := u.Threads[0].Body
+	var regs []Reg
+	seen := map[Reg]bool{}
+	Walk(body, func(s Stmt) bool {
+		eachDef(s, func(r Reg) {
+			if !seen[r] {
+				seen[r] = true
+				regs = append(regs, r)
+			}
+		})
+		return true
+	})
+	names := func(live func(Reg) bool) string {
+		var out []string
+		for _, r := range regs {
+			if live(r) {
+				out = append(out, strings.SplitN(string(r), "$", 2)[0])
+			}
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	return body, BodyLiveness(body), names
 }
