@@ -162,9 +162,6 @@ func (x *threadSymExec) forkKeep(g z.Lit, keep func(lsl.Reg) bool) sstate {
 	return sstate{g: g, r: r, ctrl: x.cur.ctrl, rec: x.cur.rec}
 }
 
-// merge joins two states that reach the same point.
-func (x *threadSymExec) merge(a, b sstate) sstate { return x.mergeLive(a, b, nil) }
-
 // liveAfterIf and liveAfterBlock are the registers kept at the join of
 // an if's branches and of the breaks of a labelled block (nil: all).
 func (x *threadSymExec) liveAfterIf(s *lsl.If) func(lsl.Reg) bool {
@@ -181,13 +178,13 @@ func (x *threadSymExec) liveAfterBlock(b *lsl.Block) func(lsl.Reg) bool {
 	return func(r lsl.Reg) bool { return x.liveness.LiveAfterBlock(b, r) }
 }
 
-// mergeLive joins two states, keeping only the registers keep says are
-// live after the join (nil: all; lsl.Liveness): a register that no path
-// reads again before writing it is dropped rather than multiplexed, so a
-// chain of n nested ifs or breaks, each with its own temporaries (a
-// switch of n cases), joins in linear rather than quadratic time and
-// leaves no dead multiplexers in the circuit.
-func (x *threadSymExec) mergeLive(a, b sstate, keep func(lsl.Reg) bool) sstate {
+// merge joins two states that reach the same point, keeping only the
+// registers keep says are live after the join (nil: all; lsl.Liveness):
+// a register that no path reads again before writing it is dropped
+// rather than multiplexed, so a chain of n nested ifs or breaks, each
+// with its own temporaries (a switch of n cases), joins in linear rather
+// than quadratic time and leaves no dead multiplexers in the circuit.
+func (x *threadSymExec) merge(a, b sstate, keep func(lsl.Reg) bool) sstate {
 	c := x.e.C
 	if a.g == c.F {
 		return b
@@ -284,7 +281,7 @@ func (x *threadSymExec) plainBlock(b *lsl.Block) {
 	x.stmts(b.Stmts)
 	keep := x.liveAfterBlock(b)
 	for _, s := range x.breaks[b.Label] {
-		x.cur = x.mergeLive(x.cur, s, keep)
+		x.cur = x.merge(x.cur, s, keep)
 	}
 	if had {
 		x.breaks[b.Label] = saved
@@ -435,7 +432,7 @@ func (x *threadSymExec) stmt(s lsl.Stmt) {
 		if s.Else != nil {
 			x.block(s.Else)
 		}
-		x.cur = x.mergeLive(thenState, x.cur, x.liveAfterIf(s))
+		x.cur = x.merge(thenState, x.cur, x.liveAfterIf(s))
 		if x.e.U.Prog.ScopedCtrl {
 			x.cur.ctrl = before // the dependency ends with the if
 		}
