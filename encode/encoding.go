@@ -274,10 +274,11 @@ type Encoding struct {
 	chainLoadOf                     map[int]int                 // chain.go: the load of each store of a lsl.CheckedRMW
 	rmwOnly                         map[int64]*lsl.RMWOnly      // chaincut.go: lsl.RMWOnlyGlobals, once rmwOnlyDone
 	rmwOnlyDone                     bool
-	chainCut                        bool          // chaincut.go applies (not Options.NoChainCut)
-	keepDead                        bool          // Options.KeepDeadRegisters (symexec.go, dropDead)
-	sym                             []symClass    // identical threads (symmetry.go)
-	params                          []*paramClass // threads rewritten to choose their arguments (paramsym.go)
+	chainCut                        bool             // chaincut.go applies (not Options.NoChainCut)
+	keepDead                        bool             // Options.KeepDeadRegisters (symexec.go, dropDead)
+	condOnly                        map[condKey]bool // conditionOnly's answers (silent.go)
+	sym                             []symClass       // identical threads (symmetry.go)
+	params                          []*paramClass    // threads rewritten to choose their arguments (paramsym.go)
 	paramChooses                    map[*lsl.Choose]paramAt
 	rows                            []*rowClass                   // threads that keep their rows (rowsym.go)
 	rowClassOf                      map[int]int                   // thread → its class in rows

@@ -89,8 +89,11 @@ type cycleRec struct {
 	// firstRMW is the load of the read-modify-write that starts the
 	// cycle's first iteration, -1 if none (silent.go)
 	firstRMW int
-	loop     lsl.LoopKey
-	thread   int
+	// endCtrl is the thread's control dependencies where the cycle ends:
+	// every event after it depends on them (silent.go, ctrlReader)
+	endCtrl depSet
+	loop    lsl.LoopKey
+	thread  int
 	// catStores is catCycleStores of a cycle on a cat model with silent
 	// read-modify-writes, which catSilentCycles adds to partial unless the
 	// cycle's stores are silent or a chain (z.LitNull: added already)
@@ -134,7 +137,7 @@ func (x *threadSymExec) iteration(b *lsl.Block) {
 	}
 	for _, from := range x.starts[b.Loop] {
 		// the cycle from..b: the next iteration starts as from did
-		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned), firstRMW: x.e.firstRMW(b, from.lo)}
+		rec := &cycleRec{lo: from.lo, hi: len(x.e.Instrs), last: last, loop: b.Loop, thread: x.ti, after: len(x.th.Pruned), firstRMW: x.e.firstRMW(b, from.lo), endCtrl: cont.ctrl}
 		if n := len(x.loops); n > 0 {
 			rec.instance = x.loops[n-1]
 		}

@@ -184,7 +184,65 @@ func (e *Encoding) readsAfterLit(l, st int, roots []int, until int) z.Lit {
 // source: readsAfterLit with st's own load as the root, or the
 // dependency case (silentDataChain).
 func (e *Encoding) silentReader(rec *cycleRec, l, st, until int) z.Lit {
-	return e.C.Or(e.readsAfterLit(l, st, []int{e.loadOfStore(st)}, until), e.silentDataChain(rec, st))
+	ordered := e.C.Or(e.readsAfterLit(l, st, []int{e.loadOfStore(st)}, until), e.silentDataChain(rec, st))
+	if l >= 0 && (l < rec.lo || l >= rec.hi) && e.Instrs[l].Thread == e.Instrs[st].Thread {
+		ordered = e.C.Or(ordered, e.ctrlReader(rec, st, l, e.Instrs[l].cdeps))
+	}
+	return ordered
+}
+
+// ctrlReader holds, on arm8 and power, when load l of silent store st's
+// thread may be handed st's source although nothing orders it after the
+// load R that read the source, because every order l has to later events
+// R has too (docs/semantics.md, "… on the hardware models", the relaxed
+// exchange behind a control dependency): st is the only store of the
+// cycle that runs (so R read the source and no store of the cycle comes
+// before R), l's register reaches only conditions (lsl.ConditionOnly: no
+// address or data dependency from l), and l is control dependent on R
+// (ctrl, the control dependencies at l: the cycle's loop went round on
+// R's value, so every event after l is too, in a program whose control
+// dependencies do not end with their if). A cycle through the new pair
+// ρ → l then goes ρ → R in the execution with the round instead, and on
+// from R by the same kind of edge. l is -1's stand-in at the bound
+// (silentAtBound: rec.firstRMW, with the control dependencies where the
+// cycle ends).
+func (e *Encoding) ctrlReader(rec *cycleRec, st, l int, ctrl depSet) z.Lit {
+	c := e.C
+	r, ok := e.rmwLoadOf[st]
+	if e.silentOrder == nil || !e.trackDeps || e.U.Prog.ScopedCtrl || !ok || l < 0 {
+		return c.F
+	}
+	ld, isLoad := e.Instrs[l].Stmt.(*lsl.Load)
+	if !isLoad || !e.conditionOnly(e.Instrs[l].Thread, ld.Dst) {
+		return c.F
+	}
+	parts := []z.Lit{ctrl.on(c, r)}
+	for _, s := range rec.stores {
+		if s != st {
+			parts = append(parts, e.Instrs[s].Guard.Not())
+		}
+	}
+	return c.Ands(parts...)
+}
+
+// conditionOnly is lsl.ConditionOnly on thread t's body, computed once
+// per register.
+func (e *Encoding) conditionOnly(t int, r lsl.Reg) bool {
+	if e.condOnly == nil {
+		e.condOnly = map[condKey]bool{}
+	}
+	k := condKey{t, r}
+	v, ok := e.condOnly[k]
+	if !ok {
+		v = lsl.ConditionOnly(e.U.Threads[t].Body, r)
+		e.condOnly[k] = v
+	}
+	return v
+}
+
+type condKey struct {
+	thread int
+	reg    lsl.Reg
 }
 
 // silentDataChain holds, on arm8 and power, when each read-modify-write
@@ -301,7 +359,8 @@ func (e *Encoding) silentAtBound(rec *cycleRec) z.Lit {
 		// the first one, reads the last of them (on arm8 and power it
 		// needs an order)
 		if e.loadOfStore(st) >= 0 {
-			parts = append(parts, c.Implies(w.Guard, e.silentReader(rec, rec.firstRMW, st, rec.hi)))
+			next := c.Or(e.silentReader(rec, rec.firstRMW, st, rec.hi), e.ctrlReader(rec, st, rec.firstRMW, rec.endCtrl))
+			parts = append(parts, c.Implies(w.Guard, next))
 		}
 	}
 	return c.Ands(parts...)

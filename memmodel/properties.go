@@ -256,9 +256,9 @@ var arm8SilentOrder = &SilentReaderOrder{
 	},
 	Hint: "on arm8 its round is left out only when a later load of the thread that reads its store is ordered " +
 		"after the value's source — an acquire read-modify-write (LDAXR, CASA) or load, a load barrier between " +
-		"the two (DMB ISHLD: an acquire fence) inside the loop, or a stored value that depends on the load " +
-		"(fetch_add(&x, 0)); a relaxed exchange's rounds count, also with a fence after the loop, which orders " +
-		"no round before the next: make the exchange an acquire",
+		"the two (DMB ISHLD: an acquire fence) inside the loop, a stored value that depends on the load " +
+		"(fetch_add(&x, 0)), or a load whose value only decides whether the loop goes round (no address or " +
+		"stored value depends on it); otherwise a relaxed exchange's rounds count: make the exchange an acquire",
 }
 
 // powerSilentOrder: power's fences between two memory events of which
@@ -271,9 +271,9 @@ var powerSilentOrder = &SilentReaderOrder{
 	Barriers: []string{"sync", "full", "store-load", "lwsync", "load-load", "load-store", "store-store"},
 	Hint: "on power its round is left out only when a later load of the thread that reads its store is ordered " +
 		"after the value's source — a sync or lwsync between the read-modify-write's load and it (an acquire " +
-		"read-modify-write, an acquire or stronger fence inside the loop), or a stored value that depends on " +
-		"the load (fetch_add(&x, 0)); a relaxed exchange's rounds count, also with a fence after the loop, " +
-		"which orders no round before the next: make the exchange an acquire",
+		"read-modify-write, an acquire or stronger fence inside the loop), a stored value that depends on the " +
+		"load (fetch_add(&x, 0)), or a load whose value only decides whether the loop goes round (no address " +
+		"or stored value depends on it); otherwise a relaxed exchange's rounds count: make the exchange an acquire",
 }
 
 func hasFlag(m *cat.Model, name string) bool {

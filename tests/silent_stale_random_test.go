@@ -80,6 +80,16 @@ func staleProgram(seed int64) string {
 	line("            continue l")
 	line("        }")
 	line("    }")
+	line("    " + fence(0.3)) // after the loop: orders no round before the next
+	if r.Float64() < 0.3 {
+		// the loop's last exchange read again, its value only a condition
+		line("    atomic {")
+		line("        %x := load @P")
+		line("        store @P, @V")
+		line("    }")
+		line("    %xv := eq(%x, @V)")
+		line("    if %xv { store @G, 1 }")
+	}
 	line("    %p := load @P")
 	line("    " + fence(0.2))
 	line("    %s := load %p")

@@ -1,6 +1,8 @@
 /* Two threads increment a counter under a test-and-set spinlock written
  * with C11 atomics, the orderings ACQUIRE and RELEASE set by the includer,
- * which may define FENCE_AFTER (an acquire fence after the spin).
+ * which may define FENCE_AFTER (an acquire fence after the spin) and
+ * INDEX_OLD (the value the last exchange read, 0, is an index inside the
+ * critical section).
  * A failed exchange writes 1 over 1: a silent read-modify-write, so the
  * spin converges under fair progress (docs/semantics.md, "Silent
  * read-modify-writes"). */
@@ -10,13 +12,18 @@
 
 atomic_int lock;
 int counter;
+int slot[2];
 
 void *add(void *arg)
 {
-    while (atomic_exchange_explicit(&lock, 1, ACQUIRE))
+    int old;
+    while ((old = atomic_exchange_explicit(&lock, 1, ACQUIRE)))
         ;
 #ifdef FENCE_AFTER
     atomic_thread_fence(memory_order_acquire);
+#endif
+#ifdef INDEX_OLD
+    slot[old] = slot[old] + 1;
 #endif
     counter = counter + 1;
     atomic_store_explicit(&lock, 0, RELEASE);
