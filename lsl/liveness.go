@@ -46,17 +46,15 @@ type Liveness struct {
 // (Iters, which fair progress and reload rounds compare between
 // iterations: a register they compare is never dropped). True for an if
 // or a register the analysis did not see.
-func (v *Liveness) LiveAfterIf(s *If, r Reg) bool { return v.live(v.afterIf, s, r) }
+func (v *Liveness) LiveAfterIf(s *If, r Reg) bool { return live(v, v.afterIf, s, r) }
 
 // LiveBeforeIf is LiveAfterIf at the start of s, before its condition is
 // read: a register dead there may be dropped before the branches fork.
-func (v *Liveness) LiveBeforeIf(s *If, r Reg) bool { return v.live(v.beforeIf, s, r) }
+func (v *Liveness) LiveBeforeIf(s *If, r Reg) bool { return live(v, v.beforeIf, s, r) }
 
 // LiveAfterBlock is LiveAfterIf at the end of labelled block b, where
 // the breaks to its label join.
 func (v *Liveness) LiveAfterBlock(b *Block, r Reg) bool { return live(v, v.afterBlock, b, r) }
-
-func (v *Liveness) live(at map[*If]liveSet, s *If, r Reg) bool { return live(v, at, s, r) }
 
 func live[S comparable](v *Liveness, at map[S]liveSet, s S, r Reg) bool {
 	if v.iterRegs[r] {

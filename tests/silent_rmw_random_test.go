@@ -41,7 +41,9 @@ func TestCatSilentRMWRandom(t *testing.T) {
 	for _, m := range catSilentModels {
 		for _, g := range gens {
 			t.Run(m+"/"+g.name, func(t *testing.T) {
-				if k := catSilentRandom(t, m, g.cfg, n); k < n/4 {
+				t.Parallel()
+				gen := func(seed int64) string { return refcheck.Generate(seed, g.cfg) }
+				if k := catSilentRandom(t, m, gen, 11000, n); k < n/4 {
 					t.Errorf("only %d of %d seeds converged: the test compares too little", k, n)
 				} else {
 					t.Logf("compared %d of %d seeds", k, n)
@@ -51,15 +53,16 @@ func TestCatSilentRMWRandom(t *testing.T) {
 	}
 }
 
-// catSilentRandom is TestCatSilentRMWRandom on model m with n programs of
-// cfg; it returns how many converged and were compared.
-func catSilentRandom(t *testing.T, m string, cfg refcheck.GenConfig, n int) (compared int) {
-	herds := map[string]*memmodel.Model{}
+// catSilentRandom is TestCatSilentRMWRandom on model m with the n
+// programs gen writes from seed base on; it returns how many converged and
+// were compared.
+func catSilentRandom(t *testing.T, m string, gen func(seed int64) string, base int64, n int) (compared int) {
+	var herd *memmodel.Model
 	if m == "arm8" || m == "power" {
-		herds[m] = herdTwin(t, m)
+		herd = herdTwin(t, m)
 	}
-	for seed := int64(11000); seed < 11000+int64(n); seed++ {
-		src := refcheck.Generate(seed, cfg)
+	for seed := base; seed < base+int64(n); seed++ {
+		src := gen(seed)
 		c, err := refcheck.ParseCase(fmt.Sprint("silent", seed), []byte(src))
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)
@@ -92,7 +95,7 @@ func catSilentRandom(t *testing.T, m string, cfg refcheck.GenConfig, n int) (com
 		// arm8 and power: the suite's own aarch64.cat and power.cat, read
 		// from a file (no rule; power's text is the original), at the same
 		// bounds
-		if herd := herds[m]; herd != nil {
+		if herd != nil {
 			other, err := mining.ExecutionsAt(context.Background(), c.Prog, test, mining.Options{Model: herd, MaxUnroll: 6, Timeout: 20 * time.Second}, false, with.Bounds)
 			if err == nil {
 				if with.AnyError != other.AnyError {

@@ -1,17 +1,10 @@
 package tests
 
 import (
-	"context"
 	"fmt"
 	"math/rand"
-	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/checkfence/checkfence/memmodel"
-	"github.com/checkfence/checkfence/mining"
-	"github.com/checkfence/checkfence/refcheck"
 )
 
 // staleProgram writes silent_stale.h's shape in LSL with random choices:
@@ -103,53 +96,19 @@ func staleProgram(seed int64) string {
 // TestSilentStaleRandom compares, on the cat models with the rule (but
 // rc11, where these plain accesses race and no round is deleted), the
 // encoding that deletes silent rounds and chains with the one that keeps
-// them, on staleProgram's programs, wherever the rule converges: the same
-// failures and observations (the stale pv = 1, s = 0 among them when the
-// model allows it); on arm8 and power also the suite's own aarch64.cat and
-// power.cat read from a file (herdTwin), at the same bounds. A rule that hands an unordered reader the source
-// converges where it must not and loses the stale outcome.
+// them, on staleProgram's programs, wherever the rule converges
+// (catSilentRandom): the same failures and observations (the stale pv =
+// 1, s = 0 among them when the model allows it); on arm8 and power also
+// the suite's own aarch64.cat and power.cat read from a file (herdTwin),
+// on sc-cat and tso-cat the .mm models sc and tso, at the same bounds. A
+// rule that hands an unordered reader the source converges where it must
+// not and loses the stale outcome.
 func TestSilentStaleRandom(t *testing.T) {
 	n := 60 * randomScale()
 	for _, m := range []string{"arm8", "power", "riscv", "tso-cat", "sc-cat"} {
 		t.Run(m, func(t *testing.T) {
 			t.Parallel()
-			var herd *memmodel.Model
-			if m == "arm8" || m == "power" {
-				herd = herdTwin(t, m)
-			}
-			compared := 0
-			for seed := int64(41000); seed < 41000+int64(n); seed++ {
-				src := staleProgram(seed)
-				c, err := refcheck.ParseCase(fmt.Sprint("stale", seed), []byte(src))
-				if err != nil {
-					t.Fatalf("seed %d: %v\n%s", seed, err, src)
-				}
-				opt := mining.Options{Model: model(t, m), MaxUnroll: 5, Timeout: 20 * time.Second}
-				with, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
-				if err != nil || len(with.Pruned) > 0 {
-					continue
-				}
-				opt.NoSilentRMW = true
-				plain, err := mining.ExecutionsAt(context.Background(), c.Prog, c.Tests[0], opt, false, with.Bounds)
-				if err != nil {
-					continue
-				}
-				compared++
-				if a, b := canons(with.Observations), canons(plain.Observations); !slices.Equal(a, b) || with.AnyError != plain.AnyError {
-					t.Errorf("seed %d on %s at %v: failures %v, observations\n%v with the rule\nfailures %v, observations\n%v without\n%s", seed, m, with.Bounds, with.AnyError, a, plain.AnyError, b, src)
-				}
-				if herd == nil {
-					continue
-				}
-				// and herd's own file, no rule, at the same bounds
-				other, err := mining.ExecutionsAt(context.Background(), c.Prog, c.Tests[0], mining.Options{Model: herd, MaxUnroll: 5, Timeout: 20 * time.Second}, false, with.Bounds)
-				if err != nil {
-					continue
-				}
-				if a, b := canons(with.Observations), canons(other.Observations); !slices.Equal(a, b) || with.AnyError != other.AnyError {
-					t.Errorf("seed %d on %s at %v: failures %v, observations\n%v with the rule\nfailures %v, observations\n%v on herd's file\n%s", seed, m, with.Bounds, with.AnyError, a, other.AnyError, b, src)
-				}
-			}
+			compared := catSilentRandom(t, m, staleProgram, 41000, n)
 			t.Logf("compared %d of %d seeds", compared, n)
 			if compared < n/10 {
 				t.Errorf("only %d of %d seeds converged: the test compares too little", compared, n)
