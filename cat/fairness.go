@@ -493,10 +493,14 @@ func (a *fairAnalysis) end(n *Node, first bool) bool {
 // po and e the closure of a union with rf, co and fr among its operands
 // (rc11's hb; eco?): that implies the same (docs/semantics.md, "Retry
 // rounds that store, on cat models").
-func CoherentPerLocation(m *Model) bool {
-	for _, k := range m.Constraints {
+func CoherentPerLocation(m *Model) bool { return CoherenceCheck(m) >= 0 }
+
+// CoherenceCheck is the index in m.Constraints of the first check that
+// makes m coherent per location (CoherentPerLocation), or -1.
+func CoherenceCheck(m *Model) int {
+	for i, k := range m.Constraints {
 		if !k.Flag && !k.Negated && k.Kind == Irreflexive && c11Coherence(k.Expr) {
-			return true
+			return i
 		}
 		if k.Flag || k.Negated || k.Kind != Acyclic {
 			continue
@@ -521,8 +525,8 @@ func CoherentPerLocation(m *Model) bool {
 				(isBase(t.Kids[0], "po") && isBase(t.Kids[1], "loc") || isBase(t.Kids[0], "loc") && isBase(t.Kids[1], "po"))
 		}
 		if poLoc && has("rf") && has("co") && has("fr") {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }

@@ -51,36 +51,44 @@ func frAgainstStructure(lk, sk lsl.ThreadKind) bool {
 
 // constraints encodes every check and flag of the model.
 func (ci *CatInstance) constraints() {
-	c := ci.c
-	for _, k := range ci.m.Constraints {
-		if k.Flag {
-			// a flag fires when its test, as written, holds
-			ci.Flags = append(ci.Flags, &CatFlag{Name: flagName(k), Pos: k.Pos, Lit: ci.test(k, !k.Negated), k: k})
+	concurrent := ci.concurrentChecks() // catends.go
+	for i, k := range ci.m.Constraints {
+		if concurrent[i] {
+			ci.onConcurrent(func() { ci.check(k) })
 			continue
 		}
-		ci.stats.Instances++
-		if !k.Negated && k.Kind == cat.Irreflexive {
-			if hb, opt, ok := coherenceShape(k.Expr); ok {
-				ci.assertCoherence(ci.rel(hb, polUpper), opt) // catcoherence.go
-				continue
-			}
-		}
-		if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
-			if rest, ok := poUnionRest(k.Expr); ok && !ci.hasParts && (ci.orderAllPOUnions || ordersLocations(rest)) {
-				// a total order with program order fixed (orderacyclic.go)
-				ci.assertAcyclicByOrder(ci.rel(k.Expr, polUpper))
-				continue
-			}
-			if g, ok := ci.suffixGraph(k.Expr); ok {
-				ci.assertAcyclic(g) // program-order suffixes as chains (catsuffix.go)
-				continue
-			}
-			ci.assertAcyclic(ci.rel(k.Expr, polUpper))
-			continue
-		}
-		ci.parts = append(ci.parts, ci.test(k, !k.Negated))
+		ci.check(k)
 	}
-	_ = c
+}
+
+// check encodes one check or flag of the model.
+func (ci *CatInstance) check(k *cat.Constraint) {
+	if k.Flag {
+		// a flag fires when its test, as written, holds
+		ci.Flags = append(ci.Flags, &CatFlag{Name: flagName(k), Pos: k.Pos, Lit: ci.test(k, !k.Negated), k: k})
+		return
+	}
+	ci.stats.Instances++
+	if !k.Negated && k.Kind == cat.Irreflexive {
+		if hb, opt, ok := coherenceShape(k.Expr); ok {
+			ci.assertCoherence(ci.rel(hb, polUpper), opt) // catcoherence.go
+			return
+		}
+	}
+	if !k.Negated && k.Kind == cat.Acyclic && k.Expr.Kind == cat.KRel {
+		if rest, ok := poUnionRest(k.Expr); ok && !ci.hasParts && (ci.orderAllPOUnions || ordersLocations(rest)) {
+			// a total order with program order fixed (orderacyclic.go)
+			ci.assertAcyclicByOrder(ci.rel(k.Expr, polUpper))
+			return
+		}
+		if g, ok := ci.suffixGraph(k.Expr); ok {
+			ci.assertAcyclic(g) // program-order suffixes as chains (catsuffix.go)
+			return
+		}
+		ci.assertAcyclic(ci.rel(k.Expr, polUpper))
+		return
+	}
+	ci.parts = append(ci.parts, ci.test(k, !k.Negated))
 }
 
 // testPol is the polarity a test's expression is encoded in: upper where

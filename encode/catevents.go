@@ -107,6 +107,12 @@ type CatInstance struct {
 	// hasParts: some access has several parts (lsl.TagPart), so program
 	// order is not total on a thread's events (catparts.go)
 	hasParts bool
+	// allEvents is Options.CatAllEvents; other is the view not in use
+	// and inConcurrent says the concurrent one is (catends.go)
+	allEvents    bool
+	other        *catView
+	inConcurrent bool
+	conc         *cat.Concurrent
 }
 
 // CatFlag is a flag of the model ("flag ~empty race as racy"): Lit holds
@@ -122,7 +128,7 @@ func (ci *CatInstance) n() int { return len(ci.Events) }
 
 // newCatInstance builds the events and encodes every constraint of m.
 func newCatInstance(e *Encoding, m *cat.Model, opt Options) (*CatInstance, error) {
-	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, plainCoherence: opt.CatPlainCoherence, orderAllPOUnions: opt.CatOrderAllPOUnions, plainPOClosure: opt.CatPlainPOClosure, plainRelations: opt.CatPlainRelations, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
+	ci := &CatInstance{e: e, m: m, c: e.C, LazyAcyclic: opt.CatLazyAcyclic, allFences: opt.CatAllFences, restrictAll: opt.CatRestrictAll, unlisted: opt.CatUnlistedLocations, eagerCo: opt.CatEagerCoherence, structureFR: opt.CatStructureFR, plainSuffixes: opt.CatPlainSuffixes, plainCoherence: opt.CatPlainCoherence, orderAllPOUnions: opt.CatOrderAllPOUnions, plainPOClosure: opt.CatPlainPOClosure, plainRelations: opt.CatPlainRelations, allEvents: opt.CatAllEvents, transitivity: opt.Axioms.Transitivity, atMemo: map[[2]int]z.Lit{}, bases: map[string]*lrel{},
 		bsets: map[string]lset{}, coVars: map[[2]int]z.Lit{}, memoRel: map[nodeKey]*lrel{},
 		memoSet: map[nodeKey]lset{}, groups: map[groupKey]bool{}, recRefs: map[*cat.Node]bool{}}
 	if err := ci.events(); err != nil {
@@ -327,6 +333,11 @@ func (ci *CatInstance) eventsOf(kind cat.EventKind) []int {
 // baseRel returns the literal matrix of a built-in relation.
 func (ci *CatInstance) baseRel(name string) *lrel {
 	if r, ok := ci.bases[name]; ok {
+		return r
+	}
+	if ci.inConcurrent {
+		r := ci.concurrentBaseRel(name) // catends.go
+		ci.bases[name] = r
 		return r
 	}
 	var r *lrel
@@ -631,6 +642,11 @@ func (ci *CatInstance) baseSet(name string, tag bool) lset {
 		key = "tag:" + name
 	}
 	if s, ok := ci.bsets[key]; ok {
+		return s
+	}
+	if ci.inConcurrent {
+		s := ci.concurrentBaseSet(name, tag) // catends.go
+		ci.bsets[key] = s
 		return s
 	}
 	c := ci.c

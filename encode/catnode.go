@@ -42,6 +42,12 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 	if r, ok := ci.memoRel[k]; ok {
 		return r
 	}
+	if ci.inConcurrent {
+		if r, ok := ci.fromFullView(k); ok { // catends.go
+			ci.memoRel[k] = r
+			return r
+		}
+	}
 	c := ci.c
 	var r *lrel
 	if !exactOp(n) && !ci.plainRelations && ci.staticallyEmpty(n) {

@@ -86,21 +86,36 @@ func (ci *CatInstance) atomicBlocks() {
 	if len(blocks) == 0 {
 		return
 	}
+	concurrent := map[*cat.Constraint]bool{}
+	for i, on := range ci.concurrentChecks() {
+		concurrent[ci.m.Constraints[i]] = on
+	}
 	for _, k := range ci.m.TxnChecks() {
-		if k.Kind == cat.TxnWalk {
-			ci.addTxnWalk(k, blocks, blockOf) // cattxn_walk.go
+		// a check built on the concurrent threads is lifted there too
+		// (catends.go): its cycles through a block stay in the block's part
+		if k.Of != nil && concurrent[k.Of] {
+			ci.onConcurrent(func() { ci.atomicBlockCheck(k, blocks, blockOf) })
 			continue
 		}
-		var r *lrel
-		if k.Kind == cat.TxnIsolation {
-			r = relUnion(ci.c, relUnion(ci.c, ci.baseRel("rf"), ci.baseRel("co")), ci.baseRel("fr"))
-		} else {
-			r = ci.rel(k.Of.Expr, polUpper)
-		}
-		ci.stats.Instances++
-		ci.txnTwoCycles(r, blocks, blockOf) // cattxn_pairs.go
-		ci.assertAcyclicThrough(ci.contract(r, blocks, blockOf), blocks)
+		ci.atomicBlockCheck(k, blocks, blockOf)
 	}
+}
+
+// atomicBlockCheck asserts one built-in check of atomic blocks.
+func (ci *CatInstance) atomicBlockCheck(k *cat.TxnCheck, blocks []txnBlock, blockOf []int) {
+	if k.Kind == cat.TxnWalk {
+		ci.addTxnWalk(k, blocks, blockOf) // cattxn_walk.go
+		return
+	}
+	var r *lrel
+	if k.Kind == cat.TxnIsolation {
+		r = relUnion(ci.c, relUnion(ci.c, ci.baseRel("rf"), ci.baseRel("co")), ci.baseRel("fr"))
+	} else {
+		r = ci.rel(k.Of.Expr, polUpper)
+	}
+	ci.stats.Instances++
+	ci.txnTwoCycles(r, blocks, blockOf) // cattxn_pairs.go
+	ci.assertAcyclicThrough(ci.contract(r, blocks, blockOf), blocks)
 }
 
 // assertAcyclicThrough makes the contracted graph r acyclic lazily

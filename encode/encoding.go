@@ -135,6 +135,11 @@ type Options struct {
 	// (catclosurerows.go) and large compositions by path clauses
 	// (composeOn).
 	CatPlainRelations bool
+	// CatAllEvents builds every check of a cat model on all events: the
+	// plain encoding for the differential tests of the checks that
+	// cat.ConcurrentChecks lets the encoder build on the concurrent
+	// threads' events only (catends.go).
+	CatAllEvents bool
 	// Races builds the data-race check of a C11 program (race.go,
 	// Encoding.Race); RaceCycles also keeps, under fair progress, the
 	// retry rounds whose accesses race, for a check in which a race is a
