@@ -72,7 +72,6 @@ func TestCatEndThreadsPrograms(t *testing.T) {
 	}{
 		{"c11bench/treiber_2_2.c", []string{"power", "arm8"}},
 		{"condvar_while.c", []string{"power"}},
-		{"msqueue_joins.c", []string{"power", "rc11"}},
 		{"rwlock_posix.c", all}, {"sem_mutex.c", all}, {"free_at_end_uaf.c", all},
 		{"join_result_order_bug.c", all}, {"phases_chain_bug.c", all}, {"racy.c", all},
 	} {
