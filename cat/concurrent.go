@@ -220,44 +220,17 @@ func (a *blockAnalysis) group(g *RecGroup) {
 	for _, v := range g.Vars {
 		a.memo[v] = bestShape
 	}
+	deps := groupDependents(g) // fairness.go
 	for changed := true; changed; {
 		changed = false
+		for _, n := range deps {
+			delete(a.memo, n) // the bodies' shapes depend on the variables
+		}
 		for i, body := range g.Bodies {
-			// the bodies' shapes depend on the variables: recompute them
-			a.forget(body, g)
-			s := a.shape(body)
-			if s != a.memo[g.Vars[i]] {
+			if s := a.shape(body); s != a.memo[g.Vars[i]] {
 				a.memo[g.Vars[i]] = s
 				changed = true
 			}
 		}
 	}
-}
-
-// forget drops the memoized shapes of the nodes of n that refer to a
-// variable of g (they change while the group's fixpoint is computed).
-func (a *blockAnalysis) forget(n *Node, g *RecGroup) {
-	seen := map[*Node]bool{}
-	var walk func(n *Node) bool
-	walk = func(n *Node) bool {
-		if n.Op == OpRecRef && n.Rec == g {
-			return true
-		}
-		if v, ok := seen[n]; ok {
-			return v
-		}
-		seen[n] = false
-		refers := false
-		for _, k := range n.Kids {
-			if walk(k) {
-				refers = true
-			}
-		}
-		seen[n] = refers
-		if refers {
-			delete(a.memo, n)
-		}
-		return refers
-	}
-	walk(n)
 }

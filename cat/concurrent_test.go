@@ -237,15 +237,7 @@ func randomBlockCandidate(r *rand.Rand, tags []string) (*Candidate, []int) {
 		c.Events = append(c.Events, Event{Thread: -1, Kind: Write, Loc: l})
 		block = append(block, blockInit)
 	}
-	pick := func() []string {
-		var ts []string
-		for _, tg := range tags {
-			if r.Intn(4) == 0 {
-				ts = append(ts, tg)
-			}
-		}
-		return ts
-	}
+	pick := func() []string { return randomTags(r, tags) }
 	nth := 4 + r.Intn(2) // init, 2–3 concurrent, final
 	threads := make([][]int, nth)
 	for th := 0; th < nth; th++ {

@@ -346,8 +346,21 @@ func (a *fairAnalysis) recGroup(g *RecGroup) *recResult {
 // forgetBodies drops the memoized facts of nodes that depend on g's
 // variables, so the next round recomputes them.
 func (a *fairAnalysis) forgetBodies(g *RecGroup) {
-	var dependsOn func(n *Node, seen map[*Node]bool) bool
-	dependsOn = func(n *Node, seen map[*Node]bool) bool {
+	for _, n := range groupDependents(g) {
+		delete(a.st, n)
+		delete(a.setW, n)
+		delete(a.domW, n)
+		delete(a.ranW, n)
+	}
+}
+
+// groupDependents lists the nodes of g's bodies that refer to one of g's
+// variables: what an analysis iterating to g's fixpoint recomputes.
+func groupDependents(g *RecGroup) []*Node {
+	seen := map[*Node]bool{}
+	var out []*Node
+	var dependsOn func(n *Node) bool
+	dependsOn = func(n *Node) bool {
 		if n.Op == OpRecRef && n.Rec == g {
 			return true
 		}
@@ -357,25 +370,20 @@ func (a *fairAnalysis) forgetBodies(g *RecGroup) {
 		seen[n] = false
 		d := false
 		for _, k := range n.Kids {
-			if dependsOn(k, seen) {
+			if dependsOn(k) {
 				d = true
 			}
 		}
 		seen[n] = d
+		if d {
+			out = append(out, n)
+		}
 		return d
 	}
-	seen := map[*Node]bool{}
 	for _, b := range g.Bodies {
-		dependsOn(b, seen)
+		dependsOn(b)
 	}
-	for n, d := range seen {
-		if d {
-			delete(a.st, n)
-			delete(a.setW, n)
-			delete(a.domW, n)
-			delete(a.ranW, n)
-		}
-	}
+	return out
 }
 
 // set reports whether every event of the set node n is a write.

@@ -158,15 +158,7 @@ func randomCandidate(r *rand.Rand, tags []string) *Candidate {
 	for l := 0; l < nlocs; l++ {
 		c.Events = append(c.Events, Event{Thread: -1, Kind: Write, Loc: l})
 	}
-	pick := func() []string {
-		var ts []string
-		for _, tg := range tags {
-			if r.Intn(4) == 0 {
-				ts = append(ts, tg)
-			}
-		}
-		return ts
-	}
+	pick := func() []string { return randomTags(r, tags) }
 	nth := 2 + r.Intn(2)
 	for th := 0; th < nth; th++ {
 		var mine []int
@@ -327,4 +319,15 @@ func fairRounds() int {
 		return 100
 	}
 	return 40
+}
+
+// randomTags picks each of tags with probability 1/4.
+func randomTags(r *rand.Rand, tags []string) []string {
+	var ts []string
+	for _, tg := range tags {
+		if r.Intn(4) == 0 {
+			ts = append(ts, tg)
+		}
+	}
+	return ts
 }

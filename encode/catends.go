@@ -61,22 +61,20 @@ func (ci *CatInstance) onConcurrent(fn func()) {
 		}
 		ci.other = v
 	}
-	ci.swapView(ci.other)
-	ci.inConcurrent = true
-	defer func() {
-		ci.swapView(ci.other)
-		ci.inConcurrent = false
-	}()
-	fn()
+	ci.inOtherView(true, fn)
 }
 
 // onFull runs fn in the full view (from the concurrent view).
-func (ci *CatInstance) onFull(fn func()) {
+func (ci *CatInstance) onFull(fn func()) { ci.inOtherView(false, fn) }
+
+// inOtherView runs fn in the view not in use, which is the concurrent one
+// if concurrent.
+func (ci *CatInstance) inOtherView(concurrent bool, fn func()) {
 	ci.swapView(ci.other)
-	ci.inConcurrent = false
+	ci.inConcurrent = concurrent
 	defer func() {
 		ci.swapView(ci.other)
-		ci.inConcurrent = true
+		ci.inConcurrent = !concurrent
 	}()
 	fn()
 }

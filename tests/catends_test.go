@@ -1,11 +1,7 @@
 package tests
 
 import (
-	"context"
-	"fmt"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/checkfence/checkfence/encode"
 	"github.com/checkfence/checkfence/mining"
@@ -24,38 +20,9 @@ var catEndsModels = []string{"power", "arm8", "riscv", "tso-cat", "rc11"}
 // lazy unrolling converges at the same bounds with the same failures,
 // deadlocks, observations and flags.
 func TestCatEndThreadsRandom(t *testing.T) {
-	n := 30 * randomScale()
-	gens := []struct {
-		name string
-		cfg  refcheck.GenConfig
-	}{{"small", refcheck.SmallGen}, {"reload", refcheck.ReloadGen}, {"push", refcheck.PushGen}, {"large", refcheck.LargeGen}}
-	for gi, g := range gens {
-		for _, m := range catEndsModels {
-			t.Run(g.name+"/"+m, func(t *testing.T) {
-				t.Parallel()
-				base := int64(43000 + 1000*gi)
-				randomSeeds(t, g.cfg, base, n, n/3, nil, func(seed int64, src string, c *refcheck.Case) bool {
-					opt := mining.Options{Model: model(t, m), MaxUnroll: 6, Timeout: 20 * time.Second}
-					with, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
-					if err != nil {
-						return false
-					}
-					opt.Options = encode.Options{CatAllEvents: true}
-					plain, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
-					if err != nil {
-						t.Errorf("seed %d on %s: %v with every check on all events, converged without\n%s", seed, m, err, src)
-						return false
-					}
-					where := fmt.Sprintf("seed %d on %s", seed, m)
-					if !slices.Equal(keysOf(with.Bounds), keysOf(plain.Bounds)) || fmt.Sprint(with.Bounds) != fmt.Sprint(plain.Bounds) {
-						t.Errorf("%s: bounds %v on the concurrent threads, %v on all events\n%s", where, with.Bounds, plain.Bounds, src)
-					}
-					sameExecutionSets(t, where, with, plain, "on the concurrent threads", "on all events")
-					return true
-				})
-			})
-		}
-	}
+	gens := []randomGen{{"small", refcheck.SmallGen}, {"reload", refcheck.ReloadGen}, {"push", refcheck.PushGen}, {"large", refcheck.LargeGen}}
+	sameWithOptions(t, gens, catEndsModels, 43000, 30*randomScale(),
+		encode.Options{CatAllEvents: true}, "on the concurrent threads", "on all events")
 }
 
 // TestCatEndThreadsPrograms: the same on pthread programs whose main

@@ -22,34 +22,46 @@ import (
 // bounds with and without the shortcut, with the same failures,
 // deadlocks, observations and flags.
 func TestDeadRegistersRandom(t *testing.T) {
-	n := 50 * randomScale()
-	gens := []struct {
-		name string
-		cfg  refcheck.GenConfig
-	}{{"small", refcheck.SmallGen}, {"reload", refcheck.ReloadGen}, {"silent", refcheck.SilentGen},
+	gens := []randomGen{{"small", refcheck.SmallGen}, {"reload", refcheck.ReloadGen}, {"silent", refcheck.SilentGen},
 		{"chain", refcheck.ChainGen}, {"push", refcheck.PushGen}, {"large", refcheck.LargeGen}}
+	sameWithOptions(t, gens, []string{"sc", "relaxed", "rc11", "power"}, 31000, 50*randomScale(),
+		encode.Options{KeepDeadRegisters: true}, "dropping dead registers", "keeping them")
+}
+
+// randomGen is a generator of random programs, by name.
+type randomGen struct {
+	name string
+	cfg  refcheck.GenConfig
+}
+
+// sameWithOptions checks n random programs of each generator (seeds from
+// base + 1000 × its index) on each model, with the default options and
+// with plain (a shortcut turned off): where the default converges (at
+// MaxUnroll 6), plain must converge at the same bounds with the same
+// failures, deadlocks, observations and flags. on and off name the two
+// in messages.
+func sameWithOptions(t *testing.T, gens []randomGen, models []string, base int64, n int, plain encode.Options, on, off string) {
 	for gi, g := range gens {
-		for _, m := range []string{"sc", "relaxed", "rc11", "power"} {
+		for _, m := range models {
 			t.Run(g.name+"/"+m, func(t *testing.T) {
 				t.Parallel()
-				base := int64(31000 + 1000*gi)
-				randomSeeds(t, g.cfg, base, n, n/3, nil, func(seed int64, src string, c *refcheck.Case) bool {
+				randomSeeds(t, g.cfg, base+int64(1000*gi), n, n/3, nil, func(seed int64, src string, c *refcheck.Case) bool {
 					opt := mining.Options{Model: model(t, m), MaxUnroll: 6, Timeout: 20 * time.Second}
 					with, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
 					if err != nil {
 						return false
 					}
-					opt.Options = encode.Options{KeepDeadRegisters: true}
-					plain, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
+					opt.Options = plain
+					other, err := mining.Executions(context.Background(), c.Prog, c.Tests[0], opt, false)
 					if err != nil {
-						t.Errorf("seed %d on %s: %v with every register kept, converged without\n%s", seed, m, err, src)
+						t.Errorf("seed %d on %s: %v %s, converged %s\n%s", seed, m, err, off, on, src)
 						return false
 					}
 					where := fmt.Sprintf("seed %d on %s", seed, m)
-					if !slices.Equal(keysOf(with.Bounds), keysOf(plain.Bounds)) || fmt.Sprint(with.Bounds) != fmt.Sprint(plain.Bounds) {
-						t.Errorf("%s: bounds %v dropping dead registers, %v keeping them\n%s", where, with.Bounds, plain.Bounds, src)
+					if !slices.Equal(keysOf(with.Bounds), keysOf(other.Bounds)) || fmt.Sprint(with.Bounds) != fmt.Sprint(other.Bounds) {
+						t.Errorf("%s: bounds %v %s, %v %s\n%s", where, with.Bounds, on, other.Bounds, off, src)
 					}
-					sameExecutionSets(t, where, with, plain, "dropping dead registers", "keeping them")
+					sameExecutionSets(t, where, with, other, on, off)
 					return true
 				})
 			})
