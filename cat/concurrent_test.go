@@ -237,7 +237,6 @@ func randomBlockCandidate(r *rand.Rand, tags []string) (*Candidate, []int) {
 		c.Events = append(c.Events, Event{Thread: -1, Kind: Write, Loc: l})
 		block = append(block, blockInit)
 	}
-	pick := func() []string { return randomTags(r, tags) }
 	nth := 4 + r.Intn(2) // init, 2–3 concurrent, final
 	threads := make([][]int, nth)
 	for th := 0; th < nth; th++ {
@@ -248,30 +247,9 @@ func randomBlockCandidate(r *rand.Rand, tags []string) (*Candidate, []int) {
 		case nth - 1:
 			b = blockFinal
 		}
-		for k, n := 0, 1+r.Intn(4); k < n; k++ {
-			i := len(c.Events)
-			add := func(e Event) {
-				c.Events = append(c.Events, e)
-				block = append(block, b)
-				threads[th] = append(threads[th], len(c.Events)-1)
-			}
-			switch r.Intn(5) {
-			case 0:
-				add(Event{Thread: th, Kind: Fence, Loc: -1, Tags: pick()})
-			case 1, 2:
-				loc := r.Intn(nlocs)
-				add(Event{Thread: th, Kind: Read, Loc: loc, Tags: pick()})
-				if r.Intn(4) == 0 {
-					add(Event{Thread: th, Kind: Write, Loc: loc, Tags: pick()})
-					if r.Intn(2) == 0 {
-						c.Amo = append(c.Amo, [2]int{i, i + 1})
-					} else {
-						c.Lxsx = append(c.Lxsx, [2]int{i, i + 1})
-					}
-				}
-			default:
-				add(Event{Thread: th, Kind: Write, Loc: r.Intn(nlocs), Tags: pick()})
-			}
+		threads[th] = randomThreadEvents(r, c, th, 1+r.Intn(4), nlocs, tags)
+		for range threads[th] {
+			block = append(block, b)
 		}
 		randomPODeps(r, c, threads[th], 6, 1)
 	}

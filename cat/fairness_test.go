@@ -158,33 +158,9 @@ func randomCandidate(r *rand.Rand, tags []string) *Candidate {
 	for l := 0; l < nlocs; l++ {
 		c.Events = append(c.Events, Event{Thread: -1, Kind: Write, Loc: l})
 	}
-	pick := func() []string { return randomTags(r, tags) }
 	nth := 2 + r.Intn(2)
 	for th := 0; th < nth; th++ {
-		var mine []int
-		for k, n := 0, 2+r.Intn(4); k < n; k++ {
-			i := len(c.Events)
-			switch r.Intn(5) {
-			case 0:
-				c.Events = append(c.Events, Event{Thread: th, Kind: Fence, Loc: -1, Tags: pick()})
-			case 1, 2:
-				loc := r.Intn(nlocs)
-				c.Events = append(c.Events, Event{Thread: th, Kind: Read, Loc: loc, Tags: pick()})
-				if r.Intn(4) == 0 {
-					c.Events = append(c.Events, Event{Thread: th, Kind: Write, Loc: loc, Tags: pick()})
-					if r.Intn(2) == 0 {
-						c.Amo = append(c.Amo, [2]int{i, i + 1})
-					} else {
-						c.Lxsx = append(c.Lxsx, [2]int{i, i + 1})
-					}
-					mine = append(mine, i)
-					i++
-				}
-			default:
-				c.Events = append(c.Events, Event{Thread: th, Kind: Write, Loc: r.Intn(nlocs), Tags: pick()})
-			}
-			mine = append(mine, i)
-		}
+		mine := randomThreadEvents(r, c, th, 2+r.Intn(4), nlocs, tags)
 		randomPODeps(r, c, mine, 6, 1)
 	}
 	randomRFCO(r, c, nlocs)
@@ -330,4 +306,37 @@ func randomTags(r *rand.Rand, tags []string) []string {
 		}
 	}
 	return ts
+}
+
+// randomThreadEvents appends n random operations of thread th to c — a
+// fence, a read (with probability 1/4 a read-modify-write pair: amo or
+// lxsx), or a write, over nlocs locations, with random tags — and
+// returns the indices of the events added, in program order.
+func randomThreadEvents(r *rand.Rand, c *Candidate, th, n, nlocs int, tags []string) []int {
+	var mine []int
+	add := func(e Event) {
+		c.Events = append(c.Events, e)
+		mine = append(mine, len(c.Events)-1)
+	}
+	for k := 0; k < n; k++ {
+		i := len(c.Events)
+		switch r.Intn(5) {
+		case 0:
+			add(Event{Thread: th, Kind: Fence, Loc: -1, Tags: randomTags(r, tags)})
+		case 1, 2:
+			loc := r.Intn(nlocs)
+			add(Event{Thread: th, Kind: Read, Loc: loc, Tags: randomTags(r, tags)})
+			if r.Intn(4) == 0 {
+				add(Event{Thread: th, Kind: Write, Loc: loc, Tags: randomTags(r, tags)})
+				if r.Intn(2) == 0 {
+					c.Amo = append(c.Amo, [2]int{i, i + 1})
+				} else {
+					c.Lxsx = append(c.Lxsx, [2]int{i, i + 1})
+				}
+			}
+		default:
+			add(Event{Thread: th, Kind: Write, Loc: r.Intn(nlocs), Tags: randomTags(r, tags)})
+		}
+	}
+	return mine
 }
