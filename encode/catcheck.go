@@ -348,6 +348,7 @@ func (ci *CatInstance) assertIrreflexiveTriples(n *cat.Node) (ok bool) {
 			}
 		}
 	}
+	ci.tripleChecks++
 	return true
 }
 

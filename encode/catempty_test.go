@@ -40,3 +40,25 @@ func TestCatRestrictedClosuresUsed(t *testing.T) {
 		t.Errorf("%d restricted closures with CatPlainRelations", n)
 	}
 }
+
+// TestCatIrreflexiveTriplesUsed: power's observation, fre; prop; hb*, is
+// asserted by one clause per path of its three factors
+// (assertIrreflexiveTriples) on the programs whose fre and prop are not
+// empty, and not with Options.CatPlainRelations — so that
+// TestCatPlainRelations and the evaluator comparison exercise it.
+func TestCatIrreflexiveTriplesUsed(t *testing.T) {
+	m, ok := cat.Builtin("power")
+	if !ok {
+		t.Fatal("no built-in power")
+	}
+	used := 0
+	for name, src := range catPrograms {
+		if n := buildCatOpt(t, src, m, Options{CatPlainRelations: true}).catInst.tripleChecks; n != 0 {
+			t.Errorf("%s: %d checks by path clauses with CatPlainRelations", name, n)
+		}
+		used += buildCat(t, src, m).catInst.tripleChecks
+	}
+	if used < len(catPrograms)/2 {
+		t.Errorf("observation by path clauses on %d of %d programs", used, len(catPrograms))
+	}
+}

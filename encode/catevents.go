@@ -95,6 +95,9 @@ type CatInstance struct {
 	// restrictedClosures counts the closures encoded on some rows or
 	// columns only (catclosurerows.go)
 	restrictedClosures int
+	// tripleChecks counts the irreflexivity checks asserted by path
+	// clauses (assertIrreflexiveTriples), for the tests
+	tripleChecks int
 	// groupDepth is how many recursion groups are being encoded
 	// (restrictions apply outside them only, catclosurerows.go)
 	groupDepth int
