@@ -317,10 +317,10 @@ func (ci *CatInstance) Rel(name string, args ...int) z.Lit {
 // split (fewer factors, no closure at the end, CatPlainRelations).
 func (ci *CatInstance) assertIrreflexiveTriples(n *cat.Node) (ok bool) {
 	fs := seqFactors(n, nil)
-	last := fs[len(fs)-1]
-	if n.Op != cat.OpSeq || len(fs) < 3 || last.Op != cat.OpStar && last.Op != cat.OpPlus || ci.plainRelations {
+	if !ci.splitsBeforeClosure(fs) {
 		return false
 	}
+	last := fs[len(fs)-1]
 	c, p := ci.c, polUpper
 	x := ci.composeFactors(fs[:len(fs)-2], p)
 	if x.empty(c) {
@@ -352,6 +352,14 @@ func (ci *CatInstance) assertIrreflexiveTriples(n *cat.Node) (ok bool) {
 	return true
 }
 
+// splitsBeforeClosure reports whether the diagonal of a composition with
+// these factors is split before its last (irreflexiveSplit,
+// assertIrreflexiveTriples): three or more factors, a closure last.
+func (ci *CatInstance) splitsBeforeClosure(fs []*cat.Node) bool {
+	last := fs[len(fs)-1]
+	return len(fs) >= 3 && (last.Op == cat.OpStar || last.Op == cat.OpPlus) && !ci.plainRelations
+}
+
 // composeFactors composes the factors of a composition as
 // irreflexiveSplit does: program order by its static shortcut, the
 // others restricted to the pairs the left part reaches (composeOn).
@@ -378,10 +386,10 @@ func (ci *CatInstance) composeFactors(fs []*cat.Node, p pol) *lrel {
 // first; otherwise the first factor is (rc11's hb; eco?).
 func (ci *CatInstance) irreflexiveSplit(n *cat.Node, p pol) (a, b *lrel) {
 	fs := seqFactors(n, nil)
-	last := fs[len(fs)-1]
-	if len(fs) < 3 || last.Op != cat.OpStar && last.Op != cat.OpPlus || ci.plainRelations {
+	if !ci.splitsBeforeClosure(fs) {
 		return ci.rel(n.Kids[0], p), ci.rel(n.Kids[1], p)
 	}
+	last := fs[len(fs)-1]
 	a = ci.composeFactors(fs[:len(fs)-1], p)
 	if a.empty(ci.c) {
 		return a, newLrel(ci.n())

@@ -130,8 +130,8 @@ type Options struct {
 	// CatPlainRelations turns off five shortcuts of the cat encoding
 	// (for tests): statically empty terms left out (catempty.go), the
 	// diagonal of a check's composition split before a closure at its end
-	// (irreflexiveSplit, assertIrreflexiveTriples), recursion bodies implied path by path
-	// (implyInto), closures encoded on the rows or columns read
+	// (irreflexiveSplit, assertIrreflexiveTriples), recursion bodies
+	// implied path by path (implyInto), closures encoded on the rows or columns read
 	// (catclosurerows.go) and large compositions by path clauses
 	// (composeOn).
 	CatPlainRelations bool
