@@ -98,6 +98,10 @@ type CatInstance struct {
 	// tripleChecks counts the irreflexivity checks asserted by path
 	// clauses (assertIrreflexiveTriples), for the tests
 	tripleChecks int
+	// leftAfterSource counts the events a closure through po left out of
+	// its sources' rows because they follow the source (paths), for the
+	// tests
+	leftAfterSource int
 	// groupDepth is how many recursion groups are being encoded
 	// (restrictions apply outside them only, catclosurerows.go)
 	groupDepth int

@@ -69,6 +69,15 @@ proc final() { %x := load @X }`,
 		"iw+rf": `global X global Y
 proc p0() { %r := load @X  store @X, 1 }
 proc p1() { %s := load @Y }`,
+		// synchronisation that comes back into the releasing thread after
+		// its release and goes on to another thread, and a release read
+		// by final: rows that leave out the events after their source
+		// (paths with beyondPO)
+		"sw+back": `global X global Y global Z global W
+proc p0() { store @X, 1  store<A,REL> @Y, 1  %a := load<A,ACQ> @Z  store<A,REL> @W, 1 }
+proc p1() { %b := load<A,ACQ> @Y  %c := load @X  store<A,REL> @Z, 1 }
+proc p2() { %d := load<A,ACQ> @W  %e := load @X  store @X, 2 }
+proc final() { %f := load<A,ACQ> @W  %g := load @X }`,
 	}
 	for k, v := range catPrograms {
 		programs[k] = v
@@ -96,5 +105,33 @@ proc p1() { %s := load @Y }`,
 	}
 	if !sameExecutionsAs(t, programs, closure, Options{CatPlainPOClosure: true}) {
 		t.Fatal("the choice changed no encoding: the test exercises nothing")
+	}
+}
+
+// TestCatPOClosureLeavesOutLaterEvents: rc11's hb leaves the events after
+// a source out of the source's row (paths with beyondPO) on programs
+// where synchronisation comes back into the releasing thread or reaches
+// final, and does not with Options.CatPlainPOClosure (the encoding
+// TestCatPOClosureFromSources compares it with).
+func TestCatPOClosureLeavesOutLaterEvents(t *testing.T) {
+	m, ok := cat.Builtin("rc11")
+	if !ok {
+		t.Fatal("no built-in rc11")
+	}
+	progs := map[string]string{
+		"back": `global Y global Z
+proc p0() { store<A,REL> @Y, 1  %a := load<A,ACQ> @Z }
+proc p1() { %b := load<A,ACQ> @Y  store<A,REL> @Z, 1 }`,
+		"final": `global Y
+proc p0() { store<A,REL> @Y, 1 }
+proc final() { %f := load<A,ACQ> @Y }`,
+	}
+	for name, src := range progs {
+		if n := buildCatOpt(t, src, m, Options{CatPlainPOClosure: true}).catInst.leftAfterSource; n != 0 {
+			t.Errorf("%s: %d events left out with CatPlainPOClosure", name, n)
+		}
+		if n := buildCat(t, src, m).catInst.leftAfterSource; n == 0 {
+			t.Errorf("%s: no event left out of a source's row", name)
+		}
 	}
 }

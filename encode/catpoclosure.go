@@ -109,10 +109,27 @@ func (ci *CatInstance) closureWithPO(x *lrel) *lrel {
 // source s of x: the least solution is x;(po_s | x)*. With a budget (> 0)
 // it returns nil, having added nothing, when the clauses would exceed it.
 func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
+	return ci.paths(x, budget, false)
+}
+
+// paths is pathsAfter; with beyondPO it leaves out of each source's row
+// the events after the source in static program order, and the search
+// does not go on from them: what a path reaches through such an event
+// is po followed by a later source's own row, which po ∪ U ∪ po;U has
+// already (closureWithPOLater's rows; noThinAir keeps the full ones:
+// docs/semantics.md, "Rows without the events after their source").
+func (ci *CatInstance) paths(x *lrel, budget int, beyondPO bool) *lrel {
 	c := ci.c
 	n := ci.n()
 	next := ci.poNext()
 	xg := x.staticGraph()
+	after := func(s int, k int32) bool {
+		if beyondPO && ci.programOrder(s, int(k)) {
+			ci.leftAfterSource++
+			return true
+		}
+		return false
+	}
 	// the events the static graph of po_s | x reaches from each source's
 	// x-steps, and the clauses they will take
 	reach := make([][]int32, n)
@@ -127,7 +144,7 @@ func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
 		for len(stack) > 0 {
 			k := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if seen[k] {
+			if seen[k] || after(s, k) {
 				continue
 			}
 			seen[k] = true
@@ -147,19 +164,27 @@ func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
 		if len(reach[s]) == 0 {
 			continue
 		}
+		clear(vars)
 		for _, j := range reach[s] {
 			vars[j] = c.Lit()
 			ci.stats.RelationLits++
 		}
+		// a step to an event left out of the row (beyondPO) is no clause
 		for _, e := range x.rows[s] {
-			ci.clause(e.l.Not(), vars[e.j])
+			if vars[e.j] != 0 {
+				ci.clause(e.l.Not(), vars[e.j])
+			}
 		}
 		for _, k := range reach[s] {
 			for _, j := range next[k] {
-				ci.clause(vars[k].Not(), vars[j])
+				if vars[j] != 0 {
+					ci.clause(vars[k].Not(), vars[j])
+				}
 			}
 			for _, e := range x.rows[k] {
-				ci.clause(vars[k].Not(), e.l.Not(), vars[e.j])
+				if vars[e.j] != 0 {
+					ci.clause(vars[k].Not(), e.l.Not(), vars[e.j])
+				}
 			}
 		}
 		row := make([]lentry, len(reach[s]))
@@ -189,11 +214,12 @@ func (ci *CatInstance) pathsAfter(x *lrel, budget int) *lrel {
 // executed events is po), the guards make the other pairs false, and
 // every model's w is at least the least one: the contract of the upper
 // polarity, as before, with one And per pair instead of U's And, the
-// Or-chains of composePO, its And and the union's Or.
+// Or-chains of composePO, its And and the union's Or. U's rows leave out
+// the events after their source (paths with beyondPO).
 func (ci *CatInstance) closureWithPOLater(x *lrel) *lrel {
 	c := ci.c
 	n := ci.n()
-	u := ci.pathsAfter(x, 0)
+	u := ci.paths(x, 0, true)
 	threads := ci.poThreads()
 	kinds := ci.e.threadKinds
 	w := make([]map[int32]z.Lit, n) // per source
