@@ -95,6 +95,13 @@ flag acyclic (rf | co)^-1 ; po as ok`,
 let plain = R \ domain(rmw)
 flag ~empty [unread] ; po as unread-write
 acyclic (po | rf | co | fr) \ ([plain] ; po ; [~range(rf)]) as odd-sc`,
+	// compositions ending in a closure not through po, closed from
+	// their rows (catseeded.go): r* and r+, in checks; the flag's lower
+	// polarity composes
+	"seeded": `acyclic [W]; po; (rf | co | fr)* as star
+acyclic [R]; po; (rf | fr)+ as plus
+empty ([W]; (co | fr)+) & id as plus-not-star
+flag ~empty ([W]; po; (rf | co)*) & loc as lower`,
 	"closure": `let hb = (po | rf | rmw | addr | data | ctrl | lxsx)+
 irreflexive hb ; (co | fr)? as coh
 flag ~empty (W * W) & loc & ext \ hb \ hb^-1 as race`,

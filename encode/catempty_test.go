@@ -62,3 +62,42 @@ func TestCatIrreflexiveTriplesUsed(t *testing.T) {
 		t.Errorf("observation by path clauses on %d of %d programs", used, len(catPrograms))
 	}
 }
+
+// TestCatSeededClosureUsed: power's propbase, a composition ending in
+// hb* read on W * W, is closed from its left operand's rows
+// (seededClosure) where the static graphs say it is smaller (on some of
+// the evaluator's programs) and on those with fences with
+// Options.CatRestrictAll; so are the "seeded" test model's checks on
+// every program (both on most), which TestCatRestrictedCompositions
+// compares with the evaluator; and never with Options.CatPlainRelations
+// (the encoding TestCatPlainRelations compares it with).
+func TestCatSeededClosureUsed(t *testing.T) {
+	m, ok := cat.Builtin("power")
+	if !ok {
+		t.Fatal("no built-in power")
+	}
+	seeded := catModels(t)["seeded"]
+	chosen, forced, both := 0, 0, 0
+	for name, src := range catPrograms {
+		// both checks where the program has the pairs (SB's reads and
+		// IRIW's writes are last in their threads: one)
+		switch n := buildCatOpt(t, src, seeded, Options{CatRestrictAll: true}).catInst.seededClosures; {
+		case n == 0:
+			t.Errorf("%s: the seeded model's checks not closed from their rows", name)
+		case n >= 2:
+			both++
+		}
+		if n := buildCatOpt(t, src, m, Options{CatPlainRelations: true}).catInst.seededClosures; n != 0 {
+			t.Errorf("%s: %d seeded closures with CatPlainRelations", name, n)
+		}
+		if buildCat(t, src, m).catInst.seededClosures > 0 {
+			chosen++
+		}
+		if buildCatOpt(t, src, m, Options{CatRestrictAll: true}).catInst.seededClosures > 0 {
+			forced++
+		}
+	}
+	if chosen == 0 || forced < 3 || both < len(catPrograms)/2 {
+		t.Errorf("power's propbase closed from its rows on %d programs, on %d with CatRestrictAll; the seeded model's two checks on %d; of %d", chosen, forced, both, len(catPrograms))
+	}
+}

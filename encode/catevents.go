@@ -98,6 +98,10 @@ type CatInstance struct {
 	// tripleChecks counts the irreflexivity checks asserted by path
 	// clauses (assertIrreflexiveTriples), for the tests
 	tripleChecks int
+	// seededClosures counts the compositions ending in a closure that
+	// were closed from their left operand's rows (catseeded.go), for the
+	// tests
+	seededClosures int
 	// leftAfterSource counts the events a closure through po left out of
 	// its sources' rows because they follow the source (paths), for the
 	// tests

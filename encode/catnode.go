@@ -98,6 +98,8 @@ func (ci *CatInstance) rel(n *cat.Node, p pol) *lrel {
 		default:
 			if a := ci.rel(l, p); a.empty(c) {
 				r = a
+			} else if sr, ok := ci.seededClosure(a, rt, p, nil); ok { // catseeded.go
+				r = sr
 			} else if ci.groupDepth == 0 {
 				r = ci.composeOn(p, a, ci.rel(rt, p)) // catrestrict.go
 			} else {

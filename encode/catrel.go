@@ -50,6 +50,18 @@ func (s lset) empty(c *logic.C) bool {
 	return true
 }
 
+// mask marks the events s may hold (nil for a nil set: every event).
+func (s lset) mask(c *logic.C) []bool {
+	if s == nil {
+		return nil
+	}
+	m := make([]bool, len(s))
+	for i, l := range s {
+		m[i] = l != c.F
+	}
+	return m
+}
+
 // get returns the literal of (i, j).
 func (r *lrel) get(c *logic.C, i, j int) z.Lit {
 	row := r.rows[i]

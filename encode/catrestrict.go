@@ -116,6 +116,9 @@ func (ci *CatInstance) relOn(n *cat.Node, p pol, rows, cols []bool) *lrel {
 			if ra.empty(c) {
 				return ra
 			}
+			if r, ok := ci.seededClosure(ra, b, p, cols); ok { // catseeded.go
+				return r
+			}
 			return ci.composeOn(p, ra, ci.relOn(b, p, relRangeMask(ra), cols))
 		}
 		rb := ci.relOn(b, p, nil, cols)

@@ -55,7 +55,11 @@ func (ci *CatInstance) seqChain(n *cat.Node, p pol) (r *lrel, ok bool) {
 		case f.Op == cat.OpOpt && ci.poLoc(f.Kids[0]):
 			cur = relUnion(c, cur, ci.composePOLoc(cur, into))
 		case p == polUpper:
-			cur = ci.composeUpper(cur, ci.rel(f, p))
+			if sr, ok := ci.seededClosure(cur, f, p, into.mask(c)); ok { // catseeded.go
+				cur = sr
+			} else {
+				cur = ci.composeUpper(cur, ci.rel(f, p))
+			}
 		default:
 			cur = relCompose(c, cur, ci.rel(f, p))
 		}
