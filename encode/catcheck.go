@@ -313,8 +313,11 @@ func (ci *CatInstance) Rel(name string, args ...int) z.Lit {
 // 3+3 (12,870 path clauses instead). Exact in the upper polarity, the
 // check's: the clauses forbid a path of the three relations' literals,
 // which are true on every real pair, and the relations at their least
-// make the clauses the check. ok is false where irreflexiveSplit would not
-// split (fewer factors, no closure at the end, CatPlainRelations).
+// make the clauses the check. Where the static graphs say it is smaller,
+// y; z is instead one closure seeded by y's pairs on x's domain as
+// columns (seededClosure) and the check one clause ¬x(i,k) ∨ ¬w(k,i) per
+// pair of x. ok is false where irreflexiveSplit would not split (fewer
+// factors, no closure at the end, CatPlainRelations).
 func (ci *CatInstance) assertIrreflexiveTriples(n *cat.Node) (ok bool) {
 	fs := seqFactors(n, nil)
 	if !ci.splitsBeforeClosure(fs) {
@@ -327,6 +330,18 @@ func (ci *CatInstance) assertIrreflexiveTriples(n *cat.Node) (ok bool) {
 		return true
 	}
 	y := ci.rel(fs[len(fs)-2], p)
+	// y; z closed from y's rows, on x's domain as columns (catseeded.go)
+	if w, ok := ci.seededClosure(y, last, p, relDomainMask(x)); ok {
+		for i, row := range x.rows {
+			for _, e := range row {
+				if l := w.get(c, int(e.j), i); l != c.F {
+					ci.clause(e.l.Not(), l.Not())
+				}
+			}
+		}
+		ci.tripleChecks++
+		return true
+	}
 	reach := make([]bool, ci.n())
 	for _, row := range x.rows {
 		for _, e := range row {
