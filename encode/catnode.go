@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"slices"
+
 	"github.com/checkfence/checkfence/cat"
 	"github.com/checkfence/checkfence/internal/gini/z"
 )
@@ -295,39 +297,11 @@ func (ci *CatInstance) clause(lits ...z.Lit) {
 // staticClosure is the transitive closure of a graph (successor lists,
 // sorted).
 func staticClosure(g [][]int32) [][]int32 {
-	n := len(g)
-	out := make([][]int32, n)
-	seen := make([]int, n)
-	for i := range seen {
-		seen[i] = -1
-	}
-	var stack []int32
-	for i := 0; i < n; i++ {
-		if len(g[i]) == 0 {
-			continue
-		}
-		stack = append(stack[:0], g[i]...)
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[j] == i {
-				continue
-			}
-			seen[j] = i
-			out[i] = append(out[i], j)
-			stack = append(stack, g[j]...)
-		}
-		sortInt32(out[i])
+	out := reachFrom(g, nil) // catseeded.go
+	for _, row := range out {
+		slices.Sort(row)
 	}
 	return out
-}
-
-func sortInt32(xs []int32) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 // group encodes recursion group g for polarity p. Upper, when every

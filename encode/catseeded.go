@@ -211,8 +211,8 @@ func (ci *CatInstance) composedCost(x *lrel, g [][]int32, star bool, cols []bool
 	return cost
 }
 
-// reachFrom lists, for each event from marks, the events one or more
-// steps of g reach from it (unsorted).
+// reachFrom lists, for each event from marks (nil: every event), the
+// events one or more steps of g reach from it (unsorted).
 func reachFrom(g [][]int32, from []bool) [][]int32 {
 	out := make([][]int32, len(g))
 	seen := make([]int, len(g))
@@ -220,8 +220,8 @@ func reachFrom(g [][]int32, from []bool) [][]int32 {
 		seen[i] = -1
 	}
 	var stack []int32
-	for i, ok := range from {
-		if !ok {
+	for i := range g {
+		if from != nil && !from[i] || len(g[i]) == 0 {
 			continue
 		}
 		stack = append(stack[:0], g[i]...)
