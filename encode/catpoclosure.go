@@ -159,12 +159,11 @@ func (ci *CatInstance) paths(x *lrel, budget int, beyondPO bool) *lrel {
 		}
 	}
 	u := newLrel(n)
-	vars := make([]z.Lit, n) // dense row of the current source (valid on its reach)
+	vars := make([]z.Lit, n) // dense row of the current source (zero off its reach)
 	for s := range n {
 		if len(reach[s]) == 0 {
 			continue
 		}
-		clear(vars)
 		for _, j := range reach[s] {
 			vars[j] = c.Lit()
 			ci.stats.RelationLits++
@@ -190,6 +189,7 @@ func (ci *CatInstance) paths(x *lrel, budget int, beyondPO bool) *lrel {
 		row := make([]lentry, len(reach[s]))
 		for i, j := range reach[s] {
 			row[i] = lentry{j, vars[j]}
+			vars[j] = 0 // the next source's row starts empty
 		}
 		u.rows[s] = row
 	}

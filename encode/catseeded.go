@@ -51,41 +51,31 @@ func (ci *CatInstance) seededClosure(x *lrel, b *cat.Node, p pol, cols []bool) (
 	live := coReaching(g, cols) // events from which r* reaches a column
 	// the events each row reaches
 	reach := make([][]int32, n)
-	seen := make([]int, n)
-	for i := range seen {
-		seen[i] = -1
-	}
-	var stack []int32
+	seen := newStamps(n)
+	var seeds []int32
 	seeded := 0
 	for i, row := range x.rows {
-		stack = stack[:0]
+		seeds = seeds[:0]
 		for _, e := range row {
 			if e.l == c.F {
 				continue
 			}
 			if star {
-				stack = append(stack, e.j)
+				seeds = append(seeds, e.j)
 			} else {
-				stack = append(stack, g[e.j]...)
+				seeds = append(seeds, g[e.j]...)
 			}
 		}
-		for len(stack) > 0 {
-			k := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[k] == i || !live[k] {
-				continue
-			}
-			seen[k] = i
-			reach[i] = append(reach[i], k)
+		reach[i] = reachInto(g, seeds, live, seen, i, nil)
+		for _, k := range reach[i] {
 			seeded += 1 + len(g[k])
-			stack = append(stack, g[k]...)
 		}
 	}
 	if !ci.restrictAll && seeded >= ci.composedCost(x, g, star, cols) {
 		return nil, false
 	}
 	out := newLrel(n)
-	vars := make([]z.Lit, n) // the current row's (valid on its reach)
+	vars := make([]z.Lit, n) // the current row's (zero off its reach)
 	for i := range x.rows {
 		if len(reach[i]) == 0 {
 			continue
@@ -131,34 +121,21 @@ func (ci *CatInstance) seededClosure(x *lrel, b *cat.Node, p pol, cols []bool) (
 // coReaching marks the events from which a path of zero or more steps of
 // g reaches an event cols marks (nil: every event).
 func coReaching(g [][]int32, cols []bool) []bool {
-	n := len(g)
-	live := make([]bool, n)
+	live := make([]bool, len(g))
 	if cols == nil {
 		for i := range live {
 			live[i] = true
 		}
 		return live
 	}
-	back := make([][]int32, n)
-	for i, row := range g {
-		for _, j := range row {
-			back[j] = append(back[j], int32(i))
-		}
-	}
-	var stack []int32
+	var starts []int32
 	for j, ok := range cols {
 		if ok {
-			stack = append(stack, int32(j))
+			starts = append(starts, int32(j))
 		}
 	}
-	for len(stack) > 0 {
-		k := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if live[k] {
-			continue
-		}
+	for _, k := range reachInto(invertGraph(g), starts, nil, newStamps(len(g)), 0, nil) {
 		live[k] = true
-		stack = append(stack, back[k]...)
 	}
 	return live
 }
@@ -181,12 +158,7 @@ func (ci *CatInstance) composedCost(x *lrel, g [][]int32, star bool, cols []bool
 		}
 	}
 	if cols != nil && count(cols) < rows {
-		inv := make([][]int32, len(g))
-		for i, row := range g {
-			for _, j := range row {
-				inv[j] = append(inv[j], int32(i))
-			}
-		}
+		inv := invertGraph(g)
 		cost = 0
 		for k, back := range reachFrom(inv, cols) {
 			if cols[k] {
@@ -215,26 +187,50 @@ func (ci *CatInstance) composedCost(x *lrel, g [][]int32, star bool, cols []bool
 // events one or more steps of g reach from it (unsorted).
 func reachFrom(g [][]int32, from []bool) [][]int32 {
 	out := make([][]int32, len(g))
-	seen := make([]int, len(g))
-	for i := range seen {
-		seen[i] = -1
-	}
-	var stack []int32
+	seen := newStamps(len(g))
 	for i := range g {
-		if from != nil && !from[i] || len(g[i]) == 0 {
-			continue
-		}
-		stack = append(stack[:0], g[i]...)
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[j] == i {
-				continue
-			}
-			seen[j] = i
-			out[i] = append(out[i], j)
-			stack = append(stack, g[j]...)
+		if from == nil || from[i] {
+			out[i] = reachInto(g, g[i], nil, seen, i, nil)
 		}
 	}
 	return out
+}
+
+// reachInto appends to out the events reached from starts (included) by
+// steps of g, through events keep marks only (nil: every event). seen
+// holds, per event, the stamp of the last search that reached it: a new
+// stamp makes a new search without clearing it.
+func reachInto(g [][]int32, starts []int32, keep []bool, seen []int, stamp int, out []int32) []int32 {
+	stack := slices.Clone(starts)
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[k] == stamp || keep != nil && !keep[k] {
+			continue
+		}
+		seen[k] = stamp
+		out = append(out, k)
+		stack = append(stack, g[k]...)
+	}
+	return out
+}
+
+// newStamps is a seen array for reachInto that no stamp ≥ 0 has marked.
+func newStamps(n int) []int {
+	seen := make([]int, n)
+	for i := range seen {
+		seen[i] = -1
+	}
+	return seen
+}
+
+// invertGraph is g with every step reversed.
+func invertGraph(g [][]int32) [][]int32 {
+	inv := make([][]int32, len(g))
+	for i, row := range g {
+		for _, j := range row {
+			inv[j] = append(inv[j], int32(i))
+		}
+	}
+	return inv
 }
